@@ -1,0 +1,7 @@
+import type { MigrationObject } from '@mikro-orm/core';
+import { Migration20261121050750_initial } from './Migration20261121050750_initial.js';
+
+/** Every migration in order. Add each new migration here (no folder scanning). */
+export const migrationsList: MigrationObject[] = [
+  { name: 'Migration20261121050750_initial', class: Migration20261121050750_initial },
+];

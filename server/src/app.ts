@@ -1,0 +1,158 @@
+import 'reflect-metadata';
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import path from 'node:path';
+import { expressMiddleware } from '@as-integrations/express5';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import helmet from 'helmet';
+import type { GraphQLSchema } from 'graphql';
+import { WebSocketServer } from 'ws';
+import { systemClock, type Clock } from './common/clock.js';
+import { createLogger } from './common/logger.js';
+import type { Config } from './config.js';
+import { openDatabase, type Database } from './database/database.js';
+import type { GraphQLContext } from './graphql/context.js';
+import { memoryEventBus } from './graphql/event-bus.js';
+import { attachSubscriptions, createApolloServer } from './graphql/graphql-server.js';
+import { buildAppSchema } from './graphql/schema.js';
+import { restRouter, sendError } from './rest/rest-router.js';
+import { restRoutes } from './rest/routes.js';
+import { seedDemoData } from './seed/demo.js';
+import { createServices, type Services } from './services.js';
+
+export interface App {
+  httpServer: Server;
+  database: Database;
+  services: Services;
+  schema: GraphQLSchema;
+  /** The address the server listens on, once started. */
+  url: string;
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  clock?: Clock;
+  /** Listen on this port (0 for any free one); the config's port otherwise. */
+  port?: number;
+}
+
+/** Boots the whole server: database (real or embedded), migrations, demo data, GraphQL (HTTP + ws), REST, client. */
+export async function startApp(config: Config, options: StartOptions = {}): Promise<App> {
+  const logger = createLogger(config.logLevel);
+  const clock = options.clock ?? systemClock(config.timeZone);
+  const database = await openDatabase(config);
+  const events = memoryEventBus();
+  const services = createServices(config, clock, logger, events);
+  if (config.loadDemoData) await seedDemoData(database.orm.em.fork(), clock, logger);
+
+  const schema = await buildAppSchema(events);
+  const app = express();
+  const httpServer = createServer(app);
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const header = req.headers['x-request-id'];
+    const requestId = typeof header === 'string' && /^[\w-]{1,64}$/.test(header) ? header : randomUUID();
+    res.locals.requestId = requestId;
+    res.set('X-Request-Id', requestId);
+    const started = process.hrtime.bigint();
+    res.on('finish', () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      logger.info({ requestId, method: req.method, url: req.path, status: res.statusCode, ms: Math.round(ms) }, 'request');
+    });
+    next();
+  });
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          'default-src': ["'self'"],
+          'script-src': ["'self'"],
+          'style-src': ["'self'", "'unsafe-inline'"],
+          'img-src': ["'self'", 'data:'],
+          'connect-src': ["'self'", 'ws:', 'wss:'],
+          'frame-ancestors': ["'self'"],
+          'upgrade-insecure-requests': null,
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use(express.json({ limit: '100kb' }));
+  app.use(express.urlencoded({ extended: false, limit: '10kb' }));
+
+  app.get('/healthz', async (_req, res) => {
+    try {
+      await database.orm.em.getConnection().execute('select 1');
+      res.json({ status: 'ok', database: database.embedded ? 'embedded' : 'postgresql' });
+    } catch {
+      res.status(503).json({ status: 'unavailable' });
+    }
+  });
+
+  app.use(restRouter(restRoutes, database.orm, services));
+
+  const wsServer = new WebSocketServer({ server: httpServer, path: '/graphql', maxPayload: 100 * 1024 });
+  const wsCleanup = attachSubscriptions(wsServer, schema, database.orm, services);
+  const apollo = createApolloServer(schema, httpServer, services);
+  await apollo.start();
+  app.use(
+    '/graphql',
+    expressMiddleware(apollo, {
+      context: async ({ req }): Promise<GraphQLContext> => {
+        const em = database.orm.em.fork();
+        const user = await services.auth.authenticate(em, req.headers.authorization);
+        return { em, user, services, requestId: String(req.res?.locals.requestId ?? randomUUID()) };
+      },
+    }),
+  );
+
+  serveClient(app, config.clientDir);
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const status = (error as { status?: number }).status;
+    if (status && status >= 400 && status < 500) {
+      res.status(status).json({ message: status === 413 ? 'The request is too large.' : 'The request is not valid.' });
+      return;
+    }
+    sendError(res, error, services, req);
+  });
+
+  const port = options.port ?? config.port;
+  await new Promise<void>((resolve) => httpServer.listen(port, config.host, resolve));
+  const address = httpServer.address();
+  const actualPort = typeof address === 'object' && address ? address.port : port;
+
+  let stopped = false;
+  return {
+    httpServer,
+    database,
+    services,
+    schema,
+    url: `http://localhost:${actualPort}`,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await wsCleanup.dispose();
+      wsServer.close();
+      await apollo.stop();
+      await events.close();
+      await database.close();
+    },
+  };
+}
+
+/** The built client at `/`, and its index page for every client route (HTML5 deep links). */
+function serveClient(app: express.Express, clientDir: string): void {
+  const index = path.join(clientDir, 'index.html');
+  app.use(express.static(clientDir, { index: false, maxAge: '1h' }));
+  app.get(/^\/(?!api\/|graphql|Token|healthz).*/i, (req, res) => {
+    if (!existsSync(index)) {
+      res.status(503).type('text/plain').send('The client is not built. Run `npm run build`.');
+      return;
+    }
+    res.set('Cache-Control', 'no-cache');
+    res.sendFile(index);
+  });
+}

@@ -1,0 +1,80 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { DEFAULT_TIME_ZONE } from './common/clock.js';
+
+/** Everything the server reads from its environment, parsed once at start. */
+export interface Config {
+  port: number;
+  host: string;
+  production: boolean;
+  /** `npm run dev` only: stack traces and introspection for everyone. `npm start` and tests are hardened. */
+  development: boolean;
+  /** A real PostgreSQL server; when absent the embedded PGlite database is used. */
+  databaseUrl?: string;
+  dataDir: string;
+  timeZone: string;
+  /** HMAC key for access tokens; persisted in the data directory when not given. */
+  tokenSecret: string;
+  accessTokenSeconds: number;
+  inactivitySeconds: number;
+  absoluteSessionSeconds: number;
+  /** Single sign-on: institution id → HMAC secret. */
+  ssoSecrets: Record<string, string>;
+  /** Windows (integrated) login through a trusted reverse proxy: off unless both are set. */
+  windowsLogin?: { userHeader: string; proxySecret: string };
+  loadDemoData: boolean;
+  logLevel: string;
+  clientDir: string;
+  /** Throttling of failed sign-ins (per account and per address) inside a window. */
+  throttle: { windowSeconds: number; maxPerAccount: number; maxPerAddress: number };
+}
+
+function intFrom(value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`Expected a whole number, got "${value}"`);
+  return parsed;
+}
+
+function persistedSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, name);
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const production = env.NODE_ENV === 'production';
+  const dataDir = path.resolve(env.DATA_DIR ?? 'data');
+  const ssoSecrets: Record<string, string> = env.SSO_SECRETS ? JSON.parse(env.SSO_SECRETS) : {};
+  if (!env.SSO_SECRETS && !production) ssoSecrets['1'] = 'demo-sso-secret-for-institution-1';
+  return {
+    port: intFrom(env.PORT, 4000),
+    host: env.HOST ?? '0.0.0.0',
+    production,
+    development: env.NODE_ENV === 'development',
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir,
+    timeZone: env.TIME_ZONE ?? DEFAULT_TIME_ZONE,
+    tokenSecret: env.TOKEN_SECRET ?? persistedSecret(dataDir, 'token-secret'),
+    accessTokenSeconds: intFrom(env.ACCESS_TOKEN_SECONDS, 15 * 60),
+    inactivitySeconds: intFrom(env.INACTIVITY_SECONDS, 20 * 60),
+    absoluteSessionSeconds: intFrom(env.ABSOLUTE_SESSION_SECONDS, 12 * 60 * 60),
+    ssoSecrets,
+    windowsLogin:
+      env.WINDOWS_LOGIN_HEADER && env.WINDOWS_LOGIN_PROXY_SECRET
+        ? { userHeader: env.WINDOWS_LOGIN_HEADER.toLowerCase(), proxySecret: env.WINDOWS_LOGIN_PROXY_SECRET }
+        : undefined,
+    loadDemoData: env.DEMO_DATA !== 'false',
+    logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
+    clientDir: path.resolve(env.CLIENT_DIR ?? 'dist/client'),
+    throttle: {
+      windowSeconds: intFrom(env.LOGIN_THROTTLE_WINDOW_SECONDS, 15 * 60),
+      maxPerAccount: intFrom(env.LOGIN_THROTTLE_PER_ACCOUNT, 5),
+      maxPerAddress: intFrom(env.LOGIN_THROTTLE_PER_ADDRESS, 30),
+    },
+  };
+}

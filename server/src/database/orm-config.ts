@@ -1,0 +1,27 @@
+import { Migrator } from '@mikro-orm/migrations';
+import { defineConfig, type Options } from '@mikro-orm/postgresql';
+import { migrationsList } from '../../../migrations/index.js';
+import { entities } from './entities.js';
+
+/** The MikroORM options shared by the server, scripts and tests; only the connection differs. */
+export function ormOptions(clientUrl: string, overrides: Partial<Options> = {}): Options {
+  return defineConfig({
+    clientUrl,
+    entities,
+    discovery: { disableDynamicFileAccess: true, requireEntitiesArray: true },
+    extensions: [Migrator],
+    migrations: {
+      migrationsList,
+      tableName: 'mikro_orm_migrations',
+      transactional: true,
+      allOrNothing: true,
+      snapshot: false,
+      path: 'migrations',
+      pathTs: 'migrations',
+    },
+    forceUtcTimezone: true,
+    allowGlobalContext: false,
+    debug: false,
+    ...overrides,
+  });
+}

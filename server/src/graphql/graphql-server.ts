@@ -1,0 +1,116 @@
+import type { Server } from 'node:http';
+import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
+import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { GraphQLError, parse, specifiedRules, validate, type ExecutionArgs, type GraphQLSchema } from 'graphql';
+import { CloseCode, type Context as WsContext } from 'graphql-ws';
+import { useServer } from 'graphql-ws/use/ws';
+import type { WebSocketServer } from 'ws';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { STAFF_AND_REPORTER_ROLES } from '../common/auth/roles.js';
+import type { CurrentUser } from '../common/auth/current-user.js';
+import type { Services } from '../services.js';
+import type { GraphQLContext } from './context.js';
+import { formatGraphQLError } from './format-error.js';
+import { asksForIntrospection, hardeningRules, LIMITS } from './hardening.js';
+import { randomUUID } from 'node:crypto';
+
+export function mayIntrospect(user: CurrentUser | null, services: Services): boolean {
+  if (services.config.development) return true;
+  return !!user && user.roles.some((role) => (STAFF_AND_REPORTER_ROLES as readonly string[]).includes(role));
+}
+
+const introspectionGuard = (services: Services): ApolloServerPlugin<GraphQLContext> => ({
+  async requestDidStart() {
+    return {
+      async didResolveOperation({ document, contextValue }) {
+        if (asksForIntrospection(document) && !mayIntrospect(contextValue.user, services)) {
+          throw new GraphQLError('Introspection is not allowed.', {
+            extensions: { code: 'FORBIDDEN', http: { status: 403 } },
+          });
+        }
+      },
+    };
+  },
+});
+
+export function createApolloServer(schema: GraphQLSchema, httpServer: Server, services: Services) {
+  const development = services.config.development;
+  return new ApolloServer<GraphQLContext>({
+    schema,
+    introspection: true, // allowed per caller by introspectionGuard
+    includeStacktraceInErrorResponses: development,
+    hideSchemaDetailsFromClientErrors: true,
+    csrfPrevention: true,
+    parseOptions: { maxTokens: LIMITS.maxTokens },
+    validationRules: hardeningRules,
+    formatError: formatGraphQLError(services.logger),
+    plugins: [
+      ApolloServerPluginDrainHttpServer({ httpServer }),
+      ApolloServerPluginLandingPageDisabled(),
+      introspectionGuard(services),
+    ],
+  });
+}
+
+/**
+ * graphql-ws on the same path. It does not run Apollo's rules, so the same limits, introspection guard
+ * and authentication are applied here again.
+ */
+export function attachSubscriptions(wsServer: WebSocketServer, schema: GraphQLSchema, orm: MikroORM, services: Services) {
+  type Extra = { user?: CurrentUser | null };
+  return useServer<Record<string, unknown> | undefined, Extra>(
+    {
+      schema,
+      async onConnect(ctx: WsContext<Record<string, unknown> | undefined, Extra>) {
+        const header = ctx.connectionParams?.authorization ?? ctx.connectionParams?.Authorization;
+        try {
+          const user = await services.auth.authenticate(orm.em.fork(), typeof header === 'string' ? header : undefined);
+          (ctx.extra as Extra).user = user;
+          return true;
+        } catch {
+          return false; // closes with 4403 Forbidden: the client refreshes its token and reconnects
+        }
+      },
+      async onSubscribe(ctx, id, payload) {
+        let document;
+        try {
+          document = parse(payload.query, { maxTokens: LIMITS.maxTokens });
+        } catch (error) {
+          return [error instanceof GraphQLError ? error : new GraphQLError('The query could not be parsed.')];
+        }
+        const errors = validate(schema, document, [...specifiedRules, ...hardeningRules]);
+        if (errors.length > 0) return errors.map((e) => new GraphQLError(e.message, { extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }));
+        const user = (ctx.extra as Extra).user ?? null;
+        if (asksForIntrospection(document) && !mayIntrospect(user, services)) {
+          return [new GraphQLError('Introspection is not allowed.', { extensions: { code: 'FORBIDDEN' } })];
+        }
+        const contextValue: GraphQLContext = { em: orm.em.fork(), user, services, requestId: randomUUID(), subscription: true };
+        const args: ExecutionArgs = {
+          schema,
+          document,
+          operationName: payload.operationName,
+          variableValues: payload.variables,
+          contextValue,
+        };
+        void id;
+        return args;
+      },
+      onNext(_ctx, _id, _payload, _args, result) {
+        if (!('errors' in result) || !result.errors) return result;
+        const format = formatGraphQLError(services.logger);
+        const errors = result.errors.map((error) => {
+          const formatted = format(error.toJSON(), error);
+          return new GraphQLError(formatted.message, { path: error.path, extensions: formatted.extensions });
+        });
+        return { ...result, errors };
+      },
+      onError(_ctx, _id, _payload, errors) {
+        services.logger.warn({ errors: errors.map((e) => e.message) }, 'subscription error');
+      },
+    },
+    wsServer,
+  );
+}
+
+export { CloseCode };

@@ -1,0 +1,180 @@
+import {
+  GraphQLError,
+  Kind,
+  getNamedType,
+  isListType,
+  getNullableType,
+  type ASTVisitor,
+  type DocumentNode,
+  type FragmentDefinitionNode,
+  type GraphQLOutputType,
+  type SelectionSetNode,
+  type ValidationContext,
+  type ValidationRule,
+  type GraphQLCompositeType,
+  isCompositeType,
+} from 'graphql';
+
+/** Limits on what one GraphQL document may ask, applied to HTTP and subscriptions alike. */
+export const LIMITS = {
+  maxDepth: 10,
+  maxAliases: 15,
+  maxTokens: 2_000,
+  maxCost: 5_000,
+  /** The assumed size of a list without a `first`/`pageSize`/`limit` argument, for costing. */
+  defaultListSize: 20,
+} as const;
+
+function refused(message: string): GraphQLError {
+  return new GraphQLError(message, { extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } });
+}
+
+function fragmentsOf(document: DocumentNode): Map<string, FragmentDefinitionNode> {
+  const map = new Map<string, FragmentDefinitionNode>();
+  for (const definition of document.definitions) {
+    if (definition.kind === Kind.FRAGMENT_DEFINITION) map.set(definition.name.value, definition);
+  }
+  return map;
+}
+
+/** Depth of a selection set, following fragments (each fragment once per path, so cycles end). */
+function depthOf(set: SelectionSetNode, fragments: Map<string, FragmentDefinitionNode>, seen: Set<string>): number {
+  let deepest = 0;
+  for (const selection of set.selections) {
+    if (selection.kind === Kind.FIELD) {
+      const below = selection.selectionSet ? depthOf(selection.selectionSet, fragments, seen) : 0;
+      deepest = Math.max(deepest, 1 + below);
+    } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+      deepest = Math.max(deepest, depthOf(selection.selectionSet, fragments, seen));
+    } else {
+      const name = selection.name.value;
+      const fragment = fragments.get(name);
+      if (!fragment || seen.has(name)) continue;
+      deepest = Math.max(deepest, depthOf(fragment.selectionSet, fragments, new Set(seen).add(name)));
+    }
+  }
+  return deepest;
+}
+
+export const depthLimitRule: ValidationRule = (context: ValidationContext): ASTVisitor => {
+  const fragments = fragmentsOf(context.getDocument());
+  return {
+    OperationDefinition(node) {
+      const depth = depthOf(node.selectionSet, fragments, new Set());
+      if (depth > LIMITS.maxDepth) {
+        context.reportError(refused(`The query is ${depth} levels deep; at most ${LIMITS.maxDepth} are allowed.`));
+      }
+    },
+  };
+};
+
+export const aliasLimitRule: ValidationRule = (context: ValidationContext): ASTVisitor => {
+  let aliases = 0;
+  return {
+    Field(node) {
+      if (node.alias) aliases += 1;
+    },
+    Document: {
+      leave() {
+        if (aliases > LIMITS.maxAliases) {
+          context.reportError(refused(`The query uses ${aliases} aliases; at most ${LIMITS.maxAliases} are allowed.`));
+        }
+      },
+    },
+  };
+};
+
+const PAGE_ARGUMENTS = new Set(['first', 'last', 'limit', 'pageSize', 'take', 'numberOfBills', 'resultCount']);
+
+/** Cost: one per field, times the expected size of every list above it. */
+function costOf(
+  set: SelectionSetNode,
+  parent: GraphQLCompositeType,
+  fragments: Map<string, FragmentDefinitionNode>,
+  context: ValidationContext,
+  seen: Set<string>,
+): number {
+  let cost = 0;
+  for (const selection of set.selections) {
+    if (selection.kind === Kind.FIELD) {
+      if (selection.name.value.startsWith('__')) {
+        cost += 1;
+        continue;
+      }
+      const fields = 'getFields' in parent ? parent.getFields() : {};
+      const field = fields[selection.name.value];
+      if (!field) continue;
+      const type = field.type as GraphQLOutputType;
+      let multiplier = 1;
+      if (isListType(getNullableType(type))) {
+        const sizeArgument = selection.arguments?.find((arg) => PAGE_ARGUMENTS.has(arg.name.value));
+        multiplier =
+          sizeArgument && sizeArgument.value.kind === Kind.INT
+            ? Math.max(1, Number(sizeArgument.value.value))
+            : LIMITS.defaultListSize;
+      }
+      const named = getNamedType(type);
+      const below =
+        selection.selectionSet && isCompositeType(named)
+          ? costOf(selection.selectionSet, named, fragments, context, seen)
+          : 0;
+      cost += 1 + multiplier * below;
+    } else {
+      const fragment =
+        selection.kind === Kind.INLINE_FRAGMENT ? selection : fragments.get(selection.name.value);
+      if (!fragment) continue;
+      if (selection.kind === Kind.FRAGMENT_SPREAD) {
+        if (seen.has(selection.name.value)) continue;
+        seen = new Set(seen).add(selection.name.value);
+      }
+      const conditionName = fragment.typeCondition?.name.value;
+      const condition = conditionName ? context.getSchema().getType(conditionName) : parent;
+      if (condition && isCompositeType(condition)) {
+        cost += costOf(fragment.selectionSet, condition, fragments, context, seen);
+      }
+    }
+  }
+  return cost;
+}
+
+export const costLimitRule: ValidationRule = (context: ValidationContext): ASTVisitor => {
+  const fragments = fragmentsOf(context.getDocument());
+  const schema = context.getSchema();
+  return {
+    OperationDefinition(node) {
+      const root =
+        node.operation === 'query'
+          ? schema.getQueryType()
+          : node.operation === 'mutation'
+            ? schema.getMutationType()
+            : schema.getSubscriptionType();
+      if (!root) return;
+      const cost = costOf(node.selectionSet, root, fragments, context, new Set());
+      if (cost > LIMITS.maxCost) {
+        context.reportError(refused(`The query costs ${cost}; at most ${LIMITS.maxCost} is allowed.`));
+      }
+    },
+  };
+};
+
+export const hardeningRules: ValidationRule[] = [depthLimitRule, aliasLimitRule, costLimitRule];
+
+/** Whether a document asks for the schema (`__schema` or `__type`; `__typename` is ordinary). */
+export function asksForIntrospection(document: DocumentNode): boolean {
+  let found = false;
+  const visit = (set: SelectionSetNode | undefined): void => {
+    for (const selection of set?.selections ?? []) {
+      if (found) return;
+      if (selection.kind === Kind.FIELD) {
+        if (selection.name.value === '__schema' || selection.name.value === '__type') found = true;
+        else visit(selection.selectionSet);
+      } else if (selection.kind === Kind.INLINE_FRAGMENT) visit(selection.selectionSet);
+    }
+  };
+  for (const definition of document.definitions) {
+    if (definition.kind === Kind.OPERATION_DEFINITION || definition.kind === Kind.FRAGMENT_DEFINITION) {
+      visit(definition.selectionSet);
+    }
+  }
+  return found;
+}

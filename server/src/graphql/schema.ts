@@ -1,0 +1,54 @@
+import 'reflect-metadata';
+import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
+import { buildSchema, getMetadataStorage, type NonEmptyArray } from 'type-graphql';
+import { authChecker } from '../common/auth/auth-checker.js';
+import { AccountResolver } from '../modules/account/account.resolver.js';
+import { AuthResolver } from '../modules/auth/auth.resolver.js';
+import { MemberResolver } from '../modules/member/member.resolver.js';
+import { SettingsResolver } from '../modules/settings/settings.resolver.js';
+import { memoryEventBus, type EventBus } from './event-bus.js';
+
+// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+export const resolvers: NonEmptyArray<Function> = [SettingsResolver, AuthResolver, MemberResolver, AccountResolver];
+
+/** Root operations and their access rules, read from the decorators (the permission snapshot uses this). */
+export function operationAccess(): { operation: string; access: string[] }[] {
+  const storage = getMetadataStorage();
+  const rules = new Map(storage.authorizedFields.map((entry) => [`${entry.target.name}.${entry.fieldName}`, entry.roles]));
+  const operations = [
+    ...storage.queries.map((q) => ({ kind: 'Query', q })),
+    ...storage.mutations.map((q) => ({ kind: 'Mutation', q })),
+    ...storage.subscriptions.map((q) => ({ kind: 'Subscription', q })),
+  ];
+  return operations
+    .filter(({ q }) => resolvers.includes(q.target))
+    .map(({ kind, q }) => ({
+      operation: `${kind}.${q.schemaName}`,
+      access: rules.get(`${q.target.name}.${q.methodName}`) ?? [],
+    }))
+    .sort((a, b) => a.operation.localeCompare(b.operation));
+}
+
+/** Deny by default: refuse to build a schema with an operation that carries no `@Authorized`. */
+export function assertEveryOperationGuarded(): void {
+  const unguarded = operationAccess().filter((entry) => entry.access.length === 0);
+  if (unguarded.length > 0) {
+    throw new Error(`Operations without @Authorized: ${unguarded.map((entry) => entry.operation).join(', ')}`);
+  }
+}
+
+export async function buildAppSchema(events: EventBus = memoryEventBus()): Promise<GraphQLSchema> {
+  assertEveryOperationGuarded();
+  return buildSchema({
+    resolvers,
+    authChecker,
+    authMode: 'error',
+    validate: false,
+    pubSub: { publish: (topic, payload) => events.publish(topic, payload), subscribe: (topic) => events.subscribe(topic) },
+  });
+}
+
+/** The committed `schema.graphql`: sorted, so that it is stable across builds. */
+export function printAppSchema(schema: GraphQLSchema): string {
+  return `${printSchema(lexicographicSortSchema(schema))}\n`;
+}

@@ -1,0 +1,17 @@
+import { idParam, route } from '../../rest/route.js';
+
+export const accountRoutes = [
+  route('get', '/api/memberaccount/getaccountlist', 'signed-in', ({ em, req, user, services }) =>
+    services.accounts.accountList(em, user, idParam(req.query.memberId, 'memberId')),
+  ),
+
+  route('get', '/api/memberaccountlink/memberget', 'signed-in', async ({ em, req, user, services }) => {
+    const account = await services.accounts.memberAccount(
+      em,
+      user,
+      idParam(req.query.memberId, 'memberId'),
+      idParam(req.query.accountId, 'accountId'),
+    );
+    return account.link;
+  }),
+];

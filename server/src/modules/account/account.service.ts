@@ -1,0 +1,93 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { assertAccountAccess, assertMemberAccess } from '../../common/auth/access.js';
+import type { CurrentUser } from '../../common/auth/current-user.js';
+import { DomainError, NotFoundError } from '../../common/errors.js';
+import { accountStatusOf, type AgreementStatus } from '../agreement/agreement-status.js';
+import { Member } from '../member/member.entity.js';
+import { toMemberView } from '../member/member.service.js';
+import { Account } from './account.entity.js';
+import { MemberAccountLink } from './member-account-link.entity.js';
+import type { AccountListItem, MemberAccount } from './account.types.js';
+
+/** Agreements that no longer speak for the account (an older version, or one that has ended). */
+const SUPERSEDED_STATUSES = [5, 6, 10];
+
+interface CurrentAgreementRow {
+  account_id: number;
+  id: number;
+  status: AgreementStatus;
+}
+
+export class AccountService {
+  /** The member's accounts (active links) with the status of each account's current agreement. */
+  async accountList(em: EntityManager, user: CurrentUser | null, memberId: number): Promise<AccountListItem[]> {
+    assertMemberAccess(user, memberId);
+    const links = await em.find(
+      MemberAccountLink,
+      { member: memberId, isActive: true },
+      { populate: ['account'], orderBy: { account: { id: 'asc' } } },
+    );
+    const current = await this.currentAgreements(
+      em,
+      links.map((link) => link.account.id),
+    );
+    return links.map(({ account }) => {
+      const agreement = current.get(account.id);
+      return {
+        accountId: account.id,
+        accountNumber: account.accountNumber,
+        agreementId: agreement?.id ?? null,
+        isActive: account.isActive,
+        productName: account.productName,
+        status: accountStatusOf(agreement?.status),
+      };
+    });
+  }
+
+  async memberAccount(
+    em: EntityManager,
+    user: CurrentUser | null,
+    memberId: number,
+    accountId: number,
+  ): Promise<MemberAccount> {
+    if (!Number.isInteger(accountId) || accountId <= 0) {
+      throw new DomainError('INVALID_ACCOUNT_ID', 'Invalid accountId.', 'accountId');
+    }
+    assertMemberAccess(user, memberId);
+    await assertAccountAccess(em, user, accountId);
+    const account = await em.findOne(Account, { id: accountId });
+    const member = await em.findOne(Member, { id: memberId }, { populate: ['branch'] });
+    if (!account || !member) throw new NotFoundError('Could not find member or contract.');
+    const links = await em.find(
+      MemberAccountLink,
+      { account: accountId },
+      { populate: ['member', 'member.branch'], orderBy: { id: 'asc' } },
+    );
+    const own = links.find((link) => link.member.id === memberId);
+    const agreement = (await this.currentAgreements(em, [accountId])).get(accountId);
+    return {
+      accountId,
+      memberId,
+      accountNumber: account.accountNumber,
+      isActive: account.isActive,
+      status: accountStatusOf(agreement?.status),
+      agreementId: agreement?.id ?? null,
+      agreementStatus: agreement?.status ?? null,
+      member: toMemberView(member),
+      members: links.filter((link) => link.isActive).map((link) => toMemberView(link.member)),
+      link: { memberId, accountId, isActive: own?.isActive ?? false },
+    };
+  }
+
+  /** The current agreement of each account: its newest version that has not been superseded or ended. */
+  private async currentAgreements(em: EntityManager, accountIds: number[]): Promise<Map<number, CurrentAgreementRow>> {
+    if (accountIds.length === 0) return new Map();
+    const rows = await em.getConnection().execute<CurrentAgreementRow[]>(
+      `select distinct on (account_id) account_id, id, status from agreement
+       where account_id in (${accountIds.map(() => '?').join(',')}) and status not in (${SUPERSEDED_STATUSES.join(',')})
+       order by account_id, id desc`,
+      accountIds,
+    );
+    return new Map(rows.map((row) => [row.account_id, row]));
+  }
+}

@@ -1,0 +1,69 @@
+import { Field, Int, ObjectType } from 'type-graphql';
+import { AccountStatus } from '../agreement/agreement-status.js';
+import { MemberView } from '../member/member.types.js';
+
+@ObjectType({ description: 'One account in the select-account list.' })
+export class AccountListItem {
+  @Field(() => Int)
+  accountId!: number;
+
+  @Field()
+  accountNumber!: string;
+
+  @Field(() => Int, { nullable: true })
+  agreementId?: number | null;
+
+  @Field()
+  isActive!: boolean;
+
+  @Field()
+  productName!: string;
+
+  @Field(() => AccountStatus)
+  status!: AccountStatus;
+}
+
+@ObjectType()
+export class MemberAccountLinkView {
+  @Field(() => Int)
+  memberId!: number;
+
+  @Field(() => Int)
+  accountId!: number;
+
+  @Field()
+  isActive!: boolean;
+}
+
+@ObjectType({ description: 'An account as seen by one of its members (the member area’s parent data).' })
+export class MemberAccount {
+  @Field(() => Int)
+  accountId!: number;
+
+  @Field(() => Int)
+  memberId!: number;
+
+  @Field()
+  accountNumber!: string;
+
+  @Field()
+  isActive!: boolean;
+
+  @Field(() => AccountStatus)
+  status!: AccountStatus;
+
+  @Field(() => Int, { nullable: true })
+  agreementId?: number | null;
+
+  @Field(() => Int, { nullable: true, description: 'The current agreement’s status code.' })
+  agreementStatus?: number | null;
+
+  @Field(() => MemberView)
+  member!: MemberView;
+
+  @Field(() => [MemberView])
+  members!: MemberView[];
+
+  @Field(() => MemberAccountLinkView)
+  link!: MemberAccountLinkView;
+}

@@ -1,0 +1,54 @@
+import { registerEnumType } from 'type-graphql';
+
+/** Agreement (contract) status codes: fixed by the spec (0, 1, 4, 7, 8, 9) and DOMAIN.md (the rest). */
+export enum AgreementStatus {
+  /** A new agreement waiting for the member's approval. */
+  PendingApproval = 0,
+  Approved = 1,
+  /** An approved change waiting to be applied. */
+  Queued = 2,
+  /** A change being applied. */
+  InProgress = 3,
+  MissedDeposit = 4,
+  Expired = 5,
+  Cancelled = 6,
+  Active = 7,
+  Locked = 8,
+  /** A modification or renewal of an active agreement waiting for the member's approval. */
+  ModificationPendingApproval = 9,
+  Renewed = 10,
+}
+
+registerEnumType(AgreementStatus, { name: 'AgreementStatus', description: 'Agreement (contract) status codes.' });
+
+/** The account status names the portal routes by (spec 1 §2, §4). */
+export enum AccountStatus {
+  Active = 'Active',
+  Pending = 'Pending',
+  Modified = 'Modified',
+  InArrears = 'InArrears',
+  Locked = 'Locked',
+  Unknown = 'Unknown',
+}
+
+registerEnumType(AccountStatus, { name: 'AccountStatus', description: 'The status of an account, from its agreement.' });
+
+export function accountStatusOf(agreementStatus: AgreementStatus | null | undefined): AccountStatus {
+  switch (agreementStatus) {
+    case AgreementStatus.PendingApproval:
+      return AccountStatus.Pending;
+    case AgreementStatus.ModificationPendingApproval:
+      return AccountStatus.Modified;
+    case AgreementStatus.MissedDeposit:
+      return AccountStatus.InArrears;
+    case AgreementStatus.Locked:
+      return AccountStatus.Locked;
+    case AgreementStatus.Approved:
+    case AgreementStatus.Queued:
+    case AgreementStatus.InProgress:
+    case AgreementStatus.Active:
+      return AccountStatus.Active;
+    default:
+      return AccountStatus.Unknown;
+  }
+}

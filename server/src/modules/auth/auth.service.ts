@@ -1,0 +1,220 @@
+import { randomUUID } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Clock } from '../../common/clock.js';
+import type { CurrentUser } from '../../common/auth/current-user.js';
+import { UnauthenticatedError } from '../../common/errors.js';
+import type { Config } from '../../config.js';
+import { User } from '../user/user.entity.js';
+import { verifyPassword } from './password.js';
+import { RefreshToken } from './refresh-token.entity.js';
+import { Session } from './session.entity.js';
+import { readSsoToken, SsoErrorCode } from './sso.js';
+import { LoginThrottle } from './throttle.js';
+import { constantTimeEquals, hashRefreshToken, newRefreshToken, signToken, verifyAccessToken } from './token.js';
+
+/** The session data answered by POST /Token and the windows login (spec 1 §7). */
+export interface TokenResponse {
+  access_token: string;
+  token_type: 'bearer';
+  expires_in: number;
+  refresh_token: string;
+  userName: string;
+  displayName: string;
+  roles: string[];
+  memberId: number | null;
+  issued: string;
+  expires: string;
+  sessionExpires: string;
+}
+
+/** A refused sign-in: `error` and `error_description` as OAuth clients expect, and the spec's error code. */
+export class SignInError extends Error {
+  constructor(
+    readonly status: number,
+    readonly description: string,
+    readonly errorCode?: number,
+  ) {
+    super(description);
+    this.name = 'SignInError';
+  }
+}
+
+export const BAD_CREDENTIALS = 'The member number or password is incorrect.';
+export const TOO_MANY_ATTEMPTS = 'Too many failed sign-in attempts. Please wait 15 minutes and try again.';
+export const SESSION_TIMED_OUT = 'This session has timed out. Please login again to access the system.';
+export const LOCKED = 'Your access has been locked. Please contact us to have it unlocked.';
+
+/** How often a live session's last-seen time is written (activity within a minute is one write). */
+const LAST_SEEN_RESOLUTION_MS = 60_000;
+
+export class AuthService {
+  private readonly throttle: LoginThrottle;
+
+  constructor(
+    private readonly config: Config,
+    private readonly clock: Clock,
+  ) {
+    this.throttle = new LoginThrottle(
+      config.throttle.windowSeconds * 1000,
+      config.throttle.maxPerAccount,
+      config.throttle.maxPerAddress,
+      () => clock.now().getTime(),
+    );
+  }
+
+  async passwordGrant(em: EntityManager, username: string, password: string, address: string): Promise<TokenResponse> {
+    const name = username.trim().toLowerCase();
+    if (!name || !password) throw new SignInError(400, BAD_CREDENTIALS);
+    if (this.throttle.isBlocked(name, address)) throw new SignInError(429, TOO_MANY_ATTEMPTS);
+    const user = await em.findOne(User, { username: name }, { populate: ['member'] });
+    const valid = await verifyPassword(user?.passwordHash, password);
+    if (!user || !valid) {
+      this.throttle.recordFailure(name, address);
+      throw new SignInError(400, BAD_CREDENTIALS);
+    }
+    this.throttle.recordSuccess(name);
+    if (user.isLocked) throw new SignInError(400, LOCKED, SsoErrorCode.MemberLocked);
+    return this.startSession(em, user, 'password', address);
+  }
+
+  async ssoGrant(em: EntityManager, joined: string, address: string): Promise<TokenResponse> {
+    if (this.throttle.isBlocked('sso', address)) throw new SignInError(429, TOO_MANY_ATTEMPTS);
+    const result = readSsoToken(joined, this.config.ssoSecrets, this.nowSeconds());
+    if (!result.ok) {
+      if (result.code !== SsoErrorCode.Expired) this.throttle.recordFailure('sso', address);
+      throw new SignInError(400, result.message, result.code);
+    }
+    const user = await em.findOne(User, { member: { memberNumber: result.memberNumber } }, { populate: ['member'] });
+    if (!user?.member) throw new SignInError(400, 'No member was found for this sign-on.', SsoErrorCode.NoMember);
+    if (user.isLocked) throw new SignInError(400, LOCKED, SsoErrorCode.MemberLocked);
+    if (!user.member.isActive) throw new SignInError(400, LOCKED, SsoErrorCode.MemberInactive);
+    return this.startSession(em, user, 'sso', address);
+  }
+
+  /** Integrated (windows) sign-in for staff, trusted only when the configured proxy vouches with its secret. */
+  async windowsLogin(
+    em: EntityManager,
+    headers: Record<string, string | string[] | undefined>,
+    address: string,
+  ): Promise<TokenResponse> {
+    const setting = this.config.windowsLogin;
+    const secret = headers['x-proxy-secret'];
+    const account = headers[setting?.userHeader ?? ''];
+    if (!setting || typeof secret !== 'string' || !constantTimeEquals(secret, setting.proxySecret)) {
+      throw new SignInError(401, 'Integrated sign-in is not available.');
+    }
+    const name = typeof account === 'string' ? account.split('\\').pop()!.trim().toLowerCase() : '';
+    const user = name ? await em.findOne(User, { username: name }, { populate: ['member'] }) : null;
+    if (!user || user.member || user.isLocked) throw new SignInError(401, 'Integrated sign-in is not available.');
+    return this.startSession(em, user, 'windows', address);
+  }
+
+  async refreshGrant(em: EntityManager, refreshToken: string): Promise<TokenResponse> {
+    const hash = hashRefreshToken(refreshToken);
+    const record = await em.findOne(RefreshToken, { hash }, { populate: ['session', 'session.user', 'session.user.member'] });
+    if (!record) throw new SignInError(400, SESSION_TIMED_OUT);
+    const session = record.session;
+    const now = this.clock.now();
+    if (record.usedAt) {
+      // A used refresh token again: someone holds a stolen copy. End the session for everyone.
+      await this.revoke(em, session.id, 'refresh-token-reuse');
+      throw new SignInError(400, SESSION_TIMED_OUT);
+    }
+    if (!this.isLive(session, now)) throw new SignInError(400, SESSION_TIMED_OUT);
+    // Conditional update: of two concurrent refreshes with one token, only one wins.
+    const claimed = await em.nativeUpdate(RefreshToken, { hash, usedAt: null }, { usedAt: now });
+    if (claimed !== 1) {
+      await this.revoke(em, session.id, 'refresh-token-reuse');
+      throw new SignInError(400, SESSION_TIMED_OUT);
+    }
+    await em.nativeUpdate(Session, { id: session.id }, { lastSeenAt: now });
+    return this.issueTokens(em, session, session.user);
+  }
+
+  /** Reads the bearer token of a request: null when absent, an error when present but not (or no longer) valid. */
+  async authenticate(em: EntityManager, authorization: string | undefined): Promise<CurrentUser | null> {
+    if (!authorization) return null;
+    const match = /^Bearer\s+(\S+)$/i.exec(authorization.trim());
+    if (!match) throw new UnauthenticatedError('The authorization header is not a bearer token.');
+    const payload = verifyAccessToken(match[1], this.config.tokenSecret, this.nowSeconds());
+    if (!payload) throw new UnauthenticatedError(SESSION_TIMED_OUT);
+    const session = await em.findOne(Session, { id: payload.sid }, { populate: ['user', 'user.member'] });
+    const now = this.clock.now();
+    if (!session || session.user.id !== payload.uid || !this.isLive(session, now) || session.user.isLocked) {
+      throw new UnauthenticatedError(SESSION_TIMED_OUT);
+    }
+    if (now.getTime() - session.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
+      await em.nativeUpdate(Session, { id: session.id }, { lastSeenAt: now });
+    }
+    return toCurrentUser(session);
+  }
+
+  async logout(em: EntityManager, user: CurrentUser): Promise<void> {
+    await this.revoke(em, user.sessionId, 'logout');
+  }
+
+  private isLive(session: Session, now: Date): boolean {
+    return (
+      !session.revokedAt &&
+      session.expiresAt.getTime() > now.getTime() &&
+      now.getTime() - session.lastSeenAt.getTime() <= this.config.inactivitySeconds * 1000
+    );
+  }
+
+  private async revoke(em: EntityManager, sessionId: string, reason: string): Promise<void> {
+    await em.nativeUpdate(Session, { id: sessionId, revokedAt: null }, { revokedAt: this.clock.now(), revokedReason: reason });
+  }
+
+  private async startSession(em: EntityManager, user: User, method: string, address: string): Promise<TokenResponse> {
+    const now = this.clock.now();
+    const session = em.create(Session, {
+      id: randomUUID(),
+      user,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: new Date(now.getTime() + this.config.absoluteSessionSeconds * 1000),
+      method,
+      address: address.slice(0, 64),
+    });
+    em.persist(session);
+    return this.issueTokens(em, session, user);
+  }
+
+  private async issueTokens(em: EntityManager, session: Session, user: User): Promise<TokenResponse> {
+    const now = this.clock.now();
+    const iat = Math.floor(now.getTime() / 1000);
+    // An access token never outlives its session.
+    const exp = Math.min(iat + this.config.accessTokenSeconds, Math.floor(session.expiresAt.getTime() / 1000));
+    const refreshToken = newRefreshToken();
+    em.persist(em.create(RefreshToken, { hash: hashRefreshToken(refreshToken), session, createdAt: now }));
+    await em.flush();
+    return {
+      access_token: signToken({ sid: session.id, uid: user.id, iat, exp }, this.config.tokenSecret),
+      token_type: 'bearer',
+      expires_in: exp - iat,
+      refresh_token: refreshToken,
+      userName: user.username,
+      displayName: user.displayName,
+      roles: [...user.roles],
+      memberId: user.member?.id ?? null,
+      issued: now.toISOString(),
+      expires: new Date(exp * 1000).toISOString(),
+      sessionExpires: session.expiresAt.toISOString(),
+    };
+  }
+
+  private nowSeconds(): number {
+    return Math.floor(this.clock.now().getTime() / 1000);
+  }
+}
+
+function toCurrentUser(session: Session): CurrentUser {
+  return {
+    userId: session.user.id,
+    sessionId: session.id,
+    username: session.user.username,
+    displayName: session.user.displayName,
+    roles: [...session.user.roles],
+    memberId: session.user.member?.id ?? null,
+  };
+}

@@ -1,0 +1,114 @@
+import { Field, Int, ObjectType } from 'type-graphql';
+import type { Cents } from '../../common/money.js';
+import { MoneyScalar } from '../../graphql/scalars.js';
+
+@ObjectType({ description: 'Settings of the institution that the server applies (spec 1 §3).' })
+export class ServerSettings {
+  @Field({ description: 'billsumoFinancialInstitutionName' })
+  institutionName!: string;
+
+  @Field(() => MoneyScalar)
+  businessUpperContractLimit!: Cents;
+
+  @Field(() => MoneyScalar)
+  contractApprovedOverDrawOfAmount!: Cents;
+
+  @Field()
+  overdrawnRuleSingleMemberText!: string;
+
+  @Field()
+  overdrawnRuleManyMembersText!: string;
+
+  @Field(() => Int, { description: 'The initial overdraw rule duration (good-conduct waiver), in days.' })
+  initialOverdrawRuleDays!: number;
+}
+
+@ObjectType()
+export class EmailShortcut {
+  @Field()
+  label!: string;
+
+  @Field()
+  email!: string;
+}
+
+@ObjectType()
+export class DashboardTab {
+  @Field()
+  key!: string;
+
+  @Field()
+  title!: string;
+
+  @Field()
+  body!: string;
+}
+
+@ObjectType()
+export class StaffDashboardSettings {
+  @Field()
+  releaseLabel!: string;
+
+  @Field(() => [EmailShortcut])
+  supportEmailShortcuts!: EmailShortcut[];
+
+  @Field(() => [DashboardTab])
+  tabs!: DashboardTab[];
+}
+
+@ObjectType({ description: 'Institution texts and links the client shows.' })
+export class ClientSettings {
+  @Field()
+  appVersion!: string;
+
+  @Field()
+  institutionName!: string;
+
+  @Field()
+  institutionShortName!: string;
+
+  @Field()
+  productName!: string;
+
+  @Field()
+  productSlogan!: string;
+
+  @Field()
+  supportUrl!: string;
+
+  @Field()
+  helpUrl!: string;
+
+  @Field()
+  supportEmail!: string;
+
+  @Field(() => StaffDashboardSettings)
+  staffDashboard!: StaffDashboardSettings;
+
+  @Field()
+  missedDepositBannerMember!: string;
+
+  @Field()
+  missedDepositBannerStaff!: string;
+
+  @Field()
+  lockedAgreementBannerMember!: string;
+
+  @Field()
+  lockedAgreementBannerStaff!: string;
+
+  @Field()
+  capacityToPayWording!: string;
+
+  @Field(() => [String])
+  termsConfirmationChecklist!: string[];
+
+  @Field(() => [String])
+  printedAgreementTerms!: string[];
+
+  @Field(() => [String])
+  beforeYouProceedChecklist!: string[];
+
+  @Field()
+  confirmSignatureText!: string;
+}

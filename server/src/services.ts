@@ -1,0 +1,33 @@
+import type { Logger } from 'pino';
+import type { Clock } from './common/clock.js';
+import type { Config } from './config.js';
+import { AccountService } from './modules/account/account.service.js';
+import { AuthService } from './modules/auth/auth.service.js';
+import { MemberService } from './modules/member/member.service.js';
+import { SettingsService } from './modules/settings/settings.service.js';
+import type { EventBus } from './graphql/event-bus.js';
+
+/** The services, built once per server; GraphQL resolvers and REST handlers both call these. */
+export interface Services {
+  config: Config;
+  clock: Clock;
+  logger: Logger;
+  events: EventBus;
+  auth: AuthService;
+  settings: SettingsService;
+  members: MemberService;
+  accounts: AccountService;
+}
+
+export function createServices(config: Config, clock: Clock, logger: Logger, events: EventBus): Services {
+  return {
+    config,
+    clock,
+    logger,
+    events,
+    auth: new AuthService(config, clock),
+    settings: new SettingsService(),
+    members: new MemberService(),
+    accounts: new AccountService(),
+  };
+}
