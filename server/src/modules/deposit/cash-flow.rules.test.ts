@@ -140,10 +140,13 @@ describe('simulateCashFlow (DOMAIN "Deposits": the balance day by day, deposits 
 
 describe('billsInWindow', () => {
   it('sorts the counted bills by date and keeps overdue ones', () => {
-    const counted = billsInWindow([bill('b', '2026-02-10', 1), bill('a', '2026-01-01', 1), bill('c', '2026-03-01', 1)], {
-      from: d('2026-02-01'),
-      to: d('2026-02-28'),
-    });
+    const counted = billsInWindow(
+      [bill('b', '2026-02-10', 1), bill('a', '2026-01-01', 1), bill('c', '2026-03-01', 1)],
+      {
+        from: d('2026-02-01'),
+        to: d('2026-02-28'),
+      },
+    );
     expect(counted.map((b) => b.billerKey)).toEqual(['a', 'b']);
   });
 });

@@ -79,9 +79,7 @@ describe('explainDeposit (DOMAIN "Deposits": show the member what each deposit p
       ['biller', 'Rent', 5000],
       ['shortfall', 'Expenses not covered by this deposit', -1000],
     ]);
-    expect(breakdown.lines[1].detail).toBe(
-      '$20.00 of expenses not covered over the period, shared between 2 deposits',
-    );
+    expect(breakdown.lines[1].detail).toBe('$20.00 of expenses not covered over the period, shared between 2 deposits');
   });
 
   it('keeps billers in order of cost, then name', () => {

@@ -31,7 +31,13 @@ describe('requiredDeposit (spec 3 §5: deposits must cover amount + contingency 
   it.each([
     ['divides the expenses evenly', [1, 8, 15, 22], [bill('2026-01-20', 10_000)], 0, 2500],
     ['adds the contingency of variable bills', [1, 15], [bill('2026-01-20', 10_000, 1000)], 0, 5500],
-    ['rounds UP to the cent so rounding never leaves expenses short', [1, 8, 15], [bill('2026-01-20', 10_000)], 0, 3334],
+    [
+      'rounds UP to the cent so rounding never leaves expenses short',
+      [1, 8, 15],
+      [bill('2026-01-20', 10_000)],
+      0,
+      3334,
+    ],
     ['counts the balance already held', [1, 15], [bill('2026-01-20', 10_000)], 4000, 3000],
     ['asks nothing when the balance already held covers everything', [1, 15], [bill('2026-01-20', 10_000)], 20_000, 0],
     ['asks nothing without bills', [1, 15], [], 0, 0],
@@ -84,7 +90,14 @@ describe('checkDepositCoversExpenses (spec 3 §5 "Expenses are not fully covered
 
 describe('minimumDeposit (the smallest deposit that never lets the balance close below zero)', () => {
   it.each([
-    ['an early bill binds: 3 deposits by the 15th must meet it', [1, 8, 15, 22], [bill('2026-01-15', 9000)], 0, 0, 3000],
+    [
+      'an early bill binds: 3 deposits by the 15th must meet it',
+      [1, 8, 15, 22],
+      [bill('2026-01-15', 9000)],
+      0,
+      0,
+      3000,
+    ],
     [
       'the tightest day wins over the total',
       [1, 8, 15, 22],
