@@ -1,8 +1,11 @@
+import { fileURLToPath } from 'node:url';
 import swc from 'unplugin-swc';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   plugins: [swc.vite({ module: { type: 'es6' } })],
+  // graphql has no "exports" map: Node loads its CommonJS build, Vite would pick the .mjs one. One instance only.
+  resolve: { alias: [{ find: /^graphql$/, replacement: fileURLToPath(import.meta.resolve('graphql')) }] },
   test: {
     projects: [
       {

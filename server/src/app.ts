@@ -6,10 +6,11 @@ import path from 'node:path';
 import { expressMiddleware } from '@as-integrations/express5';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
-import type { GraphQLSchema } from 'graphql';
+import { GraphQLError, type GraphQLSchema } from 'graphql';
 import { WebSocketServer } from 'ws';
 import { systemClock, type Clock } from './common/clock.js';
 import { createLogger } from './common/logger.js';
+import { UnauthenticatedError } from './common/errors.js';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './database/database.js';
 import type { GraphQLContext } from './graphql/context.js';
@@ -103,7 +104,10 @@ export async function startApp(config: Config, options: StartOptions = {}): Prom
     expressMiddleware(apollo, {
       context: async ({ req }): Promise<GraphQLContext> => {
         const em = database.orm.em.fork();
-        const user = await services.auth.authenticate(em, req.headers.authorization);
+        const user = await services.auth.authenticate(em, req.headers.authorization).catch((error: unknown) => {
+          if (!(error instanceof UnauthenticatedError)) throw error;
+          throw new GraphQLError(error.message, { extensions: { code: 'UNAUTHENTICATED', http: { status: 401 } } });
+        });
         return { em, user, services, requestId: String(req.res?.locals.requestId ?? randomUUID()) };
       },
     }),

@@ -299,13 +299,6 @@ describe('occurrence cap', () => {
     ]);
   });
 
-  it('generates 10,000 occurrences quickly, without walking from the date of bill each time', () => {
-    const started = performance.now();
-    for (let run = 0; run < 10; run++) billOccurrences(daily, daysFrom(OCCURRENCE_CAP));
-    billOccurrences({ frequency: F.Monthly, dateOfBill: d('1200-01-31') }, period('1200-01-01', '2033-04-30'));
-    expect(performance.now() - started).toBeLessThan(1_000);
-  });
-
   it('stops at the last calendar day instead of failing past year 9999', () => {
     const p = period('9999-12-01', '9999-12-31');
     expect(dates({ frequency: F.Weekly, dateOfBill: d('9999-12-01') }, p)).toHaveLength(5);

@@ -1,3 +1,5 @@
+import { DomainError } from '../../common/errors.js';
+
 /** The spec's message for an occurrence list longer than the cap (3 §5). */
 export const TOO_MANY_OCCURRENCES_MESSAGE = 'Error when getting the billers.';
 
@@ -11,14 +13,11 @@ export type BillScheduleErrorCode =
   | 'INVALID_MONTH';
 
 /** An expected rejection of the bill schedule rules: a code for the client, the field it concerns, a message. */
-export class BillScheduleError extends Error {
-  readonly code: BillScheduleErrorCode;
-  readonly field: string | undefined;
+export class BillScheduleError extends DomainError {
+  declare readonly code: BillScheduleErrorCode;
 
   constructor(code: BillScheduleErrorCode, message: string, field?: string) {
-    super(message);
+    super(code, message, field);
     this.name = 'BillScheduleError';
-    this.code = code;
-    this.field = field;
   }
 }

@@ -1,3 +1,5 @@
+import { DomainError } from '../../common/errors.js';
+
 /**
  * Expected rejections of the deposits step come back as data (a code, the field and the spec's message);
  * inputs the rules cannot work with at all (an empty period, missing bi-monthly dates) are thrown.
@@ -14,9 +16,9 @@ export interface DepositRuleViolation<C extends DepositRuleCode = DepositRuleCod
   message: (typeof DEPOSIT_MESSAGES)[C];
 }
 
-export class DepositRuleError extends Error {
-  constructor(message: string) {
-    super(message);
+export class DepositRuleError extends DomainError {
+  constructor(message: string, field?: string) {
+    super('INVALID_DEPOSIT_INPUT', message, field);
     this.name = 'DepositRuleError';
   }
 }

@@ -1,0 +1,65 @@
+import { startApp, type App } from '../../server/src/app.js';
+import type { Clock } from '../../server/src/common/clock.js';
+import { loadConfig, type Config } from '../../server/src/config.js';
+import { EMBEDDED_TEST_DIR, realDatabaseUrl, resetDatabase } from './database.js';
+
+export interface TestServer {
+  app: App;
+  url: string;
+  /** Signs in through POST /Token and returns the access token. */
+  token(username: string, password: string): Promise<string>;
+  signIn(username: string, password: string): Promise<Record<string, unknown>>;
+  graphql<T = Record<string, unknown>>(
+    query: string,
+    variables?: Record<string, unknown>,
+    token?: string,
+  ): Promise<{ status: number; body: { data?: T; errors?: { message: string; extensions?: Record<string, unknown> }[] } }>;
+  stop(): Promise<void>;
+}
+
+/** Boots the real server on a fresh, migrated, seeded database (DATABASE_URL, or the embedded one). */
+export async function startTestServer(
+  options: { env?: Record<string, string>; clock?: Clock; reset?: boolean } = {},
+): Promise<TestServer> {
+  if (options.reset !== false) await resetDatabase();
+  const config: Config = loadConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: realDatabaseUrl ?? '',
+    DATA_DIR: EMBEDDED_TEST_DIR,
+    TOKEN_SECRET: 'test-token-secret',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    HOST: '127.0.0.1',
+    ...options.env,
+  });
+  const app = await startApp(config, { port: 0, clock: options.clock });
+  const url = app.url;
+
+  async function signIn(username: string, password: string): Promise<Record<string, unknown>> {
+    const response = await fetch(`${url}/Token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'password', username, password }),
+    });
+    return (await response.json()) as Record<string, unknown>;
+  }
+
+  return {
+    app,
+    url,
+    signIn,
+    async token(username, password) {
+      const body = await signIn(username, password);
+      if (typeof body.access_token !== 'string') throw new Error(`Sign-in failed for ${username}: ${JSON.stringify(body)}`);
+      return body.access_token;
+    },
+    async graphql(query, variables, token) {
+      const response = await fetch(`${url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify({ query, variables }),
+      });
+      return { status: response.status, body: await response.json() };
+    },
+    stop: () => app.stop(),
+  };
+}
