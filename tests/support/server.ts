@@ -3,6 +3,11 @@ import type { Clock } from '../../server/src/common/clock.js';
 import { loadConfig, type Config } from '../../server/src/config.js';
 import { EMBEDDED_TEST_DIR, realDatabaseUrl, resetDatabase } from './database.js';
 
+export interface GraphQLBody<T> {
+  data?: T;
+  errors?: { message: string; extensions?: Record<string, unknown> }[];
+}
+
 export interface TestServer {
   app: App;
   url: string;
@@ -13,7 +18,7 @@ export interface TestServer {
     query: string,
     variables?: Record<string, unknown>,
     token?: string,
-  ): Promise<{ status: number; body: { data?: T; errors?: { message: string; extensions?: Record<string, unknown> }[] } }>;
+  ): Promise<{ status: number; body: GraphQLBody<T> }>;
   stop(): Promise<void>;
 }
 
@@ -52,13 +57,14 @@ export async function startTestServer(
       if (typeof body.access_token !== 'string') throw new Error(`Sign-in failed for ${username}: ${JSON.stringify(body)}`);
       return body.access_token;
     },
-    async graphql(query, variables, token) {
+    async graphql<T>(query: string, variables?: Record<string, unknown>, token?: string) {
       const response = await fetch(`${url}/graphql`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
         body: JSON.stringify({ query, variables }),
       });
-      return { status: response.status, body: await response.json() };
+      const body = (await response.json()) as GraphQLBody<T>;
+      return { status: response.status, body };
     },
     stop: () => app.stop(),
   };
