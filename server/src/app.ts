@@ -61,7 +61,10 @@ export async function startApp(config: Config, options: StartOptions = {}): Prom
     const started = process.hrtime.bigint();
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      logger.info({ requestId, method: req.method, url: req.path, status: res.statusCode, ms: Math.round(ms) }, 'request');
+      logger.info(
+        { requestId, method: req.method, url: req.path, status: res.statusCode, ms: Math.round(ms) },
+        'request',
+      );
     });
     next();
   });

@@ -9,7 +9,8 @@ const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `the embedded d
 console.log(`\nBill smoothing portal running at ${app.url} on ${where}.`);
 if (config.loadDemoData) {
   console.log('Demo sign-ins:');
-  for (const login of DEMO_LOGINS) console.log(`  ${login.username.padEnd(10)} ${login.password.padEnd(20)} ${login.note}`);
+  for (const login of DEMO_LOGINS)
+    console.log(`  ${login.username.padEnd(10)} ${login.password.padEnd(20)} ${login.note}`);
 }
 console.log('Press Ctrl-C to stop.\n');
 

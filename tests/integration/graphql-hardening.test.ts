@@ -27,7 +27,10 @@ describe('GraphQL hardening', () => {
     for (const token of [memberToken, undefined]) {
       const { body } = await server.graphql(INTROSPECTION, {}, token);
       expect(body.data).toBeUndefined();
-      expect(body.errors?.[0]).toMatchObject({ message: 'Introspection is not allowed.', extensions: { code: 'FORBIDDEN' } });
+      expect(body.errors?.[0]).toMatchObject({
+        message: 'Introspection is not allowed.',
+        extensions: { code: 'FORBIDDEN' },
+      });
     }
   });
 
@@ -45,14 +48,20 @@ describe('GraphQL hardening', () => {
   });
 
   it('refuses a deep query built from fragments', async () => {
-    const fragments = Array.from({ length: 15 }, (_, i) => `fragment F${i} on Viewer { username ${i < 14 ? `...F${i + 1}` : ''} }`);
+    const fragments = Array.from(
+      { length: 15 },
+      (_, i) => `fragment F${i} on Viewer { username ${i < 14 ? `...F${i + 1}` : ''} }`,
+    );
     const { body } = await server.graphql(`{ me { ...F0 } } ${fragments.join(' ')}`, {}, reporterToken);
     // Fragments do not add depth by themselves; the operation is shallow and allowed.
     expect(body.errors).toBeUndefined();
   });
 
   it('refuses too many aliases', async () => {
-    const aliases = Array.from({ length: LIMITS.maxAliases + 1 }, (_, i) => `a${i}: clientSettings { appVersion }`).join(' ');
+    const aliases = Array.from(
+      { length: LIMITS.maxAliases + 1 },
+      (_, i) => `a${i}: clientSettings { appVersion }`,
+    ).join(' ');
     const { body } = await server.graphql(`{ ${aliases} }`);
     expect(body.errors?.[0].message).toMatch(/aliases; at most 15 are allowed/);
   });
@@ -70,7 +79,9 @@ describe('GraphQL hardening', () => {
   });
 
   it('refuses a GET query without the CSRF preflight header', async () => {
-    const response = await fetch(`${server.url}/graphql?query=${encodeURIComponent('{ clientSettings { appVersion } }')}`);
+    const response = await fetch(
+      `${server.url}/graphql?query=${encodeURIComponent('{ clientSettings { appVersion } }')}`,
+    );
     expect(response.status).toBe(400);
     expect(await response.text()).toMatch(/CSRF/i);
   });

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AGENT, MEMBER_MISSED_DEPOSIT, MEMBER_NO_ACCOUNT, MEMBER_RESIGNED, MEMBER_TWO_ACCOUNTS } from '../support/demo.js';
+import {
+  AGENT,
+  MEMBER_MISSED_DEPOSIT,
+  MEMBER_NO_ACCOUNT,
+  MEMBER_RESIGNED,
+  MEMBER_TWO_ACCOUNTS,
+} from '../support/demo.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
 let server: TestServer;
@@ -28,7 +34,11 @@ describe('accounts and members over GraphQL', () => {
 
   it('lists no accounts for a member without one', async () => {
     const { token, memberId } = await session(MEMBER_NO_ACCOUNT);
-    const { body } = await server.graphql('query($m: Int!) { accountList(memberId: $m) { accountId } }', { m: memberId }, token);
+    const { body } = await server.graphql(
+      'query($m: Int!) { accountList(memberId: $m) { accountId } }',
+      { m: memberId },
+      token,
+    );
     expect(body.data).toEqual({ accountList: [] });
   });
 
@@ -42,7 +52,11 @@ describe('accounts and members over GraphQL', () => {
     expect(list.body.data?.accountList[0].status).toBe('InArrears');
 
     const resigned = await session(MEMBER_RESIGNED);
-    const member = await server.graphql('query($m: Int!) { member(memberId: $m) { isResigned } }', { m: resigned.memberId }, resigned.token);
+    const member = await server.graphql(
+      'query($m: Int!) { member(memberId: $m) { isResigned } }',
+      { m: resigned.memberId },
+      resigned.token,
+    );
     expect(member.body.data).toEqual({ member: { isResigned: true } });
   });
 
@@ -60,7 +74,13 @@ describe('accounts and members over GraphQL', () => {
       token,
     );
     expect(body.data).toEqual({
-      memberAccount: { accountId, status: 'Active', agreementStatus: 7, link: { isActive: true }, members: [{ memberNumber: '100001' }] },
+      memberAccount: {
+        accountId,
+        status: 'Active',
+        agreementStatus: 7,
+        link: { isActive: true },
+        members: [{ memberNumber: '100001' }],
+      },
     });
   });
 
@@ -91,8 +111,15 @@ describe('accounts and members over GraphQL', () => {
 
   it("rejects a bad account id with 'Invalid accountId.'", async () => {
     const { token, memberId } = await session(MEMBER_TWO_ACCOUNTS);
-    const { body } = await server.graphql('query($m: Int!) { memberAccount(memberId: $m, accountId: 0) { accountId } }', { m: memberId }, token);
-    expect(body.errors?.[0]).toMatchObject({ message: 'Invalid accountId.', extensions: { code: 'INVALID_ACCOUNT_ID' } });
+    const { body } = await server.graphql(
+      'query($m: Int!) { memberAccount(memberId: $m, accountId: 0) { accountId } }',
+      { m: memberId },
+      token,
+    );
+    expect(body.errors?.[0]).toMatchObject({
+      message: 'Invalid accountId.',
+      extensions: { code: 'INVALID_ACCOUNT_ID' },
+    });
   });
 
   it('gates staff-only fields per field: null and FORBIDDEN for a member, a value for staff', async () => {
@@ -100,28 +127,44 @@ describe('accounts and members over GraphQL', () => {
     const query = 'query($m: Int!) { member(memberId: $m) { memberNumber signInLocked } }';
     const asMember = await server.graphql(query, { m: me.memberId }, me.token);
     expect(asMember.body.data).toEqual({ member: { memberNumber: '100001', signInLocked: null } });
-    expect(asMember.body.errors?.[0]).toMatchObject({ path: ['member', 'signInLocked'], extensions: { code: 'FORBIDDEN' } });
+    expect(asMember.body.errors?.[0]).toMatchObject({
+      path: ['member', 'signInLocked'],
+      extensions: { code: 'FORBIDDEN' },
+    });
     const asStaff = await server.graphql(query, { m: me.memberId }, await server.token(...AGENT));
     expect(asStaff.body).toEqual({ data: { member: { memberNumber: '100001', signInLocked: false } } });
   });
 
   it('registers interest publicly, returning field errors as data', async () => {
-    const mutation = 'mutation($i: RegisterInterestInput!) { registerInterest(input: $i) { ok errors { field code message } } }';
-    const bad = await server.graphql(mutation, { i: { memberId: 0, fullName: '', email: 'x@y.z', mobilePhone: '0412345678' } });
-    expect(bad.body.data).toEqual({
-      registerInterest: { ok: false, errors: [{ field: 'fullName', code: 'REQUIRED', message: 'Please enter your full name.' }] },
+    const mutation =
+      'mutation($i: RegisterInterestInput!) { registerInterest(input: $i) { ok errors { field code message } } }';
+    const bad = await server.graphql(mutation, {
+      i: { memberId: 0, fullName: '', email: 'x@y.z', mobilePhone: '0412345678' },
     });
-    const good = await server.graphql(mutation, { i: { memberId: 0, fullName: 'Grace Hopper', email: 'grace@example.com', mobilePhone: '+61412345678' } });
+    expect(bad.body.data).toEqual({
+      registerInterest: {
+        ok: false,
+        errors: [{ field: 'fullName', code: 'REQUIRED', message: 'Please enter your full name.' }],
+      },
+    });
+    const good = await server.graphql(mutation, {
+      i: { memberId: 0, fullName: 'Grace Hopper', email: 'grace@example.com', mobilePhone: '+61412345678' },
+    });
     expect(good.body.data).toEqual({ registerInterest: { ok: true, errors: [] } });
   });
 
   it('answers public settings to anyone and refuses private queries without a session', async () => {
-    const settings = await server.graphql('{ serverSettings { institutionName contractApprovedOverDrawOfAmount } clientSettings { appVersion termsConfirmationChecklist } }');
+    const settings = await server.graphql(
+      '{ serverSettings { institutionName contractApprovedOverDrawOfAmount } clientSettings { appVersion termsConfirmationChecklist } }',
+    );
     expect(settings.body.data).toMatchObject({
       serverSettings: { institutionName: 'Harbourside Mutual Bank', contractApprovedOverDrawOfAmount: '5000.00' },
       clientSettings: { appVersion: '1.0.0.0.0' },
     });
-    expect((settings.body.data as { clientSettings: { termsConfirmationChecklist: string[] } }).clientSettings.termsConfirmationChecklist).toHaveLength(6);
+    expect(
+      (settings.body.data as { clientSettings: { termsConfirmationChecklist: string[] } }).clientSettings
+        .termsConfirmationChecklist,
+    ).toHaveLength(6);
     const me = await server.graphql('{ me { username } }');
     expect(me.body.errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
   });

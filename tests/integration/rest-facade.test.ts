@@ -91,7 +91,12 @@ describe('REST façade', () => {
       });
 
     it('stores a valid form sent by an old client in PascalCase', async () => {
-      const response = await register({ MemberId: 0, FullName: 'Ada Lovelace', Email: 'ada@example.com', MobilePhone: '0412 345 678' });
+      const response = await register({
+        MemberId: 0,
+        FullName: 'Ada Lovelace',
+        Email: 'ada@example.com',
+        MobilePhone: '0412 345 678',
+      });
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual({ success: true, errors: [] });
       const rows = await server.app.database.orm.em
@@ -102,9 +107,17 @@ describe('REST façade', () => {
     });
 
     it('refuses an invalid form, says why, and stores nothing', async () => {
-      const response = await register({ MemberId: 0, FullName: 'Bad Email', Email: 'not-an-email', MobilePhone: '0412345678' });
+      const response = await register({
+        MemberId: 0,
+        FullName: 'Bad Email',
+        Email: 'not-an-email',
+        MobilePhone: '0412345678',
+      });
       expect(response.status).toBe(400);
-      expect(await response.json()).toMatchObject({ success: false, errors: [{ field: 'email', code: 'INVALID_EMAIL' }] });
+      expect(await response.json()).toMatchObject({
+        success: false,
+        errors: [{ field: 'email', code: 'INVALID_EMAIL' }],
+      });
       const rows = await server.app.database.orm.em
         .fork()
         .getConnection()

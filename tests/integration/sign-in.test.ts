@@ -44,7 +44,11 @@ describe('POST /Token', () => {
   });
 
   it('signs a member in with their member number and answers their memberId', async () => {
-    const { body } = await postToken({ grant_type: 'password', username: MEMBER_TWO_ACCOUNTS[0], password: MEMBER_TWO_ACCOUNTS[1] });
+    const { body } = await postToken({
+      grant_type: 'password',
+      username: MEMBER_TWO_ACCOUNTS[0],
+      password: MEMBER_TWO_ACCOUNTS[1],
+    });
     expect(body).toMatchObject({ userName: '100001', displayName: 'Olivia Nguyen', roles: ['MEMBER'] });
     expect(body.memberId).toEqual(expect.any(Number));
   });
@@ -90,7 +94,10 @@ describe('sessions', () => {
     const replay = await postToken({ grant_type: 'refresh_token', refresh_token: String(first.body.refresh_token) });
     expect(replay.status).toBe(400);
     // The reuse ended the whole session: the newest tokens are dead too.
-    const afterReuse = await postToken({ grant_type: 'refresh_token', refresh_token: String(second.body.refresh_token) });
+    const afterReuse = await postToken({
+      grant_type: 'refresh_token',
+      refresh_token: String(second.body.refresh_token),
+    });
     expect(afterReuse.status).toBe(400);
     const me = await server.graphql('{ me { username } }', {}, String(second.body.access_token));
     expect(me.body.errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
@@ -109,9 +116,14 @@ describe('sessions', () => {
   it('times a session out after 20 minutes without activity, even with a fresh refresh token', async () => {
     const session = await postToken({ grant_type: 'password', username: REPORTER[0], password: REPORTER[1] });
     clock.advance(21 * 60 * 1000);
-    const refreshed = await postToken({ grant_type: 'refresh_token', refresh_token: String(session.body.refresh_token) });
+    const refreshed = await postToken({
+      grant_type: 'refresh_token',
+      refresh_token: String(session.body.refresh_token),
+    });
     expect(refreshed.status).toBe(400);
-    expect(refreshed.body.error_description).toBe('This session has timed out. Please login again to access the system.');
+    expect(refreshed.body.error_description).toBe(
+      'This session has timed out. Please login again to access the system.',
+    );
   });
 
   it('expires access tokens after 15 minutes, and the refresh gives a working one', async () => {
@@ -122,7 +134,10 @@ describe('sessions', () => {
     clock.advance(6 * 60 * 1000);
     const expired = await server.graphql('{ me { username } }', {}, String(session.body.access_token));
     expect(expired.body.errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
-    const refreshed = await postToken({ grant_type: 'refresh_token', refresh_token: String(session.body.refresh_token) });
+    const refreshed = await postToken({
+      grant_type: 'refresh_token',
+      refresh_token: String(session.body.refresh_token),
+    });
     expect((await server.graphql('{ me { username } }', {}, String(refreshed.body.access_token))).body.data).toEqual({
       me: { username: 'agent' },
     });

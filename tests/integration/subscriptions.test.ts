@@ -64,7 +64,9 @@ describe('graphql-ws subscriptions on /graphql', () => {
   it('applies the depth limit and the introspection guard to subscriptions too', async () => {
     const token = await server.token(...MEMBER_TWO_ACCOUNTS);
     const introspection = await firstResult(wsClient(token), 'subscription { __schema { queryType { name } } }');
-    expect(JSON.stringify(introspection)).toMatch(/Introspection is not allowed|Anonymous Subscription|only one top level field/);
+    expect(JSON.stringify(introspection)).toMatch(
+      /Introspection is not allowed|Anonymous Subscription|only one top level field/,
+    );
     let deep = 'type';
     for (let i = 0; i < 20; i += 1) deep = `sessionEvents { ${deep} }`;
     const tooDeep = await firstResult(wsClient(token), `subscription { ${deep} }`);

@@ -21,7 +21,10 @@ describe('permission snapshot', () => {
 
   it('lists which roles reach every REST route', async () => {
     const lines = restRoutes
-      .map((route) => `${route.method.toUpperCase()} ${route.path}: ${typeof route.access === 'string' ? route.access : route.access.join(', ')}`)
+      .map(
+        (route) =>
+          `${route.method.toUpperCase()} ${route.path}: ${typeof route.access === 'string' ? route.access : route.access.join(', ')}`,
+      )
       .sort();
     await expect(`${lines.join('\n')}\n`).toMatchFileSnapshot('./__snapshots__/rest-routes.txt');
   });
@@ -37,7 +40,9 @@ describe('permission snapshot', () => {
   });
 
   it('keeps GraphQL operations public only for settings and register interest', () => {
-    const publicOps = operationAccess().filter((entry) => entry.access.includes('PUBLIC')).map((entry) => entry.operation);
+    const publicOps = operationAccess()
+      .filter((entry) => entry.access.includes('PUBLIC'))
+      .map((entry) => entry.operation);
     expect(publicOps).toEqual(['Mutation.registerInterest', 'Query.clientSettings', 'Query.serverSettings']);
   });
 });

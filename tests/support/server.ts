@@ -54,7 +54,8 @@ export async function startTestServer(
     signIn,
     async token(username, password) {
       const body = await signIn(username, password);
-      if (typeof body.access_token !== 'string') throw new Error(`Sign-in failed for ${username}: ${JSON.stringify(body)}`);
+      if (typeof body.access_token !== 'string')
+        throw new Error(`Sign-in failed for ${username}: ${JSON.stringify(body)}`);
       return body.access_token;
     },
     async graphql<T>(query: string, variables?: Record<string, unknown>, token?: string) {

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, addMonths, daysBetween, formatDisplayDate, formatLongDate, isoWeekday, parseLocalDate, todayIn } from './local-date.js';
+import {
+  addDays,
+  addMonths,
+  daysBetween,
+  formatDisplayDate,
+  formatLongDate,
+  isoWeekday,
+  parseLocalDate,
+  todayIn,
+} from './local-date.js';
 
 const d = parseLocalDate;
 
@@ -31,7 +40,7 @@ describe('local dates', () => {
     expect(formatLongDate(d('2026-03-05'))).toBe('5 March, 2026');
   });
 
-  it("reads today in Sydney, which is ahead of UTC", () => {
+  it('reads today in Sydney, which is ahead of UTC', () => {
     expect(todayIn('Australia/Sydney', new Date('2026-11-20T14:00:00Z'))).toBe('2026-11-21');
   });
 });

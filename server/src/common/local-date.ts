@@ -147,6 +147,11 @@ export function formatLongDate(date: LocalDate): string {
 
 /** Today's calendar date in a time zone (the institution's, by default Australia/Sydney). */
 export function todayIn(timeZone: string, now: Date = new Date()): LocalDate {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
   return parseLocalDate(parts);
 }

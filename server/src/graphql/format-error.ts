@@ -26,7 +26,8 @@ export function formatGraphQLError(logger: Logger) {
     if (original instanceof DomainError) {
       return { ...base, message: original.message, extensions: { code: original.code, field: original.field ?? null } };
     }
-    if (original instanceof NotFoundError) return { ...base, message: original.message, extensions: { code: 'NOT_FOUND' } };
+    if (original instanceof NotFoundError)
+      return { ...base, message: original.message, extensions: { code: 'NOT_FOUND' } };
     if (original instanceof ForbiddenError || original instanceof AuthorizationError) {
       const message = original instanceof ForbiddenError ? original.message : 'You do not have access to this.';
       return { ...base, message, extensions: { code: 'FORBIDDEN' } };

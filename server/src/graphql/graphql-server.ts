@@ -57,7 +57,12 @@ export function createApolloServer(schema: GraphQLSchema, httpServer: Server, se
  * graphql-ws on the same path. It does not run Apollo's rules, so the same limits, introspection guard
  * and authentication are applied here again.
  */
-export function attachSubscriptions(wsServer: WebSocketServer, schema: GraphQLSchema, orm: MikroORM, services: Services) {
+export function attachSubscriptions(
+  wsServer: WebSocketServer,
+  schema: GraphQLSchema,
+  orm: MikroORM,
+  services: Services,
+) {
   type Extra = { user?: CurrentUser | null };
   return useServer<Record<string, unknown> | undefined, Extra>(
     {
@@ -80,12 +85,19 @@ export function attachSubscriptions(wsServer: WebSocketServer, schema: GraphQLSc
           return [error instanceof GraphQLError ? error : new GraphQLError('The query could not be parsed.')];
         }
         const errors = validate(schema, document, [...specifiedRules, ...hardeningRules]);
-        if (errors.length > 0) return errors.map((e) => new GraphQLError(e.message, { extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }));
+        if (errors.length > 0)
+          return errors.map((e) => new GraphQLError(e.message, { extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }));
         const user = (ctx.extra as Extra).user ?? null;
         if (asksForIntrospection(document) && !mayIntrospect(user, services)) {
           return [new GraphQLError('Introspection is not allowed.', { extensions: { code: 'FORBIDDEN' } })];
         }
-        const contextValue: GraphQLContext = { em: orm.em.fork(), user, services, requestId: randomUUID(), subscription: true };
+        const contextValue: GraphQLContext = {
+          em: orm.em.fork(),
+          user,
+          services,
+          requestId: randomUUID(),
+          subscription: true,
+        };
         const args: ExecutionArgs = {
           schema,
           document,

@@ -120,8 +120,7 @@ function costOf(
           : 0;
       cost += 1 + multiplier * below;
     } else {
-      const fragment =
-        selection.kind === Kind.INLINE_FRAGMENT ? selection : fragments.get(selection.name.value);
+      const fragment = selection.kind === Kind.INLINE_FRAGMENT ? selection : fragments.get(selection.name.value);
       if (!fragment) continue;
       if (selection.kind === Kind.FRAGMENT_SPREAD) {
         if (seen.has(selection.name.value)) continue;

@@ -23,7 +23,9 @@ export const MoneyScalar = new GraphQLScalarType<Cents, string>({
 
 function dateFrom(value: unknown): LocalDate {
   if (isLocalDate(value)) return value;
-  throw new GraphQLError('A date must be a calendar date written YYYY-MM-DD.', { extensions: { code: 'BAD_USER_INPUT' } });
+  throw new GraphQLError('A date must be a calendar date written YYYY-MM-DD.', {
+    extensions: { code: 'BAD_USER_INPUT' },
+  });
 }
 
 export const LocalDateScalar = new GraphQLScalarType<LocalDate, string>({

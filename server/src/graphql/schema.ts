@@ -14,7 +14,9 @@ export const resolvers: NonEmptyArray<Function> = [SettingsResolver, AuthResolve
 /** Root operations and their access rules, read from the decorators (the permission snapshot uses this). */
 export function operationAccess(): { operation: string; access: string[] }[] {
   const storage = getMetadataStorage();
-  const rules = new Map(storage.authorizedFields.map((entry) => [`${entry.target.name}.${entry.fieldName}`, entry.roles]));
+  const rules = new Map(
+    storage.authorizedFields.map((entry) => [`${entry.target.name}.${entry.fieldName}`, entry.roles]),
+  );
   const operations = [
     ...storage.queries.map((q) => ({ kind: 'Query', q })),
     ...storage.mutations.map((q) => ({ kind: 'Mutation', q })),
@@ -44,7 +46,10 @@ export async function buildAppSchema(events: EventBus = memoryEventBus()): Promi
     authChecker,
     authMode: 'error',
     validate: false,
-    pubSub: { publish: (topic, payload) => events.publish(topic, payload), subscribe: (topic) => events.subscribe(topic) },
+    pubSub: {
+      publish: (topic, payload) => events.publish(topic, payload),
+      subscribe: (topic) => events.subscribe(topic),
+    },
   });
 }
 

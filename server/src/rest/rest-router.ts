@@ -54,7 +54,8 @@ export function sendError(res: Response, error: unknown, services: Services, req
   const { status, code, message } = classifyError(error);
   if (status === 500) services.logger.error({ err: error, url: req?.originalUrl }, 'REST handler failed');
   if (res.headersSent) return;
-  const field = error && typeof error === 'object' && 'field' in error ? (error as { field?: string }).field : undefined;
+  const field =
+    error && typeof error === 'object' && 'field' in error ? (error as { field?: string }).field : undefined;
   res.status(status).json({ message, code, ...(field ? { field } : {}) });
 }
 

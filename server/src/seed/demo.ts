@@ -44,11 +44,22 @@ interface DemoMember {
 }
 
 const MEMBERS: DemoMember[] = [
-  { memberNumber: '100001', firstName: 'Olivia', lastName: 'Nguyen', accounts: [AgreementStatus.Active, AgreementStatus.PendingApproval] },
+  {
+    memberNumber: '100001',
+    firstName: 'Olivia',
+    lastName: 'Nguyen',
+    accounts: [AgreementStatus.Active, AgreementStatus.PendingApproval],
+  },
   { memberNumber: '100002', firstName: 'Jack', lastName: 'Williams', accounts: [AgreementStatus.MissedDeposit] },
   { memberNumber: '100003', firstName: 'Charlotte', lastName: 'Smith', accounts: [AgreementStatus.Locked] },
   { memberNumber: '100004', firstName: 'Noah', lastName: 'Brown', accounts: [] },
-  { memberNumber: '100005', firstName: 'Amelia', lastName: 'Jones', resigned: true, accounts: [AgreementStatus.Active] },
+  {
+    memberNumber: '100005',
+    firstName: 'Amelia',
+    lastName: 'Jones',
+    resigned: true,
+    accounts: [AgreementStatus.Active],
+  },
 ];
 
 const SEEDED_KEY = 'demo-data';

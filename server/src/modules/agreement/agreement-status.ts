@@ -31,7 +31,10 @@ export enum AccountStatus {
   Unknown = 'Unknown',
 }
 
-registerEnumType(AccountStatus, { name: 'AccountStatus', description: 'The status of an account, from its agreement.' });
+registerEnumType(AccountStatus, {
+  name: 'AccountStatus',
+  description: 'The status of an account, from its agreement.',
+});
 
 export function accountStatusOf(agreementStatus: AgreementStatus | null | undefined): AccountStatus {
   switch (agreementStatus) {

@@ -32,7 +32,9 @@ export const authRoutes = [
     ctx.res.set('Cache-Control', 'no-store');
     switch (grantType) {
       case 'password':
-        return grant(ctx, () => services.auth.passwordGrant(em, formField(req, 'username'), formField(req, 'password'), address));
+        return grant(ctx, () =>
+          services.auth.passwordGrant(em, formField(req, 'username'), formField(req, 'password'), address),
+        );
       case 'refresh_token':
         return grant(ctx, () => services.auth.refreshGrant(em, formField(req, 'refresh_token')));
       case 'sso':

@@ -111,7 +111,11 @@ export class AuthService {
 
   async refreshGrant(em: EntityManager, refreshToken: string): Promise<TokenResponse> {
     const hash = hashRefreshToken(refreshToken);
-    const record = await em.findOne(RefreshToken, { hash }, { populate: ['session', 'session.user', 'session.user.member'] });
+    const record = await em.findOne(
+      RefreshToken,
+      { hash },
+      { populate: ['session', 'session.user', 'session.user.member'] },
+    );
     if (!record) throw new SignInError(400, SESSION_TIMED_OUT);
     const session = record.session;
     const now = this.clock.now();
@@ -162,7 +166,11 @@ export class AuthService {
   }
 
   private async revoke(em: EntityManager, sessionId: string, reason: string): Promise<void> {
-    await em.nativeUpdate(Session, { id: sessionId, revokedAt: null }, { revokedAt: this.clock.now(), revokedReason: reason });
+    await em.nativeUpdate(
+      Session,
+      { id: sessionId, revokedAt: null },
+      { revokedAt: this.clock.now(), revokedReason: reason },
+    );
   }
 
   private async startSession(em: EntityManager, user: User, method: string, address: string): Promise<TokenResponse> {

@@ -19,11 +19,7 @@ export const SSO_SEPARATOR = '|';
 
 export type SsoResult = { ok: true; memberNumber: string } | { ok: false; code: SsoErrorCode; message: string };
 
-export function readSsoToken(
-  joined: string,
-  secrets: Record<string, string>,
-  nowSeconds: number,
-): SsoResult {
+export function readSsoToken(joined: string, secrets: Record<string, string>, nowSeconds: number): SsoResult {
   const at = joined.lastIndexOf(SSO_SEPARATOR);
   const token = at > 0 ? joined.slice(0, at) : '';
   const institutionId = at > 0 ? joined.slice(at + 1) : '';

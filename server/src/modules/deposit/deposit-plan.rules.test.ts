@@ -83,5 +83,4 @@ describe('planDeposits (the deposits step and graphs page in one pass)', () => {
     expect(plan.breakdown).toBeNull();
     expect(plan.coverage.ok).toBe(false);
   });
-
 });

@@ -7,7 +7,10 @@ import { MemberView, RegisterInterestInput, RegisterInterestResult } from './mem
 export class MemberResolver {
   @Authorized(SIGNED_IN)
   @Query(() => MemberView, { description: 'A member: members may ask only for themselves.' })
-  member(@Ctx() { em, user, services }: GraphQLContext, @Arg('memberId', () => Int) memberId: number): Promise<MemberView> {
+  member(
+    @Ctx() { em, user, services }: GraphQLContext,
+    @Arg('memberId', () => Int) memberId: number,
+  ): Promise<MemberView> {
     return services.members.getMember(em, user, memberId);
   }
 
