@@ -1,0 +1,25 @@
+import 'reflect-metadata';
+import path from 'node:path';
+import { startApp } from '../../server/src/app.js';
+import { loadConfig } from '../../server/src/config.js';
+import { EMBEDDED_TEST_DIR, realDatabaseUrl, resetDatabase } from '../support/database.js';
+
+/** The real server for the browser tests: a fresh, seeded database (DATABASE_URL or embedded) and the built client. */
+await resetDatabase();
+const app = await startApp(
+  loadConfig({
+    ...process.env,
+    NODE_ENV: 'test',
+    DATABASE_URL: realDatabaseUrl ?? '',
+    DATA_DIR: EMBEDDED_TEST_DIR,
+    TOKEN_SECRET: 'e2e-token-secret',
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    CLIENT_DIR: path.resolve('dist/client'),
+    HOST: '127.0.0.1',
+    PORT: process.env.E2E_PORT ?? '4173',
+  }),
+);
+console.log(`e2e server at ${app.url}`);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => void app.stop().finally(() => process.exit(0)));
+}
