@@ -1,7 +1,9 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261121050750_initial } from './Migration20261121050750_initial.js';
+import { Migration20261121052426_domain_core } from './Migration20261121052426_domain_core.js';
 
 /** Every migration in order. Add each new migration here (no folder scanning). */
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121050750_initial', class: Migration20261121050750_initial },
+  { name: 'Migration20261121052426_domain_core', class: Migration20261121052426_domain_core },
 ];

@@ -1,11 +1,32 @@
 import { Account } from '../modules/account/account.entity.js';
 import { MemberAccountLink } from '../modules/account/member-account-link.entity.js';
+import { Activity } from '../modules/activity/activity.entity.js';
+import { AgreementChange } from '../modules/agreement/agreement-change.entity.js';
 import { Agreement } from '../modules/agreement/agreement.entity.js';
+import { OverdrawRule } from '../modules/agreement/overdraw-rule.entity.js';
+import { ScheduledDeposit } from '../modules/agreement/scheduled-deposit.entity.js';
+import { Approval } from '../modules/approval/approval.entity.js';
 import { RefreshToken } from '../modules/auth/refresh-token.entity.js';
 import { Session } from '../modules/auth/session.entity.js';
+import { BillMoneySource } from '../modules/bill/bill-money-source.entity.js';
+import { Bill } from '../modules/bill/bill.entity.js';
+import { Biller } from '../modules/biller/biller.entity.js';
+import { BillingCategory } from '../modules/billing-category/billing-category.entity.js';
+import { BillingSubCategory } from '../modules/billing-category/billing-sub-category.entity.js';
 import { Branch } from '../modules/branch/branch.entity.js';
+import { Company } from '../modules/company/company.entity.js';
+import { IdempotencyRecord } from '../modules/idempotency/idempotency-record.entity.js';
+import { LedgerAccount } from '../modules/ledger/ledger-account.entity.js';
+import { LedgerEntry } from '../modules/ledger/ledger-entry.entity.js';
+import { LedgerTransaction } from '../modules/ledger/ledger-transaction.entity.js';
+import { LinkedAccount } from '../modules/linked-account/linked-account.entity.js';
 import { InterestRegistration } from '../modules/member/interest-registration.entity.js';
 import { Member } from '../modules/member/member.entity.js';
+import { Note } from '../modules/note/note.entity.js';
+import { NotificationTemplate } from '../modules/notification/notification-template.entity.js';
+import { Notification } from '../modules/notification/notification.entity.js';
+import { ContractPreferences } from '../modules/preferences/contract-preferences.entity.js';
+import { MemberNotificationPreference } from '../modules/preferences/member-notification-preference.entity.js';
 import { Setting } from '../modules/settings/setting.entity.js';
 import { User } from '../modules/user/user.entity.js';
 
@@ -21,4 +42,26 @@ export const entities = [
   MemberAccountLink,
   Agreement,
   Setting,
+  // Domain core
+  LinkedAccount,
+  OverdrawRule,
+  AgreementChange,
+  ScheduledDeposit,
+  BillingCategory,
+  BillingSubCategory,
+  Company,
+  Biller,
+  Bill,
+  BillMoneySource,
+  LedgerAccount,
+  LedgerTransaction,
+  LedgerEntry,
+  Activity,
+  Note,
+  Approval,
+  ContractPreferences,
+  MemberNotificationPreference,
+  NotificationTemplate,
+  Notification,
+  IdempotencyRecord,
 ];

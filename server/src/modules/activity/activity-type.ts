@@ -1,0 +1,122 @@
+/** Activity type codes (spec 1 §3): the number is stored and sent; the label is what the history shows. */
+export enum ActivityType {
+  PaidBill = 0,
+  ReimbursedBill = 1,
+  /** A scheduled deposit received. */
+  MemberDeposit = 2,
+  AddedBiller = 3,
+  EditedBiller = 4,
+  RemovedBiller = 5,
+  AgreementCreation = 6,
+  AgreementRenewal = 7,
+  /** A modification requested (waiting for approval). */
+  AgreementModification = 8,
+  AgreementCancelled = 9,
+  MemberPreferencesAltered = 10,
+  NoteAdded = 11,
+  NotificationSent = 12,
+  DepositReversal = 13,
+  MemberMissedDeposit = 14,
+  AgreementActivated = 15,
+  MissedBill = 16,
+  BillReminder = 17,
+  Reconciliation = 18,
+  PaymentFailure = 19,
+  /** An extra deposit outside the schedule (e.g. a rainy-day top-up from a linked account). */
+  ExtraMemberDeposit = 20,
+  /** A modification applied to the agreement. */
+  AgreementModificationApplied = 21,
+  /** Codes 23, 28 and 34 exist with an empty label (spec 1 §3); their meaning is not shown. */
+  Unlabelled23 = 23,
+  ReverseBill = 25,
+  LockedAgreement = 26,
+  OverrideUpperLimit = 27,
+  Unlabelled28 = 28,
+  Transaction = 29,
+  FailedBill = 32,
+  AgreementUnlocked = 33,
+  Unlabelled34 = 34,
+}
+
+export const ACTIVITY_TYPE_LABELS: Readonly<Record<ActivityType, string>> = {
+  [ActivityType.PaidBill]: 'Paid a bill',
+  [ActivityType.ReimbursedBill]: 'Reimbursed a bill',
+  [ActivityType.MemberDeposit]: 'Member deposit',
+  [ActivityType.AddedBiller]: 'Added a biller',
+  [ActivityType.EditedBiller]: 'Edited a biller',
+  [ActivityType.RemovedBiller]: 'Removed a biller',
+  [ActivityType.AgreementCreation]: 'Agreement creation',
+  [ActivityType.AgreementRenewal]: 'Agreement renewal',
+  [ActivityType.AgreementModification]: 'Agreement modification',
+  [ActivityType.AgreementCancelled]: 'Agreement cancelled',
+  [ActivityType.MemberPreferencesAltered]: 'Member preferences altered',
+  [ActivityType.NoteAdded]: 'Note added',
+  [ActivityType.NotificationSent]: 'Notification sent',
+  [ActivityType.DepositReversal]: 'Deposit reversal',
+  [ActivityType.MemberMissedDeposit]: 'Member missed deposit',
+  [ActivityType.AgreementActivated]: 'Agreement activated',
+  [ActivityType.MissedBill]: 'Missed Bill',
+  [ActivityType.BillReminder]: 'Bill Reminder',
+  [ActivityType.Reconciliation]: 'Reconciliation',
+  [ActivityType.PaymentFailure]: 'Payment Failure',
+  [ActivityType.ExtraMemberDeposit]: 'Member deposit',
+  [ActivityType.AgreementModificationApplied]: 'Agreement modification',
+  [ActivityType.Unlabelled23]: '',
+  [ActivityType.ReverseBill]: 'Reverse bill',
+  [ActivityType.LockedAgreement]: 'Locked Agreement',
+  [ActivityType.OverrideUpperLimit]: 'Override agreement upper limit',
+  [ActivityType.Unlabelled28]: '',
+  [ActivityType.Transaction]: 'Transaction',
+  [ActivityType.FailedBill]: 'Failed bill',
+  [ActivityType.AgreementUnlocked]: 'Agreement unlocked',
+  [ActivityType.Unlabelled34]: '',
+};
+
+/** Any code not in the list is shown as 'Other' (spec 1 §3). */
+export function activityTypeLabel(code: number): string {
+  return (ACTIVITY_TYPE_LABELS as Readonly<Record<number, string>>)[code] ?? 'Other';
+}
+
+/** The four activity filters (spec 1 §4); members get the first three. */
+export enum ActivityFilterGroup {
+  Payment = 'Payment',
+  AgreementChange = 'AgreementChange',
+  Notification = 'Notification',
+  Note = 'Note',
+}
+
+const PAYMENT: readonly ActivityType[] = [
+  ActivityType.PaidBill,
+  ActivityType.ReimbursedBill,
+  ActivityType.MemberDeposit,
+  ActivityType.DepositReversal,
+  ActivityType.MemberMissedDeposit,
+  ActivityType.MissedBill,
+  ActivityType.Reconciliation,
+  ActivityType.PaymentFailure,
+  ActivityType.ExtraMemberDeposit,
+  ActivityType.ReverseBill,
+  ActivityType.Transaction,
+  ActivityType.FailedBill,
+];
+const NOTIFICATION: readonly ActivityType[] = [ActivityType.NotificationSent, ActivityType.BillReminder];
+const NOTE: readonly ActivityType[] = [ActivityType.NoteAdded];
+
+/**
+ * Which filter an activity type belongs to. The spec names the groups but not their members: payments are
+ * movements of money (and their failures), notes are notes, notifications are messages sent, and everything
+ * else changes the agreement.
+ */
+export function activityFilterGroup(type: number): ActivityFilterGroup {
+  if ((PAYMENT as readonly number[]).includes(type)) return ActivityFilterGroup.Payment;
+  if ((NOTIFICATION as readonly number[]).includes(type)) return ActivityFilterGroup.Notification;
+  if ((NOTE as readonly number[]).includes(type)) return ActivityFilterGroup.Note;
+  return ActivityFilterGroup.AgreementChange;
+}
+
+/** The activity types of a filter group (for `type in (...)` queries). */
+export function activityTypesOf(group: ActivityFilterGroup): ActivityType[] {
+  return (Object.values(ActivityType).filter((v) => typeof v === 'number') as ActivityType[]).filter(
+    (type) => activityFilterGroup(type) === group,
+  );
+}

@@ -1,0 +1,51 @@
+/** How the member's deposits arrive (spec 3 §5); null until chosen ('Please select a payment preference'). */
+export enum DepositType {
+  /** Deducted from pay by the employer: needs remitterName and remitterNumber. */
+  PayrollDeduction = 1,
+  /** A periodical payment from one of the member's savings accounts: needs periodicalPaymentAccount. */
+  PeriodicalPayment = 2,
+}
+
+export const DEPOSIT_TYPE_LABELS: Readonly<Record<DepositType, string>> = {
+  [DepositType.PayrollDeduction]: 'Payroll deduction',
+  [DepositType.PeriodicalPayment]: 'Periodical payment',
+};
+
+/** A scheduled deposit's state (the missed-deposit report and arrears read it). */
+export enum DepositStatus {
+  Scheduled = 0,
+  Received = 1,
+  /** Its date passed without (all of) the money: the agreement goes to missed deposit (4). */
+  Missed = 2,
+  PartlyReceived = 3,
+  /** A full deposit reversed by staff (activity 13). */
+  Reversed = 4,
+}
+
+export const DEPOSIT_STATUS_LABELS: Readonly<Record<DepositStatus, string>> = {
+  [DepositStatus.Scheduled]: 'Scheduled',
+  [DepositStatus.Received]: 'Received',
+  [DepositStatus.Missed]: 'Missed',
+  [DepositStatus.PartlyReceived]: 'Partly received',
+  [DepositStatus.Reversed]: 'Reversed',
+};
+
+/** What made a new agreement version (an `agreement_change` row links it to the previous one). */
+export enum AgreementChangeType {
+  Creation = 1,
+  Modification = 2,
+  Renewal = 3,
+  EndDateMove = 4,
+  Cancellation = 5,
+}
+
+export const AGREEMENT_CHANGE_TYPE_LABELS: Readonly<Record<AgreementChangeType, string>> = {
+  [AgreementChangeType.Creation]: 'Creation',
+  [AgreementChangeType.Modification]: 'Modification',
+  [AgreementChangeType.Renewal]: 'Renewal',
+  [AgreementChangeType.EndDateMove]: 'End date moved',
+  [AgreementChangeType.Cancellation]: 'Cancellation',
+};
+
+/** The overdraw rule's initial duration: the 8-week good-conduct period (spec 1 §9), stored in days. */
+export const DEFAULT_OVERDRAW_RULE_DURATION_DAYS = 56;

@@ -1,0 +1,39 @@
+import { Entity, Enum, Index, ManyToOne, OptionalProps, PrimaryKey, Property, Unique } from '@mikro-orm/core';
+import type { Cents } from '../../common/money.js';
+import type { LocalDate } from '../../common/local-date.js';
+import { LocalDateType, MoneyType } from '../../database/types.js';
+import { DepositStatus } from './agreement-codes.js';
+import { Agreement } from './agreement.entity.js';
+
+/**
+ * One deposit of an agreement's schedule: what is expected on a date and what arrived. `receivedAmount` is
+ * kept by the ledger (deposit transactions name their deposit) and checked against it. A missed one makes the
+ * agreement status 4 and feeds the missed-deposit report.
+ */
+@Entity({ tableName: 'scheduled_deposit' })
+@Unique({ properties: ['agreement', 'dueDate'] })
+@Index({ properties: ['status', 'dueDate'] })
+export class ScheduledDeposit {
+  [OptionalProps]?: 'receivedAmount' | 'status';
+
+  @PrimaryKey({ autoincrement: true })
+  id!: number;
+
+  @ManyToOne(() => Agreement)
+  agreement!: Agreement;
+
+  @Property({ type: LocalDateType })
+  dueDate!: LocalDate;
+
+  @Property({ type: MoneyType })
+  expectedAmount!: Cents;
+
+  @Property({ type: MoneyType, defaultRaw: '0' })
+  receivedAmount: Cents = 0 as Cents;
+
+  @Property({ type: LocalDateType, nullable: true })
+  receivedDate?: LocalDate | null;
+
+  @Enum({ items: () => DepositStatus, type: 'smallint', default: DepositStatus.Scheduled })
+  status: DepositStatus = DepositStatus.Scheduled;
+}

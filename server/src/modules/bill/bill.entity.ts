@@ -1,0 +1,80 @@
+import { Check, Entity, Enum, Index, ManyToOne, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import type { Cents } from '../../common/money.js';
+import type { LocalDate } from '../../common/local-date.js';
+import { LocalDateType, MoneyType } from '../../database/types.js';
+import { Agreement } from '../agreement/agreement.entity.js';
+import { Biller } from '../biller/biller.entity.js';
+import { BillingSubCategory } from '../billing-category/billing-sub-category.entity.js';
+import { LinkedAccount } from '../linked-account/linked-account.entity.js';
+import { BillStatus } from './bill-status.rules.js';
+
+/**
+ * One occurrence of a biller's or sub-category's bills (DOMAIN.md "Bills"): when it is due, what is expected,
+ * what was set aside for it (allocation and contingency) and what happened. `paidAmount` and `paidDate` are
+ * kept by the ledger from the bill's money sources; `status` is set by the payment rules.
+ */
+@Entity({ tableName: 'bill' })
+@Index({ properties: ['agreement', 'status', 'dueDate'] })
+@Index({ properties: ['biller', 'dueDate'] })
+@Check({ name: 'bill_one_source_check', expression: '(biller_id is null) <> (billing_sub_category_id is null)' })
+export class Bill {
+  [OptionalProps]?: 'status' | 'paidAmount' | 'amountOwing' | 'isFinalBill' | 'createdAt';
+
+  @PrimaryKey({ autoincrement: true })
+  id!: number;
+
+  @ManyToOne(() => Agreement)
+  agreement!: Agreement;
+
+  @ManyToOne(() => Biller, { nullable: true })
+  biller?: Biller | null;
+
+  @ManyToOne(() => BillingSubCategory, { nullable: true })
+  @Index()
+  billingSubCategory?: BillingSubCategory | null;
+
+  /** expectedDueDate: when it is paid (the date of bill less the biller's offset). */
+  @Property({ type: LocalDateType })
+  dueDate!: LocalDate;
+
+  /** expectedDueDateWithNoOffset: the occurrence's date of bill. */
+  @Property({ type: LocalDateType })
+  dueDateNoOffset!: LocalDate;
+
+  /** The bill's expected amount (the peak or off-peak value of a season bill). */
+  @Property({ type: MoneyType })
+  expectedAmount!: Cents;
+
+  /** amountAllocated: what the deposits set aside for it (the expected amount when it was scheduled). */
+  @Property({ type: MoneyType })
+  amountAllocated!: Cents;
+
+  /** The 10% buffer of a variable or direct-debit bill; 0 for a fixed bill. */
+  @Property({ type: MoneyType, defaultRaw: '0' })
+  contingency!: Cents;
+
+  @Enum({ items: () => BillStatus, type: 'smallint', default: BillStatus.Scheduled })
+  status: BillStatus = BillStatus.Scheduled;
+
+  @Property({ type: 'boolean', default: false })
+  isFinalBill: boolean = false;
+
+  /** The actual amount paid (sum of its money sources other than the amount owing). */
+  @Property({ type: MoneyType, defaultRaw: '0' })
+  paidAmount: Cents = 0 as Cents;
+
+  @Property({ type: LocalDateType, nullable: true })
+  paidDate?: LocalDate | null;
+
+  /** What a short pay left for the member to pay. */
+  @Property({ type: MoneyType, defaultRaw: '0' })
+  amountOwing: Cents = 0 as Cents;
+
+  /** A reimbursed bill: the member's account the agreement paid back. */
+  @ManyToOne(() => LinkedAccount, { nullable: true })
+  @Index()
+  reimbursementAccount?: LinkedAccount | null;
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  createdAt: Date = new Date();
+}

@@ -1,0 +1,81 @@
+import { Entity, Enum, Index, ManyToOne, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { Account } from '../account/account.entity.js';
+import { Agreement } from '../agreement/agreement.entity.js';
+import { Member } from '../member/member.entity.js';
+import { User } from '../user/user.entity.js';
+import { NotificationSourceType, NotificationStatus } from './notification-codes.js';
+import { NotificationTemplate } from './notification-template.entity.js';
+
+/**
+ * A queued notification (spec 1 §3 manual notification request; 'Notification has been successfully queued and
+ * will be sent shortly'): rendered e-mail and SMS, the recipient's contact details, and its delivery state.
+ */
+@Entity({ tableName: 'notification' })
+@Index({ properties: ['status', 'queuedAt'] })
+export class Notification {
+  [OptionalProps]?: 'status' | 'queuedAt' | 'attempts';
+
+  @PrimaryKey({ autoincrement: true })
+  id!: number;
+
+  @Enum({ items: () => NotificationSourceType, type: 'smallint' })
+  sourceType!: NotificationSourceType;
+
+  /** NotificationName: usually the template's name. */
+  @Property({ length: 80 })
+  name!: string;
+
+  @ManyToOne(() => NotificationTemplate, { nullable: true })
+  @Index()
+  template?: NotificationTemplate | null;
+
+  @ManyToOne(() => Member, { nullable: true })
+  @Index()
+  member?: Member | null;
+
+  @ManyToOne(() => Account, { nullable: true })
+  @Index()
+  account?: Account | null;
+
+  @ManyToOne(() => Agreement, { nullable: true })
+  @Index()
+  agreement?: Agreement | null;
+
+  @Property({ length: 254, nullable: true })
+  recipientEmail?: string | null;
+
+  @Property({ length: 20, nullable: true })
+  recipientMobile?: string | null;
+
+  @Property({ length: 200, nullable: true })
+  emailSubject?: string | null;
+
+  @Property({ type: 'text', nullable: true })
+  emailBody?: string | null;
+
+  @Property({ length: 480, nullable: true })
+  smsBody?: string | null;
+
+  /** The free text of a support message or a manual note to the member. */
+  @Property({ type: 'text', nullable: true })
+  message?: string | null;
+
+  @Enum({ items: () => NotificationStatus, type: 'smallint', default: NotificationStatus.Queued })
+  status: NotificationStatus = NotificationStatus.Queued;
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  queuedAt: Date = new Date();
+
+  @Property({ type: 'timestamptz', nullable: true })
+  sentAt?: Date | null;
+
+  @Property({ type: 'smallint', default: 0 })
+  attempts: number = 0;
+
+  @Property({ type: 'text', nullable: true })
+  lastError?: string | null;
+
+  @ManyToOne(() => User, { nullable: true })
+  @Index()
+  createdBy?: User | null;
+}
