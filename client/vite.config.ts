@@ -1,0 +1,46 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/** The API server the dev server proxies to (`npm run dev` listens on 4000). */
+const backend = process.env.BACKEND_URL ?? 'http://localhost:4000';
+
+/** Vendor chunks: keep the big libraries cacheable apart from app code; charts stay a lazy chunk of their own. */
+const vendorGroups = [
+  {
+    name: 'vendor-react',
+    test: /[\\/]node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/,
+  },
+  { name: 'vendor-apollo', test: /[\\/]node_modules[\\/](@apollo|graphql|graphql-ws|rxjs|@wry|optimism|tslib)[\\/]/ },
+  { name: 'vendor-chakra', test: /[\\/]node_modules[\\/](@chakra-ui|@ark-ui|@zag-js|@emotion|@pandacss)[\\/]/ },
+  { name: 'vendor-forms', test: /[\\/]node_modules[\\/](final-form|react-final-form|dayjs)[\\/]/ },
+  { name: 'vendor-charts', test: /[\\/]node_modules[\\/](apexcharts|react-apexcharts)[\\/]/ },
+];
+
+export default defineConfig({
+  root: import.meta.dirname,
+  plugins: [react()],
+  resolve: {
+    dedupe: ['apexcharts'],
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      '/graphql': { target: backend, changeOrigin: true, ws: true },
+      '/api': { target: backend, changeOrigin: true },
+      '/Token': { target: backend, changeOrigin: true },
+      '/healthz': { target: backend, changeOrigin: true },
+    },
+  },
+  build: {
+    outDir: '../dist/client',
+    emptyOutDir: true,
+    sourcemap: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: vendorGroups,
+        },
+      },
+    },
+  },
+});
