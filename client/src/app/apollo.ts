@@ -1,0 +1,74 @@
+import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/client';
+import { SetContextLink } from '@apollo/client/link/context';
+import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
+import { OperationTypeNode } from 'graphql';
+import { createClient } from 'graphql-ws';
+import type { SessionStore } from '../auth/session';
+import { createAuthRecoveryLink } from './auth-recovery-link';
+
+const GRAPHQL_PATH = '/graphql';
+
+function websocketUrl(): string {
+  const url = new URL(GRAPHQL_PATH, window.location.href);
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+  return url.toString();
+}
+
+/** Types without an `id` field: tell the cache how to recognise them. */
+export function createCache(): InMemoryCache {
+  return new InMemoryCache({
+    typePolicies: {
+      Member: { keyFields: ['memberId'] },
+      AccountListItem: { keyFields: ['accountId'] },
+      MemberAccount: { keyFields: ['memberId', 'accountId'] },
+      MemberAccountLinkView: { keyFields: ['memberId', 'accountId'] },
+      ServerSettings: { keyFields: [] },
+      ClientSettings: { keyFields: [] },
+    },
+  });
+}
+
+interface ApolloDeps {
+  store: SessionStore;
+  recover: (alreadyRetried: boolean) => Promise<boolean>;
+}
+
+export function createApolloClient({ store, recover }: ApolloDeps): ApolloClient {
+  const bearer = () => {
+    const token = store.get()?.token.access_token;
+    return token ? `Bearer ${token}` : undefined;
+  };
+
+  const http = new HttpLink({
+    uri: GRAPHQL_PATH,
+    // Apollo Server's CSRF prevention: a JSON content type already passes; the preflight header is belt and braces.
+    headers: { 'apollo-require-preflight': 'true' },
+  });
+  const authHeader = new SetContextLink((previous) => {
+    const authorization = bearer();
+    return authorization ? { headers: { ...previous.headers, authorization } } : {};
+  });
+  const ws = new GraphQLWsLink(
+    createClient({
+      url: websocketUrl,
+      lazy: true,
+      // Read at every (re)connect so that a refreshed token is used.
+      connectionParams: () => {
+        const authorization = bearer();
+        return authorization ? { authorization } : {};
+      },
+    }),
+  );
+
+  return new ApolloClient({
+    cache: createCache(),
+    link: ApolloLink.from([
+      createAuthRecoveryLink(recover),
+      ApolloLink.split(
+        (operation) => operation.operationType === OperationTypeNode.SUBSCRIPTION,
+        ws,
+        authHeader.concat(http),
+      ),
+    ]),
+  });
+}

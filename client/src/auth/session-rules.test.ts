@@ -1,0 +1,123 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import { sessionFromToken } from './session';
+import {
+  displayNameOf,
+  isStaff,
+  landingPath,
+  onAuthRefusal,
+  refreshDelay,
+  sessionEndRoute,
+  sessionStatus,
+  ssoFailureRoute,
+} from './session-rules';
+import { tokenFixture } from './test-support';
+
+const session = sessionFromToken(tokenFixture());
+const at = (iso: string) => Date.parse(iso);
+
+describe('sessionStatus', () => {
+  it.each([
+    ['no session', null, '2030-01-01T00:05:00Z', 'none'],
+    ['a fresh access token', session, '2030-01-01T00:05:00Z', 'active'],
+    ['an expired access token that can be refreshed', session, '2030-01-01T00:20:00Z', 'active'],
+    ['a session past its absolute end', session, '2030-01-01T08:00:00Z', 'expired'],
+  ] as const)('is right for %s', (_, value, now, expected) => {
+    expect(sessionStatus(value, at(now))).toBe(expected);
+  });
+
+  it('is expired when the access token ran out and there is no refresh token', () => {
+    const noRefresh = sessionFromToken(tokenFixture({ refresh_token: '' }));
+    expect(sessionStatus(noRefresh, at('2030-01-01T00:20:00Z'))).toBe('expired');
+  });
+});
+
+describe('landingPath', () => {
+  it('sends a member to their accounts', () => {
+    expect(landingPath(session)).toBe('/selectaccount/42');
+  });
+
+  it('sends a member without a member id to the no-member page', () => {
+    expect(landingPath(sessionFromToken(tokenFixture({ memberId: null })))).toBe('/nomember/0');
+  });
+
+  it.each(['AGENT', 'BRANCH_AGENT', 'MANAGER', 'ADMIN', 'REPORTER'] as const)('sends %s staff to /members', (role) => {
+    expect(landingPath(sessionFromToken(tokenFixture({ roles: [role], memberId: null })))).toBe('/members');
+  });
+});
+
+describe('isStaff', () => {
+  it('counts any role other than MEMBER as staff', () => {
+    expect(isStaff(['MEMBER'])).toBe(false);
+    expect(isStaff(['MEMBER', 'AGENT'])).toBe(true);
+    expect(isStaff([])).toBe(false);
+  });
+});
+
+describe('displayNameOf', () => {
+  it('defaults to Agent when there is no session or no name', () => {
+    expect(displayNameOf(null)).toBe('Agent');
+    expect(displayNameOf(sessionFromToken(tokenFixture({ displayName: ' ' })))).toBe('Agent');
+    expect(displayNameOf(session)).toBe('Alex Member');
+  });
+});
+
+describe('refreshDelay', () => {
+  it('refreshes a minute before the access token expires', () => {
+    expect(refreshDelay(session, at('2030-01-01T00:00:00Z'))).toBe(14 * 60_000);
+  });
+
+  it('refreshes at once when the access token is (nearly) expired', () => {
+    expect(refreshDelay(session, at('2030-01-01T00:14:30Z'))).toBe(0);
+    expect(refreshDelay(session, at('2030-01-01T00:30:00Z'))).toBe(0);
+  });
+
+  it('does not refresh without a refresh token, past the session end, or when the token lasts to the end', () => {
+    expect(refreshDelay(null, 0)).toBeNull();
+    expect(refreshDelay(sessionFromToken(tokenFixture({ refresh_token: '' })), 0)).toBeNull();
+    expect(refreshDelay(session, at('2030-01-01T09:00:00Z'))).toBeNull();
+    const lastToken = sessionFromToken(tokenFixture({ expires: '2030-01-01T08:00:00.000Z' }));
+    expect(refreshDelay(lastToken, at('2030-01-01T07:00:00Z'))).toBeNull();
+  });
+});
+
+describe('onAuthRefusal', () => {
+  it('tries one refresh when a refresh token exists', () => {
+    expect(onAuthRefusal({ hasStoredSession: true, hasRefreshToken: true, alreadyRetried: false })).toBe('refresh');
+  });
+
+  it('goes to the expired page when the retry is refused too', () => {
+    expect(onAuthRefusal({ hasStoredSession: true, hasRefreshToken: true, alreadyRetried: true })).toBe('/expired');
+  });
+
+  it('goes to the expired page when a stored session cannot be refreshed', () => {
+    expect(onAuthRefusal({ hasStoredSession: true, hasRefreshToken: false, alreadyRetried: false })).toBe('/expired');
+  });
+
+  it('goes to the unauthorized page when there was no session at all', () => {
+    expect(onAuthRefusal({ hasStoredSession: false, hasRefreshToken: false, alreadyRetried: false })).toBe(
+      '/unauthorized',
+    );
+  });
+});
+
+describe('ssoFailureRoute', () => {
+  it.each([
+    [2, '/locked'],
+    [3, '/locked'],
+    [5, '/expired'],
+    [1, '/nomember/0'],
+    [4, '/nomember/0'],
+    [undefined, '/nomember/0'],
+  ] as const)('routes error code %s to %s', (code, route) => {
+    expect(ssoFailureRoute(code)).toBe(route);
+  });
+});
+
+describe('sessionEndRoute', () => {
+  it('follows a logout in another tab to the site root, and treats any other ending as expiry', () => {
+    expect(sessionEndRoute('logout')).toBe('/');
+    expect(sessionEndRoute('revoked')).toBe('/expired');
+    expect(sessionEndRoute('inactivity')).toBe('/expired');
+  });
+});

@@ -1,0 +1,69 @@
+import type { SessionEndRoute } from '../shared/event-bus';
+import type { Role, Session } from './session';
+
+/** The display name shown for a user; staff are "agents" and the name defaults to Agent (spec 1 §1). */
+export function displayNameOf(session: Session | null): string {
+  return session?.displayname.trim() || 'Agent';
+}
+
+/** Staff are users with any role other than MEMBER. */
+export function isStaff(roles: readonly Role[]): boolean {
+  return roles.some((role) => role !== 'MEMBER');
+}
+
+export type SessionStatus = 'none' | 'active' | 'expired';
+
+/**
+ * A session is expired once its absolute end has passed, or once its access token has expired with no refresh
+ * token to renew it (spec 1 §6: a session whose expiry is in the future is needed).
+ */
+export function sessionStatus(session: Session | null, now: number): SessionStatus {
+  if (!session) return 'none';
+  if (now >= session.sessionExpires) return 'expired';
+  if (now >= session.expires && !session.token.refresh_token) return 'expired';
+  return 'active';
+}
+
+/** Where a user lands after signing in: members on their accounts, staff on the member search. */
+export function landingPath(session: Session): string {
+  if (isStaff(session.roles)) return '/members';
+  return session.memberId ? `/selectaccount/${session.memberId}` : '/nomember/0';
+}
+
+/** Refresh this long before the access token expires. */
+export const REFRESH_LEAD_MS = 60_000;
+
+/** Milliseconds until the proactive refresh, or null when there is nothing (left) to refresh. */
+export function refreshDelay(session: Session | null, now: number, leadMs = REFRESH_LEAD_MS): number | null {
+  if (!session?.token.refresh_token || now >= session.sessionExpires) return null;
+  if (session.expires >= session.sessionExpires) return null;
+  return Math.max(0, session.expires - leadMs - now);
+}
+
+export type AuthRefusalAction = 'refresh' | '/expired' | '/unauthorized';
+
+/**
+ * What to do when the server refuses our credentials (HTTP 401 or GraphQL UNAUTHENTICATED): try one refresh when a
+ * refresh token exists and this request was not already retried; otherwise end on the expired page if a stored
+ * session existed, else on the unauthorized page.
+ */
+export function onAuthRefusal(input: {
+  hasStoredSession: boolean;
+  hasRefreshToken: boolean;
+  alreadyRetried: boolean;
+}): AuthRefusalAction {
+  if (input.hasRefreshToken && !input.alreadyRetried) return 'refresh';
+  return input.hasStoredSession ? '/expired' : '/unauthorized';
+}
+
+/** A session ended elsewhere (sessionEvents ENDED): a logout goes to the site root, anything else has expired. */
+export function sessionEndRoute(reason: string): SessionEndRoute {
+  return reason === 'logout' ? '/' : '/expired';
+}
+
+/** Single sign-on failure routing (spec 1 §4): 2 and 3 locked, 5 expired, anything else no member. */
+export function ssoFailureRoute(errorCode: number | undefined): '/locked' | '/expired' | '/nomember/0' {
+  if (errorCode === 2 || errorCode === 3) return '/locked';
+  if (errorCode === 5) return '/expired';
+  return '/nomember/0';
+}
