@@ -1,0 +1,25 @@
+import { ChakraProvider } from '@chakra-ui/react';
+import type { ApolloClient } from '@apollo/client';
+import { ApolloProvider } from '@apollo/client/react';
+import { RouterProvider } from 'react-router-dom';
+import { SessionWatcher } from '../auth/SessionWatcher';
+import { AppToaster } from '../shared/notify/AppToaster';
+import type { createAppRouter } from './router';
+import { system } from './theme';
+
+interface AppProps {
+  client: ApolloClient;
+  router: ReturnType<typeof createAppRouter>;
+}
+
+export function App({ client, router }: AppProps) {
+  return (
+    <ChakraProvider value={system}>
+      <ApolloProvider client={client}>
+        <RouterProvider router={router} />
+        <AppToaster />
+        <SessionWatcher />
+      </ApolloProvider>
+    </ChakraProvider>
+  );
+}

@@ -1,0 +1,68 @@
+import { Box, Button, Flex, HStack, Link, Spacer, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { displayNameOf, landingPath } from '../../auth/session-rules';
+import { useLogout } from '../../auth/useLogout';
+import { useSession } from '../../auth/useSession';
+import { useClientSettingsQuery } from '../../gql/hooks';
+import { useMobileWebView } from '../../shared/device';
+import { PRODUCT_FALLBACK_NAME } from '../../shared/ui/usePageTitle';
+import { AgreementMenu, ExternalLinks, onBrand, type ExternalLink } from './header-parts';
+import { MobileNav } from './MobileNav';
+import { useHeaderContext } from './useHeaderContext';
+
+const SIGN_IN_PAGES = new Set(['/', '/unauthorized', '/locked', '/expired']);
+
+export function Header() {
+  const session = useSession();
+  const { pathname } = useLocation();
+  const { agreementEntries } = useHeaderContext();
+  const { data } = useClientSettingsQuery();
+  const inWebView = useMobileWebView();
+  const logout = useLogout();
+  const settings = data?.clientSettings;
+  const productName = settings?.productName || PRODUCT_FALLBACK_NAME;
+  const links: ExternalLink[] = [
+    { label: 'Help', href: settings?.helpUrl ?? '' },
+    { label: 'Support', href: settings?.supportUrl ?? '' },
+  ].filter((link) => link.href !== '');
+  // A banking app's web view often cannot open new windows: stay in place there.
+  const newTab = !inWebView;
+  const showUser = !SIGN_IN_PAGES.has(pathname);
+  const displayName = displayNameOf(session);
+  const onLogout = session ? () => void logout() : undefined;
+
+  return (
+    <Box as="header" bg="brand.solid" color="white" data-webview={inWebView || undefined}>
+      <Flex maxW="6xl" mx="auto" minH="15" px={{ base: '4', md: '6' }} py="3" align="center" gap="3">
+        <Link asChild fontWeight="bold" fontSize={{ base: 'md', md: 'lg' }} {...onBrand} px="1" borderRadius="sm">
+          <RouterLink to={session ? landingPath(session) : '/'}>{productName}</RouterLink>
+        </Link>
+        <HStack as="nav" aria-label="Main" gap="1" hideBelow="md">
+          <AgreementMenu entries={agreementEntries} />
+          <ExternalLinks links={links} newTab={newTab} />
+        </HStack>
+        <Spacer />
+        {showUser && (
+          <HStack gap="3" hideBelow="md">
+            <Text fontSize="sm">
+              {session && <VisuallyHidden>Signed in as </VisuallyHidden>}
+              {displayName}
+            </Text>
+            {onLogout && (
+              <Button size="sm" variant="outline" borderColor="whiteAlpha.700" {...onBrand} onClick={onLogout}>
+                Log out
+              </Button>
+            )}
+          </HStack>
+        )}
+        <MobileNav
+          entries={agreementEntries}
+          links={links}
+          newTab={newTab}
+          displayName={showUser ? displayName : null}
+          onLogout={showUser ? onLogout : undefined}
+        />
+      </Flex>
+    </Box>
+  );
+}

@@ -1,0 +1,33 @@
+export interface MenuEntry {
+  label: string;
+  /** Path relative to nothing: absolute, with the member and account filled in. */
+  to: string;
+  visible: boolean;
+}
+
+/**
+ * The agreement dropdown (spec 1 §2 "Header menu"): Agreement summary, Profile & preferences and Graphs are shown;
+ * Modify, Renew, Create agreement and Reverse bill payment are hidden by default (their screens come later).
+ */
+export function agreementMenu(memberId: number, accountId: number): MenuEntry[] {
+  const base = `/member/${memberId}/account/${accountId}`;
+  return [
+    { label: 'Agreement summary', to: `${base}/overview?viewMode=showMenus`, visible: true },
+    { label: 'Profile & preferences', to: `${base}/member/profile`, visible: true },
+    { label: 'Graphs', to: `${base}/member/graphs`, visible: true },
+    { label: 'Modify agreement', to: `${base}/modifyagreement`, visible: false },
+    { label: 'Renew agreement', to: `${base}/renewagreement`, visible: false },
+    { label: 'Create agreement', to: `${base}/newagreement`, visible: false },
+    { label: 'Reverse bill payment', to: `${base}/member/reversebills`, visible: false },
+  ];
+}
+
+export function visibleEntries(entries: readonly MenuEntry[]): MenuEntry[] {
+  return entries.filter((entry) => entry.visible);
+}
+
+/** Paths are lower case (spec 1 §2); null when the path already is. */
+export function lowerCasedPath(pathname: string): string | null {
+  const lower = pathname.toLowerCase();
+  return lower === pathname ? null : lower;
+}

@@ -1,0 +1,59 @@
+import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+
+/**
+ * A restrained bank theme: a deep navy brand on white, text colours chosen for WCAG AA contrast (4.5:1 or more),
+ * and a clearly visible focus ring. Light mode only.
+ */
+const config = defineConfig({
+  theme: {
+    tokens: {
+      colors: {
+        brand: {
+          50: { value: '#eef4fa' },
+          100: { value: '#d5e3f1' },
+          200: { value: '#abc7e3' },
+          300: { value: '#7ea8d2' },
+          400: { value: '#4f86bd' },
+          500: { value: '#2b67a3' },
+          600: { value: '#1d5189' },
+          700: { value: '#144172' },
+          800: { value: '#0b3d66' },
+          900: { value: '#082a47' },
+          950: { value: '#051b2e' },
+        },
+      },
+      fonts: {
+        heading: { value: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
+        body: { value: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
+      },
+    },
+    semanticTokens: {
+      colors: {
+        brand: {
+          solid: { value: '{colors.brand.800}' },
+          contrast: { value: 'white' },
+          fg: { value: '{colors.brand.700}' },
+          muted: { value: '{colors.brand.100}' },
+          subtle: { value: '{colors.brand.50}' },
+          emphasized: { value: '{colors.brand.200}' },
+          focusRing: { value: '{colors.brand.500}' },
+          border: { value: '{colors.brand.200}' },
+        },
+        fg: {
+          muted: { value: '{colors.gray.700}' },
+          error: { value: '{colors.red.700}' },
+          warning: { value: '{colors.orange.800}' },
+          success: { value: '{colors.green.800}' },
+        },
+      },
+    },
+  },
+  globalCss: {
+    'html, body': { bg: 'white', color: 'gray.900' },
+    body: { minHeight: '100vh' },
+    '#root': { minHeight: '100vh', display: 'flex', flexDirection: 'column' },
+    a: { textUnderlineOffset: '2px' },
+  },
+});
+
+export const system = createSystem(defaultConfig, config);

@@ -1,0 +1,41 @@
+import { createToaster } from '@chakra-ui/react';
+
+export type NoticeKind = 'success' | 'alert' | 'warning';
+
+/** Toast titles, exactly as the spec words them (spec 1 §8), trailing space included. */
+export const NOTICE_TITLES: Record<NoticeKind, string> = {
+  success: 'Success. ',
+  alert: 'Alert. ',
+  warning: 'Warning. ',
+};
+
+const TIMEOUT_MS = 6_000;
+
+export interface NoticeOptions {
+  type: 'success' | 'error' | 'warning';
+  title: string;
+  description: string;
+  duration: number;
+  closable: boolean;
+}
+
+/** Errors ("Alert. ") never time out: the user dismisses them by tapping. */
+export function noticeOptions(kind: NoticeKind, message: string): NoticeOptions {
+  return {
+    type: kind === 'alert' ? 'error' : kind,
+    title: NOTICE_TITLES[kind],
+    description: message,
+    duration: kind === 'alert' ? Infinity : TIMEOUT_MS,
+    closable: true,
+  };
+}
+
+export const toaster = createToaster({ placement: 'top-end', pauseOnPageIdle: true, max: 5 });
+
+export const notify = {
+  success: (message: string) => toaster.create(noticeOptions('success', message)),
+  alert: (message: string) => toaster.create(noticeOptions('alert', message)),
+  warning: (message: string) => toaster.create(noticeOptions('warning', message)),
+  /** Removes every toast at once (on each route change). */
+  clear: () => toaster.remove(),
+};
