@@ -4,6 +4,7 @@ import type { Config } from './config.js';
 import { AccountService } from './modules/account/account.service.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { MemberService } from './modules/member/member.service.js';
+import { PlannerService } from './modules/planner/planner.service.js';
 import { SettingsService } from './modules/settings/settings.service.js';
 import type { EventBus } from './graphql/event-bus.js';
 
@@ -17,17 +18,20 @@ export interface Services {
   settings: SettingsService;
   members: MemberService;
   accounts: AccountService;
+  planner: PlannerService;
 }
 
 export function createServices(config: Config, clock: Clock, logger: Logger, events: EventBus): Services {
+  const settings = new SettingsService();
   return {
     config,
     clock,
     logger,
     events,
     auth: new AuthService(config, clock),
-    settings: new SettingsService(),
+    settings,
     members: new MemberService(),
     accounts: new AccountService(),
+    planner: new PlannerService(settings, clock),
   };
 }

@@ -5,11 +5,18 @@ import { authChecker } from '../common/auth/auth-checker.js';
 import { AccountResolver } from '../modules/account/account.resolver.js';
 import { AuthResolver } from '../modules/auth/auth.resolver.js';
 import { MemberResolver } from '../modules/member/member.resolver.js';
+import { PlannerResolver } from '../modules/planner/planner.resolver.js';
 import { SettingsResolver } from '../modules/settings/settings.resolver.js';
 import { memoryEventBus, type EventBus } from './event-bus.js';
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-export const resolvers: NonEmptyArray<Function> = [SettingsResolver, AuthResolver, MemberResolver, AccountResolver];
+export const resolvers: NonEmptyArray<Function> = [
+  SettingsResolver,
+  AuthResolver,
+  MemberResolver,
+  AccountResolver,
+  PlannerResolver,
+];
 
 /** Root operations and their access rules, read from the decorators (the permission snapshot uses this). */
 export function operationAccess(): { operation: string; access: string[] }[] {

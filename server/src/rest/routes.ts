@@ -1,8 +1,15 @@
 import { accountRoutes } from '../modules/account/account.rest.js';
 import { authRoutes } from '../modules/auth/auth.rest.js';
 import { memberRoutes } from '../modules/member/member.rest.js';
+import { plannerRoutes } from '../modules/planner/planner.rest.js';
 import { settingsRoutes } from '../modules/settings/settings.rest.js';
 import type { RestRoute } from './route.js';
 
 /** Every REST route of the legacy façade (and POST /Token), in one list: the permission snapshot reads it. */
-export const restRoutes: RestRoute[] = [...authRoutes, ...settingsRoutes, ...memberRoutes, ...accountRoutes];
+export const restRoutes: RestRoute[] = [
+  ...authRoutes,
+  ...settingsRoutes,
+  ...memberRoutes,
+  ...accountRoutes,
+  ...plannerRoutes,
+];
