@@ -141,11 +141,16 @@ export async function startApp(config: Config, options: StartOptions = {}): Prom
     async stop() {
       if (stopped) return;
       stopped = true;
-      await wsCleanup.dispose();
-      wsServer.close();
-      await apollo.stop();
-      await events.close();
-      await database.close();
+      const step = async (name: string, work: () => Promise<unknown> | unknown) => {
+        logger.debug(`stopping: ${name}`);
+        await work();
+      };
+      await step('subscriptions', () => wsCleanup.dispose());
+      await step('websocket server', () => new Promise((resolve) => wsServer.close(resolve)));
+      await step('graphql', () => apollo.stop());
+      await step('events', () => events.close());
+      await step('database', () => database.close());
+      logger.debug('stopped');
     },
   };
 }

@@ -1,10 +1,33 @@
 import 'reflect-metadata';
-import { startApp } from './app.js';
+import { startApp, type App } from './app.js';
 import { loadConfig } from './config.js';
 import { DEMO_LOGINS } from './seed/demo.js';
 
+// Handlers first: a Ctrl-C at any moment, even during start-up, stops the server cleanly.
+let app: App | undefined;
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    console.log('Stopping…');
+    if (app) void stop(app);
+  });
+}
+
+async function stop(running: App): Promise<void> {
+  try {
+    await running.stop();
+    process.exit(0);
+  } catch (error) {
+    console.error(error);
+    process.exit(1);
+  }
+}
+
 const config = loadConfig();
-const app = await startApp(config);
+app = await startApp(config);
+if (stopping) await stop(app);
 const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `the embedded database in ${config.dataDir}`;
 console.log(`\nBill smoothing portal running at ${app.url} on ${where}.`);
 if (config.loadDemoData) {
@@ -13,19 +36,3 @@ if (config.loadDemoData) {
     console.log(`  ${login.username.padEnd(10)} ${login.password.padEnd(20)} ${login.note}`);
 }
 console.log('Press Ctrl-C to stop.\n');
-
-let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (stopping) return;
-    stopping = true;
-    console.log('Stopping…');
-    app.stop().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error(error);
-        process.exit(1);
-      },
-    );
-  });
-}

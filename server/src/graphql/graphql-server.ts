@@ -42,6 +42,7 @@ export function createApolloServer(schema: GraphQLSchema, httpServer: Server, se
     includeStacktraceInErrorResponses: development,
     hideSchemaDetailsFromClientErrors: true,
     csrfPrevention: true,
+    stopOnTerminationSignals: false, // main.ts stops everything in order on SIGINT/SIGTERM
     parseOptions: { maxTokens: LIMITS.maxTokens },
     validationRules: hardeningRules,
     formatError: formatGraphQLError(services.logger),
