@@ -1,0 +1,63 @@
+import { MikroORM } from '@mikro-orm/postgresql';
+import pg from 'pg';
+import { ormOptions } from '../../server/src/database/orm-config.js';
+
+/**
+ * A dedicated, empty database per test file on the PostgreSQL server of DATABASE_URL (CI sets it). Without it the
+ * ledger tests skip: the immutability triggers must be proven on real PostgreSQL.
+ */
+export const databaseUrl = process.env.DATABASE_URL || undefined;
+
+export const SKIP_MESSAGE =
+  'DATABASE_URL is not set: the ledger and migration tests need a real PostgreSQL server ' +
+  '(e.g. DATABASE_URL=postgres://postgres@127.0.0.1:5432/test)';
+
+if (!databaseUrl) console.warn(`[skipped] ${SKIP_MESSAGE}`);
+
+function withDatabase(url: string, name: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}
+
+async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A database named after the test file (and the base database), dropped first if a previous run left it. */
+export async function createScratchDatabase(label: string): Promise<{ url: string; drop(): Promise<void> }> {
+  if (!databaseUrl) throw new Error(SKIP_MESSAGE);
+  const base = new URL(databaseUrl).pathname.slice(1) || 'postgres';
+  const name = `${base}_${label}`
+    .toLowerCase()
+    .replace(/[^a-z0-9_]/g, '_')
+    .slice(0, 60);
+  await admin(async (client) => {
+    await client.query(`drop database if exists "${name}" with (force)`);
+    await client.query(`create database "${name}"`);
+  });
+  return {
+    url: withDatabase(databaseUrl, name),
+    drop: () => admin(async (client) => void (await client.query(`drop database if exists "${name}" with (force)`))),
+  };
+}
+
+/** An ORM on the database, migrated to the latest migration. */
+export async function openMigrated(url: string, maxConnections = 4): Promise<MikroORM> {
+  const orm = await MikroORM.init(ormOptions(url, { pool: { min: 0, max: maxConnections } }));
+  await orm.getMigrator().up();
+  return orm;
+}
+
+/** A plain client for SQL the ORM must not soften (the triggers' refusals). */
+export async function rawClient(url: string): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  return client;
+}
