@@ -1,0 +1,24 @@
+import 'reflect-metadata';
+import { enginesSection } from './engines.js';
+import { environmentLine, formatSection, type BenchSection } from './harness.js';
+import { seedSection } from './seed.js';
+
+/**
+ * `npm run bench [-- <section> ...]`: every section, or the ones named. Figures go in the issue notes,
+ * never in timed tests. A new benchmark is a `tests/bench/<name>.ts` exporting a `BenchSection`, listed here
+ * (next: the overview query against its SQL baseline, pay-bill latency).
+ */
+const SECTIONS: BenchSection[] = [enginesSection, seedSection];
+
+const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
+const unknown = wanted.filter((name) => !SECTIONS.some((section) => section.name === name));
+if (unknown.length > 0) {
+  console.error(`Unknown section(s): ${unknown.join(', ')}. Known: ${SECTIONS.map((s) => s.name).join(', ')}.`);
+  process.exit(2);
+}
+
+console.log(`# Benchmarks\n${environmentLine()}\n`);
+for (const section of SECTIONS.filter((s) => wanted.length === 0 || wanted.includes(s.name))) {
+  const rows = await section.run();
+  console.log(`${formatSection(section, rows)}\n`);
+}
