@@ -17,7 +17,7 @@ import {
   toBillPlan,
   type BillDetailsData,
 } from './bill-input.rules.js';
-import { PLANNER_MESSAGES, PlannerInputError } from './planner.errors.js';
+import { PLANNER_MESSAGES, PlannerInputError, type PlannerInputCode } from './planner.errors.js';
 
 /** An agreement is a year; five leave room for long ones while keeping a plan's daily series small. */
 export const MAX_PLAN_DAYS = 5 * 366;
@@ -108,10 +108,16 @@ function biMonthlyDatesOf(data: DepositPlanData): BiMonthlyDates {
   return { first, second };
 }
 
-function checkWholeNumber(value: number, field: string, min: number, max: number, what: string): number {
-  if (!Number.isSafeInteger(value) || value < min || value > max) {
-    const code = field === 'preferredDay' ? 'INVALID_PREFERRED_DAY' : 'INVALID_DURATION';
-    throw new PlannerInputError(code, `${what} must be a whole number from ${min} to ${max}.`, field);
+function checkWholeNumber(
+  value: number,
+  rule: { code: PlannerInputCode; field: string; what: string; min: number; max: number },
+): number {
+  if (!Number.isSafeInteger(value) || value < rule.min || value > rule.max) {
+    throw new PlannerInputError(
+      rule.code,
+      `${rule.what} must be a whole number from ${rule.min} to ${rule.max}.`,
+      rule.field,
+    );
   }
   return value;
 }
@@ -159,7 +165,13 @@ export function checkDepositPlan(
   const schedule: CheckedDepositPlan['schedule'] = { frequency, firstDepositDate };
   if (frequency === ContributionFrequency.BiMonthly) schedule.biMonthlyDates = biMonthlyDatesOf(data);
   if (data.preferredDay !== null && data.preferredDay !== undefined) {
-    schedule.preferredDay = checkWholeNumber(data.preferredDay, 'preferredDay', 1, 31, 'The preferred day');
+    schedule.preferredDay = checkWholeNumber(data.preferredDay, {
+      code: 'INVALID_PREFERRED_DAY',
+      field: 'preferredDay',
+      what: 'The preferred day',
+      min: 1,
+      max: 31,
+    });
   }
   const optional = (value: Cents | null | undefined, field: string) =>
     value === null || value === undefined ? undefined : nonNegativeAmount(value, field);
@@ -170,13 +182,13 @@ export function checkDepositPlan(
     openingBalance: signedAmount(data.openingBalance ?? ZERO, 'openingBalance'),
     schedule,
     depositAmount: optional(data.depositAmount, 'depositAmount'),
-    overdrawRuleDurationDays: checkWholeNumber(
-      data.overdrawRuleDurationDays ?? defaults.overdrawRuleDurationDays,
-      'overdrawRuleDurationDays',
-      0,
-      MAX_PLAN_DAYS,
-      'The overdraw rule duration (days)',
-    ),
+    overdrawRuleDurationDays: checkWholeNumber(data.overdrawRuleDurationDays ?? defaults.overdrawRuleDurationDays, {
+      code: 'INVALID_DURATION',
+      field: 'overdrawRuleDurationDays',
+      what: 'The overdraw rule duration (days)',
+      min: 0,
+      max: MAX_PLAN_DAYS,
+    }),
     approvedOverdraw: optional(data.approvedOverdraw, 'approvedOverdraw') ?? defaults.approvedOverdraw,
     upperContractLimit: optional(data.upperContractLimit, 'upperContractLimit') ?? defaults.upperContractLimit,
     totalContractValue: optional(data.totalContractValue, 'totalContractValue'),
