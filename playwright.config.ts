@@ -34,9 +34,7 @@ export default defineConfig({
       ],
     },
   },
-  projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
-  ],
+  projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
     command: 'node --import @swc-node/register/esm-register tests/e2e/serve.ts',
     url: `http://localhost:${PORT}/healthz`,

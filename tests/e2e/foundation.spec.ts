@@ -1,0 +1,112 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { expect, test, type Page } from '@playwright/test';
+import { LoginPage, SelectAccountPage } from './pages.js';
+
+const require = createRequire(import.meta.url);
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+test.describe('a member', () => {
+  test('signs in, selects an account and reaches the member area', async ({ page }) => {
+    const login = new LoginPage(page);
+    await login.open();
+    await login.signIn('100001', 'member-demo-pass');
+    await expect(page).toHaveURL(/\/selectaccount\/\d+$/);
+    const accounts = new SelectAccountPage(page);
+    await accounts.expectAccounts(2);
+    await accounts.open(0);
+    await expect(page).toHaveURL(/\/member\/\d+\/account\/\d+\/overview\?viewMode=showMenus$/);
+    await expect(page.getByText('Olivia Nguyen').first()).toBeVisible();
+    // A deep link reloads into the same place.
+    await page.reload();
+    await expect(page).toHaveURL(/\/overview/);
+    await expect(page.getByRole('banner')).toBeVisible();
+  });
+
+  test('opens a pending agreement with the menus hidden', async ({ page }) => {
+    const login = new LoginPage(page);
+    await login.open();
+    await login.signIn('100001', 'member-demo-pass');
+    await new SelectAccountPage(page).open(1);
+    await expect(page).toHaveURL(/\/viewagreement\/\d+\?viewMode=hideMenus$/);
+  });
+
+  test('sees the server’s error text after a bad sign-in, and nothing is sent while a field is empty', async ({
+    page,
+  }) => {
+    const login = new LoginPage(page);
+    await login.open();
+    let tokenRequests = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/Token')) tokenRequests += 1;
+    });
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page.getByText('Please enter your member number or username.')).toBeVisible();
+    await expect(page.getByText('Please enter your password.')).toBeVisible();
+    expect(tokenRequests).toBe(0);
+    await login.signIn('100001', 'wrong-password');
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'The member number or password is incorrect.' }),
+    ).toBeVisible();
+    expect(tokenRequests).toBe(1);
+  });
+
+  test('without an account is offered the register-interest form', async ({ page }) => {
+    const login = new LoginPage(page);
+    await login.open();
+    await login.signIn('100004', 'member-demo-pass');
+    await expect(page).toHaveURL(/\/nomember\/\d+$/);
+    await expect(page.getByLabel(/email/i)).toHaveValue('noah.brown@example.com');
+  });
+});
+
+test.describe('staff', () => {
+  test('signs in and lands on the member list', async ({ page }) => {
+    const login = new LoginPage(page);
+    await login.open();
+    await login.signIn('agent', 'agent-demo-pass');
+    await expect(page).toHaveURL(/\/members$/);
+    await expect(page.getByRole('heading', { name: 'Members' })).toBeVisible();
+    await expect(page.getByText('Alex Agent').first()).toBeVisible();
+  });
+});
+
+test.describe('without a session', () => {
+  test('a protected deep link goes to the unauthorized page', async ({ page }) => {
+    await page.goto('/member/1/account/1/overview');
+    await expect(page).toHaveURL(/\/unauthorized$/);
+  });
+});
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: AXE_SOURCE });
+  // A string, not a function: this file is compiled without the DOM library.
+  const { violations, passes } = (await page.evaluate(`axe.run(document).then((result) => ({
+    passes: result.passes.length,
+    violations: result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, count: v.nodes.length })),
+  }))`)) as { passes: number; violations: { id: string; impact: string; help: string; count: number }[] };
+  expect(passes).toBeGreaterThan(10); // the scan really ran over the page
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.count})`);
+}
+
+test.describe('accessibility of the public pages (axe)', () => {
+  // The page's CSP rightly forbids inline scripts; the scanner is injected by the test, not the app.
+  test.use({ bypassCSP: true });
+  for (const [name, path] of [
+    ['login', '/'],
+    ['unauthorized', '/unauthorized'],
+    ['locked', '/locked'],
+    ['expired', '/expired'],
+    ['no member', '/nomember/0'],
+    ['interest registered', '/interestregistered/0'],
+  ] as const) {
+    test(`${name} has no serious violations`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('main')).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  }
+});
