@@ -4,14 +4,14 @@ import { loadConfig } from './config.js';
 import { DEMO_LOGINS } from './seed/demo.js';
 
 // Handlers first: a Ctrl-C at any moment, even during start-up, stops the server cleanly.
-let app: App | undefined;
+const running: { app?: App } = {};
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
     console.log('Stopping…');
-    if (app) void stop(app);
+    if (running.app) void stop(running.app);
   });
 }
 
@@ -26,7 +26,8 @@ async function stop(running: App): Promise<void> {
 }
 
 const config = loadConfig();
-app = await startApp(config);
+const app = await startApp(config);
+running.app = app;
 if (stopping) await stop(app);
 const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `the embedded database in ${config.dataDir}`;
 console.log(`\nBill smoothing portal running at ${app.url} on ${where}.`);
