@@ -4,6 +4,8 @@ import type { Config } from './config.js';
 import { AccountService } from './modules/account/account.service.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { MemberService } from './modules/member/member.service.js';
+import { MemberSearchService } from './modules/member/member-search.service.js';
+import { QueuedChangeService } from './modules/agreement/queued-change.service.js';
 import { PlannerService } from './modules/planner/planner.service.js';
 import { SettingsService } from './modules/settings/settings.service.js';
 import type { EventBus } from './graphql/event-bus.js';
@@ -19,6 +21,8 @@ export interface Services {
   members: MemberService;
   accounts: AccountService;
   planner: PlannerService;
+  memberSearch: MemberSearchService;
+  queuedChanges: QueuedChangeService;
 }
 
 export function createServices(config: Config, clock: Clock, logger: Logger, events: EventBus): Services {
@@ -33,5 +37,7 @@ export function createServices(config: Config, clock: Clock, logger: Logger, eve
     members: new MemberService(),
     accounts: new AccountService(),
     planner: new PlannerService(settings, clock),
+    memberSearch: new MemberSearchService(),
+    queuedChanges: new QueuedChangeService(),
   };
 }

@@ -5,6 +5,8 @@ import { authChecker } from '../common/auth/auth-checker.js';
 import { AccountResolver } from '../modules/account/account.resolver.js';
 import { AuthResolver } from '../modules/auth/auth.resolver.js';
 import { MemberResolver } from '../modules/member/member.resolver.js';
+import { MemberSearchResolver } from '../modules/member/member-search.resolver.js';
+import { QueuedChangeResolver } from '../modules/agreement/queued-change.resolver.js';
 import { PlannerResolver } from '../modules/planner/planner.resolver.js';
 import { SettingsResolver } from '../modules/settings/settings.resolver.js';
 import { memoryEventBus, type EventBus } from './event-bus.js';
@@ -16,6 +18,8 @@ export const resolvers: NonEmptyArray<Function> = [
   MemberResolver,
   AccountResolver,
   PlannerResolver,
+  MemberSearchResolver,
+  QueuedChangeResolver,
 ];
 
 /** Root operations and their access rules, read from the decorators (the permission snapshot uses this). */
