@@ -2,12 +2,18 @@ import type { Logger } from 'pino';
 import type { Clock } from './common/clock.js';
 import type { Config } from './config.js';
 import { AccountService } from './modules/account/account.service.js';
+import { ActivityService } from './modules/activity/activity.service.js';
+import { AgreementGraphsService } from './modules/agreement/agreement-graphs.service.js';
+import { AgreementViewService } from './modules/agreement/agreement-view.service.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { MemberService } from './modules/member/member.service.js';
 import { MemberSearchService } from './modules/member/member-search.service.js';
 import { QueuedChangeService } from './modules/agreement/queued-change.service.js';
+import { OverviewService } from './modules/overview/overview.service.js';
 import { PlannerService } from './modules/planner/planner.service.js';
+import { ProfileService } from './modules/profile/profile.service.js';
 import { SettingsService } from './modules/settings/settings.service.js';
+import { TransactionService } from './modules/transaction/transaction.service.js';
 import type { EventBus } from './graphql/event-bus.js';
 
 /** The services, built once per server; GraphQL resolvers and REST handlers both call these. */
@@ -23,6 +29,12 @@ export interface Services {
   planner: PlannerService;
   memberSearch: MemberSearchService;
   queuedChanges: QueuedChangeService;
+  overview: OverviewService;
+  activities: ActivityService;
+  agreements: AgreementViewService;
+  agreementGraphs: AgreementGraphsService;
+  transactions: TransactionService;
+  profiles: ProfileService;
 }
 
 export function createServices(config: Config, clock: Clock, logger: Logger, events: EventBus): Services {
@@ -39,5 +51,11 @@ export function createServices(config: Config, clock: Clock, logger: Logger, eve
     planner: new PlannerService(settings, clock),
     memberSearch: new MemberSearchService(),
     queuedChanges: new QueuedChangeService(),
+    overview: new OverviewService(),
+    activities: new ActivityService(),
+    agreements: new AgreementViewService(),
+    agreementGraphs: new AgreementGraphsService(),
+    transactions: new TransactionService(),
+    profiles: new ProfileService(),
   };
 }

@@ -3,12 +3,17 @@ import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphq
 import { buildSchema, getMetadataStorage, type NonEmptyArray } from 'type-graphql';
 import { authChecker } from '../common/auth/auth-checker.js';
 import { AccountResolver } from '../modules/account/account.resolver.js';
+import { ActivityResolver } from '../modules/activity/activity.resolver.js';
+import { AgreementResolver } from '../modules/agreement/agreement.resolver.js';
 import { AuthResolver } from '../modules/auth/auth.resolver.js';
 import { MemberResolver } from '../modules/member/member.resolver.js';
 import { MemberSearchResolver } from '../modules/member/member-search.resolver.js';
 import { QueuedChangeResolver } from '../modules/agreement/queued-change.resolver.js';
+import { OverviewResolver } from '../modules/overview/overview.resolver.js';
 import { PlannerResolver } from '../modules/planner/planner.resolver.js';
+import { ProfileResolver } from '../modules/profile/profile.resolver.js';
 import { SettingsResolver } from '../modules/settings/settings.resolver.js';
+import { TransactionResolver } from '../modules/transaction/transaction.resolver.js';
 import { memoryEventBus, type EventBus } from './event-bus.js';
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
@@ -20,6 +25,11 @@ export const resolvers: NonEmptyArray<Function> = [
   PlannerResolver,
   MemberSearchResolver,
   QueuedChangeResolver,
+  OverviewResolver,
+  ActivityResolver,
+  AgreementResolver,
+  TransactionResolver,
+  ProfileResolver,
 ];
 
 /** Root operations and their access rules, read from the decorators (the permission snapshot uses this). */

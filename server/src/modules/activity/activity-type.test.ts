@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ActivityFilterGroup,
-  activityFilterGroup,
-  activityTypeLabel,
-  activityTypesOf,
-  ActivityType,
-} from './activity-type.js';
+import { activityFilterGroup, activityTypesOf } from './activity-filter.js';
+import { ActivityFilterGroup, activityTypeLabel, ActivityType } from './activity-type.js';
 
 describe('activity types (spec 1 §3)', () => {
   it.each([

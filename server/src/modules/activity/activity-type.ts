@@ -77,46 +77,10 @@ export function activityTypeLabel(code: number): string {
   return (ACTIVITY_TYPE_LABELS as Readonly<Record<number, string>>)[code] ?? 'Other';
 }
 
-/** The four activity filters (spec 1 §4); members get the first three. */
+/** The four activity filters (spec 1 §4); members get the first three. Which type is in which: `activity-filter.ts`. */
 export enum ActivityFilterGroup {
   Payment = 'Payment',
   AgreementChange = 'AgreementChange',
   Notification = 'Notification',
   Note = 'Note',
-}
-
-const PAYMENT: readonly ActivityType[] = [
-  ActivityType.PaidBill,
-  ActivityType.ReimbursedBill,
-  ActivityType.MemberDeposit,
-  ActivityType.DepositReversal,
-  ActivityType.MemberMissedDeposit,
-  ActivityType.MissedBill,
-  ActivityType.Reconciliation,
-  ActivityType.PaymentFailure,
-  ActivityType.ExtraMemberDeposit,
-  ActivityType.ReverseBill,
-  ActivityType.Transaction,
-  ActivityType.FailedBill,
-];
-const NOTIFICATION: readonly ActivityType[] = [ActivityType.NotificationSent, ActivityType.BillReminder];
-const NOTE: readonly ActivityType[] = [ActivityType.NoteAdded];
-
-/**
- * Which filter an activity type belongs to. The spec names the groups but not their members: payments are
- * movements of money (and their failures), notes are notes, notifications are messages sent, and everything
- * else changes the agreement.
- */
-export function activityFilterGroup(type: number): ActivityFilterGroup {
-  if ((PAYMENT as readonly number[]).includes(type)) return ActivityFilterGroup.Payment;
-  if ((NOTIFICATION as readonly number[]).includes(type)) return ActivityFilterGroup.Notification;
-  if ((NOTE as readonly number[]).includes(type)) return ActivityFilterGroup.Note;
-  return ActivityFilterGroup.AgreementChange;
-}
-
-/** The activity types of a filter group (for `type in (...)` queries). */
-export function activityTypesOf(group: ActivityFilterGroup): ActivityType[] {
-  return (Object.values(ActivityType).filter((v) => typeof v === 'number') as ActivityType[]).filter(
-    (type) => activityFilterGroup(type) === group,
-  );
 }

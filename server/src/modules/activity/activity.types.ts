@@ -1,0 +1,130 @@
+import { Authorized, Field, Int, ObjectType } from 'type-graphql';
+import { STAFF_AND_REPORTER_ROLES } from '../../common/auth/roles.js';
+import type { Cents } from '../../common/money.js';
+import { MoneyScalar } from '../../graphql/scalars.js';
+import { ActivityFilterGroup } from './activity-type.js';
+import './activity-filter.js';
+
+@ObjectType({ description: 'One changed field of a modification (a readable diff of the JSON details).' })
+export class FieldChange {
+  @Field()
+  field!: string;
+
+  @Field(() => String, { nullable: true })
+  before?: string | null;
+
+  @Field(() => String, { nullable: true })
+  after?: string | null;
+}
+
+@ObjectType({
+  description: 'How many activities each filter holds; `note` is null for members (they never see notes).',
+})
+export class ActivityFilterTotals {
+  @Field(() => Int)
+  payment!: number;
+
+  @Field(() => Int)
+  agreementChange!: number;
+
+  @Field(() => Int)
+  notification!: number;
+
+  @Field(() => Int, { nullable: true })
+  note?: number | null;
+}
+
+@ObjectType('Activity', { description: 'A line of the activity history (spec 1 §3).' })
+export class ActivityView {
+  @Field(() => Int)
+  activityId!: number;
+
+  @Field({ description: 'When it happened (ISO-8601 date and time).' })
+  date!: string;
+
+  @Field(() => Int)
+  type!: number;
+
+  @Field({ description: 'The spec’s label for the type ("" for 23, 28, 34; "Other" for an unknown code).' })
+  label!: string;
+
+  @Field(() => ActivityFilterGroup)
+  filter!: ActivityFilterGroup;
+
+  @Field(() => String, { nullable: true, description: 'The details as stored: text, HTML or JSON.' })
+  details?: string | null;
+
+  @Field({
+    description:
+      'TEXT | HTML | MODIFICATION_JSON | AGREEMENT_CANCEL | AGREEMENT_UNLOCK | DIRECT_DEBIT_FAILURE | NOTIFICATION | ' +
+      'PAY_BILL | REIMBURSE_BILL: which detail variant the screen shows.',
+  })
+  detailsKind!: string;
+
+  @Field(() => [FieldChange], { nullable: true, description: 'MODIFICATION_JSON: what changed, field by field.' })
+  modificationChanges?: FieldChange[] | null;
+
+  @Field(() => MoneyScalar, { description: 'The effect on the agreement’s balance; 0 if none.' })
+  balanceChange!: Cents;
+
+  @Field({ description: '"+$5.00", "-$12.30" or "$0.00".' })
+  formattedBalance!: string;
+
+  @Field(() => Int, { nullable: true })
+  transactionId?: number | null;
+
+  @Field(() => Int, { nullable: true })
+  transactionStatus?: number | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'Pending, Processed, Successfull, Failed, Unknown, TryAgain, Missmatch.',
+  })
+  transactionStatusName?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'pending | success | failed | unknown.' })
+  transactionStatusClass?: string | null;
+
+  @Field({
+    description: 'A pending payment: the screen shows the details with "Paid" replaced by "pending confirmation".',
+  })
+  isPending!: boolean;
+
+  @Field(() => Int, { nullable: true })
+  contractId?: number | null;
+
+  @Field(() => MoneyScalar, { nullable: true })
+  topupAmount?: Cents | null;
+
+  @Field(() => MoneyScalar, { nullable: true })
+  contingencyAmount?: Cents | null;
+
+  @Authorized(...STAFF_AND_REPORTER_ROLES)
+  @Field(() => String, { nullable: true, description: 'Staff only: notes on the activity.' })
+  notes?: string | null;
+
+  @Authorized(...STAFF_AND_REPORTER_ROLES)
+  @Field(() => String, {
+    nullable: true,
+    description: 'Staff only: the agent who did it (null for the member or the system).',
+  })
+  agentName?: string | null;
+}
+
+@ObjectType({ description: 'A page of the activity history, newest first, with the totals per filter.' })
+export class ActivityPage {
+  @Field(() => [ActivityView])
+  items!: ActivityView[];
+
+  @Field(() => Int)
+  page!: number;
+
+  @Field(() => Int)
+  pageSize!: number;
+
+  @Field(() => Int, { description: 'Activities matching the filters (all pages).' })
+  totalCount!: number;
+
+  @Field(() => ActivityFilterTotals)
+  totals!: ActivityFilterTotals;
+}

@@ -1,0 +1,40 @@
+import { Arg, Authorized, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { SIGNED_IN } from '../../common/auth/roles.js';
+import type { GraphQLContext } from '../../graphql/context.js';
+import { AgreementGraphs, AgreementView, ApproveAgreementResult } from './agreement-view.types.js';
+
+@Resolver()
+export class AgreementResolver {
+  @Authorized(SIGNED_IN)
+  @Query(() => AgreementView, { description: 'An agreement, read-only (the view-agreement page).' })
+  agreement(
+    @Ctx() { em, user, services }: GraphQLContext,
+    @Arg('agreementId', () => Int) agreementId: number,
+  ): Promise<AgreementView> {
+    return services.agreements.view(em, user, agreementId);
+  }
+
+  @Authorized(SIGNED_IN)
+  @Mutation(() => ApproveAgreementResult, {
+    description: 'A member of the account approves an agreement in status 0 or 9: it becomes 1 (approved).',
+  })
+  approveAgreement(
+    @Ctx() { em, user, services }: GraphQLContext,
+    @Arg('agreementId', () => Int) agreementId: number,
+  ): Promise<ApproveAgreementResult> {
+    return services.agreements.approve(em, user, agreementId);
+  }
+
+  @Authorized(SIGNED_IN)
+  @Query(() => AgreementGraphs, {
+    description: 'The graphs page: allocation by category, the forecast to the end date, monthly history.',
+  })
+  agreementGraphs(
+    @Ctx() { em, user, services }: GraphQLContext,
+    @Arg('memberId', () => Int) memberId: number,
+    @Arg('accountId', () => Int) accountId: number,
+    @Arg('step', () => Int, { nullable: true, defaultValue: 1 }) step: number,
+  ): Promise<AgreementGraphs> {
+    return services.agreementGraphs.graphs(em, user, memberId, accountId, step);
+  }
+}

@@ -1,0 +1,63 @@
+import { Authorized, Field, Int, ObjectType } from 'type-graphql';
+import { STAFF_AND_REPORTER_ROLES } from '../../common/auth/roles.js';
+import type { LocalDate } from '../../common/local-date.js';
+import type { Cents } from '../../common/money.js';
+import { LocalDateScalar, MoneyScalar } from '../../graphql/scalars.js';
+import { ActivityFilterTotals } from '../activity/activity.types.js';
+import { AgreementSummary, CategoryAllocation, OverviewBiller } from '../agreement/agreement-summary.types.js';
+import { NoteView } from '../note/note.types.js';
+
+@ObjectType({ description: 'A bill due for payment soon (the upcoming-bills panel).' })
+export class UpcomingBill {
+  @Field(() => Int)
+  billId!: number;
+
+  @Field()
+  billerName!: string;
+
+  @Field(() => LocalDateScalar)
+  dueDate!: LocalDate;
+
+  @Field(() => MoneyScalar)
+  amount!: Cents;
+
+  @Field(() => Int, { description: '1 and 4 overdue, 6 upcoming.' })
+  status!: number;
+
+  @Field()
+  isReimbursement!: boolean;
+}
+
+@ObjectType({ description: 'The overview page of a member’s account.' })
+export class AccountOverview {
+  @Field(() => Int)
+  accountId!: number;
+
+  @Field(() => Int)
+  memberId!: number;
+
+  @Field(() => AgreementSummary, { nullable: true, description: 'Null when the account has no agreement.' })
+  agreement?: AgreementSummary | null;
+
+  @Field(() => [CategoryAllocation])
+  allocationByCategory!: CategoryAllocation[];
+
+  @Field(() => [OverviewBiller])
+  autoBillers!: OverviewBiller[];
+
+  @Field(() => [OverviewBiller], { description: 'Billers paid manually, then the billing sub-categories.' })
+  manualBillers!: OverviewBiller[];
+
+  @Field(() => [UpcomingBill], {
+    description:
+      'At most 6 unpaid bills, due date ascending; reimbursement bills omitted for members (the client pads to 6 rows).',
+  })
+  upcomingBills!: UpcomingBill[];
+
+  @Field(() => ActivityFilterTotals)
+  activityTotals!: ActivityFilterTotals;
+
+  @Authorized(...STAFF_AND_REPORTER_ROLES)
+  @Field(() => [NoteView], { nullable: true, description: 'Staff only: the agreement’s notes, newest first.' })
+  notes?: NoteView[] | null;
+}

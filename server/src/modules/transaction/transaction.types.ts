@@ -1,0 +1,52 @@
+import { Field, Int, ObjectType } from 'type-graphql';
+import type { LocalDate } from '../../common/local-date.js';
+import type { Cents } from '../../common/money.js';
+import { LocalDateScalar, MoneyScalar } from '../../graphql/scalars.js';
+
+@ObjectType({ description: 'One line of a ledger transaction: into (+) or out of (-) one pocket.' })
+export class TransactionLine {
+  @Field({ description: 'Allocation, Contingency, Rainy day, the savings account number, or External.' })
+  account!: string;
+
+  @Field(() => MoneyScalar)
+  amount!: Cents;
+}
+
+@ObjectType({ description: 'A movement of money with its ledger lines and status (the transaction details page).' })
+export class TransactionDetails {
+  @Field(() => Int)
+  transactionId!: number;
+
+  @Field({ description: 'When it was recorded (ISO-8601).' })
+  date!: string;
+
+  @Field(() => LocalDateScalar)
+  effectiveDate!: LocalDate;
+
+  @Field(() => Int)
+  type!: number;
+
+  @Field()
+  typeName!: string;
+
+  @Field(() => Int)
+  status!: number;
+
+  @Field()
+  statusName!: string;
+
+  @Field(() => String, { nullable: true })
+  description?: string | null;
+
+  @Field(() => MoneyScalar, { description: 'The effect on the agreement’s balances.' })
+  amount!: Cents;
+
+  @Field(() => [TransactionLine])
+  lines!: TransactionLine[];
+
+  @Field(() => Int, { nullable: true })
+  billId?: number | null;
+
+  @Field(() => String, { nullable: true })
+  billerName?: string | null;
+}
