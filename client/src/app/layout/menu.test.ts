@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { agreementMenu, lowerCasedPath, visibleEntries } from './menu';
+import { agreementMenu, headerMenus, lowerCasedPath, visibleEntries } from './menu';
 
 describe('agreementMenu', () => {
   it('shows Agreement summary, Profile & preferences and Graphs, and hides the rest by default', () => {
@@ -16,6 +16,34 @@ describe('agreementMenu', () => {
       'Create agreement',
       'Reverse bill payment',
     ]);
+  });
+});
+
+describe('headerMenus', () => {
+  const inAccount = { memberId: 42, accountId: 7, hideMenus: false, isStaff: false };
+
+  it('shows the agreement menu inside an account', () => {
+    expect(headerMenus(inAccount).agreementEntries.map((entry) => entry.label)).toEqual([
+      'Agreement summary',
+      'Profile & preferences',
+      'Graphs',
+    ]);
+  });
+
+  it('shows no agreement menu outside an account', () => {
+    expect(headerMenus({ ...inAccount, memberId: null, accountId: null }).agreementEntries).toEqual([]);
+  });
+
+  it('offers staff the member search, not members', () => {
+    expect(headerMenus({ ...inAccount, isStaff: true }).memberSearch).toBe(true);
+    expect(headerMenus(inAccount).memberSearch).toBe(false);
+  });
+
+  it('hides everything in hideMenus mode, for staff too', () => {
+    expect(headerMenus({ ...inAccount, hideMenus: true, isStaff: true })).toEqual({
+      agreementEntries: [],
+      memberSearch: false,
+    });
   });
 });
 

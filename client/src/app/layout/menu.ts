@@ -26,6 +26,32 @@ export function visibleEntries(entries: readonly MenuEntry[]): MenuEntry[] {
   return entries.filter((entry) => entry.visible);
 }
 
+export interface HeaderMenuInput {
+  /** Null outside a member's account. */
+  memberId: number | null;
+  accountId: number | null;
+  /** viewMode=hideMenus: every menu is hidden (spec 1 §2). */
+  hideMenus: boolean;
+  isStaff: boolean;
+}
+
+export interface HeaderMenus {
+  /** The agreement dropdown's visible entries; empty outside an account or when menus are hidden. */
+  agreementEntries: MenuEntry[];
+  /** Staff open the member search modal from the header. */
+  memberSearch: boolean;
+}
+
+/** Which header menus show (spec 1 §2 "Header menu"): all are hidden in hideMenus mode. */
+export function headerMenus({ memberId, accountId, hideMenus, isStaff }: HeaderMenuInput): HeaderMenus {
+  if (hideMenus) return { agreementEntries: [], memberSearch: false };
+  const inAccount = memberId !== null && accountId !== null;
+  return {
+    agreementEntries: inAccount ? visibleEntries(agreementMenu(memberId, accountId)) : [],
+    memberSearch: isStaff,
+  };
+}
+
 /** Paths are lower case (spec 1 §2); null when the path already is. */
 export function lowerCasedPath(pathname: string): string | null {
   const lower = pathname.toLowerCase();

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { agreementBanner, overdrawRuleText, padRows } from './overview-rules';
+
+describe('padRows', () => {
+  it('pads the upcoming bills to 6 rows with blank fillers', () => {
+    const rows = padRows(['a', 'b']);
+    expect(rows).toHaveLength(6);
+    expect(rows.slice(0, 2)).toEqual([
+      { kind: 'row', item: 'a' },
+      { kind: 'row', item: 'b' },
+    ]);
+    expect(rows.slice(2).every((row) => row.kind === 'filler')).toBe(true);
+    expect(new Set(rows.map((row) => (row.kind === 'filler' ? row.key : row.item))).size).toBe(6);
+  });
+
+  it('gives 6 fillers for no bills and cuts a longer list at 6', () => {
+    expect(padRows([]).filter((row) => row.kind === 'filler')).toHaveLength(6);
+    expect(padRows([1, 2, 3, 4, 5, 6, 7, 8])).toHaveLength(6);
+  });
+});
+
+describe('agreementBanner', () => {
+  const texts = {
+    missedDepositBannerMember: 'You missed a deposit.',
+    missedDepositBannerStaff: 'The member missed a deposit.',
+    lockedAgreementBannerMember: 'Your agreement is locked.',
+    lockedAgreementBannerStaff: 'The agreement is locked.',
+  };
+
+  it.each([
+    [4, false, 'missedDeposit', 'You missed a deposit.'],
+    [4, true, 'missedDeposit', 'The member missed a deposit.'],
+    [8, false, 'locked', 'Your agreement is locked.'],
+    [8, true, 'locked', 'The agreement is locked.'],
+  ])('status %i for staff=%s shows the %s banner', (status, isStaff, kind, text) => {
+    expect(agreementBanner(status, isStaff, texts)).toMatchObject({ kind, text });
+  });
+
+  it('shows no banner for other statuses or before the settings load', () => {
+    expect(agreementBanner(7, false, texts)).toBeNull();
+    expect(agreementBanner(null, true, texts)).toBeNull();
+    expect(agreementBanner(4, false, null)).toBeNull();
+  });
+});
+
+describe('overdrawRuleText', () => {
+  it('reads the rule or its override', () => {
+    expect(
+      overdrawRuleText({ overdrawRuleDuration: 56, overrideOverdrawRule: false, overrideOverdrawRuleDuration: null }),
+    ).toBe('56 days');
+    expect(
+      overdrawRuleText({ overdrawRuleDuration: 0, overrideOverdrawRule: false, overrideOverdrawRuleDuration: null }),
+    ).toBe('None');
+    expect(
+      overdrawRuleText({ overdrawRuleDuration: 56, overrideOverdrawRule: true, overrideOverdrawRuleDuration: 1 }),
+    ).toBe('Overridden: 1 day');
+  });
+});

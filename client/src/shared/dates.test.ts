@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatDateTime, formatMonth, parseDate } from './dates';
+
+describe('formatDate', () => {
+  it('shows YYYY-MM-DD as DD-MM-YYYY', () => {
+    expect(formatDate('2026-11-21')).toBe('21-11-2026');
+    expect(formatDate('2024-02-29')).toBe('29-02-2024');
+  });
+
+  it('reads the date part of a date-time', () => {
+    expect(formatDate('2026-01-05T10:00:00.000Z')).toBe('05-01-2026');
+  });
+
+  it('shows the placeholder for a missing or impossible date', () => {
+    expect(formatDate(null, '—')).toBe('—');
+    expect(formatDate('2023-02-29', '—')).toBe('—');
+    expect(formatDate('not a date')).toBe('');
+  });
+});
+
+describe('parseDate', () => {
+  it.each([
+    ['21-11-2026', '2026-11-21'],
+    ['2026-11-21', '2026-11-21'],
+    ['29-02-2000', '2000-02-29'],
+    ['01-01-1900', '1900-01-01'],
+  ])('reads %s as %s', (text, iso) => {
+    expect(parseDate(text)).toBe(iso);
+  });
+
+  it.each(['29-02-1900', '31-04-2026', '31-12-1899', '2026/11/21', '1-1-2026', '21-11-26', '', '32-01-2026'])(
+    'rejects %s',
+    (text) => {
+      expect(parseDate(text)).toBeNull();
+    },
+  );
+});
+
+describe('formatDateTime', () => {
+  it('shows the day first with the time', () => {
+    expect(formatDateTime('2026-11-21T14:05:00')).toBe('21-11-2026 14:05PM');
+    expect(formatDateTime('garbage', '—')).toBe('—');
+  });
+});
+
+describe('formatMonth', () => {
+  it('names the month', () => {
+    expect(formatMonth('2026-03')).toBe('Mar 2026');
+  });
+});
