@@ -1,0 +1,172 @@
+import { add, max, min, sub, ZERO, type Cents } from '../../common/money.js';
+import { PAYMENT_MESSAGES, PaymentError } from './payment.errors.js';
+
+/** The top-up options of the pay screens (1 §3 Payment, 1 §9). */
+export type TopUpOption = 'rainyDay' | 'linkedAccount' | 'shortPay';
+
+export interface SplitInput {
+  /** What is paid (A). */
+  amount: Cents;
+  /** What the deposits set aside for the bill(s) (L). */
+  allocation: Cents;
+  /** The bill(s)' contingency (C); 0 for fixed bills. */
+  contingency: Cents;
+  /** The agreement's allocation and contingency beyond this bill's (never below 0). */
+  freeBalance: Cents;
+  /** The overdraw still allowed today (0 outside the overdraw rule's duration). */
+  overdrawAllowed: Cents;
+  /** Whether what is left of the set-aside money goes to rainy day (the agreement's preference). */
+  leftoversToRainyDay: boolean;
+}
+
+/** How a payment of A is covered before any top-up (DOMAIN.md "Bills"). */
+export interface PaymentSplit {
+  /** min(A, L), plus whatever the free balance and the overdraw cover. */
+  fromAllocation: Cents;
+  /** min(A - min(A, L), C). */
+  fromContingency: Cents;
+  /** The part of fromAllocation taken beyond the bill's own allocation (free balance, then overdraw). */
+  fromAgreementBeyondBill: Cents;
+  /** L + C - A when A is below what was set aside (and leftovers go to rainy day). */
+  pouredIntoRainyDay: Cents;
+  /** What is still missing: A - L - C - free balance - overdraw, never below 0. */
+  topUpRequired: Cents;
+}
+
+/** Rule "split": allocation first, then contingency, then the agreement's free balance and overdraw. */
+export function splitPayment(input: SplitInput): PaymentSplit {
+  const ownAllocation = min(input.amount, input.allocation);
+  const fromContingency = min(sub(input.amount, ownAllocation), input.contingency);
+  const remaining = sub(sub(input.amount, ownAllocation), fromContingency);
+  const beyond = min(remaining, add(max(input.freeBalance, ZERO), max(input.overdrawAllowed, ZERO)));
+  const setAside = add(input.allocation, input.contingency);
+  const poured = input.leftoversToRainyDay && input.amount < setAside ? sub(setAside, input.amount) : ZERO;
+  return {
+    fromAllocation: add(ownAllocation, beyond),
+    fromContingency,
+    fromAgreementBeyondBill: beyond,
+    pouredIntoRainyDay: poured,
+    topUpRequired: sub(remaining, beyond),
+  };
+}
+
+export interface TopUpFacts {
+  topUpRequired: Cents;
+  /** Rainy day less the amount held back. */
+  rainyDayAvailable: Cents;
+  /** The member's linked accounts' available balances. */
+  linkedAccountBalances: readonly Cents[];
+  /** Whether an overdraw rule applies today (an allowed overdraw above 0). */
+  overdrawRuleRelevant: boolean;
+  /** allocation + contingency of the agreement (what the agreement itself holds for bills). */
+  agreementBalance: Cents;
+  /** Reimbursements pay a linked account: they cannot be topped up from one. */
+  reimbursement?: boolean;
+}
+
+export interface TopUpOptions {
+  rainyDay: boolean;
+  linkedAccount: boolean;
+  /** Hidden when the overdraw rule is irrelevant and the agreement's balance is 0 (1 §4). */
+  shortPay: boolean;
+  /** False when a top-up is needed and no option can provide it ("Can't proceed without paybill"). */
+  canProceed: boolean;
+}
+
+/** Rule "top-up options": which options the pay screen offers for the top-up needed. */
+export function topUpOptions(facts: TopUpFacts): TopUpOptions {
+  if (facts.topUpRequired <= 0) return { rainyDay: false, linkedAccount: false, shortPay: false, canProceed: true };
+  const rainyDay = facts.rainyDayAvailable >= facts.topUpRequired;
+  const linkedAccount =
+    !facts.reimbursement && facts.linkedAccountBalances.some((balance) => balance >= facts.topUpRequired);
+  const shortPay = facts.overdrawRuleRelevant || facts.agreementBalance > 0;
+  return { rainyDay, linkedAccount, shortPay, canProceed: rainyDay || linkedAccount || shortPay };
+}
+
+export interface TopUpChoice {
+  option: TopUpOption | null;
+  /** The chosen linked account's available balance (linkedAccount only; null when none was chosen). */
+  linkedAccountBalance?: Cents | null;
+}
+
+export interface TopUpResult {
+  fromRainyDay: Cents;
+  fromSavings: Cents;
+  /** A short pay: what the member pays themselves. */
+  amountOwing: Cents;
+}
+
+const NO_TOP_UP: TopUpResult = { fromRainyDay: ZERO, fromSavings: ZERO, amountOwing: ZERO };
+
+/**
+ * Rule "top-up": a required top-up needs an option ('Can't proceed without paybill'), a linked account must be
+ * chosen and hold enough, rainy day must hold enough; a short pay leaves the rest owing.
+ */
+export function applyTopUp(facts: TopUpFacts, choice: TopUpChoice): TopUpResult {
+  const required = facts.topUpRequired;
+  if (required <= 0) return NO_TOP_UP;
+  const offered = topUpOptions(facts);
+  if (!choice.option || !offered.canProceed) {
+    throw new PaymentError('TOP_UP_REQUIRED', PAYMENT_MESSAGES.topUpRequired, 'topupOption');
+  }
+  switch (choice.option) {
+    case 'rainyDay':
+      if (!offered.rainyDay) {
+        throw new PaymentError('TOP_UP_OPTION_UNAVAILABLE', PAYMENT_MESSAGES.topUpOptionUnavailable, 'topupOption');
+      }
+      return { ...NO_TOP_UP, fromRainyDay: required };
+    case 'linkedAccount':
+      if (facts.reimbursement) {
+        throw new PaymentError('TOP_UP_OPTION_UNAVAILABLE', PAYMENT_MESSAGES.reimburseLinkedAccount, 'topupOption');
+      }
+      if (choice.linkedAccountBalance === null || choice.linkedAccountBalance === undefined) {
+        throw new PaymentError('LINKED_ACCOUNT_REQUIRED', PAYMENT_MESSAGES.linkedAccountRequired, 'topupAccountNumber');
+      }
+      if (choice.linkedAccountBalance < required) {
+        throw new PaymentError('INSUFFICIENT_FUNDS', PAYMENT_MESSAGES.insufficientFunds, 'topupAccountNumber');
+      }
+      return { ...NO_TOP_UP, fromSavings: required };
+    case 'shortPay':
+      if (!offered.shortPay) {
+        throw new PaymentError('TOP_UP_OPTION_UNAVAILABLE', PAYMENT_MESSAGES.topUpOptionUnavailable, 'topupOption');
+      }
+      return { ...NO_TOP_UP, amountOwing: required };
+  }
+}
+
+/** The confirmation summary's figures (1 §3), as stored with the payment and shown on the confirmation screen. */
+export interface ConfirmationFigures {
+  actualAmount: Cents;
+  pouredIntoRainyDay: Cents;
+  /** What left the agreement and the member's savings for the biller (or the member's account). */
+  totalPaidOut: Cents;
+  overdueBillsCount: number;
+  fromRainyDay: Cents;
+  fromSavings: Cents;
+  amountOwing: Cents;
+  fromAllocation: Cents;
+  fromContingency: Cents;
+  /** The allocations of all bills paid together (one bill's when not combined). */
+  combinedAllocation: Cents;
+}
+
+export function confirmationFigures(
+  amount: Cents,
+  split: PaymentSplit,
+  topUp: TopUpResult,
+  combinedAllocation: Cents,
+  overdueBillsCount: number,
+): ConfirmationFigures {
+  return {
+    actualAmount: amount,
+    pouredIntoRainyDay: split.pouredIntoRainyDay,
+    totalPaidOut: sub(amount, topUp.amountOwing),
+    overdueBillsCount,
+    fromRainyDay: topUp.fromRainyDay,
+    fromSavings: topUp.fromSavings,
+    amountOwing: topUp.amountOwing,
+    fromAllocation: split.fromAllocation,
+    fromContingency: split.fromContingency,
+    combinedAllocation,
+  };
+}

@@ -1,0 +1,195 @@
+import { parseMoney, sum, type Cents } from '../../common/money.js';
+import { addDays, formatDisplayDate, type LocalDate } from '../../common/local-date.js';
+import { AgreementStatus } from '../agreement/agreement-status.js';
+import { BillStatus, isOverdue } from '../bill/bill-status.rules.js';
+import { BillerStatus } from '../biller/biller-codes.js';
+import { billerOnHoldMessage, PAYMENT_MESSAGES, PaymentError } from './payment.errors.js';
+
+/** Rule "amount": positive, at most 2 decimals (a number or a decimal string). */
+export function parsePaymentAmount(value: string | number, field = 'billAmount'): Cents {
+  const text = typeof value === 'number' ? String(value) : value.trim();
+  let amount: Cents;
+  try {
+    amount = parseMoney(text);
+  } catch {
+    throw new PaymentError('INVALID_AMOUNT', PAYMENT_MESSAGES.invalidAmount, field);
+  }
+  if (amount <= 0) throw new PaymentError('INVALID_AMOUNT', PAYMENT_MESSAGES.invalidAmount, field);
+  return amount;
+}
+
+/** Bills in these statuses may still be paid or reimbursed. */
+const PAYABLE_STATUSES: ReadonlySet<BillStatus> = new Set([
+  BillStatus.Scheduled,
+  BillStatus.Overdue,
+  BillStatus.OverdueNotified,
+  BillStatus.Upcoming,
+  BillStatus.Failed,
+]);
+
+export function isPayableBillStatus(status: BillStatus): boolean {
+  return PAYABLE_STATUSES.has(status);
+}
+
+export interface PaymentPermissionFacts {
+  agreementStatus: AgreementStatus;
+  callerIsStaff: boolean;
+  /** A granted, unused manager approval for this bill (arrears). */
+  hasApproval: boolean;
+  billStatus: BillStatus;
+  biller: { name: string; status: BillerStatus; onHoldDate: LocalDate | null } | null;
+}
+
+/**
+ * Rule "who may pay": only agreements in 7 and 4; in 4 only staff, and only with a manager approval for the bill;
+ * a biller on hold (5) blocks payment; a paid, reimbursed or reversed bill is not paid again.
+ */
+export function checkPaymentAllowed(facts: PaymentPermissionFacts): void {
+  if (facts.agreementStatus === AgreementStatus.MissedDeposit) {
+    if (!facts.callerIsStaff) {
+      throw new PaymentError('PAYMENT_SUSPENDED_IN_ARREARS', PAYMENT_MESSAGES.suspendedInArrears);
+    }
+    if (!facts.hasApproval) throw new PaymentError('MANAGER_APPROVAL_REQUIRED', PAYMENT_MESSAGES.approvalRequired);
+  } else if (facts.agreementStatus !== AgreementStatus.Active) {
+    throw new PaymentError('AGREEMENT_NOT_PAYABLE', PAYMENT_MESSAGES.agreementNotPayable);
+  }
+  if (facts.biller?.status === BillerStatus.OnHold) {
+    const date = facts.biller.onHoldDate ? formatDisplayDate(facts.biller.onHoldDate) : '';
+    throw new PaymentError('BILLER_ON_HOLD', billerOnHoldMessage(facts.biller.name, date));
+  }
+  if (!isPayableBillStatus(facts.billStatus))
+    throw new PaymentError('BILL_NOT_PAYABLE', PAYMENT_MESSAGES.billNotPayable);
+}
+
+export interface ReimbursementFacts {
+  agreementStatus: AgreementStatus;
+  billStatus: BillStatus;
+  /** The biller's date added; null for a sub-category (allocation) bill. */
+  billerDateAdded: LocalDate | null;
+  today: LocalDate;
+  linkedAccountChosen: boolean;
+}
+
+/** Rule "reimburse": never in Missed Deposit, never for a biller added today, a linked account is required. */
+export function checkReimbursementAllowed(facts: ReimbursementFacts): void {
+  if (facts.agreementStatus === AgreementStatus.MissedDeposit) {
+    throw new PaymentError('REIMBURSE_IN_MISSED_DEPOSIT', PAYMENT_MESSAGES.reimburseInMissedDeposit);
+  }
+  if (facts.agreementStatus !== AgreementStatus.Active) {
+    throw new PaymentError('AGREEMENT_NOT_PAYABLE', PAYMENT_MESSAGES.agreementNotPayable);
+  }
+  if (facts.billerDateAdded !== null && facts.billerDateAdded === facts.today) {
+    throw new PaymentError('BILLER_ADDED_TODAY', PAYMENT_MESSAGES.billerAddedToday);
+  }
+  if (!facts.linkedAccountChosen) {
+    throw new PaymentError(
+      'LINKED_ACCOUNT_REQUIRED',
+      PAYMENT_MESSAGES.linkedAccountRequired,
+      'reimbursementAccountNumber',
+    );
+  }
+  if (!isPayableBillStatus(facts.billStatus))
+    throw new PaymentError('BILL_NOT_PAYABLE', PAYMENT_MESSAGES.billNotPayable);
+}
+
+/** Rule "early pay": a bill not yet due triggers the early-pay warning. */
+export function isEarlyPayment(dueDate: LocalDate, today: LocalDate): boolean {
+  return dueDate > today;
+}
+
+export type OverdueOption = 'combine' | 'ignore';
+
+export interface CandidateBill {
+  id: number;
+  dueDate: LocalDate;
+  status: BillStatus;
+  amountAllocated: Cents;
+  contingency: Cents;
+}
+
+export interface OverduePlan {
+  /** The bill the payment is recorded on (the one due today when combining). */
+  current: CandidateBill;
+  /** The other bills paid with it (status 1 or 4), due date ascending. */
+  overdue: CandidateBill[];
+  totalAllocation: Cents;
+  totalContingency: Cents;
+  billCount: number;
+  /** Whether the screen offers the option at all. */
+  offered: boolean;
+}
+
+/**
+ * Rule "overdue option". Eligible: unpaid bills of the same biller (pay bill) or sub-category (pay allocation, which
+ * also needs the selected bill due today or earlier) due today or earlier, ascending; offered when more than one.
+ * combine: all eligible allocations, the bill due today (else the selected one) is current, status 1/4 bills are the
+ * overdue list. ignore (or not offered): the selected bill alone.
+ */
+export function planOverdue(
+  selected: CandidateBill,
+  sameSource: readonly CandidateBill[],
+  today: LocalDate,
+  option: OverdueOption | null,
+  kind: 'bill' | 'allocation',
+): OverduePlan {
+  const eligible = sameSource
+    .filter((b) => b.dueDate <= today && isPayableBillStatus(b.status))
+    .sort((a, b) => (a.dueDate === b.dueDate ? a.id - b.id : a.dueDate < b.dueDate ? -1 : 1));
+  const offered = eligible.length > 1 && (kind === 'bill' || selected.dueDate <= today);
+  if (!offered || option !== 'combine' || !eligible.some((b) => b.id === selected.id)) {
+    return {
+      current: selected,
+      overdue: [],
+      totalAllocation: selected.amountAllocated,
+      totalContingency: selected.contingency,
+      billCount: 1,
+      offered,
+    };
+  }
+  const current = eligible.find((b) => b.dueDate === today) ?? selected;
+  const overdue = eligible.filter((b) => b.id !== current.id && isOverdue(b.status));
+  const paid = [current, ...overdue];
+  return {
+    current,
+    overdue,
+    totalAllocation: sum(paid.map((b) => b.amountAllocated)),
+    totalContingency: sum(paid.map((b) => b.contingency)),
+    billCount: paid.length,
+    offered,
+  };
+}
+
+/** Rule "rainy-day top-up": agreements in 1 and 7 only. */
+export function checkRainyDayTopUpAllowed(status: AgreementStatus): void {
+  if (status !== AgreementStatus.Approved && status !== AgreementStatus.Active) {
+    throw new PaymentError('TOP_UP_NOT_ALLOWED', PAYMENT_MESSAGES.topUpNotAllowed);
+  }
+}
+
+/** The institution's local date and hour of an instant. */
+function localParts(instant: Date, timeZone: string): { date: LocalDate; hour: number } {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(instant);
+  const get = (type: string): string => parts.find((p) => p.type === type)?.value ?? '';
+  return { date: `${get('year')}-${get('month')}-${get('day')}` as LocalDate, hour: Number(get('hour')) };
+}
+
+/**
+ * Rule "pending window" (1 §2: bills are pending between 9am-3pm and 3pm-9am): payments are sent at 9am and 3pm
+ * institution time; a payment made in a window stays pending (reversible) until that window ends.
+ */
+export function pendingWindowOf(instant: Date, timeZone: string): string {
+  const { date, hour } = localParts(instant, timeZone);
+  if (hour < 9) return `${addDays(date, -1)}T15`;
+  return hour < 15 ? `${date}T09` : `${date}T15`;
+}
+
+export function isStillPending(paidAt: Date, now: Date, timeZone: string): boolean {
+  return now >= paidAt && pendingWindowOf(paidAt, timeZone) === pendingWindowOf(now, timeZone);
+}
