@@ -7,6 +7,7 @@ import { useClientSettingsQuery } from '../../gql/hooks';
 import { useMobileWebView } from '../../shared/device';
 import { PRODUCT_FALLBACK_NAME } from '../../shared/ui/usePageTitle';
 import { AgreementMenu, ExternalLinks, onBrand, type ExternalLink } from './header-parts';
+import { MemberSearchDialog } from '../../features/staff/MemberSearchDialog';
 import { MobileNav } from './MobileNav';
 import { useHeaderContext } from './useHeaderContext';
 
@@ -15,7 +16,7 @@ const SIGN_IN_PAGES = new Set(['/', '/unauthorized', '/locked', '/expired']);
 export function Header() {
   const session = useSession();
   const { pathname } = useLocation();
-  const { agreementEntries } = useHeaderContext();
+  const { agreementEntries, memberSearch } = useHeaderContext();
   const { data } = useClientSettingsQuery();
   const inWebView = useMobileWebView();
   const logout = useLogout();
@@ -42,6 +43,9 @@ export function Header() {
           <ExternalLinks links={links} newTab={newTab} />
         </HStack>
         <Spacer />
+        {memberSearch && session && (
+          <MemberSearchDialog triggerProps={{ variant: 'outline', borderColor: 'whiteAlpha.700', ...onBrand }} />
+        )}
         {showUser && (
           <HStack gap="3" hideBelow="md">
             <Text fontSize="sm">

@@ -1,0 +1,140 @@
+import { Box, Button, Dialog, HStack, List, Portal, Spinner, Text, VisuallyHidden } from '@chakra-ui/react';
+import { useEffect, useReducer, useRef } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useQueuedChangeStatusUpdatesSubscription } from '../../gql/hooks';
+import {
+  CHANGE_STEPS,
+  STAGE_TEXT,
+  initialQueuedChange,
+  isInProgress,
+  queuedChangeReducer,
+  stepState,
+  type QueuedChangeState,
+} from './queued-change';
+
+/** How long the outcome "Applied" stays on screen before the dialog closes itself. */
+const APPLIED_CLOSE_MS = 1500;
+
+const STEP_LABELS = { QUEUED: 'Queued', APPLYING: 'Applying', APPLIED: 'Applied' } as const;
+const STEP_MARKS = { done: '✓', current: '', todo: '○', failed: '✕' } as const;
+
+/**
+ * Subscribes to the account's queued-change status while the overview is open; `onApplied` runs once per
+ * applied change (the overview refetches itself, no reload).
+ */
+export function useQueuedChange(accountId: number, onApplied: () => void) {
+  const [state, dispatch] = useReducer(queuedChangeReducer, initialQueuedChange);
+  useQueuedChangeStatusUpdatesSubscription({
+    variables: { accountId },
+    onData: ({ data }) => {
+      const status = data.data?.queuedChangeStatus;
+      if (status) dispatch({ type: 'status', stage: status.stage, message: status.message });
+    },
+  });
+  const appliedSeen = useRef(0);
+  const onAppliedRef = useRef(onApplied);
+  useEffect(() => {
+    onAppliedRef.current = onApplied;
+  }, [onApplied]);
+  useEffect(() => {
+    if (state.applied > appliedSeen.current) {
+      appliedSeen.current = state.applied;
+      onAppliedRef.current();
+    }
+  }, [state.applied]);
+  useEffect(() => {
+    if (state.stage !== 'APPLIED' || !state.open) return undefined;
+    const timer = setTimeout(() => dispatch({ type: 'close' }), APPLIED_CLOSE_MS);
+    return () => clearTimeout(timer);
+  }, [state.stage, state.open]);
+  return { state, close: () => dispatch({ type: 'close' }) };
+}
+
+interface QueuedChangeDialogProps {
+  state: QueuedChangeState;
+  memberId: number;
+  onClose: () => void;
+}
+
+/**
+ * The static modal of spec 1 §4: while a change is queued or applying it blocks the overview (no backdrop or
+ * Escape dismissal); its only way out is back to the dashboard (the member's select-account page).
+ */
+export function QueuedChangeDialog({ state, memberId, onClose }: QueuedChangeDialogProps) {
+  const navigate = useNavigate();
+  const inProgress = isInProgress(state.stage);
+  const backToDashboard = () => navigate(`/selectaccount/${memberId}`);
+  const outcome = state.stage === 'FAILED' ? (state.message ?? STAGE_TEXT.FAILED) : null;
+
+  return (
+    <Dialog.Root
+      open={state.open}
+      onOpenChange={(details) => (details.open ? undefined : onClose())}
+      closeOnInteractOutside={false}
+      closeOnEscape={!inProgress}
+      role="alertdialog"
+      placement="center"
+      size={{ base: 'xs', sm: 'md' }}
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid="queued-change-dialog" data-stage={state.stage ?? undefined}>
+            <Dialog.Header>
+              <Dialog.Title>Agreement change in progress</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Text mb="4">
+                A change to this agreement is being processed. The overview is unavailable until it has been applied.
+              </Text>
+              <List.Root as="ol" listStyleType="none" gap="2" aria-label="Progress of the change">
+                {CHANGE_STEPS.map((step) => {
+                  const where = stepState(step, state.stage);
+                  const label = where === 'failed' ? 'Failed' : STEP_LABELS[step];
+                  return (
+                    <List.Item key={step} data-step={step} data-state={where}>
+                      <HStack gap="3" color={where === 'todo' ? 'fg.muted' : undefined}>
+                        <Box
+                          w="5"
+                          textAlign="center"
+                          aria-hidden="true"
+                          color={where === 'failed' ? 'fg.error' : 'brand.fg'}
+                        >
+                          {where === 'current' ? <Spinner size="xs" /> : STEP_MARKS[where]}
+                        </Box>
+                        <Text fontWeight={where === 'current' ? 'semibold' : undefined}>
+                          {label}
+                          <VisuallyHidden>
+                            {where === 'done' ? ' (done)' : where === 'current' ? ' (in progress)' : ''}
+                          </VisuallyHidden>
+                        </Text>
+                      </HStack>
+                    </List.Item>
+                  );
+                })}
+              </List.Root>
+              <Text role="status" aria-live="polite" mt="4" fontWeight="medium" data-testid="queued-change-stage">
+                {state.stage ? STAGE_TEXT[state.stage] : ''}
+              </Text>
+              {outcome && (
+                <Text role="alert" mt="2" color="fg.error">
+                  {outcome}
+                </Text>
+              )}
+            </Dialog.Body>
+            <Dialog.Footer>
+              {!inProgress && (
+                <Button variant="outline" onClick={onClose}>
+                  Close
+                </Button>
+              )}
+              <Button colorPalette="brand" onClick={backToDashboard}>
+                Back to dashboard
+              </Button>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

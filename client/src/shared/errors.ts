@@ -1,0 +1,21 @@
+import { CombinedGraphQLErrors } from '@apollo/client';
+
+/** Spec 1 §8: the approval failure (and others) when the server gives no message. */
+export const GENERIC_ERROR = 'An error has occurred.';
+
+/** The server's message for a failed call (its first GraphQL error), else the fallback. */
+export function serverMessage(error: unknown, fallback = GENERIC_ERROR): string {
+  if (CombinedGraphQLErrors.is(error)) {
+    const message = error.errors.find((item) => item.message.trim() !== '')?.message;
+    if (message) return message;
+  }
+  return fallback;
+}
+
+/** True when the server refused the call with one of these codes (NOT_FOUND, FORBIDDEN, BAD_USER_INPUT...). */
+export function hasErrorCode(error: unknown, ...codes: string[]): boolean {
+  return (
+    CombinedGraphQLErrors.is(error) &&
+    error.errors.some((item) => typeof item.extensions?.code === 'string' && codes.includes(item.extensions.code))
+  );
+}
