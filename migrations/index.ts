@@ -1,9 +1,14 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261121050750_initial } from './Migration20261121050750_initial.js';
 import { Migration20261121052426_domain_core } from './Migration20261121052426_domain_core.js';
+import { Migration20261121054806_portal_search_and_queued_changes } from './Migration20261121054806_portal_search_and_queued_changes.js';
 
 /** Every migration in order. Add each new migration here (no folder scanning). */
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121050750_initial', class: Migration20261121050750_initial },
   { name: 'Migration20261121052426_domain_core', class: Migration20261121052426_domain_core },
+  {
+    name: 'Migration20261121054806_portal_search_and_queued_changes',
+    class: Migration20261121054806_portal_search_and_queued_changes,
+  },
 ];

@@ -14,7 +14,7 @@ import { UnauthenticatedError } from './common/errors.js';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './database/database.js';
 import type { GraphQLContext } from './graphql/context.js';
-import { memoryEventBus } from './graphql/event-bus.js';
+import { memoryEventBus, postgresEventBus } from './graphql/event-bus.js';
 import { attachSubscriptions, createApolloServer } from './graphql/graphql-server.js';
 import { buildAppSchema } from './graphql/schema.js';
 import { restRouter, sendError } from './rest/rest-router.js';
@@ -43,7 +43,11 @@ export async function startApp(config: Config, options: StartOptions = {}): Prom
   const logger = createLogger(config.logLevel);
   const clock = options.clock ?? systemClock(config.timeZone);
   const database = await openDatabase(config);
-  const events = memoryEventBus();
+  // Several instances on one real PostgreSQL share events through LISTEN/NOTIFY; PGlite cannot LISTEN.
+  const events =
+    config.databaseUrl && !database.embedded
+      ? await postgresEventBus({ connectionString: config.databaseUrl, logger })
+      : memoryEventBus();
   const services = createServices(config, clock, logger, events);
   if (config.loadDemoData) await seedDemoData(database.orm.em.fork(), clock, logger);
 
@@ -126,6 +130,8 @@ export async function startApp(config: Config, options: StartOptions = {}): Prom
     sendError(res, error, services, req);
   });
 
+  services.changeApplier.start(() => database.orm.em.fork(), config.changeApplierIntervalMs);
+
   const port = options.port ?? config.port;
   await new Promise<void>((resolve) => httpServer.listen(port, config.host, resolve));
   const address = httpServer.address();
@@ -145,6 +151,7 @@ export async function startApp(config: Config, options: StartOptions = {}): Prom
         logger.debug(`stopping: ${name}`);
         await work();
       };
+      await step('change applier', () => services.changeApplier.stop());
       await step('subscriptions', () => wsCleanup.dispose());
       await step('websocket server', () => new Promise((resolve) => wsServer.close(resolve)));
       await step('graphql', () => apollo.stop());

@@ -26,6 +26,8 @@ export interface Config {
   loadDemoData: boolean;
   logLevel: string;
   clientDir: string;
+  /** How often the change applier looks for queued agreement changes (0: never, tests apply them by hand). */
+  changeApplierIntervalMs: number;
   /** Throttling of failed sign-ins (per account and per address) inside a window. */
   throttle: { windowSeconds: number; maxPerAccount: number; maxPerAddress: number };
 }
@@ -71,6 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loadDemoData: env.DEMO_DATA !== 'false',
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     clientDir: path.resolve(env.CLIENT_DIR ?? 'dist/client'),
+    changeApplierIntervalMs: intFrom(env.CHANGE_APPLIER_INTERVAL_MS, 3000),
     throttle: {
       windowSeconds: intFrom(env.LOGIN_THROTTLE_WINDOW_SECONDS, 15 * 60),
       maxPerAccount: intFrom(env.LOGIN_THROTTLE_PER_ACCOUNT, 5),

@@ -8,7 +8,9 @@ import { AgreementViewService } from './modules/agreement/agreement-view.service
 import { AuthService } from './modules/auth/auth.service.js';
 import { MemberService } from './modules/member/member.service.js';
 import { MemberSearchService } from './modules/member/member-search.service.js';
+import { MemberDirectoryService } from './modules/member/member-directory.service.js';
 import { QueuedChangeService } from './modules/agreement/queued-change.service.js';
+import { ChangeApplier } from './modules/agreement/change-applier.js';
 import { OverviewService } from './modules/overview/overview.service.js';
 import { PlannerService } from './modules/planner/planner.service.js';
 import { ProfileService } from './modules/profile/profile.service.js';
@@ -28,7 +30,9 @@ export interface Services {
   accounts: AccountService;
   planner: PlannerService;
   memberSearch: MemberSearchService;
+  memberDirectory: MemberDirectoryService;
   queuedChanges: QueuedChangeService;
+  changeApplier: ChangeApplier;
   overview: OverviewService;
   activities: ActivityService;
   agreements: AgreementViewService;
@@ -39,6 +43,7 @@ export interface Services {
 
 export function createServices(config: Config, clock: Clock, logger: Logger, events: EventBus): Services {
   const settings = new SettingsService();
+  const accounts = new AccountService();
   return {
     config,
     clock,
@@ -47,10 +52,12 @@ export function createServices(config: Config, clock: Clock, logger: Logger, eve
     auth: new AuthService(config, clock),
     settings,
     members: new MemberService(),
-    accounts: new AccountService(),
+    accounts,
     planner: new PlannerService(settings, clock),
     memberSearch: new MemberSearchService(),
-    queuedChanges: new QueuedChangeService(),
+    memberDirectory: new MemberDirectoryService(accounts),
+    queuedChanges: new QueuedChangeService(events),
+    changeApplier: new ChangeApplier(clock, logger, events),
     overview: new OverviewService(),
     activities: new ActivityService(),
     agreements: new AgreementViewService(),

@@ -8,8 +8,11 @@ import { AgreementResolver } from '../modules/agreement/agreement.resolver.js';
 import { AuthResolver } from '../modules/auth/auth.resolver.js';
 import { MemberResolver } from '../modules/member/member.resolver.js';
 import { MemberSearchResolver } from '../modules/member/member-search.resolver.js';
+import { ActivityAddedResolver } from '../modules/activity/activity-added.resolver.js';
 import { QueuedChangeResolver } from '../modules/agreement/queued-change.resolver.js';
 import { OverviewResolver } from '../modules/overview/overview.resolver.js';
+import { ApprovalResolver } from '../modules/approval/approval.resolver.js';
+import { PaymentResolver } from '../modules/payment/payment.resolver.js';
 import { PlannerResolver } from '../modules/planner/planner.resolver.js';
 import { ProfileResolver } from '../modules/profile/profile.resolver.js';
 import { SettingsResolver } from '../modules/settings/settings.resolver.js';
@@ -25,6 +28,7 @@ export const resolvers: NonEmptyArray<Function> = [
   PlannerResolver,
   MemberSearchResolver,
   QueuedChangeResolver,
+  ActivityAddedResolver,
   OverviewResolver,
   ActivityResolver,
   AgreementResolver,

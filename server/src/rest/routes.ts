@@ -1,6 +1,8 @@
 import { accountRoutes } from '../modules/account/account.rest.js';
 import { authRoutes } from '../modules/auth/auth.rest.js';
 import { memberRoutes } from '../modules/member/member.rest.js';
+import { memberSearchRoutes } from '../modules/member/member-search.rest.js';
+import { queuedChangeRoutes } from '../modules/agreement/queued-change.rest.js';
 import { plannerRoutes } from '../modules/planner/planner.rest.js';
 import { settingsRoutes } from '../modules/settings/settings.rest.js';
 import type { RestRoute } from './route.js';
@@ -9,7 +11,9 @@ import type { RestRoute } from './route.js';
 export const restRoutes: RestRoute[] = [
   ...authRoutes,
   ...settingsRoutes,
+  ...memberSearchRoutes, // before memberRoutes: /api/members/:id would take /api/members/GetAllForSearch
   ...memberRoutes,
   ...accountRoutes,
   ...plannerRoutes,
+  ...queuedChangeRoutes,
 ];

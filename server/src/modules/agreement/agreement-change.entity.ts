@@ -41,4 +41,12 @@ export class AgreementChange {
   /** When the change was applied (queued → in progress → active); null while waiting. */
   @Property({ type: 'timestamptz', nullable: true })
   appliedAt?: Date | null;
+
+  /** When applying it failed (the version it made is then cancelled, the previous one stays current). */
+  @Property({ type: 'timestamptz', nullable: true })
+  failedAt?: Date | null;
+
+  /** Why applying it failed, in words a member may read. */
+  @Property({ type: 'text', nullable: true })
+  failureMessage?: string | null;
 }

@@ -1,8 +1,14 @@
-import { Entity, ManyToOne, PrimaryKey, Property, Unique, OptionalProps } from '@mikro-orm/core';
+import { Entity, Index, ManyToOne, PrimaryKey, Property, Unique, OptionalProps } from '@mikro-orm/core';
 import { Branch } from '../branch/branch.entity.js';
+import { MEMBER_SEARCH_TEXT } from './member-search.rules.js';
 
 /** A member of the institution (a savings-account holder), known by a member number. */
 @Entity({ tableName: 'member' })
+/** The staff search (contains, case-insensitive); created only where pg_trgm exists (not in embedded PGlite). */
+@Index({
+  name: 'member_search_trgm',
+  expression: `create index "member_search_trgm" on "member" using gin (${MEMBER_SEARCH_TEXT} gin_trgm_ops)`,
+})
 export class Member {
   [OptionalProps]?: 'isActive' | 'isResigned' | 'createdAt';
 

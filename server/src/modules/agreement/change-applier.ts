@@ -1,0 +1,210 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Logger } from 'pino';
+import type { Clock } from '../../common/clock.js';
+import { DomainError } from '../../common/errors.js';
+import type { EventBus } from '../../graphql/event-bus.js';
+import { Activity } from '../activity/activity.entity.js';
+import { ActivityType } from '../activity/activity-type.js';
+import { publishActivityAdded } from '../activity/activity.events.js';
+import { LedgerService } from '../ledger/ledger.service.js';
+import { AgreementStatus } from './agreement-status.js';
+import { publishQueuedChange, queuedChangeStatus } from './queued-change.events.js';
+import { QueuedChangeStage, type QueuedChangeStatus } from './queued-change.types.js';
+import { carryOverToNewVersion } from './version-carry-over.js';
+import { MODIFIABLE_STATUSES } from './version-copy.js';
+
+/** A version left in 3 this long is taken to be abandoned by a crashed instance and is applied again. */
+const STALE_APPLYING_SECONDS = 120;
+const GENERIC_FAILURE = 'The change could not be applied. Please contact support.';
+
+interface VersionRow {
+  id: number;
+  account_id: number;
+  status: AgreementStatus;
+  previous_id: number | null;
+}
+
+/** An expected reason a change cannot be applied: its message is shown to the member. */
+class ChangeFailure extends DomainError {
+  constructor(message: string) {
+    super('CHANGE_FAILED', message);
+  }
+}
+
+/**
+ * Moves queued agreement changes through their stages: 2 (queued) → 3 (applying) → applied, when the new version
+ * becomes the account's current agreement (7, or still 4 / 8 when the old one was in arrears or locked: a change
+ * does not lift those) and the old one is superseded (10). Each stage is its own transaction with row locks and
+ * is published after its commit. A failure cancels the new version (6), keeps the old one, and publishes FAILED.
+ */
+export class ChangeApplier {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<unknown> | null = null;
+  private stopped = false;
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly logger: Logger,
+    private readonly events: EventBus,
+    private readonly ledger = new LedgerService(),
+  ) {}
+
+  /** Applies one queued version now; answers the stage it ended in (as it is when another instance has it). */
+  async applyQueued(em: EntityManager, agreementId: number): Promise<QueuedChangeStatus> {
+    const claimed = await this.claim(em, agreementId);
+    if (!claimed) return this.statusOf(em, agreementId);
+    const accountId = claimed.account_id;
+    publishQueuedChange(this.events, queuedChangeStatus(accountId, QueuedChangeStage.APPLYING, agreementId));
+    try {
+      const activityIds = await em.fork().transactional((tx) => this.apply(tx, agreementId));
+      const status = queuedChangeStatus(accountId, QueuedChangeStage.APPLIED, agreementId);
+      publishQueuedChange(this.events, status);
+      for (const id of activityIds) publishActivityAdded({ events: this.events }, accountId, id);
+      return status;
+    } catch (error) {
+      const message = error instanceof ChangeFailure ? error.message : GENERIC_FAILURE;
+      if (!(error instanceof ChangeFailure)) this.logger.error({ err: error, agreementId }, 'change applier failed');
+      await this.markFailed(em.fork(), agreementId, message);
+      const status = queuedChangeStatus(accountId, QueuedChangeStage.FAILED, agreementId, message);
+      publishQueuedChange(this.events, status);
+      return status;
+    }
+  }
+
+  /** Applies every waiting version (and any abandoned half-way); answers how many it took. */
+  async applyWaiting(em: EntityManager, limit = 20): Promise<number> {
+    const rows = await em.execute<{ id: number }[]>(
+      `select id from agreement
+       where status = ? or (status = ? and updated_at < now() - make_interval(secs => ?))
+       order by id limit ?`,
+      [AgreementStatus.Queued, AgreementStatus.InProgress, STALE_APPLYING_SECONDS, limit],
+    );
+    for (const row of rows) await this.applyQueued(em.fork(), row.id);
+    return rows.length;
+  }
+
+  /** The background loop: every `intervalMs`, apply what waits. One round at a time; `stop` waits for it. */
+  start(forkEm: () => EntityManager, intervalMs: number): void {
+    if (intervalMs <= 0 || this.timer || this.stopped) return;
+    const tick = () => {
+      if (this.running || this.stopped) return;
+      this.running = this.applyWaiting(forkEm())
+        .catch((error: unknown) => this.logger.warn({ err: error }, 'change applier round failed'))
+        .finally(() => {
+          this.running = null;
+        });
+    };
+    this.timer = setInterval(tick, intervalMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+
+  /** 2 → 3 (or an abandoned 3 taken over), as one conditional update: only one instance wins a version. */
+  private async claim(em: EntityManager, agreementId: number): Promise<VersionRow | null> {
+    const rows = await em.execute<VersionRow[]>(
+      `update agreement set status = ?, updated_at = now()
+       where id = ? and (status = ? or (status = ? and updated_at < now() - make_interval(secs => ?)))
+       returning id, account_id, status, previous_id`,
+      [
+        AgreementStatus.InProgress,
+        agreementId,
+        AgreementStatus.Queued,
+        AgreementStatus.InProgress,
+        STALE_APPLYING_SECONDS,
+      ],
+    );
+    return rows[0] ?? null;
+  }
+
+  private async apply(tx: EntityManager, agreementId: number): Promise<number[]> {
+    const [version] = await tx.execute<VersionRow[]>(
+      'select id, account_id, status, previous_id from agreement where id = ? for update',
+      [agreementId],
+    );
+    if (!version || version.status !== AgreementStatus.InProgress) {
+      throw new ChangeFailure('The change is no longer waiting to be applied.');
+    }
+    if (version.previous_id === null) throw new ChangeFailure('The change does not name the agreement it changes.');
+    const [previous] = await tx.execute<VersionRow[]>(
+      'select id, account_id, status, previous_id from agreement where id = ? for update',
+      [version.previous_id],
+    );
+    if (!previous || previous.account_id !== version.account_id || !MODIFIABLE_STATUSES.includes(previous.status)) {
+      throw new ChangeFailure('The agreement it changes is no longer current.');
+    }
+
+    const carried = await carryOverToNewVersion(tx, this.ledger, previous.id, version.id, this.clock.today());
+    const newStatus = previous.status; // 7, or 4 / 8 kept: a modification does not lift arrears or a lock
+    await tx.execute(
+      'update agreement set status = ?, activated_at = now(), updated_at = now() where id = ?',
+      [newStatus, version.id],
+      'run',
+    );
+    await tx.execute(
+      'update agreement set status = ?, updated_at = now() where id = ?',
+      [AgreementStatus.Renewed, previous.id],
+      'run',
+    );
+    await tx.execute('update agreement_change set applied_at = now() where agreement_id = ? and applied_at is null', [
+      version.id,
+    ]);
+    const holder = await tx.execute<{ member_id: number }[]>(
+      `select member_id from member_account_link where account_id = ? and is_active
+       order by is_primary desc, id limit 1`,
+      [version.account_id],
+    );
+    const activity = tx.create(Activity, {
+      type: ActivityType.AgreementModificationApplied,
+      account: version.account_id,
+      member: holder[0]?.member_id ?? null,
+      agreement: version.id,
+      details: 'Agreement modification applied',
+      data: {
+        ContractId: version.id,
+        previousContractId: previous.id,
+        billsMoved: carried.billsMoved,
+        depositsMoved: carried.depositsMoved,
+      },
+    });
+    await tx.flush();
+    return [...(carried.activityId === null ? [] : [carried.activityId]), activity.id];
+  }
+
+  private async markFailed(em: EntityManager, agreementId: number, message: string): Promise<void> {
+    await em.transactional(async (tx) => {
+      await tx.execute(
+        'update agreement set status = ?, cancelled_at = now(), updated_at = now() where id = ? and status in (?, ?)',
+        [AgreementStatus.Cancelled, agreementId, AgreementStatus.Queued, AgreementStatus.InProgress],
+        'run',
+      );
+      await tx.execute(
+        'update agreement_change set failed_at = now(), failure_message = ? where agreement_id = ? and applied_at is null',
+        [message, agreementId],
+        'run',
+      );
+    });
+  }
+
+  private async statusOf(em: EntityManager, agreementId: number): Promise<QueuedChangeStatus> {
+    const [row] = await em.execute<VersionRow[]>(
+      'select id, account_id, status, previous_id from agreement where id = ?',
+      [agreementId],
+    );
+    if (!row) throw new ChangeFailure('No such agreement.');
+    const stage =
+      row.status === AgreementStatus.Queued
+        ? QueuedChangeStage.QUEUED
+        : row.status === AgreementStatus.InProgress
+          ? QueuedChangeStage.APPLYING
+          : row.status === AgreementStatus.Cancelled
+            ? QueuedChangeStage.FAILED
+            : QueuedChangeStage.APPLIED;
+    return queuedChangeStatus(row.account_id, stage, row.id);
+  }
+}
