@@ -58,10 +58,10 @@ export function createServices(config: Config, clock: Clock, logger: Logger, eve
     memberDirectory: new MemberDirectoryService(accounts),
     queuedChanges: new QueuedChangeService(events),
     changeApplier: new ChangeApplier(clock, logger, events),
-    overview: new OverviewService(),
+    overview: new OverviewService(clock),
     activities: new ActivityService(),
-    agreements: new AgreementViewService(),
-    agreementGraphs: new AgreementGraphsService(),
+    agreements: new AgreementViewService(clock, events),
+    agreementGraphs: new AgreementGraphsService(settings, clock),
     transactions: new TransactionService(),
     profiles: new ProfileService(),
   };

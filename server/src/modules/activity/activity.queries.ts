@@ -1,0 +1,30 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { activityFilterGroup } from './activity-filter.js';
+import { ActivityFilterGroup } from './activity-type.js';
+import type { ActivityFilterTotals } from './activity.types.js';
+
+/** How many activities of each type code an account has (one grouped statement). */
+export async function activityTypeCounts(em: EntityManager, accountId: number): Promise<Map<number, number>> {
+  const rows = await em.execute<{ type: number; n: number | string }[]>(
+    'select type, count(*) as n from activity where account_id = ? group by type',
+    [accountId],
+  );
+  return new Map(rows.map((row) => [Number(row.type), Number(row.n)]));
+}
+
+/** Totals per filter from counts per type; members never see notes, so theirs is null. */
+export function filterTotals(counts: ReadonlyMap<number, number>, includeNotes: boolean): ActivityFilterTotals {
+  const totals: Record<ActivityFilterGroup, number> = {
+    [ActivityFilterGroup.Payment]: 0,
+    [ActivityFilterGroup.AgreementChange]: 0,
+    [ActivityFilterGroup.Notification]: 0,
+    [ActivityFilterGroup.Note]: 0,
+  };
+  for (const [type, n] of counts) totals[activityFilterGroup(type)] += n;
+  return {
+    payment: totals.Payment,
+    agreementChange: totals.AgreementChange,
+    notification: totals.Notification,
+    note: includeNotes ? totals.Note : null,
+  };
+}

@@ -1,0 +1,90 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { LocalDate } from '../../common/local-date.js';
+import type { Cents } from '../../common/money.js';
+import { dateOf, moneyOf, optionalDateOf, optionalMoneyOf } from '../../database/row-values.js';
+import { AgreementStatus } from './agreement-status.js';
+
+/** Versions that no longer speak for the account: expired, cancelled, renewed (as AccountService decides). */
+export const SUPERSEDED_AGREEMENT_STATUSES: readonly AgreementStatus[] = [
+  AgreementStatus.Expired,
+  AgreementStatus.Cancelled,
+  AgreementStatus.Renewed,
+];
+
+/** What the portal screens read of an agreement row (and its overdraw rule's limit). */
+export interface AgreementFacts {
+  id: number;
+  accountId: number;
+  status: AgreementStatus;
+  startDate: LocalDate;
+  endDate: LocalDate;
+  contributionFrequency: number;
+  depositAmount: Cents;
+  contributionDate: LocalDate | null;
+  nextDepositDate: LocalDate | null;
+  nextDepositAmount: Cents | null;
+  biMonthlyFirstDate: LocalDate | null;
+  biMonthlySecondDate: LocalDate | null;
+  overdrawRuleDurationDays: number;
+  overrideOverdrawRule: boolean;
+  overrideOverdrawRuleDurationDays: number | null;
+  /** The agreement's approved overdraw, else its rule's maximum; null: the server setting. */
+  approvedOverdrawAmount: Cents | null;
+  totalContractValue: Cents | null;
+  memberApprovedAt: Date | null;
+}
+
+/** The select list for an `agreement g` (left) joined to `overdraw_rule r` on `r.id = g.overdraw_rule_id`. */
+export const AGREEMENT_COLUMNS = `g.id as g_id, g.account_id as g_account_id, g.status as g_status,
+  g.start_date::text as g_start_date, g.end_date::text as g_end_date,
+  g.contribution_frequency as g_contribution_frequency, g.deposit_amount as g_deposit_amount,
+  g.contribution_date::text as g_contribution_date, g.next_deposit_date::text as g_next_deposit_date,
+  g.next_deposit_amount as g_next_deposit_amount,
+  g.bi_monthly_first_date::text as g_bi_monthly_first_date, g.bi_monthly_second_date::text as g_bi_monthly_second_date,
+  g.overdraw_rule_duration_days as g_overdraw_rule_duration_days, g.override_overdraw_rule as g_override_overdraw_rule,
+  g.override_overdraw_rule_duration_days as g_override_overdraw_rule_duration_days,
+  coalesce(g.approved_overdraw_amount, r.max_overdraw_amount) as g_approved_overdraw_amount,
+  g.total_contract_value as g_total_contract_value, g.member_approved_at as g_member_approved_at`;
+
+export type AgreementRow = Record<string, unknown>;
+
+/** The facts from a row selected with AGREEMENT_COLUMNS; null when the left join found no agreement. */
+export function agreementFactsOf(row: AgreementRow): AgreementFacts | null {
+  if (row.g_id === null || row.g_id === undefined) return null;
+  const approvedAt = row.g_member_approved_at;
+  return {
+    id: Number(row.g_id),
+    accountId: Number(row.g_account_id),
+    status: Number(row.g_status) as AgreementStatus,
+    startDate: dateOf(row.g_start_date),
+    endDate: dateOf(row.g_end_date),
+    contributionFrequency: Number(row.g_contribution_frequency),
+    depositAmount: moneyOf(row.g_deposit_amount),
+    contributionDate: optionalDateOf(row.g_contribution_date),
+    nextDepositDate: optionalDateOf(row.g_next_deposit_date),
+    nextDepositAmount: optionalMoneyOf(row.g_next_deposit_amount),
+    biMonthlyFirstDate: optionalDateOf(row.g_bi_monthly_first_date),
+    biMonthlySecondDate: optionalDateOf(row.g_bi_monthly_second_date),
+    overdrawRuleDurationDays: Number(row.g_overdraw_rule_duration_days),
+    overrideOverdrawRule: Boolean(row.g_override_overdraw_rule),
+    overrideOverdrawRuleDurationDays:
+      row.g_override_overdraw_rule_duration_days === null ? null : Number(row.g_override_overdraw_rule_duration_days),
+    approvedOverdrawAmount: optionalMoneyOf(row.g_approved_overdraw_amount),
+    totalContractValue: optionalMoneyOf(row.g_total_contract_value),
+    memberApprovedAt:
+      approvedAt === null || approvedAt === undefined
+        ? null
+        : approvedAt instanceof Date
+          ? approvedAt
+          : new Date(String(approvedAt)),
+  };
+}
+
+/** One agreement by id (any status). */
+export async function loadAgreementFacts(em: EntityManager, agreementId: number): Promise<AgreementFacts | null> {
+  const rows = await em.execute<AgreementRow[]>(
+    `select ${AGREEMENT_COLUMNS} from agreement g left join overdraw_rule r on r.id = g.overdraw_rule_id where g.id = ?`,
+    [agreementId],
+  );
+  return rows.length === 0 ? null : agreementFactsOf(rows[0]);
+}

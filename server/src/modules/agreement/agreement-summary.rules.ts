@@ -1,0 +1,150 @@
+import { formatDisplayDate, type LocalDate } from '../../common/local-date.js';
+import type { AgreementBalances } from '../ledger/ledger-balances.js';
+import { BILL_STATUS_LABELS, BillStatus, currentBillStatus } from '../bill/bill-status.rules.js';
+import { BILLING_FREQUENCY_LABELS, type BillingFrequency } from '../bill/billing-frequency.js';
+import { PAYMENT_METHOD_LABELS } from '../bill/payment-method.js';
+import { BillerStatus } from '../biller/biller-codes.js';
+import { CONTRIBUTION_FREQUENCY_LABELS, type ContributionFrequency } from '../deposit/deposit-schedule.rules.js';
+import type { AgreementFacts } from './agreement-facts.js';
+import type { BillerFacts, BillFacts } from './agreement-billers.js';
+import { AgreementStatus } from './agreement-status.js';
+import type { AgreementSummary, BillerOnHold, OverviewBill, OverviewBiller } from './agreement-summary.types.js';
+
+/** Names the screens show for each agreement status (spec 1 §4 and DOMAIN.md's codes). */
+export const AGREEMENT_STATUS_NAMES: Readonly<Record<AgreementStatus, string>> = {
+  [AgreementStatus.PendingApproval]: 'Pending approval',
+  [AgreementStatus.Approved]: 'Approved',
+  [AgreementStatus.Queued]: 'Queued',
+  [AgreementStatus.InProgress]: 'In progress',
+  [AgreementStatus.MissedDeposit]: 'Missed Deposit',
+  [AgreementStatus.Expired]: 'Expired',
+  [AgreementStatus.Cancelled]: 'Cancelled',
+  [AgreementStatus.Active]: 'Active',
+  [AgreementStatus.Locked]: 'Locked',
+  [AgreementStatus.ModificationPendingApproval]: 'Modification pending approval',
+  [AgreementStatus.Renewed]: 'Renewed',
+};
+
+export function agreementStatusName(status: number): string {
+  return (AGREEMENT_STATUS_NAMES as Readonly<Record<number, string>>)[status] ?? 'Unknown';
+}
+
+export function contributionFrequencyName(code: number): string {
+  return CONTRIBUTION_FREQUENCY_LABELS[code as ContributionFrequency] ?? 'Unknown';
+}
+
+/** Spec 1 §4, word for word; the date as DD-MM-YYYY. */
+export function billerOnHoldMessage(billerName: string, date: LocalDate): string {
+  return `${billerName} bill paid on the ${formatDisplayDate(date)} has failed and has been placed on hold awaiting resolution`;
+}
+
+const UNPAID: ReadonlySet<BillStatus> = new Set([
+  BillStatus.Scheduled,
+  BillStatus.Overdue,
+  BillStatus.OverdueNotified,
+  BillStatus.Upcoming,
+]);
+
+/** A bill nobody has paid, reimbursed or reversed yet (its status on today is 0, 1, 4 or 6). */
+export function isUnpaid(status: BillStatus): boolean {
+  return UNPAID.has(status);
+}
+
+/** Billers on hold (status 5) with the failed bill's date: the biller's own, else its latest failed bill's. */
+export function billersOnHold(billers: readonly BillerFacts[], bills: readonly BillFacts[]): BillerOnHold[] {
+  const lastFailed = new Map<string, LocalDate>();
+  for (const bill of bills) if (bill.status === BillStatus.Failed) lastFailed.set(bill.sourceKey, bill.dueDate);
+  return billers
+    .filter((biller) => !biller.isSubCategory && biller.status === BillerStatus.OnHold)
+    .map((biller) => {
+      const date = biller.onHoldDate ?? lastFailed.get(biller.key) ?? biller.dateOfBill;
+      return {
+        billerId: biller.id,
+        billerName: biller.nickname,
+        date,
+        message: billerOnHoldMessage(biller.nickname, date),
+      };
+    });
+}
+
+export function toAgreementSummary(
+  agreement: AgreementFacts,
+  balances: AgreementBalances,
+  onHold: BillerOnHold[],
+): AgreementSummary {
+  return {
+    contractId: agreement.id,
+    status: agreement.status,
+    statusName: agreementStatusName(agreement.status),
+    billersOnHold: onHold,
+    contributionFrequency: agreement.contributionFrequency,
+    contributionFrequencyName: contributionFrequencyName(agreement.contributionFrequency),
+    depositAmount: agreement.depositAmount,
+    nextDepositAmount: agreement.nextDepositAmount ?? agreement.depositAmount,
+    nextDepositDate: agreement.nextDepositDate,
+    overdrawRuleDuration: agreement.overdrawRuleDurationDays,
+    overrideOverdrawRule: agreement.overrideOverdrawRule,
+    overrideOverdrawRuleDuration: agreement.overrideOverdrawRuleDurationDays,
+    startDate: agreement.startDate,
+    endDate: agreement.endDate,
+    balances: { ...balances },
+  };
+}
+
+function overviewBill(bill: BillFacts, today: LocalDate): OverviewBill {
+  const status = currentBillStatus(bill, today);
+  const paid = bill.paidAmount !== 0 || bill.paidDate !== null;
+  return {
+    billId: bill.id,
+    dueDate: bill.dueDate,
+    amount: bill.expectedAmount,
+    status,
+    statusName: BILL_STATUS_LABELS[status] ?? 'Unknown',
+    paidAmount: paid ? bill.paidAmount : null,
+    paidDate: bill.paidDate,
+  };
+}
+
+/** Bills grouped by their biller's or sub-category's key, keeping the due-date order they came in. */
+export function billsBySource(bills: readonly BillFacts[]): Map<string, BillFacts[]> {
+  const grouped = new Map<string, BillFacts[]>();
+  for (const bill of bills) {
+    const list = grouped.get(bill.sourceKey);
+    if (list) list.push(bill);
+    else grouped.set(bill.sourceKey, [bill]);
+  }
+  return grouped;
+}
+
+export function overviewBiller(biller: BillerFacts, bills: readonly BillFacts[], today: LocalDate): OverviewBiller {
+  const views = bills.map((bill) => overviewBill(bill, today));
+  return {
+    billerId: biller.id,
+    isSubCategory: biller.isSubCategory,
+    nickname: biller.nickname,
+    categoryName: biller.categoryName,
+    paymentType: PAYMENT_METHOD_LABELS[biller.paymentMethod] ?? 'Unknown',
+    frequency: biller.frequency,
+    frequencyName: BILLING_FREQUENCY_LABELS[biller.frequency as BillingFrequency] ?? 'Unknown',
+    amount: biller.expectedBillValue,
+    onHold: biller.status === BillerStatus.OnHold,
+    nextDueDate: views.find((bill) => isUnpaid(bill.status))?.dueDate ?? null,
+    bills: views,
+  };
+}
+
+/** The billers paid automatically, and those paid by hand (billers, then sub-categories). */
+export function splitBillers(
+  billers: readonly BillerFacts[],
+  bills: readonly BillFacts[],
+  today: LocalDate,
+): { auto: OverviewBiller[]; manual: OverviewBiller[] } {
+  const grouped = billsBySource(bills);
+  const auto: OverviewBiller[] = [];
+  const manual: OverviewBiller[] = [];
+  for (const biller of billers) {
+    const view = overviewBiller(biller, grouped.get(biller.key) ?? [], today);
+    (biller.isAutoPayment && !biller.isSubCategory ? auto : manual).push(view);
+  }
+  return { auto, manual };
+}

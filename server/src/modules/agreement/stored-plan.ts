@@ -1,0 +1,106 @@
+import { add, ZERO, type Cents } from '../../common/money.js';
+import { expectedBills } from '../bill/expected-bills.rules.js';
+import type { BillPlan } from '../bill/expected-bills.rules.js';
+import { ContributionFrequency } from '../deposit/deposit-schedule.rules.js';
+import { toBillPlan } from '../planner/bill-input.rules.js';
+import type { DepositPlanBillerData, DepositPlanData } from '../planner/deposit-input.rules.js';
+import type { AgreementFacts } from './agreement-facts.js';
+import type { BillerFacts } from './agreement-billers.js';
+import type { CategoryAllocation } from './agreement-summary.types.js';
+
+/**
+ * A stored agreement as the planner's input (the same `DepositPlanData` the wizard sends), so the graphs
+ * page and the overview's donut run the engines exactly as the deposits step does.
+ */
+
+/** A stored biller or sub-category as the planner's biller input. */
+export function billerPlanData(biller: BillerFacts): DepositPlanBillerData {
+  const season = biller.peakValue !== null && biller.peakMonths.length > 0;
+  return {
+    key: biller.key,
+    label: biller.nickname,
+    frequency: biller.frequency,
+    dateOfBill: biller.dateOfBill,
+    secondDateOfBill: biller.secondDateOfBill,
+    finalBillDate: biller.finalBillDate,
+    amount: biller.newEstimate ?? biller.expectedBillValue,
+    peakValue: season ? biller.peakValue : null,
+    offPeakValue: season ? biller.offPeakValue : null,
+    peakMonths: season ? biller.peakMonths : null,
+    amountVaries: biller.amountVaries,
+    paymentMethod: biller.paymentMethod,
+  };
+}
+
+/** The bill plan of a stored biller, or null when its stored details would be refused by the planner. */
+export function storedBillPlan(biller: BillerFacts): BillPlan | null {
+  try {
+    return toBillPlan(billerPlanData(biller), { billerKey: biller.key, label: biller.nickname });
+  } catch {
+    return null;
+  }
+}
+
+/** The billers the engines can compute with (a biller with impossible stored details is left out, not fatal). */
+export function plannableBillers(billers: readonly BillerFacts[]): BillerFacts[] {
+  return billers.filter((biller) => storedBillPlan(biller) !== null);
+}
+
+function firstDepositDate(agreement: AgreementFacts) {
+  const date = agreement.contributionDate ?? agreement.startDate;
+  return date >= agreement.startDate && date <= agreement.endDate ? date : agreement.startDate;
+}
+
+/** The stored agreement from its first deposit, holding `openingBalance` on the forecast's first morning. */
+export function storedDepositPlanData(
+  agreement: AgreementFacts,
+  billers: readonly BillerFacts[],
+  openingBalance: Cents,
+): DepositPlanData {
+  const biMonthly = agreement.contributionFrequency === ContributionFrequency.BiMonthly;
+  return {
+    startDate: agreement.startDate,
+    endDate: agreement.endDate,
+    openingBalance,
+    depositFrequency: agreement.contributionFrequency,
+    firstDepositDate: firstDepositDate(agreement),
+    biMonthlyFirstDate: biMonthly ? agreement.biMonthlyFirstDate : null,
+    biMonthlySecondDate: biMonthly ? agreement.biMonthlySecondDate : null,
+    depositAmount: agreement.depositAmount,
+    overdrawRuleDurationDays:
+      agreement.overrideOverdrawRule && agreement.overrideOverdrawRuleDurationDays !== null
+        ? agreement.overrideOverdrawRuleDurationDays
+        : agreement.overdrawRuleDurationDays,
+    approvedOverdraw: agreement.approvedOverdrawAmount,
+    totalContractValue: agreement.totalContractValue,
+    isModification: false,
+    billers: plannableBillers(billers).map(billerPlanData),
+  };
+}
+
+/**
+ * What the agreement sets aside per billing category over its whole period: each biller's expected bills
+ * (amount + contingency) from the bill engine, summed by category, largest first.
+ */
+export function allocationByCategory(agreement: AgreementFacts, billers: readonly BillerFacts[]): CategoryAllocation[] {
+  const period = { start: agreement.startDate, end: agreement.endDate };
+  const byCategory = new Map<number, CategoryAllocation>();
+  for (const biller of billers) {
+    const plan = storedBillPlan(biller);
+    if (!plan) continue;
+    let total: Cents;
+    try {
+      total = expectedBills(plan, period).total;
+    } catch {
+      continue; // over the occurrence cap: not a figure a donut can show
+    }
+    const entry = byCategory.get(biller.categoryId) ?? {
+      categoryId: biller.categoryId,
+      categoryName: biller.categoryName,
+      amount: ZERO,
+    };
+    entry.amount = add(entry.amount, total);
+    byCategory.set(biller.categoryId, entry);
+  }
+  return [...byCategory.values()].sort((a, b) => b.amount - a.amount || a.categoryName.localeCompare(b.categoryName));
+}

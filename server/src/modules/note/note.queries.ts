@@ -1,0 +1,49 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { instantOf } from '../../database/row-values.js';
+import { NOTE_ENTITY_TYPE_NAMES, type NoteEntityType } from './note-entity-type.js';
+import type { NoteView } from './note.types.js';
+
+type NoteRow = {
+  id: number;
+  text: string;
+  created_at: Date | string;
+  created_by_name: string;
+  entity_id: number;
+  entity_type: number;
+};
+
+function noteView(row: NoteRow): NoteView {
+  return {
+    noteId: Number(row.id),
+    text: row.text,
+    dateCreated: instantOf(row.created_at),
+    createdBy: row.created_by_name,
+    entityId: Number(row.entity_id),
+    entityType: NOTE_ENTITY_TYPE_NAMES[Number(row.entity_type) as NoteEntityType] ?? 'Unknown',
+  };
+}
+
+const NOTE_COLUMNS = 'n.id, n.text, n.created_at, n.created_by_name, n.entity_id, n.entity_type';
+
+/** The notes of every version of an account's agreements, newest first (one statement). */
+export async function accountAgreementNotes(em: EntityManager, accountId: number): Promise<NoteView[]> {
+  const rows = await em.execute<NoteRow[]>(
+    `select ${NOTE_COLUMNS} from note n join agreement g on g.id = n.agreement_id
+     where g.account_id = ? order by n.created_at desc, n.id desc`,
+    [accountId],
+  );
+  return rows.map(noteView);
+}
+
+/** The notes attached to one entity (GET /api/notes?entityId&entityType), newest first. */
+export async function entityNotes(
+  em: EntityManager,
+  entityType: NoteEntityType,
+  entityId: number,
+): Promise<NoteView[]> {
+  const rows = await em.execute<NoteRow[]>(
+    `select ${NOTE_COLUMNS} from note n where n.entity_type = ? and n.entity_id = ? order by n.created_at desc, n.id desc`,
+    [entityType, entityId],
+  );
+  return rows.map(noteView);
+}

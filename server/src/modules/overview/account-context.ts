@@ -1,0 +1,83 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { assertAccountAccess, assertMemberAccess } from '../../common/auth/access.js';
+import type { CurrentUser } from '../../common/auth/current-user.js';
+import { DomainError, NotFoundError } from '../../common/errors.js';
+import {
+  AGREEMENT_COLUMNS,
+  agreementFactsOf,
+  SUPERSEDED_AGREEMENT_STATUSES,
+  type AgreementFacts,
+  type AgreementRow,
+} from '../agreement/agreement-facts.js';
+
+/** Spec 1 §8, word for word. */
+export const OVERVIEW_MESSAGES = {
+  missingAccountId: 'Could not load member overview. Missing account id.',
+  invalidAccountId: 'Invalid accountId.',
+  notLinked: 'Member is not active or not linked to this account anymore.',
+  notFound: 'Could not find member or contract.',
+} as const;
+
+/** A member's account as the member area's pages need it: the link's state and the current agreement. */
+export interface AccountContext {
+  accountId: number;
+  accountNumber: string;
+  accountActive: boolean;
+  memberId: number;
+  /** The account's current agreement: its newest version not expired, cancelled or renewed. */
+  agreement: AgreementFacts | null;
+}
+
+/** The account id must be a positive whole number (spec 1 §4, §5); a missing one has its own message. */
+export function checkAccountId(accountId: number | null | undefined): number {
+  if (accountId === null || accountId === undefined) {
+    throw new DomainError('MISSING_ACCOUNT_ID', OVERVIEW_MESSAGES.missingAccountId, 'accountId');
+  }
+  if (!Number.isSafeInteger(accountId) || accountId <= 0) {
+    throw new DomainError('INVALID_ACCOUNT_ID', OVERVIEW_MESSAGES.invalidAccountId, 'accountId');
+  }
+  return accountId;
+}
+
+/**
+ * One statement: the account, the member and their link, and the current agreement. Checks, in order: the id,
+ * who may see the member and the account (a refusal says the same whether or not they exist), that both
+ * exist, and that the member is active and still linked (spec 1 §4: the overview is disabled otherwise).
+ */
+export async function loadMemberAccount(
+  em: EntityManager,
+  user: CurrentUser | null,
+  memberId: number,
+  accountId: number | null | undefined,
+): Promise<AccountContext> {
+  const id = checkAccountId(accountId);
+  assertMemberAccess(user, memberId);
+  await assertAccountAccess(em, user, id);
+  const rows = await em.execute<AgreementRow[]>(
+    `select a.id as account_id, a.account_number, a.is_active as account_active, m.id as member_id,
+            m.is_active as member_active, l.is_active as link_active, ${AGREEMENT_COLUMNS}
+     from account a
+     left join member m on m.id = ?
+     left join member_account_link l on l.account_id = a.id and l.member_id = m.id
+     left join lateral (
+       select * from agreement x
+       where x.account_id = a.id and x.status not in (${SUPERSEDED_AGREEMENT_STATUSES.join(',')})
+       order by x.id desc limit 1
+     ) g on true
+     left join overdraw_rule r on r.id = g.overdraw_rule_id
+     where a.id = ?`,
+    [memberId, id],
+  );
+  const row = rows[0];
+  if (!row || row.member_id === null) throw new NotFoundError(OVERVIEW_MESSAGES.notFound);
+  if (row.link_active !== true || row.member_active !== true) {
+    throw new DomainError('MEMBER_NOT_LINKED', OVERVIEW_MESSAGES.notLinked, 'memberId');
+  }
+  return {
+    accountId: id,
+    accountNumber: String(row.account_number),
+    accountActive: Boolean(row.account_active),
+    memberId,
+    agreement: agreementFactsOf(row),
+  };
+}
