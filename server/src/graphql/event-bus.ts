@@ -81,6 +81,7 @@ export async function postgresEventBus(options: PostgresEventBusOptions): Promis
   let closed = false;
   let attempt = 0;
   let timer: NodeJS.Timeout | null = null;
+  let sending: Promise<void> = Promise.resolve();
 
   const deliver = (text: string) => {
     const event = decodeEvent(text);
@@ -146,14 +147,21 @@ export async function postgresEventBus(options: PostgresEventBusOptions): Promis
         deliver(text);
         return;
       }
-      current.query('select pg_notify($1, $2)', [channel, text]).catch((error: unknown) => {
-        logger.warn({ err: error, topic }, 'event bus: NOTIFY failed, event delivered to this instance only');
-        deliver(text);
-      });
+      // One query at a time on the client (pg 9 refuses overlapping ones), in the order published.
+      sending = sending
+        .then(() => current.query('select pg_notify($1, $2)', [channel, text]))
+        .then(
+          () => undefined,
+          (error: unknown) => {
+            logger.warn({ err: error, topic }, 'event bus: NOTIFY failed, event delivered to this instance only');
+            deliver(text);
+          },
+        );
     },
     subscribe: (topic) => local.subscribe(topic),
     async close() {
       closed = true;
+      await sending;
       if (timer) clearTimeout(timer);
       timer = null;
       const current = client;

@@ -1,0 +1,118 @@
+import type { Client } from 'graphql-ws';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AGENT, MEMBER_TWO_ACCOUNTS } from '../support/demo.js';
+import { realDatabaseUrl } from '../support/database.js';
+import { subscribe, wsClient, type LiveSubscription } from '../support/live.js';
+import { startTestServer, type TestServer } from '../support/server.js';
+
+/**
+ * Two server instances on one PostgreSQL database (as behind a load balancer): an event committed through
+ * either reaches the subscribers of both, through LISTEN/NOTIFY. Only meaningful on a real server: the
+ * embedded database cannot LISTEN and keeps its events in memory.
+ */
+describe.skipIf(!realDatabaseUrl)('the event bus across two server instances', () => {
+  let first: TestServer;
+  let second: TestServer;
+  const clients: Client[] = [];
+  const env = { CHANGE_APPLIER_INTERVAL_MS: '0' };
+
+  beforeAll(async () => {
+    first = await startTestServer({ env });
+    second = await startTestServer({ env, reset: false }); // same database, not emptied in between
+  });
+  afterAll(async () => {
+    await Promise.all(clients.map((client) => client.dispose()));
+    await second?.stop();
+    await first?.stop();
+  });
+
+  const STATUS = 'subscription($a: Int!) { queuedChangeStatus(accountId: $a) { agreementId stage } }';
+  type Live = LiveSubscription<{ queuedChangeStatus: { agreementId: number | null; stage: string } }>;
+  const stageIs = (stage: string) => (r: { data?: { queuedChangeStatus: { stage: string } } | null }) =>
+    r.data?.queuedChangeStatus.stage === stage;
+
+  async function watchOn(server: TestServer, token: string, accountId: number): Promise<Live> {
+    const client = wsClient(server.url, token);
+    clients.push(client);
+    const live: Live = subscribe(client, STATUS, { a: accountId });
+    await live.waitFor(stageIs('NONE'));
+    return live;
+  }
+
+  async function memberAccount() {
+    const body = await first.signIn(...MEMBER_TWO_ACCOUNTS);
+    const token = String(body.access_token);
+    const list = await first.graphql<{ accountList: { accountId: number; agreementId: number; status: string }[] }>(
+      'query($m: Int!) { accountList(memberId: $m) { accountId agreementId status } }',
+      { m: Number(body.memberId) },
+      token,
+    );
+    const account = list.body.data!.accountList.find((a) => a.status === 'Active')!;
+    return { token, ...account };
+  }
+
+  async function queueThrough(server: TestServer, agreementId: number): Promise<number> {
+    const staff = await server.token(...AGENT);
+    const { body } = await server.graphql<{ queueAgreementChange: { agreementId: number } }>(
+      'mutation($id: Int!) { queueAgreementChange(agreementId: $id) { agreementId } }',
+      { id: agreementId },
+      staff,
+    );
+    if (!body.data) throw new Error(JSON.stringify(body.errors));
+    return body.data.queueAgreementChange.agreementId;
+  }
+
+  it('delivers a change committed through either instance to the subscribers of both', async () => {
+    const account = await memberAccount();
+    const onFirst = await watchOn(first, account.token, account.accountId);
+    const onSecond = await watchOn(second, account.token, account.accountId);
+
+    const newId = await queueThrough(second, account.agreementId); // committed through the second
+    await first.app.services.changeApplier.applyQueued(first.app.database.orm.em.fork(), newId); // applied by the first
+    for (const live of [onFirst, onSecond]) {
+      const received = await live.waitFor(stageIs('APPLIED'), 2000);
+      expect(received.map((r) => r.result.data?.queuedChangeStatus)).toEqual([
+        { agreementId: null, stage: 'NONE' },
+        { agreementId: newId, stage: 'QUEUED' },
+        { agreementId: newId, stage: 'APPLYING' },
+        { agreementId: newId, stage: 'APPLIED' },
+      ]);
+      live.stop();
+    }
+  });
+
+  it('listens again after its connection is cut, and delivers what is published afterwards', async () => {
+    const admin = new pg.Client({ connectionString: realDatabaseUrl });
+    await admin.connect();
+    const listeners = async () =>
+      Number(
+        (
+          await admin.query<{ n: string }>(
+            "select count(*) as n from pg_stat_activity where application_name = 'portal-event-bus' and datname = current_database()",
+          )
+        ).rows[0].n,
+      );
+    try {
+      expect(await listeners()).toBe(2);
+      await admin.query(
+        "select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'portal-event-bus' and datname = current_database()",
+      );
+      const deadline = Date.now() + 10_000;
+      while ((await listeners()) < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      expect(await listeners()).toBe(2);
+    } finally {
+      await admin.end();
+    }
+
+    const account = await memberAccount();
+    const onFirst = await watchOn(first, account.token, account.accountId);
+    const onSecond = await watchOn(second, account.token, account.accountId);
+    const newId = await queueThrough(first, account.agreementId);
+    await second.app.services.changeApplier.applyQueued(second.app.database.orm.em.fork(), newId);
+    for (const live of [onFirst, onSecond]) {
+      await live.waitFor(stageIs('APPLIED'), 2000);
+      live.stop();
+    }
+  });
+});

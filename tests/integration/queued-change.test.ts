@@ -1,0 +1,191 @@
+import type { Client } from 'graphql-ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agreementBalances } from '../../server/src/modules/ledger/ledger-balances.js';
+import { AGENT, MEMBER_MISSED_DEPOSIT, MEMBER_TWO_ACCOUNTS } from '../support/demo.js';
+import { subscribe, wsClient } from '../support/live.js';
+import { startTestServer, type TestServer } from '../support/server.js';
+
+let server: TestServer;
+const clients: Client[] = [];
+
+beforeAll(async () => {
+  server = await startTestServer({ env: { CHANGE_APPLIER_INTERVAL_MS: '0' } }); // the tests run the applier
+});
+afterAll(async () => {
+  await Promise.all(clients.map((client) => client.dispose()));
+  await server?.stop();
+});
+
+const STATUS = 'subscription($a: Int!) { queuedChangeStatus(accountId: $a) { accountId agreementId stage message } }';
+const QUEUE = 'mutation($id: Int!) { queueAgreementChange(agreementId: $id) { accountId agreementId stage } }';
+
+interface Status {
+  accountId: number;
+  agreementId: number | null;
+  stage: string;
+  message: string | null;
+}
+
+function client(token: string): Client {
+  const c = wsClient(server.url, token);
+  clients.push(c);
+  return c;
+}
+
+async function session(login: readonly [string, string]) {
+  const body = await server.signIn(...login);
+  return { token: String(body.access_token), memberId: Number(body.memberId) };
+}
+
+async function activeAccount(token: string, memberId: number) {
+  const { body } = await server.graphql<{ accountList: { accountId: number; agreementId: number; status: string }[] }>(
+    'query($m: Int!) { accountList(memberId: $m) { accountId agreementId status } }',
+    { m: memberId },
+    token,
+  );
+  const account = body.data!.accountList.find((a) => a.status === 'Active' || a.status === 'InArrears');
+  if (!account) throw new Error(`No running account: ${JSON.stringify(body)}`);
+  return account;
+}
+
+const em = () => server.app.database.orm.em.fork();
+const stages = (received: { result: { data?: { queuedChangeStatus: Status } | null } }[]) =>
+  received.map((r) => r.result.data?.queuedChangeStatus.stage);
+
+describe('queuedChangeStatus', () => {
+  it('pushes QUEUED, APPLYING and APPLIED to a subscriber within 2 seconds of the applier running', async () => {
+    const member = await session(MEMBER_TWO_ACCOUNTS);
+    const staff = await server.token(...AGENT);
+    const account = await activeAccount(member.token, member.memberId);
+    const before = (await agreementBalances(em(), [account.agreementId])).get(account.agreementId)!;
+
+    const live = subscribe<{ queuedChangeStatus: Status }>(client(member.token), STATUS, { a: account.accountId });
+    await live.waitFor((r) => r.data?.queuedChangeStatus.stage === 'NONE');
+
+    const queued = await server.graphql<{ queueAgreementChange: Status }>(QUEUE, { id: account.agreementId }, staff);
+    const newId = queued.body.data!.queueAgreementChange.agreementId!;
+    expect(queued.body.data?.queueAgreementChange).toEqual({
+      accountId: account.accountId,
+      agreementId: newId,
+      stage: 'QUEUED',
+    });
+    await live.waitFor((r) => r.data?.queuedChangeStatus.stage === 'QUEUED');
+
+    const started = performance.now();
+    const applied = await server.app.services.changeApplier.applyQueued(em(), newId);
+    expect(applied.stage).toBe('APPLIED');
+    const received = await live.waitFor((r) => r.data?.queuedChangeStatus.stage === 'APPLIED', 2000);
+    const latency = received[received.length - 1].at - started;
+    console.info(`queued-change push: applier start → APPLIED received in ${latency.toFixed(1)} ms`);
+    expect(latency).toBeLessThan(2000);
+    expect(stages(received)).toEqual(['NONE', 'QUEUED', 'APPLYING', 'APPLIED']);
+    expect(received.every((r) => r.result.data?.queuedChangeStatus.accountId === account.accountId)).toBe(true);
+    live.stop();
+
+    // The new version is the account's agreement now, with the old one's balances.
+    const after = await activeAccount(member.token, member.memberId);
+    expect(after).toMatchObject({ accountId: account.accountId, agreementId: newId, status: 'Active' });
+    const balances = await agreementBalances(em(), [account.agreementId, newId]);
+    expect(balances.get(newId)).toEqual(before);
+    expect(balances.get(account.agreementId)?.total).toBe(0);
+    const rows = await em().execute<{ status: number }[]>('select status from agreement where id = ?', [
+      account.agreementId,
+    ]);
+    expect(rows[0].status).toBe(10);
+    const activity = await em().execute('select 1 from activity where agreement_id = ? and type = 21', [newId]);
+    expect(activity).toHaveLength(1);
+
+    const now = await server.graphql<{ queuedChangeStatus: Status }>(
+      'query($a: Int!) { queuedChangeStatus(accountId: $a) { stage agreementId } }',
+      { a: account.accountId },
+      member.token,
+    );
+    expect(now.body.data).toEqual({ queuedChangeStatus: { stage: 'NONE', agreementId: null } });
+  });
+
+  it('applies queued changes from its background loop, and answers the old booleans meanwhile', async () => {
+    const member = await session(MEMBER_TWO_ACCOUNTS);
+    const staff = await server.token(...AGENT);
+    const account = await activeAccount(member.token, member.memberId);
+    const queued = await server.graphql<{ queueAgreementChange: Status }>(QUEUE, { id: account.agreementId }, staff);
+    expect(queued.body.errors).toBeUndefined();
+
+    const has = (path: string) =>
+      fetch(`${server.url}/api/contracts/${path}/${account.accountId}`, {
+        headers: { authorization: `Bearer ${member.token}` },
+      }).then((r) => r.json());
+    expect(await has('HasQueuedAgreement')).toBe(true);
+    expect(await has('HasInProgressContract')).toBe(false);
+
+    const again = await server.graphql(QUEUE, { id: account.agreementId }, staff);
+    expect(again.body.errors?.[0]).toMatchObject({ extensions: { code: 'CHANGE_ALREADY_WAITING' } });
+
+    const live = subscribe<{ queuedChangeStatus: Status }>(client(member.token), STATUS, { a: account.accountId });
+    await live.waitFor((r) => r.data?.queuedChangeStatus.stage === 'QUEUED');
+    server.app.services.changeApplier.start(em, 100);
+    try {
+      await live.waitFor((r) => r.data?.queuedChangeStatus.stage === 'APPLIED', 3000);
+    } finally {
+      await server.app.services.changeApplier.stop(); // the next test runs it by hand
+    }
+    live.stop();
+    expect(await has('HasQueuedAgreement')).toBe(false);
+  });
+
+  it('reports FAILED with a message when the agreement it changes is no longer current', async () => {
+    const member = await session(MEMBER_TWO_ACCOUNTS);
+    const staff = await server.token(...AGENT);
+    const account = await activeAccount(member.token, member.memberId);
+    const queued = await server.graphql<{ queueAgreementChange: Status }>(QUEUE, { id: account.agreementId }, staff);
+    const newId = queued.body.data!.queueAgreementChange.agreementId!;
+    await em().execute('update agreement set status = 5 where id = ?', [account.agreementId]);
+    try {
+      const live = subscribe<{ queuedChangeStatus: Status }>(client(staff), STATUS, { a: account.accountId });
+      await live.waitFor((r) => r.data?.queuedChangeStatus.stage === 'QUEUED');
+      const result = await server.app.services.changeApplier.applyQueued(em(), newId);
+      const failed = { stage: 'FAILED', agreementId: newId, message: 'The agreement it changes is no longer current.' };
+      expect(result).toMatchObject(failed);
+      await live.waitFor((r) => r.data?.queuedChangeStatus.stage === 'FAILED');
+      live.stop();
+      const now = await server.graphql<{ queuedChangeStatus: Status }>(
+        'query($a: Int!) { queuedChangeStatus(accountId: $a) { stage agreementId message } }',
+        { a: account.accountId },
+        member.token,
+      );
+      expect(now.body.data?.queuedChangeStatus).toEqual(failed);
+      const rows = await em().execute<{ status: number }[]>('select status from agreement where id = ?', [newId]);
+      expect(rows[0].status).toBe(6);
+    } finally {
+      await em().execute('update agreement set status = 7 where id = ?', [account.agreementId]);
+    }
+  });
+
+  it("refuses a member another member's account, over the socket as over HTTP", async () => {
+    const me = await session(MEMBER_TWO_ACCOUNTS);
+    const other = await session(MEMBER_MISSED_DEPOSIT);
+    const otherAccount = await activeAccount(other.token, other.memberId);
+    const http = await server.graphql(
+      'query($a: Int!) { queuedChangeStatus(accountId: $a) { stage } }',
+      { a: otherAccount.accountId },
+      me.token,
+    );
+    const refusal = { message: 'You do not have access to this member or account.', extensions: { code: 'FORBIDDEN' } };
+    expect(http.body.data).toBeNull();
+    expect(http.body.errors?.[0]).toMatchObject(refusal);
+    for (const query of [STATUS, 'subscription($a: Int!) { activityAdded(accountId: $a) { activityId } }']) {
+      const live = subscribe(client(me.token), query, { a: otherAccount.accountId });
+      await live.waitFor((r) => !!r.errors);
+      expect(live.received).toHaveLength(1);
+      expect(live.received[0].result.data ?? null).toBeNull();
+      expect(live.received[0].result.errors?.[0]).toMatchObject(refusal);
+      expect(await live.ended).toEqual({ complete: true });
+    }
+  });
+
+  it('refuses the stand-in mutation to members', async () => {
+    const me = await session(MEMBER_TWO_ACCOUNTS);
+    const account = await activeAccount(me.token, me.memberId);
+    const { body } = await server.graphql(QUEUE, { id: account.agreementId }, me.token);
+    expect(body.errors?.[0]).toMatchObject({ extensions: { code: 'FORBIDDEN' } });
+  });
+});
