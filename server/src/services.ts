@@ -13,6 +13,11 @@ import { QueuedChangeService } from './modules/agreement/queued-change.service.j
 import { ChangeApplier } from './modules/agreement/change-applier.js';
 import { OverviewService } from './modules/overview/overview.service.js';
 import { PlannerService } from './modules/planner/planner.service.js';
+import { ApprovalService } from './modules/approval/approval.service.js';
+import { LedgerService } from './modules/ledger/ledger.service.js';
+import { BillQueryService } from './modules/payment/bill-query.service.js';
+import { PaymentService } from './modules/payment/payment.service.js';
+import { ReversalService } from './modules/payment/reversal.service.js';
 import { ProfileService } from './modules/profile/profile.service.js';
 import { SettingsService } from './modules/settings/settings.service.js';
 import { TransactionService } from './modules/transaction/transaction.service.js';
@@ -39,10 +44,15 @@ export interface Services {
   agreementGraphs: AgreementGraphsService;
   transactions: TransactionService;
   profiles: ProfileService;
+  billQueries: BillQueryService;
+  payments: PaymentService;
+  reversals: ReversalService;
+  approvals: ApprovalService;
 }
 
 export function createServices(config: Config, clock: Clock, logger: Logger, events: EventBus): Services {
   const settings = new SettingsService();
+  const ledger = new LedgerService();
   const accounts = new AccountService();
   return {
     config,
@@ -64,5 +74,9 @@ export function createServices(config: Config, clock: Clock, logger: Logger, eve
     agreementGraphs: new AgreementGraphsService(settings, clock),
     transactions: new TransactionService(),
     profiles: new ProfileService(),
+    billQueries: new BillQueryService(clock),
+    payments: new PaymentService(ledger, settings, clock),
+    reversals: new ReversalService(ledger, clock, config.timeZone),
+    approvals: new ApprovalService(clock, config.throttle.windowSeconds, config.throttle.maxPerAccount),
   };
 }

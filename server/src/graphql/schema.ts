@@ -34,6 +34,8 @@ export const resolvers: NonEmptyArray<Function> = [
   AgreementResolver,
   TransactionResolver,
   ProfileResolver,
+  PaymentResolver,
+  ApprovalResolver,
 ];
 
 /** Root operations and their access rules, read from the decorators (the permission snapshot uses this). */

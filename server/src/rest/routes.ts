@@ -3,6 +3,7 @@ import { authRoutes } from '../modules/auth/auth.rest.js';
 import { memberRoutes } from '../modules/member/member.rest.js';
 import { memberSearchRoutes } from '../modules/member/member-search.rest.js';
 import { queuedChangeRoutes } from '../modules/agreement/queued-change.rest.js';
+import { paymentRoutes } from '../modules/payment/payment.rest.js';
 import { plannerRoutes } from '../modules/planner/planner.rest.js';
 import { settingsRoutes } from '../modules/settings/settings.rest.js';
 import type { RestRoute } from './route.js';
@@ -15,5 +16,6 @@ export const restRoutes: RestRoute[] = [
   ...memberRoutes,
   ...accountRoutes,
   ...plannerRoutes,
+  ...paymentRoutes,
   ...queuedChangeRoutes,
 ];

@@ -1,0 +1,203 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { requireUser } from '../../common/auth/access.js';
+import type { CurrentUser } from '../../common/auth/current-user.js';
+import { APPROVER_ROLES, isStaff, type Role } from '../../common/auth/roles.js';
+import type { Clock } from '../../common/clock.js';
+import { ForbiddenError, NotFoundError } from '../../common/errors.js';
+import { AgreementStatus } from '../agreement/agreement-status.js';
+import { verifyPassword } from '../auth/password.js';
+import { LoginThrottle } from '../auth/throttle.js';
+import { loadAccessibleBill } from '../payment/payment-load.js';
+import { PAYMENT_MESSAGES, PaymentError } from '../payment/payment.errors.js';
+import { ApprovalKind } from './approval-type.js';
+
+/** managerapproval: approvalGranted, billId, contractId (1 §3), plus who decided and why. */
+export interface ArrearsApprovalView {
+  approvalId: number;
+  approvalGranted: boolean;
+  /** True while no manager has decided (a queued request). */
+  pending: boolean;
+  billId: number;
+  contractId: number;
+  managerName: string;
+  note: string;
+  requestedBy: string | null;
+}
+
+export interface OverrideRequest {
+  billId: number;
+  managerUsername: string;
+  managerPassword: string;
+  approvalGranted: boolean;
+  note: string;
+}
+
+interface ApprovalRow {
+  id: number;
+  approval_granted: boolean;
+  approver_id: number | null;
+  bill_id: number;
+  agreement_id: number;
+  manager_name: string;
+  note: string;
+  requested_by_id: number | null;
+  requested_by: string | null;
+}
+
+const SELECT = `select a.id, a.approval_granted, a.approver_id, a.bill_id, a.agreement_id, a.manager_name, a.note,
+  a.requested_by_id, u.display_name as requested_by
+  from approval a left join app_user u on u.id = a.requested_by_id`;
+
+function view(row: ApprovalRow): ArrearsApprovalView {
+  return {
+    approvalId: row.id,
+    approvalGranted: row.approval_granted,
+    pending: row.approver_id === null,
+    billId: row.bill_id,
+    contractId: row.agreement_id,
+    managerName: row.manager_name,
+    note: row.note,
+    requestedBy: row.requested_by,
+  };
+}
+
+const isApprover = (roles: readonly Role[]): boolean =>
+  roles.some((r) => (APPROVER_ROLES as readonly Role[]).includes(r));
+
+/**
+ * Manager approval for paying a bill while its agreement is in arrears (1 §4, §6): an agent asks for one bill; a
+ * MANAGER or ADMIN who is not the requester decides, either on the spot (supervisor override: the manager's own
+ * username and password, throttled like sign-in) or from their queue. A granted approval is used by one payment.
+ */
+export class ApprovalService {
+  private readonly throttle: LoginThrottle;
+
+  constructor(clock: Clock, windowSeconds: number, maxPerAccount: number) {
+    this.throttle = new LoginThrottle(windowSeconds * 1000, maxPerAccount, maxPerAccount * 4, () =>
+      clock.now().getTime(),
+    );
+  }
+
+  /** An agent's request, queued for a manager. */
+  async request(
+    em: EntityManager,
+    maybeUser: CurrentUser | null,
+    billId: number,
+    note: string,
+  ): Promise<ArrearsApprovalView> {
+    const user = this.staff(maybeUser);
+    const bill = await loadAccessibleBill(em, user, billId);
+    await this.assertInArrears(em, bill.agreementId);
+    const [row] = await em.execute<{ id: number }[]>(
+      `insert into approval (agreement_id, approval_type, bill_id, requested_by_id, manager_name, note, approval_granted)
+       values (?, ?, ?, ?, '', ?, false) returning id`,
+      [bill.agreementId, ApprovalKind.BillPaymentInArrears, bill.id, user.userId, note.trim()],
+    );
+    return this.get(em, row.id);
+  }
+
+  /** The caller's queue: pending requests by others (a manager never sees their own). */
+  async queue(em: EntityManager, maybeUser: CurrentUser | null): Promise<ArrearsApprovalView[]> {
+    const user = this.approver(maybeUser);
+    const rows = await em.execute<ApprovalRow[]>(
+      `${SELECT} where a.approval_type = ? and a.approver_id is null and a.requested_by_id is distinct from ?
+       order by a.id`,
+      [ApprovalKind.BillPaymentInArrears, user.userId],
+    );
+    return rows.map(view);
+  }
+
+  /** A manager decides a queued request (once; never their own). */
+  async decide(
+    em: EntityManager,
+    maybeUser: CurrentUser | null,
+    approvalId: number,
+    granted: boolean,
+    note: string,
+  ): Promise<ArrearsApprovalView> {
+    const user = this.approver(maybeUser);
+    await em.fork().transactional(async (tx) => {
+      const [row] = await tx.execute<ApprovalRow[]>(
+        `${SELECT} where a.id = ? and a.approval_type = ? for update of a`,
+        [approvalId, ApprovalKind.BillPaymentInArrears],
+      );
+      if (!row) throw new NotFoundError('Approval not found.');
+      if (row.approver_id !== null || row.requested_by_id === user.userId) {
+        throw new PaymentError('APPROVAL_NOT_ALLOWED', PAYMENT_MESSAGES.approvalNotAllowed);
+      }
+      await tx.execute(
+        `update approval set approver_id = ?, manager_name = ?, approval_granted = ?,
+           note = case when ? = '' then note else ? end where id = ?`,
+        [user.userId, user.displayName.slice(0, 120), granted, note.trim(), note.trim(), approvalId],
+        'run',
+      );
+    });
+    return this.get(em, approvalId);
+  }
+
+  /** Supervisor override: the manager signs the agent's screen with their own credentials. */
+  async override(
+    em: EntityManager,
+    maybeUser: CurrentUser | null,
+    request: OverrideRequest,
+  ): Promise<ArrearsApprovalView> {
+    const user = this.staff(maybeUser);
+    const bill = await loadAccessibleBill(em, user, request.billId);
+    await this.assertInArrears(em, bill.agreementId);
+    const name = request.managerUsername.trim().toLowerCase();
+    const throttleKey = `approval:${name}`;
+    const address = `user:${user.userId}`;
+    if (this.throttle.isBlocked(throttleKey, address)) {
+      throw new PaymentError('TOO_MANY_ATTEMPTS', PAYMENT_MESSAGES.tooManyAttempts, 'managerPassword');
+    }
+    const [manager] = await em.execute<
+      { id: number; password_hash: string; display_name: string; roles: Role[]; is_locked: boolean }[]
+    >('select id, password_hash, display_name, roles, is_locked from app_user where username = ?', [name]);
+    const valid = await verifyPassword(manager?.password_hash, request.managerPassword);
+    if (!manager || !valid || manager.is_locked || !isApprover(manager.roles)) {
+      this.throttle.recordFailure(throttleKey, address);
+      throw new PaymentError('INVALID_MANAGER_CREDENTIALS', PAYMENT_MESSAGES.badManagerCredentials, 'managerUsername');
+    }
+    this.throttle.recordSuccess(throttleKey);
+    if (manager.id === user.userId) throw new PaymentError('APPROVAL_NOT_ALLOWED', PAYMENT_MESSAGES.approvalNotAllowed);
+    const [row] = await em.execute<{ id: number }[]>(
+      `insert into approval (agreement_id, approval_type, bill_id, requested_by_id, approver_id, manager_name, note,
+         approval_granted) values (?, ?, ?, ?, ?, ?, ?, ?) returning id`,
+      [
+        bill.agreementId,
+        ApprovalKind.BillPaymentInArrears,
+        bill.id,
+        user.userId,
+        manager.id,
+        manager.display_name.slice(0, 120),
+        request.note.trim(),
+        request.approvalGranted,
+      ],
+    );
+    return this.get(em, row.id);
+  }
+
+  private async get(em: EntityManager, approvalId: number): Promise<ArrearsApprovalView> {
+    const [row] = await em.execute<ApprovalRow[]>(`${SELECT} where a.id = ?`, [approvalId]);
+    return view(row);
+  }
+
+  private async assertInArrears(em: EntityManager, agreementId: number): Promise<void> {
+    const [row] = await em.execute<{ status: number }[]>('select status from agreement where id = ?', [agreementId]);
+    if (row?.status !== AgreementStatus.MissedDeposit) {
+      throw new PaymentError('APPROVAL_NOT_ALLOWED', 'Only bills of an agreement in Missed Deposit need an approval.');
+    }
+  }
+
+  private staff(maybeUser: CurrentUser | null): CurrentUser {
+    const user = requireUser(maybeUser);
+    if (!isStaff(user.roles) || user.roles.every((r) => r === 'REPORTER')) throw new ForbiddenError();
+    return user;
+  }
+
+  private approver(maybeUser: CurrentUser | null): CurrentUser {
+    const user = requireUser(maybeUser);
+    if (!isApprover(user.roles)) throw new ForbiddenError();
+    return user;
+  }
+}

@@ -1,0 +1,193 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { assertAccountAccess, NO_ACCESS } from '../../common/auth/access.js';
+import type { CurrentUser } from '../../common/auth/current-user.js';
+import { isStaff } from '../../common/auth/roles.js';
+import { ForbiddenError, NotFoundError } from '../../common/errors.js';
+import { addDays, type LocalDate } from '../../common/local-date.js';
+import { add, max, min, parseMoney, sub, ZERO, type Cents } from '../../common/money.js';
+import { intArray } from '../../database/bulk.js';
+import type { AgreementStatus } from '../agreement/agreement-status.js';
+import type { BillStatus } from '../bill/bill-status.rules.js';
+import type { BillerStatus } from '../biller/biller-codes.js';
+import type { CandidateBill } from './payment.rules.js';
+
+/**
+ * Loading for money movements. Lock order, always: agreement, then its bills by id, then the linked account
+ * (STACK.md: `SELECT … FOR UPDATE` in a fixed order so that concurrent payments queue instead of deadlocking).
+ */
+
+export interface BillRow extends CandidateBill {
+  agreementId: number;
+  accountId: number;
+  billerId: number | null;
+  subCategoryId: number | null;
+  name: string;
+  billerStatus: BillerStatus | null;
+  billerOnHoldDate: LocalDate | null;
+  billerDateAdded: LocalDate | null;
+}
+
+interface RawBill {
+  id: number;
+  agreement_id: number;
+  account_id: number;
+  biller_id: number | null;
+  billing_sub_category_id: number | null;
+  due_date: string;
+  status: number;
+  amount_allocated: string;
+  contingency: string;
+  name: string;
+  biller_status: number | null;
+  on_hold_date: string | null;
+  date_added: string | null;
+}
+
+const BILL_SELECT = `select b.id, b.agreement_id, ag.account_id, b.biller_id, b.billing_sub_category_id,
+    to_char(b.due_date, 'YYYY-MM-DD') as due_date, b.status, b.amount_allocated, b.contingency,
+    coalesce(br.nickname, sc.nickname, '') as name, br.status as biller_status,
+    to_char(br.on_hold_date, 'YYYY-MM-DD') as on_hold_date, to_char(br.date_added, 'YYYY-MM-DD') as date_added
+  from bill b join agreement ag on ag.id = b.agreement_id
+  left join biller br on br.id = b.biller_id
+  left join billing_sub_category sc on sc.id = b.billing_sub_category_id`;
+
+function toBill(row: RawBill): BillRow {
+  return {
+    id: row.id,
+    agreementId: row.agreement_id,
+    accountId: row.account_id,
+    billerId: row.biller_id,
+    subCategoryId: row.billing_sub_category_id,
+    dueDate: row.due_date as LocalDate,
+    status: row.status as BillStatus,
+    amountAllocated: parseMoney(String(row.amount_allocated)),
+    contingency: parseMoney(String(row.contingency)),
+    name: row.name,
+    billerStatus: row.biller_status as BillerStatus | null,
+    billerOnHoldDate: row.on_hold_date as LocalDate | null,
+    billerDateAdded: row.date_added as LocalDate | null,
+  };
+}
+
+/** A bill the caller may reach: members only their own (the same refusal whether or not it exists). */
+export async function loadAccessibleBill(em: EntityManager, user: CurrentUser, billId: number): Promise<BillRow> {
+  const [row] = await em.execute<RawBill[]>(`${BILL_SELECT} where b.id = ?`, [billId]);
+  if (!row) {
+    if (!isStaff(user.roles)) throw new ForbiddenError(NO_ACCESS);
+    throw new NotFoundError('Bill not found.');
+  }
+  await assertAccountAccess(em, user, row.account_id);
+  return toBill(row);
+}
+
+/** Locks bills (by id order) and returns them fresh. */
+export async function lockBills(tx: EntityManager, billIds: readonly number[]): Promise<BillRow[]> {
+  const rows = await tx.execute<RawBill[]>(`${BILL_SELECT} where b.id = any(?::int[]) order by b.id for update of b`, [
+    intArray(billIds),
+  ]);
+  return rows.map(toBill);
+}
+
+/** Unpaid bills of the same biller (or sub-category) due today or earlier: the overdue option's candidates. */
+export async function sameSourceBills(tx: EntityManager, bill: BillRow, today: LocalDate): Promise<number[]> {
+  const column = bill.billerId !== null ? 'biller_id' : 'billing_sub_category_id';
+  const sourceId = bill.billerId ?? bill.subCategoryId;
+  const rows = await tx.execute<{ id: number }[]>(
+    `select id from bill where agreement_id = ? and ${column} = ? and due_date <= ?::date and status in (0, 1, 4, 5, 6)
+     order by id`,
+    [bill.agreementId, sourceId, today],
+  );
+  return rows.map((r) => r.id);
+}
+
+export interface AgreementRow {
+  id: number;
+  accountId: number;
+  status: AgreementStatus;
+  startDate: LocalDate;
+  overdrawDays: number;
+  approvedOverdraw: Cents | null;
+  leftoversToRainyDay: boolean;
+  rainyDayUnavailable: Cents;
+}
+
+export async function lockAgreement(tx: EntityManager, agreementId: number): Promise<AgreementRow> {
+  const [row] = await tx.execute<
+    {
+      id: number;
+      account_id: number;
+      status: number;
+      start_date: string;
+      days: number;
+      approved_overdraw_amount: string | null;
+      leftovers_to_rainy_day: boolean;
+      rainy_day_unavailable_amount: string;
+    }[]
+  >(
+    `select id, account_id, status, to_char(start_date, 'YYYY-MM-DD') as start_date,
+       case when override_overdraw_rule then coalesce(override_overdraw_rule_duration_days, overdraw_rule_duration_days)
+            else overdraw_rule_duration_days end as days,
+       approved_overdraw_amount, leftovers_to_rainy_day, rainy_day_unavailable_amount
+     from agreement where id = ? for update`,
+    [agreementId],
+  );
+  if (!row) throw new NotFoundError('Agreement not found.');
+  return {
+    id: row.id,
+    accountId: row.account_id,
+    status: row.status as AgreementStatus,
+    startDate: row.start_date as LocalDate,
+    overdrawDays: Number(row.days),
+    approvedOverdraw: row.approved_overdraw_amount === null ? null : parseMoney(String(row.approved_overdraw_amount)),
+    leftoversToRainyDay: row.leftovers_to_rainy_day,
+    rainyDayUnavailable: parseMoney(String(row.rainy_day_unavailable_amount)),
+  };
+}
+
+/** The overdraw allowed today: the approved amount within the overdraw rule's duration from the start, else 0. */
+export function overdrawAllowedOn(agreement: AgreementRow, today: LocalDate, settingAmount: Cents): Cents {
+  if (today >= addDays(agreement.startDate, agreement.overdrawDays)) return ZERO;
+  return agreement.approvedOverdraw ?? settingAmount;
+}
+
+/** Free balance and remaining overdraw once the bill's own set-aside money is counted out. */
+export function agreementHeadroom(
+  balance: Cents,
+  setAside: Cents,
+  overdraw: Cents,
+): { freeBalance: Cents; overdrawLeft: Cents } {
+  const beyond = sub(balance, setAside);
+  return { freeBalance: max(beyond, ZERO), overdrawLeft: max(add(overdraw, min(beyond, ZERO)), ZERO) };
+}
+
+export interface LinkedAccountRow {
+  id: number;
+  accountNumber: string;
+}
+
+/** A linked account of the agreement's members, by number, locked (null when not theirs or unknown). */
+export async function lockLinkedAccount(
+  tx: EntityManager,
+  accountId: number,
+  accountNumber: string,
+): Promise<LinkedAccountRow | null> {
+  const [row] = await tx.execute<{ id: number; account_number: string }[]>(
+    `select l.id, l.account_number from linked_account l
+     where l.account_number = ? and l.is_active
+       and l.member_id in (select member_id from member_account_link where account_id = ?)
+     for update of l`,
+    [accountNumber.trim(), accountId],
+  );
+  return row ? { id: row.id, accountNumber: row.account_number } : null;
+}
+
+/** The linked accounts of the members of an account (ids), for the top-up options. */
+export async function accountLinkedAccountIds(tx: EntityManager, accountId: number): Promise<number[]> {
+  const rows = await tx.execute<{ id: number }[]>(
+    `select l.id from linked_account l
+     where l.is_active and l.member_id in (select member_id from member_account_link where account_id = ?)
+     order by l.id`,
+    [accountId],
+  );
+  return rows.map((r) => r.id);
+}

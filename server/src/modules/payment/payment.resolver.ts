@@ -1,0 +1,141 @@
+import { Arg, Authorized, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { SIGNED_IN, STAFF_ROLES } from '../../common/auth/roles.js';
+import type { GraphQLContext } from '../../graphql/context.js';
+import { toPayRequest, withUserErrors } from './payment-input.js';
+import type { PaymentOutcome } from './payment.service.js';
+import {
+  BillConfirmationView,
+  BillDetailsView,
+  BillForPayment,
+  BillMoneySourceView,
+  BillPageView,
+  PayBillInput,
+  PaymentResult,
+  RainyDayTopUpInput,
+  RainyDayTopUpResult,
+  ReversalResult,
+  ReverseBillInput,
+} from './payment.types.js';
+
+function paymentResult(result: { value: PaymentOutcome | null; errors: PaymentResult['errors'] }): PaymentResult {
+  const outcome = result.value;
+  return {
+    ok: outcome !== null,
+    billId: outcome?.billId ?? null,
+    paidBillIds: outcome?.paidBillIds ?? [],
+    transactionId: outcome?.transactionId ?? null,
+    figures: outcome?.figures ?? null,
+    errors: result.errors,
+  };
+}
+
+@Resolver()
+export class PaymentResolver {
+  @Authorized(SIGNED_IN)
+  @Query(() => BillPageView, { description: 'The bill dashboard: bills due for payment, due date descending.' })
+  billsDueForPayment(
+    @Ctx() { em, user, services }: GraphQLContext,
+    @Arg('memberId', () => Int) memberId: number,
+    @Arg('accountId', () => Int) accountId: number,
+    @Arg('page', () => Int, { defaultValue: 1 }) page: number,
+    @Arg('pageSize', () => Int, { defaultValue: 20 }) pageSize: number,
+  ): Promise<BillPageView> {
+    return services.billQueries.billsDueForPayment(em, user, memberId, accountId, page, pageSize);
+  }
+
+  @Authorized(SIGNED_IN)
+  @Query(() => [BillForPayment], { description: 'The upcoming-bills panel: manual bills due soonest first.' })
+  manualBillsDueForPayment(
+    @Ctx() { em, user, services }: GraphQLContext,
+    @Arg('accountId', () => Int) accountId: number,
+    @Arg('numberOfBills', () => Int, { defaultValue: 6 }) numberOfBills: number,
+  ): Promise<BillForPayment[]> {
+    return services.billQueries.manualBillsDue(em, user, accountId, numberOfBills);
+  }
+
+  @Authorized(SIGNED_IN)
+  @Query(() => [BillForPayment], {
+    description: 'A biller’s or sub-category’s bills due (overdueOnly: due today or earlier).',
+  })
+  sourceBillsDueForPayment(
+    @Ctx() { em, user, services }: GraphQLContext,
+    @Arg('billerId', () => Int, { nullable: true }) billerId: number | null,
+    @Arg('billingSubCategoryId', () => Int, { nullable: true }) subCategoryId: number | null,
+    @Arg('overdueOnly', { defaultValue: false }) overdueOnly: boolean,
+  ): Promise<BillForPayment[]> {
+    const source = billerId !== null ? { billerId } : { subCategoryId: subCategoryId ?? 0 };
+    return services.billQueries.sourceBills(em, user, source, overdueOnly);
+  }
+
+  @Authorized(SIGNED_IN)
+  @Query(() => BillDetailsView)
+  billDetails(
+    @Ctx() { em, user, services }: GraphQLContext,
+    @Arg('billId', () => Int) billId: number,
+  ): Promise<BillDetailsView> {
+    return services.billQueries.billDetails(em, user, billId);
+  }
+
+  @Authorized(SIGNED_IN)
+  @Query(() => [BillMoneySourceView])
+  billMoneySources(
+    @Ctx() { em, user, services }: GraphQLContext,
+    @Arg('billId', () => Int) billId: number,
+  ): Promise<BillMoneySourceView[]> {
+    return services.billQueries.moneySources(em, user, billId);
+  }
+
+  @Authorized(SIGNED_IN)
+  @Query(() => BillConfirmationView, { description: 'The confirmation summary of a bill’s latest payment.' })
+  billConfirmation(
+    @Ctx() { em, user, services }: GraphQLContext,
+    @Arg('billId', () => Int) billId: number,
+  ): Promise<BillConfirmationView> {
+    return services.billQueries.confirmation(em, user, billId);
+  }
+
+  @Authorized(SIGNED_IN)
+  @Mutation(() => PaymentResult, { description: 'Pay a bill or allocation (with combine and top-up), exactly once.' })
+  async payBill(
+    @Ctx() { em, user, services }: GraphQLContext,
+    @Arg('input', () => PayBillInput) input: PayBillInput,
+  ): Promise<PaymentResult> {
+    return paymentResult(await withUserErrors(() => services.payments.payBill(em, user, toPayRequest(input))));
+  }
+
+  @Authorized(SIGNED_IN)
+  @Mutation(() => PaymentResult, { description: 'Reimburse the member’s linked account for a bill they paid.' })
+  async reimburseBill(
+    @Ctx() { em, user, services }: GraphQLContext,
+    @Arg('input', () => PayBillInput) input: PayBillInput,
+  ): Promise<PaymentResult> {
+    return paymentResult(await withUserErrors(() => services.payments.reimburseBill(em, user, toPayRequest(input))));
+  }
+
+  @Authorized(...STAFF_ROLES)
+  @Mutation(() => ReversalResult, { description: 'Staff: reverse a pending payment or a full deposit (activity 25).' })
+  async reverseBill(
+    @Ctx() { em, user, services }: GraphQLContext,
+    @Arg('input', () => ReverseBillInput) input: ReverseBillInput,
+  ): Promise<ReversalResult> {
+    const result = await withUserErrors(() => services.reversals.reverse(em, user, input));
+    return result.value
+      ? { ...result.value, errors: [] }
+      : {
+          success: false,
+          message: result.errors[0]?.message ?? '',
+          reversalTransactionId: null,
+          errors: result.errors,
+        };
+  }
+
+  @Authorized(SIGNED_IN)
+  @Mutation(() => RainyDayTopUpResult, { description: 'Top up rainy day from a linked savings account.' })
+  async topUpRainyDay(
+    @Ctx() { em, user, services }: GraphQLContext,
+    @Arg('input', () => RainyDayTopUpInput) input: RainyDayTopUpInput,
+  ): Promise<RainyDayTopUpResult> {
+    const result = await withUserErrors(() => services.reversals.topUpRainyDay(em, user, input));
+    return { ok: result.value !== null, transactionId: result.value?.transactionId ?? null, errors: result.errors };
+  }
+}

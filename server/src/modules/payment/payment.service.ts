@@ -1,0 +1,228 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { requireUser } from '../../common/auth/access.js';
+import type { CurrentUser } from '../../common/auth/current-user.js';
+import { isStaff } from '../../common/auth/roles.js';
+import type { Clock } from '../../common/clock.js';
+import { add, formatCurrency, type Cents } from '../../common/money.js';
+import { intArray } from '../../database/bulk.js';
+import { ActivityType } from '../activity/activity-type.js';
+import { BillStatus } from '../bill/bill-status.rules.js';
+import { agreementBalances, linkedAccountBalances } from '../ledger/ledger-balances.js';
+import { LedgerTransactionType } from '../ledger/ledger-transaction-type.js';
+import type { LedgerService } from '../ledger/ledger.service.js';
+import { external, linkedAccount } from '../ledger/ledger.types.js';
+import { TransactionStatus } from '../ledger/transaction-status.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import { checkIdempotencyKey, runIdempotent } from './money-transaction.js';
+import {
+  accountLinkedAccountIds,
+  agreementHeadroom,
+  loadAccessibleBill,
+  lockAgreement,
+  lockBills,
+  lockLinkedAccount,
+  overdrawAllowedOn,
+  sameSourceBills,
+  type BillRow,
+} from './payment-load.js';
+import { moneySources, paymentLines } from './payment-posting.js';
+import {
+  applyTopUp,
+  confirmationFigures,
+  splitPayment,
+  type ConfirmationFigures,
+  type TopUpFacts,
+  type TopUpOption,
+} from './payment-split.rules.js';
+import {
+  checkPaymentAllowed,
+  checkReimbursementAllowed,
+  parsePaymentAmount,
+  planOverdue,
+  type OverdueOption,
+} from './payment.rules.js';
+
+export type BillOrAllocation = 'bill' | 'allocation';
+
+export interface PayBillRequest {
+  billId: number;
+  billOrAllocation: BillOrAllocation;
+  billAmount: string;
+  topupOption?: TopUpOption | null;
+  topupAccountNumber?: string | null;
+  overdueOption?: OverdueOption | null;
+  /** Reimbursement only: the member's account the agreement pays back. */
+  reimbursementAccountNumber?: string | null;
+  idempotencyKey: string;
+}
+
+/** The stored answer of a payment (the same on every retry with its key). */
+export interface PaymentOutcome {
+  billId: number;
+  paidBillIds: number[];
+  transactionId: number;
+  billStatus: BillStatus;
+  figures: ConfirmationFigures;
+}
+
+/** Pays or reimburses bills: each request is one transaction with its locks, ledger posting and stored answer. */
+export class PaymentService {
+  constructor(
+    private readonly ledger: LedgerService,
+    private readonly settings: SettingsService,
+    private readonly clock: Clock,
+  ) {}
+
+  payBill(em: EntityManager, user: CurrentUser | null, request: PayBillRequest): Promise<PaymentOutcome> {
+    return this.move(em, user, request, 'pay');
+  }
+
+  reimburseBill(em: EntityManager, user: CurrentUser | null, request: PayBillRequest): Promise<PaymentOutcome> {
+    return this.move(em, user, request, 'reimburse');
+  }
+
+  private async move(
+    em: EntityManager,
+    maybeUser: CurrentUser | null,
+    request: PayBillRequest,
+    mode: 'pay' | 'reimburse',
+  ): Promise<PaymentOutcome> {
+    const user = requireUser(maybeUser);
+    const key = checkIdempotencyKey(request.idempotencyKey);
+    const amount = parsePaymentAmount(request.billAmount);
+    const selected = await loadAccessibleBill(em, user, request.billId);
+    const input = { ...request, idempotencyKey: undefined, billAmount: amount };
+    return runIdempotent(em, { userId: user.userId, key, operation: mode, input }, async (tx) => {
+      const today = this.clock.today();
+      const agreement = await lockAgreement(tx, selected.agreementId);
+      const candidateIds = mode === 'pay' ? await sameSourceBills(tx, selected, today) : [];
+      const locked = await lockBills(tx, [...new Set([selected.id, ...candidateIds])]);
+      const bill = locked.find((b) => b.id === selected.id) as BillRow;
+      const staff = isStaff(user.roles);
+      const approvalId = mode === 'pay' && staff ? await this.lockApproval(tx, bill.id) : null;
+      let reimburseTo: number | null = null;
+      if (mode === 'pay') {
+        checkPaymentAllowed({
+          agreementStatus: agreement.status,
+          callerIsStaff: staff,
+          hasApproval: approvalId !== null,
+          billStatus: bill.status,
+          biller: bill.billerId
+            ? { name: bill.name, status: bill.billerStatus!, onHoldDate: bill.billerOnHoldDate }
+            : null,
+        });
+      } else {
+        const account = request.reimbursementAccountNumber
+          ? await lockLinkedAccount(tx, agreement.accountId, request.reimbursementAccountNumber)
+          : null;
+        checkReimbursementAllowed({
+          agreementStatus: agreement.status,
+          billStatus: bill.status,
+          billerDateAdded: bill.billerDateAdded,
+          today,
+          linkedAccountChosen: account !== null,
+        });
+        reimburseTo = account!.id;
+      }
+      const plan = planOverdue(
+        bill,
+        locked,
+        today,
+        mode === 'pay' ? (request.overdueOption ?? null) : null,
+        request.billOrAllocation,
+      );
+      const balances = (await agreementBalances(tx, [agreement.id])).get(agreement.id)!;
+      const settings = await this.settings.serverSettings(tx);
+      const overdraw = overdrawAllowedOn(agreement, today, settings.contractApprovedOverDrawOfAmount);
+      const setAside = add(plan.totalAllocation, plan.totalContingency);
+      const headroom = agreementHeadroom(add(balances.allocation, balances.contingency), setAside, overdraw);
+      const split = splitPayment({
+        amount,
+        allocation: plan.totalAllocation,
+        contingency: plan.totalContingency,
+        freeBalance: headroom.freeBalance,
+        overdrawAllowed: headroom.overdrawLeft,
+        leftoversToRainyDay: agreement.leftoversToRainyDay,
+      });
+      const linkedIds = await accountLinkedAccountIds(tx, agreement.accountId);
+      const linkedBalances = await linkedAccountBalances(tx, linkedIds);
+      const topUpAccount =
+        request.topupOption === 'linkedAccount' && request.topupAccountNumber
+          ? await lockLinkedAccount(tx, agreement.accountId, request.topupAccountNumber)
+          : null;
+      const facts: TopUpFacts = {
+        topUpRequired: split.topUpRequired,
+        rainyDayAvailable: (balances.rainyDay - agreement.rainyDayUnavailable) as Cents,
+        linkedAccountBalances: [...linkedBalances.values()],
+        overdrawRuleRelevant: overdraw > 0,
+        agreementBalance: add(balances.allocation, balances.contingency),
+        reimbursement: mode === 'reimburse',
+      };
+      const topUp = applyTopUp(facts, {
+        option: request.topupOption ?? null,
+        linkedAccountBalance: topUpAccount ? (linkedBalances.get(topUpAccount.id) ?? null) : null,
+      });
+      const postingPlan = {
+        split,
+        topUp,
+        amount,
+        setAsideAllocation: plan.totalAllocation,
+        setAsideContingency: plan.totalContingency,
+        payee: reimburseTo !== null ? linkedAccount(reimburseTo) : external(),
+        topUpAccountId: topUpAccount?.id ?? null,
+      };
+      const figures = confirmationFigures(amount, split, topUp, plan.totalAllocation, plan.overdue.length);
+      const paidIds = [plan.current.id, ...plan.overdue.map((b) => b.id)];
+      const verb = mode === 'pay' ? 'Paid' : 'Reimbursed';
+      const posting = await this.ledger.post(tx, {
+        type: mode === 'pay' ? LedgerTransactionType.BillPayment : LedgerTransactionType.Reimbursement,
+        agreementId: agreement.id,
+        effectiveDate: today,
+        description: `${verb} ${bill.name} bill of ${formatCurrency(amount)}`,
+        lines: paymentLines(postingPlan),
+        billMoneySources: moneySources(postingPlan, plan.current, plan.overdue),
+        createdByUserId: user.userId,
+        createdAt: this.clock.now(),
+        activity: {
+          type: mode === 'pay' ? ActivityType.PaidBill : ActivityType.ReimbursedBill,
+          details: `${verb} ${bill.name} bill of ${formatCurrency(amount)}`,
+          data: { ...figures, billIds: paidIds, billOrAllocation: request.billOrAllocation, idempotencyKey: key },
+          agentName: staff ? user.displayName : null,
+          userId: user.userId,
+          transactionStatus: mode === 'pay' ? TransactionStatus.Pending : TransactionStatus.Successful,
+          billId: plan.current.id,
+          billerId: bill.billerId,
+        },
+      });
+      const status =
+        mode === 'reimburse' ? BillStatus.Reimbursed : topUp.amountOwing > 0 ? BillStatus.ShortPaid : BillStatus.Paid;
+      await tx.execute(
+        `update bill set status = case when id = ? then ?::smallint else ${BillStatus.Paid} end,
+           reimbursement_account_id = case when id = ? then ? else reimbursement_account_id end
+         where id = any(?::int[])`,
+        [plan.current.id, status, plan.current.id, reimburseTo, intArray(paidIds)],
+        'run',
+      );
+      if (approvalId !== null) {
+        await tx.execute('update approval set used_at = now() where id = ?', [approvalId], 'run');
+      }
+      return {
+        billId: plan.current.id,
+        paidBillIds: paidIds,
+        transactionId: posting.transactionId,
+        billStatus: status,
+        figures,
+      };
+    });
+  }
+
+  /** A granted, undecided-use manager approval for paying this bill in arrears (used once: locked, then stamped). */
+  private async lockApproval(tx: EntityManager, billId: number): Promise<number | null> {
+    const [row] = await tx.execute<{ id: number }[]>(
+      `select id from approval where bill_id = ? and approval_type = 3 and approval_granted and approver_id is not null
+         and used_at is null order by id limit 1 for update`,
+      [billId],
+    );
+    return row?.id ?? null;
+  }
+}

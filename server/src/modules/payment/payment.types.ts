@@ -1,0 +1,138 @@
+import { Field, InputType, Int, ObjectType } from 'type-graphql';
+import type { LocalDate } from '../../common/local-date.js';
+import type { Cents } from '../../common/money.js';
+import { LocalDateScalar, MoneyScalar } from '../../graphql/scalars.js';
+import { UserError } from '../../graphql/user-error.js';
+
+@ObjectType({ description: 'A bill due for payment with its biller’s paying details (spec 1 §3 Bill for payment).' })
+export class BillForPayment {
+  @Field(() => Int) billId!: number;
+  @Field(() => Int) contractId!: number;
+  @Field(() => Int, { nullable: true }) billerId!: number | null;
+  @Field(() => Int, { nullable: true }) billingSubCategoryId!: number | null;
+  @Field() nickname!: string;
+  @Field() categoryName!: string;
+  @Field({ description: 'BPAY, EFT or Unknown (Unknown: pay as an allocation).' }) paymentType!: string;
+  @Field(() => MoneyScalar) amountAllocated!: Cents;
+  @Field(() => MoneyScalar) moneyFromAllocation!: Cents;
+  @Field(() => MoneyScalar) moneyFromContingency!: Cents;
+  @Field(() => LocalDateScalar) expectedDueDate!: LocalDate;
+  @Field(() => LocalDateScalar) expectedDueDateWithNoOffset!: LocalDate;
+  @Field(() => Int, { description: 'Bill status: 1 and 4 overdue, 6 upcoming.' }) status!: number;
+  @Field(() => String, { nullable: true }) bPayNumber!: string | null;
+  @Field(() => String, { nullable: true }) bPayName!: string | null;
+  @Field(() => String, { nullable: true, description: 'Masked with asterisks.' }) customerReferenceNumber!:
+    string | null;
+  @Field(() => String, { nullable: true }) bsbNumber!: string | null;
+  @Field(() => String, { nullable: true }) bsbName!: string | null;
+  @Field(() => String, { nullable: true }) eftAccountNumber!: string | null;
+  @Field(() => String, { nullable: true }) eftAccountName!: string | null;
+  @Field(() => String, { nullable: true }) eftReferenceNumber!: string | null;
+  @Field() isAutoPayment!: boolean;
+  @Field({ description: 'Not yet due: the screens show the early-pay warning.' }) isEarlyPayment!: boolean;
+  @Field({ description: 'Agreement not payable or biller on hold.' }) disableSubmit!: boolean;
+  @Field(() => MoneyScalar) paidAmount!: Cents;
+  @Field(() => MoneyScalar) amountOwing!: Cents;
+}
+
+@ObjectType()
+export class BillPageView {
+  @Field(() => [BillForPayment]) items!: BillForPayment[];
+  @Field(() => Int) total!: number;
+  @Field(() => Int) page!: number;
+  @Field(() => Int) pageSize!: number;
+}
+
+@ObjectType()
+export class BillDetailsView {
+  @Field(() => BillForPayment) bill!: BillForPayment;
+  @Field(() => MoneyScalar) availableRainyDayBalance!: Cents;
+}
+
+@ObjectType({ description: 'Which balance paid how much of a bill (billmoneysource/getbybillid).' })
+export class BillMoneySourceView {
+  @Field(() => Int, { description: '1 allocation, 2 contingency, 3 rainy day, 4 savings account, 5 amount owing.' })
+  source!: number;
+  @Field(() => MoneyScalar) amount!: Cents;
+  @Field(() => Int) transactionId!: number;
+  @Field(() => String, { nullable: true }) linkedAccountNumber!: string | null;
+}
+
+@ObjectType({ description: 'The confirmation summary figures (spec 1 §3).' })
+export class ConfirmationFiguresView {
+  @Field(() => MoneyScalar) actualAmount!: Cents;
+  @Field(() => MoneyScalar) pouredIntoRainyDay!: Cents;
+  @Field(() => MoneyScalar) totalPaidOut!: Cents;
+  @Field(() => Int) overdueBillsCount!: number;
+  @Field(() => MoneyScalar) fromRainyDay!: Cents;
+  @Field(() => MoneyScalar) fromSavings!: Cents;
+  @Field(() => MoneyScalar) amountOwing!: Cents;
+  @Field(() => MoneyScalar) fromAllocation!: Cents;
+  @Field(() => MoneyScalar) fromContingency!: Cents;
+  @Field(() => MoneyScalar) combinedAllocation!: Cents;
+}
+
+@ObjectType()
+export class BillConfirmationView {
+  @Field(() => BillForPayment) bill!: BillForPayment;
+  @Field() billOrAllocation!: string;
+  @Field(() => ConfirmationFiguresView) figures!: ConfirmationFiguresView;
+  @Field(() => String, { nullable: true }) reimbursementAccount!: string | null;
+  @Field() paidAt!: Date;
+}
+
+@InputType({ description: 'Pay or reimburse a bill or allocation (spec 1 §3 Payment).' })
+export class PayBillInput {
+  @Field(() => Int) billId!: number;
+  @Field(() => String, { nullable: true, description: "'bill' (default) or 'allocation'." })
+  billOrAllocation?: string | null;
+  @Field({ description: 'Positive, at most 2 decimals ("123.45").' }) billAmount!: string;
+  @Field(() => String, { nullable: true, description: 'rainyDay, linkedAccount or shortPay.' }) topupOption?:
+    string | null;
+  @Field(() => String, { nullable: true }) topupAccountNumber?: string | null;
+  @Field(() => String, { nullable: true, description: 'combine or ignore.' }) overdueOption?: string | null;
+  @Field(() => String, { nullable: true, description: 'Reimbursement: the account paid back.' })
+  reimbursementAccountNumber?: string | null;
+  @Field({ description: 'One per user action; a retry with the same key returns the first answer.' })
+  idempotencyKey!: string;
+}
+
+@ObjectType()
+export class PaymentResult {
+  @Field() ok!: boolean;
+  @Field(() => Int, { nullable: true, description: 'The bill the payment is recorded on.' }) billId?: number | null;
+  @Field(() => [Int]) paidBillIds!: number[];
+  @Field(() => Int, { nullable: true }) transactionId?: number | null;
+  @Field(() => ConfirmationFiguresView, { nullable: true }) figures?: ConfirmationFiguresView | null;
+  @Field(() => [UserError]) errors!: UserError[];
+}
+
+@InputType()
+export class ReverseBillInput {
+  @Field(() => Int) transactionId!: number;
+  @Field() idempotencyKey!: string;
+}
+
+@ObjectType()
+export class ReversalResult {
+  @Field() success!: boolean;
+  @Field() message!: string;
+  @Field(() => Int, { nullable: true }) reversalTransactionId?: number | null;
+  @Field(() => [UserError]) errors!: UserError[];
+}
+
+@InputType()
+export class RainyDayTopUpInput {
+  @Field(() => Int) contractId!: number;
+  @Field({ description: 'The linked savings account the money comes from.' }) accountNumber!: string;
+  @Field() topupAmount!: string;
+  @Field(() => String, { nullable: true }) description?: string | null;
+  @Field() idempotencyKey!: string;
+}
+
+@ObjectType()
+export class RainyDayTopUpResult {
+  @Field() ok!: boolean;
+  @Field(() => Int, { nullable: true }) transactionId?: number | null;
+  @Field(() => [UserError]) errors!: UserError[];
+}

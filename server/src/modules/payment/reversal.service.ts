@@ -1,0 +1,158 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { assertAccountAccess, requireUser } from '../../common/auth/access.js';
+import type { CurrentUser } from '../../common/auth/current-user.js';
+import { isStaff } from '../../common/auth/roles.js';
+import type { Clock } from '../../common/clock.js';
+import { ForbiddenError, NotFoundError } from '../../common/errors.js';
+import { formatCurrency, negate, toDecimalString, ZERO } from '../../common/money.js';
+import { ActivityType } from '../activity/activity-type.js';
+import { linkedAccountBalances } from '../ledger/ledger-balances.js';
+import { LedgerTransactionType } from '../ledger/ledger-transaction-type.js';
+import type { LedgerService } from '../ledger/ledger.service.js';
+import { linkedAccount, rainyDay } from '../ledger/ledger.types.js';
+import { checkIdempotencyKey, runIdempotent } from './money-transaction.js';
+import { lockAgreement, lockLinkedAccount } from './payment-load.js';
+import { PAYMENT_MESSAGES, PaymentError } from './payment.errors.js';
+import { checkRainyDayTopUpAllowed, isStillPending, parsePaymentAmount } from './payment.rules.js';
+
+export interface ReverseRequest {
+  transactionId: number;
+  idempotencyKey: string;
+}
+
+export interface ReversalOutcome {
+  success: boolean;
+  message: string;
+  reversalTransactionId: number;
+}
+
+export interface RainyDayTopUpRequest {
+  contractId: number;
+  accountNumber: string;
+  topupAmount: string;
+  description?: string | null;
+  idempotencyKey: string;
+}
+
+export interface RainyDayTopUpOutcome {
+  transactionId: number;
+  topupAmount: string;
+}
+
+interface TransactionRow {
+  id: number;
+  type: LedgerTransactionType;
+  agreement_id: number | null;
+  created_at: Date;
+  deposit_full: boolean | null;
+  reversed: boolean;
+  reverses_id: number | null;
+}
+
+/** Reverses payments and deposits (staff only) and tops up rainy day from a linked account. */
+export class ReversalService {
+  constructor(
+    private readonly ledger: LedgerService,
+    private readonly clock: Clock,
+    private readonly timeZone: string,
+  ) {}
+
+  /**
+   * Reverse bill (activity 25): a bill payment or reimbursement still in its pending window, or a full deposit.
+   * A new reversing transaction; the original is never changed.
+   */
+  async reverse(em: EntityManager, maybeUser: CurrentUser | null, request: ReverseRequest): Promise<ReversalOutcome> {
+    const user = requireUser(maybeUser);
+    if (!isStaff(user.roles)) throw new ForbiddenError('Only staff can reverse bills.');
+    const key = checkIdempotencyKey(request.idempotencyKey);
+    const input = { transactionId: request.transactionId };
+    return runIdempotent(em, { userId: user.userId, key, operation: 'reverse', input }, async (tx) => {
+      const [found] = await tx.execute<{ agreement_id: number | null }[]>(
+        'select agreement_id from ledger_transaction where id = ?',
+        [request.transactionId],
+      );
+      if (!found?.agreement_id) throw new NotFoundError('Transaction not found.');
+      await lockAgreement(tx, found.agreement_id);
+      const [row] = await tx.execute<TransactionRow[]>(
+        `select t.id, t.type, t.agreement_id, t.created_at, t.reverses_id,
+           (select d.received_amount >= d.expected_amount from scheduled_deposit d where d.id = t.deposit_id) as deposit_full,
+           exists (select 1 from ledger_transaction r where r.reverses_id = t.id) as reversed
+         from ledger_transaction t where t.id = ? for update`,
+        [request.transactionId],
+      );
+      const now = this.clock.now();
+      const payment =
+        row.type === LedgerTransactionType.BillPayment || row.type === LedgerTransactionType.Reimbursement;
+      const allowed =
+        !row.reversed &&
+        row.reverses_id === null &&
+        ((payment && isStillPending(new Date(row.created_at), now, this.timeZone)) ||
+          (row.type === LedgerTransactionType.Deposit && row.deposit_full === true));
+      if (!allowed) throw new PaymentError('REVERSAL_NOT_ALLOWED', PAYMENT_MESSAGES.reversalNotAllowed);
+      const result = await this.ledger.reverse(tx, row.id, {
+        effectiveDate: this.clock.today(),
+        createdByUserId: user.userId,
+        createdAt: this.clock.now(),
+        activity: { agentName: user.displayName, userId: user.userId, data: { reversedTransactionId: row.id } },
+      });
+      return {
+        success: true,
+        message: 'The bill payment has been reversed.',
+        reversalTransactionId: result.transactionId,
+      };
+    });
+  }
+
+  /** Top-up of rainy day from a linked account (agreements in 1 and 7; 0 < amount ≤ the account's balance). */
+  async topUpRainyDay(
+    em: EntityManager,
+    maybeUser: CurrentUser | null,
+    request: RainyDayTopUpRequest,
+  ): Promise<RainyDayTopUpOutcome> {
+    const user = requireUser(maybeUser);
+    const key = checkIdempotencyKey(request.idempotencyKey);
+    const amount = parsePaymentAmount(request.topupAmount, 'topupAmount');
+    const [target] = await em.execute<{ account_id: number }[]>('select account_id from agreement where id = ?', [
+      request.contractId,
+    ]);
+    if (!target) {
+      if (!isStaff(user.roles)) throw new ForbiddenError('You do not have access to this member or account.');
+      throw new NotFoundError('Agreement not found.');
+    }
+    await assertAccountAccess(em, user, target.account_id);
+    const input = { ...request, idempotencyKey: undefined, topupAmount: amount };
+    return runIdempotent(em, { userId: user.userId, key, operation: 'topUpRainyDay', input }, async (tx) => {
+      const agreement = await lockAgreement(tx, request.contractId);
+      checkRainyDayTopUpAllowed(agreement.status);
+      const account = await lockLinkedAccount(tx, agreement.accountId, request.accountNumber ?? '');
+      if (!account) {
+        throw new PaymentError('LINKED_ACCOUNT_REQUIRED', PAYMENT_MESSAGES.linkedAccountRequired, 'accountNumber');
+      }
+      const balance = (await linkedAccountBalances(tx, [account.id])).get(account.id) ?? ZERO;
+      if (balance <= 0 || amount > balance) {
+        throw new PaymentError('INSUFFICIENT_FUNDS', PAYMENT_MESSAGES.insufficientFunds, 'topupAmount');
+      }
+      const description = request.description?.trim() || `Rainy day top-up of ${formatCurrency(amount)}`;
+      const posting = await this.ledger.post(tx, {
+        type: LedgerTransactionType.RainyDayTopUp,
+        agreementId: agreement.id,
+        effectiveDate: this.clock.today(),
+        description,
+        lines: [
+          { account: linkedAccount(account.id), amount: negate(amount) },
+          { account: rainyDay(), amount },
+        ],
+        createdByUserId: user.userId,
+        createdAt: this.clock.now(),
+        activity: {
+          type: ActivityType.ExtraMemberDeposit,
+          details: description,
+          data: { topupAmount: toDecimalString(amount), accountNumber: account.accountNumber, idempotencyKey: key },
+          agentName: isStaff(user.roles) ? user.displayName : null,
+          userId: user.userId,
+        },
+      });
+      return { transactionId: posting.transactionId, topupAmount: toDecimalString(amount) };
+    });
+  }
+}
