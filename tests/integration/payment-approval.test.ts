@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { realDatabaseUrl } from '../support/database.js';
+import { key, SKIP_MESSAGE, startPaymentWorld, type PaymentWorld } from './payment-client.js';
+import { createScenario, PASSWORD, type ScenarioSpec } from './payment-world.js';
+
+if (!realDatabaseUrl) console.warn(`[skipped] ${SKIP_MESSAGE}`);
+
+const arrears: ScenarioSpec = {
+  status: 4,
+  allocation: '200',
+  bills: [
+    { due: '2026-03-05', status: 1, allocated: '100' },
+    { due: '2026-03-10', status: 6, allocated: '100' },
+  ],
+};
+
+const REQUEST = `mutation Q($billId: Int!) { requestArrearsApproval(billId: $billId, note: "Member called") {
+  approval { approvalId pending approvalGranted } errors { code message } } }`;
+const DECIDE = `mutation D($id: Int!) { decideArrearsApproval(approvalId: $id, approvalGranted: true, note: "ok") {
+  approval { approvalGranted pending managerName } errors { code message } } }`;
+const QUEUE = `{ arrearsApprovalQueue { approvalId billId } }`;
+const OVERRIDE = `mutation O($input: ManagerOverrideInput!) { managerOverrideApproval(input: $input) {
+  approval { approvalGranted managerName } errors { code field message } } }`;
+
+interface ApprovalAnswer {
+  approval: { approvalId: number; pending: boolean; approvalGranted: boolean; managerName: string } | null;
+  errors: { code: string; field?: string | null; message: string }[];
+}
+
+describe.skipIf(!realDatabaseUrl)('manager approval for paying a bill in arrears', () => {
+  let w: PaymentWorld;
+  beforeAll(async () => {
+    w = await startPaymentWorld();
+  });
+  afterAll(async () => {
+    await w?.server.stop();
+  });
+
+  it('blocks members and asks staff for an approval', async () => {
+    const s = await createScenario(w.em(), w.alice, arrears);
+    const member = await w.pay(w.tokens.alice, { billId: s.billIds[0], billAmount: '100', idempotencyKey: key() });
+    expect(member.answer?.errors[0]?.code).toBe('PAYMENT_SUSPENDED_IN_ARREARS');
+    const agent = await w.pay(w.tokens.agent, { billId: s.billIds[0], billAmount: '100', idempotencyKey: key() });
+    expect(agent.answer?.errors[0]?.code).toBe('MANAGER_APPROVAL_REQUIRED');
+  });
+
+  it('queues a request for another manager, who decides it; the approval pays that bill once', async () => {
+    const s = await createScenario(w.em(), w.alice, arrears);
+    const asked = await w.server.graphql<{ requestArrearsApproval: ApprovalAnswer }>(
+      REQUEST,
+      { billId: s.billIds[0] },
+      w.tokens.agent,
+    );
+    const id = asked.body.data?.requestArrearsApproval.approval?.approvalId;
+    expect(asked.body.data?.requestArrearsApproval.approval?.pending).toBe(true);
+
+    const byAgent = await w.server.graphql(DECIDE, { id }, w.tokens.agent);
+    expect(byAgent.body.errors?.[0]).toBeDefined();
+    const queue = await w.server.graphql<{ arrearsApprovalQueue: { approvalId: number }[] }>(
+      QUEUE,
+      {},
+      w.tokens.manager,
+    );
+    expect(queue.body.data?.arrearsApprovalQueue.map((a) => a.approvalId)).toContain(id);
+
+    const decided = await w.server.graphql<{ decideArrearsApproval: ApprovalAnswer }>(DECIDE, { id }, w.tokens.manager);
+    expect(decided.body.data?.decideArrearsApproval.approval).toMatchObject({ approvalGranted: true, pending: false });
+    const twice = await w.server.graphql<{ decideArrearsApproval: ApprovalAnswer }>(DECIDE, { id }, w.tokens.manager2);
+    expect(twice.body.data?.decideArrearsApproval.errors[0]?.code).toBe('APPROVAL_NOT_ALLOWED');
+
+    const other = await w.pay(w.tokens.agent, { billId: s.billIds[1], billAmount: '100', idempotencyKey: key() });
+    expect(other.answer?.errors[0]?.code).toBe('MANAGER_APPROVAL_REQUIRED');
+    const paid = await w.pay(w.tokens.agent, { billId: s.billIds[0], billAmount: '100', idempotencyKey: key() });
+    expect(paid.answer?.ok).toBe(true);
+    expect(await w.one('select used_at is not null as used from approval where id = ?', [id])).toEqual({ used: true });
+  });
+
+  it('refuses a manager deciding their own request', async () => {
+    const s = await createScenario(w.em(), w.alice, arrears);
+    const asked = await w.server.graphql<{ requestArrearsApproval: ApprovalAnswer }>(
+      REQUEST,
+      { billId: s.billIds[0] },
+      w.tokens.manager,
+    );
+    const id = asked.body.data?.requestArrearsApproval.approval?.approvalId;
+    const own = await w.server.graphql<{ decideArrearsApproval: ApprovalAnswer }>(DECIDE, { id }, w.tokens.manager);
+    expect(own.body.data?.decideArrearsApproval.errors[0]?.code).toBe('APPROVAL_NOT_ALLOWED');
+  });
+
+  it('takes a supervisor override with the manager’s own password, never the agent’s own', async () => {
+    const s = await createScenario(w.em(), w.alice, arrears);
+    const input = { billId: s.billIds[0], managerUsername: 'manager1', approvalGranted: true, note: 'At the counter' };
+    const wrong = await w.server.graphql<{ managerOverrideApproval: ApprovalAnswer }>(
+      OVERRIDE,
+      { input: { ...input, managerPassword: 'wrong' } },
+      w.tokens.agent,
+    );
+    expect(wrong.body.data?.managerOverrideApproval.errors[0]?.code).toBe('INVALID_MANAGER_CREDENTIALS');
+    const agentSelf = await w.server.graphql<{ managerOverrideApproval: ApprovalAnswer }>(
+      OVERRIDE,
+      { input: { ...input, managerUsername: 'agent1', managerPassword: PASSWORD } },
+      w.tokens.agent,
+    );
+    expect(agentSelf.body.data?.managerOverrideApproval.errors[0]?.code).toBe('INVALID_MANAGER_CREDENTIALS');
+    const selfApproval = await w.server.graphql<{ managerOverrideApproval: ApprovalAnswer }>(
+      OVERRIDE,
+      { input: { ...input, managerPassword: PASSWORD } },
+      w.tokens.manager,
+    );
+    expect(selfApproval.body.data?.managerOverrideApproval.errors[0]?.code).toBe('APPROVAL_NOT_ALLOWED');
+    const granted = await w.server.graphql<{ managerOverrideApproval: ApprovalAnswer }>(
+      OVERRIDE,
+      { input: { ...input, managerPassword: PASSWORD } },
+      w.tokens.agent,
+    );
+    expect(granted.body.data?.managerOverrideApproval.approval).toMatchObject({ approvalGranted: true });
+    const paid = await w.pay(w.tokens.agent, { billId: s.billIds[0], billAmount: '100', idempotencyKey: key() });
+    expect(paid.answer?.ok).toBe(true);
+  });
+});
