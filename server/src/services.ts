@@ -11,6 +11,7 @@ import { MemberSearchService } from './modules/member/member-search.service.js';
 import { MemberDirectoryService } from './modules/member/member-directory.service.js';
 import { QueuedChangeService } from './modules/agreement/queued-change.service.js';
 import { ChangeApplier } from './modules/agreement/change-applier.js';
+import { AccountSummaryService } from './modules/overview/account-summary.service.js';
 import { OverviewService } from './modules/overview/overview.service.js';
 import { PlannerService } from './modules/planner/planner.service.js';
 import { ApprovalService } from './modules/approval/approval.service.js';
@@ -39,6 +40,7 @@ export interface Services {
   queuedChanges: QueuedChangeService;
   changeApplier: ChangeApplier;
   overview: OverviewService;
+  accountSummaries: AccountSummaryService;
   activities: ActivityService;
   agreements: AgreementViewService;
   agreementGraphs: AgreementGraphsService;
@@ -69,6 +71,7 @@ export function createServices(config: Config, clock: Clock, logger: Logger, eve
     queuedChanges: new QueuedChangeService(events),
     changeApplier: new ChangeApplier(clock, logger, events),
     overview: new OverviewService(clock),
+    accountSummaries: new AccountSummaryService(clock),
     activities: new ActivityService(),
     agreements: new AgreementViewService(clock, events),
     agreementGraphs: new AgreementGraphsService(settings, clock),

@@ -1,11 +1,16 @@
 import { accountRoutes } from '../modules/account/account.rest.js';
+import { activityRoutes } from '../modules/activity/activity.rest.js';
 import { authRoutes } from '../modules/auth/auth.rest.js';
 import { memberRoutes } from '../modules/member/member.rest.js';
+import { noteRoutes } from '../modules/note/note.rest.js';
+import { overviewRoutes } from '../modules/overview/overview.rest.js';
 import { memberSearchRoutes } from '../modules/member/member-search.rest.js';
 import { queuedChangeRoutes } from '../modules/agreement/queued-change.rest.js';
 import { paymentRoutes } from '../modules/payment/payment.rest.js';
 import { plannerRoutes } from '../modules/planner/planner.rest.js';
+import { profileRoutes } from '../modules/profile/profile.rest.js';
 import { settingsRoutes } from '../modules/settings/settings.rest.js';
+import { transactionRoutes } from '../modules/transaction/transaction.rest.js';
 import type { RestRoute } from './route.js';
 
 /** Every REST route of the legacy façade (and POST /Token), in one list: the permission snapshot reads it. */
@@ -13,9 +18,14 @@ export const restRoutes: RestRoute[] = [
   ...authRoutes,
   ...settingsRoutes,
   ...memberSearchRoutes, // before memberRoutes: /api/members/:id would take /api/members/GetAllForSearch
+  ...activityRoutes, // before memberRoutes: /api/members/:id would take /api/members/gettransactionstatuses
   ...memberRoutes,
   ...accountRoutes,
   ...plannerRoutes,
+  ...overviewRoutes,
+  ...transactionRoutes,
+  ...profileRoutes,
+  ...noteRoutes,
   ...paymentRoutes,
   ...queuedChangeRoutes,
 ];

@@ -1,0 +1,149 @@
+import { STAFF_AND_REPORTER_ROLES } from '../../common/auth/roles.js';
+import { DomainError } from '../../common/errors.js';
+import type { LocalDate } from '../../common/local-date.js';
+import { parseDateInput } from '../../common/validation/date-input.js';
+import { toWire } from '../../rest/money-wire.js';
+import { idParam, route } from '../../rest/route.js';
+import { transactionStatuses } from '../transaction/transaction.service.js';
+import { ALL_ACTIVITY_FILTERS, MEMBER_ACTIVITY_FILTERS } from './activity-filter.js';
+import type { ActivityFilterGroup } from './activity-type.js';
+import { ACTIVITY_OVERVIEW_SIZE, DEFAULT_ACTIVITY_PAGE_SIZE } from './activity.service.js';
+
+function values(value: unknown): string[] {
+  const list = Array.isArray(value) ? value : value === undefined ? [] : [value];
+  return list.flatMap((item) => (typeof item === 'string' ? item.split(',') : [])).map((item) => item.trim());
+}
+
+/** `filters=Payment,Note` or repeated `filters=`; names in any case. None: every filter the caller may use. */
+export function filtersParam(value: unknown): ActivityFilterGroup[] | null {
+  const names = values(value).filter((name) => name !== '');
+  if (names.length === 0) return null;
+  return names.map((name) => {
+    const group = ALL_ACTIVITY_FILTERS.find((g) => g.toLowerCase() === name.toLowerCase());
+    if (!group) {
+      throw new DomainError(
+        'INVALID_FILTER',
+        `Unknown activity filter "${name}": expected ${ALL_ACTIVITY_FILTERS.join(', ')}.`,
+        'filters',
+      );
+    }
+    return group;
+  });
+}
+
+/** A date as typed (DD-MM-YYYY or YYYY-MM-DD); absent is none. */
+export function dateParam(value: unknown, name: string): LocalDate | null {
+  const text = values(value)[0];
+  if (text === undefined || text === '') return null;
+  const date = parseDateInput(text);
+  if (!date) throw new DomainError('INVALID_DATE', `${name} must be a date written DD-MM-YYYY or YYYY-MM-DD.`, name);
+  return date;
+}
+
+function intParam(value: unknown, name: string, fallback: number): number {
+  const text = values(value)[0];
+  if (text === undefined || text === '') return fallback;
+  if (!/^\d{1,6}$/.test(text)) throw new DomainError('INVALID_NUMBER', `${name} must be a whole number.`, name);
+  return Number(text);
+}
+
+/** Spec 1 §7 activities: the same service as `activities`/`activity`; members never get notes. */
+export const activityRoutes = [
+  route('get', '/api/members/gettransactionstatuses', 'signed-in', () => transactionStatuses()),
+
+  route('get', '/api/members/gettransactionstatus', 'signed-in', async ({ em, req, user, services }) => {
+    const activity = await services.activities.one(em, user, idParam(req.query.activityId, 'activityId'));
+    return {
+      activityId: activity.activityId,
+      transactionId: activity.transactionId,
+      status: activity.transactionStatus,
+      statusName: activity.transactionStatusName,
+      statusClass: activity.transactionStatusClass,
+    };
+  }),
+
+  route('get', '/api/members/:memberId/activities', 'signed-in', async ({ em, req, user, services }) =>
+    toWire(
+      await services.activities.memberActivities(em, user, idParam(req.params.memberId, 'memberId'), {
+        from: dateParam(req.query.from, 'from'),
+        to: dateParam(req.query.to, 'to'),
+      }),
+    ),
+  ),
+
+  route('get', '/api/members/:memberId/getmemberactivities/:accountId', 'signed-in', async (ctx) =>
+    toWire(
+      await ctx.services.activities.list(ctx.em, ctx.user, {
+        memberId: idParam(ctx.req.params.memberId, 'memberId'),
+        accountId: idParam(ctx.req.params.accountId, 'accountId'),
+        filters: MEMBER_ACTIVITY_FILTERS,
+      }),
+    ),
+  ),
+
+  route('get', '/api/members/:memberId/getallactivities/:accountId', STAFF_AND_REPORTER_ROLES, async (ctx) =>
+    toWire(
+      await ctx.services.activities.list(ctx.em, ctx.user, {
+        memberId: idParam(ctx.req.params.memberId, 'memberId'),
+        accountId: idParam(ctx.req.params.accountId, 'accountId'),
+        filters: filtersParam(ctx.req.query.filters),
+      }),
+    ),
+  ),
+
+  route('get', '/api/members/:memberId/gettotalactivities/:accountId', 'signed-in', async (ctx) => {
+    const page = await ctx.services.activities.page(ctx.em, ctx.user, {
+      memberId: idParam(ctx.req.params.memberId, 'memberId'),
+      accountId: idParam(ctx.req.params.accountId, 'accountId'),
+      filters: filtersParam(ctx.req.query.filters),
+      page: 1,
+      pageSize: 1,
+    });
+    return page.totalCount;
+  }),
+
+  route('get', '/api/members/:memberId/getactivityoverviewformember/:accountId', 'signed-in', async (ctx) =>
+    toWire(
+      await ctx.services.activities.page(ctx.em, ctx.user, {
+        memberId: idParam(ctx.req.params.memberId, 'memberId'),
+        accountId: idParam(ctx.req.params.accountId, 'accountId'),
+        filters: MEMBER_ACTIVITY_FILTERS,
+        page: 1,
+        pageSize: ACTIVITY_OVERVIEW_SIZE,
+      }),
+    ),
+  ),
+
+  route('get', '/api/members/:memberId/getactivityoverview/:accountId', STAFF_AND_REPORTER_ROLES, async (ctx) =>
+    toWire(
+      await ctx.services.activities.page(ctx.em, ctx.user, {
+        memberId: idParam(ctx.req.params.memberId, 'memberId'),
+        accountId: idParam(ctx.req.params.accountId, 'accountId'),
+        filters: null,
+        page: 1,
+        pageSize: ACTIVITY_OVERVIEW_SIZE,
+      }),
+    ),
+  ),
+
+  route('get', '/api/members/:memberId/getpagedactivities/:accountId', 'signed-in', async (ctx) =>
+    toWire(
+      await ctx.services.activities.page(ctx.em, ctx.user, {
+        memberId: idParam(ctx.req.params.memberId, 'memberId'),
+        accountId: idParam(ctx.req.params.accountId, 'accountId'),
+        filters: filtersParam(ctx.req.query.filters),
+        page: intParam(ctx.req.query.page ?? ctx.req.query.pageNumber, 'page', 1),
+        pageSize: intParam(ctx.req.query.pageSize, 'pageSize', DEFAULT_ACTIVITY_PAGE_SIZE),
+      }),
+    ),
+  ),
+
+  route('get', '/api/members/:memberId/getfiltertotals/:accountId', 'signed-in', async (ctx) =>
+    ctx.services.activities.totals(
+      ctx.em,
+      ctx.user,
+      idParam(ctx.req.params.memberId, 'memberId'),
+      idParam(ctx.req.params.accountId, 'accountId'),
+    ),
+  ),
+];
