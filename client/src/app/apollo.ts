@@ -24,6 +24,21 @@ export function createCache(): InMemoryCache {
       MemberAccountLinkView: { keyFields: ['memberId', 'accountId'] },
       ServerSettings: { keyFields: [] },
       ClientSettings: { keyFields: [] },
+      AccountOverview: { keyFields: ['memberId', 'accountId'] },
+      AgreementSummary: { keyFields: ['contractId'] },
+      OverviewBiller: { keyFields: ['billerId'] },
+      OverviewBill: { keyFields: ['billId'] },
+      UpcomingBill: { keyFields: ['billId'] },
+      Activity: { keyFields: ['activityId'] },
+      Note: { keyFields: ['noteId'] },
+      TransactionDetails: { keyFields: ['transactionId'] },
+      LinkedAccount: { keyFields: ['linkedAccountId'] },
+      MemberSearchResult: { keyFields: ['memberId'] },
+      QueuedChangeStatus: { keyFields: ['accountId'] },
+      // Value objects without ids: a newer answer simply replaces the older one.
+      AgreementBalances: { merge: true },
+      ActivityFilterTotals: { merge: true },
+      NotificationPreferences: { merge: true },
     },
   });
 }

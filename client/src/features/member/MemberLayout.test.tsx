@@ -6,9 +6,14 @@ import { appEvents } from '../../shared/event-bus';
 import { renderRoutes } from '../../test-utils';
 import { MEMBER_MESSAGES } from './member-account';
 import { MemberLayout } from './MemberLayout';
-import { OverviewScreen } from './screens';
+import { useMemberContext } from './member-context';
 
 type Account = MemberAccountQuery['memberAccount'];
+
+/** The child screen only shows what the layout handed it. */
+function AccountStub() {
+  return <p>Account {useMemberContext().account.accountNumber}</p>;
+}
 
 function memberAccount(overrides: { linked?: boolean; active?: boolean; resigned?: boolean } = {}): Account {
   return {
@@ -47,7 +52,7 @@ function renderMember(path: string, account?: Account) {
       {
         path: '/member/:memberId/account/:accountId',
         element: <MemberLayout />,
-        children: [{ path: 'overview', element: <OverviewScreen /> }],
+        children: [{ path: 'overview', element: <AccountStub /> }],
       },
     ],
     path,

@@ -1,0 +1,222 @@
+import { Badge, Box, Button, Flex, HStack, Skeleton, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { useState } from 'react';
+import type { ActivitiesQuery } from '../../gql/graphql';
+import { useActivitiesQuery } from '../../gql/hooks';
+import { useIsStaff } from '../../auth/useIsStaff';
+import { formatDateTime } from '../../shared/dates';
+import { serverMessage } from '../../shared/errors';
+import { SERVER_ERROR } from '../../shared/messages';
+import { formatMoney, moneyToNumber } from '../../shared/money';
+import { NO_DATA, Section } from '../../shared/ui/Section';
+import { StatusAlert } from '../../shared/ui/StatusAlert';
+import { detailsText, modificationRows, pendingWording, statusPalette } from './activity-details';
+import {
+  ACTIVITY_PAGE_SIZE,
+  FILTER_LABELS,
+  availableFilters,
+  clickActivityFilter,
+  filterTotal,
+  initialActivityView,
+  pageCount,
+} from './activity-filters';
+import { ActivityDetailDialog } from './ActivityDetailDialog';
+import { useActivityLive } from './useActivityLive';
+
+type ActivityItem = ActivitiesQuery['activities']['items'][number];
+
+interface ActivityPanelProps {
+  memberId: number;
+  accountId: number;
+  title?: string;
+  pageSize?: number;
+}
+
+/** The activity history (spec 1 §2, §4): filter toggles with totals, 25 a page by date, details, live additions. */
+export function ActivityPanel({
+  memberId,
+  accountId,
+  title = 'Activities',
+  pageSize = ACTIVITY_PAGE_SIZE,
+}: ActivityPanelProps) {
+  const isStaff = useIsStaff();
+  const available = availableFilters(isStaff);
+  const [view, setView] = useState(() => initialActivityView(isStaff));
+  const [openId, setOpenId] = useState<number | null>(null);
+  const variables = { memberId, accountId, filters: view.filters, page: view.page, pageSize, staff: isStaff };
+  const { data, previousData, loading, error, refetch } = useActivitiesQuery({ variables });
+  const newest = useActivityLive(accountId, () => void refetch());
+  const page = (data ?? previousData)?.activities;
+  const pages = page ? pageCount(page.totalCount, pageSize) : 1;
+  const accountPath = `/member/${memberId}/account/${accountId}`;
+  const first = page && page.totalCount > 0 ? (view.page - 1) * pageSize + 1 : 0;
+  const last = page ? Math.min(view.page * pageSize, page.totalCount) : 0;
+
+  return (
+    <Section title={title} id="activities">
+      <Stack gap="4">
+        <Flex role="group" aria-label="Filter activities by type" gap="2" wrap="wrap">
+          {available.map((filter) => {
+            const selected = view.filters.includes(filter);
+            const total = filterTotal(page?.totals, filter);
+            return (
+              <Button
+                key={filter}
+                size="sm"
+                variant={selected ? 'solid' : 'outline'}
+                colorPalette="brand"
+                aria-pressed={selected}
+                data-filter={filter}
+                onClick={() => setView((current) => clickActivityFilter(current, filter, available))}
+              >
+                {FILTER_LABELS[filter]}
+                {total !== null && (
+                  <Badge size="sm" variant={selected ? 'surface' : 'subtle'} colorPalette={selected ? 'gray' : 'brand'}>
+                    {total}
+                  </Badge>
+                )}
+              </Button>
+            );
+          })}
+        </Flex>
+        <Text fontSize="sm" color="fg.muted" role="status" aria-live="polite" data-testid="activity-count">
+          {page
+            ? page.totalCount === 0
+              ? 'No activities for these filters.'
+              : `Showing ${first}–${last} of ${page.totalCount} activities, newest first.`
+            : ''}
+          {newest ? ` New: ${newest}.` : ''}
+        </Text>
+        {error && <StatusAlert status="error">{serverMessage(error, SERVER_ERROR)}</StatusAlert>}
+        {!page && loading && <ActivitySkeleton />}
+        {page && page.items.length === 0 && <Text color="fg.muted">{NO_DATA}</Text>}
+        {page && page.items.length > 0 && (
+          <Stack
+            as="ul"
+            listStyleType="none"
+            gap="0"
+            borderWidth="1px"
+            borderRadius="md"
+            aria-label="Activities"
+            aria-busy={loading}
+            opacity={loading ? 0.6 : 1}
+          >
+            {page.items.map((activity) => (
+              <ActivityRow key={activity.activityId} activity={activity} isStaff={isStaff} onOpen={setOpenId} />
+            ))}
+          </Stack>
+        )}
+        {page && pages > 1 && (
+          <HStack as="nav" aria-label={`${title} pages`} justify="space-between" gap="3">
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={view.page <= 1}
+              onClick={() => setView((current) => ({ ...current, page: current.page - 1 }))}
+            >
+              Previous<VisuallyHidden> page</VisuallyHidden>
+            </Button>
+            <Text fontSize="sm" aria-current="page">
+              Page {view.page} of {pages}
+            </Text>
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={view.page >= pages}
+              onClick={() => setView((current) => ({ ...current, page: current.page + 1 }))}
+            >
+              Next<VisuallyHidden> page</VisuallyHidden>
+            </Button>
+          </HStack>
+        )}
+      </Stack>
+      <ActivityDetailDialog
+        activityId={openId}
+        isStaff={isStaff}
+        accountPath={accountPath}
+        onClose={() => setOpenId(null)}
+      />
+    </Section>
+  );
+}
+
+function summaryOf(activity: ActivityItem): string {
+  if (activity.detailsKind === 'MODIFICATION_JSON') {
+    const rows = modificationRows(activity.modificationChanges, activity.details);
+    if (rows) return rows.length === 1 ? '1 field changed' : `${rows.length} fields changed`;
+  }
+  return pendingWording(detailsText(activity.details), activity.isPending);
+}
+
+function ActivityRow({
+  activity,
+  isStaff,
+  onOpen,
+}: {
+  activity: ActivityItem;
+  isStaff: boolean;
+  onOpen: (activityId: number) => void;
+}) {
+  const amount = moneyToNumber(activity.balanceChange) ?? 0;
+  const label = activity.label || 'Activity';
+  return (
+    <Box
+      as="li"
+      px="3"
+      py="3"
+      borderBottomWidth="1px"
+      _last={{ borderBottomWidth: 0 }}
+      data-activity={activity.activityId}
+    >
+      <Flex gap={{ base: '2', md: '4' }} align="start" wrap={{ base: 'wrap', md: 'nowrap' }}>
+        <Text fontSize="sm" color="fg.muted" minW={{ md: '40' }} whiteSpace="nowrap">
+          {formatDateTime(activity.date)}
+        </Text>
+        <Box flex="1" minW="0" order={{ base: 3, md: 0 }} flexBasis={{ base: 'full', md: 'auto' }}>
+          <Text fontWeight="semibold">{label}</Text>
+          {summaryOf(activity) && (
+            <Text fontSize="sm" lineClamp={2}>
+              {summaryOf(activity)}
+            </Text>
+          )}
+          <HStack gap="2" mt="1" wrap="wrap">
+            {activity.transactionStatusName && (
+              <Badge size="sm" colorPalette={statusPalette(activity.transactionStatusClass)}>
+                {activity.isPending ? 'Pending confirmation' : activity.transactionStatusName}
+              </Badge>
+            )}
+            {isStaff && activity.agentName && (
+              <Text fontSize="xs" color="fg.muted">
+                By {activity.agentName}
+              </Text>
+            )}
+          </HStack>
+        </Box>
+        <Stack gap="1" align="end" ms="auto">
+          <Text
+            fontWeight="semibold"
+            fontVariantNumeric="tabular-nums"
+            color={amount < 0 ? 'fg.error' : amount > 0 ? 'fg.success' : 'fg.muted'}
+          >
+            {formatMoney(activity.balanceChange, { sign: true })}
+          </Text>
+          <Button size="xs" variant="outline" colorPalette="brand" onClick={() => onOpen(activity.activityId)}>
+            Details
+            <VisuallyHidden>
+              : {label}, {formatDateTime(activity.date)}
+            </VisuallyHidden>
+          </Button>
+        </Stack>
+      </Flex>
+    </Box>
+  );
+}
+
+function ActivitySkeleton() {
+  return (
+    <Stack gap="2" aria-hidden="true">
+      {[0, 1, 2, 3].map((index) => (
+        <Skeleton key={index} height="14" borderRadius="md" />
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,83 @@
+import { Stack, Text, VisuallyHidden, Table } from '@chakra-ui/react';
+import { useAgreementGraphsQuery } from '../../gql/hooks';
+import { formatMonth } from '../../shared/dates';
+import { serverMessage } from '../../shared/errors';
+import { SERVER_ERROR } from '../../shared/messages';
+import { formatMoney } from '../../shared/money';
+import { Loading } from '../../shared/ui/Loading';
+import { Page } from '../../shared/ui/Page';
+import { NoData, Section } from '../../shared/ui/Section';
+import { StatusAlert } from '../../shared/ui/StatusAlert';
+import { forecastSummary } from '../charts/chart-data';
+import { LazyForecastChart, LazyHistoryBars } from '../charts/LazyCharts';
+import { AllocationSection } from '../overview/OverviewParts';
+import { useMemberContext } from './member-context';
+
+/** `member/graphs` (spec 1 §2): allocation, the balance forecast to the end date, deposits and bills by month. */
+export function GraphsScreen() {
+  const { memberId, accountId } = useMemberContext();
+  const { data, loading, error } = useAgreementGraphsQuery({ variables: { memberId, accountId, step: 1 } });
+  const graphs = data?.agreementGraphs;
+
+  return (
+    <Page title="Graphs">
+      {loading && <Loading label="Loading the graphs…" />}
+      {error && <StatusAlert status="error">{serverMessage(error, SERVER_ERROR)}</StatusAlert>}
+      {graphs && (
+        <Stack gap="5">
+          <AllocationSection allocation={graphs.allocationByCategory} />
+          <Section title="Balance forecast" id="forecast">
+            {graphs.forecast.points.length === 0 ? (
+              <NoData />
+            ) : (
+              <>
+                <Stack gap="1" data-testid="forecast-summary">
+                  {forecastSummary(graphs.forecast).map((line) => (
+                    <Text key={line}>{line}</Text>
+                  ))}
+                </Stack>
+                <LazyForecastChart
+                  points={graphs.forecast.points}
+                  lowestPoint={graphs.forecast.lowestPoint}
+                  firstDateBelowZero={graphs.forecast.firstDateBelowZero}
+                  firstDateBelowOverdrawLimit={graphs.forecast.firstDateBelowOverdrawLimit}
+                  overdrawLimit={graphs.forecast.overdrawLimit}
+                />
+              </>
+            )}
+          </Section>
+          <Section title="Deposits and bills by month" id="history">
+            {graphs.history.length === 0 ? (
+              <NoData />
+            ) : (
+              <>
+                <LazyHistoryBars history={graphs.history} />
+                <VisuallyHidden asChild>
+                  <Table.Root>
+                    <caption>Deposits and bills by month</caption>
+                    <Table.Header>
+                      <Table.Row>
+                        <Table.ColumnHeader scope="col">Month</Table.ColumnHeader>
+                        <Table.ColumnHeader scope="col">Deposits</Table.ColumnHeader>
+                        <Table.ColumnHeader scope="col">Bills</Table.ColumnHeader>
+                      </Table.Row>
+                    </Table.Header>
+                    <Table.Body>
+                      {graphs.history.map((row) => (
+                        <Table.Row key={row.month}>
+                          <Table.Cell>{formatMonth(row.month)}</Table.Cell>
+                          <Table.Cell>{formatMoney(row.deposits)}</Table.Cell>
+                          <Table.Cell>{formatMoney(row.bills)}</Table.Cell>
+                        </Table.Row>
+                      ))}
+                    </Table.Body>
+                  </Table.Root>
+                </VisuallyHidden>
+              </>
+            )}
+          </Section>
+        </Stack>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,125 @@
+import { Box, Flex, Link, SimpleGrid, Skeleton, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
+import type { AccountOverviewQuery } from '../../gql/graphql';
+import { formatDateTime } from '../../shared/dates';
+import { formatMoney } from '../../shared/money';
+import { NO_DATA, NoData, Section } from '../../shared/ui/Section';
+import { CHART_COLOURS, donutData } from '../charts/chart-data';
+import { LazyAllocationDonut } from '../charts/LazyCharts';
+import { FILTER_LABELS, availableFilters, filterTotal } from '../activity/activity-filters';
+
+type Overview = AccountOverviewQuery['accountOverview'];
+
+/** The allocation donut (lazy chunk) with its legend as text: the figures screen readers get. */
+export function AllocationSection({ allocation }: { allocation: Overview['allocationByCategory'] }) {
+  const data = donutData(allocation);
+  return (
+    <Section title="Allocation by category" id="allocation">
+      {data.series.length === 0 ? (
+        <NoData />
+      ) : (
+        <Flex direction="column" align="center" gap="4">
+          <Box data-testid="allocation-donut">
+            <LazyAllocationDonut data={data} />
+          </Box>
+          <Stack as="ul" listStyleType="none" gap="1" width="full" aria-label="Allocation by category">
+            {data.labels.map((label, index) => (
+              <Flex as="li" key={label} justify="space-between" gap="3" fontSize="sm">
+                <Flex align="center" gap="2">
+                  <Box
+                    aria-hidden="true"
+                    boxSize="3"
+                    borderRadius="sm"
+                    bg={CHART_COLOURS[index % CHART_COLOURS.length]}
+                    flexShrink={0}
+                  />
+                  <Text>{label}</Text>
+                </Flex>
+                <Text fontVariantNumeric="tabular-nums">{formatMoney(data.series[index])}</Text>
+              </Flex>
+            ))}
+            <Flex
+              as="li"
+              justify="space-between"
+              gap="3"
+              fontSize="sm"
+              fontWeight="semibold"
+              borderTopWidth="1px"
+              pt="1"
+            >
+              <Text>Total</Text>
+              <Text fontVariantNumeric="tabular-nums">{formatMoney(data.total)}</Text>
+            </Flex>
+          </Stack>
+        </Flex>
+      )}
+    </Section>
+  );
+}
+
+/** The activities overview: how many activities each group holds (spec 1 §9: totals for 4 types). */
+export function ActivityOverview({ totals, isStaff }: { totals: Overview['activityTotals']; isStaff: boolean }) {
+  return (
+    <Section title="Activity overview" id="activity-overview">
+      <SimpleGrid columns={{ base: 2, md: isStaff ? 4 : 3 }} gap="3" as="dl">
+        {availableFilters(isStaff).map((filter) => (
+          <Box key={filter} bg="brand.subtle" borderRadius="md" px="3" py="2">
+            <Text as="dt" fontSize="sm" color="fg.muted">
+              {FILTER_LABELS[filter]}
+            </Text>
+            <Text as="dd" fontSize="xl" fontWeight="semibold" data-total={filter}>
+              {filterTotal(totals, filter) ?? 0}
+            </Text>
+          </Box>
+        ))}
+      </SimpleGrid>
+    </Section>
+  );
+}
+
+/** The agreement's notes: staff only (members never render notes). */
+export function NotesSection({ notes }: { notes: NonNullable<Overview['notes']> }) {
+  return (
+    <Section title="Agreement notes" id="notes">
+      {notes.length === 0 ? (
+        <NoData>{NO_DATA}</NoData>
+      ) : (
+        <Stack as="ul" listStyleType="none" gap="3" aria-label="Agreement notes">
+          {notes.map((note) => (
+            <Box as="li" key={note.noteId} borderLeftWidth="3px" borderColor="brand.emphasized" ps="3">
+              <Text whiteSpace="pre-wrap">{note.text}</Text>
+              <Text fontSize="sm" color="fg.muted">
+                {note.createdBy} · {formatDateTime(note.dateCreated)}
+              </Text>
+            </Box>
+          ))}
+        </Stack>
+      )}
+    </Section>
+  );
+}
+
+export function HistoryLink({ to }: { to: string }) {
+  return (
+    <Link asChild color="brand.fg" fontWeight="medium" alignSelf="start">
+      <RouterLink to={to}>
+        Full account history<VisuallyHidden> (all activities)</VisuallyHidden>
+      </RouterLink>
+    </Link>
+  );
+}
+
+/** The overview's shape while it loads. */
+export function OverviewSkeleton() {
+  return (
+    <Stack gap="5" aria-hidden="true" data-testid="overview-skeleton">
+      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="5">
+        <Skeleton height="80" borderRadius="lg" />
+        <Skeleton height="80" borderRadius="lg" />
+      </SimpleGrid>
+      <Skeleton height="60" borderRadius="lg" />
+      <Skeleton height="40" borderRadius="lg" />
+      <Skeleton height="40" borderRadius="lg" />
+    </Stack>
+  );
+}

@@ -1,0 +1,97 @@
+import { SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useApolloClient } from '@apollo/client/react';
+import { useCallback, useEffect, useState } from 'react';
+import { useIsStaff } from '../../auth/useIsStaff';
+import { useAccountOverviewQuery, useOverviewBannersQuery } from '../../gql/hooks';
+import { serverMessage } from '../../shared/errors';
+import { SERVER_ERROR } from '../../shared/messages';
+import { notify } from '../../shared/notify/notify';
+import { Loading } from '../../shared/ui/Loading';
+import { Page } from '../../shared/ui/Page';
+import { Section } from '../../shared/ui/Section';
+import { StatusAlert } from '../../shared/ui/StatusAlert';
+import { ActivityPanel } from '../activity/ActivityPanel';
+import { useMemberContext } from '../member/member-context';
+import { AgreementSummaryCard } from './AgreementSummaryCard';
+import { BillersTable } from './BillersTable';
+import { ActivityOverview, AllocationSection, HistoryLink, NotesSection, OverviewSkeleton } from './OverviewParts';
+import { agreementBanner } from './overview-rules';
+import { QueuedChangeDialog, useQueuedChange } from './QueuedChangeDialog';
+import { UpcomingBillsTable } from './UpcomingBillsTable';
+
+/** The overview's activity list page size (spec 1 §9). */
+const OVERVIEW_ACTIVITY_PAGE_SIZE = 20;
+
+/** `member.overview` (spec 1 §2): the agreement summary, allocation, bills, activities; staff also see notes. */
+export function OverviewScreen() {
+  const { memberId, accountId, account } = useMemberContext();
+  const isStaff = useIsStaff();
+  const client = useApolloClient();
+  const [announcement, setAnnouncement] = useState('');
+  const overview = useAccountOverviewQuery({ variables: { memberId, accountId, withNotes: isStaff } });
+  const banners = useOverviewBannersQuery();
+
+  // A queued change is pushed by the server; once applied, everything on screen reloads in place.
+  const onApplied = useCallback(() => {
+    setAnnouncement('The agreement change has been applied. The overview has been updated.');
+    void client.refetchQueries({ include: ['AccountOverview', 'Activities', 'MemberAccount'] });
+  }, [client]);
+  const queued = useQueuedChange(accountId, onApplied);
+
+  useEffect(() => {
+    // Spec 1 §8: overview loading failures show the server's message as a toast.
+    if (overview.error) notify.alert(serverMessage(overview.error, SERVER_ERROR));
+  }, [overview.error]);
+
+  const data = overview.data?.accountOverview;
+  const agreement = data?.agreement ?? null;
+  const banner = agreementBanner(agreement?.status ?? account.agreementStatus, isStaff, banners.data?.clientSettings);
+  const name = `${account.member.firstName} ${account.member.lastName}`;
+
+  return (
+    <Page title="Agreement summary">
+      <Text color="fg.muted" mt="-3">
+        {name} · Account {account.accountNumber}
+      </Text>
+      <Text role="status" aria-live="polite" data-testid="overview-announcement" fontWeight="medium" color="fg.success">
+        {announcement}
+      </Text>
+      {banner && (
+        <StatusAlert status={banner.kind === 'locked' ? 'error' : 'warning'} title={banner.title}>
+          {banner.text}
+        </StatusAlert>
+      )}
+      {overview.loading && !data && (
+        <>
+          <Loading label="Loading the overview…" />
+          <OverviewSkeleton />
+        </>
+      )}
+      {overview.error && !data && (
+        <StatusAlert status="error">{serverMessage(overview.error, SERVER_ERROR)}</StatusAlert>
+      )}
+      {data && (
+        <Stack gap="5">
+          <SimpleGrid columns={{ base: 1, lg: 2 }} gap="5" alignItems="start">
+            <Section title="Agreement" id="agreement-summary">
+              {agreement ? (
+                <AgreementSummaryCard summary={agreement} />
+              ) : (
+                <Text color="fg.muted">This account has no agreement yet.</Text>
+              )}
+            </Section>
+            <AllocationSection allocation={data.allocationByCategory} />
+          </SimpleGrid>
+          <UpcomingBillsTable bills={data.upcomingBills} />
+          <BillersTable title="Bills paid automatically" billers={data.autoBillers} id="auto-billers" />
+          <BillersTable title="Bills paid manually" billers={data.manualBillers} id="manual-billers" />
+          <ActivityOverview totals={data.activityTotals} isStaff={isStaff} />
+          <ActivityPanel memberId={memberId} accountId={accountId} pageSize={OVERVIEW_ACTIVITY_PAGE_SIZE} />
+          <HistoryLink to={`/member/${memberId}/account/${accountId}/member/accounthistory`} />
+          {isStaff && data.notes && <NotesSection notes={data.notes} />}
+        </Stack>
+      )}
+      <QueuedChangeDialog state={queued.state} memberId={memberId} onClose={queued.close} />
+    </Page>
+  );
+}
