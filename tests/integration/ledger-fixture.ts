@@ -50,7 +50,8 @@ export async function createScratchDatabase(label: string): Promise<{ url: strin
 
 /** An ORM on the database, migrated to the latest migration. */
 export async function openMigrated(url: string, maxConnections = 4): Promise<MikroORM> {
-  const orm = await MikroORM.init(ormOptions(url, { pool: { min: 0, max: maxConnections } }));
+  const options = ormOptions(url, { pool: { min: 0, max: maxConnections } });
+  const orm = await MikroORM.init({ ...options, migrations: { ...options.migrations, silent: true } });
   await orm.getMigrator().up();
   return orm;
 }

@@ -1,6 +1,25 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 
 /**
+ * Runs SQL with real bind parameters on the entity manager's transaction (or the pool). `em.execute` inlines
+ * parameters into the SQL text client-side, which costs seconds (and much garbage) for megabyte-sized JSON rows.
+ */
+export async function runSql<T = Record<string, unknown>>(
+  em: EntityManager,
+  sql: string,
+  params: unknown[] = [],
+): Promise<T[]> {
+  let query = em
+    .getConnection()
+    .getKnex()
+    .raw(sql, params as never[]);
+  const context = em.getTransactionContext();
+  if (context) query = query.transacting(context);
+  const result = (await query) as { rows?: T[] };
+  return result.rows ?? [];
+}
+
+/**
  * Set-based writes without an ORM round trip per row: rows travel as one JSON parameter and are expanded by
  * `json_to_recordset`, so a statement carries any number of rows (no 65,535-parameter limit) and works the same
  * on PostgreSQL 15 and PGlite. Raw SQL runs on the entity manager, hence inside its transaction if it has one.
@@ -9,10 +28,10 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 /** A column of a bulk insert: its name (also the JSON key) and its SQL type. */
 export interface BulkColumn {
   name: string;
-  type: 'int' | 'smallint' | 'text' | 'date' | 'timestamptz' | 'numeric' | 'boolean' | 'jsonb';
+  type: 'int' | 'smallint' | 'text' | 'text[]' | 'date' | 'timestamptz' | 'numeric' | 'boolean' | 'jsonb';
 }
 
-export type BulkRow = Record<string, string | number | boolean | null | Record<string, unknown> | undefined>;
+export type BulkRow = Record<string, string | number | boolean | null | string[] | Record<string, unknown> | undefined>;
 
 /** Rows per statement: large enough to amortise the round trip, small enough to keep the JSON in memory cheap. */
 export const BULK_CHUNK = 5000;
@@ -26,7 +45,8 @@ export function intArray(values: Iterable<number>): string {
 export async function allocateIds(em: EntityManager, sequence: string, count: number): Promise<number[]> {
   if (count <= 0) return [];
   if (!/^[a-z_][a-z0-9_]*$/.test(sequence)) throw new Error(`Not a sequence name: ${sequence}`);
-  const rows = await em.execute<{ id: number }[]>(
+  const rows = await runSql<{ id: number }>(
+    em,
     `select nextval('${sequence}')::int as id from generate_series(1, ?::int)`,
     [count],
   );
@@ -58,7 +78,7 @@ export async function insertRows(
   if (rows.length === 0) return 0;
   const sql = recordsetSql(table, columns);
   for (let start = 0; start < rows.length; start += chunk) {
-    await em.execute(sql, [JSON.stringify(rows.slice(start, start + chunk))], 'run');
+    await runSql(em, sql, [JSON.stringify(rows.slice(start, start + chunk))]);
   }
   return rows.length;
 }

@@ -1,18 +1,25 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { Clock } from '../common/clock.js';
-import { addDays, addMonths } from '../common/local-date.js';
-import { parseMoney } from '../common/money.js';
+import { addDays, addMonths, type LocalDate } from '../common/local-date.js';
 import { Role } from '../common/auth/roles.js';
 import { Account } from '../modules/account/account.entity.js';
 import { MemberAccountLink } from '../modules/account/member-account-link.entity.js';
+import { Activity } from '../modules/activity/activity.entity.js';
+import { ActivityType } from '../modules/activity/activity-type.js';
+import { AgreementChange } from '../modules/agreement/agreement-change.entity.js';
+import { AgreementChangeType } from '../modules/agreement/agreement-codes.js';
 import { Agreement } from '../modules/agreement/agreement.entity.js';
 import { AgreementStatus } from '../modules/agreement/agreement-status.js';
 import { hashPassword } from '../modules/auth/password.js';
 import { Branch } from '../modules/branch/branch.entity.js';
+import { LinkedAccount } from '../modules/linked-account/linked-account.entity.js';
 import { Member } from '../modules/member/member.entity.js';
 import { Setting } from '../modules/settings/setting.entity.js';
 import { User } from '../modules/user/user.entity.js';
+import { ensureCatalogue } from './catalogue.js';
+import { seedDemoHistories, type DemoAgreement, type DemoScenario } from './demo-histories.js';
+import { at } from './history/payments.js';
 
 export const MEMBER_DEMO_PASSWORD = 'member-demo-pass';
 
@@ -39,42 +46,99 @@ interface DemoMember {
   firstName: string;
   lastName: string;
   resigned?: boolean;
-  /** One agreement status per account. */
-  accounts: AgreementStatus[];
+  /** One scenario per account; the account's current agreement has the scenario's status. */
+  accounts: DemoScenario[];
 }
 
 const MEMBERS: DemoMember[] = [
-  {
-    memberNumber: '100001',
-    firstName: 'Olivia',
-    lastName: 'Nguyen',
-    accounts: [AgreementStatus.Active, AgreementStatus.PendingApproval],
-  },
-  { memberNumber: '100002', firstName: 'Jack', lastName: 'Williams', accounts: [AgreementStatus.MissedDeposit] },
-  { memberNumber: '100003', firstName: 'Charlotte', lastName: 'Smith', accounts: [AgreementStatus.Locked] },
+  { memberNumber: '100001', firstName: 'Olivia', lastName: 'Nguyen', accounts: ['showcase', 'pending'] },
+  { memberNumber: '100002', firstName: 'Jack', lastName: 'Williams', accounts: ['missed'] },
+  { memberNumber: '100003', firstName: 'Charlotte', lastName: 'Smith', accounts: ['locked'] },
   { memberNumber: '100004', firstName: 'Noah', lastName: 'Brown', accounts: [] },
-  {
-    memberNumber: '100005',
-    firstName: 'Amelia',
-    lastName: 'Jones',
-    resigned: true,
-    accounts: [AgreementStatus.Active],
-  },
+  { memberNumber: '100005', firstName: 'Amelia', lastName: 'Jones', resigned: true, accounts: ['resigned'] },
 ];
+
+const STATUS: Record<DemoScenario, AgreementStatus> = {
+  first: AgreementStatus.Renewed,
+  renewal: AgreementStatus.Renewed,
+  showcase: AgreementStatus.Active,
+  pending: AgreementStatus.PendingApproval,
+  missed: AgreementStatus.MissedDeposit,
+  locked: AgreementStatus.Locked,
+  resigned: AgreementStatus.Active,
+};
+
+interface Version {
+  scenario: DemoScenario;
+  start: LocalDate;
+  end: LocalDate;
+  planFrom?: LocalDate;
+  planTo?: LocalDate;
+  change?: AgreementChangeType;
+  changeOn?: LocalDate;
+}
+
+/** The agreement versions of an account: the showcase account was created, renewed, then modified. */
+function versionsOf(scenario: DemoScenario, today: LocalDate): Version[] {
+  const year = (start: LocalDate, months = 24) => addDays(addMonths(start, months), -1);
+  const twoYears = (start: LocalDate): Version => ({ scenario, start, end: year(start) });
+  switch (scenario) {
+    case 'showcase': {
+      const renewedOn = addMonths(today, -10);
+      const modifiedOn = addMonths(today, -7);
+      const first = addMonths(renewedOn, -12);
+      return [
+        { scenario: 'first', start: first, end: addDays(renewedOn, -1) },
+        {
+          scenario: 'renewal',
+          start: renewedOn,
+          end: year(renewedOn),
+          planTo: addDays(modifiedOn, -1),
+          change: AgreementChangeType.Renewal,
+          changeOn: renewedOn,
+        },
+        {
+          scenario,
+          start: renewedOn,
+          end: year(renewedOn),
+          planFrom: modifiedOn,
+          change: AgreementChangeType.Modification,
+          changeOn: modifiedOn,
+        },
+      ];
+    }
+    case 'pending':
+      return [{ scenario, start: addDays(today, 14), end: year(addDays(today, 14), 12) }];
+    case 'missed':
+      return [twoYears(addDays(addMonths(today, -12), 10))];
+    case 'locked':
+      return [twoYears(addDays(addMonths(today, -12), 20))];
+    default:
+      return [twoYears(addDays(addMonths(today, -12), 5))];
+  }
+}
 
 const SEEDED_KEY = 'demo-data';
 
-/** Loads the demo data once (a marker row remembers it), in one transaction. */
+/**
+ * Loads the demo data once (a marker row remembers it), in one transaction: staff, members, their savings and product
+ * accounts, and agreements with a year of history posted through the ledger (balances are derived from it).
+ */
 export async function seedDemoData(em: EntityManager, clock: Clock, logger: Logger): Promise<boolean> {
   if (await em.findOne(Setting, { key: SEEDED_KEY })) return false;
+  const started = performance.now();
   const staffHashes = await Promise.all(DEMO_LOGINS.slice(0, 3).map((login) => hashPassword(login.password)));
   const memberHash = await hashPassword(MEMBER_DEMO_PASSWORD);
   const today = clock.today();
 
   await em.transactional(async (tx) => {
     const branches = ['Sydney CBD', 'Parramatta'].map((name) => tx.create(Branch, { name }));
-    STAFF.forEach((staff, i) => tx.create(User, { ...staff, passwordHash: staffHashes[i] }));
+    const staff = STAFF.map((person, i) => tx.create(User, { ...person, passwordHash: staffHashes[i] }));
+    const plans: { agreement: Agreement; version: Version; member: Member; linked: LinkedAccount; index: number }[] =
+      [];
+    const savingsAccounts: { member: Member; account: LinkedAccount; salary: boolean }[] = [];
     let accountSeq = 0;
+    let savingsSeq = 0;
     for (const [index, demo] of MEMBERS.entries()) {
       const member = tx.create(Member, {
         memberNumber: demo.memberNumber,
@@ -92,23 +156,111 @@ export async function seedDemoData(em: EntityManager, clock: Clock, logger: Logg
         roles: [Role.MEMBER],
         member,
       });
-      for (const status of demo.accounts) {
+      const savings = ['Everyday', 'Bills saver'].slice(0, demo.accounts.length > 1 ? 2 : 1).map((nickname, i) =>
+        tx.create(LinkedAccount, {
+          member,
+          accountNumber: String(30_000_000 + ++savingsSeq),
+          nickname,
+          isDefault: i === 0,
+        }),
+      );
+      savings.forEach((account, i) => savingsAccounts.push({ member, account, salary: i === 0 }));
+      for (const scenario of demo.accounts) {
         accountSeq += 1;
         const account = tx.create(Account, { accountNumber: String(20_000_000 + accountSeq) });
         tx.create(MemberAccountLink, { member, account });
-        const startDate = status === AgreementStatus.PendingApproval ? addDays(today, 14) : addMonths(today, -6);
-        tx.create(Agreement, {
-          account,
-          status,
-          startDate,
-          endDate: addDays(addMonths(startDate, 12), -1),
-          contributionFrequency: 2,
-          depositAmount: parseMoney('185.00'),
-        });
+        if (scenario === 'missed') addCancelledAgreement(tx, account, member, today);
+        let previous: Agreement | null = null;
+        for (const [v, version] of versionsOf(scenario, today).entries()) {
+          const agreement: Agreement = tx.create(Agreement, {
+            account,
+            status: STATUS[version.scenario],
+            startDate: version.start,
+            endDate: version.end,
+            previous,
+            version: v + 1,
+          });
+          plans.push({ agreement, version, member, linked: savings[0], index });
+          previous = agreement;
+        }
       }
     }
-    tx.create(Setting, { key: SEEDED_KEY, value: { loadedAt: clock.now().toISOString() } });
+    await tx.flush();
+    const catalogue = await ensureCatalogue(tx);
+    const templates = await tx.execute<{ id: number; template_name: string }[]>(
+      'select id, template_name from notification_template',
+    );
+    const agreements: DemoAgreement[] = plans.map(({ agreement, version, member, linked, index }) => ({
+      agreementId: agreement.id,
+      accountId: agreement.account.id,
+      status: agreement.status,
+      start: version.start,
+      end: version.end,
+      planFrom: version.planFrom,
+      planTo: version.planTo,
+      holder: {
+        memberId: member.id,
+        firstName: member.firstName,
+        email: member.email ?? null,
+        mobile: member.mobilePhone ?? null,
+      },
+      branchId: branches[index % branches.length].id,
+      linkedAccountId: linked.id,
+      scenario: version.scenario,
+      change:
+        version.change && agreement.previous
+          ? { type: version.change, previous: agreement.previous.id, on: version.changeOn ?? version.start }
+          : null,
+    }));
+    await seedDemoHistories(
+      tx,
+      {
+        today,
+        catalogue,
+        staff: {
+          agent: staff[0].id,
+          manager: staff[1].id,
+          names: { agent: staff[0].displayName, manager: staff[1].displayName },
+        },
+        templateIds: new Map(templates.map((row) => [row.template_name, row.id])),
+      },
+      agreements,
+      savingsAccounts.map(({ member, account, salary }) => ({
+        memberId: member.id,
+        linkedAccountId: account.id,
+        salary,
+      })),
+    );
+    tx.create(Setting, { key: SEEDED_KEY, value: { loadedAt: clock.now().toISOString(), today } });
   });
-  logger.info('demo data loaded');
+  logger.info({ ms: Math.round(performance.now() - started) }, 'demo data loaded');
   return true;
+}
+
+/** The missed-deposit member once started an agreement that was cancelled before it began (activity 9). */
+function addCancelledAgreement(tx: EntityManager, account: Account, member: Member, today: LocalDate): void {
+  const start = addMonths(today, -13);
+  const agreement = tx.create(Agreement, {
+    account,
+    status: AgreementStatus.Cancelled,
+    startDate: start,
+    endDate: addDays(addMonths(start, 12), -1),
+    cancelledAt: at(addDays(start, -3), 11),
+  });
+  tx.create(AgreementChange, {
+    agreement,
+    changeType: AgreementChangeType.Cancellation,
+    changes: { reason: 'Member chose to wait for the new rental lease' },
+    createdAt: at(addDays(start, -3), 11),
+    appliedAt: at(addDays(start, -3), 11),
+  });
+  tx.create(Activity, {
+    type: ActivityType.AgreementCancelled,
+    occurredAt: at(addDays(start, -3), 11),
+    member,
+    account,
+    agreement,
+    details: 'Agreement cancelled before it started',
+    agentName: 'Alex Agent',
+  });
 }

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { toDecimalString } from '../../common/money.js';
-import { allocateIds, idSequence, insertRows, intArray, type BulkRow } from '../../database/bulk.js';
+import { allocateIds, idSequence, insertRows, intArray, runSql, type BulkRow } from '../../database/bulk.js';
 import { DepositStatus } from '../agreement/agreement-codes.js';
 import { MoneySource } from '../bill/money-source.js';
 import { isAgreementPocket, LedgerAccountKind } from './ledger-account-kind.js';
@@ -34,7 +34,8 @@ export async function loadScope(em: EntityManager, postings: readonly Posting[])
   }
   const agreements = new Map<number, AgreementScopeRow>();
   if (agreementIds.size > 0) {
-    const rows = await em.execute<AgreementScopeRow[]>(
+    const rows = await runSql<AgreementScopeRow>(
+      em,
       `select a.id, a.previous_id, a.account_id,
               coalesce(array_agg(l.member_id order by l.is_primary desc, l.id) filter (where l.member_id is not null),
                        '{}') as member_ids
@@ -46,7 +47,8 @@ export async function loadScope(em: EntityManager, postings: readonly Posting[])
   }
   const linkedAccounts = new Map<number, number>();
   if (linkedIds.size > 0) {
-    const rows = await em.execute<{ id: number; member_id: number }[]>(
+    const rows = await runSql<{ id: number; member_id: number }>(
+      em,
       'select id, member_id from linked_account where id = any(?::int[])',
       [intArray(linkedIds)],
     );
@@ -88,13 +90,13 @@ export async function resolvePockets(em: EntityManager, postings: readonly Posti
   const rows = [...wanted.values()];
   const ids = new Map<string, number>();
   if (rows.length > 0) {
-    await em.execute(
+    await runSql(
+      em,
       `insert into ledger_account (kind, agreement_id, linked_account_id)
        select kind, agreement_id, linked_account_id
        from json_to_recordset(?::json) as r(kind smallint, agreement_id int, linked_account_id int)
        on conflict do nothing`,
       [JSON.stringify(rows)],
-      'run',
     );
     const agreementIds = new Set(rows.map((r) => r.agreement_id).filter((id): id is number => typeof id === 'number'));
     const linkedIds = new Set(
@@ -177,6 +179,7 @@ export async function writePostings(
   postings: readonly (Posting | ReversalPosting)[],
   pockets: Map<string, number>,
   loaded: LoadedScope,
+  updateReceivedFigures = true,
 ): Promise<PostingResult[]> {
   const transactionIds = await allocateIds(em, idSequence('ledger_transaction'), postings.length);
   const activityIds = await allocateIds(em, idSequence('activity'), postings.filter((p) => p.activity).length);
@@ -263,15 +266,18 @@ export async function writePostings(
   await insertRows(em, 'ledger_entry', ENTRY_COLUMNS, entries, all);
   await insertRows(em, 'activity', ACTIVITY_COLUMNS, activities);
   await insertRows(em, 'bill_money_source', MONEY_SOURCE_COLUMNS, sources);
-  await applyBillTotals(em, billTotals);
-  await applyDepositTotals(em, depositTotals);
+  if (updateReceivedFigures) {
+    await applyBillTotals(em, billTotals);
+    await applyDepositTotals(em, depositTotals);
+  }
   return results;
 }
 
 /** Bills follow their money sources: paid amount, amount owing, and the date money last went out. */
 async function applyBillTotals(em: EntityManager, rows: BulkRow[]): Promise<void> {
   if (rows.length === 0) return;
-  await em.execute(
+  await runSql(
+    em,
     `update bill b set paid_amount = b.paid_amount + s.paid, amount_owing = b.amount_owing + s.owing,
        paid_date = case when s.paid > 0 then s.paid_date else b.paid_date end
      from (select bill_id, sum(paid) as paid, sum(owing) as owing, max(paid_date) as paid_date
@@ -279,14 +285,14 @@ async function applyBillTotals(em: EntityManager, rows: BulkRow[]): Promise<void
            group by bill_id) s
      where b.id = s.bill_id`,
     [JSON.stringify(rows)],
-    'run',
   );
 }
 
 /** Scheduled deposits follow their deposit transactions: received amount, date and status. */
 async function applyDepositTotals(em: EntityManager, rows: BulkRow[]): Promise<void> {
   if (rows.length === 0) return;
-  await em.execute(
+  await runSql(
+    em,
     `update scheduled_deposit d set received_amount = d.received_amount + s.amount,
        received_date = case when s.amount > 0 then s.received_date else d.received_date end,
        status = case when d.received_amount + s.amount >= d.expected_amount then ${DepositStatus.Received}
@@ -297,6 +303,5 @@ async function applyDepositTotals(em: EntityManager, rows: BulkRow[]): Promise<v
            group by deposit_id) s
      where d.id = s.deposit_id`,
     [JSON.stringify(rows)],
-    'run',
   );
 }

@@ -20,6 +20,14 @@ import type {
 } from './ledger.types.js';
 import { loadScope, resolvePockets, scopeOf, writePostings } from './ledger-writer.js';
 
+export interface PostOptions {
+  /**
+   * Whether bills' paid amounts and deposits' received amounts are updated from the postings (the default). Only a
+   * bulk loader that inserts those figures already computed turns this off; `check:ledger` verifies them either way.
+   */
+  updateReceivedFigures?: boolean;
+}
+
 export interface ReverseOptions {
   effectiveDate: LocalDate;
   description?: string;
@@ -79,7 +87,11 @@ export class LedgerService {
    * and its members' linked accounts, an activity when an agreement's money moves, money sources matching
    * the payout.
    */
-  async postMany(em: EntityManager, postings: readonly (Posting | ReversalPosting)[]): Promise<PostingResult[]> {
+  async postMany(
+    em: EntityManager,
+    postings: readonly (Posting | ReversalPosting)[],
+    options: PostOptions = {},
+  ): Promise<PostingResult[]> {
     if (postings.length === 0) return [];
     for (const posting of postings) {
       checkLines(posting);
@@ -89,7 +101,7 @@ export class LedgerService {
       const loaded = await loadScope(tx, postings);
       for (const posting of postings) checkScope(posting, scopeOf(posting, loaded));
       const pockets = await resolvePockets(tx, postings);
-      return writePostings(tx, postings, pockets, loaded);
+      return writePostings(tx, postings, pockets, loaded, options.updateReceivedFigures ?? true);
     });
   }
 
