@@ -1,8 +1,12 @@
+import { Role, STAFF_ROLES } from '../../common/auth/roles.js';
 import { DomainError } from '../../common/errors.js';
 import type { UserError } from '../../graphql/user-error.js';
 import type { TopUpOption } from './payment-split.rules.js';
 import type { OverdueOption } from './payment.rules.js';
 import type { BillOrAllocation, PayBillRequest } from './payment.service.js';
+
+/** Who may move money: members (their own bills) and staff; reporters are read-only. */
+export const PAYER_ROLES = [Role.MEMBER, ...STAFF_ROLES] as const;
 
 export interface RawPayInput {
   billId: number;

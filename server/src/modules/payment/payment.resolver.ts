@@ -1,7 +1,7 @@
 import { Arg, Authorized, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { SIGNED_IN, STAFF_ROLES } from '../../common/auth/roles.js';
 import type { GraphQLContext } from '../../graphql/context.js';
-import { toPayRequest, withUserErrors } from './payment-input.js';
+import { PAYER_ROLES, toPayRequest, withUserErrors } from './payment-input.js';
 import type { PaymentOutcome } from './payment.service.js';
 import {
   BillConfirmationView,
@@ -94,7 +94,7 @@ export class PaymentResolver {
     return services.billQueries.confirmation(em, user, billId);
   }
 
-  @Authorized(SIGNED_IN)
+  @Authorized(...PAYER_ROLES)
   @Mutation(() => PaymentResult, { description: 'Pay a bill or allocation (with combine and top-up), exactly once.' })
   async payBill(
     @Ctx() { em, user, services }: GraphQLContext,
@@ -103,7 +103,7 @@ export class PaymentResolver {
     return paymentResult(await withUserErrors(() => services.payments.payBill(em, user, toPayRequest(input))));
   }
 
-  @Authorized(SIGNED_IN)
+  @Authorized(...PAYER_ROLES)
   @Mutation(() => PaymentResult, { description: 'Reimburse the member’s linked account for a bill they paid.' })
   async reimburseBill(
     @Ctx() { em, user, services }: GraphQLContext,
@@ -129,7 +129,7 @@ export class PaymentResolver {
         };
   }
 
-  @Authorized(SIGNED_IN)
+  @Authorized(...PAYER_ROLES)
   @Mutation(() => RainyDayTopUpResult, { description: 'Top up rainy day from a linked savings account.' })
   async topUpRainyDay(
     @Ctx() { em, user, services }: GraphQLContext,

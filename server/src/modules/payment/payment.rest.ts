@@ -2,7 +2,7 @@ import type { Request } from 'express';
 import { DomainError } from '../../common/errors.js';
 import { bodyField, idParam, route } from '../../rest/route.js';
 import { STAFF_ROLES } from '../../common/auth/roles.js';
-import { toPayRequest, type RawPayInput } from './payment-input.js';
+import { PAYER_ROLES, toPayRequest, type RawPayInput } from './payment-input.js';
 
 function text(value: unknown): string | null {
   if (typeof value === 'number') return String(value);
@@ -94,11 +94,11 @@ export const paymentRoutes = [
     const subCategoryId = idParam(ctx.req.params.subCategoryId, 'subCategoryId');
     return ctx.services.billQueries.sourceBills(ctx.em, ctx.user, { subCategoryId }, true);
   }),
-  route('post', '/api/bills/PayBill', 'signed-in', async ({ em, req, user, services }) => {
+  route('post', '/api/bills/PayBill', PAYER_ROLES, async ({ em, req, user, services }) => {
     const outcome = await services.payments.payBill(em, user, toPayRequest(payInput(req)));
     return outcome.billId;
   }),
-  route('post', '/api/bills/reimbursebill', 'signed-in', async ({ em, req, user, services }) => {
+  route('post', '/api/bills/reimbursebill', PAYER_ROLES, async ({ em, req, user, services }) => {
     const outcome = await services.payments.reimburseBill(em, user, toPayRequest(payInput(req)));
     return outcome.billId;
   }),
@@ -107,7 +107,7 @@ export const paymentRoutes = [
     const outcome = await services.reversals.reverse(em, user, { transactionId, idempotencyKey: idempotencyKey(req) });
     return { success: outcome.success, message: outcome.message };
   }),
-  route('post', '/api/memberaccount/topupRainyDayFromAccount', 'signed-in', async ({ em, req, user, services }) => {
+  route('post', '/api/memberaccount/topupRainyDayFromAccount', PAYER_ROLES, async ({ em, req, user, services }) => {
     const body: unknown = req.body;
     const outcome = await services.reversals.topUpRainyDay(em, user, {
       contractId: positiveInt(bodyField(body, 'contractId'), 'contractId'),
