@@ -64,7 +64,7 @@ export interface BillConfirmationData {
   billOrAllocation: string;
   figures: ConfirmationFigures;
   reimbursementAccount: string | null;
-  paidAt: Date;
+  paidAt: string;
 }
 
 interface Row {
@@ -273,7 +273,7 @@ export class BillQueryService {
       billOrAllocation: String(data.billOrAllocation ?? 'bill'),
       figures: data as unknown as ConfirmationFigures,
       reimbursementAccount: activity.account,
-      paidAt: new Date(activity.occurred_at),
+      paidAt: new Date(activity.occurred_at).toISOString(),
     };
   }
 }

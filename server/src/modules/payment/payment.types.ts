@@ -78,7 +78,7 @@ export class BillConfirmationView {
   @Field() billOrAllocation!: string;
   @Field(() => ConfirmationFiguresView) figures!: ConfirmationFiguresView;
   @Field(() => String, { nullable: true }) reimbursementAccount!: string | null;
-  @Field() paidAt!: Date;
+  @Field({ description: 'When it was paid (ISO 8601).' }) paidAt!: string;
 }
 
 @InputType({ description: 'Pay or reimburse a bill or allocation (spec 1 §3 Payment).' })
