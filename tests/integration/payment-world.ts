@@ -147,6 +147,7 @@ export async function createScenario(em: EntityManager, member: MemberFixture, s
   const alloc = parseMoney(spec.allocation);
   const cont = parseMoney(spec.contingency ?? '0');
   const rainy = parseMoney(spec.rainyDay ?? '0');
+  if (alloc + cont + rainy === 0) return { accountId, agreementId, billerId, billIds };
   await ledger.post(em, {
     type: LedgerTransactionType.Deposit,
     agreementId,

@@ -43,7 +43,8 @@ interface RawBill {
   date_added: string | null;
 }
 
-const BILL_SELECT = `select b.id, b.agreement_id, ag.account_id, b.biller_id, b.billing_sub_category_id,
+const BILL_SELECT = `select b.id, b.agreement_id, ag.account_id, b.biller_id,
+    coalesce(b.billing_sub_category_id, br.billing_sub_category_id) as billing_sub_category_id,
     to_char(b.due_date, 'YYYY-MM-DD') as due_date, b.status, b.amount_allocated, b.contingency,
     coalesce(br.nickname, sc.nickname, '') as name, br.status as biller_status,
     to_char(br.on_hold_date, 'YYYY-MM-DD') as on_hold_date, to_char(br.date_added, 'YYYY-MM-DD') as date_added
@@ -88,14 +89,23 @@ export async function lockBills(tx: EntityManager, billIds: readonly number[]): 
   return rows.map(toBill);
 }
 
-/** Unpaid bills of the same biller (or sub-category) due today or earlier: the overdue option's candidates. */
-export async function sameSourceBills(tx: EntityManager, bill: BillRow, today: LocalDate): Promise<number[]> {
-  const column = bill.billerId !== null ? 'biller_id' : 'billing_sub_category_id';
-  const sourceId = bill.billerId ?? bill.subCategoryId;
+/**
+ * Unpaid bills of the same biller (pay bill) or sub-category (pay allocation) due today or earlier: the overdue
+ * option's candidates. A bill without a biller is always an allocation of its sub-category.
+ */
+export async function sameSourceBills(
+  tx: EntityManager,
+  bill: BillRow,
+  today: LocalDate,
+  kind: 'bill' | 'allocation',
+): Promise<number[]> {
+  const bySubCategory = bill.billerId === null || (kind === 'allocation' && bill.subCategoryId !== null);
   const rows = await tx.execute<{ id: number }[]>(
-    `select id from bill where agreement_id = ? and ${column} = ? and due_date <= ?::date and status in (0, 1, 4, 5, 6)
-     order by id`,
-    [bill.agreementId, sourceId, today],
+    `select b.id from bill b left join biller br on br.id = b.biller_id
+     where b.agreement_id = ? and b.due_date <= ?::date and b.status in (0, 1, 4, 5, 6)
+       and ${bySubCategory ? 'coalesce(b.billing_sub_category_id, br.billing_sub_category_id) = ?' : 'b.biller_id = ?'}
+     order by b.id`,
+    [bill.agreementId, today, bySubCategory ? bill.subCategoryId : bill.billerId],
   );
   return rows.map((r) => r.id);
 }

@@ -95,7 +95,7 @@ export class PaymentService {
     return runIdempotent(em, { userId: user.userId, key, operation: mode, input }, async (tx) => {
       const today = this.clock.today();
       const agreement = await lockAgreement(tx, selected.agreementId);
-      const candidateIds = mode === 'pay' ? await sameSourceBills(tx, selected, today) : [];
+      const candidateIds = mode === 'pay' ? await sameSourceBills(tx, selected, today, request.billOrAllocation) : [];
       const locked = await lockBills(tx, [...new Set([selected.id, ...candidateIds])]);
       const bill = locked.find((b) => b.id === selected.id) as BillRow;
       const staff = isStaff(user.roles);
