@@ -1,0 +1,148 @@
+import { randomUUID } from 'node:crypto';
+import type { RestRoute } from '../../server/src/rest/route.js';
+import type { IdKind } from './cross-member.fixtures.js';
+
+/** What each path parameter names. A route with a parameter missing here fails the matrix until it is added. */
+const PATH_PARAMETERS: Readonly<Record<string, IdKind | 'accountNumber' | { value: string }>> = {
+  memberId: 'member',
+  accountId: 'account',
+  contractId: 'agreement',
+  agreementId: 'agreement',
+  activityId: 'activity',
+  transactionId: 'transaction',
+  billId: 'bill',
+  billerId: 'biller',
+  subCategoryId: 'subCategory',
+  approvalId: 'approval',
+  accountNumber: 'accountNumber',
+  maxResults: { value: '5' },
+};
+
+/** `:id` and `?id` mean different records on different routes: say which, per route. */
+export const ID_PARAMETER_OF: Readonly<Record<string, IdKind>> = {
+  'GET /api/members/:id': 'member',
+  'GET /api/members/isresigned': 'member',
+  'GET /api/members/getCompleteMemberInformation/:id': 'member',
+  'GET /api/transaction/getexpandedtransaction': 'transaction',
+};
+
+/** Query parameters sent to every route with B's ids (a route reads the ones it knows). */
+const QUERY_PARAMETERS: Readonly<Record<string, IdKind>> = {
+  memberId: 'member',
+  accountId: 'account',
+  contractId: 'agreement',
+  agreementId: 'agreement',
+  activityId: 'activity',
+  transactionId: 'transaction',
+  billId: 'bill',
+  billerId: 'biller',
+  subCategoryId: 'subCategory',
+  entityId: 'agreement',
+};
+
+export interface RestAttempt {
+  /** "GET /api/members/:id", as the permission snapshot names routes. */
+  route: string;
+  method: string;
+  /** The URL and body for each set of ids given (B's, missing ones, mixes). */
+  requests: Record<string, { url: string; body: Record<string, unknown> | null }>;
+  /** The kinds of record the path names. */
+  pathKinds: IdKind[];
+  /** Path parameters the matrix does not know (the test fails on them). */
+  unknownParameters: string[];
+  /** Kinds the first set of ids has no record of. */
+  unfilled: IdKind[];
+}
+
+/** Ids to put in paths, query strings and bodies. */
+export interface RestIds {
+  ids: Readonly<Record<IdKind, number | null>>;
+  accountNumber: string;
+  linkedAccountNumber: string;
+}
+
+function bodyFor(ids: RestIds): Record<string, unknown> {
+  const id = (kind: IdKind) => ids.ids[kind] ?? 1;
+  return {
+    bill: { billId: id('bill') },
+    payment: {
+      billAmount: '10.00',
+      accountId: id('account'),
+      memberId: id('member'),
+      topupAccountNumber: ids.linkedAccountNumber,
+      reimbursementAccountNumber: ids.linkedAccountNumber,
+    },
+    billOrAllocation: 'bill',
+    billId: id('bill'),
+    contractId: id('agreement'),
+    accountId: id('account'),
+    memberId: id('member'),
+    transactionId: id('transaction'),
+    approvalId: id('approval'),
+    topupAmount: '10.00',
+    accountNumber: ids.linkedAccountNumber,
+    savingsAccountNumber: ids.linkedAccountNumber,
+    idempotencyKey: randomUUID(),
+    approvalGranted: false,
+    note: 'cross-member check',
+  };
+}
+
+function urlFor(
+  route: RestRoute,
+  ids: RestIds,
+  unknown: Set<string>,
+  unfilled: Set<IdKind>,
+  pathKinds: Set<IdKind>,
+): { url: string; body: Record<string, unknown> | null } {
+  const name = `${route.method.toUpperCase()} ${route.path}`;
+  const idOf = (kind: IdKind) => {
+    if (ids.ids[kind] === null) unfilled.add(kind);
+    return String(ids.ids[kind] ?? 1);
+  };
+  const path = route.path.replace(/:(\w+)/g, (_match, param: string) => {
+    if (param === 'id') {
+      const kind = ID_PARAMETER_OF[name];
+      if (!kind) unknown.add(':id');
+      if (kind) pathKinds.add(kind);
+      return kind ? idOf(kind) : '1';
+    }
+    const meaning = PATH_PARAMETERS[param];
+    if (!meaning) {
+      unknown.add(`:${param}`);
+      return '1';
+    }
+    if (meaning === 'accountNumber') return ids.accountNumber;
+    if (typeof meaning !== 'string') return meaning.value;
+    pathKinds.add(meaning);
+    return idOf(meaning);
+  });
+  const query = new URLSearchParams();
+  for (const [param, kind] of Object.entries(QUERY_PARAMETERS)) query.set(param, idOf(kind));
+  const idKind = ID_PARAMETER_OF[name];
+  if (idKind && !route.path.includes(':id')) query.set('id', idOf(idKind));
+  return { url: `${path}?${query.toString()}`, body: route.method === 'get' ? null : bodyFor(ids) };
+}
+
+/** One attempt per REST route, with each set of ids (the first: member B's) wherever a route may read one. */
+export function restAttempts(routes: readonly RestRoute[], idSets: Readonly<Record<string, RestIds>>): RestAttempt[] {
+  return routes.map((route) => {
+    const unknown = new Set<string>();
+    const pathKinds = new Set<IdKind>();
+    let unfilled: Set<IdKind> | null = null;
+    const requests: RestAttempt['requests'] = {};
+    for (const [setName, ids] of Object.entries(idSets)) {
+      const missingHere = new Set<IdKind>();
+      requests[setName] = urlFor(route, ids, unknown, missingHere, pathKinds);
+      unfilled ??= missingHere;
+    }
+    return {
+      route: `${route.method.toUpperCase()} ${route.path}`,
+      method: route.method.toUpperCase(),
+      requests,
+      pathKinds: [...pathKinds],
+      unknownParameters: [...unknown],
+      unfilled: [...(unfilled ?? [])],
+    };
+  });
+}
