@@ -1,0 +1,235 @@
+import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { startApp, type App } from '../../server/src/app.js';
+import { fixedClock } from '../../server/src/common/clock.js';
+import { parseLocalDate } from '../../server/src/common/local-date.js';
+import { loadConfig } from '../../server/src/config.js';
+import { MEMBER_DEMO_PASSWORD } from '../../server/src/seed/demo.js';
+import { generateMembers } from '../../server/src/seed/generator.js';
+import { createScratchDatabase } from '../integration/ledger-fixture.js';
+import { measure, type BenchResult, type BenchRow, type BenchSection } from './harness.js';
+
+/**
+ * The overview page's query over HTTP + GraphQL (the client's own AccountOverview operation, read from
+ * client/src/features/overview/overview.graphql), next to the same rows fetched by plain SQL on a pg pool in the
+ * same run: the access check, the account with its link and agreement, balances, billers and sub-categories,
+ * bills, activity counts. Goal: GraphQL p95 at most 3× the SQL baseline's. BENCH_MEMBERS generated members
+ * (default 300) are seeded into a scratch database made from DATABASE_URL.
+ */
+
+const TODAY = parseLocalDate('2026-06-15');
+const MEMBERS = Number(process.env.BENCH_MEMBERS ?? '300');
+const SIGNED_IN = 20;
+const WARMUP = 30;
+const RUNS = 300;
+const CONCURRENCY = 8;
+const THROUGHPUT_MS = 4000;
+
+const DOCUMENT = readFileSync('client/src/features/overview/overview.graphql', 'utf8');
+
+interface Target {
+  memberId: number;
+  accountId: number;
+  agreementId: number;
+  token: string;
+}
+
+async function targets(app: App): Promise<Target[]> {
+  const rows = await app.database.orm.em
+    .fork()
+    .execute<{ member_id: number; account_id: number; agreement_id: number; member_number: string }[]>(
+      `select distinct on (l.member_id) l.member_id, l.account_id, g.id as agreement_id, m.member_number
+     from member_account_link l join member m on m.id = l.member_id
+     join agreement g on g.account_id = l.account_id and g.status = 7
+     where l.is_active and m.member_number >= '200001' order by l.member_id, g.id desc limit ?`,
+      [SIGNED_IN],
+    );
+  return Promise.all(
+    rows.map(async (row) => {
+      const response = await fetch(`${app.url}/Token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          grant_type: 'password',
+          username: row.member_number,
+          password: MEMBER_DEMO_PASSWORD,
+        }),
+      });
+      const token = ((await response.json()) as { access_token: string }).access_token;
+      return { memberId: row.member_id, accountId: row.account_id, agreementId: row.agreement_id, token };
+    }),
+  );
+}
+
+async function viaGraphql(app: App, target: Target): Promise<unknown> {
+  const response = await fetch(`${app.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${target.token}` },
+    body: JSON.stringify({
+      query: DOCUMENT,
+      operationName: 'AccountOverview',
+      variables: { memberId: target.memberId, accountId: target.accountId, withNotes: false },
+    }),
+  });
+  const body = (await response.json()) as { data?: { accountOverview?: unknown }; errors?: unknown };
+  if (!body.data?.accountOverview) throw new Error(`accountOverview failed: ${JSON.stringify(body.errors)}`);
+  return body;
+}
+
+/** The same rows by hand: two statements in turn (access, then account/link/agreement), then five at once. */
+async function viaSql(pool: pg.Pool, target: Target): Promise<number> {
+  const { memberId, accountId, agreementId } = target;
+  await pool.query('select 1 from member_account_link where member_id = $1 and account_id = $2 limit 1', [
+    memberId,
+    accountId,
+  ]);
+  await pool.query(
+    `select a.*, m.is_active, l.is_active as link_active, g.* from account a
+     left join member m on m.id = $1 left join member_account_link l on l.account_id = a.id and l.member_id = m.id
+     left join lateral (select * from agreement x where x.account_id = a.id and x.status not in (5, 6, 10)
+                        order by x.id desc limit 1) g on true
+     left join overdraw_rule r on r.id = g.overdraw_rule_id where a.id = $2`,
+    [memberId, accountId],
+  );
+  const results = await Promise.all([
+    pool.query(
+      `select la.agreement_id, la.kind, sum(e.amount) from ledger_account la
+       join ledger_entry e on e.ledger_account_id = la.id where la.agreement_id = $1 group by 1, 2`,
+      [agreementId],
+    ),
+    pool.query(
+      `select b.*, c.name from biller b join billing_category c on c.id = b.billing_category_id
+       where b.agreement_id = $1 and b.status <> 3`,
+      [agreementId],
+    ),
+    pool.query(
+      `select s.*, c.name from billing_sub_category s join billing_category c on c.id = s.billing_category_id
+       where s.agreement_id = $1 and s.status <> 3`,
+      [agreementId],
+    ),
+    pool.query('select * from bill where agreement_id = $1 order by due_date, id', [agreementId]),
+    pool.query('select type, count(*) from activity where account_id = $1 group by type', [accountId]),
+  ]);
+  return results.reduce((rows, result) => rows + result.rowCount!, 0);
+}
+
+/** Requests per second with CONCURRENCY callers for THROUGHPUT_MS. */
+async function throughput(call: (i: number) => Promise<unknown>): Promise<number> {
+  let done = 0;
+  const end = performance.now() + THROUGHPUT_MS;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async (_, worker) => {
+      for (let i = worker; performance.now() < end; i += CONCURRENCY) {
+        await call(i);
+        done += 1;
+      }
+    }),
+  );
+  return done / ((performance.now() - started) / 1000);
+}
+
+export const overviewSection: BenchSection = {
+  name: 'overview',
+  title: 'Overview: accountOverview over HTTP + GraphQL vs the same rows by plain SQL',
+  async run(): Promise<BenchRow[]> {
+    if (!process.env.DATABASE_URL) {
+      return [{ name: 'overview', note: 'skipped: set DATABASE_URL (a scratch database is created from it)' }];
+    }
+    const scratch = await createScratchDatabase('overview_bench');
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      DATABASE_URL: scratch.url,
+      TOKEN_SECRET: 'bench-token-secret',
+      LOG_LEVEL: 'silent',
+      HOST: '127.0.0.1',
+      DEMO_DATA: 'true',
+    });
+    const app = await startApp(config, { port: 0, clock: fixedClock(TODAY) });
+    const pool = new pg.Pool({ connectionString: scratch.url, max: 10 });
+    try {
+      const seeded = await generateMembers(app.database.orm.em.fork(), {
+        members: MEMBERS,
+        today: TODAY,
+        batchSize: 100,
+        concurrency: 2,
+      });
+      await pool.query('analyze');
+      const list = await targets(app);
+      const sizes = await pool.query<{ billers: string; bills: string }>(
+        `select avg((select count(*) from biller b where b.agreement_id = g.id))::numeric(6,1) as billers,
+                avg((select count(*) from bill b where b.agreement_id = g.id))::numeric(6,1) as bills
+         from agreement g where g.id = any($1::int[])`,
+        [list.map((t) => t.agreementId)],
+      );
+      let g = 0;
+      const graphql = await measure(
+        'accountOverview over HTTP + GraphQL',
+        () => viaGraphql(app, list[g++ % list.length]),
+        {
+          warmup: WARMUP,
+          runs: RUNS,
+        },
+      );
+      let s = 0;
+      const sql = await measure('the same rows by plain SQL (pg pool)', () => viaSql(pool, list[s++ % list.length]), {
+        warmup: WARMUP,
+        runs: RUNS,
+      });
+      const users = await Promise.all(
+        list.map((t) => app.services.auth.authenticate(app.database.orm.em.fork(), `Bearer ${t.token}`)),
+      );
+      let d = 0;
+      const direct = await measure(
+        'the service in process (no HTTP, no GraphQL)',
+        () => {
+          const i = d++ % list.length;
+          return app.services.overview.accountOverview(
+            app.database.orm.em.fork(),
+            users[i],
+            list[i].memberId,
+            list[i].accountId,
+          );
+        },
+        { warmup: WARMUP, runs: RUNS },
+      );
+      let f = 0;
+      const floor = await measure(
+        'floor: a signed-in { __typename } over HTTP',
+        async () => {
+          const response = await fetch(`${app.url}/graphql`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${list[f++ % list.length].token}` },
+            body: JSON.stringify({ query: '{ __typename }' }),
+          });
+          return response.json();
+        },
+        { warmup: WARMUP, runs: RUNS },
+      );
+      const graphqlRate = await throughput((i) => viaGraphql(app, list[i % list.length]));
+      const sqlRate = await throughput((i) => viaSql(pool, list[i % list.length]));
+      const ratio = graphql.p95Ms / sql.p95Ms;
+      console.log(
+        `overview: ${seeded.members} members seeded (${seeded.rows} rows); agreements measured have on average ` +
+          `${sizes.rows[0].billers} billers and ${sizes.rows[0].bills} bills. GraphQL p95 ${graphql.p95Ms.toFixed(2)} ms ` +
+          `vs SQL p95 ${sql.p95Ms.toFixed(2)} ms: ratio ${ratio.toFixed(2)}× (goal ≤ 3×); throughput at concurrency ` +
+          `${CONCURRENCY}: ${graphqlRate.toFixed(0)} vs ${sqlRate.toFixed(0)} per second.`,
+      );
+      const rows: BenchResult[] = [
+        {
+          ...graphql,
+          note: `p95 ${ratio.toFixed(2)}× the SQL baseline (goal ≤ 3×); ${graphqlRate.toFixed(0)} req/s at ${CONCURRENCY} callers`,
+        },
+        { ...sql, note: `${sqlRate.toFixed(0)} overviews/s at ${CONCURRENCY} callers` },
+        { ...floor, note: 'HTTP, Apollo and the session check alone' },
+        { ...direct, note: `${(direct.p95Ms / sql.p95Ms).toFixed(2)}× the SQL baseline at p95 (where the time goes)` },
+      ];
+      return rows;
+    } finally {
+      await pool.end();
+      await app.stop();
+      await scratch.drop();
+    }
+  },
+};
