@@ -189,6 +189,13 @@ describe.skipIf(!realDatabaseUrl)('paying, reimbursing and reversing bills (hand
     const input = { transactionId: answer?.transactionId, idempotencyKey: key() };
     const byMember = await w.server.graphql(reverse, { input }, w.tokens.alice);
     expect(byMember.body.errors?.[0]?.message).toMatch(/access denied|not authori[sz]ed|do not have access/i);
+    const listQuery = `query L($accountId: Int!) { billsToReverse(accountId: $accountId) { transactionId billId kind amount } }`;
+    const listed = await w.server.graphql<{
+      billsToReverse: { transactionId: number; billId: number; kind: string; amount: string }[];
+    }>(listQuery, { accountId: s.accountId }, w.tokens.agent);
+    expect(listed.body.data?.billsToReverse).toEqual([
+      { transactionId: answer?.transactionId, billId: s.billIds[0], kind: 'Bill payment', amount: '80.00' },
+    ]);
     const first = await w.server.graphql<{ reverseBill: { success: boolean } }>(reverse, { input }, w.tokens.agent);
     expect(first.body.data?.reverseBill.success).toBe(true);
     expect(await w.balances(s.agreementId)).toEqual({ allocation: '100.00', contingency: '10.00', rainyDay: '0.00' });

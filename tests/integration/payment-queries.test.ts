@@ -56,6 +56,27 @@ describe.skipIf(!realDatabaseUrl)('bill queries and the REST façade of payments
     expect(byBob.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
   });
 
+  it('hides reimbursement bills from a member’s upcoming bills, not from staff', async () => {
+    const s = await createScenario(w.em(), w.alice, {
+      allocation: '100',
+      bills: [{ due: '2026-03-12', allocated: '10' }],
+    });
+    await w.em().execute('update biller set payment_method = 3 where id = ?', [s.billerId], 'run');
+    const query = `query U($accountId: Int!) { manualBillsDueForPayment(accountId: $accountId) { billId } }`;
+    const member = await w.server.graphql<{ manualBillsDueForPayment: unknown[] }>(
+      query,
+      { accountId: s.accountId },
+      w.tokens.alice,
+    );
+    const agent = await w.server.graphql<{ manualBillsDueForPayment: unknown[] }>(
+      query,
+      { accountId: s.accountId },
+      w.tokens.agent,
+    );
+    expect(member.body.data?.manualBillsDueForPayment).toEqual([]);
+    expect(agent.body.data?.manualBillsDueForPayment).toEqual([{ billId: s.billIds[0] }]);
+  });
+
   it('combines a pay allocation across the bills of one sub-category', async () => {
     const s = await createScenario(w.em(), w.alice, { allocation: '300', bills: [] });
     const [sub] = await w.em().execute<{ id: number }[]>(

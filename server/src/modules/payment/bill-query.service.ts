@@ -194,11 +194,20 @@ export class BillQueryService {
   }
 
   /** GetManualBillsDueForPayment: the upcoming-bills panel (manual billers, soonest first). */
-  async manualBillsDue(em: EntityManager, user: CurrentUser | null, accountId: number, count = 6) {
-    await assertAccountAccess(em, user, accountId);
+  async manualBillsDue(
+    em: EntityManager,
+    user: CurrentUser | null,
+    accountId: number,
+    count = 6,
+  ): Promise<BillForPaymentData[]> {
+    const caller = await assertAccountAccess(em, user, accountId);
+    // The member portal hides reimbursement bills from the upcoming bills (1 §4).
+    const hideReimbursements = isStaff(caller.roles)
+      ? ''
+      : `and br.payment_method is distinct from ${PaymentMethod.Reimbursement}`;
     const rows = await em.execute<Row[]>(
       `${SELECT} where ${CURRENT_AGREEMENT} and ${DUE} and coalesce(br.is_auto_payment, false) = false
-       order by b.due_date, b.id limit ?`,
+       ${hideReimbursements} order by b.due_date, b.id limit ?`,
       [accountId, this.horizon(), Math.min(Math.max(count, 1), 100)],
     );
     return rows.map((r) => this.toData(r));
@@ -230,7 +239,11 @@ export class BillQueryService {
   }
 
   /** GetBillDetails, with the agreement's available rainy day for the pay screen. */
-  async billDetails(em: EntityManager, user: CurrentUser | null, billId: number) {
+  async billDetails(
+    em: EntityManager,
+    user: CurrentUser | null,
+    billId: number,
+  ): Promise<{ bill: BillForPaymentData; availableRainyDayBalance: Cents }> {
     const bill = await loadAccessibleBill(em, requireUser(user), billId);
     const [row] = await em.execute<Row[]>(`${SELECT} where b.id = ?`, [bill.id]);
     const balances = (await agreementBalances(em, [bill.agreementId])).get(bill.agreementId);

@@ -2,6 +2,7 @@ import { Arg, Authorized, Ctx, Int, Mutation, Query, Resolver } from 'type-graph
 import { SIGNED_IN, STAFF_ROLES } from '../../common/auth/roles.js';
 import type { GraphQLContext } from '../../graphql/context.js';
 import { PAYER_ROLES, toPayRequest, withUserErrors } from './payment-input.js';
+import { BillToReverse, reversibleBills } from './reversible-bills.js';
 import type { PaymentOutcome } from './payment.service.js';
 import {
   BillConfirmationView,
@@ -110,6 +111,19 @@ export class PaymentResolver {
     @Arg('input', () => PayBillInput) input: PayBillInput,
   ): Promise<PaymentResult> {
     return paymentResult(await withUserErrors(() => services.payments.reimburseBill(em, user, toPayRequest(input))));
+  }
+
+  @Authorized(...STAFF_ROLES)
+  @Query(() => [BillToReverse], {
+    description:
+      'Staff: the account’s pending payments and full deposits that can be reversed (page of 20, then 10 more).',
+  })
+  billsToReverse(
+    @Ctx() { em, user, services }: GraphQLContext,
+    @Arg('accountId', () => Int) accountId: number,
+    @Arg('limit', () => Int, { defaultValue: 20 }) limit: number,
+  ): Promise<BillToReverse[]> {
+    return reversibleBills(em, user, services.clock, services.config.timeZone, accountId, limit);
   }
 
   @Authorized(...STAFF_ROLES)

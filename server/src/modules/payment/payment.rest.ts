@@ -3,6 +3,7 @@ import { DomainError } from '../../common/errors.js';
 import { bodyField, idParam, route } from '../../rest/route.js';
 import { STAFF_ROLES } from '../../common/auth/roles.js';
 import { PAYER_ROLES, toPayRequest, type RawPayInput } from './payment-input.js';
+import { reversibleBills } from './reversible-bills.js';
 
 function text(value: unknown): string | null {
   if (typeof value === 'number') return String(value);
@@ -101,6 +102,12 @@ export const paymentRoutes = [
   route('post', '/api/bills/reimbursebill', PAYER_ROLES, async ({ em, req, user, services }) => {
     const outcome = await services.payments.reimburseBill(em, user, toPayRequest(payInput(req)));
     return outcome.billId;
+  }),
+  route('get', '/api/bills/GetBillsToReverse/:accountId', STAFF_ROLES, ({ em, req, user, services }) => {
+    const limit = Number(req.query.numberOfBills ?? 20);
+    const accountId = idParam(req.params.accountId, 'accountId');
+    const count = Number.isInteger(limit) ? limit : 20;
+    return reversibleBills(em, user, services.clock, services.config.timeZone, accountId, count);
   }),
   route('post', '/api/bills/reverseBill', STAFF_ROLES, async ({ em, req, user, services }) => {
     const transactionId = positiveInt(bodyField(req.body, 'transactionId'), 'transactionId');
