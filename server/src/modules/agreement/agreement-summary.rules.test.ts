@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { cents } from '../../common/money.js';
+import { BillStatus } from '../bill/bill-status.rules.js';
+import { BillerStatus } from '../biller/biller-codes.js';
+import { ZERO_BALANCES } from '../ledger/ledger-balances.js';
+import {
+  agreementStatusName,
+  billerOnHoldMessage,
+  billersOnHold,
+  splitBillers,
+  toAgreementSummary,
+} from './agreement-summary.rules.js';
+import { agreementFacts, billerFacts, billFacts, d } from './test-facts.js';
+
+const TODAY = d('2026-06-15');
+
+describe('billers on hold (spec 1 §4)', () => {
+  it('says the spec’s sentence with the date as DD-MM-YYYY', () => {
+    expect(billerOnHoldMessage('Council rates', d('2026-09-26'))).toBe(
+      'Council rates bill paid on the 26-09-2026 has failed and has been placed on hold awaiting resolution',
+    );
+  });
+
+  it('lists billers in status 5 with their hold date, else their latest failed bill’s date', () => {
+    const billers = [
+      billerFacts(1, { status: BillerStatus.OnHold, onHoldDate: d('2026-05-05'), nickname: 'Water' }),
+      billerFacts(2, { status: BillerStatus.OnHold, nickname: 'Gas' }),
+      billerFacts(3),
+    ];
+    const bills = [
+      billFacts(10, 'biller:2', '2026-03-01', { status: BillStatus.Failed }),
+      billFacts(11, 'biller:2', '2026-04-01', { status: BillStatus.Failed }),
+      billFacts(12, 'biller:2', '2026-05-01', { status: BillStatus.Paid }),
+    ];
+    expect(billersOnHold(billers, bills)).toEqual([
+      expect.objectContaining({ billerId: 1, date: '2026-05-05' }),
+      {
+        billerId: 2,
+        billerName: 'Gas',
+        date: '2026-04-01',
+        message: 'Gas bill paid on the 01-04-2026 has failed and has been placed on hold awaiting resolution',
+      },
+    ]);
+  });
+});
+
+describe('agreement summary', () => {
+  it.each([
+    [0, 'Pending approval'],
+    [4, 'Missed Deposit'],
+    [7, 'Active'],
+    [8, 'Locked'],
+    [9, 'Modification pending approval'],
+    [42, 'Unknown'],
+  ])('names status %i "%s"', (status, name) => {
+    expect(agreementStatusName(status)).toBe(name);
+  });
+
+  it('takes the regular deposit as the next one when no other is set, and the frequency’s name', () => {
+    const summary = toAgreementSummary(agreementFacts(), ZERO_BALANCES, []);
+    expect(summary).toMatchObject({
+      contractId: 3,
+      statusName: 'Active',
+      contributionFrequencyName: 'Fortnightly',
+      nextDepositAmount: 18_500,
+      overdrawRuleDuration: 56,
+    });
+    expect(
+      toAgreementSummary(agreementFacts({ nextDepositAmount: cents(500) }), ZERO_BALANCES, []).nextDepositAmount,
+    ).toBe(500);
+  });
+});
+
+describe('splitBillers (the overview’s two tables)', () => {
+  it('puts automatic billers in one table and manual billers then sub-categories in the other, each with its bills', () => {
+    const billers = [
+      billerFacts(1, { isAutoPayment: true }),
+      billerFacts(2),
+      billerFacts(3, { isSubCategory: true, isAutoPayment: true }),
+    ];
+    const bills = [
+      billFacts(10, 'biller:1', '2026-05-10', {
+        status: BillStatus.Paid,
+        paidAmount: cents(10_000),
+        paidDate: d('2026-05-10'),
+      }),
+      billFacts(11, 'biller:1', '2026-06-10'),
+      billFacts(12, 'biller:1', '2026-08-10'),
+      billFacts(13, 'subcategory:3', '2026-06-20'),
+    ];
+    const { auto, manual } = splitBillers(billers, bills, TODAY);
+    expect(auto.map((b) => b.billerId)).toEqual([1]);
+    expect(manual.map((b) => [b.billerId, b.isSubCategory, b.paymentType])).toEqual([
+      [2, false, 'BPAY'],
+      [3, true, 'Unknown'],
+    ]);
+    expect(auto[0].bills.map((b) => [b.billId, b.status, b.statusName, b.paidAmount])).toEqual([
+      [10, BillStatus.Paid, 'Paid', 10_000],
+      [11, BillStatus.Overdue, 'Overdue', null],
+      [12, BillStatus.Scheduled, 'Scheduled', null],
+    ]);
+    expect(auto[0].nextDueDate).toBe('2026-06-10');
+    expect(auto[0].frequencyName).toBe('per month');
+    expect(manual[0].bills).toEqual([]);
+  });
+});

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { cents } from '../../common/money.js';
+import { PaymentMethod } from '../bill/payment-method.js';
+import { allocationByCategory, storedDepositPlanData } from './stored-plan.js';
+import { agreementFacts, billerFacts, d } from './test-facts.js';
+
+describe('allocationByCategory (the donut: expected bills over the agreement, by category)', () => {
+  it('sums each biller’s bills with contingency per category, largest first', () => {
+    const billers = [
+      billerFacts(1, { categoryId: 1, categoryName: 'Electricity', expectedBillValue: cents(10_000) }),
+      billerFacts(2, {
+        categoryId: 1,
+        categoryName: 'Electricity',
+        amountVaries: true,
+        expectedBillValue: cents(5_000),
+      }),
+      billerFacts(3, { categoryId: 2, categoryName: 'Water', frequency: 5, expectedBillValue: cents(20_000) }),
+    ];
+    // 12 monthly bills of $100, 12 of $50 + 10% contingency, 4 quarterly of $200 over 2026.
+    expect(allocationByCategory(agreementFacts(), billers)).toEqual([
+      { categoryId: 1, categoryName: 'Electricity', amount: 120_000 + 66_000 },
+      { categoryId: 2, categoryName: 'Water', amount: 80_000 },
+    ]);
+  });
+
+  it('uses a revised estimate and leaves out a biller whose stored details cannot be computed', () => {
+    const billers = [
+      billerFacts(1, { newEstimate: cents(12_000) }),
+      billerFacts(2, { expectedBillValue: cents(0) }),
+      billerFacts(3, { frequency: 9 }),
+    ];
+    expect(allocationByCategory(agreementFacts(), billers)).toEqual([
+      { categoryId: 1, categoryName: 'Electricity', amount: 144_000 },
+    ]);
+  });
+});
+
+describe('storedDepositPlanData (the stored agreement as the planner’s input)', () => {
+  it('starts deposits at the first deposit date, within the period, and uses an overriding duration', () => {
+    const data = storedDepositPlanData(
+      agreementFacts({
+        contributionDate: d('2025-12-01'),
+        overrideOverdrawRule: true,
+        overrideOverdrawRuleDurationDays: 84,
+        approvedOverdrawAmount: cents(100_000),
+      }),
+      [billerFacts(1, { paymentMethod: PaymentMethod.DirectDebit })],
+      cents(2_500),
+    );
+    expect(data).toMatchObject({
+      startDate: '2026-01-01',
+      endDate: '2026-12-31',
+      openingBalance: 2_500,
+      depositFrequency: 2,
+      firstDepositDate: '2026-01-01',
+      depositAmount: 18_500,
+      overdrawRuleDurationDays: 84,
+      approvedOverdraw: 100_000,
+      isModification: false,
+    });
+    expect(data.billers).toEqual([
+      expect.objectContaining({
+        key: 'biller:1',
+        label: 'Biller 1',
+        amount: 10_000,
+        paymentMethod: PaymentMethod.DirectDebit,
+      }),
+    ]);
+  });
+});

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { BillStatus } from '../bill/bill-status.rules.js';
+import { PaymentMethod } from '../bill/payment-method.js';
+import { billerFacts, billFacts, d } from '../agreement/test-facts.js';
+import { upcomingBills } from './overview.rules.js';
+
+const TODAY = d('2026-06-15');
+
+describe('upcomingBills (the upcoming-bills panel: 6 manual bills due, spec 1 §4, §9)', () => {
+  const billers = [
+    billerFacts(1, { nickname: 'Power' }),
+    billerFacts(2, { nickname: 'Rent', isAutoPayment: true }),
+    billerFacts(3, { nickname: 'Gym', paymentMethod: PaymentMethod.Reimbursement }),
+    billerFacts(4, { nickname: 'Medical', isSubCategory: true }),
+  ];
+  const bills = [
+    billFacts(1, 'biller:1', '2026-05-01', { status: BillStatus.Paid }),
+    billFacts(2, 'biller:1', '2026-05-20', { status: BillStatus.OverdueNotified }),
+    billFacts(3, 'biller:2', '2026-06-01'),
+    billFacts(4, 'biller:1', '2026-06-01'),
+    billFacts(5, 'biller:3', '2026-06-10'),
+    billFacts(6, 'subcategory:4', '2026-06-20'),
+    billFacts(7, 'biller:1', '2026-07-01'),
+    billFacts(8, 'biller:1', '2026-07-14'),
+    billFacts(9, 'biller:1', '2026-07-16'),
+  ];
+
+  it('shows overdue and upcoming bills of manual billers and sub-categories, due date ascending', () => {
+    const shown = upcomingBills(billers, bills, TODAY, { hideReimbursements: false });
+    expect(shown.map((b) => [b.billId, b.billerName, b.status, b.isReimbursement])).toEqual([
+      [2, 'Power', BillStatus.OverdueNotified, false],
+      [4, 'Power', BillStatus.Overdue, false],
+      [5, 'Gym', BillStatus.Overdue, true],
+      [6, 'Medical', BillStatus.Upcoming, false],
+      [7, 'Power', BillStatus.Upcoming, false],
+      [8, 'Power', BillStatus.Upcoming, false],
+    ]);
+  });
+
+  it('hides reimbursement bills from members', () => {
+    const shown = upcomingBills(billers, bills, TODAY, { hideReimbursements: true });
+    expect(shown.map((b) => b.billId)).toEqual([2, 4, 6, 7, 8]);
+  });
+
+  it('shows at most 6 (or the limit asked)', () => {
+    const many = Array.from({ length: 10 }, (_, i) => billFacts(100 + i, 'biller:1', '2026-06-16'));
+    expect(upcomingBills(billers, many, TODAY, { hideReimbursements: true })).toHaveLength(6);
+    expect(upcomingBills(billers, many, TODAY, { hideReimbursements: true, limit: 2 })).toHaveLength(2);
+  });
+});
