@@ -219,8 +219,13 @@ export class BillQueryService {
     user: CurrentUser | null,
     source: { billerId?: number; subCategoryId?: number },
     overdueOnly: boolean,
+    scope?: { memberId: number; accountId: number },
   ): Promise<BillForPaymentData[]> {
     const caller = requireUser(user);
+    if (scope) {
+      assertMemberAccess(caller, scope.memberId);
+      await assertAccountAccess(em, caller, scope.accountId);
+    }
     const column = source.billerId !== undefined ? 'b.biller_id' : 'b.billing_sub_category_id';
     const table = source.billerId !== undefined ? 'biller' : 'billing_sub_category';
     const id = source.billerId ?? source.subCategoryId ?? 0;
@@ -228,7 +233,10 @@ export class BillQueryService {
       `select ag.account_id from ${table} s join agreement ag on ag.id = s.agreement_id where s.id = ?`,
       [id],
     );
-    if (!owner) throw isStaff(caller.roles) ? new NotFoundError() : new ForbiddenError(NO_ACCESS);
+    // The same refusal for an unknown source and for one outside the account the path names.
+    if (!owner || (scope && owner.account_id !== scope.accountId)) {
+      throw isStaff(caller.roles) ? new NotFoundError() : new ForbiddenError(NO_ACCESS);
+    }
     await assertAccountAccess(em, caller, owner.account_id);
     const limit = overdueOnly ? this.clock.today() : this.horizon();
     const rows = await em.execute<Row[]>(`${SELECT} where ${column} = ? and ${DUE} order by b.due_date, b.id`, [

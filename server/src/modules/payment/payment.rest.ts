@@ -61,14 +61,20 @@ export const paymentRoutes = [
       20,
     );
   }),
-  route('get', '/api/bills/GetBillerBillsDueForPayment/:memberId/:accountId/:billerId', 'signed-in', (ctx) =>
-    ctx.services.billQueries.sourceBills(
-      ctx.em,
-      ctx.user,
-      { billerId: idParam(ctx.req.params.billerId, 'billerId') },
+  route('get', '/api/bills/GetBillerBillsDueForPayment/:memberId/:accountId/:billerId', 'signed-in', (ctx) => {
+    const { req, em, user, services } = ctx;
+    const scope = {
+      memberId: idParam(req.params.memberId, 'memberId'),
+      accountId: idParam(req.params.accountId, 'accountId'),
+    };
+    return services.billQueries.sourceBills(
+      em,
+      user,
+      { billerId: idParam(req.params.billerId, 'billerId') },
       false,
-    ),
-  ),
+      scope,
+    );
+  }),
   route('get', '/api/bills/GetManualBillsDueForPayment/:accountId', 'signed-in', (ctx) => {
     const count = Number(ctx.req.query.numberOfBills ?? 6);
     const accountId = idParam(ctx.req.params.accountId, 'accountId');
