@@ -31,6 +31,14 @@ describe('formatMoney', () => {
   });
 });
 
+describe('formatMoney compact', () => {
+  it('shortens axis labels', () => {
+    expect(formatMoney(2000, { compact: true })).toBe('$2K');
+    expect(formatMoney('-500', { compact: true })).toBe('-$500');
+    expect(formatMoney(1250000, { compact: true })).toBe('$1.3M');
+  });
+});
+
 describe('moneyToNumber', () => {
   it('reads decimal strings and rejects anything else', () => {
     expect(moneyToNumber('-3.25')).toBe(-3.25);

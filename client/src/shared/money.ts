@@ -17,6 +17,14 @@ const signed = new Intl.NumberFormat('en-AU', {
   signDisplay: 'exceptZero',
 });
 
+const compact = new Intl.NumberFormat('en-AU', {
+  style: 'currency',
+  currency: 'AUD',
+  notation: 'compact',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 1,
+});
+
 /** The amount as a number, or null when it is missing or not a decimal. */
 export function moneyToNumber(value: MoneyValue): number | null {
   if (value === null || value === undefined) return null;
@@ -30,12 +38,18 @@ export interface MoneyFormat {
   sign?: boolean;
   /** Shown for a missing or unreadable amount. */
   missing?: string;
+  /** Short form for chart axes: "$2K", "-$500". */
+  compact?: boolean;
 }
 
 /** The one money format of the portal (spec 1 §9): en-AU dollars, 2 decimals, a minus (or a sign) in front. */
-export function formatMoney(value: MoneyValue, { sign = false, missing = '' }: MoneyFormat = {}): string {
+export function formatMoney(
+  value: MoneyValue,
+  { sign = false, missing = '', compact: short = false }: MoneyFormat = {},
+): string {
   const amount = moneyToNumber(value);
   if (amount === null) return missing;
+  if (short) return compact.format(amount);
   // -0.00 reads as $0.00, not -$0.00.
   const rounded = Math.round(amount * 100) / 100 || 0;
   return (sign ? signed : plain).format(rounded);

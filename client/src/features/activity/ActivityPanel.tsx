@@ -43,8 +43,8 @@ export function ActivityPanel({
   const [view, setView] = useState(() => initialActivityView(isStaff));
   const [openId, setOpenId] = useState<number | null>(null);
   const variables = { memberId, accountId, filters: view.filters, page: view.page, pageSize, staff: isStaff };
-  const { data, previousData, loading, error, refetch } = useActivitiesQuery({ variables });
-  const newest = useActivityLive(accountId, () => void refetch());
+  const { data, previousData, loading, error } = useActivitiesQuery({ variables });
+  const newest = useActivityLive(accountId);
   const page = (data ?? previousData)?.activities;
   const pages = page ? pageCount(page.totalCount, pageSize) : 1;
   const accountPath = `/member/${memberId}/account/${accountId}`;

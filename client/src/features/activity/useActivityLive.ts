@@ -1,12 +1,23 @@
+import { useApolloClient } from '@apollo/client/react';
 import { useState } from 'react';
+import { useActivityAddedSubscription } from '../../gql/hooks';
 
 /**
- * New activities as they are written (spec: subscription `activityAdded(accountId)`). Returns the label of the
- * newest one for the live region; `onAdded` refetches the page so totals and paging stay right.
- *
- * The server has not published `activityAdded` in schema.graphql yet: until then this is a no-op.
+ * New activities as the server writes them (`activityAdded(accountId)`): the open activity pages and the
+ * overview's totals refetch (so paging, filters and totals stay right), and the newest one's label is returned
+ * for the live region.
  */
-export function useActivityLive(_accountId: number, _onAdded: () => void): string | null {
-  const [newest] = useState<string | null>(null);
+export function useActivityLive(accountId: number): string | null {
+  const client = useApolloClient();
+  const [newest, setNewest] = useState<string | null>(null);
+  useActivityAddedSubscription({
+    variables: { accountId },
+    onData: ({ data }) => {
+      const activity = data.data?.activityAdded;
+      if (!activity) return;
+      setNewest(activity.label || 'an activity');
+      void client.refetchQueries({ include: ['Activities', 'AccountOverview'] });
+    },
+  });
   return newest;
 }

@@ -48,7 +48,7 @@ export default function ForecastChart({
     stroke: { width: 2, curve: 'stepline' },
     fill: { type: 'solid', opacity: 0.15 },
     xaxis: { type: 'datetime', labels: { datetimeUTC: true, format: 'dd MMM yy' } },
-    yaxis: { labels: { formatter: (value: number) => formatMoney(value) } },
+    yaxis: { labels: { formatter: (value: number) => formatMoney(value, { compact: true }) } },
     tooltip: {
       x: { formatter: (value: number) => formatDate(new Date(value).toISOString().slice(0, 10)) },
       y: { formatter: (value: number) => formatMoney(value) },

@@ -16,7 +16,7 @@ export default function HistoryBars({ history }: { history: MonthlyFlowInput[] }
     dataLabels: { enabled: false },
     legend: { position: 'top' },
     xaxis: { categories: months.map(formatMonth) },
-    yaxis: { labels: { formatter: (value: number) => formatMoney(value) } },
+    yaxis: { labels: { formatter: (value: number) => formatMoney(value, { compact: true }) } },
     tooltip: { y: { formatter: (value: number) => formatMoney(value) } },
   };
   return (

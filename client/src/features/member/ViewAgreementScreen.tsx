@@ -53,7 +53,7 @@ export function ViewAgreementScreen() {
             <ApproveAgreement agreementId={agreementId} />
           )}
           <Section title="Summary" id="agreement-summary">
-            <AgreementSummaryCard summary={view.summary} />
+            <AgreementSummaryCard summary={view.summary} wide />
           </Section>
           <BillersTable title="Billers" billers={view.billers} id="agreement-billers" />
           <Section title="Next deposit dates" id="deposit-dates">

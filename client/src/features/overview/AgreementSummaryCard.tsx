@@ -23,7 +23,14 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** The agreement summary (spec 1 §3 "Contract summary"), with the billers on hold as warnings. */
-export function AgreementSummaryCard({ summary }: { summary: AgreementSummaryFieldsFragment }) {
+export function AgreementSummaryCard({
+  summary,
+  wide = false,
+}: {
+  summary: AgreementSummaryFieldsFragment;
+  /** Full-width pages fit the 4 balances on one row. */
+  wide?: boolean;
+}) {
   const nextDeposit =
     summary.nextDepositAmount || summary.nextDepositDate
       ? [formatMoney(summary.nextDepositAmount), summary.nextDepositDate && `on ${formatDate(summary.nextDepositDate)}`]
@@ -54,7 +61,7 @@ export function AgreementSummaryCard({ summary }: { summary: AgreementSummaryFie
       <Heading as="h3" size="sm" color="fg.muted">
         Balances
       </Heading>
-      <SimpleGrid columns={{ base: 2, sm: 4 }} gap="3">
+      <SimpleGrid columns={wide ? { base: 2, sm: 4 } : { base: 2, sm: 4, lg: 2 }} gap="3">
         {(
           [
             ['Allocation', summary.balances.allocation],

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, ButtonGroup, Table, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Badge, Box, Button, ButtonGroup, Flex, Skeleton, Table, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useId, useState } from 'react';
 import type { OverviewBillerFieldsFragment } from '../../gql/graphql';
 import { formatDate } from '../../shared/dates';
@@ -7,13 +7,17 @@ import { NO_DATA, Section } from '../../shared/ui/Section';
 
 interface BillersTableProps {
   title: string;
-  billers: OverviewBillerFieldsFragment[];
+  /** Undefined while the list loads. */
+  billers: OverviewBillerFieldsFragment[] | undefined;
   /** A test and styling hook. */
   id: string;
+  /** Shown instead of the rows when the list could not be loaded. */
+  error?: string | null;
 }
 
 /** Bills paid automatically or manually (spec 1 §2): each biller expands to its bills; Expand all / Collapse all. */
-export function BillersTable({ title, billers, id }: BillersTableProps) {
+export function BillersTable({ title, billers: loaded, id, error = null }: BillersTableProps) {
+  const billers = loaded ?? [];
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
   const baseId = useId();
   const toggle = (billerId: number) =>
@@ -75,8 +79,8 @@ export function BillersTable({ title, billers, id }: BillersTableProps) {
           <Table.Body>
             {billers.length === 0 && (
               <Table.Row>
-                <Table.Cell colSpan={6} color="fg.muted">
-                  {NO_DATA}
+                <Table.Cell colSpan={6} color={error ? 'fg.error' : 'fg.muted'}>
+                  {error ?? (loaded ? NO_DATA : <Skeleton height="5" aria-label="Loading" />)}
                 </Table.Cell>
               </Table.Row>
             )}
@@ -86,34 +90,36 @@ export function BillersTable({ title, billers, id }: BillersTableProps) {
               return [
                 <Table.Row key={biller.billerId} data-biller={biller.nickname}>
                   <Table.Cell>
-                    <Button
-                      variant="plain"
-                      size="sm"
-                      px="0"
-                      h="auto"
-                      minH="8"
-                      color="brand.fg"
-                      fontWeight="semibold"
-                      textAlign="start"
-                      whiteSpace="normal"
-                      aria-expanded={open}
-                      aria-controls={billsId}
-                      onClick={() => toggle(biller.billerId)}
-                    >
-                      <span aria-hidden="true">{open ? '▾' : '▸'}</span>
-                      {biller.nickname}
-                      <VisuallyHidden>: {open ? 'hide' : 'show'} its bills</VisuallyHidden>
-                    </Button>
-                    {biller.onHold && (
-                      <Badge ms="2" colorPalette="red" size="sm">
-                        On hold
-                      </Badge>
-                    )}
+                    <Flex align="center" gap="1" wrap="wrap">
+                      <Button
+                        variant="plain"
+                        size="sm"
+                        px="0"
+                        h="auto"
+                        minH="8"
+                        color="brand.fg"
+                        fontWeight="semibold"
+                        textAlign="start"
+                        whiteSpace="normal"
+                        aria-expanded={open}
+                        aria-controls={billsId}
+                        onClick={() => toggle(biller.billerId)}
+                      >
+                        <span aria-hidden="true">{open ? '▾' : '▸'}</span>
+                        {biller.nickname}
+                        <VisuallyHidden>: {open ? 'hide' : 'show'} its bills</VisuallyHidden>
+                      </Button>
+                      {biller.onHold && (
+                        <Badge colorPalette="red" size="sm">
+                          On hold
+                        </Badge>
+                      )}
+                    </Flex>
                   </Table.Cell>
                   <Table.Cell hideBelow="md">{biller.categoryName}</Table.Cell>
                   <Table.Cell hideBelow="md">{biller.paymentType}</Table.Cell>
                   <Table.Cell hideBelow="sm">{biller.frequencyName}</Table.Cell>
-                  <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums">
+                  <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
                     {formatMoney(biller.amount)}
                   </Table.Cell>
                   <Table.Cell textAlign="end" whiteSpace="nowrap">

@@ -13,7 +13,7 @@ import { StatusAlert } from '../../shared/ui/StatusAlert';
 import { ActivityPanel } from '../activity/ActivityPanel';
 import { useMemberContext } from '../member/member-context';
 import { AgreementSummaryCard } from './AgreementSummaryCard';
-import { BillersTable } from './BillersTable';
+import { AutoBillersSection, ManualBillersSection } from './OverviewBillers';
 import { ActivityOverview, AllocationSection, HistoryLink, NotesSection, OverviewSkeleton } from './OverviewParts';
 import { agreementBanner } from './overview-rules';
 import { QueuedChangeDialog, useQueuedChange } from './QueuedChangeDialog';
@@ -34,7 +34,9 @@ export function OverviewScreen() {
   // A queued change is pushed by the server; once applied, everything on screen reloads in place.
   const onApplied = useCallback(() => {
     setAnnouncement('The agreement change has been applied. The overview has been updated.');
-    void client.refetchQueries({ include: ['AccountOverview', 'Activities', 'MemberAccount'] });
+    void client.refetchQueries({
+      include: ['AccountOverview', 'OverviewAutoBillers', 'OverviewManualBillers', 'Activities', 'MemberAccount'],
+    });
   }, [client]);
   const queued = useQueuedChange(accountId, onApplied);
 
@@ -83,8 +85,8 @@ export function OverviewScreen() {
             <AllocationSection allocation={data.allocationByCategory} />
           </SimpleGrid>
           <UpcomingBillsTable bills={data.upcomingBills} />
-          <BillersTable title="Bills paid automatically" billers={data.autoBillers} id="auto-billers" />
-          <BillersTable title="Bills paid manually" billers={data.manualBillers} id="manual-billers" />
+          <AutoBillersSection memberId={memberId} accountId={accountId} />
+          <ManualBillersSection memberId={memberId} accountId={accountId} />
           <ActivityOverview totals={data.activityTotals} isStaff={isStaff} />
           <ActivityPanel memberId={memberId} accountId={accountId} pageSize={OVERVIEW_ACTIVITY_PAGE_SIZE} />
           <HistoryLink to={`/member/${memberId}/account/${accountId}/member/accounthistory`} />

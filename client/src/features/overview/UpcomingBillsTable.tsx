@@ -1,4 +1,4 @@
-import { Badge, Table, VisuallyHidden } from '@chakra-ui/react';
+import { Badge, Flex, Table, VisuallyHidden } from '@chakra-ui/react';
 import type { AccountOverviewQuery } from '../../gql/graphql';
 import { formatDate } from '../../shared/dates';
 import { formatMoney } from '../../shared/money';
@@ -35,19 +35,21 @@ export function UpcomingBillsTable({ bills }: { bills: UpcomingBill[] }) {
                 <Table.Row key={row.item.billId} data-row="bill">
                   <Table.Cell whiteSpace="nowrap">{formatDate(row.item.dueDate)}</Table.Cell>
                   <Table.Cell>
-                    {row.item.billerName}
-                    {OVERDUE.has(row.item.status) && (
-                      <Badge ms="2" size="sm" colorPalette="red">
-                        Overdue
-                      </Badge>
-                    )}
-                    {row.item.isReimbursement && (
-                      <Badge ms="2" size="sm" colorPalette="gray">
-                        Reimbursement
-                      </Badge>
-                    )}
+                    <Flex align="center" gap="1" wrap="wrap">
+                      {row.item.billerName}
+                      {OVERDUE.has(row.item.status) && (
+                        <Badge size="sm" colorPalette="red">
+                          Overdue
+                        </Badge>
+                      )}
+                      {row.item.isReimbursement && (
+                        <Badge size="sm" colorPalette="gray">
+                          Reimbursement
+                        </Badge>
+                      )}
+                    </Flex>
                   </Table.Cell>
-                  <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums">
+                  <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
                     {formatMoney(row.item.amount)}
                   </Table.Cell>
                 </Table.Row>

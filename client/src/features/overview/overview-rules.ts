@@ -9,6 +9,9 @@ export function padRows<T>(items: readonly T[], size = UPCOMING_BILL_ROWS): Padd
   return rows;
 }
 
+/** Spec 1 §8: a bill list that fails to load. */
+export const BILLS_ERROR = 'Could not load bills';
+
 /** Agreement status codes the overview reacts to (spec 1 §4). */
 export const AGREEMENT_STATUS = {
   missedDeposit: 4,

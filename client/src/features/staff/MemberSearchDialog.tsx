@@ -1,6 +1,15 @@
-import { Button, CloseButton, Dialog, Portal } from '@chakra-ui/react';
+import { Box, Button, CloseButton, Dialog, Portal } from '@chakra-ui/react';
 import { useState } from 'react';
 import { MemberSearch } from './MemberSearch';
+
+function SearchIcon() {
+  return (
+    <svg aria-hidden="true" focusable="false" width="16" height="16" viewBox="0 0 24 24" fill="none">
+      <circle cx="10.5" cy="10.5" r="6.5" stroke="currentColor" strokeWidth="2.2" />
+      <path d="M15.5 15.5 21 21" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+    </svg>
+  );
+}
 
 interface MemberSearchDialogProps {
   /** The trigger's look on the navy header. */
@@ -18,8 +27,11 @@ export function MemberSearchDialog({ triggerProps }: MemberSearchDialogProps) {
       scrollBehavior="inside"
     >
       <Dialog.Trigger asChild>
-        <Button size="sm" {...triggerProps}>
-          <span aria-hidden="true">⌕</span> Find a member
+        <Button size="sm" aria-label="Find a member" {...triggerProps}>
+          <SearchIcon />
+          <Box as="span" hideBelow="sm">
+            Find a member
+          </Box>
         </Button>
       </Dialog.Trigger>
       <Portal>
