@@ -61,6 +61,12 @@ describe('queuedChangeStatus', () => {
 
     const live = subscribe<{ queuedChangeStatus: Status }>(client(member.token), STATUS, { a: account.accountId });
     await live.waitFor((r) => r.data?.queuedChangeStatus.stage === 'NONE');
+    const activities = subscribe<{ activityAdded: { type: number; label: string; contractId: number | null } }>(
+      client(member.token),
+      'subscription($a: Int!) { activityAdded(accountId: $a) { activityId type label contractId } }',
+      { a: account.accountId },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200)); // let the activity subscription start
 
     const queued = await server.graphql<{ queueAgreementChange: Status }>(QUEUE, { id: account.agreementId }, staff);
     const newId = queued.body.data!.queueAgreementChange.agreementId!;
@@ -81,6 +87,15 @@ describe('queuedChangeStatus', () => {
     expect(stages(received)).toEqual(['NONE', 'QUEUED', 'APPLYING', 'APPLIED']);
     expect(received.every((r) => r.result.data?.queuedChangeStatus.accountId === account.accountId)).toBe(true);
     live.stop();
+
+    // The history got the change as it happened: queued (8), then applied (21).
+    const added = await activities.waitFor((r) => r.data?.activityAdded.type === 21, 2000);
+    expect(added.map((r) => r.result.data?.activityAdded.type)).toEqual(expect.arrayContaining([8, 21]));
+    expect(added.find((r) => r.result.data?.activityAdded.type === 21)?.result.data?.activityAdded).toMatchObject({
+      label: 'Agreement modification',
+      contractId: newId,
+    });
+    activities.stop();
 
     // The new version is the account's agreement now, with the old one's balances.
     const after = await activeAccount(member.token, member.memberId);
