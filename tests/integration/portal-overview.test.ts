@@ -10,6 +10,7 @@ import {
   OVERVIEW,
   OVERVIEW_MANUAL,
   OVERVIEW_WITH_NOTES,
+  pathCodes,
   rest,
   session,
   sql,
@@ -184,9 +185,7 @@ describe('accountOverview on the demo data', () => {
     const asMember = await overviewAs(member, OVERVIEW_WITH_NOTES);
     expect(asMember.data!.accountOverview.notes).toBeNull();
     expect(asMember.data!.accountOverview.agreement.contractId).toBe(agreementId);
-    expect(asMember.errors?.map((e) => [e.path?.join('.'), e.extensions?.code])).toEqual([
-      ['accountOverview.notes', 'FORBIDDEN'],
-    ]);
+    expect(pathCodes(asMember)).toEqual([['accountOverview.notes', 'FORBIDDEN']]);
   });
 });
 

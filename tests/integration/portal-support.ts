@@ -65,6 +65,14 @@ export function codes(body: GraphQLBody<unknown>): unknown[] {
   return (body.errors ?? []).map((error) => error.extensions?.code);
 }
 
+/** Each error's path (dotted) and code. */
+export function pathCodes(body: GraphQLBody<unknown>): [string, unknown][] {
+  return (body.errors ?? []).map((error) => [
+    ((error as { path?: (string | number)[] }).path ?? []).join('.'),
+    error.extensions?.code,
+  ]);
+}
+
 const BILLER = `billerId isSubCategory nickname categoryName paymentType frequency frequencyName amount onHold nextDueDate
   bills { billId dueDate amount status statusName paidAmount paidDate }`;
 export const SUMMARY = `contractId status statusName billersOnHold { billerId billerName date message }
