@@ -169,8 +169,11 @@ const SINGLE_CHECKS: [string, string, string][] = [
  */
 export async function checkLedger(em: EntityManager): Promise<LedgerCheckReport> {
   const started = performance.now();
+  const nested = em.isInTransaction();
   return em.transactional(async (tx) => {
-    await tx.execute("set transaction read only; set local work_mem = '192MB'");
+    await tx.execute(
+      nested ? "set local work_mem = '192MB'" : "set transaction read only; set local work_mem = '192MB'",
+    );
     const [counts] = await tx.execute<Record<string, string>[]>(COUNTS);
     let lapStart = performance.now();
     const lap = () => {
