@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AGENT, MEMBER_LOCKED, MEMBER_RESIGNED, MEMBER_TWO_ACCOUNTS } from '../support/demo.js';
+import { startTestServer, type TestServer } from '../support/server.js';
+import { accountWithStatus, codes, gql, memberIdOf, session, sql, SUMMARY, type Session } from './portal-support.js';
+
+interface Approval {
+  approveAgreement: {
+    ok: boolean;
+    errors: { code: string; field: string | null; message: string }[];
+    agreement: { contractId: number; status: number; statusName: string } | null;
+  };
+}
+interface View {
+  agreement: {
+    summary: { contractId: number; status: number };
+    billers: { billerId: number }[];
+    depositDates: string[];
+    canApprove: boolean;
+  };
+}
+
+const APPROVE = `mutation($id: Int!) { approveAgreement(agreementId: $id) { ok errors { code field message }
+  agreement { contractId status statusName } } }`;
+const VIEW = `query($id: Int!) { agreement(agreementId: $id) { summary { ${SUMMARY} } billers { billerId nickname }
+  depositDates canApprove } }`;
+
+let server: TestServer;
+let member: Session;
+let staff: Session;
+let memberId: number;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  member = await session(server, MEMBER_TWO_ACCOUNTS);
+  staff = await session(server, AGENT);
+  memberId = Number(member.memberId);
+});
+afterAll(() => server?.stop());
+
+async function statusOf(agreementId: number) {
+  const [row] = await sql<{ status: number; member_approved_at: Date | null }>(
+    server,
+    'select status, member_approved_at from agreement where id = ?',
+    [agreementId],
+  );
+  return row;
+}
+
+async function activityCount(agreementId: number): Promise<number> {
+  const [row] = await sql<{ n: number }>(server, 'select count(*)::int as n from activity where agreement_id = ?', [
+    agreementId,
+  ]);
+  return Number(row.n);
+}
+
+describe('agreement (the view-agreement page)', () => {
+  it('shows a pending agreement read-only, with its next deposits, approvable by the member only', async () => {
+    const { agreementId } = await accountWithStatus(server, memberId, 0);
+    const mine = (await gql<View>(server, member, VIEW, { id: agreementId })).data!.agreement;
+    expect(mine.summary).toMatchObject({ contractId: agreementId, status: 0 });
+    expect(mine.canApprove).toBe(true);
+    expect(mine.billers.length).toBeGreaterThan(0);
+    expect(mine.depositDates.length).toBeGreaterThan(0);
+    expect(mine.depositDates.length).toBeLessThanOrEqual(12);
+    expect(mine.depositDates).toEqual([...mine.depositDates].sort());
+    expect(mine.depositDates[0] >= server.app.services.clock.today()).toBe(true);
+    expect((await gql<View>(server, staff, VIEW, { id: agreementId })).data!.agreement.canApprove).toBe(false);
+  });
+
+  it('refuses another member’s agreement exactly like one that does not exist', async () => {
+    const other = await accountWithStatus(server, await memberIdOf(server, '100002'), 4);
+    const theirs = await gql(server, member, VIEW, { id: other.agreementId });
+    const nobody = await gql(server, member, VIEW, { id: 987_654 });
+    expect(codes(theirs)).toEqual(['FORBIDDEN']);
+    expect(theirs).toEqual(nobody);
+    expect(codes(await gql(server, staff, VIEW, { id: 987_654 }))).toEqual(['NOT_FOUND']);
+  });
+});
+
+describe('approveAgreement', () => {
+  it('refuses staff approving for the member, changing nothing', async () => {
+    const { agreementId } = await accountWithStatus(server, memberId, 0);
+    const before = await activityCount(agreementId);
+    const body = await gql<Approval>(server, staff, APPROVE, { id: agreementId });
+    expect(body.data!.approveAgreement).toMatchObject({
+      ok: false,
+      agreement: null,
+      errors: [{ code: 'STAFF_CANNOT_APPROVE', field: 'agreementId' }],
+    });
+    expect(await statusOf(agreementId)).toEqual({ status: 0, member_approved_at: null });
+    expect(await activityCount(agreementId)).toBe(before);
+  });
+
+  it('refuses an agreement that is not waiting for approval, and another member’s', async () => {
+    const active = await accountWithStatus(server, memberId, 7);
+    const body = await gql<Approval>(server, member, APPROVE, { id: active.agreementId });
+    expect(body.data!.approveAgreement).toMatchObject({ ok: false, errors: [{ code: 'NOT_AWAITING_APPROVAL' }] });
+    expect((await statusOf(active.agreementId)).status).toBe(7);
+    const other = await accountWithStatus(server, await memberIdOf(server, '100002'), 4);
+    const theirs = await gql(server, member, APPROVE, { id: other.agreementId });
+    expect(codes(theirs)).toEqual(['FORBIDDEN']);
+    expect(theirs).toEqual(await gql(server, member, APPROVE, { id: 987_654 }));
+  });
+
+  it('approves a new agreement (0 → 1) once, recording when and an activity', async () => {
+    const { agreementId } = await accountWithStatus(server, memberId, 0);
+    const before = await activityCount(agreementId);
+    const body = await gql<Approval>(server, member, APPROVE, { id: agreementId });
+    expect(body.data!.approveAgreement).toEqual({
+      ok: true,
+      errors: [],
+      agreement: { contractId: agreementId, status: 1, statusName: 'Approved' },
+    });
+    const after = await statusOf(agreementId);
+    expect(after.status).toBe(1);
+    expect(after.member_approved_at).not.toBeNull();
+    expect(await activityCount(agreementId)).toBe(before + 1);
+    const [activity] = await sql<{ type: number; member_id: number; details: string }>(
+      server,
+      'select type, member_id, details from activity where agreement_id = ? order by id desc limit 1',
+      [agreementId],
+    );
+    expect(activity).toMatchObject({ type: 6, member_id: memberId });
+    expect(activity.details).toContain('approved');
+    const again = await gql<Approval>(server, member, APPROVE, { id: agreementId });
+    expect(again.data!.approveAgreement.errors.map((e) => e.code)).toEqual(['NOT_AWAITING_APPROVAL']);
+    expect(await activityCount(agreementId)).toBe(before + 1);
+  });
+
+  it('approves a modification waiting for the member (9 → 1), logged as an agreement modification', async () => {
+    const locked = await session(server, MEMBER_LOCKED);
+    const { agreementId } = await accountWithStatus(server, Number(locked.memberId), 8);
+    await sql(server, 'update agreement set status = 9 where id = ?', [agreementId]);
+    const body = await gql<Approval>(server, locked, APPROVE, { id: agreementId });
+    expect(body.data!.approveAgreement).toMatchObject({ ok: true, agreement: { status: 1 } });
+    const [activity] = await sql<{ type: number }>(
+      server,
+      'select type from activity where agreement_id = ? order by id desc limit 1',
+      [agreementId],
+    );
+    expect(activity.type).toBe(8);
+  });
+
+  it('refuses a resigned member with the spec’s message', async () => {
+    const resigned = await session(server, MEMBER_RESIGNED);
+    const { agreementId } = await accountWithStatus(server, Number(resigned.memberId), 7);
+    await sql(server, 'update agreement set status = 0 where id = ?', [agreementId]);
+    const body = await gql<Approval>(server, resigned, APPROVE, { id: agreementId });
+    expect(body.data!.approveAgreement.errors).toEqual([
+      {
+        code: 'MEMBERSHIP_RESIGNED',
+        field: 'agreementId',
+        message: 'This membership has been resigned. Activity is therefore suspended on this agreement.',
+      },
+    ]);
+    expect((await statusOf(agreementId)).status).toBe(0);
+  });
+});
