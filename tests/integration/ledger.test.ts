@@ -239,6 +239,33 @@ describe.skipIf(!databaseUrl)('ledger on PostgreSQL', () => {
     });
   });
 
+  it('serialises concurrent payments that lock the balances first: only what the balance allows goes through', async () => {
+    await ledger.post(em, deposit(world, 10_000));
+    const available = (await agreementBalances(em, [world.agreementId])).get(world.agreementId)!.allocation;
+    expect(available).toBeGreaterThan(0);
+    const attempt = () =>
+      orm.em.fork().transactional(async (tx) => {
+        await ledger.lockBalances(tx, [world.agreementId]);
+        const { allocation: left } = (await agreementBalances(tx, [world.agreementId])).get(world.agreementId)!;
+        if (left < available) return false;
+        await ledger.post(tx, {
+          type: LedgerTransactionType.BillPayment,
+          agreementId: world.agreementId,
+          effectiveDate: day,
+          description: 'Concurrent payment',
+          lines: [
+            { account: allocation(), amount: cents(-available) },
+            { account: external(), amount: cents(available) },
+          ],
+          activity: { type: ActivityType.PaidBill },
+        });
+        return true;
+      });
+    const outcomes = await Promise.all(Array.from({ length: 4 }, attempt));
+    expect(outcomes.filter(Boolean)).toHaveLength(1);
+    expect((await agreementBalances(em, [world.agreementId])).get(world.agreementId)!.allocation).toBe(0);
+  });
+
   it('passes its own check', async () => {
     const report = await checkLedger(em);
     expect(report.checks.filter((check) => check.violations > 0)).toEqual([]);

@@ -124,6 +124,46 @@ export async function resolvePockets(em: EntityManager, postings: readonly Posti
   return ids;
 }
 
+/**
+ * Creates any missing pockets of the agreements (and linked accounts) and locks them all in id order, for the rest of
+ * the caller's transaction: balances read after this cannot change under the caller until it commits.
+ */
+export async function lockPockets(
+  em: EntityManager,
+  agreementIds: readonly number[],
+  linkedAccountIds: readonly number[],
+): Promise<void> {
+  const rows: BulkRow[] = [
+    ...agreementIds.flatMap((agreementId) =>
+      [LedgerAccountKind.Allocation, LedgerAccountKind.Contingency, LedgerAccountKind.RainyDay].map((kind) => ({
+        kind,
+        agreement_id: agreementId,
+        linked_account_id: null,
+      })),
+    ),
+    ...linkedAccountIds.map((id) => ({
+      kind: LedgerAccountKind.LinkedAccount,
+      agreement_id: null,
+      linked_account_id: id,
+    })),
+  ];
+  if (rows.length === 0) return;
+  await runSql(
+    em,
+    `insert into ledger_account (kind, agreement_id, linked_account_id)
+     select kind, agreement_id, linked_account_id
+     from json_to_recordset(?::json) as r(kind smallint, agreement_id int, linked_account_id int)
+     on conflict do nothing`,
+    [JSON.stringify(rows)],
+  );
+  await runSql(
+    em,
+    `select id from ledger_account where agreement_id = any(?::int[]) or linked_account_id = any(?::int[])
+     order by id for update`,
+    [intArray(agreementIds), intArray(linkedAccountIds)],
+  );
+}
+
 const TRANSACTION_COLUMNS = [
   { name: 'id', type: 'int' },
   { name: 'type', type: 'smallint' },

@@ -18,7 +18,7 @@ import type {
   PostingResult,
   ReversalPosting,
 } from './ledger.types.js';
-import { loadScope, resolvePockets, scopeOf, writePostings } from './ledger-writer.js';
+import { loadScope, lockPockets, resolvePockets, scopeOf, writePostings } from './ledger-writer.js';
 
 export interface PostOptions {
   /**
@@ -103,6 +103,20 @@ export class LedgerService {
       const pockets = await resolvePockets(tx, postings);
       return writePostings(tx, postings, pockets, loaded, options.updateReceivedFigures ?? true);
     });
+  }
+
+  /**
+   * Locks the balances of these agreements (and linked accounts) until the caller's transaction ends, so that a
+   * payment can read them, decide, and post without another request changing them in between (a second concurrent
+   * payment waits, then sees the first one's effect). Call it inside a transaction, before reading balances.
+   */
+  async lockBalances(
+    em: EntityManager,
+    agreementIds: readonly number[],
+    linkedAccountIds: readonly number[] = [],
+  ): Promise<void> {
+    if (!em.isInTransaction()) throw new Error('lockBalances needs a transaction: the locks end with it');
+    await lockPockets(em, agreementIds, linkedAccountIds);
   }
 
   /**
