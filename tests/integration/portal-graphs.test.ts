@@ -1,0 +1,262 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, type LocalDate } from '../../server/src/common/local-date.js';
+import { AGENT, MEMBER_TWO_ACCOUNTS } from '../support/demo.js';
+import { startTestServer, type TestServer } from '../support/server.js';
+import { accountWithStatus, codes, gql, memberIdOf, rest, session, sql, type Session } from './portal-support.js';
+
+interface Point {
+  date: string;
+  balance: string;
+}
+interface Graphs {
+  agreementGraphs: {
+    allocationByCategory: { categoryName: string; amount: string }[];
+    forecast: {
+      points: Point[];
+      lowestPoint: Point | null;
+      firstDateBelowZero: string | null;
+      firstDateBelowOverdrawLimit: string | null;
+      overdrawLimit: string;
+    };
+    history: { month: string; deposits: string; bills: string }[];
+  };
+}
+
+const GRAPHS = `query($m: Int!, $a: Int!, $s: Int) { agreementGraphs(memberId: $m, accountId: $a, step: $s) {
+  allocationByCategory { categoryName amount }
+  forecast { points { date balance } lowestPoint { date balance } firstDateBelowZero firstDateBelowOverdrawLimit
+    overdrawLimit }
+  history { month deposits bills } } }`;
+
+let server: TestServer;
+let member: Session;
+let staff: Session;
+let memberId: number;
+let today: LocalDate;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  member = await session(server, MEMBER_TWO_ACCOUNTS);
+  staff = await session(server, AGENT);
+  memberId = Number(member.memberId);
+  today = server.app.services.clock.today();
+});
+afterAll(() => server?.stop());
+
+async function one(text: string, params: unknown[]): Promise<number> {
+  const [row] = await sql<{ id: number }>(server, `${text} returning id`, params);
+  return Number(row.id);
+}
+
+/** A four-week agreement from today: $100 every fortnight from today, one $150 bill on day 10, nothing held. */
+async function smallAgreement() {
+  const member = await one(
+    `insert into member (member_number, first_name, last_name) values ('g-1', 'Gra', 'Phs')`,
+    [],
+  );
+  const account = await one(`insert into account (account_number) values ('g-1')`, []);
+  await sql(server, 'insert into member_account_link (member_id, account_id) values (?, ?)', [member, account]);
+  const agreement = await one(
+    `insert into agreement (account_id, status, start_date, end_date, contribution_frequency, deposit_amount,
+       contribution_date) values (?, 7, ?, ?, 2, 100, ?)`,
+    [account, today, addDays(today, 27), today],
+  );
+  const [category] = await sql<{ id: number; name: string }>(server, 'select id, name from billing_category limit 1');
+  await sql(
+    server,
+    `insert into biller (agreement_id, billing_category_id, nickname, payment_method, expected_bill_value,
+       billing_frequency, date_of_bill, date_added, is_auto_payment) values (?, ?, 'Power', 0, 150, 3, ?, ?, true)`,
+    [agreement, category.id, addDays(today, 10), today],
+  );
+  return { member, account, category: category.name };
+}
+
+describe('agreementGraphs', () => {
+  it('forecasts a hand-computed agreement day by day from today to its end', async () => {
+    const small = await smallAgreement();
+    const body = await gql<Graphs>(server, staff, GRAPHS, { m: small.member, a: small.account, s: 1 });
+    const { forecast, allocationByCategory, history } = body.data!.agreementGraphs;
+    const expected = Array.from({ length: 28 }, (_, day) => ({
+      date: addDays(today, day),
+      balance: day < 10 ? '100.00' : day < 14 ? '-50.00' : '50.00',
+    }));
+    expect(forecast.points).toEqual(expected);
+    expect(forecast).toMatchObject({
+      lowestPoint: { date: addDays(today, 10), balance: '-50.00' },
+      firstDateBelowZero: addDays(today, 10),
+      firstDateBelowOverdrawLimit: null,
+      overdrawLimit: '5000.00',
+    });
+    expect(allocationByCategory).toEqual([{ categoryName: small.category, amount: '150.00' }]);
+    expect(history).toEqual([]);
+    const weekly = await gql<Graphs>(server, staff, GRAPHS, { m: small.member, a: small.account, s: 7 });
+    expect(weekly.data!.agreementGraphs.forecast.points.map((p) => p.balance)).toEqual([
+      '100.00',
+      '100.00',
+      '50.00',
+      '50.00',
+      '50.00',
+    ]);
+  });
+
+  it('forecasts the demo agreement consistently: first day, last day, lowest point and first day below zero', async () => {
+    const { accountId } = await accountWithStatus(server, memberId, 7);
+    const [agreement] = await sql<{ end: string }>(
+      server,
+      'select end_date::text as end from agreement where account_id = ? and status = 7',
+      [accountId],
+    );
+    const daily = (await gql<Graphs>(server, member, GRAPHS, { m: memberId, a: accountId, s: 1 })).data!
+      .agreementGraphs;
+    const points = daily.forecast.points;
+    expect(points[0].date).toBe(today);
+    expect(points.at(-1)!.date).toBe(agreement.end);
+    const lowest = points.reduce((low, p) => (Number(p.balance) < Number(low.balance) ? p : low));
+    expect(daily.forecast.lowestPoint).toEqual(lowest);
+    expect(daily.forecast.firstDateBelowZero).toBe(points.find((p) => Number(p.balance) < 0)?.date ?? null);
+    const monthly = (await gql<Graphs>(server, member, GRAPHS, { m: memberId, a: accountId, s: 30 })).data!
+      .agreementGraphs.forecast.points;
+    expect(monthly.at(-1)).toEqual(points.at(-1));
+    expect(monthly.length).toBe(Math.ceil((points.length - 1) / 30) + 1);
+  });
+
+  it('sums deposits and bills per month from the ledger', async () => {
+    const { accountId } = await accountWithStatus(server, memberId, 7);
+    const { history } = (await gql<Graphs>(server, member, GRAPHS, { m: memberId, a: accountId, s: 30 })).data!
+      .agreementGraphs;
+    expect(history.length).toBeGreaterThan(6);
+    expect(history.map((h) => h.month)).toEqual(history.map((h) => h.month).sort());
+    const [row] = await sql<{ deposits: string }>(
+      server,
+      `select coalesce(sum(e.amount), 0)::text as deposits from ledger_entry e
+       join ledger_account la on la.id = e.ledger_account_id join ledger_transaction t on t.id = e.transaction_id
+       left join ledger_transaction o on o.id = t.reverses_id
+       where la.agreement_id in (select id from agreement where account_id = ?) and coalesce(o.type, t.type) = 1`,
+      [accountId],
+    );
+    const total = history.reduce((sum, h) => sum + Math.round(Number(h.deposits) * 100), 0);
+    expect(total).toBe(Math.round(Number(row.deposits) * 100));
+  });
+
+  it('refuses a step below 1, and another member’s account', async () => {
+    const { accountId } = await accountWithStatus(server, memberId, 7);
+    expect(codes(await gql(server, member, GRAPHS, { m: memberId, a: accountId, s: 0 }))).toEqual(['INVALID_STEP']);
+    const other = await accountWithStatus(server, await memberIdOf(server, '100002'), 4);
+    expect(codes(await gql(server, member, GRAPHS, { m: memberId, a: other.accountId, s: 7 }))).toEqual(['FORBIDDEN']);
+  });
+});
+
+describe('transaction and profile', () => {
+  const TRANSACTION = `query($id: Int!) { transaction(transactionId: $id) { transactionId date effectiveDate type typeName
+    status statusName description amount lines { account amount } billId billerName } }`;
+  const PROFILE = `query($m: Int!, $a: Int!) { profile(memberId: $m, accountId: $a) {
+    member { memberId firstName } members { memberId } linkedAccounts { linkedAccountId accountNumber accountNickname
+    availableBalance } notificationPreferences { email sms billReminders depositReminders } } }`;
+
+  it('details a bill payment: its ledger lines add up to zero, its effect and status are the activity’s', async () => {
+    const { accountId } = await accountWithStatus(server, memberId, 7);
+    const [activity] = await sql<{ transaction_id: number; balance_change: string; transaction_status: number }>(
+      server,
+      `select ledger_transaction_id as transaction_id, balance_change::text, transaction_status from activity
+       where account_id = ? and type = 0 and ledger_transaction_id is not null order by id desc limit 1`,
+      [accountId],
+    );
+    const body = await gql<{
+      transaction: { amount: string; status: number; billerName: string | null; lines: { amount: string }[] };
+    }>(server, member, TRANSACTION, { id: Number(activity.transaction_id) });
+    const details = body.data!.transaction;
+    expect(details.lines.reduce((sum, line) => sum + Math.round(Number(line.amount) * 100), 0)).toBe(0);
+    expect(details).toMatchObject({ amount: activity.balance_change, status: activity.transaction_status });
+    expect(details.billerName).not.toBeNull();
+    const viaRest = await rest(server, member, `/api/transaction/getexpandedtransaction?id=${activity.transaction_id}`);
+    expect(viaRest.body).toEqual(details);
+    const other = await accountWithStatus(server, await memberIdOf(server, '100002'), 4);
+    const [theirs] = await sql<{ id: number }>(
+      server,
+      'select id from ledger_transaction where agreement_id = ? limit 1',
+      [other.agreementId],
+    );
+    const refused = await gql(server, member, TRANSACTION, { id: Number(theirs.id) });
+    expect(codes(refused)).toEqual(['FORBIDDEN']);
+    expect(refused).toEqual(await gql(server, member, TRANSACTION, { id: 987_654 }));
+  });
+
+  it('shows the profile: the account’s members, the member’s savings accounts with ledger balances', async () => {
+    const { accountId } = await accountWithStatus(server, memberId, 7);
+    const { profile } = (
+      await gql<{
+        profile: {
+          member: { memberId: number };
+          members: { memberId: number }[];
+          linkedAccounts: { linkedAccountId: number; availableBalance: string }[];
+          notificationPreferences: unknown;
+        };
+      }>(server, member, PROFILE, { m: memberId, a: accountId })
+    ).data!;
+    expect(profile.member.memberId).toBe(memberId);
+    expect(profile.members.map((m) => m.memberId)).toContain(memberId);
+    expect(profile.notificationPreferences).not.toBeNull();
+    for (const account of profile.linkedAccounts) {
+      const [row] = await sql<{ balance: string }>(
+        server,
+        `select coalesce(sum(e.amount), 0)::text as balance from ledger_account la
+         join ledger_entry e on e.ledger_account_id = la.id where la.linked_account_id = ?`,
+        [account.linkedAccountId],
+      );
+      expect(account.availableBalance).toBe(row.balance);
+    }
+    expect((await rest(server, member, `/api/members/${memberId}/availableaccounts`)).body).toEqual(
+      profile.linkedAccounts,
+    );
+    expect(
+      (await rest(server, member, `/api/memberaccount/defaultsavingsaccount?accountId=${accountId}`)).body,
+    ).toEqual(profile.linkedAccounts[0]);
+  });
+});
+
+describe('the account’s smaller REST paths', () => {
+  it('answers account numbers, arrears and the zero-balance warning', async () => {
+    const { accountId, agreementId } = await accountWithStatus(server, memberId, 7);
+    const [account] = await sql<{ account_number: string }>(server, 'select account_number from account where id = ?', [
+      accountId,
+    ]);
+    expect((await rest(server, member, `/api/memberaccount/getaccountnumber?accountId=${accountId}`)).body).toBe(
+      Number(account.account_number),
+    );
+    expect((await rest(server, member, `/api/memberaccounts/getactiveaccountnumber?memberId=${memberId}`)).status).toBe(
+      200,
+    );
+    expect((await rest(server, member, `/api/contracts/isinarrears/${memberId}/${accountId}`)).body).toBe(false);
+    const arrears = await memberIdOf(server, '100002');
+    const missed = await accountWithStatus(server, arrears, 4);
+    expect((await rest(server, staff, `/api/contracts/isinarrears/${arrears}/${missed.accountId}`)).body).toBe(true);
+    const warn = await rest(server, member, `/api/memberaccounts/iswarnzerobalance/${accountId}/${agreementId}`);
+    expect(typeof warn.body).toBe('boolean');
+  });
+
+  it('refuses a member every account path of another member’s account as for a missing one', async () => {
+    const other = await accountWithStatus(server, await memberIdOf(server, '100002'), 4);
+    const paths = (a: number, c: number) => [
+      `/api/memberaccounts/getaccountbalance?accountId=${a}`,
+      `/api/memberaccounts/iswarnzerobalance/${a}/${c}`,
+      `/api/memberaccount/defaultsavingsaccount?accountId=${a}`,
+      `/api/memberaccount/getaccountnumber?accountId=${a}`,
+      `/api/accountsummary/${a}`,
+      `/api/transactions/${a}`,
+      `/api/agreementsummary/autobillerlist/${c}/${a}`,
+      `/api/member/${memberId}/account/${a}/agreementsummary`,
+      `/api/contracts/isinarrears/${memberId}/${a}`,
+    ];
+    const theirs = paths(other.accountId, other.agreementId);
+    const missing = paths(987_654, 987_653);
+    for (const [i, path] of theirs.entries()) {
+      const refused = await rest(server, member, path);
+      expect(refused.status, path).toBe(403);
+      expect(refused).toEqual(await rest(server, member, missing[i]));
+    }
+    expect((await rest(server, member, '/api/notes?entityId=1&entityType=Contract')).status).toBe(403);
+    expect((await rest(server, staff, `/api/notes?entityId=${other.agreementId}&entityType=Contract`)).status).toBe(
+      200,
+    );
+  });
+});
