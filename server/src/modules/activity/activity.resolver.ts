@@ -2,6 +2,7 @@ import { Arg, Authorized, Ctx, Int, Query, Resolver } from 'type-graphql';
 import { SIGNED_IN } from '../../common/auth/roles.js';
 import type { GraphQLContext } from '../../graphql/context.js';
 import { ActivityFilterGroup } from './activity-type.js';
+import { DEFAULT_ACTIVITY_PAGE_SIZE } from './activity.service.js';
 import { ActivityPage, ActivityView } from './activity.types.js';
 
 @Resolver()
@@ -17,10 +18,16 @@ export class ActivityResolver {
     @Arg('memberId', () => Int) memberId: number,
     @Arg('accountId', () => Int) accountId: number,
     @Arg('filters', () => [ActivityFilterGroup], { nullable: true }) filters: ActivityFilterGroup[] | null,
-    @Arg('page', () => Int, { nullable: true, defaultValue: 1 }) page: number,
-    @Arg('pageSize', () => Int, { nullable: true, defaultValue: 25 }) pageSize: number,
+    @Arg('page', () => Int, { nullable: true, defaultValue: 1 }) page: number | null,
+    @Arg('pageSize', () => Int, { nullable: true, defaultValue: 25 }) pageSize: number | null,
   ): Promise<ActivityPage> {
-    return services.activities.page(em, user, { memberId, accountId, filters, page, pageSize });
+    return services.activities.page(em, user, {
+      memberId,
+      accountId,
+      filters,
+      page: page ?? 1,
+      pageSize: pageSize ?? DEFAULT_ACTIVITY_PAGE_SIZE,
+    });
   }
 
   @Authorized(SIGNED_IN)

@@ -33,8 +33,8 @@ export class AgreementResolver {
     @Ctx() { em, user, services }: GraphQLContext,
     @Arg('memberId', () => Int) memberId: number,
     @Arg('accountId', () => Int) accountId: number,
-    @Arg('step', () => Int, { nullable: true, defaultValue: 1 }) step: number,
+    @Arg('step', () => Int, { nullable: true, defaultValue: 1 }) step: number | null,
   ): Promise<AgreementGraphs> {
-    return services.agreementGraphs.graphs(em, user, memberId, accountId, step);
+    return services.agreementGraphs.graphs(em, user, memberId, accountId, step ?? 1);
   }
 }
