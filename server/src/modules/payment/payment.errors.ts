@@ -1,4 +1,8 @@
 import { DomainError } from '../../common/errors.js';
+import type { BpayRejectionCode, EftRejectionCode } from '../../common/validation/index.js';
+
+/** Payment details refused on re-validation: the validators' own codes (BPAY 11-15, BSB 14, EFT fields). */
+export type PaymentDetailsCode = `${BpayRejectionCode}` | '14' | EftRejectionCode;
 
 /** Why a payment, reimbursement, reversal, top-up or approval was refused (returned as data, never thrown to HTTP). */
 export type PaymentErrorCode =
@@ -21,7 +25,9 @@ export type PaymentErrorCode =
   | 'INVALID_MANAGER_CREDENTIALS'
   | 'TOO_MANY_ATTEMPTS'
   | 'IDEMPOTENCY_KEY_REUSED'
-  | 'INVALID_IDEMPOTENCY_KEY';
+  | 'INVALID_IDEMPOTENCY_KEY'
+  | 'UNKNOWN_PAYMENT_TYPE'
+  | PaymentDetailsCode;
 
 /** The spec's wording where it has some (1 §4, §5, §8); ours otherwise. */
 export const PAYMENT_MESSAGES = {
@@ -44,6 +50,8 @@ export const PAYMENT_MESSAGES = {
   badManagerCredentials: 'The manager username or password is incorrect.',
   tooManyAttempts: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
   keyReused: 'This idempotency key was already used for a different request.',
+  unknownPaymentType:
+    "This bill's payment type is Unknown: it can only be paid as an allocation (choose Allocation, not Bill).",
   invalidKey: 'An idempotency key of 8 to 100 characters (letters, digits, - and _) is required.',
 } as const;
 
