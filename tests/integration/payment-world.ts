@@ -103,7 +103,10 @@ export interface Scenario {
   billIds: number[];
 }
 
-/** An account of the member with one agreement, one biller, its bills and its pockets funded from savings. */
+/**
+ * An account of the member with one agreement, one BPAY biller (Greater Harbour Water of the demo catalogue with
+ * a Luhn-valid reference: payments re-validate it), its bills and its pockets funded from savings.
+ */
 export async function createScenario(em: EntityManager, member: MemberFixture, spec: ScenarioSpec): Promise<Scenario> {
   serial += 1;
   const accountId = await one(em, 'insert into account (account_number) values (?)', [`PAY${serial}`]);
@@ -121,7 +124,7 @@ export async function createScenario(em: EntityManager, member: MemberFixture, s
     em,
     `insert into biller (agreement_id, billing_category_id, nickname, payment_method, expected_bill_value,
        billing_frequency, date_of_bill, date_added, does_amount_vary, bpay_biller_code, customer_reference_number)
-     values (?, 1, 'Power', 0, 100, 3, '2026-01-10', ?, true, '23796', '1234567890')`,
+     values (?, 1, 'Power', 0, 100, 3, '2026-01-10', ?, true, '14589', '1234009890')`,
     [agreementId, spec.billerAddedToday ? TODAY : '2025-12-01'],
   );
   const billIds: number[] = [];

@@ -118,6 +118,7 @@ export interface AgreementRow {
   overdrawDays: number;
   approvedOverdraw: Cents | null;
   leftoversToRainyDay: boolean;
+  rainyDayCoversShortfall: boolean;
   rainyDayUnavailable: Cents;
 }
 
@@ -131,13 +132,14 @@ export async function lockAgreement(tx: EntityManager, agreementId: number): Pro
       days: number;
       approved_overdraw_amount: string | null;
       leftovers_to_rainy_day: boolean;
+      rainy_day_covers_shortfall: boolean;
       rainy_day_unavailable_amount: string;
     }[]
   >(
     `select id, account_id, status, to_char(start_date, 'YYYY-MM-DD') as start_date,
        case when override_overdraw_rule then coalesce(override_overdraw_rule_duration_days, overdraw_rule_duration_days)
             else overdraw_rule_duration_days end as days,
-       approved_overdraw_amount, leftovers_to_rainy_day, rainy_day_unavailable_amount
+       approved_overdraw_amount, leftovers_to_rainy_day, rainy_day_covers_shortfall, rainy_day_unavailable_amount
      from agreement where id = ? for update`,
     [agreementId],
   );
@@ -150,6 +152,7 @@ export async function lockAgreement(tx: EntityManager, agreementId: number): Pro
     overdrawDays: Number(row.days),
     approvedOverdraw: row.approved_overdraw_amount === null ? null : parseMoney(String(row.approved_overdraw_amount)),
     leftoversToRainyDay: row.leftovers_to_rainy_day,
+    rainyDayCoversShortfall: row.rainy_day_covers_shortfall,
     rainyDayUnavailable: parseMoney(String(row.rainy_day_unavailable_amount)),
   };
 }

@@ -54,6 +54,8 @@ export interface TopUpFacts {
   topUpRequired: Cents;
   /** Rainy day less the amount held back. */
   rainyDayAvailable: Cents;
+  /** The agreement's `rainyDayCoversShortfall`: when off, rainy day is never offered for a top-up. */
+  rainyDayCoversShortfall: boolean;
   /** The member's linked accounts' available balances. */
   linkedAccountBalances: readonly Cents[];
   /** Whether an overdraw rule applies today (an allowed overdraw above 0). */
@@ -73,14 +75,23 @@ export interface TopUpOptions {
   canProceed: boolean;
 }
 
-/** Rule "top-up options": which options the pay screen offers for the top-up needed. */
+/**
+ * Rule "top-up options" (1 §4 Top-up): which options the pay screen offers for the top-up needed.
+ * - rainyDay: only when the agreement lets rainy day cover a shortfall, and rainy day (less what is held back)
+ *   covers the whole top-up;
+ * - linkedAccount: a linked account holds the whole top-up (never for a reimbursement);
+ * - shortPay: hidden when the overdraw rule is irrelevant and the agreement's balance is 0;
+ * - canProceed: false when the overdraw rule is irrelevant and neither rainy day (as offered) nor a linked
+ *   account covers the top-up, whatever short pay shows.
+ */
 export function topUpOptions(facts: TopUpFacts): TopUpOptions {
   if (facts.topUpRequired <= 0) return { rainyDay: false, linkedAccount: false, shortPay: false, canProceed: true };
-  const rainyDay = facts.rainyDayAvailable >= facts.topUpRequired;
+  const rainyDay = facts.rainyDayCoversShortfall && facts.rainyDayAvailable >= facts.topUpRequired;
   const linkedAccount =
     !facts.reimbursement && facts.linkedAccountBalances.some((balance) => balance >= facts.topUpRequired);
-  const shortPay = facts.overdrawRuleRelevant || facts.agreementBalance > 0;
-  return { rainyDay, linkedAccount, shortPay, canProceed: rainyDay || linkedAccount || shortPay };
+  const canProceed = facts.overdrawRuleRelevant || rainyDay || linkedAccount;
+  const shortPay = canProceed && (facts.overdrawRuleRelevant || facts.agreementBalance > 0);
+  return { rainyDay, linkedAccount, shortPay, canProceed };
 }
 
 export interface TopUpChoice {

@@ -74,6 +74,7 @@ describe('rule "top-up options" and "top-up"', () => {
   const facts: TopUpFacts = {
     topUpRequired: $('20'),
     rainyDayAvailable: $('25'),
+    rainyDayCoversShortfall: true,
     linkedAccountBalances: [$('10'), $('500')],
     overdrawRuleRelevant: false,
     agreementBalance: $('110'),
@@ -88,6 +89,49 @@ describe('rule "top-up options" and "top-up"', () => {
     const poor = { ...facts, rainyDayAvailable: $('5'), linkedAccountBalances: [$('5')], agreementBalance: $('0') };
     expect(topUpOptions(poor).canProceed).toBe(false);
     expect(code(() => applyTopUp(poor, { option: 'shortPay' }))).toBe('TOP_UP_REQUIRED');
+  });
+  // Columns: rainy day available, covers shortfall, best linked account, overdraw rule relevant, agreement
+  // balance → rainyDay, linkedAccount, shortPay, canProceed (top-up needed: 20).
+  it.each([
+    ['every option', '25', true, '500', false, '110', [true, true, true, true]],
+    [
+      'rainy day not offered when it may not cover a shortfall',
+      '25',
+      false,
+      '500',
+      false,
+      '110',
+      [false, true, true, true],
+    ],
+    ['flag off and no linked account: cannot proceed', '25', false, '5', false, '110', [false, false, false, false]],
+    ['flag off, but the overdraw rule applies: short pay', '25', false, '5', true, '0', [false, false, true, true]],
+    ['rainy day below the top-up', '19.99', true, '5', false, '110', [false, false, false, false]],
+    ['short pay hidden: rule irrelevant and balance 0', '25', true, '5', false, '0', [true, false, false, true]],
+    ['rule relevant: short pay even with balance 0', '0', true, '0', true, '0', [false, false, true, true]],
+    [
+      'rule irrelevant, balance above 0, no source: cannot proceed',
+      '0',
+      true,
+      '0',
+      false,
+      '50',
+      [false, false, false, false],
+    ],
+  ] as const)('rule "top-up options": %s', (_name, rainy, covers, linked, relevant, balance, expected) => {
+    const options = topUpOptions({
+      topUpRequired: $('20'),
+      rainyDayAvailable: $(rainy),
+      rainyDayCoversShortfall: covers,
+      linkedAccountBalances: [$(linked)],
+      overdrawRuleRelevant: relevant,
+      agreementBalance: $(balance),
+    });
+    expect([options.rainyDay, options.linkedAccount, options.shortPay, options.canProceed]).toEqual(expected);
+  });
+  it('refuses a rainy-day top-up when the agreement does not let rainy day cover a shortfall', () => {
+    expect(code(() => applyTopUp({ ...facts, rainyDayCoversShortfall: false }, { option: 'rainyDay' }))).toBe(
+      'TOP_UP_OPTION_UNAVAILABLE',
+    );
   });
   it.each([
     ['no option: "Can\'t proceed without paybill"', { option: null }, 'TOP_UP_REQUIRED'],

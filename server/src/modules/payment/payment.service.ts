@@ -25,6 +25,8 @@ import {
   sameSourceBills,
   type BillRow,
 } from './payment-load.js';
+import { loadPaymentDetails } from './payment-details.js';
+import { checkBillOrAllocation, checkPaymentDetails } from './payment-details.rules.js';
 import { moneySources, paymentLines } from './payment-posting.js';
 import {
   applyTopUp,
@@ -111,6 +113,11 @@ export class PaymentService {
             ? { name: bill.name, status: bill.billerStatus!, onHoldDate: bill.billerOnHoldDate }
             : null,
         });
+        if (bill.billerId !== null) {
+          const { details, catalogueEntry } = await loadPaymentDetails(tx, bill.billerId);
+          checkBillOrAllocation(details.paymentMethod, request.billOrAllocation);
+          checkPaymentDetails(details, amount, catalogueEntry);
+        }
       } else {
         const account = request.reimbursementAccountNumber
           ? await lockLinkedAccount(tx, agreement.accountId, request.reimbursementAccountNumber)
@@ -153,6 +160,7 @@ export class PaymentService {
       const facts: TopUpFacts = {
         topUpRequired: split.topUpRequired,
         rainyDayAvailable: (balances.rainyDay - agreement.rainyDayUnavailable) as Cents,
+        rainyDayCoversShortfall: agreement.rainyDayCoversShortfall,
         linkedAccountBalances: [...linkedBalances.values()],
         overdrawRuleRelevant: overdraw > 0,
         agreementBalance: add(balances.allocation, balances.contingency),
