@@ -1,0 +1,22 @@
+/** The bill screens' texts: the spec's words where it has them (spec 1 §4, §5, §8), ours otherwise. */
+export const BILL_MESSAGES = {
+  paid: 'Bill paid successfully',
+  reimbursed: 'Bill reimbursed successfully',
+  topUpRequired: "Can't proceed without paybill",
+  linkedAccountRequired: 'Please select a linked savings account.',
+  insufficientFunds: 'Insufficient funds in the selected account.',
+  billerAddedToday: "Can't reimburse a biller that was added today to the agreement.",
+  reimburseInArrears: 'Bills cannot be reimbursed while agreement is in Missed Deposit',
+  payInArrearsMember:
+    'Your agreement is in Missed Deposit. Bill payments are suspended until the full missed deposit is received.',
+  notPayable: 'Bills can only be paid while the agreement is active or in Missed Deposit.',
+  earlyPayMember: 'This bill is not due yet. Paying it now uses money set aside for it ahead of its due date.',
+  earlyPayStaff: 'This bill is not due yet. Confirm with the member that they want it paid before its due date.',
+  unknownPaymentType: 'This bill has no BPAY or EFT details, so it can only be paid as an allocation.',
+  loadBills: 'Could not load bills',
+  amountRequired: 'Please enter an amount greater than $0.00.',
+  accountRequired: 'Please choose an account.',
+  topUpAmountRequired: 'The amount must be greater than $0.00.',
+  topUpAboveBalance: 'The amount is above the available balance of the chosen account.',
+  reverseHelp: 'Bills are pending between 9am-3pm and 3pm-9am.',
+} as const;

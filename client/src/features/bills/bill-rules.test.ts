@@ -1,0 +1,181 @@
+import { describe, expect, it } from 'vitest';
+import { cents } from '../../../../server/src/common/money';
+import { BILL_MESSAGES } from './bill-messages';
+import {
+  billOrAllocationOf,
+  canTopUpRainyDay,
+  centsToDecimal,
+  dashboardAction,
+  eligibleOverdueBills,
+  overdueTotals,
+  rainyDayTopUpErrors,
+  showOverdueOption,
+  topUpErrors,
+  typeAmount,
+} from './bill-rules';
+import { payingDetailsErrors } from './payment-details';
+
+const messages = {
+  notPayable: BILL_MESSAGES.notPayable,
+  memberInArrears: BILL_MESSAGES.payInArrearsMember,
+  reimburseInArrears: BILL_MESSAGES.reimburseInArrears,
+};
+const base = { agreementStatus: 7, isStaff: false, disableSubmit: false } as const;
+
+describe('billOrAllocationOf', () => {
+  it.each([
+    ['BPAY', 'bill'],
+    ['EFT', 'bill'],
+    ['Unknown', 'allocation'],
+  ])('pays a %s bill as %s', (type, expected) => expect(billOrAllocationOf(type)).toBe(expected));
+});
+
+describe('dashboardAction', () => {
+  it('lets an active agreement pay and reimburse', () => {
+    expect(dashboardAction({ ...base, action: 'pay' }, messages)).toEqual({ kind: 'go' });
+    expect(dashboardAction({ ...base, action: 'reimburse' }, messages)).toEqual({ kind: 'go' });
+  });
+  it('blocks members in missed deposit with the in-arrears notice', () => {
+    expect(dashboardAction({ ...base, agreementStatus: 4, action: 'pay' }, messages)).toEqual({
+      kind: 'inArrears',
+      message: BILL_MESSAGES.payInArrearsMember,
+    });
+  });
+  it('asks staff for a manager approval in missed deposit', () => {
+    expect(dashboardAction({ ...base, agreementStatus: 4, isStaff: true, action: 'pay' }, messages)).toEqual({
+      kind: 'needsApproval',
+    });
+  });
+  it('never reimburses in missed deposit', () => {
+    expect(dashboardAction({ ...base, agreementStatus: 4, isStaff: true, action: 'reimburse' }, messages)).toEqual({
+      kind: 'inArrears',
+      message: 'Bills cannot be reimbursed while agreement is in Missed Deposit',
+    });
+  });
+  it.each([1, 8, 0, null])('does not pay in agreement status %s', (status) => {
+    expect(dashboardAction({ ...base, agreementStatus: status, action: 'pay' }, messages).kind).toBe('blocked');
+  });
+  it('blocks a biller on hold with its message', () => {
+    expect(dashboardAction({ ...base, action: 'pay', onHoldMessage: 'on hold' }, messages)).toEqual({
+      kind: 'blocked',
+      message: 'on hold',
+    });
+  });
+});
+
+describe('canTopUpRainyDay', () => {
+  it.each([
+    [1, true],
+    [7, true],
+    [4, false],
+    [8, false],
+  ])('status %s: %s', (status, expected) => expect(canTopUpRainyDay(status)).toBe(expected));
+});
+
+describe('the overdue option', () => {
+  const today = '2026-11-21';
+  const bills = [
+    { billId: 3, expectedDueDate: '2026-11-21', amountAllocated: '30.00', status: 6 },
+    { billId: 1, expectedDueDate: '2026-10-21', amountAllocated: '10.00', status: 1 },
+    { billId: 2, expectedDueDate: '2026-11-01', amountAllocated: '20.50', status: 4 },
+    { billId: 4, expectedDueDate: '2026-12-01', amountAllocated: '99.00', status: 6 },
+  ];
+  const eligible = eligibleOverdueBills(bills, today);
+  it('keeps bills due today or earlier, due date ascending', () => {
+    expect(eligible.map((bill) => bill.billId)).toEqual([1, 2, 3]);
+  });
+  it('shows only with more than one eligible bill', () => {
+    expect(showOverdueOption(eligible, bills[0], 'bill', today)).toBe(true);
+    expect(showOverdueOption(eligible.slice(0, 1), bills[0], 'bill', today)).toBe(false);
+  });
+  it('for an allocation, needs the selected bill due today or earlier', () => {
+    expect(showOverdueOption(eligible, bills[3], 'allocation', today)).toBe(false);
+    expect(showOverdueOption(eligible, bills[0], 'allocation', today)).toBe(true);
+  });
+  it('combine sums every eligible allocation and lists the overdue bills but the current one', () => {
+    expect(overdueTotals('combine', eligible, bills[0])).toEqual({ total: 6050, count: 3, overdueBillIds: [1, 2] });
+  });
+  it('ignore pays the selected bill alone', () => {
+    expect(overdueTotals('ignore', eligible, bills[0])).toEqual({ total: 3000, count: 1, overdueBillIds: [] });
+  });
+});
+
+describe('amounts', () => {
+  it('keeps digits and one decimal point, absolute, 2 decimals', () => {
+    expect(typeAmount('$1,234.567')).toMatchObject({ text: '1234.567', amount: 123457 });
+    expect(centsToDecimal(123457)).toBe('1234.57');
+  });
+  it('clears a value with two decimal points', () => {
+    expect(typeAmount('1.2.3')).toEqual({
+      text: '',
+      amount: undefined,
+      error: "Can't have multiple decimal points in amount 1.2.3",
+    });
+  });
+});
+
+describe('topUpErrors', () => {
+  const accounts = [
+    { accountNumber: '111', availableBalance: '50.00' },
+    { accountNumber: '222', availableBalance: '0.00' },
+  ];
+  it('needs an option when a top-up is required', () => {
+    expect(topUpErrors({ option: null, accountNumber: null }, true, accounts, BILL_MESSAGES)).toEqual({
+      topupOption: "Can't proceed without paybill",
+    });
+    expect(topUpErrors({ option: null, accountNumber: null }, false, accounts, BILL_MESSAGES)).toEqual({});
+  });
+  it('needs a linked account with enough money', () => {
+    expect(topUpErrors({ option: 'linkedAccount', accountNumber: null }, true, accounts, BILL_MESSAGES)).toEqual({
+      topupAccountNumber: BILL_MESSAGES.linkedAccountRequired,
+    });
+    expect(topUpErrors({ option: 'linkedAccount', accountNumber: '222' }, true, accounts, BILL_MESSAGES)).toEqual({
+      topupAccountNumber: BILL_MESSAGES.insufficientFunds,
+    });
+    const above = { option: 'linkedAccount', accountNumber: '111', topUpRequired: cents(5001) } as const;
+    expect(topUpErrors(above, true, accounts, BILL_MESSAGES)).toEqual({
+      topupAccountNumber: BILL_MESSAGES.insufficientFunds,
+    });
+    expect(topUpErrors({ option: 'rainyDay', accountNumber: null }, true, accounts, BILL_MESSAGES)).toEqual({});
+  });
+});
+
+describe('rainyDayTopUpErrors', () => {
+  const words = { accountRequired: 'account', amountRequired: 'amount', aboveBalance: 'above' };
+  const accounts = [
+    { accountNumber: '111', availableBalance: '50.00' },
+    { accountNumber: '222', availableBalance: '0.00' },
+  ];
+  it.each([
+    [{ accountNumber: null, amountText: '10' }, { accountNumber: 'account' }],
+    [{ accountNumber: '111', amountText: '0' }, { amount: 'amount' }],
+    [{ accountNumber: '111', amountText: '' }, { amount: 'amount' }],
+    [{ accountNumber: '111', amountText: '50.01' }, { amount: 'above' }],
+    [{ accountNumber: '222', amountText: '1' }, { amount: 'above' }],
+    [{ accountNumber: '111', amountText: '50' }, {}],
+  ])('%o gives %o', (input, expected) => expect(rainyDayTopUpErrors(input, accounts, words)).toEqual(expected));
+});
+
+describe('payingDetailsErrors', () => {
+  const bpay = {
+    paymentType: 'BPAY',
+    nickname: 'Internet',
+    bPayNumber: '77313',
+    customerReferenceNumber: '*******839',
+    bsbNumber: null,
+    eftAccountNumber: null,
+    eftAccountName: null,
+    eftReferenceNumber: null,
+  };
+  it('accepts a known BPAY biller with its masked reference', () => {
+    expect(payingDetailsErrors(bpay, 7900 as never, 'bill', 'unknown')).toEqual([]);
+  });
+  it('rejects an unknown biller code with the shared message', () => {
+    expect(payingDetailsErrors({ ...bpay, bPayNumber: '1' }, 7900 as never, 'bill', 'unknown')).toHaveLength(1);
+  });
+  it('refuses an Unknown payment type as a bill but not as an allocation', () => {
+    const unknown = { ...bpay, paymentType: 'Unknown' };
+    expect(payingDetailsErrors(unknown, undefined, 'bill', 'unknown')).toEqual(['unknown']);
+    expect(payingDetailsErrors(unknown, undefined, 'allocation', 'unknown')).toEqual([]);
+  });
+});
