@@ -9,7 +9,7 @@ export interface MenuEntry {
  * The agreement dropdown (spec 1 §2 "Header menu"): Agreement summary, Profile & preferences and Graphs are shown;
  * Modify, Renew, Create agreement and Reverse bill payment are hidden by default (their screens come later).
  */
-export function agreementMenu(memberId: number, accountId: number): MenuEntry[] {
+export function agreementMenu(memberId: number, accountId: number, isStaff = false): MenuEntry[] {
   const base = `/member/${memberId}/account/${accountId}`;
   return [
     { label: 'Agreement summary', to: `${base}/overview?viewMode=showMenus`, visible: true },
@@ -18,7 +18,7 @@ export function agreementMenu(memberId: number, accountId: number): MenuEntry[] 
     { label: 'Modify agreement', to: `${base}/modifyagreement`, visible: false },
     { label: 'Renew agreement', to: `${base}/renewagreement`, visible: false },
     { label: 'Create agreement', to: `${base}/newagreement`, visible: false },
-    { label: 'Reverse bill payment', to: `${base}/member/reversebills`, visible: false },
+    { label: 'Reverse bill payment', to: `${base}/member/reversebills`, visible: isStaff }, // staff only
   ];
 }
 
@@ -47,7 +47,7 @@ export function headerMenus({ memberId, accountId, hideMenus, isStaff }: HeaderM
   if (hideMenus) return { agreementEntries: [], memberSearch: false };
   const inAccount = memberId !== null && accountId !== null;
   return {
-    agreementEntries: inAccount ? visibleEntries(agreementMenu(memberId, accountId)) : [],
+    agreementEntries: inAccount ? visibleEntries(agreementMenu(memberId, accountId, isStaff)) : [],
     memberSearch: isStaff,
   };
 }

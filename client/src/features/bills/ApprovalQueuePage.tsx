@@ -1,0 +1,85 @@
+import { Button, Card, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { useSession } from '../../auth/useSession';
+import { useArrearsApprovalQueueQuery, useDecideArrearsApprovalMutation } from '../../gql/hooks';
+import type { ArrearsApprovalFieldsFragment } from '../../gql/graphql';
+import { serverMessage } from '../../shared/errors';
+import { notify } from '../../shared/notify/notify';
+import { Loading } from '../../shared/ui/Loading';
+import { Page } from '../../shared/ui/Page';
+import { NoData } from '../../shared/ui/Section';
+import { StatusAlert } from '../../shared/ui/StatusAlert';
+
+/** Managers and administrators grant approvals (spec 1 §6). */
+export function isApprover(roles: readonly string[]): boolean {
+  return roles.includes('MANAGER') || roles.includes('ADMIN');
+}
+
+function Request({ approval, onDecided }: { approval: ArrearsApprovalFieldsFragment; onDecided: () => void }) {
+  const [note, setNote] = useState('');
+  const [decide, { loading }] = useDecideArrearsApprovalMutation();
+  const send = async (approvalGranted: boolean) => {
+    try {
+      const { data } = await decide({ variables: { approvalId: approval.approvalId, approvalGranted, note } });
+      const result = data?.decideArrearsApproval;
+      if (!result || result.errors.length > 0)
+        return void notify.alert(result?.errors[0]?.message ?? 'An error has occurred.');
+      notify.success(approvalGranted ? 'Approval granted.' : 'Approval declined.');
+      onDecided();
+    } catch (caught) {
+      notify.alert(serverMessage(caught));
+    }
+  };
+  return (
+    <Card.Root as="li" listStyleType="none" data-testid="approval-request">
+      <Card.Body>
+        <Stack gap="3">
+          <Text fontWeight="medium">
+            Pay bill {approval.billId} of agreement {approval.contractId} in Missed Deposit
+          </Text>
+          <Text fontSize="sm" color="fg.muted">
+            Requested by {approval.requestedBy ?? 'an agent'}
+            {approval.note ? `: “${approval.note}”` : ''}
+          </Text>
+          <Input
+            aria-label={`Note for request ${approval.approvalId}`}
+            placeholder="Note (optional)"
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+          />
+          <HStack gap="2" wrap="wrap">
+            <Button colorPalette="green" loading={loading} onClick={() => void send(true)}>
+              Approve
+            </Button>
+            <Button variant="outline" colorPalette="red" loading={loading} onClick={() => void send(false)}>
+              Decline
+            </Button>
+          </HStack>
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** `/approvals`: the manager's queue of arrears payment requests (MANAGER and ADMIN). */
+export function ApprovalQueuePage() {
+  const session = useSession();
+  const allowed = session ? isApprover(session.roles) : false;
+  const { data, loading, error, refetch } = useArrearsApprovalQueueQuery({ skip: !allowed, pollInterval: 15_000 });
+  const queue = data?.arrearsApprovalQueue ?? [];
+  return (
+    <Page title="Approvals">
+      {!allowed && <StatusAlert status="error">Only managers and administrators can grant approvals.</StatusAlert>}
+      {loading && <Loading label="Loading requests…" />}
+      {error && <StatusAlert status="error">{serverMessage(error)}</StatusAlert>}
+      {allowed && data && queue.length === 0 && <NoData>No requests are waiting.</NoData>}
+      {queue.length > 0 && (
+        <Stack as="ul" gap="3" aria-label="Pending requests">
+          {queue.map((approval) => (
+            <Request key={approval.approvalId} approval={approval} onDecided={() => void refetch()} />
+          ))}
+        </Stack>
+      )}
+    </Page>
+  );
+}

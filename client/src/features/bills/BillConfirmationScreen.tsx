@@ -1,0 +1,86 @@
+import { Button, DataList, HStack, Stack } from '@chakra-ui/react';
+import { skipToken } from '@apollo/client/react';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { useBillConfirmationQuery } from '../../gql/hooks';
+import { formatDateTime } from '../../shared/dates';
+import { serverMessage } from '../../shared/errors';
+import { SERVER_ERROR } from '../../shared/messages';
+import { formatMoney } from '../../shared/money';
+import { parsePositiveId } from '../../shared/route-ids';
+import { Loading } from '../../shared/ui/Loading';
+import { Page } from '../../shared/ui/Page';
+import { Section } from '../../shared/ui/Section';
+import { StatusAlert } from '../../shared/ui/StatusAlert';
+import { PayingDetailsList } from './PayingDetailsList';
+import { parseBillOrAllocation } from './bill-rules';
+import { useBillContext } from './use-bill-context';
+
+/** `bill/:billId/confirmation/:billOrAllocation` and the reimbursement variant: the confirmation summary (spec 1 §3). */
+export function BillConfirmationScreen({ reimbursement = false }: { reimbursement?: boolean }) {
+  const params = useParams();
+  const billId = parsePositiveId(params.billId);
+  const variant = parseBillOrAllocation(params.billOrAllocation);
+  const { base } = useBillContext();
+  const { data, loading, error } = useBillConfirmationQuery(billId ? { variables: { billId } } : skipToken);
+  const title = reimbursement ? 'Reimbursement confirmation' : 'Payment confirmation';
+  const view = data?.billConfirmation;
+  const figures = view?.figures;
+  const rows: [string, string][] =
+    view && figures
+      ? [
+          ['Actual amount', formatMoney(figures.actualAmount)],
+          ['Category', view.bill.categoryName],
+          ['Nickname', view.bill.nickname],
+          ['Paid as', variant === 'allocation' ? 'Allocation' : 'Bill'],
+          ['Amount poured into rainy day', formatMoney(figures.pouredIntoRainyDay)],
+          ['Total paid out', formatMoney(figures.totalPaidOut)],
+          ['Overdue bills paid', String(figures.overdueBillsCount)],
+          ['From rainy day', formatMoney(figures.fromRainyDay)],
+          ['From savings account', formatMoney(figures.fromSavings)],
+          ['Amount owing', formatMoney(figures.amountOwing)],
+          ['From allocation', formatMoney(figures.fromAllocation)],
+          ['From contingency', formatMoney(figures.fromContingency)],
+          ['Combined allocation', formatMoney(figures.combinedAllocation)],
+          ...(view.reimbursementAccount
+            ? ([['Reimbursement account', view.reimbursementAccount]] as [string, string][])
+            : []),
+          ['Date', formatDateTime(view.paidAt)],
+        ]
+      : [];
+  return (
+    <Page title={title} narrow>
+      {loading && <Loading label="Loading the confirmation…" />}
+      {error && <StatusAlert status="error">{serverMessage(error, SERVER_ERROR)}</StatusAlert>}
+      {view && (
+        <Stack gap="5">
+          <StatusAlert status="success">
+            {reimbursement ? 'The bill has been reimbursed.' : 'The bill has been paid.'}
+          </StatusAlert>
+          <Section title="Summary">
+            <DataList.Root orientation="horizontal" size="sm" data-testid="confirmation-summary">
+              {rows.map(([label, value]) => (
+                <DataList.Item key={label}>
+                  <DataList.ItemLabel>{label}</DataList.ItemLabel>
+                  <DataList.ItemValue>{value}</DataList.ItemValue>
+                </DataList.Item>
+              ))}
+            </DataList.Root>
+          </Section>
+          {variant === 'bill' && (
+            <Section title="Paid to">
+              <PayingDetailsList {...view.bill} />
+            </Section>
+          )}
+          <HStack gap="3" wrap="wrap">
+            <Button asChild colorPalette="brand">
+              <RouterLink to={`${base}/paybill`}>Back to bills</RouterLink>
+            </Button>
+            <Button asChild variant="outline">
+              <RouterLink to={`${base}/overview?viewMode=showMenus`}>Agreement summary</RouterLink>
+            </Button>
+          </HStack>
+        </Stack>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,192 @@
+import { Badge, Box, Button, ButtonGroup, HStack, IconButton, Pagination, Stack, Table, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useBillDashboardQuery } from '../../gql/hooks';
+import type { BillForPaymentFieldsFragment } from '../../gql/graphql';
+import { formatDate } from '../../shared/dates';
+import { serverMessage } from '../../shared/errors';
+import { formatMoney } from '../../shared/money';
+import { notify } from '../../shared/notify/notify';
+import { Loading } from '../../shared/ui/Loading';
+import { Page } from '../../shared/ui/Page';
+import { NoData } from '../../shared/ui/Section';
+import { StatusAlert } from '../../shared/ui/StatusAlert';
+import { InArrearsNotice } from './InArrearsNotice';
+import { ManagerApprovalDialog } from './ManagerApprovalDialog';
+import { TopUpRainyDayDialog } from './TopUpRainyDayDialog';
+import { BILL_MESSAGES } from './bill-messages';
+import { billOrAllocationOf, canTopUpRainyDay, dashboardAction } from './bill-rules';
+import { useBillContext } from './use-bill-context';
+
+const PAGE_SIZE = 20;
+
+function onHoldMessage(
+  bill: BillForPaymentFieldsFragment,
+  onHold: readonly { billerId: number; billerName: string; date: string }[],
+): string | null {
+  const hold = onHold.find((item) => item.billerId === bill.billerId);
+  return hold
+    ? `${hold.billerName} bill paid on the ${formatDate(hold.date)} has failed and has been placed on hold awaiting resolution`
+    : null;
+}
+
+/** `paybill` (spec 1 §2 "Bill dashboard"): bills due for payment, 20 a page, due date descending. */
+export function BillDashboardScreen() {
+  const context = useBillContext();
+  const { memberId, accountId, isStaff, base, agreement, agreementStatus } = context;
+  const navigate = useNavigate();
+  const [page, setPage] = useState(1);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [approvalBill, setApprovalBill] = useState<BillForPaymentFieldsFragment | null>(null);
+  const [topUpOpen, setTopUpOpen] = useState(false);
+  const { data, loading, error, refetch } = useBillDashboardQuery({ variables: { memberId, accountId, page } });
+  const onHold = agreement?.billersOnHold ?? [];
+
+  const open = (bill: BillForPaymentFieldsFragment, action: 'pay' | 'reimburse') => {
+    const decision = dashboardAction(
+      {
+        action,
+        agreementStatus,
+        isStaff,
+        disableSubmit: bill.disableSubmit,
+        onHoldMessage: action === 'pay' ? onHoldMessage(bill, onHold) : null,
+      },
+      {
+        notPayable: BILL_MESSAGES.notPayable,
+        memberInArrears: BILL_MESSAGES.payInArrearsMember,
+        reimburseInArrears: BILL_MESSAGES.reimburseInArrears,
+      },
+    );
+    if (decision.kind === 'blocked') return void notify.warning(decision.message);
+    if (decision.kind === 'inArrears') return setNotice(decision.message);
+    if (decision.kind === 'needsApproval') return setApprovalBill(bill);
+    navigate(`${base}/paybill/${action}/${bill.billId}/${billOrAllocationOf(bill.paymentType)}`);
+  };
+
+  const page_ = data?.billsDueForPayment;
+  return (
+    <Page title="Pay a bill">
+      <HStack justify="space-between" wrap="wrap" gap="3">
+        <Text color="fg.muted">
+          {agreement ? `Agreement ${agreement.contractId}: ${agreement.statusName}` : ' '}
+          {agreement && ` · Rainy day ${formatMoney(agreement.balances.rainyDay)}`}
+        </Text>
+        {canTopUpRainyDay(agreementStatus) && agreement && (
+          <Button variant="outline" onClick={() => setTopUpOpen(true)}>
+            Top up rainy day
+          </Button>
+        )}
+      </HStack>
+      {onHold.map((hold) => (
+        <StatusAlert key={hold.billerId} status="warning">
+          {`${hold.billerName} bill paid on the ${formatDate(hold.date)} has failed and has been placed on hold awaiting resolution`}
+        </StatusAlert>
+      ))}
+      {agreementStatus === 4 && !isStaff && (
+        <StatusAlert status="warning">{BILL_MESSAGES.payInArrearsMember}</StatusAlert>
+      )}
+      {loading && <Loading label="Loading bills…" />}
+      {error && <StatusAlert status="error">{serverMessage(error, BILL_MESSAGES.loadBills)}</StatusAlert>}
+      {page_ && page_.items.length === 0 && <NoData>No bills are due for payment.</NoData>}
+      {page_ && page_.items.length > 0 && (
+        <Box overflowX="auto">
+          <Table.Root size="sm" aria-label="Bills due for payment">
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader>Due date</Table.ColumnHeader>
+                <Table.ColumnHeader>Bill</Table.ColumnHeader>
+                <Table.ColumnHeader hideBelow="md">Category</Table.ColumnHeader>
+                <Table.ColumnHeader hideBelow="md">Type</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">Allocated</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">
+                  <Text srOnly>Actions</Text>
+                </Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {page_.items.map((bill) => (
+                <Table.Row key={bill.billId} data-testid="bill-row">
+                  <Table.Cell whiteSpace="nowrap">{formatDate(bill.expectedDueDate)}</Table.Cell>
+                  <Table.Cell>
+                    <Stack gap="0.5">
+                      <Text fontWeight="medium">{bill.nickname}</Text>
+                      <HStack gap="1" wrap="wrap">
+                        {(bill.status === 1 || bill.status === 4) && <Badge colorPalette="red">Overdue</Badge>}
+                        {bill.isEarlyPayment && <Badge colorPalette="gray">Not yet due</Badge>}
+                        {onHoldMessage(bill, onHold) && <Badge colorPalette="orange">On hold</Badge>}
+                      </HStack>
+                    </Stack>
+                  </Table.Cell>
+                  <Table.Cell hideBelow="md">{bill.categoryName}</Table.Cell>
+                  <Table.Cell hideBelow="md">{bill.paymentType}</Table.Cell>
+                  <Table.Cell textAlign="end">{formatMoney(bill.amountAllocated)}</Table.Cell>
+                  <Table.Cell textAlign="end">
+                    <ButtonGroup
+                      size="xs"
+                      variant="outline"
+                      attached={false}
+                      gap="1"
+                      flexWrap="wrap"
+                      justifyContent="end"
+                    >
+                      <Button
+                        colorPalette="brand"
+                        variant="solid"
+                        onClick={() => open(bill, 'pay')}
+                        aria-label={`Pay ${bill.nickname} due ${formatDate(bill.expectedDueDate)}`}
+                      >
+                        Pay
+                      </Button>
+                      <Button
+                        onClick={() => open(bill, 'reimburse')}
+                        aria-label={`Reimburse ${bill.nickname} due ${formatDate(bill.expectedDueDate)}`}
+                      >
+                        Reimburse
+                      </Button>
+                    </ButtonGroup>
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Box>
+      )}
+      {page_ && page_.total > PAGE_SIZE && (
+        <Pagination.Root count={page_.total} pageSize={PAGE_SIZE} page={page} onPageChange={(e) => setPage(e.page)}>
+          <ButtonGroup variant="ghost" size="sm">
+            <Pagination.PrevTrigger asChild>
+              <IconButton aria-label="Previous page">‹</IconButton>
+            </Pagination.PrevTrigger>
+            <Pagination.PageText />
+            <Pagination.NextTrigger asChild>
+              <IconButton aria-label="Next page">›</IconButton>
+            </Pagination.NextTrigger>
+          </ButtonGroup>
+        </Pagination.Root>
+      )}
+      <InArrearsNotice message={notice} onClose={() => setNotice(null)} />
+      {approvalBill && (
+        <ManagerApprovalDialog
+          bill={approvalBill}
+          onClose={() => setApprovalBill(null)}
+          onApproved={() => {
+            const bill = approvalBill;
+            setApprovalBill(null);
+            navigate(`${base}/paybill/pay/${bill.billId}/${billOrAllocationOf(bill.paymentType)}`);
+          }}
+        />
+      )}
+      {topUpOpen && agreement && (
+        <TopUpRainyDayDialog
+          contractId={agreement.contractId}
+          onClose={() => setTopUpOpen(false)}
+          onDone={() => {
+            setTopUpOpen(false);
+            void refetch();
+            void context.refetchAgreement();
+          }}
+        />
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,351 @@
+import { Button, Field, HStack, Input, NativeSelect, RadioGroup, Stack, Text } from '@chakra-ui/react';
+import { skipToken } from '@apollo/client/react';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import {
+  useBillLinkedAccountsQuery,
+  useBillToPayQuery,
+  usePayBillMutation,
+  useReimburseBillMutation,
+  useSourceBillsDueQuery,
+} from '../../gql/hooks';
+import type { PayBillInput } from '../../gql/graphql';
+import { formatDate } from '../../shared/dates';
+import { serverMessage } from '../../shared/errors';
+import { SERVER_ERROR } from '../../shared/messages';
+import { formatMoney } from '../../shared/money';
+import { notify } from '../../shared/notify/notify';
+import { parsePositiveId } from '../../shared/route-ids';
+import { Loading } from '../../shared/ui/Loading';
+import { Page } from '../../shared/ui/Page';
+import { Section } from '../../shared/ui/Section';
+import { StatusAlert } from '../../shared/ui/StatusAlert';
+import { PayingDetailsList } from './PayingDetailsList';
+import { ReviewPaymentDialog, type ReviewAttempt } from './ReviewPaymentDialog';
+import { BILL_MESSAGES } from './bill-messages';
+import {
+  centsToDecimal,
+  newIdempotencyKey,
+  overdueTotals,
+  parseBillOrAllocation,
+  showOverdueOption,
+  topUpErrors,
+  typeAmount,
+  type OverdueOption,
+  type TopUpOption,
+} from './bill-rules';
+import { payingDetailsErrors } from './payment-details';
+import { useBillContext } from './use-bill-context';
+
+type FieldErrors = { amount?: string; topupOption?: string; topupAccountNumber?: string; reimbursement?: string };
+
+function institutionToday(): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(new Date());
+}
+
+const TOP_UP_LABELS: Record<TopUpOption, string> = {
+  rainyDay: 'From rainy day',
+  linkedAccount: 'From a linked savings account',
+  shortPay: 'Short pay (the member pays the rest)',
+};
+
+/** Pay bill, pay allocation, reimburse bill and reimburse allocation (spec 1 §2, §4 "Pay flow", §5). */
+export function PayBillScreen({ mode }: { mode: 'pay' | 'reimburse' }) {
+  const params = useParams();
+  const billId = parsePositiveId(params.billId);
+  const variant = parseBillOrAllocation(params.billOrAllocation);
+  const { memberId, accountId, isStaff, base } = useBillContext();
+  const navigate = useNavigate();
+  const billQuery = useBillToPayQuery(billId ? { variables: { billId } } : skipToken);
+  const bill = billQuery.data?.billDetails.bill;
+  const sources = useSourceBillsDueQuery(
+    bill && mode === 'pay'
+      ? {
+          variables:
+            variant === 'bill' && bill.billerId !== null
+              ? { billerId: bill.billerId }
+              : { billingSubCategoryId: bill.billingSubCategoryId ?? 0, billerId: bill.billerId },
+        }
+      : skipToken,
+  );
+  const linked = useBillLinkedAccountsQuery({ variables: { memberId, accountId } });
+  const accounts = linked.data?.profile.linkedAccounts ?? [];
+  const [payBill] = usePayBillMutation();
+  const [reimburseBill] = useReimburseBillMutation();
+
+  const [amountText, setAmountText] = useState<string | null>(null);
+  const [overdueOption, setOverdueOption] = useState<OverdueOption>('ignore');
+  const [topUpNeeded, setTopUpNeeded] = useState(false);
+  const [topUpOption, setTopUpOption] = useState<TopUpOption | null>(null);
+  const [topUpAccount, setTopUpAccount] = useState('');
+  const [reimburseAccount, setReimburseAccount] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [detailErrors, setDetailErrors] = useState<string[]>([]);
+  const [attempt, setAttempt] = useState<ReviewAttempt | null>(null);
+  const [processing, setProcessing] = useState(false);
+
+  const title = `${mode === 'pay' ? 'Pay' : 'Reimburse'} ${variant}`;
+  if (!billId)
+    return (
+      <Page title={title}>
+        <StatusAlert status="error">{BILL_MESSAGES.loadBills}</StatusAlert>
+      </Page>
+    );
+  if (billQuery.loading)
+    return (
+      <Page title={title}>
+        <Loading label="Loading the bill…" />
+      </Page>
+    );
+  if (billQuery.error || !bill) {
+    return (
+      <Page title={title}>
+        <StatusAlert status="error">{serverMessage(billQuery.error, SERVER_ERROR)}</StatusAlert>
+      </Page>
+    );
+  }
+
+  const today = institutionToday();
+  const eligible = mode === 'pay' ? (sources.data?.sourceBillsDueForPayment ?? []) : [];
+  const overdueShown = showOverdueOption(eligible, bill, variant, today);
+  const totals = overdueTotals(overdueShown ? overdueOption : null, eligible, bill);
+  const text = amountText ?? centsToDecimal(totals.total);
+  const amount = typeAmount(text).amount;
+
+  const chooseOverdue = (option: OverdueOption) => {
+    setOverdueOption(option);
+    setAmountText(centsToDecimal(overdueTotals(option, eligible, bill).total));
+  };
+
+  const validate = (): boolean => {
+    const found: FieldErrors = {};
+    if (amount === undefined || amount <= 0) found.amount = BILL_MESSAGES.amountRequired;
+    if (mode === 'pay') {
+      Object.assign(
+        found,
+        topUpErrors({ option: topUpOption, accountNumber: topUpAccount || null }, topUpNeeded, accounts, BILL_MESSAGES),
+      );
+    } else if (!reimburseAccount) found.reimbursement = BILL_MESSAGES.linkedAccountRequired;
+    const details = payingDetailsErrors(bill, amount, variant, BILL_MESSAGES.unknownPaymentType);
+    setErrors(found);
+    setDetailErrors(details);
+    return Object.keys(found).length === 0 && details.length === 0;
+  };
+
+  const confirm = () => {
+    if (processing || !validate() || amount === undefined) return;
+    const input: PayBillInput = {
+      billId: bill.billId,
+      billOrAllocation: variant,
+      billAmount: centsToDecimal(amount),
+      idempotencyKey: newIdempotencyKey(),
+      ...(mode === 'pay'
+        ? {
+            overdueOption: overdueShown ? overdueOption : null,
+            topupOption: topUpNeeded ? topUpOption : null,
+            topupAccountNumber: topUpNeeded && topUpOption === 'linkedAccount' ? topUpAccount : null,
+          }
+        : { reimbursementAccountNumber: reimburseAccount }),
+    };
+    setAttempt({ input, count: totals.count, networkError: null });
+  };
+
+  const submit = async () => {
+    if (!attempt || processing) return;
+    setProcessing(true);
+    try {
+      const { data } = await (mode === 'pay'
+        ? payBill({ variables: { input: attempt.input } })
+        : reimburseBill({ variables: { input: attempt.input } }));
+      const result = data && ('payBill' in data ? data.payBill : data.reimburseBill);
+      setAttempt(null);
+      if (result?.ok) {
+        notify.success(mode === 'pay' ? BILL_MESSAGES.paid : BILL_MESSAGES.reimbursed);
+        const recorded = result.billId ?? bill.billId;
+        navigate(
+          mode === 'pay'
+            ? `${base}/bill/${recorded}/confirmation/${variant}`
+            : `${base}/bill/${recorded}/reimburseconfirmation/${variant}`,
+        );
+        return;
+      }
+      const first = result?.errors[0];
+      if (first?.code === 'TOP_UP_REQUIRED') {
+        setTopUpNeeded(true);
+        setErrors({ topupOption: first.message });
+      } else if (first?.field === 'topupAccountNumber') {
+        setErrors({ topupAccountNumber: first.message });
+      } else if (first?.field === 'reimbursementAccountNumber') {
+        setErrors({ reimbursement: first.message });
+      } else {
+        notify.alert(first?.message ?? SERVER_ERROR);
+      }
+    } catch (caught) {
+      // The request may or may not have reached the server: a retry reuses the same key (one effect).
+      setAttempt((current) => current && { ...current, networkError: serverMessage(caught, SERVER_ERROR) });
+    } finally {
+      setProcessing(false);
+    }
+  };
+
+  return (
+    <Page title={title} narrow>
+      <Section title={bill.nickname}>
+        <Stack gap="3">
+          <Text>
+            {bill.categoryName} · due {formatDate(bill.expectedDueDate)} · allocated {formatMoney(bill.amountAllocated)}
+          </Text>
+          {bill.isEarlyPayment && mode === 'pay' && (
+            <StatusAlert status="warning">
+              {isStaff ? BILL_MESSAGES.earlyPayStaff : BILL_MESSAGES.earlyPayMember}
+            </StatusAlert>
+          )}
+          {variant === 'bill' && <PayingDetailsList {...bill} />}
+          <div aria-live="polite">
+            {detailErrors.map((message) => (
+              <StatusAlert key={message} status="error">
+                {message}
+              </StatusAlert>
+            ))}
+          </div>
+        </Stack>
+      </Section>
+      <Stack
+        as="form"
+        gap="5"
+        onSubmit={(event) => {
+          event.preventDefault();
+          confirm();
+        }}
+      >
+        {overdueShown && (
+          <Field.Root>
+            <Field.Label>Overdue bills ({eligible.length})</Field.Label>
+            <RadioGroup.Root value={overdueOption} onValueChange={(e) => chooseOverdue(e.value as OverdueOption)}>
+              <Stack gap="2">
+                <RadioGroup.Item value="combine">
+                  <RadioGroup.ItemHiddenInput />
+                  <RadioGroup.ItemIndicator />
+                  <RadioGroup.ItemText>Combine: pay all {eligible.length} bills</RadioGroup.ItemText>
+                </RadioGroup.Item>
+                <RadioGroup.Item value="ignore">
+                  <RadioGroup.ItemHiddenInput />
+                  <RadioGroup.ItemIndicator />
+                  <RadioGroup.ItemText>Ignore: pay this bill only</RadioGroup.ItemText>
+                </RadioGroup.Item>
+              </Stack>
+            </RadioGroup.Root>
+          </Field.Root>
+        )}
+        <Field.Root required invalid={Boolean(errors.amount)}>
+          <Field.Label>Amount</Field.Label>
+          <Input
+            name="billAmount"
+            inputMode="decimal"
+            value={text}
+            onChange={(event) => {
+              const typed = typeAmount(event.target.value);
+              setAmountText(typed.text);
+              setErrors((current) => ({ ...current, amount: typed.error }));
+            }}
+            onBlur={() => amount !== undefined && setAmountText(centsToDecimal(amount))}
+          />
+          <Field.ErrorText role="alert">{errors.amount}</Field.ErrorText>
+        </Field.Root>
+        {mode === 'pay' && topUpNeeded && (
+          <Stack gap="3">
+            <Field.Root required invalid={Boolean(errors.topupOption)}>
+              <Field.Label>A top-up is needed to pay this amount</Field.Label>
+              <RadioGroup.Root
+                value={topUpOption ?? ''}
+                onValueChange={(e) => {
+                  setTopUpOption(e.value as TopUpOption);
+                  // Changing the top-up option clears the linked-account errors (spec 1 §4).
+                  setErrors((current) => ({ ...current, topupOption: undefined, topupAccountNumber: undefined }));
+                }}
+              >
+                <Stack gap="2">
+                  {(Object.keys(TOP_UP_LABELS) as TopUpOption[]).map((option) => (
+                    <RadioGroup.Item key={option} value={option}>
+                      <RadioGroup.ItemHiddenInput />
+                      <RadioGroup.ItemIndicator />
+                      <RadioGroup.ItemText>{TOP_UP_LABELS[option]}</RadioGroup.ItemText>
+                    </RadioGroup.Item>
+                  ))}
+                </Stack>
+              </RadioGroup.Root>
+              <Field.ErrorText role="alert">{errors.topupOption}</Field.ErrorText>
+            </Field.Root>
+            {topUpOption === 'rainyDay' && (
+              <Text fontSize="sm">
+                Rainy day available: {formatMoney(billQuery.data?.billDetails.availableRainyDayBalance)}
+              </Text>
+            )}
+            {topUpOption === 'linkedAccount' && (
+              <AccountSelect
+                label="Top up from"
+                value={topUpAccount}
+                onChange={setTopUpAccount}
+                accounts={accounts}
+                error={errors.topupAccountNumber}
+              />
+            )}
+          </Stack>
+        )}
+        {mode === 'reimburse' && (
+          <AccountSelect
+            label="Reimburse to"
+            value={reimburseAccount}
+            onChange={setReimburseAccount}
+            accounts={accounts}
+            error={errors.reimbursement}
+          />
+        )}
+        <HStack justify="end" gap="3" wrap="wrap">
+          <Button variant="ghost" onClick={() => navigate(`${base}/paybill`)}>
+            Cancel
+          </Button>
+          <Button type="submit" colorPalette="brand" disabled={processing || attempt !== null}>
+            {mode === 'pay' ? 'Confirm payment' : 'Confirm reimbursement'}
+          </Button>
+        </HStack>
+      </Stack>
+      {attempt && (
+        <ReviewPaymentDialog
+          mode={mode}
+          bill={bill}
+          attempt={attempt}
+          processing={processing}
+          onConfirm={() => void submit()}
+          onDismiss={() => setAttempt(null)}
+        />
+      )}
+    </Page>
+  );
+}
+
+function AccountSelect(props: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  accounts: readonly { accountNumber: string; accountNickname: string; availableBalance: string }[];
+  error?: string;
+}) {
+  return (
+    <Field.Root required invalid={Boolean(props.error)}>
+      <Field.Label>{props.label}</Field.Label>
+      <NativeSelect.Root>
+        <NativeSelect.Field value={props.value} onChange={(event) => props.onChange(event.target.value)}>
+          <option value="">Choose a linked account</option>
+          {props.accounts.map((account) => (
+            <option key={account.accountNumber} value={account.accountNumber}>
+              {account.accountNickname} {account.accountNumber} ({formatMoney(account.availableBalance)} available)
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+      <Field.ErrorText role="alert">{props.error}</Field.ErrorText>
+    </Field.Root>
+  );
+}

@@ -1,0 +1,123 @@
+import { Button, Dialog, Field, Input, NativeSelect, Portal, Stack } from '@chakra-ui/react';
+import { useRef, useState } from 'react';
+import { useBillLinkedAccountsQuery, useTopUpRainyDayMutation } from '../../gql/hooks';
+import { serverMessage } from '../../shared/errors';
+import { formatMoney } from '../../shared/money';
+import { notify } from '../../shared/notify/notify';
+import { BILL_MESSAGES } from './bill-messages';
+import { newIdempotencyKey, rainyDayTopUpErrors, typeAmount } from './bill-rules';
+import { useMemberContext } from '../member/member-context';
+
+interface TopUpRainyDayDialogProps {
+  contractId: number;
+  onClose: () => void;
+  onDone: () => void;
+}
+
+/** Top-up rainy day (spec 1 §2 "Modals", §4, §5): from a linked savings account; one submission at a time. */
+export function TopUpRainyDayDialog({ contractId, onClose, onDone }: TopUpRainyDayDialogProps) {
+  const { memberId, accountId } = useMemberContext();
+  const accounts = useBillLinkedAccountsQuery({ variables: { memberId, accountId } });
+  const linked = accounts.data?.profile.linkedAccounts ?? [];
+  const [accountNumber, setAccountNumber] = useState('');
+  const [amountText, setAmountText] = useState('');
+  const [errors, setErrors] = useState<{ accountNumber?: string; amount?: string }>({});
+  const [topUp, { loading }] = useTopUpRainyDayMutation();
+  const submitting = useRef(false);
+  const key = useRef(newIdempotencyKey());
+
+  const submit = async () => {
+    if (submitting.current) return;
+    const found = rainyDayTopUpErrors({ accountNumber, amountText }, linked, {
+      accountRequired: BILL_MESSAGES.accountRequired,
+      amountRequired: BILL_MESSAGES.topUpAmountRequired,
+      aboveBalance: BILL_MESSAGES.topUpAboveBalance,
+    });
+    setErrors(found);
+    if (found.accountNumber || found.amount) return;
+    submitting.current = true;
+    try {
+      const { data } = await topUp({
+        variables: {
+          input: { contractId, accountNumber, topupAmount: typeAmount(amountText).text, idempotencyKey: key.current },
+        },
+      });
+      const result = data?.topUpRainyDay;
+      if (result?.ok) {
+        notify.success('Rainy day topped up successfully');
+        onDone();
+      } else {
+        notify.alert(result?.errors[0]?.message ?? 'An error has occurred.');
+        onClose();
+      }
+    } catch (caught) {
+      notify.alert(serverMessage(caught));
+      onClose();
+    } finally {
+      submitting.current = false;
+    }
+  };
+
+  return (
+    <Dialog.Root open onOpenChange={(event) => !event.open && onClose()}>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content
+            mx="4"
+            as="form"
+            onSubmit={(event) => {
+              event.preventDefault();
+              void submit();
+            }}
+          >
+            <Dialog.Header>
+              <Dialog.Title>Top up rainy day</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Stack gap="4">
+                <Field.Root required invalid={Boolean(errors.accountNumber)}>
+                  <Field.Label>From account</Field.Label>
+                  <NativeSelect.Root>
+                    <NativeSelect.Field value={accountNumber} onChange={(e) => setAccountNumber(e.target.value)}>
+                      <option value="">Choose an account</option>
+                      {linked.map((account) => (
+                        <option key={account.accountNumber} value={account.accountNumber}>
+                          {account.accountNickname} {account.accountNumber} ({formatMoney(account.availableBalance)}{' '}
+                          available)
+                        </option>
+                      ))}
+                    </NativeSelect.Field>
+                    <NativeSelect.Indicator />
+                  </NativeSelect.Root>
+                  <Field.ErrorText role="alert">{errors.accountNumber}</Field.ErrorText>
+                </Field.Root>
+                <Field.Root required invalid={Boolean(errors.amount)}>
+                  <Field.Label>Amount</Field.Label>
+                  <Input
+                    inputMode="decimal"
+                    value={amountText}
+                    onChange={(e) => {
+                      const typed = typeAmount(e.target.value);
+                      setAmountText(typed.text);
+                      setErrors((current) => ({ ...current, amount: typed.error }));
+                    }}
+                  />
+                  <Field.ErrorText role="alert">{errors.amount}</Field.ErrorText>
+                </Field.Root>
+              </Stack>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="ghost" onClick={onClose}>
+                Cancel
+              </Button>
+              <Button type="submit" colorPalette="brand" loading={loading} disabled={loading}>
+                Top up
+              </Button>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
