@@ -59,7 +59,8 @@ export function MemberLayout() {
   if (!accountCheck.ok) return <Problem message={accountCheck.message} />;
   if (!memberCheck.ok || !ids)
     return <Problem message={memberCheck.ok ? MEMBER_MESSAGES.memberNotFound : memberCheck.message} />;
-  if (loading) {
+  // Only the first load blocks: a refetch (after an applied change) keeps the screen and its state mounted.
+  if (loading && !data) {
     return (
       <Container maxW="5xl" py="10">
         <Loading label="Loading the account…" />

@@ -45,7 +45,9 @@ export function AgreementSummaryCard({
         </StatusAlert>
       ))}
       <DataList.Root orientation="horizontal" size="md" gap="3">
-        <Item label="Agreement">{summary.contractId}</Item>
+        <Item label="Agreement">
+          <span data-testid="agreement-number">{summary.contractId}</span>
+        </Item>
         <Item label="Status">
           <Badge colorPalette={statusPalette(summary.status)} size="md" data-testid="agreement-status">
             {summary.statusName}

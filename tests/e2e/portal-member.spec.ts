@@ -1,0 +1,295 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { expect, test, type Page } from '@playwright/test';
+import { SelectAccountPage } from './pages.js';
+import {
+  MEMBER,
+  graphql,
+  memberOnOverview,
+  overflowsHorizontally,
+  seriousViolations,
+  signIn,
+  staffToken,
+} from './portal-pages.js';
+
+test.describe('a member on the portal', () => {
+  test('sees the overview: summary, allocation donut, upcoming bills, billers and activities', async ({ page }) => {
+    const overview = await memberOnOverview(page);
+    await expect(page.getByText(`${MEMBER.name} · Account`)).toBeVisible();
+    await expect(overview.section('Agreement')).toContainText('Next deposit');
+    await expect(overview.section('Agreement')).toContainText(/\$[\d,]+\.\d{2}/);
+    await expect(overview.donut()).toBeVisible();
+    await expect(overview.section('Allocation by category').getByRole('listitem').last()).toContainText('Total');
+    // Always 6 rows: the bills, then blank fillers.
+    await expect(overview.upcomingRows()).toHaveCount(6);
+    await expect(overview.upcomingRows().first()).toContainText(/\d{2}-\d{2}-\d{4}/);
+
+    const manual = overview.billersTable('Bills paid manually');
+    const billers = manual.locator('button[aria-expanded]');
+    expect(await billers.count()).toBeGreaterThan(0);
+    await billers.first().click();
+    await expect(billers.first()).toHaveAttribute('aria-expanded', 'true');
+    await manual.getByRole('button', { name: /^Expand all/ }).click();
+    await expect(manual.locator('button[aria-expanded="false"]')).toHaveCount(0);
+    await expect(manual.locator('caption', { hasText: /^Bills of / }).first()).toBeVisible();
+    await manual.getByRole('button', { name: /^Collapse all/ }).click();
+    await expect(manual.locator('button[aria-expanded="true"]')).toHaveCount(0);
+    await expect(manual.locator('caption', { hasText: /^Bills of / })).toHaveCount(0);
+    await expect(
+      overview.billersTable('Bills paid automatically').locator('button[aria-expanded]').first(),
+    ).toBeVisible();
+
+    // Members never see notes.
+    await expect(page.getByRole('region', { name: 'Agreement notes' })).toHaveCount(0);
+    await expect(overview.activities().filter('Notes')).toHaveCount(0);
+  });
+
+  test('filters the activities exactly as the spec says, and opens one', async ({ page }) => {
+    const overview = await memberOnOverview(page);
+    const activities = overview.activities();
+    await expect(activities.filters()).toHaveCount(3);
+    for (const label of ['Payments', 'Agreement changes', 'Notifications'] as const) {
+      await expect(activities.filter(label)).toHaveAttribute('aria-pressed', 'true');
+    }
+    await expect(activities.items().first()).toBeVisible();
+    const everything = await activities.count().textContent();
+
+    // All selected: choosing one narrows to it.
+    await activities.filter('Agreement changes').click();
+    await expect(activities.filter('Agreement changes')).toHaveAttribute('aria-pressed', 'true');
+    await expect(activities.filter('Payments')).toHaveAttribute('aria-pressed', 'false');
+    await expect(activities.filter('Notifications')).toHaveAttribute('aria-pressed', 'false');
+    await expect(activities.count()).not.toHaveText(everything ?? '');
+    // Otherwise a click toggles.
+    await activities.filter('Notifications').click();
+    await expect(activities.filter('Notifications')).toHaveAttribute('aria-pressed', 'true');
+    await activities.filter('Notifications').click();
+    await expect(activities.filter('Notifications')).toHaveAttribute('aria-pressed', 'false');
+    // The only one selected, clicked: everything is restored.
+    await activities.filter('Agreement changes').click();
+    for (const label of ['Payments', 'Agreement changes', 'Notifications'] as const) {
+      await expect(activities.filter(label)).toHaveAttribute('aria-pressed', 'true');
+    }
+    await expect(activities.count()).toHaveText(everything ?? '');
+
+    const dialog = await activities.openFirst();
+    await expect(dialog.getByText('Balance change')).toBeVisible();
+    await expect(dialog.getByText(/\d{2}-\d{2}-\d{4}/).first()).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  });
+
+  test('opens the graphs page from the header menu: allocation, forecast with its lowest point, history', async ({
+    page,
+  }) => {
+    const overview = await memberOnOverview(page);
+    await overview.openAgreementMenuItem('Graphs');
+    await expect(page).toHaveURL(/\/member\/graphs$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Graphs' })).toBeVisible();
+    await expect(page.getByTestId('forecast-summary')).toContainText('Lowest point:');
+    const forecast = page.getByRole('region', { name: 'Balance forecast' });
+    await expect(forecast.locator('svg').first()).toBeVisible();
+    await expect(forecast.getByText(/^Lowest /).first()).toBeAttached();
+    await expect(
+      page.getByRole('region', { name: 'Deposits and bills by month' }).locator('svg').first(),
+    ).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Allocation by category' }).locator('svg').first()).toBeVisible();
+  });
+
+  test('reads the full account history and the profile', async ({ page }) => {
+    const overview = await memberOnOverview(page);
+    await page.getByRole('link', { name: /^Full account history/ }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Account history' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Activity history' }).getByTestId('activity-count')).toContainText(
+      /^Showing 1–25 of \d+/,
+    );
+    await page.goBack();
+    await overview.expectLoaded();
+    await overview.openAgreementMenuItem('Profile & preferences');
+    await expect(page.getByRole('heading', { level: 1, name: 'Profile & preferences' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Member', exact: true })).toContainText(MEMBER.name);
+  });
+
+  test('gets a usable overview on a 375px phone', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    const overview = await memberOnOverview(page);
+    await expect(overview.donut()).toBeVisible();
+    await expect(overview.activities().items().first()).toBeVisible();
+    expect(await overflowsHorizontally(page)).toBe(false);
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await expect(page.getByRole('dialog').getByRole('link', { name: 'Graphs' })).toBeVisible();
+  });
+});
+
+test.describe('accessibility of the member screens (axe)', () => {
+  test.use({ bypassCSP: true });
+  test('the overview has no serious violations', async ({ page }) => {
+    const overview = await memberOnOverview(page);
+    await expect(overview.donut()).toBeVisible();
+    await expect(overview.activities().items().first()).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});
+
+test.describe('the first load', () => {
+  test('does not carry the chart library: the donut is a lazy chunk', async ({ page }) => {
+    const dist = path.resolve('dist/client');
+    const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+    const firstLoad = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((match) => match[1]);
+    expect(firstLoad.length).toBeGreaterThan(0);
+    expect(firstLoad.filter((file) => /chart|apex|Donut/i.test(file))).toEqual([]);
+    const gzipKb =
+      firstLoad.reduce((sum, file) => sum + gzipSync(readFileSync(path.join(dist, file))).length, 0) / 1024;
+    console.log(
+      `first-load JavaScript of the overview route: ${gzipKb.toFixed(1)} KB gzip (${firstLoad.length} files)`,
+    );
+
+    // In the browser, the chart chunk arrives only after the page has rendered its overview.
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    const overview = await memberOnOverview(page);
+    await expect(overview.donut()).toBeVisible();
+    expect(scripts.some((file) => /vendor-charts/.test(file))).toBe(true);
+    expect(scripts.slice(0, firstLoad.length).some((file) => /vendor-charts/.test(file))).toBe(false);
+  });
+});
+
+test.describe('the agreement view', () => {
+  test('shows a pending agreement read-only with the menus hidden, and the member approves it', async ({ page }) => {
+    await signIn(page, MEMBER);
+    await new SelectAccountPage(page).open(1);
+    await expect(page).toHaveURL(/\/viewagreement\/\d+\?viewMode=hideMenus$/);
+    await expect(page.getByRole('heading', { level: 1, name: /^Agreement \d+$/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Agreement/ })).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Summary' })).toContainText('Pending');
+
+    await page.getByRole('button', { name: 'Approve agreement' }).click();
+    const confirm = page.getByRole('alertdialog');
+    await expect(confirm).toContainText('Approve this agreement?');
+    await confirm.getByRole('button', { name: 'Approve', exact: true }).click();
+    await expect(page.getByText('Agreement approved.', { exact: false })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Approve agreement' })).toHaveCount(0);
+  });
+});
+
+/** Records in the page, with times, the dialog's stages, its presence, and the agreement number shown. */
+const RECORDER = `(() => {
+  const events = (window.__events = []);
+  const last = (kind) => events.filter((event) => event.kind === kind).at(-1)?.value;
+  const note = (kind, value) => {
+    if (value !== null && last(kind) !== value) events.push({ kind, value, t: performance.now() });
+  };
+  const look = () => {
+    const dialog = document.querySelector('[data-testid="queued-change-dialog"]');
+    note('dialog', dialog ? 'shown' : 'hidden');
+    note('stage', dialog ? dialog.getAttribute('data-stage') : null);
+    note('agreement', document.querySelector('[data-testid="agreement-number"]')?.textContent ?? null);
+  };
+  look();
+  new MutationObserver(look).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+})()`;
+
+interface RecordedEvent {
+  kind: 'dialog' | 'stage' | 'agreement';
+  value: string;
+  t: number;
+}
+
+async function recordedEvents(page: Page): Promise<RecordedEvent[]> {
+  return (await page.evaluate('window.__events')) as RecordedEvent[];
+}
+
+async function recorded(page: Page, kind: RecordedEvent['kind']): Promise<string[]> {
+  return (await recordedEvents(page)).filter((event) => event.kind === kind).map((event) => event.value);
+}
+
+// Runs last: it changes the member's agreement.
+test.describe('a queued agreement change, pushed by the server', () => {
+  test('blocks the overview with its stages, then the overview refreshes itself without a reload', async ({
+    page,
+    request,
+  }) => {
+    const overview = await memberOnOverview(page);
+    const [, memberId, accountId] = /\/member\/(\d+)\/account\/(\d+)\//.exec(page.url()) ?? [];
+    const before = (await overview.agreementNumber().textContent())?.trim();
+    let navigations = 0;
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) navigations += 1;
+    });
+    await page.evaluate('window.__noReload = true');
+    await page.evaluate(RECORDER);
+
+    const token = await staffToken(request);
+    const { accountList } = await graphql<{ accountList: { accountId: number; agreementId: number | null }[] }>(
+      request,
+      token,
+      'query ($memberId: Int!) { accountList(memberId: $memberId) { accountId agreementId } }',
+      { memberId: Number(memberId) },
+    );
+    const agreementId = accountList.find((account) => account.accountId === Number(accountId))?.agreementId;
+    expect(agreementId).toBe(Number(before));
+    const { queueAgreementChange } = await graphql<{ queueAgreementChange: { stage: string; agreementId: number } }>(
+      request,
+      token,
+      'mutation ($agreementId: Int!) { queueAgreementChange(agreementId: $agreementId) { stage agreementId } }',
+      { agreementId },
+    );
+    expect(queueAgreementChange.stage).toBe('QUEUED');
+
+    // The stages can pass quickly (the applier runs every few seconds): the page records what it showed, and when.
+    const dialog = overview.queuedChangeDialog();
+    await expect.poll(() => recorded(page, 'dialog'), { timeout: 10_000 }).toContain('shown');
+    await page.keyboard.press('Escape');
+
+    await expect.poll(() => recorded(page, 'stage'), { timeout: 15_000 }).toContain('APPLIED');
+    const events = await recordedEvents(page);
+    const stages = events.filter((event) => event.kind === 'stage').map((event) => event.value);
+    expect(stages[0]).toMatch(/^(QUEUED|APPLYING)$/);
+    expect(stages.at(-1)).toBe('APPLIED');
+    // Static: nothing (Escape included) closed the dialog before the change was applied.
+    const applied = events.find((event) => event.kind === 'stage' && event.value === 'APPLIED');
+    const opened = events.find((event) => event.kind === 'dialog' && event.value === 'shown');
+    const closedEarly = events.find(
+      (event) =>
+        event.kind === 'dialog' &&
+        event.value === 'hidden' &&
+        event.t > (opened?.t ?? 0) &&
+        event.t < (applied?.t ?? 0),
+    );
+    expect(opened).toBeDefined();
+    expect(closedEarly).toBeUndefined();
+
+    // The overview reloads its data by itself within 2 seconds: the new agreement version is shown.
+    await expect(overview.agreementNumber()).toHaveText(String(queueAgreementChange.agreementId));
+    const shown = (await recordedEvents(page)).find(
+      (event) => event.kind === 'agreement' && event.value === String(queueAgreementChange.agreementId),
+    );
+    expect((shown?.t ?? Infinity) - (applied?.t ?? 0)).toBeLessThan(2_000);
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId('overview-announcement')).toHaveText(/has been applied/);
+    await expect(overview.activities().items().first()).toContainText('Agreement modification');
+
+    expect(navigations).toBe(0);
+    expect(await page.evaluate('window.__noReload === true')).toBe(true);
+    await expect(page).toHaveURL(new RegExp(`/member/${memberId}/account/${accountId}/overview`));
+  });
+
+  test('its dialog offers the way back to the dashboard', async ({ page, request }) => {
+    const overview = await memberOnOverview(page);
+    const agreementId = Number((await overview.agreementNumber().textContent())?.trim());
+    const token = await staffToken(request);
+    await graphql(
+      request,
+      token,
+      'mutation ($agreementId: Int!) { queueAgreementChange(agreementId: $agreementId) { stage } }',
+      { agreementId },
+    );
+    const dialog = overview.queuedChangeDialog();
+    await expect(dialog).toHaveAttribute('data-stage', /^(QUEUED|APPLYING)$/);
+    await dialog.getByRole('button', { name: 'Back to dashboard' }).click();
+    await expect(page).toHaveURL(/\/selectaccount\/\d+$/);
+  });
+});

@@ -1,0 +1,194 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { LoginPage, SelectAccountPage } from './pages.js';
+
+/** Page objects of the portal screens: what a person sees and does, in the words on the screen. */
+
+export const MEMBER = { username: '100001', password: 'member-demo-pass', name: 'Olivia Nguyen' };
+export const AGENT = { username: 'agent', password: 'agent-demo-pass', name: 'Alex Agent' };
+
+export async function signIn(page: Page, user: { username: string; password: string }): Promise<void> {
+  const login = new LoginPage(page);
+  await login.open();
+  await login.signIn(user.username, user.password);
+}
+
+/** A member signs in and opens their first (active) account's overview. */
+export async function memberOnOverview(page: Page): Promise<OverviewPage> {
+  await signIn(page, MEMBER);
+  await expect(page).toHaveURL(/\/selectaccount\/\d+$/);
+  await new SelectAccountPage(page).open(0);
+  const overview = new OverviewPage(page);
+  await overview.expectLoaded();
+  return overview;
+}
+
+export class OverviewPage {
+  constructor(private readonly page: Page) {}
+
+  section(name: string): Locator {
+    return this.page.getByRole('region', { name, exact: true });
+  }
+
+  async expectLoaded(): Promise<void> {
+    await expect(this.page).toHaveURL(/\/member\/\d+\/account\/\d+\/overview/);
+    await expect(this.page.getByRole('heading', { level: 1, name: 'Agreement summary' })).toBeVisible();
+    await expect(this.section('Agreement').getByTestId('agreement-status')).toBeVisible();
+  }
+
+  /** The agreement number shown in the summary. */
+  agreementNumber(): Locator {
+    return this.section('Agreement').getByTestId('agreement-number');
+  }
+
+  donut(): Locator {
+    return this.section('Allocation by category').getByTestId('allocation-donut').locator('svg').first();
+  }
+
+  upcomingRows(): Locator {
+    return this.section('Upcoming bills').locator('tbody > tr');
+  }
+
+  billersTable(title: 'Bills paid automatically' | 'Bills paid manually'): Locator {
+    return this.section(title);
+  }
+
+  activities(): ActivitiesPanel {
+    return new ActivitiesPanel(this.page, this.section('Activities'));
+  }
+
+  queuedChangeDialog(): Locator {
+    return this.page.getByTestId('queued-change-dialog');
+  }
+
+  async openAgreementMenuItem(label: string): Promise<void> {
+    await this.page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('button', { name: /Agreement/ })
+      .click();
+    await this.page.getByRole('menuitem', { name: label }).click();
+  }
+}
+
+export class ActivitiesPanel {
+  constructor(
+    private readonly page: Page,
+    readonly root: Locator,
+  ) {}
+
+  filter(label: 'Payments' | 'Agreement changes' | 'Notifications' | 'Notes'): Locator {
+    return this.root.getByRole('group', { name: 'Filter activities by type' }).getByRole('button', { name: label });
+  }
+
+  filters(): Locator {
+    return this.root.getByRole('group', { name: 'Filter activities by type' }).getByRole('button');
+  }
+
+  count(): Locator {
+    return this.root.getByTestId('activity-count');
+  }
+
+  items(): Locator {
+    return this.root.getByRole('list', { name: 'Activities' }).getByRole('listitem');
+  }
+
+  async openFirst(): Promise<Locator> {
+    await this.items()
+      .first()
+      .getByRole('button', { name: /^Details/ })
+      .click();
+    const dialog = this.page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    return dialog;
+  }
+}
+
+export class MemberSearch {
+  constructor(
+    private readonly page: Page,
+    private readonly root: Locator = page.getByRole('search', { name: 'Member search' }),
+  ) {}
+
+  async byText(text: string): Promise<void> {
+    await this.root.locator('label').filter({ hasText: 'Name, member number or email' }).click();
+    await this.root.getByLabel('Search for a member').fill(text);
+    await this.root.getByRole('button', { name: 'Search' }).click();
+  }
+
+  async byAccountNumber(accountNumber: string): Promise<void> {
+    await this.root
+      .locator('label')
+      .filter({ hasText: /^Account number$/ })
+      .first()
+      .click();
+    await this.root.getByRole('textbox', { name: 'Account number' }).fill(accountNumber);
+    await this.root.getByRole('button', { name: 'Search' }).click();
+  }
+
+  results(): Locator {
+    return this.page
+      .getByRole('list', { name: 'Members found' })
+      .getByRole('listitem')
+      .filter({ has: this.page.getByText(/^Member \d+/) });
+  }
+}
+
+/** Counts the GraphQL operations of a name the page sends (to prove that nothing was sent). */
+export function countOperations(page: Page, operationName: string): () => number {
+  let count = 0;
+  page.on('request', (request) => {
+    if (request.url().endsWith('/graphql') && request.method() === 'POST') {
+      const body = request.postDataJSON() as { operationName?: string } | null;
+      if (body?.operationName === operationName) count += 1;
+    }
+  });
+  return () => count;
+}
+
+/** A staff access token from POST /Token, for calling the server directly from a test. */
+export async function staffToken(request: APIRequestContext): Promise<string> {
+  const response = await request.post('/Token', {
+    form: { grant_type: 'password', username: AGENT.username, password: AGENT.password },
+  });
+  expect(response.ok()).toBe(true);
+  const body = (await response.json()) as { access_token: string };
+  return body.access_token;
+}
+
+export async function graphql<T>(
+  request: APIRequestContext,
+  token: string,
+  query: string,
+  variables: Record<string, unknown>,
+): Promise<T> {
+  const response = await request.post('/graphql', {
+    headers: { authorization: `Bearer ${token}`, 'apollo-require-preflight': 'true' },
+    data: { query, variables },
+  });
+  const body = (await response.json()) as { data?: T; errors?: { message: string }[] };
+  expect(body.errors ?? []).toEqual([]);
+  return body.data as T;
+}
+
+const require = createRequire(import.meta.url);
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Serious or critical axe violations on the page as it is now (needs `bypassCSP`). */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: AXE_SOURCE });
+  const { violations } = (await page.evaluate(`axe.run(document).then((result) => ({
+    violations: result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, count: v.nodes.length,
+      targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) })),
+  }))`)) as { violations: { id: string; impact: string; help: string; count: number; targets: string[] }[] };
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.count}) ${v.targets.join(' | ')}`);
+}
+
+/** True when the page scrolls sideways (a layout wider than the phone). */
+export async function overflowsHorizontally(page: Page): Promise<boolean> {
+  return (await page.evaluate(
+    'document.documentElement.scrollWidth > document.documentElement.clientWidth + 1',
+  )) as boolean;
+}
