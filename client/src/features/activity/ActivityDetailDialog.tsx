@@ -146,7 +146,10 @@ function ChangesTable({ rows }: { rows: NonNullable<ReturnType<typeof modificati
   if (rows.length === 0) return <Text color="fg.muted">No fields changed.</Text>;
   return (
     <Table.ScrollArea borderWidth="1px" borderRadius="md">
-      <Table.Root size="sm">
+      <Table.Root
+        size="sm"
+        css={{ '& td': { whiteSpace: 'normal', overflowWrap: 'break-word', verticalAlign: 'top' } }}
+      >
         <caption style={{ textAlign: 'start', padding: '0.5rem 0.75rem', fontWeight: 600 }}>What changed</caption>
         <Table.Header>
           <Table.Row bg="gray.50">

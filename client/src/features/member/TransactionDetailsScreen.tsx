@@ -1,7 +1,7 @@
-import { Badge, DataList, Stack, Table } from '@chakra-ui/react';
+import { Badge, DataList, Link, Stack, Table } from '@chakra-ui/react';
 import { skipToken } from '@apollo/client/react';
 import type { ReactNode } from 'react';
-import { useParams } from 'react-router-dom';
+import { Link as RouterLink, useParams } from 'react-router-dom';
 import { useTransactionDetailsQuery } from '../../gql/hooks';
 import { formatDate, formatDateTime } from '../../shared/dates';
 import { serverMessage } from '../../shared/errors';
@@ -12,6 +12,7 @@ import { Loading } from '../../shared/ui/Loading';
 import { Page } from '../../shared/ui/Page';
 import { Section } from '../../shared/ui/Section';
 import { StatusAlert } from '../../shared/ui/StatusAlert';
+import { useMemberContext } from './member-context';
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -31,6 +32,7 @@ const STATUS_PALETTE: Record<number, 'orange' | 'green' | 'red' | 'gray'> = {
 
 /** `transactions/details/:id` (spec 1 §2): one movement of money with its ledger lines. */
 export function TransactionDetailsScreen() {
+  const { memberId, accountId } = useMemberContext();
   const transactionId = parsePositiveId(useParams().id);
   const { data, loading, error } = useTransactionDetailsQuery(
     transactionId ? { variables: { transactionId } } : skipToken,
@@ -43,6 +45,11 @@ export function TransactionDetailsScreen() {
       {error && <StatusAlert status="error">{serverMessage(error, SERVER_ERROR)}</StatusAlert>}
       {transaction && (
         <Stack gap="5">
+          <Link asChild color="brand.fg" fontWeight="medium" alignSelf="start">
+            <RouterLink to={`/member/${memberId}/account/${accountId}/member/accounthistory`}>
+              <span aria-hidden="true">← </span>Account history
+            </RouterLink>
+          </Link>
           <Section title={transaction.typeName} id="transaction">
             <DataList.Root orientation="horizontal" gap="3">
               <Item label="Transaction">{transaction.transactionId}</Item>
