@@ -1,6 +1,9 @@
-import { Button, DataList, HStack, Stack } from '@chakra-ui/react';
+import { Button, HStack, Stack } from '@chakra-ui/react';
 import { skipToken } from '@apollo/client/react';
-import { Link as RouterLink, useParams } from 'react-router-dom';
+import { useEffect } from 'react';
+import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { isRecord } from '../../shared/is-record';
+import { notify } from '../../shared/notify/notify';
 import { useBillConfirmationQuery } from '../../gql/hooks';
 import { formatDateTime } from '../../shared/dates';
 import { serverMessage } from '../../shared/errors';
@@ -11,6 +14,7 @@ import { Loading } from '../../shared/ui/Loading';
 import { Page } from '../../shared/ui/Page';
 import { Section } from '../../shared/ui/Section';
 import { StatusAlert } from '../../shared/ui/StatusAlert';
+import { FigureList } from './FigureList';
 import { PayingDetailsList } from './PayingDetailsList';
 import { parseBillOrAllocation } from './bill-rules';
 import { useBillContext } from './use-bill-context';
@@ -21,6 +25,19 @@ export function BillConfirmationScreen({ reimbursement = false }: { reimbursemen
   const billId = parsePositiveId(params.billId);
   const variant = parseBillOrAllocation(params.billOrAllocation);
   const { base } = useBillContext();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const state: unknown = location.state;
+  const notice = isRecord(state) && typeof state.notice === 'string' ? state.notice : null;
+  useEffect(() => {
+    if (!notice) return;
+    // After the layout's clear-on-navigation, and once: the state is dropped so a reload does not repeat it.
+    const timer = setTimeout(() => {
+      notify.success(notice);
+      void navigate(location.pathname, { replace: true, state: null });
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [notice, navigate, location.pathname]);
   const { data, loading, error } = useBillConfirmationQuery(billId ? { variables: { billId } } : skipToken);
   const title = reimbursement ? 'Reimbursement confirmation' : 'Payment confirmation';
   const view = data?.billConfirmation;
@@ -57,14 +74,7 @@ export function BillConfirmationScreen({ reimbursement = false }: { reimbursemen
             {reimbursement ? 'The bill has been reimbursed.' : 'The bill has been paid.'}
           </StatusAlert>
           <Section title="Summary">
-            <DataList.Root orientation="horizontal" size="sm" data-testid="confirmation-summary">
-              {rows.map(([label, value]) => (
-                <DataList.Item key={label}>
-                  <DataList.ItemLabel>{label}</DataList.ItemLabel>
-                  <DataList.ItemValue>{value}</DataList.ItemValue>
-                </DataList.Item>
-              ))}
-            </DataList.Root>
+            <FigureList rows={rows} testId="confirmation-summary" />
           </Section>
           {variant === 'bill' && (
             <Section title="Paid to">

@@ -89,7 +89,28 @@ export function BillDashboardScreen() {
       {error && <StatusAlert status="error">{serverMessage(error, BILL_MESSAGES.loadBills)}</StatusAlert>}
       {page_ && page_.items.length === 0 && <NoData>No bills are due for payment.</NoData>}
       {page_ && page_.items.length > 0 && (
-        <Box overflowX="auto">
+        <Stack as="ul" gap="3" hideFrom="md" aria-label="Bills due for payment" listStyleType="none">
+          {page_.items.map((bill) => (
+            <Box as="li" key={bill.billId} borderWidth="1px" borderRadius="md" p="3" data-testid="bill-card">
+              <HStack justify="space-between" align="start" gap="3">
+                <Stack gap="0.5">
+                  <Text fontWeight="medium">{bill.nickname}</Text>
+                  <Text fontSize="sm" color="fg.muted">
+                    Due {formatDate(bill.expectedDueDate)} · {bill.paymentType}
+                  </Text>
+                  <BillBadges bill={bill} onHold={Boolean(onHoldMessage(bill, onHold))} />
+                </Stack>
+                <Text fontWeight="medium">{formatMoney(bill.amountAllocated)}</Text>
+              </HStack>
+              <HStack mt="3" justify="end">
+                <BillActions bill={bill} onOpen={open} />
+              </HStack>
+            </Box>
+          ))}
+        </Stack>
+      )}
+      {page_ && page_.items.length > 0 && (
+        <Box overflowX="auto" hideBelow="md">
           <Table.Root size="sm" aria-label="Bills due for payment">
             <Table.Header>
               <Table.Row>
@@ -110,40 +131,14 @@ export function BillDashboardScreen() {
                   <Table.Cell>
                     <Stack gap="0.5">
                       <Text fontWeight="medium">{bill.nickname}</Text>
-                      <HStack gap="1" wrap="wrap">
-                        {(bill.status === 1 || bill.status === 4) && <Badge colorPalette="red">Overdue</Badge>}
-                        {bill.isEarlyPayment && <Badge colorPalette="gray">Not yet due</Badge>}
-                        {onHoldMessage(bill, onHold) && <Badge colorPalette="orange">On hold</Badge>}
-                      </HStack>
+                      <BillBadges bill={bill} onHold={Boolean(onHoldMessage(bill, onHold))} />
                     </Stack>
                   </Table.Cell>
                   <Table.Cell hideBelow="md">{bill.categoryName}</Table.Cell>
                   <Table.Cell hideBelow="md">{bill.paymentType}</Table.Cell>
                   <Table.Cell textAlign="end">{formatMoney(bill.amountAllocated)}</Table.Cell>
                   <Table.Cell textAlign="end">
-                    <ButtonGroup
-                      size="xs"
-                      variant="outline"
-                      attached={false}
-                      gap="1"
-                      flexWrap="wrap"
-                      justifyContent="end"
-                    >
-                      <Button
-                        colorPalette="brand"
-                        variant="solid"
-                        onClick={() => open(bill, 'pay')}
-                        aria-label={`Pay ${bill.nickname} due ${formatDate(bill.expectedDueDate)}`}
-                      >
-                        Pay
-                      </Button>
-                      <Button
-                        onClick={() => open(bill, 'reimburse')}
-                        aria-label={`Reimburse ${bill.nickname} due ${formatDate(bill.expectedDueDate)}`}
-                      >
-                        Reimburse
-                      </Button>
-                    </ButtonGroup>
+                    <BillActions bill={bill} onOpen={open} />
                   </Table.Cell>
                 </Table.Row>
               ))}
@@ -188,5 +183,35 @@ export function BillDashboardScreen() {
         />
       )}
     </Page>
+  );
+}
+
+function BillBadges({ bill, onHold }: { bill: BillForPaymentFieldsFragment; onHold: boolean }) {
+  return (
+    <HStack gap="1" wrap="wrap">
+      {(bill.status === 1 || bill.status === 4) && <Badge colorPalette="red">Overdue</Badge>}
+      {bill.isEarlyPayment && <Badge colorPalette="gray">Not yet due</Badge>}
+      {onHold && <Badge colorPalette="orange">On hold</Badge>}
+    </HStack>
+  );
+}
+
+function BillActions({
+  bill,
+  onOpen,
+}: {
+  bill: BillForPaymentFieldsFragment;
+  onOpen: (bill: BillForPaymentFieldsFragment, action: 'pay' | 'reimburse') => void;
+}) {
+  const label = `${bill.nickname} due ${formatDate(bill.expectedDueDate)}`;
+  return (
+    <HStack gap="1" justify="end">
+      <Button size="xs" colorPalette="brand" onClick={() => onOpen(bill, 'pay')} aria-label={`Pay ${label}`}>
+        Pay
+      </Button>
+      <Button size="xs" variant="outline" onClick={() => onOpen(bill, 'reimburse')} aria-label={`Reimburse ${label}`}>
+        Reimburse
+      </Button>
+    </HStack>
   );
 }

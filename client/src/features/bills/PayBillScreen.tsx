@@ -160,12 +160,13 @@ export function PayBillScreen({ mode }: { mode: 'pay' | 'reimburse' }) {
       const result = data && ('payBill' in data ? data.payBill : data.reimburseBill);
       setAttempt(null);
       if (result?.ok) {
-        notify.success(mode === 'pay' ? BILL_MESSAGES.paid : BILL_MESSAGES.reimbursed);
         const recorded = result.billId ?? bill.billId;
+        // The confirmation screen shows the success notice: toasts are cleared on every route change.
         navigate(
           mode === 'pay'
             ? `${base}/bill/${recorded}/confirmation/${variant}`
             : `${base}/bill/${recorded}/reimburseconfirmation/${variant}`,
+          { state: { notice: mode === 'pay' ? BILL_MESSAGES.paid : BILL_MESSAGES.reimbursed } },
         );
         return;
       }

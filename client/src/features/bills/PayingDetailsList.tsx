@@ -1,5 +1,5 @@
-import { DataList } from '@chakra-ui/react';
 import { formatBsb } from '../../../../server/src/common/validation/bsb';
+import { FigureList } from './FigureList';
 
 interface PayingDetailsListProps {
   paymentType: string;
@@ -32,17 +32,8 @@ export function PayingDetailsList(props: PayingDetailsListProps) {
         : [];
   if (rows.length === 0) return null;
   return (
-    <DataList.Root orientation="horizontal" size="sm">
-      <DataList.Item>
-        <DataList.ItemLabel>Payment type</DataList.ItemLabel>
-        <DataList.ItemValue>{props.paymentType}</DataList.ItemValue>
-      </DataList.Item>
-      {rows.map(([label, value]) => (
-        <DataList.Item key={label}>
-          <DataList.ItemLabel>{label}</DataList.ItemLabel>
-          <DataList.ItemValue>{value || '—'}</DataList.ItemValue>
-        </DataList.Item>
-      ))}
-    </DataList.Root>
+    <FigureList
+      rows={[['Payment type', props.paymentType], ...rows.map(([label, value]) => [label, value || '—'] as const)]}
+    />
   );
 }

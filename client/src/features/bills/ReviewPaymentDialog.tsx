@@ -1,8 +1,9 @@
-import { Button, DataList, Dialog, Portal } from '@chakra-ui/react';
+import { Button, Dialog, Portal } from '@chakra-ui/react';
 import type { BillForPaymentFieldsFragment, PayBillInput } from '../../gql/graphql';
 import { formatDate } from '../../shared/dates';
 import { formatMoney } from '../../shared/money';
 import { StatusAlert } from '../../shared/ui/StatusAlert';
+import { FigureList } from './FigureList';
 
 export interface ReviewAttempt {
   /** With the idempotency key made when the dialog opened; a retry of this submission reuses it. */
@@ -60,14 +61,7 @@ export function ReviewPaymentDialog({
               <Dialog.Title>{mode === 'pay' ? 'Confirm pay bills' : 'Confirm reimburse bills'}</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
-              <DataList.Root orientation="horizontal" size="sm">
-                {rows.map(([label, value]) => (
-                  <DataList.Item key={label}>
-                    <DataList.ItemLabel>{label}</DataList.ItemLabel>
-                    <DataList.ItemValue>{value}</DataList.ItemValue>
-                  </DataList.Item>
-                ))}
-              </DataList.Root>
+              <FigureList rows={rows} />
               <div aria-live="assertive">
                 {attempt.networkError && (
                   <StatusAlert status="error">{`${attempt.networkError} Try again: the ${verb} will not be made twice.`}</StatusAlert>
