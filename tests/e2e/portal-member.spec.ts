@@ -130,6 +130,21 @@ test.describe('accessibility of the member screens (axe)', () => {
     await expect(overview.activities().items().first()).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
   });
+
+  test('the graphs, history and profile pages have no serious violations', async ({ page }) => {
+    await memberOnOverview(page);
+    const base = page.url().replace(/\/overview.*$/, '');
+    for (const [path, ready] of [
+      ['/member/graphs', 'Deposits and bills by month'],
+      ['/member/accounthistory', 'Activity history'],
+      ['/member/profile', 'Linked accounts'],
+    ] as const) {
+      await page.goto(base + path);
+      await expect(page.getByRole('region', { name: ready })).toBeVisible();
+      if (path === '/member/graphs') await expect(page.locator('svg.apexcharts-svg')).toHaveCount(3);
+      expect(await seriousViolations(page), path).toEqual([]);
+    }
+  });
 });
 
 test.describe('the first load', () => {

@@ -72,7 +72,12 @@ export default function ForecastChart({
       xaxis: xMarks.map((mark) => ({
         x: dayTimestamp(mark.date),
         borderColor: mark.colour,
-        label: { text: mark.text, orientation: 'horizontal', style: { color: '#fff', background: mark.colour } },
+        label: {
+          text: mark.text,
+          orientation: 'horizontal',
+          textAnchor: 'start',
+          style: { color: '#fff', background: mark.colour },
+        },
       })),
       points:
         lowestPoint && lowest !== null

@@ -17,6 +17,9 @@ export const CHART_COLOURS = [
 
 export const DONUT_SIZE = 290;
 
+/** Deposits, then bills. */
+export const HISTORY_COLOURS = ['#2f855a', '#1d5189'] as const;
+
 export interface CategoryAmount {
   categoryName: string;
   amount: MoneyValue;

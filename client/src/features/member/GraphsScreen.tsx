@@ -1,4 +1,4 @@
-import { Stack, Text, VisuallyHidden, Table } from '@chakra-ui/react';
+import { Box, HStack, Stack, Table, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useAgreementGraphsQuery } from '../../gql/hooks';
 import { formatMonth } from '../../shared/dates';
 import { serverMessage } from '../../shared/errors';
@@ -8,7 +8,7 @@ import { Loading } from '../../shared/ui/Loading';
 import { Page } from '../../shared/ui/Page';
 import { NoData, Section } from '../../shared/ui/Section';
 import { StatusAlert } from '../../shared/ui/StatusAlert';
-import { forecastSummary } from '../charts/chart-data';
+import { HISTORY_COLOURS, forecastSummary } from '../charts/chart-data';
 import { LazyForecastChart, LazyHistoryBars } from '../charts/LazyCharts';
 import { AllocationSection } from '../overview/OverviewParts';
 import { useMemberContext } from './member-context';
@@ -51,6 +51,14 @@ export function GraphsScreen() {
               <NoData />
             ) : (
               <>
+                <HStack gap="4" fontSize="sm" aria-hidden="true">
+                  {(['Deposits', 'Bills'] as const).map((label, index) => (
+                    <HStack key={label} gap="2">
+                      <Box boxSize="3" borderRadius="sm" bg={HISTORY_COLOURS[index]} />
+                      <Text>{label}</Text>
+                    </HStack>
+                  ))}
+                </HStack>
                 <LazyHistoryBars history={graphs.history} />
                 <VisuallyHidden asChild>
                   <Table.Root>
