@@ -93,13 +93,18 @@ describe.skipIf(!realDatabaseUrl)('the event bus across two server instances', (
           )
         ).rows[0].n,
       );
+    const waitForListeners = async () => {
+      const deadline = Date.now() + 10_000;
+      while ((await listeners()) < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    };
     try {
+      // Both buses listen (a bus may be between connections when the test starts: wait, do not assume).
+      await waitForListeners();
       expect(await listeners()).toBe(2);
       await admin.query(
         "select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'portal-event-bus' and datname = current_database()",
       );
-      const deadline = Date.now() + 10_000;
-      while ((await listeners()) < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      await waitForListeners();
       expect(await listeners()).toBe(2);
     } finally {
       await admin.end();
