@@ -15,6 +15,18 @@ import {
 /** How long the outcome "Applied" stays on screen before the dialog closes itself. */
 const APPLIED_CLOSE_MS = 1500;
 
+const DIALOG_HEADINGS = {
+  IN_PROGRESS: {
+    title: 'Agreement change in progress',
+    intro: 'A change to this agreement is being processed. The overview is unavailable until it has been applied.',
+  },
+  APPLIED: {
+    title: 'Agreement change applied',
+    intro: 'The change has been applied. The overview now shows the updated agreement.',
+  },
+  FAILED: { title: 'Agreement change failed', intro: 'The change could not be applied; the agreement is unchanged.' },
+} as const;
+
 const STEP_LABELS = { QUEUED: 'Queued', APPLYING: 'Applying', APPLIED: 'Applied' } as const;
 const STEP_MARKS = { done: '✓', current: '', todo: '○', failed: '✕' } as const;
 
@@ -65,6 +77,7 @@ export function QueuedChangeDialog({ state, memberId, onClose }: QueuedChangeDia
   const inProgress = isInProgress(state.stage);
   const backToDashboard = () => navigate(`/selectaccount/${memberId}`);
   const outcome = state.stage === 'FAILED' ? (state.message ?? STAGE_TEXT.FAILED) : null;
+  const heading = DIALOG_HEADINGS[state.stage === 'APPLIED' || state.stage === 'FAILED' ? state.stage : 'IN_PROGRESS'];
 
   return (
     <Dialog.Root
@@ -81,12 +94,10 @@ export function QueuedChangeDialog({ state, memberId, onClose }: QueuedChangeDia
         <Dialog.Positioner>
           <Dialog.Content data-testid="queued-change-dialog" data-stage={state.stage ?? undefined}>
             <Dialog.Header>
-              <Dialog.Title>Agreement change in progress</Dialog.Title>
+              <Dialog.Title>{heading.title}</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
-              <Text mb="4">
-                A change to this agreement is being processed. The overview is unavailable until it has been applied.
-              </Text>
+              <Text mb="4">{heading.intro}</Text>
               <List.Root as="ol" listStyleType="none" gap="2" aria-label="Progress of the change">
                 {CHANGE_STEPS.map((step) => {
                   const where = stepState(step, state.stage);
