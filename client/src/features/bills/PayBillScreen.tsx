@@ -211,106 +211,107 @@ export function PayBillScreen({ mode }: { mode: 'pay' | 'reimburse' }) {
           </div>
         </Stack>
       </Section>
-      <Stack
-        as="form"
-        gap="5"
+      <form
+        noValidate
         onSubmit={(event) => {
           event.preventDefault();
           confirm();
         }}
       >
-        {overdueShown && (
-          <Field.Root>
-            <Field.Label>Overdue bills ({eligible.length})</Field.Label>
-            <RadioGroup.Root value={overdueOption} onValueChange={(e) => chooseOverdue(e.value as OverdueOption)}>
-              <Stack gap="2">
-                <RadioGroup.Item value="combine">
-                  <RadioGroup.ItemHiddenInput />
-                  <RadioGroup.ItemIndicator />
-                  <RadioGroup.ItemText>Combine: pay all {eligible.length} bills</RadioGroup.ItemText>
-                </RadioGroup.Item>
-                <RadioGroup.Item value="ignore">
-                  <RadioGroup.ItemHiddenInput />
-                  <RadioGroup.ItemIndicator />
-                  <RadioGroup.ItemText>Ignore: pay this bill only</RadioGroup.ItemText>
-                </RadioGroup.Item>
-              </Stack>
-            </RadioGroup.Root>
-          </Field.Root>
-        )}
-        <Field.Root required invalid={Boolean(errors.amount)}>
-          <Field.Label>Amount</Field.Label>
-          <Input
-            name="billAmount"
-            inputMode="decimal"
-            value={text}
-            onChange={(event) => {
-              const typed = typeAmount(event.target.value);
-              setAmountText(typed.text);
-              setErrors((current) => ({ ...current, amount: typed.error }));
-            }}
-            onBlur={() => amount !== undefined && setAmountText(centsToDecimal(amount))}
-          />
-          <Field.ErrorText role="alert">{errors.amount}</Field.ErrorText>
-        </Field.Root>
-        {mode === 'pay' && topUpNeeded && (
-          <Stack gap="3">
-            <Field.Root required invalid={Boolean(errors.topupOption)}>
-              <Field.Label>A top-up is needed to pay this amount</Field.Label>
-              <RadioGroup.Root
-                value={topUpOption ?? ''}
-                onValueChange={(e) => {
-                  setTopUpOption(e.value as TopUpOption);
-                  // Changing the top-up option clears the linked-account errors (spec 1 §4).
-                  setErrors((current) => ({ ...current, topupOption: undefined, topupAccountNumber: undefined }));
-                }}
-              >
+        <Stack gap="5">
+          {overdueShown && (
+            <Field.Root>
+              <Field.Label>Overdue bills ({eligible.length})</Field.Label>
+              <RadioGroup.Root value={overdueOption} onValueChange={(e) => chooseOverdue(e.value as OverdueOption)}>
                 <Stack gap="2">
-                  {(Object.keys(TOP_UP_LABELS) as TopUpOption[]).map((option) => (
-                    <RadioGroup.Item key={option} value={option}>
-                      <RadioGroup.ItemHiddenInput />
-                      <RadioGroup.ItemIndicator />
-                      <RadioGroup.ItemText>{TOP_UP_LABELS[option]}</RadioGroup.ItemText>
-                    </RadioGroup.Item>
-                  ))}
+                  <RadioGroup.Item value="combine">
+                    <RadioGroup.ItemHiddenInput />
+                    <RadioGroup.ItemIndicator />
+                    <RadioGroup.ItemText>Combine: pay all {eligible.length} bills</RadioGroup.ItemText>
+                  </RadioGroup.Item>
+                  <RadioGroup.Item value="ignore">
+                    <RadioGroup.ItemHiddenInput />
+                    <RadioGroup.ItemIndicator />
+                    <RadioGroup.ItemText>Ignore: pay this bill only</RadioGroup.ItemText>
+                  </RadioGroup.Item>
                 </Stack>
               </RadioGroup.Root>
-              <Field.ErrorText role="alert">{errors.topupOption}</Field.ErrorText>
             </Field.Root>
-            {topUpOption === 'rainyDay' && (
-              <Text fontSize="sm">
-                Rainy day available: {formatMoney(billQuery.data?.billDetails.availableRainyDayBalance)}
-              </Text>
-            )}
-            {topUpOption === 'linkedAccount' && (
-              <AccountSelect
-                label="Top up from"
-                value={topUpAccount}
-                onChange={setTopUpAccount}
-                accounts={accounts}
-                error={errors.topupAccountNumber}
-              />
-            )}
-          </Stack>
-        )}
-        {mode === 'reimburse' && (
-          <AccountSelect
-            label="Reimburse to"
-            value={reimburseAccount}
-            onChange={setReimburseAccount}
-            accounts={accounts}
-            error={errors.reimbursement}
-          />
-        )}
-        <HStack justify="end" gap="3" wrap="wrap">
-          <Button variant="ghost" onClick={() => navigate(`${base}/paybill`)}>
-            Cancel
-          </Button>
-          <Button type="submit" colorPalette="brand" disabled={processing || attempt !== null}>
-            {mode === 'pay' ? 'Confirm payment' : 'Confirm reimbursement'}
-          </Button>
-        </HStack>
-      </Stack>
+          )}
+          <Field.Root required invalid={Boolean(errors.amount)}>
+            <Field.Label>Amount</Field.Label>
+            <Input
+              name="billAmount"
+              inputMode="decimal"
+              value={text}
+              onChange={(event) => {
+                const typed = typeAmount(event.target.value);
+                setAmountText(typed.text);
+                setErrors((current) => ({ ...current, amount: typed.error }));
+              }}
+              onBlur={() => amount !== undefined && setAmountText(centsToDecimal(amount))}
+            />
+            <Field.ErrorText role="alert">{errors.amount}</Field.ErrorText>
+          </Field.Root>
+          {mode === 'pay' && topUpNeeded && (
+            <Stack gap="3">
+              <Field.Root required invalid={Boolean(errors.topupOption)}>
+                <Field.Label>A top-up is needed to pay this amount</Field.Label>
+                <RadioGroup.Root
+                  value={topUpOption ?? ''}
+                  onValueChange={(e) => {
+                    setTopUpOption(e.value as TopUpOption);
+                    // Changing the top-up option clears the linked-account errors (spec 1 §4).
+                    setErrors((current) => ({ ...current, topupOption: undefined, topupAccountNumber: undefined }));
+                  }}
+                >
+                  <Stack gap="2">
+                    {(Object.keys(TOP_UP_LABELS) as TopUpOption[]).map((option) => (
+                      <RadioGroup.Item key={option} value={option}>
+                        <RadioGroup.ItemHiddenInput />
+                        <RadioGroup.ItemIndicator />
+                        <RadioGroup.ItemText>{TOP_UP_LABELS[option]}</RadioGroup.ItemText>
+                      </RadioGroup.Item>
+                    ))}
+                  </Stack>
+                </RadioGroup.Root>
+                <Field.ErrorText role="alert">{errors.topupOption}</Field.ErrorText>
+              </Field.Root>
+              {topUpOption === 'rainyDay' && (
+                <Text fontSize="sm">
+                  Rainy day available: {formatMoney(billQuery.data?.billDetails.availableRainyDayBalance)}
+                </Text>
+              )}
+              {topUpOption === 'linkedAccount' && (
+                <AccountSelect
+                  label="Top up from"
+                  value={topUpAccount}
+                  onChange={setTopUpAccount}
+                  accounts={accounts}
+                  error={errors.topupAccountNumber}
+                />
+              )}
+            </Stack>
+          )}
+          {mode === 'reimburse' && (
+            <AccountSelect
+              label="Reimburse to"
+              value={reimburseAccount}
+              onChange={setReimburseAccount}
+              accounts={accounts}
+              error={errors.reimbursement}
+            />
+          )}
+          <HStack justify="end" gap="3" wrap="wrap">
+            <Button variant="ghost" onClick={() => navigate(`${base}/paybill`)}>
+              Cancel
+            </Button>
+            <Button type="submit" colorPalette="brand" disabled={processing || attempt !== null}>
+              {mode === 'pay' ? 'Confirm payment' : 'Confirm reimbursement'}
+            </Button>
+          </HStack>
+        </Stack>
+      </form>
       {attempt && (
         <ReviewPaymentDialog
           mode={mode}

@@ -63,58 +63,59 @@ export function TopUpRainyDayDialog({ contractId, onClose, onDone }: TopUpRainyD
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content
-            mx="4"
-            as="form"
-            onSubmit={(event) => {
-              event.preventDefault();
-              void submit();
-            }}
-          >
-            <Dialog.Header>
-              <Dialog.Title>Top up rainy day</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                <Field.Root required invalid={Boolean(errors.accountNumber)}>
-                  <Field.Label>From account</Field.Label>
-                  <NativeSelect.Root>
-                    <NativeSelect.Field value={accountNumber} onChange={(e) => setAccountNumber(e.target.value)}>
-                      <option value="">Choose an account</option>
-                      {linked.map((account) => (
-                        <option key={account.accountNumber} value={account.accountNumber}>
-                          {account.accountNickname} {account.accountNumber} ({formatMoney(account.availableBalance)}{' '}
-                          available)
-                        </option>
-                      ))}
-                    </NativeSelect.Field>
-                    <NativeSelect.Indicator />
-                  </NativeSelect.Root>
-                  <Field.ErrorText role="alert">{errors.accountNumber}</Field.ErrorText>
-                </Field.Root>
-                <Field.Root required invalid={Boolean(errors.amount)}>
-                  <Field.Label>Amount</Field.Label>
-                  <Input
-                    inputMode="decimal"
-                    value={amountText}
-                    onChange={(e) => {
-                      const typed = typeAmount(e.target.value);
-                      setAmountText(typed.text);
-                      setErrors((current) => ({ ...current, amount: typed.error }));
-                    }}
-                  />
-                  <Field.ErrorText role="alert">{errors.amount}</Field.ErrorText>
-                </Field.Root>
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="ghost" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button type="submit" colorPalette="brand" loading={loading} disabled={loading}>
-                Top up
-              </Button>
-            </Dialog.Footer>
+          <Dialog.Content mx="4">
+            <form
+              noValidate
+              onSubmit={(event) => {
+                event.preventDefault();
+                void submit();
+              }}
+            >
+              <Dialog.Header>
+                <Dialog.Title>Top up rainy day</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Stack gap="4">
+                  <Field.Root required invalid={Boolean(errors.accountNumber)}>
+                    <Field.Label>From account</Field.Label>
+                    <NativeSelect.Root>
+                      <NativeSelect.Field value={accountNumber} onChange={(e) => setAccountNumber(e.target.value)}>
+                        <option value="">Choose an account</option>
+                        {linked.map((account) => (
+                          <option key={account.accountNumber} value={account.accountNumber}>
+                            {account.accountNickname} {account.accountNumber} ({formatMoney(account.availableBalance)}{' '}
+                            available)
+                          </option>
+                        ))}
+                      </NativeSelect.Field>
+                      <NativeSelect.Indicator />
+                    </NativeSelect.Root>
+                    <Field.ErrorText role="alert">{errors.accountNumber}</Field.ErrorText>
+                  </Field.Root>
+                  <Field.Root required invalid={Boolean(errors.amount)}>
+                    <Field.Label>Amount</Field.Label>
+                    <Input
+                      inputMode="decimal"
+                      value={amountText}
+                      onChange={(e) => {
+                        const typed = typeAmount(e.target.value);
+                        setAmountText(typed.text);
+                        setErrors((current) => ({ ...current, amount: typed.error }));
+                      }}
+                    />
+                    <Field.ErrorText role="alert">{errors.amount}</Field.ErrorText>
+                  </Field.Root>
+                </Stack>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Button variant="ghost" onClick={onClose}>
+                  Cancel
+                </Button>
+                <Button type="submit" colorPalette="brand" loading={loading} disabled={loading}>
+                  Top up
+                </Button>
+              </Dialog.Footer>
+            </form>
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>

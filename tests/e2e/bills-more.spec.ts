@@ -1,0 +1,85 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { expect, test, type Page } from '@playwright/test';
+import { BillDashboardPage } from './bills-pages.js';
+import { LoginPage, SelectAccountPage } from './pages.js';
+
+/*
+ * More bill screens against the real server and the demo data (runs after bills-journeys.spec.ts in the same
+ * database): member 100001's active agreement, linked accounts Everyday 30000001 ($26,474.00 available) and
+ * Bills saver 30000002, an Orthodontist bill due 22-11-2026.
+ */
+const require = createRequire(import.meta.url);
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+async function memberDashboard(page: Page): Promise<BillDashboardPage> {
+  const login = new LoginPage(page);
+  await login.open();
+  await login.signIn('100001', 'member-demo-pass');
+  await new SelectAccountPage(page).open(0);
+  await expect(page).toHaveURL(/\/member\/\d+\/account\/\d+\/overview/);
+  const [, memberId, accountId] = /\/member\/(\d+)\/account\/(\d+)\//.exec(page.url()) ?? [];
+  const dashboard = new BillDashboardPage(page);
+  await dashboard.open(Number(memberId), Number(accountId));
+  return dashboard;
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: AXE_SOURCE });
+  const { violations } = (await page.evaluate(`axe.run(document).then((result) => ({
+    violations: result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, count: v.nodes.length })),
+  }))`)) as { violations: { id: string; impact: string; help: string; count: number }[] };
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.count})`);
+}
+
+test.describe('bill screens', () => {
+  test.use({ bypassCSP: true });
+
+  test('the rainy-day top-up checks the account and amount, then tops up once', async ({ page }) => {
+    await memberDashboard(page);
+    await page.getByRole('button', { name: 'Top up rainy day' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Top up rainy day' });
+    await dialog.getByRole('button', { name: 'Top up' }).click();
+    await expect(dialog.getByText('Please choose an account.')).toBeVisible();
+    await expect(dialog.getByText('The amount must be greater than $0.00.')).toBeVisible();
+    await dialog.getByLabel('From account').selectOption('30000001');
+    await dialog.getByLabel('Amount').fill('99999');
+    await dialog.getByRole('button', { name: 'Top up' }).click();
+    await expect(dialog.getByText('The amount is above the available balance of the chosen account.')).toBeVisible();
+    await dialog.getByLabel('Amount').fill('25');
+    let topUps = 0;
+    page.on('request', (request) => {
+      if (request.postData()?.includes('TopUpRainyDay')) topUps += 1;
+    });
+    await dialog.getByRole('button', { name: 'Top up' }).dblclick();
+    await expect(page.getByText('Rainy day topped up successfully')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    expect(topUps).toBe(1);
+  });
+
+  test('a member reimburses a bill to a linked account and sees the reimbursement confirmation', async ({ page }) => {
+    await memberDashboard(page);
+    await page.getByRole('button', { name: 'Reimburse Orthodontist due 22-11-2026' }).click();
+    await expect(page.getByRole('heading', { name: 'Reimburse bill' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Confirm reimbursement' }).click();
+    await expect(page.getByText('Please select a linked savings account.')).toBeVisible();
+    await page.getByLabel('Reimburse to').selectOption('30000002');
+    await page.getByRole('button', { name: 'Confirm reimbursement' }).click();
+    const review = page.getByRole('dialog', { name: 'Confirm reimburse bills' });
+    await expect(review).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await review.getByRole('button', { name: 'Confirm reimburse' }).click();
+    await expect(page.getByText('Bill reimbursed successfully')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Reimbursement confirmation' })).toBeVisible();
+    await expect(page.getByTestId('confirmation-summary')).toContainText('30000002');
+  });
+
+  test('the bill dashboard has no serious accessibility violations', async ({ page }) => {
+    await memberDashboard(page);
+    await page.waitForLoadState('networkidle');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});
