@@ -1,0 +1,187 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { Outlet } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  BillAgreementDocument,
+  BillLinkedAccountsDocument,
+  BillToPayDocument,
+  PayBillDocument,
+  SourceBillsDueDocument,
+  type BillForPaymentFieldsFragment,
+} from '../../gql/graphql';
+import { renderRoutes } from '../../test-utils';
+import type { MemberContext } from '../member/member-context';
+import { PayBillScreen } from './PayBillScreen';
+
+const context = {
+  memberId: 42,
+  accountId: 7,
+  hideMenus: false,
+  account: { agreementStatus: 7 } as MemberContext['account'],
+} satisfies MemberContext;
+
+const bill: BillForPaymentFieldsFragment = {
+  __typename: 'BillForPayment',
+  billId: 5,
+  contractId: 3,
+  billerId: 9,
+  billingSubCategoryId: null,
+  nickname: 'Cleaner',
+  categoryName: 'Other',
+  paymentType: 'EFT',
+  amountAllocated: '120.00',
+  moneyFromAllocation: '120.00',
+  moneyFromContingency: '0.00',
+  expectedDueDate: '2026-11-20',
+  expectedDueDateWithNoOffset: '2026-11-20',
+  status: 1,
+  bPayNumber: null,
+  bPayName: null,
+  customerReferenceNumber: null,
+  bsbNumber: '062000',
+  bsbName: 'Commonwealth Bank',
+  eftAccountNumber: '12345678',
+  eftAccountName: 'Sparkle Cleaning',
+  eftReferenceNumber: 'Cleaner',
+  isAutoPayment: false,
+  isEarlyPayment: false,
+  disableSubmit: false,
+  paidAmount: '0.00',
+  amountOwing: '0.00',
+};
+
+const payInput = {
+  billId: 5,
+  billOrAllocation: 'bill',
+  billAmount: '120.00',
+  idempotencyKey: 'key-1',
+  overdueOption: null,
+  topupOption: null,
+  topupAccountNumber: null,
+};
+
+const loads = [
+  {
+    request: { query: BillAgreementDocument, variables: { memberId: 42, accountId: 7 } },
+    result: {
+      data: { accountOverview: { __typename: 'AccountOverview', memberId: 42, accountId: 7, agreement: null } },
+    },
+  },
+  {
+    request: { query: BillToPayDocument, variables: { billId: 5 } },
+    result: { data: { billDetails: { __typename: 'BillDetailsView', availableRainyDayBalance: '15.58', bill } } },
+  },
+  {
+    request: { query: SourceBillsDueDocument, variables: { billerId: 9 } },
+    result: { data: { sourceBillsDueForPayment: [] } },
+  },
+  {
+    request: { query: BillLinkedAccountsDocument, variables: { memberId: 42, accountId: 7 } },
+    result: { data: { profile: { __typename: 'Profile', linkedAccounts: [] } } },
+  },
+];
+
+function paid(billId: number) {
+  return {
+    data: {
+      payBill: {
+        __typename: 'PaymentResult',
+        ok: true,
+        billId,
+        paidBillIds: [billId],
+        transactionId: 77,
+        figures: null,
+        errors: [],
+      },
+    },
+  };
+}
+
+function renderPay(payMocks: unknown[]) {
+  return renderRoutes(
+    [
+      {
+        path: '/member/:memberId/account/:accountId',
+        element: <Outlet context={context} />,
+        children: [
+          { path: 'paybill/pay/:billId/:billOrAllocation', element: <PayBillScreen mode="pay" /> },
+          { path: 'bill/:billId/confirmation/:billOrAllocation', element: <p>Confirmation page</p> },
+        ],
+      },
+    ],
+    '/member/42/account/7/paybill/pay/5/bill',
+    [...loads, ...(payMocks as typeof loads)],
+  );
+}
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+describe('PayBillScreen', () => {
+  it('retries a submission that failed on the network with the same idempotency key', async () => {
+    const uuid = vi.spyOn(globalThis.crypto, 'randomUUID').mockReturnValue('key-1' as ReturnType<Crypto['randomUUID']>);
+    renderPay([
+      { request: { query: PayBillDocument, variables: { input: payInput } }, error: new Error('offline') },
+      { request: { query: PayBillDocument, variables: { input: payInput } }, result: paid(5) },
+    ]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm payment' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm pay' }));
+    expect(await screen.findByText(/Try again: the pay will not be made twice/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Confirmation page')).toBeTruthy();
+    expect(uuid).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks for a top-up option when the server needs one, and makes a new key for the next attempt', async () => {
+    const uuid = vi
+      .spyOn(globalThis.crypto, 'randomUUID')
+      .mockReturnValueOnce('key-1' as ReturnType<Crypto['randomUUID']>)
+      .mockReturnValueOnce('key-2' as ReturnType<Crypto['randomUUID']>);
+    const refused = {
+      data: {
+        payBill: {
+          __typename: 'PaymentResult',
+          ok: false,
+          billId: null,
+          paidBillIds: [],
+          transactionId: null,
+          figures: null,
+          errors: [
+            {
+              __typename: 'UserError',
+              code: 'TOP_UP_REQUIRED',
+              field: 'topupOption',
+              message: "Can't proceed without paybill",
+            },
+          ],
+        },
+      },
+    };
+    renderPay([
+      { request: { query: PayBillDocument, variables: { input: payInput } }, result: refused },
+      {
+        request: {
+          query: PayBillDocument,
+          variables: { input: { ...payInput, idempotencyKey: 'key-2', topupOption: 'rainyDay' } },
+        },
+        result: paid(5),
+      },
+    ]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm payment' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm pay' }));
+    expect(await screen.findByText("Can't proceed without paybill")).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm payment' }));
+    // Still no option chosen: the local check refuses before any dialog opens.
+    expect(screen.queryByRole('button', { name: 'Confirm pay' })).toBeNull();
+    fireEvent.click(screen.getByRole('radio', { name: 'From rainy day' }));
+    // Changing the top-up option clears the error (spec 1 §4).
+    await waitFor(() => expect(screen.queryByText("Can't proceed without paybill")).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm payment' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm pay' }));
+    expect(await screen.findByText('Confirmation page')).toBeTruthy();
+    expect(uuid).toHaveBeenCalledTimes(2);
+  });
+});
