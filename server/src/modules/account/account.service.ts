@@ -79,13 +79,16 @@ export class AccountService {
     };
   }
 
-  /** The current agreement of each account: its newest version that has not been superseded or ended. */
+  /**
+   * The current agreement of each account: its newest version that has not been superseded or ended; a queued
+   * or in-progress change (2, 3) is not current until it is applied, so the version it changes stays current.
+   */
   private async currentAgreements(em: EntityManager, accountIds: number[]): Promise<Map<number, CurrentAgreementRow>> {
     if (accountIds.length === 0) return new Map();
     const rows = await em.getConnection().execute<CurrentAgreementRow[]>(
       `select distinct on (account_id) account_id, id, status from agreement
        where account_id in (${accountIds.map(() => '?').join(',')}) and status not in (${SUPERSEDED_STATUSES.join(',')})
-       order by account_id, id desc`,
+       order by account_id, status in (2, 3), id desc`,
       accountIds,
     );
     return new Map(rows.map((row) => [row.account_id, row]));

@@ -62,7 +62,7 @@ export async function loadMemberAccount(
      left join lateral (
        select * from agreement x
        where x.account_id = a.id and x.status not in (${SUPERSEDED_AGREEMENT_STATUSES.join(',')})
-       order by x.id desc limit 1
+       order by x.status in (2, 3), x.id desc limit 1 -- a queued change is not current until applied
      ) g on true
      left join overdraw_rule r on r.id = g.overdraw_rule_id
      where a.id = ?`,
