@@ -180,6 +180,8 @@ export function PayBillScreen({ mode }: { mode: 'pay' | 'reimburse' }) {
         setErrors({ reimbursement: first.message });
       } else {
         notify.alert(first?.message ?? SERVER_ERROR);
+        // A failed pay also clears the overdue list (spec 1 §8): back to this bill alone.
+        if (mode === 'pay' && overdueShown && overdueOption === 'combine') chooseOverdue('ignore');
       }
     } catch (caught) {
       // The request may or may not have reached the server: a retry reuses the same key (one effect).
@@ -222,7 +224,11 @@ export function PayBillScreen({ mode }: { mode: 'pay' | 'reimburse' }) {
           {overdueShown && (
             <Field.Root>
               <Field.Label>Overdue bills ({eligible.length})</Field.Label>
-              <RadioGroup.Root value={overdueOption} onValueChange={(e) => chooseOverdue(e.value as OverdueOption)}>
+              <RadioGroup.Root
+                aria-label="Overdue bills"
+                value={overdueOption}
+                onValueChange={(e) => chooseOverdue(e.value as OverdueOption)}
+              >
                 <Stack gap="2">
                   <RadioGroup.Item value="combine">
                     <RadioGroup.ItemHiddenInput />
@@ -258,6 +264,7 @@ export function PayBillScreen({ mode }: { mode: 'pay' | 'reimburse' }) {
               <Field.Root required invalid={Boolean(errors.topupOption)}>
                 <Field.Label>A top-up is needed to pay this amount</Field.Label>
                 <RadioGroup.Root
+                  aria-label="Top-up option"
                   value={topUpOption ?? ''}
                   onValueChange={(e) => {
                     setTopUpOption(e.value as TopUpOption);
