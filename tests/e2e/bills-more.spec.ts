@@ -77,6 +77,29 @@ test.describe('bill screens', () => {
     await expect(page.getByTestId('confirmation-summary')).toContainText('30000002');
   });
 
+  test('a manager approves on the agent’s screen with their own password (supervisor override)', async ({ page }) => {
+    const login = new LoginPage(page);
+    await login.open();
+    await login.signIn('agent', 'agent-demo-pass');
+    await expect(page).toHaveURL(/\/members/);
+    const dashboard = new BillDashboardPage(page);
+    await dashboard.open(2, 3); // member 100002, in Missed Deposit
+    await dashboard.pay('Mobile phone', '08-12-2026');
+    const dialog = page.getByRole('dialog', { name: 'Manager approval' });
+    await dialog.getByLabel('Manager username').fill('manager');
+    await dialog.getByLabel('Manager password').fill('not-the-password');
+    await dialog.getByRole('button', { name: 'Approve and continue' }).click();
+    await expect(dialog.getByText('The manager username or password is incorrect.')).toBeVisible();
+    await dialog.getByLabel('Manager password').fill('manager-demo-pass');
+    await dialog.getByRole('button', { name: 'Approve and continue' }).click();
+    // An Unknown payment type is paid as an allocation.
+    await expect(page.getByRole('heading', { name: 'Pay allocation' })).toBeVisible();
+    await page.getByRole('button', { name: 'Confirm payment' }).click();
+    await page.getByRole('dialog', { name: 'Confirm pay bills' }).getByRole('button', { name: 'Confirm pay' }).click();
+    await expect(page.getByRole('heading', { name: 'Payment confirmation' })).toBeVisible();
+    await expect(page.getByTestId('confirmation-summary')).toContainText('Allocation');
+  });
+
   test('the bill dashboard has no serious accessibility violations', async ({ page }) => {
     await memberDashboard(page);
     await page.waitForLoadState('networkidle');
