@@ -2,6 +2,7 @@ import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261121050750_initial } from './Migration20261121050750_initial.js';
 import { Migration20261121052426_domain_core } from './Migration20261121052426_domain_core.js';
 import { Migration20261121054806_portal_search_and_queued_changes } from './Migration20261121054806_portal_search_and_queued_changes.js';
+import { Migration20261121063845_audit_record } from './Migration20261121063845_audit_record.js';
 
 /** Every migration in order. Add each new migration here (no folder scanning). */
 export const migrationsList: MigrationObject[] = [
@@ -11,4 +12,5 @@ export const migrationsList: MigrationObject[] = [
     name: 'Migration20261121054806_portal_search_and_queued_changes',
     class: Migration20261121054806_portal_search_and_queued_changes,
   },
+  { name: 'Migration20261121063845_audit_record', class: Migration20261121063845_audit_record },
 ];

@@ -47,6 +47,8 @@ export interface IdempotentRequest {
   key: string;
   operation: string;
   input: unknown;
+  /** What the audit record names (e.g. the bill or agreement the money moved for). */
+  entity?: { type: string; id: number };
 }
 
 /**
@@ -54,7 +56,8 @@ export interface IdempotentRequest {
  * takes itself. The key's record is inserted first: a concurrent request with the same key waits on the unique
  * index until the first commits, then returns the stored answer; a different request under the same key is
  * refused. The answer is stored in the same transaction as the money moved. Expected rejections roll back, so a
- * retry is judged afresh. Deadlocks and serialization failures are retried a few times.
+ * retry is judged afresh. Deadlocks and serialization failures are retried a few times. A completed movement also
+ * writes its audit record (who, what, the request and the answer) in the same transaction.
  */
 export async function runIdempotent<T extends object>(
   em: EntityManager,
@@ -84,6 +87,20 @@ export async function runIdempotent<T extends object>(
         await tx.execute(
           `update idempotency_record set response = ?::jsonb, status_code = 200, completed_at = now() where id = ?`,
           [JSON.stringify(response), inserted[0].id],
+          'run',
+        );
+        await tx.execute(
+          `insert into audit_record (user_id, action, entity_type, entity_id, idempotency_key, request, response)
+           values (?, ?, ?, ?, ?, ?::jsonb, ?::jsonb)`,
+          [
+            request.userId,
+            request.operation,
+            request.entity?.type ?? null,
+            request.entity?.id ?? null,
+            request.key,
+            JSON.stringify(request.input ?? null),
+            JSON.stringify(response),
+          ],
           'run',
         );
         return JSON.parse(JSON.stringify(response)) as T;

@@ -94,7 +94,8 @@ export class PaymentService {
     const amount = parsePaymentAmount(request.billAmount);
     const selected = await loadAccessibleBill(em, user, request.billId);
     const input = { ...request, idempotencyKey: undefined, billAmount: amount };
-    return runIdempotent(em, { userId: user.userId, key, operation: mode, input }, async (tx) => {
+    const entity = { type: 'bill', id: request.billId };
+    return runIdempotent(em, { userId: user.userId, key, operation: mode, input, entity }, async (tx) => {
       const today = this.clock.today();
       const agreement = await lockAgreement(tx, selected.agreementId);
       const candidateIds = mode === 'pay' ? await sameSourceBills(tx, selected, today, request.billOrAllocation) : [];

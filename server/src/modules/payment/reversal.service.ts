@@ -66,7 +66,8 @@ export class ReversalService {
     if (!isStaff(user.roles)) throw new ForbiddenError('Only staff can reverse bills.');
     const key = checkIdempotencyKey(request.idempotencyKey);
     const input = { transactionId: request.transactionId };
-    return runIdempotent(em, { userId: user.userId, key, operation: 'reverse', input }, async (tx) => {
+    const entity = { type: 'ledgerTransaction', id: request.transactionId };
+    return runIdempotent(em, { userId: user.userId, key, operation: 'reverse', input, entity }, async (tx) => {
       const [found] = await tx.execute<{ agreement_id: number | null }[]>(
         'select agreement_id from ledger_transaction where id = ?',
         [request.transactionId],
@@ -121,7 +122,8 @@ export class ReversalService {
     }
     await assertAccountAccess(em, user, target.account_id);
     const input = { ...request, idempotencyKey: undefined, topupAmount: amount };
-    return runIdempotent(em, { userId: user.userId, key, operation: 'topUpRainyDay', input }, async (tx) => {
+    const entity = { type: 'agreement', id: request.contractId };
+    return runIdempotent(em, { userId: user.userId, key, operation: 'topUpRainyDay', input, entity }, async (tx) => {
       const agreement = await lockAgreement(tx, request.contractId);
       checkRainyDayTopUpAllowed(agreement.status);
       const account = await lockLinkedAccount(tx, agreement.accountId, request.accountNumber ?? '');
