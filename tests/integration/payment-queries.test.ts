@@ -77,6 +77,34 @@ describe.skipIf(!realDatabaseUrl)('bill queries and the REST façade of payments
     expect(agent.body.data?.manualBillsDueForPayment).toEqual([{ billId: s.billIds[0] }]);
   });
 
+  it('gives each bill its payment method code, isReimbursement and the biller’s added date (GraphQL and REST)', async () => {
+    const s = await createScenario(w.em(), w.alice, {
+      allocation: '100',
+      billerAddedToday: true,
+      bills: [{ due: '2026-03-12', allocated: '10' }],
+    });
+    const query = `query F($memberId: Int!, $accountId: Int!) {
+      billsDueForPayment(memberId: $memberId, accountId: $accountId, page: 1) {
+        items { billId paymentMethod isReimbursement billerAddedDate } } }`;
+    const variables = { memberId: w.alice.memberId, accountId: s.accountId };
+    type Items = { billsDueForPayment: { items: unknown[] } };
+    const bpay = await w.server.graphql<Items>(query, variables, w.tokens.alice);
+    expect(bpay.body.data?.billsDueForPayment.items).toEqual([
+      { billId: s.billIds[0], paymentMethod: 0, isReimbursement: false, billerAddedDate: '2026-03-10' },
+    ]);
+    await w.em().execute('update biller set payment_method = 3 where id = ?', [s.billerId], 'run');
+    const reimbursement = await w.server.graphql<Items>(query, variables, w.tokens.agent);
+    expect(reimbursement.body.data?.billsDueForPayment.items).toEqual([
+      { billId: s.billIds[0], paymentMethod: 3, isReimbursement: true, billerAddedDate: '2026-03-10' },
+    ]);
+    const rest = await fetch(
+      `${w.server.url}/api/bills/GetPageOfBillsDueForPayment/${w.alice.memberId}/${s.accountId}`,
+      { headers: { authorization: `Bearer ${w.tokens.alice}` } },
+    );
+    const body = (await rest.json()) as { items: Record<string, unknown>[] };
+    expect(body.items[0]).toMatchObject({ paymentMethod: 3, isReimbursement: true, billerAddedDate: '2026-03-10' });
+  });
+
   it('combines a pay allocation across the bills of one sub-category', async () => {
     const s = await createScenario(w.em(), w.alice, { allocation: '300', bills: [] });
     const [sub] = await w.em().execute<{ id: number }[]>(

@@ -15,7 +15,13 @@ import { InArrearsNotice } from './InArrearsNotice';
 import { ManagerApprovalDialog } from './ManagerApprovalDialog';
 import { TopUpRainyDayDialog } from './TopUpRainyDayDialog';
 import { BILL_MESSAGES } from './bill-messages';
-import { billOrAllocationOf, canTopUpRainyDay, dashboardAction } from './bill-rules';
+import {
+  billOrAllocationOf,
+  canTopUpRainyDay,
+  dashboardAction,
+  institutionToday,
+  visibleDashboardBills,
+} from './bill-rules';
 import { useBillContext } from './use-bill-context';
 
 const PAGE_SIZE = 20;
@@ -50,11 +56,14 @@ export function BillDashboardScreen() {
         isStaff,
         disableSubmit: bill.disableSubmit,
         onHoldMessage: action === 'pay' ? onHoldMessage(bill, onHold) : null,
+        billerAddedDate: bill.billerAddedDate,
+        today: institutionToday(),
       },
       {
         notPayable: BILL_MESSAGES.notPayable,
         memberInArrears: BILL_MESSAGES.payInArrearsMember,
         reimburseInArrears: BILL_MESSAGES.reimburseInArrears,
+        billerAddedToday: BILL_MESSAGES.billerAddedToday,
       },
     );
     if (decision.kind === 'blocked') return void notify.warning(decision.message);
@@ -63,7 +72,9 @@ export function BillDashboardScreen() {
     navigate(`${base}/paybill/${action}/${bill.billId}/${billOrAllocationOf(bill.paymentType)}`);
   };
 
-  const page_ = data?.billsDueForPayment;
+  const loaded = data?.billsDueForPayment;
+  // Spec 1 §4: the member portal hides reimbursement bills (the page counts stay the server's).
+  const page_ = loaded && { ...loaded, items: visibleDashboardBills(loaded.items, isStaff) };
   return (
     <Page title="Pay a bill">
       <HStack justify="space-between" wrap="wrap" gap="3">

@@ -32,16 +32,13 @@ import {
   topUpErrors,
   typeAmount,
   type OverdueOption,
+  institutionToday,
   type TopUpOption,
 } from './bill-rules';
 import { payingDetailsErrors } from './payment-details';
 import { useBillContext } from './use-bill-context';
 
 type FieldErrors = { amount?: string; topupOption?: string; topupAccountNumber?: string; reimbursement?: string };
-
-function institutionToday(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(new Date());
-}
 
 const TOP_UP_LABELS: Record<TopUpOption, string> = {
   rainyDay: 'From rainy day',

@@ -7,11 +7,13 @@ import {
   centsToDecimal,
   dashboardAction,
   eligibleOverdueBills,
+  institutionToday,
   overdueTotals,
   rainyDayTopUpErrors,
   showOverdueOption,
   topUpErrors,
   typeAmount,
+  visibleDashboardBills,
 } from './bill-rules';
 import { payingDetailsErrors } from './payment-details';
 
@@ -28,6 +30,50 @@ describe('billOrAllocationOf', () => {
     ['EFT', 'bill'],
     ['Unknown', 'allocation'],
   ])('pays a %s bill as %s', (type, expected) => expect(billOrAllocationOf(type)).toBe(expected));
+});
+
+describe('reimbursement bills and billers added today (spec 1 §4)', () => {
+  const withAddedToday = { ...messages, billerAddedToday: BILL_MESSAGES.billerAddedToday };
+  const today = '2026-11-21';
+  it('hides reimbursement bills from members, not from staff', () => {
+    const bills = [
+      { billId: 1, isReimbursement: false },
+      { billId: 2, isReimbursement: true },
+    ];
+    expect(visibleDashboardBills(bills, false).map((b) => b.billId)).toEqual([1]);
+    expect(visibleDashboardBills(bills, true).map((b) => b.billId)).toEqual([1, 2]);
+  });
+  it('refuses to reimburse a bill whose biller was added today, before asking the server', () => {
+    expect(dashboardAction({ ...base, action: 'reimburse', billerAddedDate: today, today }, withAddedToday)).toEqual({
+      kind: 'blocked',
+      message: "Can't reimburse a biller that was added today to the agreement.",
+    });
+  });
+  it('lets a biller added before today be reimbursed, and a biller added today be paid', () => {
+    expect(
+      dashboardAction({ ...base, action: 'reimburse', billerAddedDate: '2026-11-20', today }, withAddedToday),
+    ).toEqual({ kind: 'go' });
+    expect(dashboardAction({ ...base, action: 'pay', billerAddedDate: today, today }, withAddedToday)).toEqual({
+      kind: 'go',
+    });
+  });
+  it('lets an allocation bill (no biller) be reimbursed', () => {
+    expect(dashboardAction({ ...base, action: 'reimburse', billerAddedDate: null, today }, withAddedToday)).toEqual({
+      kind: 'go',
+    });
+  });
+  it('keeps the missed-deposit notice ahead of the added-today refusal', () => {
+    expect(
+      dashboardAction(
+        { ...base, agreementStatus: 4, action: 'reimburse', billerAddedDate: today, today },
+        withAddedToday,
+      ),
+    ).toEqual({ kind: 'inArrears', message: BILL_MESSAGES.reimburseInArrears });
+  });
+  it("reads today in the institution's time zone", () => {
+    // 14:30 UTC on the 20th is already the 21st in Sydney.
+    expect(institutionToday(new Date('2026-11-20T14:30:00Z'))).toBe('2026-11-21');
+  });
 });
 
 describe('dashboardAction', () => {

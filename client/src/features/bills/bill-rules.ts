@@ -30,6 +30,10 @@ export interface DashboardActionInput {
   disableSubmit: boolean;
   /** The biller-on-hold message for this bill's biller, when it is on hold. */
   onHoldMessage?: string | null;
+  /** The date the bill's biller was added (YYYY-MM-DD); null for an allocation bill. */
+  billerAddedDate?: string | null;
+  /** The institution's today (YYYY-MM-DD). */
+  today?: string;
 }
 
 /**
@@ -38,7 +42,7 @@ export interface DashboardActionInput {
  */
 export function dashboardAction(
   input: DashboardActionInput,
-  messages: { notPayable: string; memberInArrears: string; reimburseInArrears: string },
+  messages: { notPayable: string; memberInArrears: string; reimburseInArrears: string; billerAddedToday?: string },
 ): DashboardAction {
   const status = input.agreementStatus;
   if (input.onHoldMessage) return { kind: 'blocked', message: input.onHoldMessage };
@@ -48,7 +52,29 @@ export function dashboardAction(
   }
   if (status !== AgreementStatus.Active || input.disableSubmit)
     return { kind: 'blocked', message: messages.notPayable };
+  if (
+    input.action === 'reimburse' &&
+    messages.billerAddedToday &&
+    input.billerAddedDate &&
+    input.today &&
+    input.billerAddedDate === input.today
+  ) {
+    return { kind: 'blocked', message: messages.billerAddedToday };
+  }
   return { kind: 'go' };
+}
+
+/** Spec 1 §4: in the member portal, reimbursement bills are hidden from the bills due; staff see them all. */
+export function visibleDashboardBills<T extends { isReimbursement: boolean }>(
+  bills: readonly T[],
+  isStaff: boolean,
+): T[] {
+  return isStaff ? [...bills] : bills.filter((bill) => !bill.isReimbursement);
+}
+
+/** The institution's today (YYYY-MM-DD, Sydney), the date the server's rules use. */
+export function institutionToday(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(now);
 }
 
 /** Rainy-day top-up is offered in statuses 1 and 7 (spec 1 §4). */

@@ -24,6 +24,12 @@ export interface BillForPaymentData {
   nickname: string;
   categoryName: string;
   paymentType: 'BPAY' | 'EFT' | 'Unknown';
+  /** The biller's payment method code (1 §9); null for a sub-category (allocation) bill. */
+  paymentMethod: PaymentMethod | null;
+  /** A reimbursement biller's bill (payment method 3). */
+  isReimbursement: boolean;
+  /** The institution's date the biller was added; null for a sub-category bill. */
+  billerAddedDate: LocalDate | null;
   amountAllocated: Cents;
   moneyFromAllocation: Cents;
   moneyFromContingency: Cents;
@@ -90,6 +96,7 @@ interface Row {
   eft_reference_number: string | null;
   is_auto_payment: boolean | null;
   biller_status: number | null;
+  date_added: string | null;
   agreement_status: number;
   paid_amount: string;
   amount_owing: string;
@@ -102,7 +109,7 @@ const SELECT = `select b.id, b.agreement_id, b.biller_id, b.billing_sub_category
   to_char(b.due_date_no_offset, 'YYYY-MM-DD') as due_date_no_offset, b.status, br.bpay_biller_code,
   br.bpay_biller_name, br.customer_reference_number, br.bsb_number, br.bsb_bank_name, br.eft_account_number,
   br.eft_account_name, br.eft_reference_number, br.is_auto_payment, br.status as biller_status,
-  ag.status as agreement_status, b.paid_amount, b.amount_owing, count(*) over () as total
+  to_char(br.date_added, 'YYYY-MM-DD') as date_added, ag.status as agreement_status, b.paid_amount, b.amount_owing, count(*) over () as total
   from bill b join agreement ag on ag.id = b.agreement_id
   left join biller br on br.id = b.biller_id
   left join billing_sub_category sc on sc.id = b.billing_sub_category_id
@@ -142,6 +149,9 @@ export class BillQueryService {
       nickname: row.nickname,
       categoryName: row.category_name ?? '',
       paymentType: paymentType(row.payment_method),
+      paymentMethod: row.payment_method as PaymentMethod | null,
+      isReimbursement: row.payment_method === PaymentMethod.Reimbursement,
+      billerAddedDate: row.date_added as LocalDate | null,
       amountAllocated: allocation,
       moneyFromAllocation: allocation,
       moneyFromContingency: parseMoney(String(row.contingency)),

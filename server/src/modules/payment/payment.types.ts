@@ -13,6 +13,17 @@ export class BillForPayment {
   @Field() nickname!: string;
   @Field() categoryName!: string;
   @Field({ description: 'BPAY, EFT or Unknown (Unknown: pay as an allocation).' }) paymentType!: string;
+  @Field(() => Int, {
+    nullable: true,
+    description: 'The biller’s payment method code (0 BPAY … 3 Reimbursement … 7 Unknown); null for an allocation.',
+  })
+  paymentMethod!: number | null;
+  @Field({ description: 'A reimbursement biller’s bill (payment method 3).' }) isReimbursement!: boolean;
+  @Field(() => LocalDateScalar, {
+    nullable: true,
+    description: 'The date the biller was added to the agreement (reimbursing is refused that day).',
+  })
+  billerAddedDate!: LocalDate | null;
   @Field(() => MoneyScalar) amountAllocated!: Cents;
   @Field(() => MoneyScalar) moneyFromAllocation!: Cents;
   @Field(() => MoneyScalar) moneyFromContingency!: Cents;
