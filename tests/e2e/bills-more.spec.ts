@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { seriousViolations } from './axe.js';
 import { expect, test, type Page } from '@playwright/test';
 import { BillDashboardPage } from './bills-pages.js';
 import { LoginPage, SelectAccountPage } from './pages.js';
@@ -9,8 +8,6 @@ import { LoginPage, SelectAccountPage } from './pages.js';
  * database): member 100001's active agreement, linked accounts Everyday 30000001 ($26,474.00 available) and
  * Bills saver 30000002, an Orthodontist bill due 22-11-2026.
  */
-const require = createRequire(import.meta.url);
-const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 async function memberDashboard(page: Page): Promise<BillDashboardPage> {
   const login = new LoginPage(page);
@@ -22,16 +19,6 @@ async function memberDashboard(page: Page): Promise<BillDashboardPage> {
   const dashboard = new BillDashboardPage(page);
   await dashboard.open(Number(memberId), Number(accountId));
   return dashboard;
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE_SOURCE });
-  const { violations } = (await page.evaluate(`axe.run(document).then((result) => ({
-    violations: result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, count: v.nodes.length })),
-  }))`)) as { violations: { id: string; impact: string; help: string; count: number }[] };
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.count})`);
 }
 
 test.describe('bill screens', () => {

@@ -1,10 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { expect, test, type Page } from '@playwright/test';
+import { seriousViolations } from './axe.js';
+import { expect, test } from '@playwright/test';
 import { LoginPage, SelectAccountPage } from './pages.js';
-
-const require = createRequire(import.meta.url);
-const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 test.describe('a member', () => {
   test('signs in, selects an account and reaches the member area', async ({ page }) => {
@@ -77,19 +73,6 @@ test.describe('without a session', () => {
     await expect(page).toHaveURL(/\/unauthorized$/);
   });
 });
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE_SOURCE });
-  // A string, not a function: this file is compiled without the DOM library.
-  const { violations, passes } = (await page.evaluate(`axe.run(document).then((result) => ({
-    passes: result.passes.length,
-    violations: result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, count: v.nodes.length })),
-  }))`)) as { passes: number; violations: { id: string; impact: string; help: string; count: number }[] };
-  expect(passes).toBeGreaterThan(10); // the scan really ran over the page
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.count})`);
-}
 
 test.describe('accessibility of the public pages (axe)', () => {
   // The page's CSP rightly forbids inline scripts; the scanner is injected by the test, not the app.

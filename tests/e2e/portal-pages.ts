@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { LoginPage, SelectAccountPage } from './pages.js';
 
@@ -171,24 +169,11 @@ export async function graphql<T>(
   return body.data as T;
 }
 
-const require = createRequire(import.meta.url);
-const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-
-/** Serious or critical axe violations on the page as it is now (needs `bypassCSP`). */
-export async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE_SOURCE });
-  const { violations } = (await page.evaluate(`axe.run(document).then((result) => ({
-    violations: result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, count: v.nodes.length,
-      targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) })),
-  }))`)) as { violations: { id: string; impact: string; help: string; count: number; targets: string[] }[] };
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.count}) ${v.targets.join(' | ')}`);
-}
-
 /** True when the page scrolls sideways (a layout wider than the phone). */
 export async function overflowsHorizontally(page: Page): Promise<boolean> {
   return (await page.evaluate(
     'document.documentElement.scrollWidth > document.documentElement.clientWidth + 1',
   )) as boolean;
 }
+
+export { seriousViolations } from './axe.js';
