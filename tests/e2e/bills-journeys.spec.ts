@@ -42,8 +42,9 @@ test.describe.serial('bills', () => {
     await pay.enterAmount('1.2.3');
     await expect(page.getByText("Can't have multiple decimal points in amount 1.2.3")).toBeVisible();
     await pay.enterAmount('830');
-    await pay.confirmAndPay();
-    // The server asks for a top-up: the options appear with the spec's message.
+    // The quote for the amount on screen: a $10.00 top-up is needed, before anything is sent.
+    await expect(page.getByText('A top-up of $10.00 is needed to pay this amount')).toBeVisible();
+    await page.getByRole('button', { name: 'Confirm payment' }).click();
     await expect(page.getByText("Can't proceed without paybill")).toBeVisible();
     await pay.chooseTopUp('From rainy day');
     await expect(page.getByText("Can't proceed without paybill")).toBeHidden();

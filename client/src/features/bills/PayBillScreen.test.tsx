@@ -7,12 +7,14 @@ import {
   BillLinkedAccountsDocument,
   BillToPayDocument,
   PayBillDocument,
+  PaymentQuoteDocument,
   SourceBillsDueDocument,
   type BillForPaymentFieldsFragment,
 } from '../../gql/graphql';
 import { renderRoutes } from '../../test-utils';
 import type { MemberContext } from '../member/member-context';
 import { PayBillScreen } from './PayBillScreen';
+import { BILL_MESSAGES } from './bill-messages';
 
 const context = {
   memberId: 42,
@@ -101,7 +103,7 @@ function paid(billId: number) {
   };
 }
 
-function renderPay(payMocks: unknown[]) {
+function renderPay(payMocks: unknown[], loaded: unknown[] = loads) {
   return renderRoutes(
     [
       {
@@ -114,7 +116,7 @@ function renderPay(payMocks: unknown[]) {
       },
     ],
     '/member/42/account/7/paybill/pay/5/bill',
-    [...loads, ...(payMocks as typeof loads)],
+    [...(loaded as typeof loads), ...(payMocks as typeof loads)],
   );
 }
 
@@ -186,5 +188,44 @@ describe('PayBillScreen', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Confirm pay' }));
     expect(await screen.findByText('Confirmation page')).toBeTruthy();
     expect(uuid).toHaveBeenCalledTimes(2);
+  });
+
+  it('asks for a quote when the amount rests: shows the top-up needed before paying, hides short pay, checks funds', async () => {
+    const savings = {
+      __typename: 'LinkedAccount',
+      linkedAccountId: 1,
+      accountNumber: 'S-1',
+      accountNickname: 'Savings',
+      availableBalance: '5.00',
+    };
+    const withSavings = loads.map((mock) =>
+      mock.request.query === BillLinkedAccountsDocument
+        ? { ...mock, result: { data: { profile: { __typename: 'Profile', linkedAccounts: [savings] } } } }
+        : mock,
+    );
+    const quote = {
+      data: {
+        paymentQuote: {
+          __typename: 'PaymentQuoteView',
+          topUpRequired: '10.00',
+          rainyDay: true,
+          linkedAccount: false,
+          shortPay: false,
+          canProceed: true,
+          errors: [],
+        },
+      },
+    };
+    const variables = { billId: 5, billAmount: '130.00', billOrAllocation: 'bill', overdueOption: null };
+    renderPay([{ request: { query: PaymentQuoteDocument, variables }, result: quote }], withSavings);
+    fireEvent.change(await screen.findByLabelText('Amount'), { target: { value: '130' } });
+    expect(await screen.findByText('A top-up of $10.00 is needed to pay this amount')).toBeTruthy();
+    expect(screen.getByRole('radio', { name: 'From rainy day' })).toBeTruthy();
+    expect(screen.queryByRole('radio', { name: /Short pay/ })).toBeNull();
+    fireEvent.click(screen.getByRole('radio', { name: 'From a linked savings account' }));
+    fireEvent.change(await screen.findByLabelText(/Top up from/), { target: { value: 'S-1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm payment' }));
+    expect(await screen.findByText(BILL_MESSAGES.insufficientFunds)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Confirm pay' })).toBeNull();
   });
 });

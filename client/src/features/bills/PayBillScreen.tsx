@@ -6,6 +6,7 @@ import {
   useBillLinkedAccountsQuery,
   useBillToPayQuery,
   usePayBillMutation,
+  usePaymentQuoteQuery,
   useReimburseBillMutation,
   useSourceBillsDueQuery,
 } from '../../gql/hooks';
@@ -30,6 +31,7 @@ import {
   parseBillOrAllocation,
   showOverdueOption,
   topUpErrors,
+  topUpView,
   typeAmount,
   type OverdueOption,
   institutionToday,
@@ -37,6 +39,10 @@ import {
 } from './bill-rules';
 import { payingDetailsErrors } from './payment-details';
 import { useBillContext } from './use-bill-context';
+import { useDebouncedValue } from './use-debounced-value';
+
+/** How long the amount must rest before the pay screen asks the server for a quote. */
+const QUOTE_DELAY_MS = 300;
 
 type FieldErrors = { amount?: string; topupOption?: string; topupAccountNumber?: string; reimbursement?: string };
 
@@ -81,6 +87,32 @@ export function PayBillScreen({ mode }: { mode: 'pay' | 'reimburse' }) {
   const [attempt, setAttempt] = useState<ReviewAttempt | null>(null);
   const [processing, setProcessing] = useState(false);
 
+  // The amount on screen (spec 1 §4 "Overdue option": the selected bill's allocation, or all eligible combined).
+  const today = institutionToday();
+  const eligible = mode === 'pay' ? (sources.data?.sourceBillsDueForPayment ?? []) : [];
+  const overdueShown = bill ? showOverdueOption(eligible, bill, variant, today) : false;
+  const totals = bill ? overdueTotals(overdueShown ? overdueOption : null, eligible, bill) : null;
+  const text = amountText ?? (totals ? centsToDecimal(totals.total) : '');
+  const amount = typeAmount(text).amount;
+  // What paying this amount would need (read-only), asked once the amount rests.
+  const quoteVariables =
+    mode === 'pay' && bill && amount !== undefined && amount > 0
+      ? {
+          billId: bill.billId,
+          billAmount: centsToDecimal(amount),
+          billOrAllocation: variant,
+          overdueOption: overdueShown ? overdueOption : null,
+        }
+      : null;
+  const settledVariables = useDebouncedValue(quoteVariables, QUOTE_DELAY_MS);
+  const quoteQuery = usePaymentQuoteQuery(
+    settledVariables ? { variables: settledVariables, fetchPolicy: 'network-only' } : skipToken,
+  );
+  // A quote for another amount than the one on screen is stale: the server's answer on paying decides then.
+  const quoteCurrent = quoteVariables !== null && JSON.stringify(settledVariables) === JSON.stringify(quoteVariables);
+  const topUp = topUpView(quoteCurrent ? quoteQuery.data?.paymentQuote : null, topUpNeeded);
+  const chosenTopUp = topUpOption && topUp.options.includes(topUpOption) ? topUpOption : null;
+
   const title = `${mode === 'pay' ? 'Pay' : 'Reimburse'} ${variant}`;
   if (!billId)
     return (
@@ -102,16 +134,12 @@ export function PayBillScreen({ mode }: { mode: 'pay' | 'reimburse' }) {
     );
   }
 
-  const today = institutionToday();
-  const eligible = mode === 'pay' ? (sources.data?.sourceBillsDueForPayment ?? []) : [];
-  const overdueShown = showOverdueOption(eligible, bill, variant, today);
-  const totals = overdueTotals(overdueShown ? overdueOption : null, eligible, bill);
-  const text = amountText ?? centsToDecimal(totals.total);
-  const amount = typeAmount(text).amount;
+  const count = totals?.count ?? 1;
 
   const chooseOverdue = (option: OverdueOption) => {
     setOverdueOption(option);
     setAmountText(centsToDecimal(overdueTotals(option, eligible, bill).total));
+    setTopUpNeeded(false);
   };
 
   const validate = (): boolean => {
@@ -120,7 +148,12 @@ export function PayBillScreen({ mode }: { mode: 'pay' | 'reimburse' }) {
     if (mode === 'pay') {
       Object.assign(
         found,
-        topUpErrors({ option: topUpOption, accountNumber: topUpAccount || null }, topUpNeeded, accounts, BILL_MESSAGES),
+        topUpErrors(
+          { option: chosenTopUp, accountNumber: topUpAccount || null, topUpRequired: topUp.topUpRequired },
+          topUp.needed,
+          accounts,
+          BILL_MESSAGES,
+        ),
       );
     } else if (!reimburseAccount) found.reimbursement = BILL_MESSAGES.linkedAccountRequired;
     const details = payingDetailsErrors(bill, amount, variant, BILL_MESSAGES.unknownPaymentType);
@@ -139,12 +172,12 @@ export function PayBillScreen({ mode }: { mode: 'pay' | 'reimburse' }) {
       ...(mode === 'pay'
         ? {
             overdueOption: overdueShown ? overdueOption : null,
-            topupOption: topUpNeeded ? topUpOption : null,
-            topupAccountNumber: topUpNeeded && topUpOption === 'linkedAccount' ? topUpAccount : null,
+            topupOption: topUp.needed ? chosenTopUp : null,
+            topupAccountNumber: topUp.needed && chosenTopUp === 'linkedAccount' ? topUpAccount : null,
           }
         : { reimbursementAccountNumber: reimburseAccount }),
     };
-    setAttempt({ input, count: totals.count, networkError: null });
+    setAttempt({ input, count, networkError: null });
   };
 
   const submit = async () => {
@@ -250,19 +283,25 @@ export function PayBillScreen({ mode }: { mode: 'pay' | 'reimburse' }) {
               onChange={(event) => {
                 const typed = typeAmount(event.target.value);
                 setAmountText(typed.text);
+                // A new amount gets a new quote: an earlier TOP_UP_REQUIRED answer no longer holds.
+                setTopUpNeeded(false);
                 setErrors((current) => ({ ...current, amount: typed.error }));
               }}
               onBlur={() => amount !== undefined && setAmountText(centsToDecimal(amount))}
             />
             <Field.ErrorText role="alert">{errors.amount}</Field.ErrorText>
           </Field.Root>
-          {mode === 'pay' && topUpNeeded && (
+          {mode === 'pay' && topUp.needed && (
             <Stack gap="3">
-              <Field.Root required invalid={Boolean(errors.topupOption)}>
-                <Field.Label>A top-up is needed to pay this amount</Field.Label>
+              <Field.Root required invalid={Boolean(errors.topupOption) || !topUp.canProceed}>
+                <Field.Label>
+                  {topUp.topUpRequired !== null
+                    ? `A top-up of ${formatMoney(centsToDecimal(topUp.topUpRequired))} is needed to pay this amount`
+                    : 'A top-up is needed to pay this amount'}
+                </Field.Label>
                 <RadioGroup.Root
                   aria-label="Top-up option"
-                  value={topUpOption ?? ''}
+                  value={chosenTopUp ?? ''}
                   onValueChange={(e) => {
                     setTopUpOption(e.value as TopUpOption);
                     // Changing the top-up option clears the linked-account errors (spec 1 §4).
@@ -270,7 +309,7 @@ export function PayBillScreen({ mode }: { mode: 'pay' | 'reimburse' }) {
                   }}
                 >
                   <Stack gap="2">
-                    {(Object.keys(TOP_UP_LABELS) as TopUpOption[]).map((option) => (
+                    {topUp.options.map((option) => (
                       <RadioGroup.Item key={option} value={option}>
                         <RadioGroup.ItemHiddenInput />
                         <RadioGroup.ItemIndicator />
@@ -279,14 +318,16 @@ export function PayBillScreen({ mode }: { mode: 'pay' | 'reimburse' }) {
                     ))}
                   </Stack>
                 </RadioGroup.Root>
-                <Field.ErrorText role="alert">{errors.topupOption}</Field.ErrorText>
+                <Field.ErrorText role="alert">
+                  {errors.topupOption ?? (topUp.canProceed ? undefined : BILL_MESSAGES.topUpRequired)}
+                </Field.ErrorText>
               </Field.Root>
-              {topUpOption === 'rainyDay' && (
+              {chosenTopUp === 'rainyDay' && (
                 <Text fontSize="sm">
                   Rainy day available: {formatMoney(billQuery.data?.billDetails.availableRainyDayBalance)}
                 </Text>
               )}
-              {topUpOption === 'linkedAccount' && (
+              {chosenTopUp === 'linkedAccount' && (
                 <AccountSelect
                   label="Top up from"
                   value={topUpAccount}

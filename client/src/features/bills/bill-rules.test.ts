@@ -12,6 +12,7 @@ import {
   rainyDayTopUpErrors,
   showOverdueOption,
   topUpErrors,
+  topUpView,
   typeAmount,
   visibleDashboardBills,
 } from './bill-rules';
@@ -223,5 +224,57 @@ describe('payingDetailsErrors', () => {
     const unknown = { ...bpay, paymentType: 'Unknown' };
     expect(payingDetailsErrors(unknown, undefined, 'bill', 'unknown')).toEqual(['unknown']);
     expect(payingDetailsErrors(unknown, undefined, 'allocation', 'unknown')).toEqual([]);
+  });
+});
+
+describe('topUpView (spec 1 §4 Top-up, from the server quote)', () => {
+  const quote = {
+    topUpRequired: '10.00',
+    rainyDay: true,
+    linkedAccount: true,
+    shortPay: true,
+    canProceed: true,
+    errors: [],
+  };
+  it('hides the section when no top-up is needed', () => {
+    expect(topUpView({ ...quote, topUpRequired: '0.00' }, false)).toMatchObject({ needed: false });
+  });
+  it('shows the section with the offered options and the top-up to check balances against', () => {
+    expect(topUpView(quote, false)).toEqual({
+      needed: true,
+      options: ['rainyDay', 'linkedAccount', 'shortPay'],
+      topUpRequired: cents(1000),
+      canProceed: true,
+    });
+  });
+  it('hides short pay and rainy day when they are not offered; a linked account is always listed', () => {
+    expect(topUpView({ ...quote, rainyDay: false, linkedAccount: false, shortPay: false }, false).options).toEqual([
+      'linkedAccount',
+    ]);
+  });
+  it("says when nothing can provide the top-up (Can't proceed without paybill)", () => {
+    expect(topUpView({ ...quote, canProceed: false }, false).canProceed).toBe(false);
+  });
+  it("falls back to the server's TOP_UP_REQUIRED answer without a usable quote", () => {
+    expect(topUpView(null, true)).toEqual({
+      needed: true,
+      options: ['rainyDay', 'linkedAccount', 'shortPay'],
+      topUpRequired: null,
+      canProceed: true,
+    });
+    expect(topUpView(null, false).needed).toBe(false);
+    expect(topUpView({ ...quote, errors: [{ code: 'BILLER_ON_HOLD' }] }, false).needed).toBe(false);
+  });
+  it('checks the linked account against the quoted top-up', () => {
+    const accounts = [{ accountNumber: 'S-1', availableBalance: '5.00' }];
+    const view = topUpView(quote, false);
+    expect(
+      topUpErrors(
+        { option: 'linkedAccount', accountNumber: 'S-1', topUpRequired: view.topUpRequired },
+        view.needed,
+        accounts,
+        BILL_MESSAGES,
+      ),
+    ).toEqual({ topupAccountNumber: BILL_MESSAGES.insufficientFunds });
   });
 });

@@ -192,6 +192,48 @@ export function topUpErrors(
   return {};
 }
 
+export const TOP_UP_OPTIONS: readonly TopUpOption[] = ['rainyDay', 'linkedAccount', 'shortPay'];
+
+/** The server's paymentQuote answer (read-only: what paying the amount would need). */
+export interface QuotedTopUp {
+  topUpRequired: string;
+  rainyDay: boolean;
+  linkedAccount: boolean;
+  shortPay: boolean;
+  canProceed: boolean;
+  errors: readonly unknown[];
+}
+
+export interface TopUpView {
+  /** Show the top-up section. */
+  needed: boolean;
+  /** The options shown. */
+  options: readonly TopUpOption[];
+  /** The top-up the linked account must hold (null: not known, the server checks it). */
+  topUpRequired: Cents | null;
+  /** False: a top-up is needed and nothing can provide it ("Can't proceed without paybill"). */
+  canProceed: boolean;
+}
+
+/**
+ * Spec 1 §4 "Top-up", from the server's quote for the amount on screen: the section shows only when a top-up is
+ * needed; rainy day and short pay only when the rules offer them (short pay is hidden when the overdraw rule is
+ * irrelevant and the balance is 0); a linked account is always listed (its balance is checked against the top-up).
+ * Without a usable quote (loading, stale, refused) the screen falls back to the server's TOP_UP_REQUIRED answer.
+ */
+export function topUpView(quote: QuotedTopUp | null | undefined, serverAskedForTopUp: boolean): TopUpView {
+  const required = quote && quote.errors.length === 0 ? toCents(quote.topUpRequired) : 0;
+  if (!quote || required <= 0) {
+    return { needed: serverAskedForTopUp, options: TOP_UP_OPTIONS, topUpRequired: null, canProceed: true };
+  }
+  return {
+    needed: true,
+    options: TOP_UP_OPTIONS.filter((option) => option === 'linkedAccount' || quote[option]),
+    topUpRequired: required as Cents,
+    canProceed: quote.canProceed,
+  };
+}
+
 /**
  * Spec 1 §5 "Rainy-day top-up modal": an account must be chosen, the amount above 0 and not above the chosen
  * account's available balance (a zero or missing balance also fails).

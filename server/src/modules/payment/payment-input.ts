@@ -3,7 +3,7 @@ import { DomainError } from '../../common/errors.js';
 import type { UserError } from '../../graphql/user-error.js';
 import type { TopUpOption } from './payment-split.rules.js';
 import type { OverdueOption } from './payment.rules.js';
-import type { BillOrAllocation, PayBillRequest } from './payment.service.js';
+import type { BillOrAllocation, PayBillRequest, PaymentQuoteRequest } from './payment.service.js';
 
 /** Who may move money: members (their own bills) and staff; reporters are read-only. */
 export const PAYER_ROLES = [Role.MEMBER, ...STAFF_ROLES] as const;
@@ -38,6 +38,17 @@ export function toPayRequest(raw: RawPayInput): PayBillRequest {
     reimbursementAccountNumber: raw.reimbursementAccountNumber ?? null,
     idempotencyKey: raw.idempotencyKey,
   };
+}
+
+/** The payment quote's arguments as the service takes them (the same option checks as paying). */
+export function toQuoteRequest(raw: {
+  billId: number;
+  billAmount: string;
+  billOrAllocation?: string | null;
+  overdueOption?: string | null;
+}): PaymentQuoteRequest {
+  const { billId, billOrAllocation, billAmount, overdueOption } = toPayRequest({ ...raw, idempotencyKey: '' });
+  return { billId, billOrAllocation, billAmount, overdueOption };
 }
 
 /** Runs a mutation, returning expected rejections as data; anything else (not found, forbidden) is thrown. */

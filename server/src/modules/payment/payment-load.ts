@@ -81,11 +81,12 @@ export async function loadAccessibleBill(em: EntityManager, user: CurrentUser, b
   return toBill(row);
 }
 
-/** Locks bills (by id order) and returns them fresh. */
-export async function lockBills(tx: EntityManager, billIds: readonly number[]): Promise<BillRow[]> {
-  const rows = await tx.execute<RawBill[]>(`${BILL_SELECT} where b.id = any(?::int[]) order by b.id for update of b`, [
-    intArray(billIds),
-  ]);
+/** Locks bills (by id order) and returns them fresh (`lock: false`: reads them only, for a quote). */
+export async function lockBills(tx: EntityManager, billIds: readonly number[], lock = true): Promise<BillRow[]> {
+  const rows = await tx.execute<RawBill[]>(
+    `${BILL_SELECT} where b.id = any(?::int[]) order by b.id${lock ? ' for update of b' : ''}`,
+    [intArray(billIds)],
+  );
   return rows.map(toBill);
 }
 
@@ -122,7 +123,8 @@ export interface AgreementRow {
   rainyDayUnavailable: Cents;
 }
 
-export async function lockAgreement(tx: EntityManager, agreementId: number): Promise<AgreementRow> {
+/** Locks the agreement and reads it (`lock: false`: reads it only, for a quote). */
+export async function lockAgreement(tx: EntityManager, agreementId: number, lock = true): Promise<AgreementRow> {
   const [row] = await tx.execute<
     {
       id: number;
@@ -140,7 +142,7 @@ export async function lockAgreement(tx: EntityManager, agreementId: number): Pro
        case when override_overdraw_rule then coalesce(override_overdraw_rule_duration_days, overdraw_rule_duration_days)
             else overdraw_rule_duration_days end as days,
        approved_overdraw_amount, leftovers_to_rainy_day, rainy_day_covers_shortfall, rainy_day_unavailable_amount
-     from agreement where id = ? for update`,
+     from agreement where id = ?${lock ? ' for update' : ''}`,
     [agreementId],
   );
   if (!row) throw new NotFoundError('Agreement not found.');

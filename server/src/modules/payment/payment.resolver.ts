@@ -1,7 +1,8 @@
 import { Arg, Authorized, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { SIGNED_IN, STAFF_ROLES } from '../../common/auth/roles.js';
+import { ZERO } from '../../common/money.js';
 import type { GraphQLContext } from '../../graphql/context.js';
-import { PAYER_ROLES, toPayRequest, withUserErrors } from './payment-input.js';
+import { PAYER_ROLES, toPayRequest, toQuoteRequest, withUserErrors } from './payment-input.js';
 import { BillToReverse, reversibleBills } from './reversible-bills.js';
 import type { PaymentOutcome } from './payment.service.js';
 import {
@@ -11,6 +12,7 @@ import {
   BillMoneySourceView,
   BillPageView,
   PayBillInput,
+  PaymentQuoteView,
   PaymentResult,
   RainyDayTopUpInput,
   RainyDayTopUpResult,
@@ -93,6 +95,31 @@ export class PaymentResolver {
     @Arg('billId', () => Int) billId: number,
   ): Promise<BillConfirmationView> {
     return services.billQueries.confirmation(em, user, billId);
+  }
+
+  @Authorized(...PAYER_ROLES)
+  @Query(() => PaymentQuoteView, {
+    description: 'Read-only: the top-up paying this amount would need and the options offered (no money moves).',
+  })
+  async paymentQuote(
+    @Ctx() { em, user, services }: GraphQLContext,
+    @Arg('billId', () => Int) billId: number,
+    @Arg('billAmount') billAmount: string,
+    @Arg('billOrAllocation', () => String, { nullable: true }) billOrAllocation: string | null,
+    @Arg('overdueOption', () => String, { nullable: true }) overdueOption: string | null,
+  ): Promise<PaymentQuoteView> {
+    const result = await withUserErrors(() =>
+      services.payments.quote(em, user, toQuoteRequest({ billId, billAmount, billOrAllocation, overdueOption })),
+    );
+    const quote = result.value;
+    return {
+      topUpRequired: quote?.topUpRequired ?? ZERO,
+      rainyDay: quote?.rainyDay ?? false,
+      linkedAccount: quote?.linkedAccount ?? false,
+      shortPay: quote?.shortPay ?? false,
+      canProceed: quote?.canProceed ?? false,
+      errors: result.errors,
+    };
   }
 
   @Authorized(...PAYER_ROLES)

@@ -3,6 +3,7 @@ import { requireUser } from '../../common/auth/access.js';
 import type { CurrentUser } from '../../common/auth/current-user.js';
 import { isStaff } from '../../common/auth/roles.js';
 import type { Clock } from '../../common/clock.js';
+import type { LocalDate } from '../../common/local-date.js';
 import { add, formatCurrency, type Cents } from '../../common/money.js';
 import { intArray } from '../../database/bulk.js';
 import { ActivityType } from '../activity/activity-type.js';
@@ -23,6 +24,7 @@ import {
   lockLinkedAccount,
   overdrawAllowedOn,
   sameSourceBills,
+  type AgreementRow,
   type BillRow,
 } from './payment-load.js';
 import { loadPaymentDetails } from './payment-details.js';
@@ -32,9 +34,12 @@ import {
   applyTopUp,
   confirmationFigures,
   splitPayment,
+  topUpOptions,
   type ConfirmationFigures,
+  type PaymentSplit,
   type TopUpFacts,
   type TopUpOption,
+  type TopUpOptions,
 } from './payment-split.rules.js';
 import {
   checkPaymentAllowed,
@@ -42,6 +47,7 @@ import {
   parsePaymentAmount,
   planOverdue,
   type OverdueOption,
+  type OverduePlan,
 } from './payment.rules.js';
 
 export type BillOrAllocation = 'bill' | 'allocation';
@@ -56,6 +62,19 @@ export interface PayBillRequest {
   /** Reimbursement only: the member's account the agreement pays back. */
   reimbursementAccountNumber?: string | null;
   idempotencyKey: string;
+}
+
+/** A payment quote's question: what paying `billAmount` on this bill would need (no top-up chosen yet). */
+export interface PaymentQuoteRequest {
+  billId: number;
+  billOrAllocation: BillOrAllocation;
+  billAmount: string;
+  overdueOption?: OverdueOption | null;
+}
+
+/** The top-up paying would need and the options the rules offer for it (1 §4 Top-up). */
+export interface PaymentQuote extends TopUpOptions {
+  topUpRequired: Cents;
 }
 
 /** The stored answer of a payment (the same on every retry with its key). */
@@ -105,20 +124,7 @@ export class PaymentService {
       const approvalId = mode === 'pay' && staff ? await this.lockApproval(tx, bill.id) : null;
       let reimburseTo: number | null = null;
       if (mode === 'pay') {
-        checkPaymentAllowed({
-          agreementStatus: agreement.status,
-          callerIsStaff: staff,
-          hasApproval: approvalId !== null,
-          billStatus: bill.status,
-          biller: bill.billerId
-            ? { name: bill.name, status: bill.billerStatus!, onHoldDate: bill.billerOnHoldDate }
-            : null,
-        });
-        if (bill.billerId !== null) {
-          const { details, catalogueEntry } = await loadPaymentDetails(tx, bill.billerId);
-          checkBillOrAllocation(details.paymentMethod, request.billOrAllocation);
-          checkPaymentDetails(details, amount, catalogueEntry);
-        }
+        await this.checkPay(tx, staff, agreement, bill, request, amount, approvalId !== null);
       } else {
         const account = request.reimbursementAccountNumber
           ? await lockLinkedAccount(tx, agreement.accountId, request.reimbursementAccountNumber)
@@ -132,41 +138,20 @@ export class PaymentService {
         });
         reimburseTo = account!.id;
       }
-      const plan = planOverdue(
+      const { plan, split, facts, linkedBalances } = await this.assess(
+        tx,
+        agreement,
         bill,
         locked,
         today,
-        mode === 'pay' ? (request.overdueOption ?? null) : null,
-        request.billOrAllocation,
-      );
-      const balances = (await agreementBalances(tx, [agreement.id])).get(agreement.id)!;
-      const settings = await this.settings.serverSettings(tx);
-      const overdraw = overdrawAllowedOn(agreement, today, settings.contractApprovedOverDrawOfAmount);
-      const setAside = add(plan.totalAllocation, plan.totalContingency);
-      const headroom = agreementHeadroom(add(balances.allocation, balances.contingency), setAside, overdraw);
-      const split = splitPayment({
+        request,
         amount,
-        allocation: plan.totalAllocation,
-        contingency: plan.totalContingency,
-        freeBalance: headroom.freeBalance,
-        overdrawAllowed: headroom.overdrawLeft,
-        leftoversToRainyDay: agreement.leftoversToRainyDay,
-      });
-      const linkedIds = await accountLinkedAccountIds(tx, agreement.accountId);
-      const linkedBalances = await linkedAccountBalances(tx, linkedIds);
+        mode,
+      );
       const topUpAccount =
         request.topupOption === 'linkedAccount' && request.topupAccountNumber
           ? await lockLinkedAccount(tx, agreement.accountId, request.topupAccountNumber)
           : null;
-      const facts: TopUpFacts = {
-        topUpRequired: split.topUpRequired,
-        rainyDayAvailable: (balances.rainyDay - agreement.rainyDayUnavailable) as Cents,
-        rainyDayCoversShortfall: agreement.rainyDayCoversShortfall,
-        linkedAccountBalances: [...linkedBalances.values()],
-        overdrawRuleRelevant: overdraw > 0,
-        agreementBalance: add(balances.allocation, balances.contingency),
-        reimbursement: mode === 'reimburse',
-      };
       const topUp = applyTopUp(facts, {
         option: request.topupOption ?? null,
         linkedAccountBalance: topUpAccount ? (linkedBalances.get(topUpAccount.id) ?? null) : null,
@@ -225,11 +210,102 @@ export class PaymentService {
     });
   }
 
+  /**
+   * paymentQuote: what paying `billAmount` would need, read-only (no locks, no money moves). The same access checks
+   * and rules as paying (`checkPay`, `assess`, `topUpOptions`), so paying with an offered option then succeeds.
+   */
+  async quote(em: EntityManager, maybeUser: CurrentUser | null, request: PaymentQuoteRequest): Promise<PaymentQuote> {
+    const user = requireUser(maybeUser);
+    const amount = parsePaymentAmount(request.billAmount);
+    const selected = await loadAccessibleBill(em, user, request.billId);
+    return em.transactional(async (tx) => {
+      const today = this.clock.today();
+      const agreement = await lockAgreement(tx, selected.agreementId, false);
+      const candidateIds = await sameSourceBills(tx, selected, today, request.billOrAllocation);
+      const bills = await lockBills(tx, [...new Set([selected.id, ...candidateIds])], false);
+      const bill = bills.find((b) => b.id === selected.id) as BillRow;
+      const staff = isStaff(user.roles);
+      const approvalId = staff ? await this.lockApproval(tx, bill.id, false) : null;
+      await this.checkPay(tx, staff, agreement, bill, request, amount, approvalId !== null);
+      const { facts } = await this.assess(tx, agreement, bill, bills, today, request, amount, 'pay');
+      return { topUpRequired: facts.topUpRequired, ...topUpOptions(facts) };
+    });
+  }
+
+  /** Paying's checks: who may pay (agreement status, arrears approval, biller on hold, bill status) and the details. */
+  private async checkPay(
+    tx: EntityManager,
+    staff: boolean,
+    agreement: AgreementRow,
+    bill: BillRow,
+    request: { billOrAllocation: BillOrAllocation },
+    amount: Cents,
+    hasApproval: boolean,
+  ): Promise<void> {
+    checkPaymentAllowed({
+      agreementStatus: agreement.status,
+      callerIsStaff: staff,
+      hasApproval,
+      billStatus: bill.status,
+      biller: bill.billerId ? { name: bill.name, status: bill.billerStatus!, onHoldDate: bill.billerOnHoldDate } : null,
+    });
+    if (bill.billerId !== null) {
+      const { details, catalogueEntry } = await loadPaymentDetails(tx, bill.billerId);
+      checkBillOrAllocation(details.paymentMethod, request.billOrAllocation);
+      checkPaymentDetails(details, amount, catalogueEntry);
+    }
+  }
+
+  /** The overdue plan, the split and the top-up facts of paying `amount` (shared by paying and quoting). */
+  private async assess(
+    tx: EntityManager,
+    agreement: AgreementRow,
+    bill: BillRow,
+    sameSource: readonly BillRow[],
+    today: LocalDate,
+    request: { overdueOption?: OverdueOption | null; billOrAllocation: BillOrAllocation },
+    amount: Cents,
+    mode: 'pay' | 'reimburse',
+  ): Promise<{ plan: OverduePlan; split: PaymentSplit; facts: TopUpFacts; linkedBalances: Map<number, Cents> }> {
+    const plan = planOverdue(
+      bill,
+      sameSource,
+      today,
+      mode === 'pay' ? (request.overdueOption ?? null) : null,
+      request.billOrAllocation,
+    );
+    const balances = (await agreementBalances(tx, [agreement.id])).get(agreement.id)!;
+    const settings = await this.settings.serverSettings(tx);
+    const overdraw = overdrawAllowedOn(agreement, today, settings.contractApprovedOverDrawOfAmount);
+    const setAside = add(plan.totalAllocation, plan.totalContingency);
+    const headroom = agreementHeadroom(add(balances.allocation, balances.contingency), setAside, overdraw);
+    const split = splitPayment({
+      amount,
+      allocation: plan.totalAllocation,
+      contingency: plan.totalContingency,
+      freeBalance: headroom.freeBalance,
+      overdrawAllowed: headroom.overdrawLeft,
+      leftoversToRainyDay: agreement.leftoversToRainyDay,
+    });
+    const linkedIds = await accountLinkedAccountIds(tx, agreement.accountId);
+    const linkedBalances = await linkedAccountBalances(tx, linkedIds);
+    const facts: TopUpFacts = {
+      topUpRequired: split.topUpRequired,
+      rainyDayAvailable: (balances.rainyDay - agreement.rainyDayUnavailable) as Cents,
+      rainyDayCoversShortfall: agreement.rainyDayCoversShortfall,
+      linkedAccountBalances: [...linkedBalances.values()],
+      overdrawRuleRelevant: overdraw > 0,
+      agreementBalance: add(balances.allocation, balances.contingency),
+      reimbursement: mode === 'reimburse',
+    };
+    return { plan, split, facts, linkedBalances };
+  }
+
   /** A granted, undecided-use manager approval for paying this bill in arrears (used once: locked, then stamped). */
-  private async lockApproval(tx: EntityManager, billId: number): Promise<number | null> {
+  private async lockApproval(tx: EntityManager, billId: number, lock = true): Promise<number | null> {
     const [row] = await tx.execute<{ id: number }[]>(
       `select id from approval where bill_id = ? and approval_type = 3 and approval_granted and approver_id is not null
-         and used_at is null order by id limit 1 for update`,
+         and used_at is null order by id limit 1${lock ? ' for update' : ''}`,
       [billId],
     );
     return row?.id ?? null;

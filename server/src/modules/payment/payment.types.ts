@@ -118,6 +118,27 @@ export class PaymentResult {
   @Field(() => [UserError]) errors!: UserError[];
 }
 
+@ObjectType({
+  description:
+    'What paying an amount would need (read-only): the top-up and the options the rules offer (spec 1 §4 Top-up).',
+})
+export class PaymentQuoteView {
+  @Field(() => MoneyScalar, { description: 'What allocation, contingency, free balance and overdraw leave; 0: none.' })
+  topUpRequired!: Cents;
+  @Field({
+    description: 'Rainy day (less the unavailable amount) covers it and the agreement lets it cover shortfalls.',
+  })
+  rainyDay!: boolean;
+  @Field({ description: 'A linked account of the account’s members holds the whole top-up.' })
+  linkedAccount!: boolean;
+  @Field({ description: 'Short pay offered (hidden when the overdraw rule is irrelevant and the balance is 0).' })
+  shortPay!: boolean;
+  @Field({ description: 'False: a top-up is needed and nothing can provide it ("Can’t proceed without paybill").' })
+  canProceed!: boolean;
+  @Field(() => [UserError], { description: 'Paying would be refused for these reasons (the same checks as paying).' })
+  errors!: UserError[];
+}
+
 @InputType()
 export class ReverseBillInput {
   @Field(() => Int) transactionId!: number;
