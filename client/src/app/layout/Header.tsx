@@ -16,7 +16,7 @@ const SIGN_IN_PAGES = new Set(['/', '/unauthorized', '/locked', '/expired']);
 export function Header() {
   const session = useSession();
   const { pathname } = useLocation();
-  const { agreementEntries, memberSearch } = useHeaderContext();
+  const { agreementEntries, memberSearch, approvals } = useHeaderContext();
   const { data } = useClientSettingsQuery();
   const inWebView = useMobileWebView();
   const logout = useLogout();
@@ -40,6 +40,11 @@ export function Header() {
         </Link>
         <HStack as="nav" aria-label="Main" gap="1" hideBelow="md">
           <AgreementMenu entries={agreementEntries} />
+          {approvals && (
+            <Link asChild px="2" py="1" borderRadius="sm" {...onBrand}>
+              <RouterLink to={approvals.to}>{approvals.label}</RouterLink>
+            </Link>
+          )}
           <ExternalLinks links={links} newTab={newTab} />
         </HStack>
         <Spacer />
@@ -61,6 +66,7 @@ export function Header() {
         )}
         <MobileNav
           entries={agreementEntries}
+          approvals={approvals}
           links={links}
           newTab={newTab}
           displayName={showUser ? displayName : null}

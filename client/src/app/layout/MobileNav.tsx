@@ -6,6 +6,8 @@ import type { MenuEntry } from './menu';
 
 interface MobileNavProps {
   entries: MenuEntry[];
+  /** The managers' approval queue link (MANAGER, ADMIN). */
+  approvals?: MenuEntry | null;
   links: ExternalLink[];
   newTab: boolean;
   displayName: string | null;
@@ -13,10 +15,10 @@ interface MobileNavProps {
 }
 
 /** Below the md breakpoint (768px) the header's menus collapse into a drawer. */
-export function MobileNav({ entries, links, newTab, displayName, onLogout }: MobileNavProps) {
+export function MobileNav({ entries, approvals = null, links, newTab, displayName, onLogout }: MobileNavProps) {
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
-  if (entries.length === 0 && links.length === 0 && !displayName) return null;
+  if (entries.length === 0 && !approvals && links.length === 0 && !displayName) return null;
 
   return (
     <Box hideFrom="md">
@@ -52,6 +54,13 @@ export function MobileNav({ entries, links, newTab, displayName, onLogout }: Mob
                         </Link>
                       ))}
                     </Stack>
+                  )}
+                  {approvals && (
+                    <Link asChild py="2" color="brand.fg">
+                      <RouterLink to={approvals.to} onClick={close}>
+                        {approvals.label}
+                      </RouterLink>
+                    </Link>
                   )}
                   {links.length > 0 && (
                     <Stack gap="1">

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { agreementMenu, headerMenus, lowerCasedPath, visibleEntries } from './menu';
+import { agreementMenu, canDecideApprovals, headerMenus, lowerCasedPath, visibleEntries } from './menu';
 
 describe('agreementMenu', () => {
   it('shows Agreement summary, Profile & preferences and Graphs, and hides the rest by default', () => {
@@ -40,10 +40,30 @@ describe('headerMenus', () => {
   });
 
   it('hides everything in hideMenus mode, for staff too', () => {
-    expect(headerMenus({ ...inAccount, hideMenus: true, isStaff: true })).toEqual({
+    expect(headerMenus({ ...inAccount, hideMenus: true, isStaff: true, roles: ['MANAGER'] })).toEqual({
       agreementEntries: [],
       memberSearch: false,
+      approvals: null,
     });
+  });
+
+  it.each([
+    [['MANAGER'], true],
+    [['ADMIN'], true],
+    [['AGENT', 'MANAGER'], true],
+    [['AGENT'], false],
+    [['BRANCH_AGENT'], false],
+    [['REPORTER'], false],
+    [['MEMBER'], false],
+    [[], false],
+  ])('links %j to the approvals queue: %s', (roles, shown) => {
+    expect(canDecideApprovals(roles)).toBe(shown);
+    const menus = headerMenus({ memberId: null, accountId: null, hideMenus: false, isStaff: true, roles });
+    expect(menus.approvals).toEqual(shown ? { label: 'Approvals', to: '/approvals', visible: true } : null);
+  });
+
+  it('links managers to the approvals queue inside an account too', () => {
+    expect(headerMenus({ ...inAccount, isStaff: true, roles: ['ADMIN'] }).approvals?.to).toBe('/approvals');
   });
 });
 

@@ -26,6 +26,14 @@ export function visibleEntries(entries: readonly MenuEntry[]): MenuEntry[] {
   return entries.filter((entry) => entry.visible);
 }
 
+/** The managers' queue of arrears payment requests (`/approvals`), outside any member's account. */
+export const APPROVALS_ENTRY: MenuEntry = { label: 'Approvals', to: '/approvals', visible: true };
+
+/** Who decides arrears approvals (and so sees the queue's link): MANAGER and ADMIN. */
+export function canDecideApprovals(roles: readonly string[]): boolean {
+  return roles.includes('MANAGER') || roles.includes('ADMIN');
+}
+
 export interface HeaderMenuInput {
   /** Null outside a member's account. */
   memberId: number | null;
@@ -33,6 +41,8 @@ export interface HeaderMenuInput {
   /** viewMode=hideMenus: every menu is hidden (spec 1 §2). */
   hideMenus: boolean;
   isStaff: boolean;
+  /** The signed-in user's roles (the approvals link is for MANAGER and ADMIN). */
+  roles?: readonly string[];
 }
 
 export interface HeaderMenus {
@@ -40,15 +50,18 @@ export interface HeaderMenus {
   agreementEntries: MenuEntry[];
   /** Staff open the member search modal from the header. */
   memberSearch: boolean;
+  /** The link to the managers' approval queue (MANAGER, ADMIN); null for everyone else or when menus are hidden. */
+  approvals: MenuEntry | null;
 }
 
 /** Which header menus show (spec 1 §2 "Header menu"): all are hidden in hideMenus mode. */
-export function headerMenus({ memberId, accountId, hideMenus, isStaff }: HeaderMenuInput): HeaderMenus {
-  if (hideMenus) return { agreementEntries: [], memberSearch: false };
+export function headerMenus({ memberId, accountId, hideMenus, isStaff, roles = [] }: HeaderMenuInput): HeaderMenus {
+  if (hideMenus) return { agreementEntries: [], memberSearch: false, approvals: null };
   const inAccount = memberId !== null && accountId !== null;
   return {
     agreementEntries: inAccount ? visibleEntries(agreementMenu(memberId, accountId, isStaff)) : [],
     memberSearch: isStaff,
+    approvals: canDecideApprovals(roles) ? APPROVALS_ENTRY : null,
   };
 }
 

@@ -9,6 +9,8 @@ export interface HeaderContext {
   agreementEntries: MenuEntry[];
   /** Staff can open the member search from the header (not in hideMenus mode). */
   memberSearch: boolean;
+  /** The managers' approval queue link (MANAGER, ADMIN). */
+  approvals: MenuEntry | null;
   hideMenus: boolean;
 }
 
@@ -22,6 +24,7 @@ export function useHeaderContext(): HeaderContext {
     accountId: parsePositiveId(match?.params.accountId),
     hideMenus,
     isStaff: session ? isStaff(session.roles) : false,
+    roles: session?.roles ?? [],
   });
   return { ...menus, hideMenus };
 }
