@@ -106,7 +106,10 @@ test.describe.serial('bills', () => {
     await signIn(page, 'agent', 'agent-demo-pass');
     await expect(page).toHaveURL(/\/members/);
     await page.goto('/member/2/account/3/overview');
-    await page.getByRole('button', { name: /^Agreement/ }).click();
+    // The overview has loaded (its activity filters show) before the header's menu is opened. The menu is found in the
+    // header by its exact name: /^Agreement/ also matched the "Agreement changes" filter whenever it loaded first.
+    await expect(page.getByRole('button', { name: 'Agreement changes' })).toBeVisible();
+    await page.getByRole('banner').getByRole('button', { name: 'Agreement', exact: true }).click();
     await page.getByRole('menuitem', { name: 'Reverse bill payment' }).click();
     await expect(page.getByRole('heading', { name: 'Reverse bill payment' })).toBeVisible();
     await expect(page.getByText('Bills are pending between 9am-3pm and 3pm-9am.')).toBeVisible();
