@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Clock } from '../../common/clock.js';
 import type { CurrentUser } from '../../common/auth/current-user.js';
+import { parseRole, type Role } from '../../common/auth/roles.js';
 import { UnauthenticatedError } from '../../common/errors.js';
 import type { Config } from '../../config.js';
 import { User } from '../user/user.entity.js';
@@ -142,22 +143,46 @@ export class AuthService {
     if (!match) throw new UnauthenticatedError('The authorization header is not a bearer token.');
     const payload = verifyAccessToken(match[1], this.config.tokenSecret, this.nowSeconds());
     if (!payload) throw new UnauthenticatedError(SESSION_TIMED_OUT);
-    const session = await em.findOne(Session, { id: payload.sid }, { populate: ['user', 'user.member'] });
+    // One plain statement on every request: the session and its user, without entity hydration.
+    const [row] = await em.getConnection().execute<SessionRow[]>(
+      `select s.id, s.user_id, s.last_seen_at, s.expires_at, s.revoked_at, u.username, u.display_name, u.roles,
+              u.member_id, u.is_locked
+       from auth_session s join app_user u on u.id = s.user_id where s.id = ?`,
+      [payload.sid],
+    );
     const now = this.clock.now();
-    if (!session || session.user.id !== payload.uid || !this.isLive(session, now) || session.user.isLocked) {
+    if (!row || row.user_id !== payload.uid || row.is_locked) throw new UnauthenticatedError(SESSION_TIMED_OUT);
+    const lastSeenAt = new Date(row.last_seen_at);
+    if (
+      !this.isLive(
+        {
+          revokedAt: row.revoked_at ? new Date(row.revoked_at) : null,
+          expiresAt: new Date(row.expires_at),
+          lastSeenAt,
+        },
+        now,
+      )
+    ) {
       throw new UnauthenticatedError(SESSION_TIMED_OUT);
     }
-    if (now.getTime() - session.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
-      await em.nativeUpdate(Session, { id: session.id }, { lastSeenAt: now });
+    if (now.getTime() - lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
+      await em.nativeUpdate(Session, { id: row.id }, { lastSeenAt: now });
     }
-    return toCurrentUser(session);
+    return {
+      userId: row.user_id,
+      sessionId: row.id,
+      username: row.username,
+      displayName: row.display_name,
+      roles: parseRoles(row.roles),
+      memberId: row.member_id,
+    };
   }
 
   async logout(em: EntityManager, user: CurrentUser): Promise<void> {
     await this.revoke(em, user.sessionId, 'logout');
   }
 
-  private isLive(session: Session, now: Date): boolean {
+  private isLive(session: Pick<Session, 'revokedAt' | 'expiresAt' | 'lastSeenAt'>, now: Date): boolean {
     return (
       !session.revokedAt &&
       session.expiresAt.getTime() > now.getTime() &&
@@ -216,13 +241,26 @@ export class AuthService {
   }
 }
 
-function toCurrentUser(session: Session): CurrentUser {
-  return {
-    userId: session.user.id,
-    sessionId: session.id,
-    username: session.user.username,
-    displayName: session.user.displayName,
-    roles: [...session.user.roles],
-    memberId: session.user.member?.id ?? null,
-  };
+interface SessionRow {
+  id: string;
+  user_id: number;
+  last_seen_at: Date | string;
+  expires_at: Date | string;
+  revoked_at: Date | string | null;
+  username: string;
+  display_name: string;
+  roles: string[] | string;
+  member_id: number | null;
+  is_locked: boolean;
+}
+
+/** `text[]` arrives as an array from pg, or as its literal `{A,B}` where no array parser is registered. */
+function parseRoles(value: string[] | string): Role[] {
+  const names = Array.isArray(value)
+    ? value
+    : value
+        .replace(/^\{|\}$/g, '')
+        .split(',')
+        .filter(Boolean);
+  return names.map(parseRole).filter((role): role is Role => role !== undefined);
 }
