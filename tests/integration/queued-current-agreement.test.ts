@@ -11,7 +11,7 @@ beforeAll(async () => {
 afterAll(() => server?.stop());
 
 describe('while a change is queued', () => {
-  it('the overview and the account list still show the version in force, not the queued one', async () => {
+  it('the overview, the account list and the bill dashboard still show the version in force, not the queued one', async () => {
     const member = await server.signIn(...MEMBER_TWO_ACCOUNTS);
     const token = String(member.access_token);
     const memberId = Number(member.memberId);
@@ -21,6 +21,17 @@ describe('while a change is queued', () => {
       token,
     );
     const active = list.body.data!.accountList.find((a) => a.status === 'Active')!;
+
+    const billsDue = async () =>
+      (
+        await server.graphql<{ billsDueForPayment: { total: number } }>(
+          'query($m: Int!, $a: Int!) { billsDueForPayment(memberId: $m, accountId: $a) { total } }',
+          { m: memberId, a: active.accountId },
+          token,
+        )
+      ).body.data?.billsDueForPayment.total;
+    const billsBefore = await billsDue();
+    expect(billsBefore).toBeGreaterThan(0);
 
     const staff = await server.token(...AGENT);
     const queued = await server.graphql<{ queueAgreementChange: { agreementId: number; stage: string } }>(
@@ -45,5 +56,6 @@ describe('while a change is queued', () => {
     expect(after.body.data?.accountList.find((a) => a.accountId === active.accountId)?.agreementId).toBe(
       active.agreementId,
     );
+    expect(await billsDue()).toBe(billsBefore);
   });
 });

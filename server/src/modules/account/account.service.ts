@@ -2,15 +2,13 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { assertAccountAccess, assertMemberAccess } from '../../common/auth/access.js';
 import type { CurrentUser } from '../../common/auth/current-user.js';
 import { DomainError, NotFoundError } from '../../common/errors.js';
+import { currentAgreementFirst, SUPERSEDED_AGREEMENT_STATUSES } from '../agreement/agreement-facts.js';
 import { accountStatusOf, type AgreementStatus } from '../agreement/agreement-status.js';
 import { Member } from '../member/member.entity.js';
 import { toMemberView } from '../member/member.service.js';
 import { Account } from './account.entity.js';
 import { MemberAccountLink } from './member-account-link.entity.js';
 import type { AccountListItem, MemberAccount } from './account.types.js';
-
-/** Agreements that no longer speak for the account (an older version, or one that has ended). */
-const SUPERSEDED_STATUSES = [5, 6, 10];
 
 interface CurrentAgreementRow {
   account_id: number;
@@ -87,8 +85,8 @@ export class AccountService {
     if (accountIds.length === 0) return new Map();
     const rows = await em.getConnection().execute<CurrentAgreementRow[]>(
       `select distinct on (account_id) account_id, id, status from agreement
-       where account_id in (${accountIds.map(() => '?').join(',')}) and status not in (${SUPERSEDED_STATUSES.join(',')})
-       order by account_id, status in (2, 3), id desc`,
+       where account_id in (${accountIds.map(() => '?').join(',')}) and status not in (${SUPERSEDED_AGREEMENT_STATUSES.join(',')})
+       order by account_id, ${currentAgreementFirst()}`,
       accountIds,
     );
     return new Map(rows.map((row) => [row.account_id, row]));

@@ -11,6 +11,16 @@ export const SUPERSEDED_AGREEMENT_STATUSES: readonly AgreementStatus[] = [
   AgreementStatus.Renewed,
 ];
 
+/**
+ * SQL ordering that puts an account's current agreement version first among its versions: the newest, except that a
+ * queued or in-progress change (2, 3) is not current until it is applied, so the version it changes stays current.
+ * Every "current agreement of an account" query orders by this (overview, account list, bill dashboard).
+ */
+export function currentAgreementFirst(alias?: string): string {
+  const column = (name: string) => (alias ? `${alias}.${name}` : name);
+  return `${column('status')} in (${AgreementStatus.Queued}, ${AgreementStatus.InProgress}), ${column('id')} desc`;
+}
+
 /** What the portal screens read of an agreement row (and its overdraw rule's limit). */
 export interface AgreementFacts {
   id: number;

@@ -6,6 +6,7 @@ import {
   AGREEMENT_COLUMNS,
   agreementFactsOf,
   SUPERSEDED_AGREEMENT_STATUSES,
+  currentAgreementFirst,
   type AgreementFacts,
   type AgreementRow,
 } from '../agreement/agreement-facts.js';
@@ -62,7 +63,7 @@ export async function loadMemberAccount(
      left join lateral (
        select * from agreement x
        where x.account_id = a.id and x.status not in (${SUPERSEDED_AGREEMENT_STATUSES.join(',')})
-       order by x.status in (2, 3), x.id desc limit 1 -- a queued change is not current until applied
+       order by ${currentAgreementFirst('x')} limit 1
      ) g on true
      left join overdraw_rule r on r.id = g.overdraw_rule_id
      where a.id = ?`,

@@ -6,6 +6,7 @@ import type { Clock } from '../../common/clock.js';
 import { ForbiddenError, NotFoundError } from '../../common/errors.js';
 import { addDays, type LocalDate } from '../../common/local-date.js';
 import { parseMoney, ZERO, type Cents } from '../../common/money.js';
+import { currentAgreementFirst } from '../agreement/agreement-facts.js';
 import { BillStatus, UPCOMING_WINDOW_DAYS } from '../bill/bill-status.rules.js';
 import { MoneySource } from '../bill/money-source.js';
 import { PaymentMethod } from '../bill/payment-method.js';
@@ -120,7 +121,7 @@ const DUE = `b.status in (0, 1, 4, 5, 6) and b.due_date <= ?::date`;
 
 /** The account's current agreement: the newest version that is not pending approval, cancelled or expired. */
 const CURRENT_AGREEMENT = `b.agreement_id = (select id from agreement where account_id = ? and status in (1, 2, 3, 4, 7, 8)
-  order by id desc limit 1)`;
+  order by ${currentAgreementFirst()} limit 1)`;
 
 function mask(reference: string | null): string | null {
   if (!reference) return reference;
