@@ -17,6 +17,7 @@ import type { GraphQLContext } from './graphql/context.js';
 import { memoryEventBus, postgresEventBus } from './graphql/event-bus.js';
 import { attachSubscriptions, createApolloServer } from './graphql/graphql-server.js';
 import { buildAppSchema } from './graphql/schema.js';
+import { announceActivitiesOn } from './modules/activity/activity-announcer.js';
 import { restRouter, sendError } from './rest/rest-router.js';
 import { restRoutes } from './rest/routes.js';
 import { seedDemoData } from './seed/demo.js';
@@ -50,6 +51,7 @@ export async function startApp(config: Config, options: StartOptions = {}): Prom
       : memoryEventBus();
   const services = createServices(config, clock, logger, events);
   if (config.loadDemoData) await seedDemoData(database.orm.em.fork(), clock, logger);
+  announceActivitiesOn(database.orm, events); // from here on, every activity written reaches activityAdded
 
   const schema = await buildAppSchema(events);
   const app = express();

@@ -73,7 +73,7 @@ export function createServices(config: Config, clock: Clock, logger: Logger, eve
     overview: new OverviewService(clock),
     accountSummaries: new AccountSummaryService(clock),
     activities: new ActivityService(),
-    agreements: new AgreementViewService(clock, events),
+    agreements: new AgreementViewService(clock),
     agreementGraphs: new AgreementGraphsService(settings, clock),
     transactions: new TransactionService(),
     profiles: new ProfileService(),

@@ -12,8 +12,9 @@ export function activityAddedTopic(accountId: number): string {
 }
 
 /**
- * Announces a new activity of an account to `activityAdded` subscribers. Call it after the transaction that
- * wrote the activity has committed (never inside it: a rollback would leave subscribers with a ghost).
+ * Announces a new activity of an account to `activityAdded` subscribers, after the transaction that wrote it has
+ * committed (never inside it: a rollback would leave subscribers with a ghost). Services do not call it: activities
+ * are written by `activity-writer.ts`, and `activity-announcer.ts` publishes them after the commit.
  */
 export function publishActivityAdded(services: { events: EventBus }, accountId: number, activityId: number): void {
   services.events.publish(activityAddedTopic(accountId), { accountId, activityId } satisfies ActivityAddedEvent);

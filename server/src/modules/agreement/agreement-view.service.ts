@@ -4,9 +4,8 @@ import type { CurrentUser } from '../../common/auth/current-user.js';
 import { isStaff } from '../../common/auth/roles.js';
 import type { Clock } from '../../common/clock.js';
 import { ForbiddenError, NotFoundError } from '../../common/errors.js';
-import type { EventBus } from '../../graphql/event-bus.js';
 import type { UserError } from '../../graphql/user-error.js';
-import { publishActivityAdded } from '../activity/activity.events.js';
+import { writeActivity } from '../activity/activity-writer.js';
 import { agreementBalances, ZERO_BALANCES } from '../ledger/ledger-balances.js';
 import { loadAgreementFacts, type AgreementFacts } from './agreement-facts.js';
 import { loadBillers, loadBills } from './agreement-billers.js';
@@ -36,10 +35,7 @@ function refused(error: { code: string; message: string }): ApproveAgreementResu
 
 /** The view-agreement page and the member's approval (PUT /api/Contracts/memberApprove belongs to it too). */
 export class AgreementViewService {
-  constructor(
-    private readonly clock: Clock,
-    private readonly events: EventBus,
-  ) {}
+  constructor(private readonly clock: Clock) {}
 
   /** An agreement by id: a member reaches it through their account; the refusal is the same if it does not exist. */
   private async reachable(em: EntityManager, user: CurrentUser, agreementId: number): Promise<AgreementFacts> {
@@ -128,23 +124,17 @@ export class AgreementViewService {
         [AgreementStatus.Approved, agreement.id],
       );
       if (updated.length === 0) return null;
-      const inserted = await tx.execute<{ id: number }[]>(
-        `insert into activity (type, occurred_at, member_id, account_id, agreement_id, user_id, details, data)
-         values (?, now(), ?, ?, ?, ?, ?, ?::jsonb) returning id`,
-        [
-          approvalActivityType(agreement.status),
-          memberId,
-          agreement.accountId,
-          agreement.id,
-          caller.userId,
-          `Agreement approved by the member ${standing.name}`.trim(),
-          JSON.stringify({ ContractId: agreement.id, approvedFromStatus: agreement.status }),
-        ],
-      );
-      return Number(inserted[0].id);
+      return writeActivity(tx, {
+        type: approvalActivityType(agreement.status),
+        memberId,
+        accountId: agreement.accountId,
+        agreementId: agreement.id,
+        userId: caller.userId,
+        details: `Agreement approved by the member ${standing.name}`.trim(),
+        data: { ContractId: agreement.id, approvedFromStatus: agreement.status },
+      });
     });
     if (activityId === null) return refused(APPROVAL_ERRORS.notAwaiting);
-    publishActivityAdded({ events: this.events }, agreement.accountId, activityId);
     const approved = await loadAgreementFacts(em, agreement.id);
     return { ok: true, errors: [], agreement: approved ? await this.summary(em, approved) : null };
   }

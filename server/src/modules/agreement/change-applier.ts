@@ -3,9 +3,8 @@ import type { Logger } from 'pino';
 import type { Clock } from '../../common/clock.js';
 import { DomainError } from '../../common/errors.js';
 import type { EventBus } from '../../graphql/event-bus.js';
-import { Activity } from '../activity/activity.entity.js';
 import { ActivityType } from '../activity/activity-type.js';
-import { publishActivityAdded } from '../activity/activity.events.js';
+import { writeActivity } from '../activity/activity-writer.js';
 import { LedgerService } from '../ledger/ledger.service.js';
 import { AgreementStatus } from './agreement-status.js';
 import { publishQueuedChange, queuedChangeStatus } from './queued-change.events.js';
@@ -56,10 +55,9 @@ export class ChangeApplier {
     const accountId = claimed.account_id;
     publishQueuedChange(this.events, queuedChangeStatus(accountId, QueuedChangeStage.APPLYING, agreementId));
     try {
-      const activityIds = await em.fork().transactional((tx) => this.apply(tx, agreementId));
+      await em.fork().transactional((tx) => this.apply(tx, agreementId));
       const status = queuedChangeStatus(accountId, QueuedChangeStage.APPLIED, agreementId);
       publishQueuedChange(this.events, status);
-      for (const id of activityIds) publishActivityAdded({ events: this.events }, accountId, id);
       return status;
     } catch (error) {
       const message = error instanceof ChangeFailure ? error.message : GENERIC_FAILURE;
@@ -122,7 +120,7 @@ export class ChangeApplier {
     return rows[0] ?? null;
   }
 
-  private async apply(tx: EntityManager, agreementId: number): Promise<number[]> {
+  private async apply(tx: EntityManager, agreementId: number): Promise<void> {
     const [version] = await tx.execute<VersionRow[]>(
       'select id, account_id, status, previous_id from agreement where id = ? for update',
       [agreementId],
@@ -159,11 +157,11 @@ export class ChangeApplier {
        order by is_primary desc, id limit 1`,
       [version.account_id],
     );
-    const activity = tx.create(Activity, {
+    await writeActivity(tx, {
       type: ActivityType.AgreementModificationApplied,
-      account: version.account_id,
-      member: holder[0]?.member_id ?? null,
-      agreement: version.id,
+      accountId: version.account_id,
+      memberId: holder[0]?.member_id ?? null,
+      agreementId: version.id,
       details: 'Agreement modification applied',
       data: {
         ContractId: version.id,
@@ -172,8 +170,6 @@ export class ChangeApplier {
         depositsMoved: carried.depositsMoved,
       },
     });
-    await tx.flush();
-    return [...(carried.activityId === null ? [] : [carried.activityId]), activity.id];
   }
 
   private async markFailed(em: EntityManager, agreementId: number, message: string): Promise<void> {

@@ -5,7 +5,6 @@ import { isStaff } from '../../common/auth/roles.js';
 import { DomainError, ForbiddenError, NotFoundError } from '../../common/errors.js';
 import type { EventBus } from '../../graphql/event-bus.js';
 import { liveStream } from '../../graphql/live-stream.js';
-import { publishActivityAdded } from '../activity/activity.events.js';
 import { AgreementStatus } from './agreement-status.js';
 import {
   publishQueuedChange,
@@ -125,7 +124,6 @@ export class QueuedChangeService {
     const queued = await em.transactional((tx) => queueModificationCopy(tx, agreementId, caller));
     const status = queuedChangeStatus(queued.accountId, QueuedChangeStage.QUEUED, queued.agreementId);
     publishQueuedChange(this.events, status);
-    publishActivityAdded({ events: this.events }, queued.accountId, queued.activityId);
     return status;
   }
 

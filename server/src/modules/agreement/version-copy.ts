@@ -2,8 +2,8 @@ import { ReferenceKind, type EntityName } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CurrentUser } from '../../common/auth/current-user.js';
 import { DomainError, NotFoundError } from '../../common/errors.js';
-import { Activity } from '../activity/activity.entity.js';
 import { ActivityType } from '../activity/activity-type.js';
+import { writeActivity } from '../activity/activity-writer.js';
 import { Biller } from '../biller/biller.entity.js';
 import { BillingSubCategory } from '../billing-category/billing-sub-category.entity.js';
 import { ContractPreferences } from '../preferences/contract-preferences.entity.js';
@@ -155,16 +155,15 @@ export async function queueModificationCopy(
      order by is_primary desc, id limit 1`,
     [accountId],
   );
-  const activity = tx.create(Activity, {
+  const activityId = await writeActivity(tx, {
     type: ActivityType.AgreementModification,
-    account: accountId,
-    member: holder[0]?.member_id ?? null,
-    agreement: newId,
+    accountId,
+    memberId: holder[0]?.member_id ?? null,
+    agreementId: newId,
     details: `Agreement ${agreementId} modification queued to be applied`,
     data: { ContractId: newId, previousContractId: agreementId },
     agentName: caller.displayName,
-    user: caller.userId,
+    userId: caller.userId,
   });
-  await tx.flush();
-  return { accountId, agreementId: newId, activityId: activity.id };
+  return { accountId, agreementId: newId, activityId };
 }

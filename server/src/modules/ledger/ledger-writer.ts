@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { toDecimalString } from '../../common/money.js';
 import { allocateIds, idSequence, insertRows, intArray, runSql, type BulkRow } from '../../database/bulk.js';
+import { allocateActivityIds, writeActivityRows, type ActivityInsertRow } from '../activity/activity-writer.js';
 import { DepositStatus } from '../agreement/agreement-codes.js';
 import { MoneySource } from '../bill/money-source.js';
 import { isAgreementPocket, LedgerAccountKind } from './ledger-account-kind.js';
@@ -182,25 +183,6 @@ const ENTRY_COLUMNS = [
   { name: 'amount', type: 'numeric' },
 ] as const;
 
-const ACTIVITY_COLUMNS = [
-  { name: 'id', type: 'int' },
-  { name: 'type', type: 'smallint' },
-  { name: 'occurred_at', type: 'timestamptz' },
-  { name: 'member_id', type: 'int' },
-  { name: 'account_id', type: 'int' },
-  { name: 'agreement_id', type: 'int' },
-  { name: 'details', type: 'text' },
-  { name: 'data', type: 'jsonb' },
-  { name: 'notes', type: 'text' },
-  { name: 'agent_name', type: 'text' },
-  { name: 'user_id', type: 'int' },
-  { name: 'balance_change', type: 'numeric' },
-  { name: 'transaction_status', type: 'smallint' },
-  { name: 'ledger_transaction_id', type: 'int' },
-  { name: 'bill_id', type: 'int' },
-  { name: 'biller_id', type: 'int' },
-] as const;
-
 const MONEY_SOURCE_COLUMNS = [
   { name: 'bill_id', type: 'int' },
   { name: 'transaction_id', type: 'int' },
@@ -222,11 +204,11 @@ export async function writePostings(
   updateReceivedFigures = true,
 ): Promise<PostingResult[]> {
   const transactionIds = await allocateIds(em, idSequence('ledger_transaction'), postings.length);
-  const activityIds = await allocateIds(em, idSequence('activity'), postings.filter((p) => p.activity).length);
+  const activityIds = await allocateActivityIds(em, postings.filter((p) => p.activity).length);
   const now = new Date().toISOString();
   const transactions: BulkRow[] = [];
   const entries: BulkRow[] = [];
-  const activities: BulkRow[] = [];
+  const activities: ActivityInsertRow[] = [];
   const sources: BulkRow[] = [];
   const billTotals: BulkRow[] = [];
   const depositTotals: BulkRow[] = [];
@@ -304,7 +286,7 @@ export async function writePostings(
   const all = Number.MAX_SAFE_INTEGER;
   await insertRows(em, 'ledger_transaction', TRANSACTION_COLUMNS, transactions);
   await insertRows(em, 'ledger_entry', ENTRY_COLUMNS, entries, all);
-  await insertRows(em, 'activity', ACTIVITY_COLUMNS, activities);
+  await writeActivityRows(em, activities);
   await insertRows(em, 'bill_money_source', MONEY_SOURCE_COLUMNS, sources);
   if (updateReceivedFigures) {
     await applyBillTotals(em, billTotals);

@@ -1,0 +1,124 @@
+import type { Client } from 'graphql-ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ActivityType } from '../../server/src/modules/activity/activity-type.js';
+import { writeActivity } from '../../server/src/modules/activity/activity-writer.js';
+import { realDatabaseUrl } from '../support/database.js';
+import { subscribe, wsClient } from '../support/live.js';
+import { key, REIMBURSE, SKIP_MESSAGE, startPaymentWorld, type PaymentWorld } from './payment-client.js';
+import { createScenario } from './payment-world.js';
+
+if (!realDatabaseUrl) console.warn(`[skipped] ${SKIP_MESSAGE}`);
+
+const ADDED = 'subscription($a: Int!) { activityAdded(accountId: $a) { activityId type label } }';
+const TOP_UP = 'mutation T($input: RainyDayTopUpInput!) { topUpRainyDay(input: $input) { ok errors { code } } }';
+const REVERSE = 'mutation R($input: ReverseBillInput!) { reverseBill(input: $input) { success errors { code } } }';
+
+interface Added {
+  activityAdded: { activityId: number; type: number; label: string };
+}
+
+describe.skipIf(!realDatabaseUrl)('activityAdded for money movements', () => {
+  let w: PaymentWorld;
+  const clients: Client[] = [];
+  beforeAll(async () => {
+    w = await startPaymentWorld();
+  });
+  afterAll(async () => {
+    await Promise.all(clients.map((client) => client.dispose()));
+    await w?.server.stop();
+  });
+
+  it('pushes every activity of a payment, a rainy-day top-up, a reimbursement and a reversal once committed, and none for a refusal', async () => {
+    const s = await createScenario(w.em(), w.alice, {
+      allocation: '150',
+      contingency: '10',
+      bills: [
+        { due: '2026-03-10', allocated: '100', contingency: '10' },
+        { due: '2026-03-10', allocated: '50' },
+      ],
+    });
+    const before = await w.one<{ max: number | null }>('select max(id) as max from activity');
+    const client = wsClient(w.server.url, w.tokens.alice);
+    clients.push(client);
+    const live = subscribe<Added>(client, ADDED, { a: s.accountId });
+    await new Promise((resolve) => setTimeout(resolve, 300)); // let the subscription start
+    const typeArrives = (type: number) => live.waitFor((r) => r.data?.activityAdded.type === type);
+
+    const paid = await w.pay(w.tokens.alice, {
+      billId: s.billIds[0],
+      billAmount: '80',
+      overdueOption: 'ignore',
+      idempotencyKey: key(),
+    });
+    expect(paid.answer?.errors).toEqual([]);
+    await typeArrives(0); // Paid a bill
+
+    const topUp = { contractId: s.agreementId, accountNumber: w.alice.savingsAccount, topupAmount: '25' };
+    const topped = await w.server.graphql<{ topUpRainyDay: { ok: boolean } }>(
+      TOP_UP,
+      { input: { ...topUp, idempotencyKey: key() } },
+      w.tokens.alice,
+    );
+    expect(topped.body.data?.topUpRainyDay.ok).toBe(true);
+    await typeArrives(20); // Member deposit (extra)
+
+    const refused = await w.server.graphql<{ topUpRainyDay: { errors: { code: string }[] } }>(
+      TOP_UP,
+      { input: { ...topUp, accountNumber: w.alice.poorAccount, idempotencyKey: key() } },
+      w.tokens.alice,
+    );
+    expect(refused.body.data?.topUpRainyDay.errors[0]?.code).toBe('INSUFFICIENT_FUNDS');
+
+    const reimbursed = await w.pay(
+      w.tokens.alice,
+      {
+        billId: s.billIds[1],
+        billAmount: '50',
+        reimbursementAccountNumber: w.alice.savingsAccount,
+        idempotencyKey: key(),
+      },
+      REIMBURSE,
+    );
+    expect(reimbursed.answer?.errors).toEqual([]);
+    await typeArrives(1); // Reimbursed a bill
+
+    const reversed = await w.server.graphql<{ reverseBill: { success: boolean } }>(
+      REVERSE,
+      { input: { transactionId: paid.answer?.transactionId, idempotencyKey: key() } },
+      w.tokens.agent,
+    );
+    expect(reversed.body.data?.reverseBill.success).toBe(true);
+    await typeArrives(25); // Reverse bill
+
+    // Exactly the rows written (each once, in order), nothing for the refused top-up.
+    const written = await w
+      .em()
+      .execute<{ id: number; type: number }[]>(
+        'select id, type from activity where account_id = ? and id > ? order by id',
+        [s.accountId, before.max ?? 0],
+      );
+    expect(live.received.map((r) => r.result.data?.activityAdded.activityId)).toEqual(written.map((row) => row.id));
+    expect(live.received.every((r) => !r.result.errors)).toBe(true);
+    live.stop();
+  });
+
+  it('announces nothing written by a transaction that rolls back, and announces at once without a transaction', async () => {
+    const s = await createScenario(w.em(), w.alice, { allocation: '10', bills: [] });
+    const client = wsClient(w.server.url, w.tokens.alice);
+    clients.push(client);
+    const live = subscribe<Added>(client, ADDED, { a: s.accountId });
+    await new Promise((resolve) => setTimeout(resolve, 300)); // let the subscription start
+    const activity = { type: ActivityType.NotificationSent, accountId: s.accountId, agreementId: s.agreementId };
+    await expect(
+      w.em().transactional(async (tx) => {
+        await writeActivity(tx, { ...activity, details: 'rolled back' });
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    const committed = await w.em().transactional((tx) => writeActivity(tx, { ...activity, details: 'kept' }));
+    const outside = await writeActivity(w.em(), { ...activity, details: 'no transaction' });
+    await live.waitFor((r) => r.data?.activityAdded.activityId === outside);
+    expect(live.received.map((r) => r.result.data?.activityAdded.activityId)).toEqual([committed, outside]);
+    live.stop();
+  });
+});
