@@ -124,6 +124,14 @@ describe.skipIf(!realDatabaseUrl)('bill queries and the REST façade of payments
       );
       ids.push(row.id);
     }
+    // The pay screen's query for a sub-category's bills, without writing `billerId: null`.
+    const sources = await w.server.graphql<{ sourceBillsDueForPayment: { billId: number }[] }>(
+      'query($s: Int) { sourceBillsDueForPayment(billingSubCategoryId: $s) { billId } }',
+      { s: sub.id },
+      w.tokens.alice,
+    );
+    expect(sources.body.errors).toBeUndefined();
+    expect(sources.body.data?.sourceBillsDueForPayment.map((bill) => bill.billId).sort()).toEqual([...ids].sort());
     const input = { billId: ids[0], billOrAllocation: 'allocation', billAmount: '200', overdueOption: 'combine' };
     const { answer } = await w.pay(w.tokens.alice, { ...input, idempotencyKey: key() });
     expect(answer?.paidBillIds).toEqual([ids[1], ids[0]]);

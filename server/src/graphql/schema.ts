@@ -18,6 +18,7 @@ import { ProfileResolver } from '../modules/profile/profile.resolver.js';
 import { SettingsResolver } from '../modules/settings/settings.resolver.js';
 import { TransactionResolver } from '../modules/transaction/transaction.resolver.js';
 import { memoryEventBus, type EventBus } from './event-bus.js';
+import { omittedArgumentsAsNull } from './omitted-arguments.js';
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const resolvers: NonEmptyArray<Function> = [
@@ -68,7 +69,7 @@ export function assertEveryOperationGuarded(): void {
 
 export async function buildAppSchema(events: EventBus = memoryEventBus()): Promise<GraphQLSchema> {
   assertEveryOperationGuarded();
-  return buildSchema({
+  const schema = await buildSchema({
     resolvers,
     authChecker,
     authMode: 'error',
@@ -78,6 +79,7 @@ export async function buildAppSchema(events: EventBus = memoryEventBus()): Promi
       subscribe: (topic) => events.subscribe(topic),
     },
   });
+  return omittedArgumentsAsNull(schema);
 }
 
 /** The committed `schema.graphql`: sorted, so that it is stable across builds. */
