@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { GraphQLError } from 'graphql';
 import { Outlet } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -188,6 +189,16 @@ describe('PayBillScreen', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Confirm pay' }));
     expect(await screen.findByText('Confirmation page')).toBeTruthy();
     expect(uuid).toHaveBeenCalledTimes(2);
+  });
+
+  it('shows the server’s message when the linked accounts cannot be loaded (spec 1 §8)', async () => {
+    const refused = loads.map((mock) =>
+      mock.request.query === BillLinkedAccountsDocument
+        ? { request: mock.request, result: { errors: [new GraphQLError('Could not retrieve the linked accounts.')] } }
+        : mock,
+    );
+    renderPay([], refused);
+    expect((await screen.findByRole('alert')).textContent).toContain('Could not retrieve the linked accounts.');
   });
 
   it('asks for a quote when the amount rests: shows the top-up needed before paying, hides short pay, checks funds', async () => {

@@ -234,6 +234,7 @@ export function PayBillScreen({ mode }: { mode: 'pay' | 'reimburse' }) {
             </StatusAlert>
           )}
           {variant === 'bill' && <PayingDetailsList {...bill} />}
+          {linked.error && <StatusAlert status="error">{serverMessage(linked.error, SERVER_ERROR)}</StatusAlert>}
           <div aria-live="polite">
             {detailErrors.map((message) => (
               <StatusAlert key={message} status="error">

@@ -2,8 +2,10 @@ import { Button, Dialog, Field, Input, NativeSelect, Portal, Stack } from '@chak
 import { useRef, useState } from 'react';
 import { useBillLinkedAccountsQuery, useTopUpRainyDayMutation } from '../../gql/hooks';
 import { serverMessage } from '../../shared/errors';
+import { SERVER_ERROR } from '../../shared/messages';
 import { formatMoney } from '../../shared/money';
 import { notify } from '../../shared/notify/notify';
+import { StatusAlert } from '../../shared/ui/StatusAlert';
 import { BILL_MESSAGES } from './bill-messages';
 import { newIdempotencyKey, rainyDayTopUpErrors, typeAmount } from './bill-rules';
 import { useMemberContext } from '../member/member-context';
@@ -76,6 +78,9 @@ export function TopUpRainyDayDialog({ contractId, onClose, onDone }: TopUpRainyD
               </Dialog.Header>
               <Dialog.Body>
                 <Stack gap="4">
+                  {accounts.error && (
+                    <StatusAlert status="error">{serverMessage(accounts.error, SERVER_ERROR)}</StatusAlert>
+                  )}
                   <Field.Root required invalid={Boolean(errors.accountNumber)}>
                     <Field.Label>From account</Field.Label>
                     <NativeSelect.Root>
