@@ -99,6 +99,30 @@ describe('validateBpay', () => {
     expect(await pascal.json()).toMatchObject({ code: 0, valid: true, billerName: 'Bluegum Gas', fullyChecked: true });
   });
 
+  it('reads the company catalogue in the database, not the demo list (GraphQL and REST)', async () => {
+    const em = server.app.database.orm.em.fork();
+    await em.execute(
+      `insert into company (name, billing_category_id, bpay_biller_code, bpay_biller_name, reference_algorithm,
+         max_amount) values ('Stored Only Power', 1, '555555', 'Stored Only Power', 'none', 100)`,
+    );
+    await em.execute(`update company set is_active = false where bpay_biller_code = '203752'`);
+    try {
+      const stored = { bPayNumber: '555555', customerReferenceNumber: '12345', amount: '100.01' };
+      const { body } = await server.graphql<{ validateBpay: Record<string, unknown> }>(
+        VALIDATE_BPAY,
+        { input: stored },
+        token,
+      );
+      expect(body.data?.validateBpay).toMatchObject({ code: 13, billerName: 'Stored Only Power', limit: '100.00' });
+      const rest = await post('/api/billers/validatebpay', { ...stored, amount: '20.00' });
+      expect(await rest.json()).toMatchObject({ code: 0, valid: true, billerName: 'Stored Only Power' });
+      const withdrawn = await post('/api/billers/validatebpay', { bPayNumber: '203752' });
+      expect(await withdrawn.json()).toMatchObject({ code: 11, valid: false, field: 'bPayNumber' });
+    } finally {
+      await em.execute(`update company set is_active = true where bpay_biller_code = '203752'`);
+    }
+  });
+
   it('refuses an amount that is not money with 400 and the field', async () => {
     const response = await post('/api/billers/validatebpay', { bPayNumber: '9027', amount: 'ten' });
     expect(response.status).toBe(400);

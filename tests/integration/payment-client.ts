@@ -4,6 +4,7 @@ import { fixedClock } from '../../server/src/common/clock.js';
 import { Role } from '../../server/src/common/auth/roles.js';
 import { toDecimalString } from '../../server/src/common/money.js';
 import { agreementBalances } from '../../server/src/modules/ledger/ledger-balances.js';
+import { ensureCatalogue } from '../../server/src/seed/catalogue.js';
 import { startTestServer, type GraphQLBody, type TestServer } from '../support/server.js';
 import { createMember, createUser, NOW, PASSWORD, TODAY, type MemberFixture } from './payment-world.js';
 
@@ -57,11 +58,12 @@ export interface PaymentWorld {
 
 export const key = (): string => randomUUID();
 
-/** The server on a fresh database with a fixed clock, two members and three staff users signed in. */
+/** The server on a fresh database (the company catalogue, no demo data) with a fixed clock, two members and three staff users signed in. */
 export async function startPaymentWorld(): Promise<PaymentWorld> {
   const server = await startTestServer({ env: { DEMO_DATA: 'false' }, clock: fixedClock(TODAY, NOW) });
   const em = (): EntityManager => server.app.database.orm.em.fork() as EntityManager;
   const setup = em();
+  await ensureCatalogue(setup); // the company catalogue BPAY details are checked against
   const alice = await createMember(setup, 'alice');
   const bob = await createMember(setup, 'bob');
   await createUser(setup, 'agent1', [Role.AGENT]);

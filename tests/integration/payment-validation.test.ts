@@ -61,13 +61,9 @@ describe.skipIf(!realDatabaseUrl)('paying re-validates the biller’s details an
     expect(answer?.errors).toEqual([{ code: '11', field: 'bPayNumber', message: 'Invalid BPAY biller code.' }]);
   });
 
-  it('checks the company catalogue stored in the database before the demo one (13 above its maximum)', async () => {
-    // 33068 is in the demo catalogue without limits; the stored company caps it at $50.
-    await run(
-      `insert into company (name, billing_category_id, bpay_biller_code, bpay_biller_name, reference_algorithm,
-         max_amount) values ('Banksia Hills Rates (stored)', 1, '33068', 'Banksia Hills Rates', 'none', 50)`,
-      [],
-    );
+  it('checks the stored company’s limits (13 above its maximum)', async () => {
+    // The demo list gives 33068 no limits; the stored company is capped at $50 here.
+    await run(`update company set max_amount = 50 where bpay_biller_code = '33068'`, []);
     const s = await scenario();
     await run('update biller set bpay_biller_code = ?, customer_reference_number = ? where id = ?', [
       '33068',
@@ -81,6 +77,26 @@ describe.skipIf(!realDatabaseUrl)('paying re-validates the biller’s details an
     ]);
     expect(await snapshot(s)).toEqual(before);
     const paid = await payBill(s, { billAmount: '50' });
+    expect(paid.answer?.errors).toEqual([]);
+  });
+
+  it('reads only the company catalogue: a demo code missing from it is refused (11), a stored company is paid', async () => {
+    const s = await scenario();
+    await run(`update company set is_active = false where bpay_biller_code = '14589'`, []);
+    const refused = await payBill(s);
+    expect(refused.answer?.errors).toEqual([{ code: '11', field: 'bPayNumber', message: 'Invalid BPAY biller code.' }]);
+    await run(`update company set is_active = true where bpay_biller_code = '14589'`, []);
+    await run(
+      `insert into company (name, billing_category_id, bpay_biller_code, reference_algorithm)
+       values ('Stored Only Power', 1, '555555', 'none')`,
+      [],
+    );
+    await run('update biller set bpay_biller_code = ?, customer_reference_number = ? where id = ?', [
+      '555555',
+      '4455',
+      s.billerId,
+    ]);
+    const paid = await payBill(s);
     expect(paid.answer?.errors).toEqual([]);
   });
 

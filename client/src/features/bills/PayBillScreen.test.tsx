@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { GraphQLError } from 'graphql';
 import { Outlet } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -9,6 +9,7 @@ import {
   BillToPayDocument,
   PayBillDocument,
   PaymentQuoteDocument,
+  PayingBpayCheckDocument,
   SourceBillsDueDocument,
   type BillForPaymentFieldsFragment,
 } from '../../gql/graphql';
@@ -199,6 +200,61 @@ describe('PayBillScreen', () => {
     );
     renderPay([], refused);
     expect((await screen.findByRole('alert')).textContent).toContain('Could not retrieve the linked accounts.');
+  });
+
+  it('checks a BPAY bill against the server’s company catalogue and shows its refusal before paying', async () => {
+    const bpayBill = {
+      ...bill,
+      paymentType: 'BPAY',
+      paymentMethod: 0,
+      bPayNumber: '555555',
+      bPayName: 'Stored Only Power',
+      customerReferenceNumber: '12345',
+      bsbNumber: null,
+      bsbName: null,
+      eftAccountNumber: null,
+      eftAccountName: null,
+      eftReferenceNumber: null,
+    };
+    const withBpay = loads.map((mock) =>
+      mock.request.query === BillToPayDocument
+        ? {
+            ...mock,
+            result: {
+              data: {
+                billDetails: { __typename: 'BillDetailsView', availableRainyDayBalance: '0.00', bill: bpayBill },
+              },
+            },
+          }
+        : mock,
+    );
+    const input = {
+      bPayNumber: '555555',
+      customerReferenceNumber: '12345',
+      loadedReference: '12345',
+      amount: '120.00',
+    };
+    const refusal = {
+      data: {
+        validateBpay: {
+          __typename: 'BpayValidation',
+          code: 13,
+          valid: false,
+          message: 'The amount is higher than this biller allows.',
+        },
+      },
+    };
+    let asked = 0;
+    const answer = () => {
+      asked += 1;
+      return refusal;
+    };
+    renderPay([{ request: { query: PayingBpayCheckDocument, variables: { input } }, result: answer }], withBpay);
+    await waitFor(() => expect(asked).toBe(1), { timeout: 5000 }); // the amount rested, the server was asked
+    await act(async () => undefined); // its answer rendered
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm payment' }));
+    expect(await screen.findByText('The amount is higher than this biller allows.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Confirm pay' })).toBeNull();
   });
 
   it('asks for a quote when the amount rests: shows the top-up needed before paying, hides short pay, checks funds', async () => {

@@ -6,6 +6,7 @@ import {
   useBillLinkedAccountsQuery,
   useBillToPayQuery,
   usePayBillMutation,
+  usePayingBpayCheckQuery,
   usePaymentQuoteQuery,
   useReimburseBillMutation,
   useSourceBillsDueQuery,
@@ -112,6 +113,22 @@ export function PayBillScreen({ mode }: { mode: 'pay' | 'reimburse' }) {
   const quoteCurrent = quoteVariables !== null && JSON.stringify(settledVariables) === JSON.stringify(quoteVariables);
   const topUp = topUpView(quoteCurrent ? quoteQuery.data?.paymentQuote : null, topUpNeeded);
   const chosenTopUp = topUpOption && topUp.options.includes(topUpOption) ? topUpOption : null;
+  // A BPAY bill's details checked by the server against the company catalogue, for the amount on screen.
+  const bpayInput =
+    bill && variant === 'bill' && bill.paymentType === 'BPAY'
+      ? {
+          bPayNumber: bill.bPayNumber ?? '',
+          customerReferenceNumber: bill.customerReferenceNumber,
+          loadedReference: bill.customerReferenceNumber,
+          amount: amount !== undefined && amount > 0 ? centsToDecimal(amount) : null,
+        }
+      : null;
+  const settledBpay = useDebouncedValue(bpayInput, QUOTE_DELAY_MS);
+  const bpayQuery = usePayingBpayCheckQuery(settledBpay ? { variables: { input: settledBpay } } : skipToken);
+  const bpayCheck =
+    bpayInput !== null && JSON.stringify(settledBpay) === JSON.stringify(bpayInput)
+      ? (bpayQuery.data?.validateBpay ?? null)
+      : null;
 
   const title = `${mode === 'pay' ? 'Pay' : 'Reimburse'} ${variant}`;
   if (!billId)
@@ -156,7 +173,7 @@ export function PayBillScreen({ mode }: { mode: 'pay' | 'reimburse' }) {
         ),
       );
     } else if (!reimburseAccount) found.reimbursement = BILL_MESSAGES.linkedAccountRequired;
-    const details = payingDetailsErrors(bill, amount, variant, BILL_MESSAGES.unknownPaymentType);
+    const details = payingDetailsErrors(bill, variant, BILL_MESSAGES.unknownPaymentType, bpayCheck);
     setErrors(found);
     setDetailErrors(details);
     return Object.keys(found).length === 0 && details.length === 0;

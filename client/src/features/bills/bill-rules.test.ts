@@ -214,16 +214,17 @@ describe('payingDetailsErrors', () => {
     eftAccountName: null,
     eftReferenceNumber: null,
   };
-  it('accepts a known BPAY biller with its masked reference', () => {
-    expect(payingDetailsErrors(bpay, 7900 as never, 'bill', 'unknown')).toEqual([]);
-  });
-  it('rejects an unknown biller code with the shared message', () => {
-    expect(payingDetailsErrors({ ...bpay, bPayNumber: '1' }, 7900 as never, 'bill', 'unknown')).toHaveLength(1);
+  it('follows the server’s BPAY check (the company catalogue): none yet or valid passes, a refusal gives its message', () => {
+    expect(payingDetailsErrors(bpay, 'bill', 'unknown', null)).toEqual([]);
+    expect(payingDetailsErrors(bpay, 'bill', 'unknown', { valid: true, message: null })).toEqual([]);
+    const refused = { valid: false, message: 'Invalid Biller Code' };
+    expect(payingDetailsErrors(bpay, 'bill', 'unknown', refused)).toEqual(['Invalid Biller Code']);
+    expect(payingDetailsErrors(bpay, 'allocation', 'unknown', refused)).toEqual([]);
   });
   it('refuses an Unknown payment type as a bill but not as an allocation', () => {
     const unknown = { ...bpay, paymentType: 'Unknown' };
-    expect(payingDetailsErrors(unknown, undefined, 'bill', 'unknown')).toEqual(['unknown']);
-    expect(payingDetailsErrors(unknown, undefined, 'allocation', 'unknown')).toEqual([]);
+    expect(payingDetailsErrors(unknown, 'bill', 'unknown', null)).toEqual(['unknown']);
+    expect(payingDetailsErrors(unknown, 'allocation', 'unknown', null)).toEqual([]);
   });
 });
 

@@ -1,7 +1,7 @@
-import type { Cents } from '../../../../server/src/common/money';
-import { validateBpayPayment } from '../../../../server/src/common/validation/bpay';
-import { DEMO_BPAY_BILLERS } from '../../../../server/src/common/validation/bpay-demo-billers';
 import { validateEftDetails } from '../../../../server/src/common/validation/eft';
+
+/** When the server refuses BPAY details without a message. */
+const BPAY_REFUSED = 'The BPAY details are not valid.';
 
 export interface PayingDetails {
   paymentType: string;
@@ -14,28 +14,26 @@ export interface PayingDetails {
   eftReferenceNumber: string | null;
 }
 
+/** The server's answer on a BPAY bill's details (validateBpay, against the company catalogue). */
+export interface BpayCheck {
+  valid: boolean;
+  message: string | null;
+}
+
 /**
- * Spec 1 §5: BPAY or EFT details re-validated with the shared validators (their messages) before paying a bill;
- * the payment type must not be Unknown. Allocations carry no paying details. Returns the messages, none when valid.
+ * Spec 1 §5: BPAY or EFT details re-validated before paying a bill; the payment type must not be Unknown.
+ * Allocations carry no paying details. BPAY is checked by the server against the company catalogue (`bpayCheck`:
+ * null while it has not answered, and paying checks again); EFT with the shared validator. Returns the messages.
  */
 export function payingDetailsErrors(
   bill: PayingDetails,
-  amount: Cents | undefined,
   billOrAllocation: 'bill' | 'allocation',
   unknownTypeMessage: string,
+  bpayCheck: BpayCheck | null,
 ): string[] {
   if (billOrAllocation === 'allocation') return [];
   if (bill.paymentType === 'BPAY') {
-    const result = validateBpayPayment(
-      {
-        billerCode: bill.bPayNumber,
-        customerReferenceNumber: bill.customerReferenceNumber,
-        loadedReference: bill.customerReferenceNumber,
-        amount: amount ?? null,
-      },
-      DEMO_BPAY_BILLERS,
-    );
-    return result.ok ? [] : [result.message];
+    return bpayCheck && !bpayCheck.valid ? [bpayCheck.message ?? BPAY_REFUSED] : [];
   }
   if (bill.paymentType === 'EFT') {
     const result = validateEftDetails({

@@ -10,7 +10,7 @@ export interface DemoBpayBiller extends BpayBillerInfo {
 /**
  * A small demo catalogue for development, seeds and tests. The companies are fictitious on purpose and the
  * biller codes invented (they also pass a Luhn check), so that no demo payment can reach a real biller.
- * Production passes the real catalogue loaded by the server instead.
+ * The seeds store them as companies; validation and payments read the stored company catalogue, never this list.
  */
 export const DEMO_BPAY_BILLERS: readonly DemoBpayBiller[] = [
   {

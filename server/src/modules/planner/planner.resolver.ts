@@ -34,10 +34,10 @@ export class PlannerResolver {
   @Authorized(SIGNED_IN)
   @Query(() => BpayValidation, { description: 'Checks BPAY details (spec 2 §5): code 0, 11, 12, 13 or 15.' })
   validateBpay(
-    @Ctx() { services }: GraphQLContext,
+    @Ctx() { em, services }: GraphQLContext,
     @Arg('input', () => BpayValidationInput) input: BpayValidationInput,
-  ): BpayValidation {
-    return services.planner.validateBpay(input);
+  ): Promise<BpayValidation> {
+    return services.planner.validateBpay(em, input);
   }
 
   @Authorized(SIGNED_IN)

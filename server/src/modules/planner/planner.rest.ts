@@ -40,9 +40,9 @@ export const plannerRoutes = [
   // Body (spec 2 §3): paymentType, bPayNumber, customerReferenceNumber, amount, bPayAccountNumber,
   // bPayMemberNumber. The account and member numbers say where a payment would come from: a check of the
   // details does not need them.
-  route('post', '/api/billers/validatebpay', 'signed-in', ({ req, services }) =>
+  route('post', '/api/billers/validatebpay', 'signed-in', async ({ em, req, services }) =>
     bpayAnswer(
-      services.planner.validateBpay({
+      await services.planner.validateBpay(em, {
         bPayNumber: text(bodyField(req.body, 'bPayNumber')),
         customerReferenceNumber: text(bodyField(req.body, 'customerReferenceNumber')),
         amount: wireAmount(bodyField(req.body, 'amount'), 'amount'),

@@ -3,14 +3,13 @@ import type { Clock } from '../../common/clock.js';
 import type { Cents } from '../../common/money.js';
 import {
   AUSTRALIAN_BSB_DIRECTORY,
-  DEMO_BPAY_BILLERS,
   formatBsb,
   normaliseBillerCode,
   validateBpayPayment,
   validateBsb as checkBsb,
-  type BpayBillerInfo,
   type BsbDirectory,
 } from '../../common/validation/index.js';
+import { findBpayBiller } from '../company/company-catalogue.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { BillSchedulePreview } from './bill-schedule.types.js';
 import type { DepositPlanData } from './deposit-input.rules.js';
@@ -30,14 +29,12 @@ const noRejection = { message: null, field: null, limit: null };
 
 /**
  * Stateless calculations for the agreement wizard: the bill and deposit engines and the payment-detail checks,
- * on the caller's input only (nothing stored is read but the server settings). GraphQL and REST both call it.
+ * on the caller's input only (nothing stored is read but the server settings and the company catalogue). GraphQL and REST both call it.
  */
 export class PlannerService {
   constructor(
     private readonly settings: SettingsService,
     private readonly clock: Clock,
-    /** The BPAY catalogue: the demo one until billers are loaded from the database. */
-    private readonly bpayCatalogue: readonly BpayBillerInfo[] = DEMO_BPAY_BILLERS,
     private readonly bsbDirectory: BsbDirectory = AUSTRALIAN_BSB_DIRECTORY,
   ) {}
 
@@ -55,8 +52,10 @@ export class PlannerService {
     return toDepositPlanView(result);
   }
 
-  /** Spec 2 §5: 0 with the biller's name, or 11, 12, 13, 15 with the field at fault. */
-  validateBpay(input: BpayCheckData): BpayValidation {
+  /** Spec 2 §5: 0 with the biller's name, or 11, 12, 13, 15 with the field at fault; the company catalogue. */
+  async validateBpay(em: EntityManager, input: BpayCheckData): Promise<BpayValidation> {
+    const biller = await findBpayBiller(em, input.bPayNumber);
+    const catalogue = biller ? [biller] : [];
     const result = validateBpayPayment(
       {
         billerCode: input.bPayNumber,
@@ -64,14 +63,13 @@ export class PlannerService {
         amount: input.amount,
         loadedReference: input.loadedReference,
       },
-      this.bpayCatalogue,
+      catalogue,
     );
     if (result.ok) {
       const { billerCode, billerName, scope } = result;
       return { code: 0, valid: true, billerCode, billerName, fullyChecked: scope === 'full', ...noRejection };
     }
     const billerCode = normaliseBillerCode(input.bPayNumber) ?? null;
-    const biller = this.bpayCatalogue.find((entry) => entry.billerCode === billerCode);
     return {
       code: result.code,
       valid: false,
