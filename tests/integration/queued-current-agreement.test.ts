@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AGENT, MEMBER_TWO_ACCOUNTS } from '../support/demo.js';
+import { AGENT, MEMBER_MISSED_DEPOSIT, MEMBER_TWO_ACCOUNTS } from '../support/demo.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
 let server: TestServer;
@@ -57,5 +57,63 @@ describe('while a change is queued', () => {
       active.agreementId,
     );
     expect(await billsDue()).toBe(billsBefore);
+  });
+
+  it('after the member approves a modification (9 → 1) the version in force stays current until it is applied', async () => {
+    const member = await server.signIn(...MEMBER_MISSED_DEPOSIT);
+    const token = String(member.access_token);
+    const memberId = Number(member.memberId);
+    const accounts = async () =>
+      (
+        await server.graphql<{ accountList: { accountId: number; agreementId: number; status: string }[] }>(
+          'query($m: Int!) { accountList(memberId: $m) { accountId agreementId status } }',
+          { m: memberId },
+          token,
+        )
+      ).body.data!.accountList;
+    const inForce = (await accounts()).find((a) => a.status === 'InArrears')!;
+    const billsDue = async () =>
+      (
+        await server.graphql<{ billsDueForPayment: { total: number; items: { contractId: number }[] } }>(
+          'query($m: Int!, $a: Int!) { billsDueForPayment(memberId: $m, accountId: $a) { total items { contractId } } }',
+          { m: memberId, a: inForce.accountId },
+          token,
+        )
+      ).body.data?.billsDueForPayment;
+    const billsBefore = await billsDue();
+    expect(billsBefore?.total).toBeGreaterThan(0);
+
+    // A modification of the agreement in force, waiting for the member's approval (9).
+    const staff = await server.token(...AGENT);
+    const copied = await server.graphql<{ queueAgreementChange: { agreementId: number } }>(
+      'mutation($a: Int!) { queueAgreementChange(agreementId: $a) { agreementId } }',
+      { a: inForce.agreementId },
+      staff,
+    );
+    const modification = copied.body.data!.queueAgreementChange.agreementId;
+    await server.app.database.orm.em.fork().execute('update agreement set status = 9 where id = ?', [modification]);
+
+    const approved = await server.graphql<{ approveAgreement: { ok: boolean } }>(
+      'mutation($id: Int!) { approveAgreement(agreementId: $id) { ok } }',
+      { id: modification },
+      token,
+    );
+    expect(approved.body.data?.approveAgreement.ok).toBe(true);
+
+    expect((await accounts()).find((a) => a.accountId === inForce.accountId)?.agreementId).toBe(inForce.agreementId);
+    const overview = await server.graphql<{ accountOverview: { agreement: { contractId: number } } }>(
+      'query($m: Int!, $a: Int!) { accountOverview(memberId: $m, accountId: $a) { agreement { contractId } } }',
+      { m: memberId, a: inForce.accountId },
+      token,
+    );
+    expect(overview.body.data?.accountOverview.agreement.contractId).toBe(inForce.agreementId);
+    expect(await billsDue()).toEqual(billsBefore);
+    const found = await server.graphql<{ searchMembers: { accounts: { accountId: number; agreementId: number }[] }[] }>(
+      'query($s: String!) { searchMembers(searchString: $s) { accounts { accountId agreementId } } }',
+      { s: MEMBER_MISSED_DEPOSIT[0] },
+      staff,
+    );
+    const listed = found.body.data?.searchMembers.flatMap((m) => m.accounts);
+    expect(listed?.find((a) => a.accountId === inForce.accountId)?.agreementId).toBe(inForce.agreementId);
   });
 });

@@ -13,12 +13,17 @@ export const SUPERSEDED_AGREEMENT_STATUSES: readonly AgreementStatus[] = [
 
 /**
  * SQL ordering that puts an account's current agreement version first among its versions: the newest, except that a
- * queued or in-progress change (2, 3) is not current until it is applied, so the version it changes stays current.
- * Every "current agreement of an account" query orders by this (overview, account list, bill dashboard).
+ * change waiting to be applied is not current until it is: a version approved by the member (1) that changes
+ * another one (it has a previous version), or a queued or in-progress change (2, 3); the version it changes stays
+ * current. Every "current agreement of an account" query orders by this (overview, account list, bill dashboard,
+ * member search).
  */
 export function currentAgreementFirst(alias?: string): string {
   const column = (name: string) => (alias ? `${alias}.${name}` : name);
-  return `${column('status')} in (${AgreementStatus.Queued}, ${AgreementStatus.InProgress}), ${column('id')} desc`;
+  const waiting =
+    `(${column('status')} in (${AgreementStatus.Queued}, ${AgreementStatus.InProgress})` +
+    ` or (${column('status')} = ${AgreementStatus.Approved} and ${column('previous_id')} is not null))`;
+  return `${waiting}, ${column('id')} desc`;
 }
 
 /** What the portal screens read of an agreement row (and its overdraw rule's limit). */

@@ -5,6 +5,7 @@ import { isStaff } from '../../common/auth/roles.js';
 import { ForbiddenError } from '../../common/errors.js';
 import { intArray } from '../../database/bulk.js';
 import type { AccountListItem } from '../account/account.types.js';
+import { currentAgreementFirst, SUPERSEDED_AGREEMENT_STATUSES } from '../agreement/agreement-facts.js';
 import { accountStatusOf, type AgreementStatus } from '../agreement/agreement-status.js';
 import {
   accountNumberText,
@@ -37,8 +38,6 @@ interface AccountRow {
 
 const MEMBER_COLUMNS = 'm.id, m.member_number, m.first_name, m.last_name, m.email, m.mobile_phone, m.is_active';
 
-/** Agreement statuses that no longer speak for an account (as the account list reads them). */
-const SUPERSEDED = '5, 6, 10';
 
 /** Staff only (the resolvers and routes say so too; checked here as well, so that no caller can forget). */
 function assertStaff(user: CurrentUser | null): void {
@@ -100,7 +99,8 @@ export class MemberSearchService {
        join account a on a.id = l.account_id
        left join lateral (
          select g.id, g.status from agreement g
-         where g.account_id = a.id and g.status not in (${SUPERSEDED}) order by g.id desc limit 1
+         where g.account_id = a.id and g.status not in (${SUPERSEDED_AGREEMENT_STATUSES.join(',')})
+         order by ${currentAgreementFirst('g')} limit 1
        ) cur on true
        where l.is_active and l.member_id = any(?::int[])
        order by l.member_id, a.id`,
