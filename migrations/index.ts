@@ -3,6 +3,7 @@ import { Migration20261121050750_initial } from './Migration20261121050750_initi
 import { Migration20261121052426_domain_core } from './Migration20261121052426_domain_core.js';
 import { Migration20261121054806_portal_search_and_queued_changes } from './Migration20261121054806_portal_search_and_queued_changes.js';
 import { Migration20261121063845_audit_record } from './Migration20261121063845_audit_record.js';
+import { Migration20261123180901_auth_throttle_and_secret } from './Migration20261123180901_auth_throttle_and_secret.js';
 
 /** Every migration in order. Add each new migration here (no folder scanning). */
 export const migrationsList: MigrationObject[] = [
@@ -13,4 +14,8 @@ export const migrationsList: MigrationObject[] = [
     class: Migration20261121054806_portal_search_and_queued_changes,
   },
   { name: 'Migration20261121063845_audit_record', class: Migration20261121063845_audit_record },
+  {
+    name: 'Migration20261123180901_auth_throttle_and_secret',
+    class: Migration20261123180901_auth_throttle_and_secret,
+  },
 ];

@@ -21,6 +21,7 @@ import { announceActivitiesOn } from './modules/activity/activity-announcer.js';
 import { restRouter, sendError } from './rest/rest-router.js';
 import { restRoutes } from './rest/routes.js';
 import { seedDemoData } from './seed/demo.js';
+import { sharedTokenSecret } from './modules/auth/token-secret.js';
 import { createServices, type Services } from './services.js';
 
 export interface App {
@@ -40,10 +41,15 @@ export interface StartOptions {
 }
 
 /** Boots the whole server: database (real or embedded), migrations, demo data, GraphQL (HTTP + ws), REST, client. */
-export async function startApp(config: Config, options: StartOptions = {}): Promise<App> {
-  const logger = createLogger(config.logLevel);
-  const clock = options.clock ?? systemClock(config.timeZone);
-  const database = await openDatabase(config);
+export async function startApp(given: Config, options: StartOptions = {}): Promise<App> {
+  const logger = createLogger(given.logLevel);
+  const clock = options.clock ?? systemClock(given.timeZone);
+  const database = await openDatabase(given);
+  // Without TOKEN_SECRET, the key every instance on this database shares.
+  const config: Config = {
+    ...given,
+    tokenSecret: given.tokenSecret ?? (await sharedTokenSecret(database.orm.em.fork(), given.dataDir)),
+  };
   // Several instances on one real PostgreSQL share events through LISTEN/NOTIFY; PGlite cannot LISTEN.
   const events =
     config.databaseUrl && !database.embedded

@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_TIME_ZONE } from './common/clock.js';
 
@@ -14,8 +12,11 @@ export interface Config {
   databaseUrl?: string;
   dataDir: string;
   timeZone: string;
-  /** HMAC key for access tokens; persisted in the data directory when not given. */
-  tokenSecret: string;
+  /**
+   * HMAC key for access tokens (TOKEN_SECRET). When not given, start-up uses the one kept in the database
+   * (modules/auth/token-secret.ts), so every instance on one database accepts the others' tokens.
+   */
+  tokenSecret?: string;
   accessTokenSeconds: number;
   inactivitySeconds: number;
   absoluteSessionSeconds: number;
@@ -28,8 +29,14 @@ export interface Config {
   clientDir: string;
   /** How often the change applier looks for queued agreement changes (0: never, tests apply them by hand). */
   changeApplierIntervalMs: number;
-  /** Throttling of failed sign-ins (per account and per address) inside a window. */
-  throttle: { windowSeconds: number; maxPerAccount: number; maxPerAddress: number };
+  /** Sign-in throttling (modules/auth/README.md): free attempts per counter, then doubling delays. */
+  throttle: {
+    windowSeconds: number;
+    perAccountAddress: number;
+    perAccount: number;
+    perAddress: number;
+    accountMaxDelaySeconds: number;
+  };
 }
 
 function intFrom(value: string | undefined, fallback: number): number {
@@ -37,15 +44,6 @@ function intFrom(value: string | undefined, fallback: number): number {
   const parsed = Number(value);
   if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`Expected a whole number, got "${value}"`);
   return parsed;
-}
-
-function persistedSecret(dataDir: string, name: string): string {
-  const file = path.join(dataDir, name);
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(32).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -61,7 +59,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir,
     timeZone: env.TIME_ZONE ?? DEFAULT_TIME_ZONE,
-    tokenSecret: env.TOKEN_SECRET ?? persistedSecret(dataDir, 'token-secret'),
+    tokenSecret: env.TOKEN_SECRET || undefined,
     accessTokenSeconds: intFrom(env.ACCESS_TOKEN_SECONDS, 15 * 60),
     inactivitySeconds: intFrom(env.INACTIVITY_SECONDS, 20 * 60),
     absoluteSessionSeconds: intFrom(env.ABSOLUTE_SESSION_SECONDS, 12 * 60 * 60),
@@ -76,8 +74,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     changeApplierIntervalMs: intFrom(env.CHANGE_APPLIER_INTERVAL_MS, 3000),
     throttle: {
       windowSeconds: intFrom(env.LOGIN_THROTTLE_WINDOW_SECONDS, 15 * 60),
-      maxPerAccount: intFrom(env.LOGIN_THROTTLE_PER_ACCOUNT, 5),
-      maxPerAddress: intFrom(env.LOGIN_THROTTLE_PER_ADDRESS, 30),
+      perAccountAddress: intFrom(env.LOGIN_THROTTLE_PER_ACCOUNT_ADDRESS, 5),
+      perAccount: intFrom(env.LOGIN_THROTTLE_PER_ACCOUNT, 10),
+      perAddress: intFrom(env.LOGIN_THROTTLE_PER_ADDRESS, 30),
+      accountMaxDelaySeconds: intFrom(env.LOGIN_THROTTLE_ACCOUNT_MAX_DELAY_SECONDS, 60),
     },
   };
 }

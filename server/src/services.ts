@@ -15,6 +15,7 @@ import { AccountSummaryService } from './modules/overview/account-summary.servic
 import { OverviewService } from './modules/overview/overview.service.js';
 import { PlannerService } from './modules/planner/planner.service.js';
 import { ApprovalService } from './modules/approval/approval.service.js';
+import { SignInThrottle, throttlePolicy } from './modules/auth/throttle.js';
 import { LedgerService } from './modules/ledger/ledger.service.js';
 import { BillQueryService } from './modules/payment/bill-query.service.js';
 import { PaymentService } from './modules/payment/payment.service.js';
@@ -54,6 +55,8 @@ export interface Services {
 
 export function createServices(config: Config, clock: Clock, logger: Logger, events: EventBus): Services {
   const settings = new SettingsService();
+  // One throttle for every password check (sign-in and the manager's override), counted in the database.
+  const throttle = new SignInThrottle(throttlePolicy(config.throttle), clock);
   const ledger = new LedgerService();
   const accounts = new AccountService();
   return {
@@ -61,7 +64,7 @@ export function createServices(config: Config, clock: Clock, logger: Logger, eve
     clock,
     logger,
     events,
-    auth: new AuthService(config, clock),
+    auth: new AuthService(config, clock, throttle),
     settings,
     members: new MemberService(),
     accounts,
@@ -80,6 +83,6 @@ export function createServices(config: Config, clock: Clock, logger: Logger, eve
     billQueries: new BillQueryService(clock),
     payments: new PaymentService(ledger, settings, clock),
     reversals: new ReversalService(ledger, clock, config.timeZone),
-    approvals: new ApprovalService(clock, config.throttle.windowSeconds, config.throttle.maxPerAccount),
+    approvals: new ApprovalService(throttle),
   };
 }

@@ -87,6 +87,31 @@ describe.skipIf(!realDatabaseUrl)('manager approval for paying a bill in arrears
     expect(own.body.data?.decideArrearsApproval.errors[0]?.code).toBe('APPROVAL_NOT_ALLOWED');
   });
 
+  it('checks at most 5 of 20 concurrent override guesses at a manager’s password, then even the right one waits', async () => {
+    const s = await createScenario(w.em(), w.alice, arrears);
+    const input = { billId: s.billIds[0], managerUsername: 'manager2', approvalGranted: true, note: 'At the counter' };
+    const override = (managerPassword: string) =>
+      w.server.graphql<{ managerOverrideApproval: ApprovalAnswer }>(
+        OVERRIDE,
+        { input: { ...input, managerPassword } },
+        w.tokens.agent,
+      );
+    const guesses = await Promise.all(Array.from({ length: 20 }, (_, i) => override(`guess-${i}`)));
+    const codes = guesses.map((g) => g.body.data?.managerOverrideApproval.errors[0]?.code).sort();
+    expect(codes).toEqual([...Array(5).fill('INVALID_MANAGER_CREDENTIALS'), ...Array(15).fill('TOO_MANY_ATTEMPTS')]);
+    const right = await override(PASSWORD);
+    expect(right.body.data?.managerOverrideApproval).toEqual({
+      approval: null,
+      errors: [
+        {
+          code: 'TOO_MANY_ATTEMPTS',
+          field: 'managerPassword',
+          message: 'Too many failed sign-in attempts. Please wait 1 second and try again.',
+        },
+      ],
+    });
+  });
+
   it('takes a supervisor override with the manager’s own password, never the agent’s own', async () => {
     const s = await createScenario(w.em(), w.alice, arrears);
     const input = { billId: s.billIds[0], managerUsername: 'manager1', approvalGranted: true, note: 'At the counter' };

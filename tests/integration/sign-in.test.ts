@@ -12,7 +12,7 @@ beforeAll(async () => {
   server = await startTestServer({
     clock,
     env: {
-      LOGIN_THROTTLE_PER_ACCOUNT: '3',
+      LOGIN_THROTTLE_PER_ACCOUNT_ADDRESS: '3',
       SSO_SECRETS: JSON.stringify({ '7': SSO_SECRET }),
       WINDOWS_LOGIN_HEADER: 'X-Remote-User',
       WINDOWS_LOGIN_PROXY_SECRET: 'proxy-secret',

@@ -7,8 +7,10 @@ import { Agreement } from '../modules/agreement/agreement.entity.js';
 import { OverdrawRule } from '../modules/agreement/overdraw-rule.entity.js';
 import { ScheduledDeposit } from '../modules/agreement/scheduled-deposit.entity.js';
 import { Approval } from '../modules/approval/approval.entity.js';
+import { AppSecret } from '../modules/auth/app-secret.entity.js';
 import { RefreshToken } from '../modules/auth/refresh-token.entity.js';
 import { Session } from '../modules/auth/session.entity.js';
+import { ThrottleCounter } from '../modules/auth/throttle-counter.entity.js';
 import { BillMoneySource } from '../modules/bill/bill-money-source.entity.js';
 import { Bill } from '../modules/bill/bill.entity.js';
 import { Biller } from '../modules/biller/biller.entity.js';
@@ -66,4 +68,6 @@ export const entities = [
   Notification,
   IdempotencyRecord,
   AuditRecord,
+  ThrottleCounter,
+  AppSecret,
 ];

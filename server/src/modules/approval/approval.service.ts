@@ -2,11 +2,10 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { requireUser } from '../../common/auth/access.js';
 import type { CurrentUser } from '../../common/auth/current-user.js';
 import { APPROVER_ROLES, isStaff, type Role } from '../../common/auth/roles.js';
-import type { Clock } from '../../common/clock.js';
 import { ForbiddenError, NotFoundError } from '../../common/errors.js';
 import { AgreementStatus } from '../agreement/agreement-status.js';
 import { verifyPassword } from '../auth/password.js';
-import { LoginThrottle } from '../auth/throttle.js';
+import { tooManyAttemptsMessage, type SignInThrottle } from '../auth/throttle.js';
 import { loadAccessibleBill } from '../payment/payment-load.js';
 import { PAYMENT_MESSAGES, PaymentError } from '../payment/payment.errors.js';
 import { ApprovalKind } from './approval-type.js';
@@ -70,13 +69,8 @@ const isApprover = (roles: readonly Role[]): boolean =>
  * username and password, throttled like sign-in) or from their queue. A granted approval is used by one payment.
  */
 export class ApprovalService {
-  private readonly throttle: LoginThrottle;
-
-  constructor(clock: Clock, windowSeconds: number, maxPerAccount: number) {
-    this.throttle = new LoginThrottle(windowSeconds * 1000, maxPerAccount, maxPerAccount * 4, () =>
-      clock.now().getTime(),
-    );
-  }
+  /** The sign-in throttle itself: a manager's password guessed here counts against the manager's account. */
+  constructor(private readonly throttle: SignInThrottle) {}
 
   /** An agent's request, queued for a manager. */
   async request(
@@ -145,20 +139,19 @@ export class ApprovalService {
     const bill = await loadAccessibleBill(em, user, request.billId);
     await this.assertInArrears(em, bill.agreementId);
     const name = request.managerUsername.trim().toLowerCase();
-    const throttleKey = `approval:${name}`;
-    const address = `user:${user.userId}`;
-    if (this.throttle.isBlocked(throttleKey, address)) {
-      throw new PaymentError('TOO_MANY_ATTEMPTS', PAYMENT_MESSAGES.tooManyAttempts, 'managerPassword');
+    // Reserve-then-verify, the agent being the attempt's address (one agent guessing many managers is throttled too).
+    const slot = await this.throttle.reserve(em, { account: name, address: `agent:${user.userId}` });
+    if (!slot.allowed) {
+      throw new PaymentError('TOO_MANY_ATTEMPTS', tooManyAttemptsMessage(slot.retryAfterSeconds), 'managerPassword');
     }
     const [manager] = await em.execute<
       { id: number; password_hash: string; display_name: string; roles: Role[]; is_locked: boolean }[]
     >('select id, password_hash, display_name, roles, is_locked from app_user where username = ?', [name]);
     const valid = await verifyPassword(manager?.password_hash, request.managerPassword);
     if (!manager || !valid || manager.is_locked || !isApprover(manager.roles)) {
-      this.throttle.recordFailure(throttleKey, address);
       throw new PaymentError('INVALID_MANAGER_CREDENTIALS', PAYMENT_MESSAGES.badManagerCredentials, 'managerUsername');
     }
-    this.throttle.recordSuccess(throttleKey);
+    await slot.reservation.succeeded();
     if (manager.id === user.userId) throw new PaymentError('APPROVAL_NOT_ALLOWED', PAYMENT_MESSAGES.approvalNotAllowed);
     const [row] = await em.execute<{ id: number }[]>(
       `insert into approval (agreement_id, approval_type, bill_id, requested_by_id, approver_id, manager_name, note,

@@ -16,6 +16,7 @@ async function grant(ctx: RestContext, run: () => Promise<TokenResponse>): Promi
   } catch (error) {
     if (!(error instanceof SignInError)) throw error;
     ctx.res.status(error.status);
+    if (error.retryAfterSeconds !== undefined) ctx.res.set('Retry-After', String(error.retryAfterSeconds));
     return {
       error: error.status === 429 ? 'too_many_attempts' : 'invalid_grant',
       error_description: error.description,

@@ -10,7 +10,7 @@ import { verifyPassword } from './password.js';
 import { RefreshToken } from './refresh-token.entity.js';
 import { Session } from './session.entity.js';
 import { readSsoToken, SsoErrorCode } from './sso.js';
-import { LoginThrottle } from './throttle.js';
+import { tooManyAttemptsMessage, type SignInThrottle } from './throttle.js';
 import { constantTimeEquals, hashRefreshToken, newRefreshToken, signToken, verifyAccessToken } from './token.js';
 
 /** The session data answered by POST /Token and the windows login (spec 1 §7). */
@@ -34,6 +34,8 @@ export class SignInError extends Error {
     readonly status: number,
     readonly description: string,
     readonly errorCode?: number,
+    /** A throttled attempt (429): when it may be tried again (the Retry-After header). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(description);
     this.name = 'SignInError';
@@ -41,50 +43,52 @@ export class SignInError extends Error {
 }
 
 export const BAD_CREDENTIALS = 'The member number or password is incorrect.';
-export const TOO_MANY_ATTEMPTS = 'Too many failed sign-in attempts. Please wait 15 minutes and try again.';
 export const SESSION_TIMED_OUT = 'This session has timed out. Please login again to access the system.';
 export const LOCKED = 'Your access has been locked. Please contact us to have it unlocked.';
+
+function throttled(retryAfterSeconds: number): SignInError {
+  return new SignInError(429, tooManyAttemptsMessage(retryAfterSeconds), undefined, retryAfterSeconds);
+}
 
 /** How often a live session's last-seen time is written (activity within a minute is one write). */
 const LAST_SEEN_RESOLUTION_MS = 60_000;
 
 export class AuthService {
-  private readonly throttle: LoginThrottle;
+  private readonly tokenSecret: string;
 
   constructor(
     private readonly config: Config,
     private readonly clock: Clock,
+    private readonly throttle: SignInThrottle,
   ) {
-    this.throttle = new LoginThrottle(
-      config.throttle.windowSeconds * 1000,
-      config.throttle.maxPerAccount,
-      config.throttle.maxPerAddress,
-      () => clock.now().getTime(),
-    );
+    if (!config.tokenSecret) throw new Error('The access-token secret was not resolved (startApp does it).');
+    this.tokenSecret = config.tokenSecret;
   }
 
   async passwordGrant(em: EntityManager, username: string, password: string, address: string): Promise<TokenResponse> {
     const name = username.trim().toLowerCase();
     if (!name || !password) throw new SignInError(400, BAD_CREDENTIALS);
-    if (this.throttle.isBlocked(name, address)) throw new SignInError(429, TOO_MANY_ATTEMPTS);
+    // Reserve-then-verify: the attempt is counted before its password is checked (shared by every instance).
+    const slot = await this.throttle.reserve(em, { account: name, address });
+    if (!slot.allowed) throw throttled(slot.retryAfterSeconds);
     const user = await em.findOne(User, { username: name }, { populate: ['member'] });
     const valid = await verifyPassword(user?.passwordHash, password);
-    if (!user || !valid) {
-      this.throttle.recordFailure(name, address);
-      throw new SignInError(400, BAD_CREDENTIALS);
-    }
-    this.throttle.recordSuccess(name);
+    if (!user || !valid) throw new SignInError(400, BAD_CREDENTIALS);
+    await slot.reservation.succeeded();
     if (user.isLocked) throw new SignInError(400, LOCKED, SsoErrorCode.MemberLocked);
     return this.startSession(em, user, 'password', address);
   }
 
   async ssoGrant(em: EntityManager, joined: string, address: string): Promise<TokenResponse> {
-    if (this.throttle.isBlocked('sso', address)) throw new SignInError(429, TOO_MANY_ATTEMPTS);
+    // No password here: only the address's counter, and a token that is merely expired is refunded.
+    const slot = await this.throttle.reserve(em, { address });
+    if (!slot.allowed) throw throttled(slot.retryAfterSeconds);
     const result = readSsoToken(joined, this.config.ssoSecrets, this.nowSeconds());
     if (!result.ok) {
-      if (result.code !== SsoErrorCode.Expired) this.throttle.recordFailure('sso', address);
+      if (result.code === SsoErrorCode.Expired) await slot.reservation.refund();
       throw new SignInError(400, result.message, result.code);
     }
+    await slot.reservation.succeeded();
     const user = await em.findOne(User, { member: { memberNumber: result.memberNumber } }, { populate: ['member'] });
     if (!user?.member) throw new SignInError(400, 'No member was found for this sign-on.', SsoErrorCode.NoMember);
     if (user.isLocked) throw new SignInError(400, LOCKED, SsoErrorCode.MemberLocked);
@@ -141,7 +145,7 @@ export class AuthService {
     if (!authorization) return null;
     const match = /^Bearer\s+(\S+)$/i.exec(authorization.trim());
     if (!match) throw new UnauthenticatedError('The authorization header is not a bearer token.');
-    const payload = verifyAccessToken(match[1], this.config.tokenSecret, this.nowSeconds());
+    const payload = verifyAccessToken(match[1], this.tokenSecret, this.nowSeconds());
     if (!payload) throw new UnauthenticatedError(SESSION_TIMED_OUT);
     // One plain statement on every request: the session and its user, without entity hydration.
     const [row] = await em.getConnection().execute<SessionRow[]>(
@@ -222,7 +226,7 @@ export class AuthService {
     em.persist(em.create(RefreshToken, { hash: hashRefreshToken(refreshToken), session, createdAt: now }));
     await em.flush();
     return {
-      access_token: signToken({ sid: session.id, uid: user.id, iat, exp }, this.config.tokenSecret),
+      access_token: signToken({ sid: session.id, uid: user.id, iat, exp }, this.tokenSecret),
       token_type: 'bearer',
       expires_in: exp - iat,
       refresh_token: refreshToken,

@@ -48,7 +48,6 @@ export const PAYMENT_MESSAGES = {
   topUpNotAllowed: 'The rainy day can only be topped up while the agreement is approved or active.',
   approvalNotAllowed: 'A manager cannot approve their own request, and an approval is decided once.',
   badManagerCredentials: 'The manager username or password is incorrect.',
-  tooManyAttempts: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
   keyReused: 'This idempotency key was already used for a different request.',
   unknownPaymentType:
     "This bill's payment type is Unknown: it can only be paid as an allocation (choose Allocation, not Bill).",
