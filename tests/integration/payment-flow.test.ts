@@ -257,7 +257,7 @@ describe.skipIf(!realDatabaseUrl)('paying, reimbursing and reversing bills (hand
     const confirmation = await fetch(`${w.server.url}/api/bills/GetBillConfirmation?billId=${s.billIds[0]}`, {
       headers: { authorization: `Bearer ${w.tokens.alice}` },
     });
-    const body = (await confirmation.json()) as { figures: { pouredIntoRainyDay: number } };
-    expect(body.figures.pouredIntoRainyDay).toBe(3000);
+    const body = (await confirmation.json()) as { figures: { pouredIntoRainyDay: string } };
+    expect(body.figures.pouredIntoRainyDay).toBe('30.00');
   });
 });

@@ -24,6 +24,7 @@ export const ID_PARAMETER_OF: Readonly<Record<string, IdKind>> = {
   'GET /api/members/isresigned': 'member',
   'GET /api/members/getCompleteMemberInformation/:id': 'member',
   'GET /api/transaction/getexpandedtransaction': 'transaction',
+  'GET /api/billingsubcategories/GetOverdueBillsForBillingSubCategory/:id': 'subCategory',
 };
 
 /** Query parameters sent to every route with B's ids (a route reads the ones it knows). */

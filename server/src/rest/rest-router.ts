@@ -3,6 +3,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { classifyError, ForbiddenError, UnauthenticatedError } from '../common/errors.js';
 import type { Services } from '../services.js';
 import type { RestRoute } from './route.js';
+import { toWire } from './wire.js';
 
 /** Mounts the legacy `/api` routes: authentication per route's access rule, no-cache GETs, one error mapping. */
 export function restRouter(routes: RestRoute[], orm: MikroORM, services: Services): Router {
@@ -26,8 +27,9 @@ export function restRouter(routes: RestRoute[], orm: MikroORM, services: Service
             throw new ForbiddenError();
           }
         }
-        const answer = await definition.handle({ em, user, services, req, res });
+        const handled = await definition.handle({ em, user, services, req, res });
         if (res.headersSent) return;
+        const answer = definition.answers === undefined ? handled : toWire(handled, definition.answers);
         if (typeof answer === 'string') res.type('text/plain').send(answer);
         else res.json(answer ?? null);
       } catch (error) {

@@ -4,6 +4,7 @@ import type { CurrentUser } from '../common/auth/current-user.js';
 import type { Role } from '../common/auth/roles.js';
 import { DomainError } from '../common/errors.js';
 import type { Services } from '../services.js';
+import type { WireType } from './wire.js';
 
 /** Who may call a REST route: anyone, any session, or one of the roles. Every route must say. */
 export type RouteAccess = 'public' | 'signed-in' | readonly Role[];
@@ -20,17 +21,40 @@ export interface RestRoute {
   method: 'get' | 'post' | 'put' | 'delete';
   path: string;
   access: RouteAccess;
+  /** What the answer is (an object type, scalar or list, as GraphQL declares it): `toWire` writes it by this type. */
+  answers?: WireType;
   /** The answer, sent as JSON (a string is sent as text, as the old API did for `true`/`false`). */
   handle(ctx: RestContext): Promise<unknown> | unknown;
 }
 
+/** Answers that need no declared type: text, booleans, nothing. Numbers and objects declare theirs (money!). */
+type Plain = string | boolean | null | undefined | void;
+
+/**
+ * A REST route. One that answers a number or an object says what it answers (`answers`), so that money and dates
+ * are written by their declared type (`wire.ts`), the same values GraphQL gives.
+ */
 export function route(
   method: RestRoute['method'],
   path: string,
   access: RouteAccess,
+  handle: (ctx: RestContext) => Plain | Promise<Plain>,
+): RestRoute;
+export function route(
+  method: RestRoute['method'],
+  path: string,
+  access: RouteAccess,
+  answers: WireType,
   handle: RestRoute['handle'],
+): RestRoute;
+export function route(
+  method: RestRoute['method'],
+  path: string,
+  access: RouteAccess,
+  ...rest: [RestRoute['handle']] | [WireType, RestRoute['handle']]
 ): RestRoute {
-  return { method, path, access, handle };
+  if (rest.length === 1) return { method, path, access, handle: rest[0] };
+  return { method, path, access, answers: rest[0], handle: rest[1] };
 }
 
 /** Reads a whole, positive id from a path or query parameter. */

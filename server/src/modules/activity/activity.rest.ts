@@ -2,12 +2,23 @@ import { STAFF_AND_REPORTER_ROLES } from '../../common/auth/roles.js';
 import { DomainError } from '../../common/errors.js';
 import type { LocalDate } from '../../common/local-date.js';
 import { parseDateInput } from '../../common/validation/date-input.js';
-import { toWire } from '../../rest/money-wire.js';
+import { Field, Int, ObjectType } from 'type-graphql';
 import { idParam, route } from '../../rest/route.js';
+import { TransactionStatusItem } from '../transaction/transaction.types.js';
 import { transactionStatuses } from '../transaction/transaction.service.js';
 import { ALL_ACTIVITY_FILTERS, MEMBER_ACTIVITY_FILTERS } from './activity-filter.js';
 import type { ActivityFilterGroup } from './activity-type.js';
 import { ACTIVITY_OVERVIEW_SIZE, DEFAULT_ACTIVITY_PAGE_SIZE } from './activity.service.js';
+import { ActivityFilterTotals, ActivityPage, ActivityView } from './activity.types.js';
+
+@ObjectType('RestTransactionStatusOfActivity', { description: 'GET /api/members/gettransactionstatus?activityId.' })
+class TransactionStatusOfActivity {
+  @Field(() => Int) activityId!: number;
+  @Field(() => Int, { nullable: true }) transactionId?: number | null;
+  @Field(() => Int, { nullable: true }) status?: number | null;
+  @Field(() => String, { nullable: true }) statusName?: string | null;
+  @Field(() => String, { nullable: true }) statusClass?: string | null;
+}
 
 function values(value: unknown): string[] {
   const list = Array.isArray(value) ? value : value === undefined ? [] : [value];
@@ -49,49 +60,56 @@ function intParam(value: unknown, name: string, fallback: number): number {
 
 /** Spec 1 §7 activities: the same service as `activities`/`activity`; members never get notes. */
 export const activityRoutes = [
-  route('get', '/api/members/gettransactionstatuses', 'signed-in', () => transactionStatuses()),
-
-  route('get', '/api/members/gettransactionstatus', 'signed-in', async ({ em, req, user, services }) => {
-    const activity = await services.activities.one(em, user, idParam(req.query.activityId, 'activityId'));
-    return {
-      activityId: activity.activityId,
-      transactionId: activity.transactionId,
-      status: activity.transactionStatus,
-      statusName: activity.transactionStatusName,
-      statusClass: activity.transactionStatusClass,
-    };
-  }),
-
-  route('get', '/api/members/:memberId/activities', 'signed-in', async ({ em, req, user, services }) =>
-    toWire(
-      await services.activities.memberActivities(em, user, idParam(req.params.memberId, 'memberId'), {
-        from: dateParam(req.query.from, 'from'),
-        to: dateParam(req.query.to, 'to'),
-      }),
-    ),
+  route('get', '/api/members/gettransactionstatuses', 'signed-in', [TransactionStatusItem], () =>
+    transactionStatuses(),
   ),
 
-  route('get', '/api/members/:memberId/getmemberactivities/:accountId', 'signed-in', async (ctx) =>
-    toWire(
-      await ctx.services.activities.list(ctx.em, ctx.user, {
-        memberId: idParam(ctx.req.params.memberId, 'memberId'),
-        accountId: idParam(ctx.req.params.accountId, 'accountId'),
-        filters: MEMBER_ACTIVITY_FILTERS,
-      }),
-    ),
+  route(
+    'get',
+    '/api/members/gettransactionstatus',
+    'signed-in',
+    TransactionStatusOfActivity,
+    async ({ em, req, user, services }) => {
+      const activity = await services.activities.one(em, user, idParam(req.query.activityId, 'activityId'));
+      return {
+        activityId: activity.activityId,
+        transactionId: activity.transactionId,
+        status: activity.transactionStatus,
+        statusName: activity.transactionStatusName,
+        statusClass: activity.transactionStatusClass,
+      };
+    },
   ),
 
-  route('get', '/api/members/:memberId/getallactivities/:accountId', STAFF_AND_REPORTER_ROLES, async (ctx) =>
-    toWire(
-      await ctx.services.activities.list(ctx.em, ctx.user, {
+  route('get', '/api/members/:memberId/activities', 'signed-in', [ActivityView], ({ em, req, user, services }) =>
+    services.activities.memberActivities(em, user, idParam(req.params.memberId, 'memberId'), {
+      from: dateParam(req.query.from, 'from'),
+      to: dateParam(req.query.to, 'to'),
+    }),
+  ),
+
+  route('get', '/api/members/:memberId/getmemberactivities/:accountId', 'signed-in', [ActivityView], async (ctx) =>
+    ctx.services.activities.list(ctx.em, ctx.user, {
+      memberId: idParam(ctx.req.params.memberId, 'memberId'),
+      accountId: idParam(ctx.req.params.accountId, 'accountId'),
+      filters: MEMBER_ACTIVITY_FILTERS,
+    }),
+  ),
+
+  route(
+    'get',
+    '/api/members/:memberId/getallactivities/:accountId',
+    STAFF_AND_REPORTER_ROLES,
+    [ActivityView],
+    async (ctx) =>
+      ctx.services.activities.list(ctx.em, ctx.user, {
         memberId: idParam(ctx.req.params.memberId, 'memberId'),
         accountId: idParam(ctx.req.params.accountId, 'accountId'),
         filters: filtersParam(ctx.req.query.filters),
       }),
-    ),
   ),
 
-  route('get', '/api/members/:memberId/gettotalactivities/:accountId', 'signed-in', async (ctx) => {
+  route('get', '/api/members/:memberId/gettotalactivities/:accountId', 'signed-in', Int, async (ctx) => {
     const page = await ctx.services.activities.page(ctx.em, ctx.user, {
       memberId: idParam(ctx.req.params.memberId, 'memberId'),
       accountId: idParam(ctx.req.params.accountId, 'accountId'),
@@ -102,43 +120,47 @@ export const activityRoutes = [
     return page.totalCount;
   }),
 
-  route('get', '/api/members/:memberId/getactivityoverviewformember/:accountId', 'signed-in', async (ctx) =>
-    toWire(
-      await ctx.services.activities.page(ctx.em, ctx.user, {
+  route(
+    'get',
+    '/api/members/:memberId/getactivityoverviewformember/:accountId',
+    'signed-in',
+    ActivityPage,
+    async (ctx) =>
+      ctx.services.activities.page(ctx.em, ctx.user, {
         memberId: idParam(ctx.req.params.memberId, 'memberId'),
         accountId: idParam(ctx.req.params.accountId, 'accountId'),
         filters: MEMBER_ACTIVITY_FILTERS,
         page: 1,
         pageSize: ACTIVITY_OVERVIEW_SIZE,
       }),
-    ),
   ),
 
-  route('get', '/api/members/:memberId/getactivityoverview/:accountId', STAFF_AND_REPORTER_ROLES, async (ctx) =>
-    toWire(
-      await ctx.services.activities.page(ctx.em, ctx.user, {
+  route(
+    'get',
+    '/api/members/:memberId/getactivityoverview/:accountId',
+    STAFF_AND_REPORTER_ROLES,
+    ActivityPage,
+    async (ctx) =>
+      ctx.services.activities.page(ctx.em, ctx.user, {
         memberId: idParam(ctx.req.params.memberId, 'memberId'),
         accountId: idParam(ctx.req.params.accountId, 'accountId'),
         filters: null,
         page: 1,
         pageSize: ACTIVITY_OVERVIEW_SIZE,
       }),
-    ),
   ),
 
-  route('get', '/api/members/:memberId/getpagedactivities/:accountId', 'signed-in', async (ctx) =>
-    toWire(
-      await ctx.services.activities.page(ctx.em, ctx.user, {
-        memberId: idParam(ctx.req.params.memberId, 'memberId'),
-        accountId: idParam(ctx.req.params.accountId, 'accountId'),
-        filters: filtersParam(ctx.req.query.filters),
-        page: intParam(ctx.req.query.page ?? ctx.req.query.pageNumber, 'page', 1),
-        pageSize: intParam(ctx.req.query.pageSize, 'pageSize', DEFAULT_ACTIVITY_PAGE_SIZE),
-      }),
-    ),
+  route('get', '/api/members/:memberId/getpagedactivities/:accountId', 'signed-in', ActivityPage, async (ctx) =>
+    ctx.services.activities.page(ctx.em, ctx.user, {
+      memberId: idParam(ctx.req.params.memberId, 'memberId'),
+      accountId: idParam(ctx.req.params.accountId, 'accountId'),
+      filters: filtersParam(ctx.req.query.filters),
+      page: intParam(ctx.req.query.page ?? ctx.req.query.pageNumber, 'page', 1),
+      pageSize: intParam(ctx.req.query.pageSize, 'pageSize', DEFAULT_ACTIVITY_PAGE_SIZE),
+    }),
   ),
 
-  route('get', '/api/members/:memberId/getfiltertotals/:accountId', 'signed-in', async (ctx) =>
+  route('get', '/api/members/:memberId/getfiltertotals/:accountId', 'signed-in', ActivityFilterTotals, async (ctx) =>
     ctx.services.activities.totals(
       ctx.em,
       ctx.user,

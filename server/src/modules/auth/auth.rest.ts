@@ -1,6 +1,7 @@
 import type { Request } from 'express';
 import { requireUser } from '../../common/auth/access.js';
 import { route, type RestContext } from '../../rest/route.js';
+import { RAW_JSON } from '../../rest/wire.js';
 import { sessionTopic } from './auth.resolver.js';
 import { SignInError, type TokenResponse } from './auth.service.js';
 
@@ -26,7 +27,7 @@ async function grant(ctx: RestContext, run: () => Promise<TokenResponse>): Promi
 }
 
 export const authRoutes = [
-  route('post', '/Token', 'public', (ctx) => {
+  route('post', '/Token', 'public', RAW_JSON, (ctx) => {
     const { req, em, services } = ctx;
     const grantType = formField(req, 'grant_type');
     const address = req.ip ?? 'unknown';
@@ -46,11 +47,11 @@ export const authRoutes = [
     }
   }),
 
-  route('get', '/api/authentication/windowslogin', 'public', (ctx) =>
+  route('get', '/api/authentication/windowslogin', 'public', RAW_JSON, (ctx) =>
     grant(ctx, () => ctx.services.auth.windowsLogin(ctx.em, ctx.req.headers, ctx.req.ip ?? 'unknown')),
   ),
 
-  route('post', '/api/authentication/logout', 'signed-in', async ({ em, user, services }) => {
+  route('post', '/api/authentication/logout', 'signed-in', RAW_JSON, async ({ em, user, services }) => {
     const caller = requireUser(user);
     await services.auth.logout(em, caller);
     services.events.publish(sessionTopic(caller.sessionId), { type: 'ENDED', reason: 'logout' });

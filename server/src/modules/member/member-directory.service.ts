@@ -4,34 +4,12 @@ import type { CurrentUser } from '../../common/auth/current-user.js';
 import { isStaff } from '../../common/auth/roles.js';
 import { ForbiddenError, NotFoundError } from '../../common/errors.js';
 import { MemberAccountLink } from '../account/member-account-link.entity.js';
-import type { AccountListItem } from '../account/account.types.js';
 import type { AccountService } from '../account/account.service.js';
 import { checkAccountId } from '../agreement/queued-change.service.js';
 import { Member } from './member.entity.js';
 import { toMemberView } from './member.service.js';
 import type { MemberView } from './member.types.js';
-
-/** A member-account link as the old façade answers it (GET /api/memberaccountlink, allLinks). */
-export interface MemberAccountLinkRecord {
-  memberId: number;
-  accountId: number;
-  accountNumber: string;
-  isActive: boolean;
-  isPrimary: boolean;
-}
-
-export interface MemberListEntry extends MemberView {
-  /** With `allLinks=true`: every link of the member, inactive ones too. */
-  links?: MemberAccountLinkRecord[];
-}
-
-export interface CompleteMemberInformation {
-  member: MemberView;
-  /** The member's accounts (active links) with their current agreement. */
-  accounts: AccountListItem[];
-  /** Every link of the member, inactive ones too. */
-  links: MemberAccountLinkRecord[];
-}
+import type { CompleteMemberInformation, MemberAccountLinkRecord, MemberListEntry } from './member-directory.types.js';
 
 export interface MemberListRequest {
   allLinks: boolean;

@@ -47,3 +47,26 @@ export async function entityNotes(
   );
   return rows.map(noteView);
 }
+
+export const NOTE_LIST_DEFAULT_PAGE_SIZE = 100;
+export const NOTE_LIST_MAX_PAGE_SIZE = 500;
+
+/** Every note, newest first, a page at a time (GET /api/notes without parameters), with the total count. */
+export async function recentNotes(
+  em: EntityManager,
+  page: number,
+  pageSize: number,
+): Promise<{ notes: NoteView[]; total: number }> {
+  const size = Math.min(Math.max(pageSize, 1), NOTE_LIST_MAX_PAGE_SIZE);
+  const rows = await em.execute<(NoteRow & { total: string })[]>(
+    `select ${NOTE_COLUMNS}, count(*) over () as total from note n
+     order by n.created_at desc, n.id desc limit ? offset ?`,
+    [size, (Math.max(page, 1) - 1) * size],
+  );
+  let total = Number(rows[0]?.total ?? 0);
+  if (rows.length === 0 && page > 1) {
+    const [count] = await em.execute<{ total: string }[]>('select count(*) as total from note');
+    total = Number(count.total);
+  }
+  return { notes: rows.map(noteView), total };
+}

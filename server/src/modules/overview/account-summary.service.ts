@@ -4,7 +4,7 @@ import type { CurrentUser } from '../../common/auth/current-user.js';
 import { isStaff } from '../../common/auth/roles.js';
 import type { Clock } from '../../common/clock.js';
 import { ForbiddenError, NotFoundError } from '../../common/errors.js';
-import { accountStatusOf, AgreementStatus, type AccountStatus } from '../agreement/agreement-status.js';
+import { accountStatusOf, AgreementStatus } from '../agreement/agreement-status.js';
 import {
   AGREEMENT_COLUMNS,
   agreementFactsOf,
@@ -16,23 +16,11 @@ import {
 } from '../agreement/agreement-facts.js';
 import { loadBillers, loadBills } from '../agreement/agreement-billers.js';
 import { billersOnHold, splitBillers, toAgreementSummary } from '../agreement/agreement-summary.rules.js';
-import type { AgreementBalancesView, AgreementSummary, OverviewBiller } from '../agreement/agreement-summary.types.js';
+import type { AgreementSummary, OverviewBiller } from '../agreement/agreement-summary.types.js';
 import { agreementBalances, memberLinkedAccounts, ZERO_BALANCES } from '../ledger/ledger-balances.js';
 import type { LinkedAccountView } from '../profile/profile.types.js';
 import { checkAccountId, loadMemberAccount } from './account-context.js';
-
-export interface AccountSummary {
-  accountId: number;
-  accountNumber: string;
-  isActive: boolean;
-  status: AccountStatus;
-  agreement: AgreementSummary | null;
-}
-
-export interface AccountBalance extends AgreementBalancesView {
-  accountId: number;
-  contractId: number | null;
-}
+import type { AccountBalance, AccountSummary } from './account-summary.types.js';
 
 /**
  * The account's figures behind the smaller REST calls of the member area (spec 1 §7): balances, numbers,

@@ -1,7 +1,10 @@
 import { DomainError } from '../../common/errors.js';
-import { toWire } from '../../rest/money-wire.js';
 import { idParam, route } from '../../rest/route.js';
+import { AgreementSummary, OverviewBiller } from '../agreement/agreement-summary.types.js';
+import { LinkedAccountView } from '../profile/profile.types.js';
 import { checkAccountId, OVERVIEW_MESSAGES } from './account-context.js';
+import { AccountBalance, AccountSummary } from './account-summary.types.js';
+import { AccountOverview } from './overview.types.js';
 
 /** The account id of the overview paths: missing and invalid ids have the spec's own messages (1 §8). */
 function overviewAccountId(value: unknown): number {
@@ -14,77 +17,78 @@ function overviewAccountId(value: unknown): number {
 
 /** Spec 1 §7 overview and agreement summary paths: the same services as `accountOverview`. */
 export const overviewRoutes = [
-  route('get', '/api/memberaccount/:memberId/account/:accountId/overview', 'signed-in', async (ctx) =>
-    toWire(
-      await ctx.services.overview.accountOverview(
-        ctx.em,
-        ctx.user,
-        idParam(ctx.req.params.memberId, 'memberId'),
-        overviewAccountId(ctx.req.params.accountId),
-      ),
-    ),
-  ),
-
-  route('get', '/api/member/:memberId/accounts/:accountId/currentcontractoverview', 'signed-in', async (ctx) => {
-    const overview = await ctx.services.overview.accountOverview(
+  route('get', '/api/memberaccount/:memberId/account/:accountId/overview', 'signed-in', AccountOverview, (ctx) =>
+    ctx.services.overview.accountOverview(
       ctx.em,
       ctx.user,
       idParam(ctx.req.params.memberId, 'memberId'),
       overviewAccountId(ctx.req.params.accountId),
-    );
-    const { agreement, allocationByCategory, autoBillers, manualBillers, upcomingBills } = overview;
-    return toWire({ agreement, allocationByCategory, autoBillers, manualBillers, upcomingBills });
-  }),
+    ),
+  ),
 
-  route('get', '/api/member/:memberId/account/:accountId/agreementsummary', 'signed-in', async (ctx) =>
-    toWire(
-      await ctx.services.accountSummaries.agreementSummary(
+  route(
+    'get',
+    '/api/member/:memberId/accounts/:accountId/currentcontractoverview',
+    'signed-in',
+    AccountOverview,
+    async (ctx) => {
+      const overview = await ctx.services.overview.accountOverview(
         ctx.em,
         ctx.user,
         idParam(ctx.req.params.memberId, 'memberId'),
         overviewAccountId(ctx.req.params.accountId),
-      ),
+      );
+      const { agreement, allocationByCategory, autoBillers, manualBillers, upcomingBills } = overview;
+      return { agreement, allocationByCategory, autoBillers, manualBillers, upcomingBills };
+    },
+  ),
+
+  route('get', '/api/member/:memberId/account/:accountId/agreementsummary', 'signed-in', AgreementSummary, (ctx) =>
+    ctx.services.accountSummaries.agreementSummary(
+      ctx.em,
+      ctx.user,
+      idParam(ctx.req.params.memberId, 'memberId'),
+      overviewAccountId(ctx.req.params.accountId),
     ),
   ),
 
-  route('get', '/api/member/:memberId/account/:accountId/agreementsummarybyid/:contractId', 'signed-in', async (ctx) =>
-    toWire(
-      await ctx.services.accountSummaries.agreementSummary(
+  route(
+    'get',
+    '/api/member/:memberId/account/:accountId/agreementsummarybyid/:contractId',
+    'signed-in',
+    AgreementSummary,
+    (ctx) =>
+      ctx.services.accountSummaries.agreementSummary(
         ctx.em,
         ctx.user,
         idParam(ctx.req.params.memberId, 'memberId'),
         overviewAccountId(ctx.req.params.accountId),
         idParam(ctx.req.params.contractId, 'contractId'),
       ),
+  ),
+
+  route('get', '/api/agreementsummary/autobillerlist/:contractId/:accountId', 'signed-in', [OverviewBiller], (ctx) =>
+    ctx.services.accountSummaries.billerList(
+      ctx.em,
+      ctx.user,
+      idParam(ctx.req.params.contractId, 'contractId'),
+      idParam(ctx.req.params.accountId, 'accountId'),
+      'auto',
     ),
   ),
 
-  route('get', '/api/agreementsummary/autobillerlist/:contractId/:accountId', 'signed-in', async (ctx) =>
-    toWire(
-      await ctx.services.accountSummaries.billerList(
-        ctx.em,
-        ctx.user,
-        idParam(ctx.req.params.contractId, 'contractId'),
-        idParam(ctx.req.params.accountId, 'accountId'),
-        'auto',
-      ),
+  route('get', '/api/agreementsummary/manualbillerlist/:contractId/:accountId', 'signed-in', [OverviewBiller], (ctx) =>
+    ctx.services.accountSummaries.billerList(
+      ctx.em,
+      ctx.user,
+      idParam(ctx.req.params.contractId, 'contractId'),
+      idParam(ctx.req.params.accountId, 'accountId'),
+      'manual',
     ),
   ),
 
-  route('get', '/api/agreementsummary/manualbillerlist/:contractId/:accountId', 'signed-in', async (ctx) =>
-    toWire(
-      await ctx.services.accountSummaries.billerList(
-        ctx.em,
-        ctx.user,
-        idParam(ctx.req.params.contractId, 'contractId'),
-        idParam(ctx.req.params.accountId, 'accountId'),
-        'manual',
-      ),
-    ),
-  ),
-
-  route('get', '/api/accountsummary/:accountId', 'signed-in', async ({ em, req, user, services }) =>
-    toWire(await services.accountSummaries.accountSummary(em, user, idParam(req.params.accountId, 'accountId'))),
+  route('get', '/api/accountsummary/:accountId', 'signed-in', AccountSummary, ({ em, req, user, services }) =>
+    services.accountSummaries.accountSummary(em, user, idParam(req.params.accountId, 'accountId')),
   ),
 
   route('get', '/api/contracts/isinarrears/:memberId/:accountId', 'signed-in', ({ em, req, user, services }) =>
@@ -96,8 +100,8 @@ export const overviewRoutes = [
     ),
   ),
 
-  route('get', '/api/memberaccounts/getaccountbalance', 'signed-in', async ({ em, req, user, services }) =>
-    toWire(await services.accountSummaries.accountBalance(em, user, idParam(req.query.accountId, 'accountId'))),
+  route('get', '/api/memberaccounts/getaccountbalance', 'signed-in', AccountBalance, ({ em, req, user, services }) =>
+    services.accountSummaries.accountBalance(em, user, idParam(req.query.accountId, 'accountId')),
   ),
 
   route(
@@ -117,8 +121,13 @@ export const overviewRoutes = [
     services.accountSummaries.activeAccountNumber(em, user, idParam(req.query.memberId, 'memberId')),
   ),
 
-  route('get', '/api/memberaccount/defaultsavingsaccount', 'signed-in', async ({ em, req, user, services }) =>
-    toWire(await services.accountSummaries.defaultSavingsAccount(em, user, idParam(req.query.accountId, 'accountId'))),
+  route(
+    'get',
+    '/api/memberaccount/defaultsavingsaccount',
+    'signed-in',
+    LinkedAccountView,
+    ({ em, req, user, services }) =>
+      services.accountSummaries.defaultSavingsAccount(em, user, idParam(req.query.accountId, 'accountId')),
   ),
 
   route('get', '/api/memberaccount/getaccountnumber', 'signed-in', ({ em, req, user, services }) =>

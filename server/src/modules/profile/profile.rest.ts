@@ -1,8 +1,13 @@
-import { toWire } from '../../rest/money-wire.js';
 import { idParam, route } from '../../rest/route.js';
+import { LinkedAccountView } from './profile.types.js';
 
 export const profileRoutes = [
-  route('get', '/api/members/:memberId/availableaccounts', 'signed-in', async ({ em, req, user, services }) =>
-    toWire(await services.profiles.availableAccounts(em, user, idParam(req.params.memberId, 'memberId'))),
+  route(
+    'get',
+    '/api/members/:memberId/availableaccounts',
+    'signed-in',
+    [LinkedAccountView],
+    ({ em, req, user, services }) =>
+      services.profiles.availableAccounts(em, user, idParam(req.params.memberId, 'memberId')),
   ),
 ];

@@ -9,7 +9,7 @@ import { ActivityType } from '../activity/activity-type.js';
 import { isAgreementPocket, LEDGER_ACCOUNT_KIND_LABELS, LedgerAccountKind } from '../ledger/ledger-account-kind.js';
 import { LEDGER_TRANSACTION_TYPE_LABELS, type LedgerTransactionType } from '../ledger/ledger-transaction-type.js';
 import { TRANSACTION_STATUS_LABELS, TransactionStatus } from '../ledger/transaction-status.js';
-import type { TransactionDetails } from './transaction.types.js';
+import type { TransactionDetails, TransactionStatusItem } from './transaction.types.js';
 
 type HeaderRow = {
   id: number;
@@ -24,11 +24,6 @@ type HeaderRow = {
 };
 
 type LineRow = { kind: number; account_number: string | null; member_id: number | null; amount: string };
-
-export interface TransactionStatusItem {
-  id: number;
-  name: string;
-}
 
 /** Spec 1 §3 transaction statuses (GET /api/members/gettransactionstatuses). */
 export function transactionStatuses(): TransactionStatusItem[] {

@@ -50,3 +50,12 @@ export class TransactionDetails {
   @Field(() => String, { nullable: true })
   billerName?: string | null;
 }
+
+@ObjectType('RestTransactionStatus', { description: 'A transaction status code and its name (REST only).' })
+export class TransactionStatusItem {
+  @Field(() => Int)
+  id!: number;
+
+  @Field()
+  name!: string;
+}
