@@ -4,6 +4,7 @@ import { Migration20261121052426_domain_core } from './Migration20261121052426_d
 import { Migration20261121054806_portal_search_and_queued_changes } from './Migration20261121054806_portal_search_and_queued_changes.js';
 import { Migration20261121063845_audit_record } from './Migration20261121063845_audit_record.js';
 import { Migration20261123180901_auth_throttle_and_secret } from './Migration20261123180901_auth_throttle_and_secret.js';
+import { Migration20261123184500_interest_rate_limit } from './Migration20261123184500_interest_rate_limit.js';
 
 /** Every migration in order. Add each new migration here (no folder scanning). */
 export const migrationsList: MigrationObject[] = [
@@ -18,4 +19,5 @@ export const migrationsList: MigrationObject[] = [
     name: 'Migration20261123180901_auth_throttle_and_secret',
     class: Migration20261123180901_auth_throttle_and_secret,
   },
+  { name: 'Migration20261123184500_interest_rate_limit', class: Migration20261123184500_interest_rate_limit },
 ];

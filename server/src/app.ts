@@ -18,6 +18,7 @@ import { memoryEventBus, postgresEventBus } from './graphql/event-bus.js';
 import { attachSubscriptions, createApolloServer } from './graphql/graphql-server.js';
 import { buildAppSchema } from './graphql/schema.js';
 import { announceActivitiesOn } from './modules/activity/activity-announcer.js';
+import { restInputGuard } from './rest/input-guard.middleware.js';
 import { restRouter, sendError } from './rest/rest-router.js';
 import { restRoutes } from './rest/routes.js';
 import { seedDemoData } from './seed/demo.js';
@@ -108,6 +109,7 @@ export async function startApp(given: Config, options: StartOptions = {}): Promi
     }
   });
 
+  app.use(['/api', '/Token'], restInputGuard);
   app.use(restRouter(restRoutes, database.orm, services));
 
   const wsServer = new WebSocketServer({ server: httpServer, path: '/graphql', maxPayload: 100 * 1024 });
@@ -123,7 +125,8 @@ export async function startApp(given: Config, options: StartOptions = {}): Promi
           if (!(error instanceof UnauthenticatedError)) throw error;
           throw new GraphQLError(error.message, { extensions: { code: 'UNAUTHENTICATED', http: { status: 401 } } });
         });
-        return { em, user, services, requestId: String(req.res?.locals.requestId ?? randomUUID()) };
+        const requestId = String(req.res?.locals.requestId ?? randomUUID());
+        return { em, user, services, requestId, clientAddress: req.ip ?? 'unknown' };
       },
     }),
   );

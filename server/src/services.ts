@@ -66,7 +66,7 @@ export function createServices(config: Config, clock: Clock, logger: Logger, eve
     events,
     auth: new AuthService(config, clock, throttle),
     settings,
-    members: new MemberService(),
+    members: new MemberService(clock),
     accounts,
     planner: new PlannerService(settings, clock),
     memberSearch: new MemberSearchService(),

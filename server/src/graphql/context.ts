@@ -8,6 +8,8 @@ export interface GraphQLContext {
   user: CurrentUser | null;
   services: Services;
   requestId: string;
+  /** The caller's address (HTTP only): public operations are rate-limited by it. */
+  clientAddress?: string;
   /** True for the graphql-ws transport. */
   subscription?: boolean;
 }

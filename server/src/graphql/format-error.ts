@@ -39,6 +39,7 @@ export function formatGraphQLError(logger: Logger) {
     if (typeof code === 'string' && PASS_THROUGH.has(code)) {
       const extensions: Record<string, unknown> = { code };
       if (formatted.extensions?.validationErrors) extensions.validationErrors = formatted.extensions.validationErrors;
+      if (typeof formatted.extensions?.field === 'string') extensions.field = formatted.extensions.field;
       return { ...base, extensions };
     }
     if (original instanceof GraphQLError && !original.originalError && !code) {

@@ -17,6 +17,7 @@ import { PlannerResolver } from '../modules/planner/planner.resolver.js';
 import { ProfileResolver } from '../modules/profile/profile.resolver.js';
 import { SettingsResolver } from '../modules/settings/settings.resolver.js';
 import { TransactionResolver } from '../modules/transaction/transaction.resolver.js';
+import { guardArguments } from './argument-guard.js';
 import { memoryEventBus, type EventBus } from './event-bus.js';
 import { omittedArgumentsAsNull } from './omitted-arguments.js';
 
@@ -79,7 +80,8 @@ export async function buildAppSchema(events: EventBus = memoryEventBus()): Promi
       subscribe: (topic) => events.subscribe(topic),
     },
   });
-  return omittedArgumentsAsNull(schema);
+  // The edge rule first: a refused argument reaches nothing else.
+  return guardArguments(omittedArgumentsAsNull(schema));
 }
 
 /** The committed `schema.graphql`: sorted, so that it is stable across builds. */

@@ -54,7 +54,7 @@ export function restRouter(routes: RestRoute[], orm: MikroORM, services: Service
 
 export function sendError(res: Response, error: unknown, services: Services, req?: Request): void {
   const { status, code, message } = classifyError(error);
-  if (status === 500) services.logger.error({ err: error, url: req?.originalUrl }, 'REST handler failed');
+  if (status === 500) services.logger.error({ err: error, url: req?.path }, 'REST handler failed');
   if (res.headersSent) return;
   const field =
     error && typeof error === 'object' && 'field' in error ? (error as { field?: string }).field : undefined;

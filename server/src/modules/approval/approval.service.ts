@@ -1,3 +1,4 @@
+import { freeText } from '../../common/free-text.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { requireUser } from '../../common/auth/access.js';
 import type { CurrentUser } from '../../common/auth/current-user.js';
@@ -80,12 +81,13 @@ export class ApprovalService {
     note: string,
   ): Promise<ArrearsApprovalView> {
     const user = this.staff(maybeUser);
+    const text = freeText(note, { kind: 'note', field: 'note', required: true });
     const bill = await loadAccessibleBill(em, user, billId);
     await this.assertInArrears(em, bill.agreementId);
     const [row] = await em.execute<{ id: number }[]>(
       `insert into approval (agreement_id, approval_type, bill_id, requested_by_id, manager_name, note, approval_granted)
        values (?, ?, ?, ?, '', ?, false) returning id`,
-      [bill.agreementId, ApprovalKind.BillPaymentInArrears, bill.id, user.userId, note.trim()],
+      [bill.agreementId, ApprovalKind.BillPaymentInArrears, bill.id, user.userId, text],
     );
     return this.get(em, row.id);
   }
@@ -110,6 +112,7 @@ export class ApprovalService {
     note: string,
   ): Promise<ArrearsApprovalView> {
     const user = this.approver(maybeUser);
+    const text = freeText(note, { kind: 'note', field: 'note', required: false });
     await em.fork().transactional(async (tx) => {
       const [row] = await tx.execute<ApprovalRow[]>(
         `${SELECT} where a.id = ? and a.approval_type = ? for update of a`,
@@ -122,7 +125,7 @@ export class ApprovalService {
       await tx.execute(
         `update approval set approver_id = ?, manager_name = ?, approval_granted = ?,
            note = case when ? = '' then note else ? end where id = ?`,
-        [user.userId, user.displayName.slice(0, 120), granted, note.trim(), note.trim(), approvalId],
+        [user.userId, user.displayName.slice(0, 120), granted, text, text, approvalId],
         'run',
       );
     });
@@ -136,6 +139,7 @@ export class ApprovalService {
     request: OverrideRequest,
   ): Promise<ArrearsApprovalView> {
     const user = this.staff(maybeUser);
+    const note = freeText(request.note, { kind: 'note', field: 'note', required: true });
     const bill = await loadAccessibleBill(em, user, request.billId);
     await this.assertInArrears(em, bill.agreementId);
     const name = request.managerUsername.trim().toLowerCase();
@@ -163,7 +167,7 @@ export class ApprovalService {
         user.userId,
         manager.id,
         manager.display_name.slice(0, 120),
-        request.note.trim(),
+        note,
         request.approvalGranted,
       ],
     );

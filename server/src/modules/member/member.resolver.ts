@@ -17,10 +17,10 @@ export class MemberResolver {
   @Authorized(PUBLIC)
   @Mutation(() => RegisterInterestResult, { description: 'The no-member page’s register-interest form (public).' })
   async registerInterest(
-    @Ctx() { em, services }: GraphQLContext,
+    @Ctx() { em, services, clientAddress }: GraphQLContext,
     @Arg('input', () => RegisterInterestInput) input: RegisterInterestInput,
   ): Promise<RegisterInterestResult> {
-    const errors = await services.members.registerInterest(em, input);
+    const errors = await services.members.registerInterest(em, input, clientAddress ?? 'unknown');
     return { ok: errors.length === 0, errors };
   }
 }

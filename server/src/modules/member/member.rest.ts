@@ -1,6 +1,7 @@
 import { Field, ObjectType } from 'type-graphql';
 import { UserError } from '../../graphql/user-error.js';
 import { bodyField, idParam, route } from '../../rest/route.js';
+import { INTEREST_RATE_LIMITED } from './member.rules.js';
 import { MemberView } from './member.types.js';
 
 @ObjectType('RestRegisterInterestAnswer', { description: 'POST /api/members/registerinterest.' })
@@ -21,13 +22,17 @@ export const memberRoutes = [
     RegisterInterestAnswer,
     async ({ em, req, res, services }) => {
       const memberId = Number(bodyField(req.body, 'MemberId') ?? 0);
-      const errors = await services.members.registerInterest(em, {
-        memberId: Number.isInteger(memberId) ? memberId : -1,
-        fullName: text(bodyField(req.body, 'FullName')),
-        email: text(bodyField(req.body, 'Email')),
-        mobilePhone: text(bodyField(req.body, 'MobilePhone')),
-      });
-      if (errors.length > 0) res.status(400);
+      const errors = await services.members.registerInterest(
+        em,
+        {
+          memberId: Number.isInteger(memberId) ? memberId : -1,
+          fullName: text(bodyField(req.body, 'FullName')),
+          email: text(bodyField(req.body, 'Email')),
+          mobilePhone: text(bodyField(req.body, 'MobilePhone')),
+        },
+        req.ip ?? 'unknown',
+      );
+      if (errors.length > 0) res.status(errors.some((e) => e.code === INTEREST_RATE_LIMITED.code) ? 429 : 400);
       return { success: errors.length === 0, errors };
     },
   ),

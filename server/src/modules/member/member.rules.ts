@@ -1,3 +1,5 @@
+import { INT4_MAX } from '../../common/input-guard.js';
+
 /** Register-interest form rules (spec 1 §5: sent only when valid). Pure: shared by the service and its tests. */
 export interface InterestInput {
   memberId: number;
@@ -12,6 +14,20 @@ export interface FieldProblem {
   message: string;
 }
 
+/** Register interest is public: at most this many registrations per address in the window (spam, not people). */
+export const INTEREST_RATE_LIMIT = { perAddress: 5, windowMinutes: 60 } as const;
+
+export const INTEREST_RATE_LIMITED: FieldProblem = {
+  code: 'TOO_MANY_REQUESTS',
+  field: 'form',
+  message: 'Too many registrations from this address. Please try again later.',
+};
+
+/** Whether one more registration from an address with `recent` in the window is refused. */
+export function interestRateLimited(recent: number): boolean {
+  return recent >= INTEREST_RATE_LIMIT.perAddress;
+}
+
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Australian mobile: 04xx xxx xxx or +61 4xx xxx xxx. */
 const MOBILE = /^(?:04\d{8}|\+614\d{8})$/;
@@ -22,7 +38,7 @@ export function normaliseMobile(value: string): string {
 
 export function validateInterest(input: InterestInput): FieldProblem[] {
   const problems: FieldProblem[] = [];
-  if (!Number.isInteger(input.memberId) || input.memberId < 0) {
+  if (!Number.isInteger(input.memberId) || input.memberId < 0 || input.memberId > INT4_MAX) {
     problems.push({ code: 'INVALID_MEMBER', field: 'memberId', message: 'The member id is not valid.' });
   }
   const name = input.fullName.trim();

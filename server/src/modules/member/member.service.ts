@@ -1,11 +1,21 @@
+import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { assertMemberAccess } from '../../common/auth/access.js';
 import type { CurrentUser } from '../../common/auth/current-user.js';
+import type { Clock } from '../../common/clock.js';
 import { NotFoundError } from '../../common/errors.js';
 import { User } from '../user/user.entity.js';
 import { InterestRegistration } from './interest-registration.entity.js';
 import { Member } from './member.entity.js';
-import { normaliseMobile, validateInterest, type FieldProblem, type InterestInput } from './member.rules.js';
+import {
+  INTEREST_RATE_LIMIT,
+  INTEREST_RATE_LIMITED,
+  interestRateLimited,
+  normaliseMobile,
+  validateInterest,
+  type FieldProblem,
+  type InterestInput,
+} from './member.rules.js';
 import type { MemberView } from './member.types.js';
 
 export function toMemberView(member: Member, signInLocked: boolean | null = null): MemberView {
@@ -24,6 +34,8 @@ export function toMemberView(member: Member, signInLocked: boolean | null = null
 }
 
 export class MemberService {
+  constructor(private readonly clock: Clock) {}
+
   async getMember(em: EntityManager, user: CurrentUser | null, memberId: number): Promise<MemberView> {
     assertMemberAccess(user, memberId);
     const member = await em.findOne(Member, { id: memberId }, { populate: ['branch'] });
@@ -37,19 +49,35 @@ export class MemberService {
     return (await this.getMember(em, user, memberId)).isResigned;
   }
 
-  /** Public: anyone may register interest; the form is stored only when every field is valid. */
-  async registerInterest(em: EntityManager, input: InterestInput): Promise<FieldProblem[]> {
+  /**
+   * Public: anyone may register interest; the form is stored only when every field is valid, and at most
+   * INTEREST_RATE_LIMIT.perAddress times an hour per address. The count and the insert run under a lock on the
+   * address (in the database, so every instance shares it): concurrent senders cannot pass the limit together.
+   */
+  async registerInterest(em: EntityManager, input: InterestInput, address: string): Promise<FieldProblem[]> {
     const problems = validateInterest(input);
     if (problems.length > 0) return problems;
-    em.persist(
-      em.create(InterestRegistration, {
-        memberId: input.memberId,
-        fullName: input.fullName.trim(),
-        email: input.email.trim(),
-        mobilePhone: normaliseMobile(input.mobilePhone),
-      }),
-    );
-    await em.flush();
-    return [];
+    const clientKey = createHash('sha256').update(`interest:${address}`).digest('hex');
+    const now = this.clock.now();
+    const since = new Date(now.getTime() - INTEREST_RATE_LIMIT.windowMinutes * 60_000);
+    return em.fork().transactional(async (tx) => {
+      await tx.execute('select pg_advisory_xact_lock(hashtext(?))', [clientKey]);
+      const [{ recent }] = await tx.execute<{ recent: number }[]>(
+        'select count(*)::int as recent from interest_registration where client_key = ? and created_at > ?',
+        [clientKey, since],
+      );
+      if (interestRateLimited(recent)) return [INTEREST_RATE_LIMITED];
+      tx.persist(
+        tx.create(InterestRegistration, {
+          memberId: input.memberId,
+          fullName: input.fullName.trim(),
+          email: input.email.trim(),
+          mobilePhone: normaliseMobile(input.mobilePhone),
+          clientKey,
+          createdAt: now,
+        }),
+      );
+      return [];
+    });
   }
 }

@@ -1,3 +1,4 @@
+import { freeText } from '../../common/free-text.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { assertAccountAccess, requireUser } from '../../common/auth/access.js';
 import type { CurrentUser } from '../../common/auth/current-user.js';
@@ -113,6 +114,11 @@ export class ReversalService {
     const user = requireUser(maybeUser);
     const key = checkIdempotencyKey(request.idempotencyKey);
     const amount = parsePaymentAmount(request.topupAmount, 'topupAmount');
+    const givenDescription = freeText(request.description, {
+      kind: 'description',
+      field: 'description',
+      required: false,
+    });
     const [target] = await em.execute<{ account_id: number }[]>('select account_id from agreement where id = ?', [
       request.contractId,
     ]);
@@ -134,7 +140,7 @@ export class ReversalService {
       if (balance <= 0 || amount > balance) {
         throw new PaymentError('INSUFFICIENT_FUNDS', PAYMENT_MESSAGES.insufficientFunds, 'topupAmount');
       }
-      const description = request.description?.trim() || `Rainy day top-up of ${formatCurrency(amount)}`;
+      const description = givenDescription || `Rainy day top-up of ${formatCurrency(amount)}`;
       const posting = await this.ledger.post(tx, {
         type: LedgerTransactionType.RainyDayTopUp,
         agreementId: agreement.id,
