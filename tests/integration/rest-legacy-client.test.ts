@@ -231,6 +231,34 @@ describe.skipIf(!realDatabaseUrl)('the legacy REST façade as the old client use
     expect(await ledgerState(s.agreementId)).toEqual(before);
   });
 
+  it('tops up rainy day with the documented body and no key, refusing a double submit', async () => {
+    const s = await createScenario(w.em(), w.alice, { allocation: '100', bills: [] });
+    const body = (topupAmount: number | string) => ({
+      contractId: s.agreementId,
+      memberId: w.alice.memberId,
+      accountId: s.accountId,
+      topupAmount,
+      accountNumber: 'PAY-ACCOUNT',
+      savingsAccountNumber: w.alice.savingsAccount,
+      description: 'Top-up',
+      agentName: null,
+    });
+    const send = (topupAmount: number | string) =>
+      rest('/api/memberaccount/topupRainyDayFromAccount', w.tokens.alice, { method: 'POST', body: body(topupAmount) });
+    const answers = await Promise.all([send(25.5), send('25.50'), send(25.5)]);
+    const ok = answers.filter((a) => a.status === 200);
+    expect(ok).toEqual([expect.objectContaining({ body: expect.objectContaining({ topupAmount: '25.50' }) })]);
+    for (const refused of answers.filter((a) => a.status !== 200)) {
+      expect(refused).toMatchObject({ status: 400, body: { code: 'REPEATED_TOP_UP', field: 'topupAmount' } });
+    }
+    const afterFirst = await ledgerState(s.agreementId);
+    expect(afterFirst.balances.rainyDay).toBe('25.50');
+    expect((await send(25.5)).body).toMatchObject({ code: 'REPEATED_TOP_UP' });
+    expect(await ledgerState(s.agreementId)).toEqual(afterFirst);
+    expect(await send(10)).toMatchObject({ status: 200, body: { success: true, topupAmount: '10.00' } });
+    expect((await ledgerState(s.agreementId)).balances.rainyDay).toBe('35.50');
+  });
+
   it('serves the overdue bills of a sub-category at the path of spec 2 §7', async () => {
     const s = await createScenario(w.em(), w.alice, { allocation: '300', bills: [] });
     const [sub] = await w.em().execute<{ id: number }[]>(

@@ -25,6 +25,7 @@ export type PaymentErrorCode =
   | 'INVALID_MANAGER_CREDENTIALS'
   | 'TOO_MANY_ATTEMPTS'
   | 'IDEMPOTENCY_KEY_REUSED'
+  | 'REPEATED_TOP_UP'
   | 'INVALID_IDEMPOTENCY_KEY'
   | 'UNKNOWN_PAYMENT_TYPE'
   | PaymentDetailsCode;
@@ -46,6 +47,8 @@ export const PAYMENT_MESSAGES = {
   reversalNotAllowed:
     'Only full deposits and payments still pending (9am-3pm and 3pm-9am) can be reversed, and only once.',
   topUpNotAllowed: 'The rainy day can only be topped up while the agreement is approved or active.',
+  repeatedTopUp:
+    'The same top-up from this account was made less than a minute ago. Check the activity list; to top up again, wait a minute.',
   approvalNotAllowed: 'A manager cannot approve their own request, and an approval is decided once.',
   badManagerCredentials: 'The manager username or password is incorrect.',
   keyReused: 'This idempotency key was already used for a different request.',

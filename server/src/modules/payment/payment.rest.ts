@@ -9,6 +9,7 @@ import { wireMoney } from '../../rest/wire.js';
 import { STAFF_ROLES } from '../../common/auth/roles.js';
 import { ArrearsApproval } from '../approval/approval.types.js';
 import { PAYER_ROLES, toPayRequest, type RawPayInput } from './payment-input.js';
+import { KEYLESS_TOP_UP_REPEAT_SECONDS } from './payment.rules.js';
 import {
   BillConfirmationView,
   BillDetailsView,
@@ -195,7 +196,10 @@ export const paymentRoutes = [
       accountNumber: text(bodyField(body, 'savingsAccountNumber')) ?? text(bodyField(body, 'accountNumber')) ?? '',
       topupAmount: amountText(bodyField(body, 'topupAmount'), 'topupAmount'),
       description: text(bodyField(body, 'description')),
-      idempotencyKey: idempotencyKey(req),
+      // The old client sends no key (1 §7): a top-up has no state of its own to stop a double submit, so the same
+      // top-up by the same user within a minute is refused instead (checkNotRepeatedTopUp, under the lock).
+      idempotencyKey: keyOrFresh(req),
+      ...(idempotencyKey(req) ? {} : { keylessRepeatSeconds: KEYLESS_TOP_UP_REPEAT_SECONDS }),
     });
     return { success: true, transactionId: outcome.transactionId, topupAmount: parseMoney(outcome.topupAmount) };
   }),

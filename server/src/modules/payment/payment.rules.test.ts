@@ -6,6 +6,7 @@ import { BillStatus } from '../bill/bill-status.rules.js';
 import { BillerStatus } from '../biller/biller-codes.js';
 import { applyTopUp, confirmationFigures, splitPayment, topUpOptions, type TopUpFacts } from './payment-split.rules.js';
 import {
+  checkNotRepeatedTopUp,
   checkPaymentAllowed,
   checkRainyDayTopUpAllowed,
   checkReimbursementAllowed,
@@ -323,5 +324,23 @@ describe('rules "early pay", "rainy-day top-up" and "pending window"', () => {
     ['4pm and 9am the next day', '2026-03-10T05:00:00Z', '2026-03-10T22:00:00Z', false],
   ])('pending between %s: %s', (_name, paidAt, now, expected) => {
     expect(isStillPending(new Date(paidAt), new Date(now), 'Australia/Sydney')).toBe(expected);
+  });
+});
+
+describe('keyless top-up repeats (legacy façade)', () => {
+  const now = new Date('2026-03-09T23:30:00Z');
+  const ago = (seconds: number) => new Date(now.getTime() - seconds * 1000);
+  const request = { amount: $('50.00'), accountNumber: 'S-1' };
+  it.each<[string, { at: Date; amount: Cents; accountNumber: string }[], boolean]>([
+    ['none before', [], false],
+    ['the same 10 s ago', [{ at: ago(10), amount: $('50.00'), accountNumber: 'S-1' }], true],
+    ['the same 59 s ago', [{ at: ago(59), amount: $('50.00'), accountNumber: 'S-1' }], true],
+    ['the same 60 s ago', [{ at: ago(60), amount: $('50.00'), accountNumber: 'S-1' }], false],
+    ['another amount', [{ at: ago(10), amount: $('50.01'), accountNumber: 'S-1' }], false],
+    ['another account', [{ at: ago(10), amount: $('50.00'), accountNumber: 'S-2' }], false],
+  ])('%s: refused %s', (_name, recent, refused) => {
+    const run = () => checkNotRepeatedTopUp(recent, request, now, 60);
+    if (refused) expect(code(run)).toBe('REPEATED_TOP_UP');
+    else expect(run).not.toThrow();
   });
 });

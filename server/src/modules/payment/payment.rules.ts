@@ -166,6 +166,34 @@ export function checkRainyDayTopUpAllowed(status: AgreementStatus): void {
   }
 }
 
+/** A rainy-day top-up the same user made on the same agreement (what a keyless repeat is compared with). */
+export interface RecentTopUp {
+  at: Date;
+  amount: Cents;
+  accountNumber: string;
+}
+
+/** How long a keyless top-up from an old client counts as a double submit of an identical one. */
+export const KEYLESS_TOP_UP_REPEAT_SECONDS = 60;
+
+/**
+ * Rule "keyless top-up": an old client sends no idempotency key (1 §7 body), so a double submit cannot be told
+ * from a retry by key. The same top-up (same account, same amount) made by the same user less than
+ * `windowSeconds` before `now` is taken as a double submit and refused (checked under the agreement's lock).
+ */
+export function checkNotRepeatedTopUp(
+  recent: readonly RecentTopUp[],
+  request: { amount: Cents; accountNumber: string },
+  now: Date,
+  windowSeconds: number,
+): void {
+  const since = now.getTime() - windowSeconds * 1000;
+  const repeated = recent.some(
+    (t) => t.amount === request.amount && t.accountNumber === request.accountNumber && t.at.getTime() > since,
+  );
+  if (repeated) throw new PaymentError('REPEATED_TOP_UP', PAYMENT_MESSAGES.repeatedTopUp, 'topupAmount');
+}
+
 /** The institution's local date and hour of an instant. */
 function localParts(instant: Date, timeZone: string): { date: LocalDate; hour: number } {
   const parts = new Intl.DateTimeFormat('en-CA', {

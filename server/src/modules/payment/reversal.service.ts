@@ -5,7 +5,7 @@ import type { CurrentUser } from '../../common/auth/current-user.js';
 import { isStaff } from '../../common/auth/roles.js';
 import type { Clock } from '../../common/clock.js';
 import { ForbiddenError, NotFoundError } from '../../common/errors.js';
-import { formatCurrency, negate, toDecimalString, ZERO } from '../../common/money.js';
+import { formatCurrency, negate, parseMoney, toDecimalString, ZERO } from '../../common/money.js';
 import { ActivityType } from '../activity/activity-type.js';
 import { linkedAccountBalances } from '../ledger/ledger-balances.js';
 import { LedgerTransactionType } from '../ledger/ledger-transaction-type.js';
@@ -14,7 +14,12 @@ import { linkedAccount, rainyDay } from '../ledger/ledger.types.js';
 import { checkIdempotencyKey, runIdempotent } from './money-transaction.js';
 import { lockAgreement, lockLinkedAccount } from './payment-load.js';
 import { PAYMENT_MESSAGES, PaymentError } from './payment.errors.js';
-import { checkRainyDayTopUpAllowed, isStillPending, parsePaymentAmount } from './payment.rules.js';
+import {
+  checkNotRepeatedTopUp,
+  checkRainyDayTopUpAllowed,
+  isStillPending,
+  parsePaymentAmount,
+} from './payment.rules.js';
 
 export interface ReverseRequest {
   transactionId: number;
@@ -33,6 +38,11 @@ export interface RainyDayTopUpRequest {
   topupAmount: string;
   description?: string | null;
   idempotencyKey: string;
+  /**
+   * A request from the legacy façade without a key of its own: refuse the same top-up made by the same user less
+   * than this many seconds ago (`checkNotRepeatedTopUp`).
+   */
+  keylessRepeatSeconds?: number;
 }
 
 export interface RainyDayTopUpOutcome {
@@ -135,6 +145,30 @@ export class ReversalService {
       const account = await lockLinkedAccount(tx, agreement.accountId, request.accountNumber ?? '');
       if (!account) {
         throw new PaymentError('LINKED_ACCOUNT_REQUIRED', PAYMENT_MESSAGES.linkedAccountRequired, 'accountNumber');
+      }
+      if (request.keylessRepeatSeconds !== undefined) {
+        const recent = await tx.execute<{ created_at: Date; amount: string; account_number: string | null }[]>(
+          `select t.created_at, a.data->>'topupAmount' as amount, a.data->>'accountNumber' as account_number
+           from ledger_transaction t join activity a on a.ledger_transaction_id = t.id
+           where t.agreement_id = ? and t.type = ? and t.created_by_id = ? and t.created_at > ?::timestamptz
+             and not exists (select 1 from ledger_transaction r where r.reverses_id = t.id)`,
+          [
+            agreement.id,
+            LedgerTransactionType.RainyDayTopUp,
+            user.userId,
+            new Date(this.clock.now().getTime() - request.keylessRepeatSeconds * 1000).toISOString(),
+          ],
+        );
+        checkNotRepeatedTopUp(
+          recent.map((r) => ({
+            at: new Date(r.created_at),
+            amount: parseMoney(r.amount ?? '0'),
+            accountNumber: r.account_number ?? '',
+          })),
+          { amount, accountNumber: account.accountNumber },
+          this.clock.now(),
+          request.keylessRepeatSeconds,
+        );
       }
       const balance = (await linkedAccountBalances(tx, [account.id])).get(account.id) ?? ZERO;
       if (balance <= 0 || amount > balance) {
