@@ -38,7 +38,6 @@ interface AccountRow {
 
 const MEMBER_COLUMNS = 'm.id, m.member_number, m.first_name, m.last_name, m.email, m.mobile_phone, m.is_active';
 
-
 /** Staff only (the resolvers and routes say so too; checked here as well, so that no caller can forget). */
 function assertStaff(user: CurrentUser | null): void {
   if (!isStaff(requireUser(user).roles)) throw new ForbiddenError();
