@@ -5,6 +5,7 @@ import { Migration20261121054806_portal_search_and_queued_changes } from './Migr
 import { Migration20261121063845_audit_record } from './Migration20261121063845_audit_record.js';
 import { Migration20261123180901_auth_throttle_and_secret } from './Migration20261123180901_auth_throttle_and_secret.js';
 import { Migration20261123184500_interest_rate_limit } from './Migration20261123184500_interest_rate_limit.js';
+import { Migration20261123184646_used_sso_token } from './Migration20261123184646_used_sso_token.js';
 
 /** Every migration in order. Add each new migration here (no folder scanning). */
 export const migrationsList: MigrationObject[] = [
@@ -20,4 +21,5 @@ export const migrationsList: MigrationObject[] = [
     class: Migration20261123180901_auth_throttle_and_secret,
   },
   { name: 'Migration20261123184500_interest_rate_limit', class: Migration20261123184500_interest_rate_limit },
+  { name: 'Migration20261123184646_used_sso_token', class: Migration20261123184646_used_sso_token },
 ];

@@ -172,6 +172,18 @@ describe('single sign-on', () => {
     expect(body).toMatchObject({ userName: '100001', roles: ['MEMBER'] });
   });
 
+  it('accepts a token once: a replay is refused, and of concurrent uses exactly one signs in', async () => {
+    const token = createSsoToken('100001', SSO_SECRET, seconds() + 90); // another token than the test above's
+    expect((await sso(token)).status).toBe(200);
+    const replay = await sso(token);
+    expect(replay.status).toBe(400);
+    expect(replay.body).toMatchObject({ error_code: 1, error_description: 'The sign-on token has already been used.' });
+
+    const fresh = createSsoToken('100001', SSO_SECRET, seconds() + 91);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => sso(fresh)));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400, 400, 400, 400, 400, 400, 400]);
+  });
+
   it.each([
     ['an expired token', () => createSsoToken('100001', SSO_SECRET, seconds() - 1), '7', 5],
     ['a token signed with another secret', () => createSsoToken('100001', 'forged', seconds() + 60), '7', 1],

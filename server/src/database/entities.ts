@@ -2,6 +2,7 @@ import { Account } from '../modules/account/account.entity.js';
 import { MemberAccountLink } from '../modules/account/member-account-link.entity.js';
 import { Activity } from '../modules/activity/activity.entity.js';
 import { AuditRecord } from '../modules/audit/audit-record.entity.js';
+import { UsedSsoToken } from '../modules/auth/used-sso-token.entity.js';
 import { AgreementChange } from '../modules/agreement/agreement-change.entity.js';
 import { Agreement } from '../modules/agreement/agreement.entity.js';
 import { OverdrawRule } from '../modules/agreement/overdraw-rule.entity.js';
@@ -70,4 +71,5 @@ export const entities = [
   AuditRecord,
   ThrottleCounter,
   AppSecret,
+  UsedSsoToken,
 ];

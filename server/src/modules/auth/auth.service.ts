@@ -9,7 +9,7 @@ import { User } from '../user/user.entity.js';
 import { verifyPassword } from './password.js';
 import { RefreshToken } from './refresh-token.entity.js';
 import { Session } from './session.entity.js';
-import { readSsoToken, SsoErrorCode } from './sso.js';
+import { claimSsoToken, readSsoToken, SSO_TOKEN_USED, SsoErrorCode } from './sso.js';
 import { tooManyAttemptsMessage, type SignInThrottle } from './throttle.js';
 import { constantTimeEquals, hashRefreshToken, newRefreshToken, signToken, verifyAccessToken } from './token.js';
 
@@ -87,6 +87,9 @@ export class AuthService {
     if (!result.ok) {
       if (result.code === SsoErrorCode.Expired) await slot.reservation.refund();
       throw new SignInError(400, result.message, result.code);
+    }
+    if (!(await claimSsoToken(em, result, this.nowSeconds()))) {
+      throw new SignInError(400, SSO_TOKEN_USED, SsoErrorCode.InvalidToken);
     }
     await slot.reservation.succeeded();
     const user = await em.findOne(User, { member: { memberNumber: result.memberNumber } }, { populate: ['member'] });

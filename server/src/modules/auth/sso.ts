@@ -1,5 +1,6 @@
 import { constantTimeEquals, verifySignedToken } from './token.js';
-import { createHmac } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
 
 /**
  * Single sign-on from the institution's own site: a token `base64url(JSON{memberNumber, exp}).base64url(HMAC)`
@@ -17,7 +18,12 @@ export enum SsoErrorCode {
 
 export const SSO_SEPARATOR = '|';
 
-export type SsoResult = { ok: true; memberNumber: string } | { ok: false; code: SsoErrorCode; message: string };
+export type SsoResult =
+  | { ok: true; memberNumber: string; tokenHash: string; expiresAt: number }
+  | { ok: false; code: SsoErrorCode; message: string };
+
+/** What a replayed token is told (it routes like any invalid token). */
+export const SSO_TOKEN_USED = 'The sign-on token has already been used.';
 
 export function readSsoToken(joined: string, secrets: Record<string, string>, nowSeconds: number): SsoResult {
   const at = joined.lastIndexOf(SSO_SEPARATOR);
@@ -32,7 +38,28 @@ export function readSsoToken(joined: string, secrets: Record<string, string>, no
   if (payload.exp <= nowSeconds) {
     return { ok: false, code: SsoErrorCode.Expired, message: 'The sign-on token has expired.' };
   }
-  return { ok: true, memberNumber: payload.memberNumber };
+  // The signed body is what the signature covers (one body has one valid signature): it names the token.
+  const body = token.slice(0, token.indexOf('.'));
+  const tokenHash = createHash('sha256').update(`${institutionId}${SSO_SEPARATOR}${body}`).digest('hex');
+  return { ok: true, memberNumber: payload.memberNumber, tokenHash, expiresAt: payload.exp };
+}
+
+/**
+ * SSO tokens are single-use: the first use records the token (until it expires) and later or concurrent uses are
+ * refused: the primary key lets exactly one insert win. Tokens past their expiry are forgotten on the way.
+ */
+export async function claimSsoToken(
+  em: EntityManager,
+  token: { tokenHash: string; expiresAt: number },
+  nowSeconds: number,
+): Promise<boolean> {
+  await em.execute('delete from used_sso_token where expires_at < to_timestamp(?)', [nowSeconds], 'run');
+  const claimed = await em.execute<{ token_hash: string }[]>(
+    `insert into used_sso_token (token_hash, expires_at) values (?, to_timestamp(?))
+     on conflict (token_hash) do nothing returning token_hash`,
+    [token.tokenHash, token.expiresAt],
+  );
+  return claimed.length === 1;
 }
 
 /** What the institution's site does to send a member here (used by tests and the demo). */
