@@ -2,9 +2,9 @@ import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/clien
 import { SetContextLink } from '@apollo/client/link/context';
 import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
 import { OperationTypeNode } from 'graphql';
-import { createClient } from 'graphql-ws';
 import type { SessionStore } from '../auth/session';
 import { createAuthRecoveryLink } from './auth-recovery-link';
+import { createTokenSocketClient } from './ws-client';
 
 const GRAPHQL_PATH = '/graphql';
 
@@ -63,17 +63,11 @@ export function createApolloClient({ store, recover }: ApolloDeps): ApolloClient
     const authorization = bearer();
     return authorization ? { headers: { ...previous.headers, authorization } } : {};
   });
-  const ws = new GraphQLWsLink(
-    createClient({
-      url: websocketUrl,
-      lazy: true,
-      // Read at every (re)connect so that a refreshed token is used.
-      connectionParams: () => {
-        const authorization = bearer();
-        return authorization ? { authorization } : {};
-      },
-    }),
-  );
+  // The token is read at every (re)connection, and a renewed token reconnects the socket: the server ends a socket
+  // when the token it connected with expires.
+  const sockets = createTokenSocketClient({ url: websocketUrl, lazy: true, authorization: bearer });
+  store.subscribe(sockets.tokenChanged);
+  const ws = new GraphQLWsLink(sockets.client);
 
   return new ApolloClient({
     cache: createCache(),

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { ApolloClient, ApolloLink, CombinedGraphQLErrors, InMemoryCache, ServerError, gql } from '@apollo/client';
-import { Observable, firstValueFrom, of, throwError } from 'rxjs';
+import { Observable, Subject, firstValueFrom, of, throwError } from 'rxjs';
 import { describe, expect, it, vi } from 'vitest';
-import { createAuthRecoveryLink, isAuthRefusal } from './auth-recovery-link';
+import { REPLAY_REFUSED_WITHIN_MS, createAuthRecoveryLink, isAuthRefusal } from './auth-recovery-link';
 
 const query = gql`
   query Me {
@@ -84,5 +84,32 @@ describe('createAuthRecoveryLink', () => {
     const logout = run([unauthenticated], [true], { skipAuthRecovery: true });
     expect(await logout.result).toEqual(unauthenticated);
     expect(logout.recover).not.toHaveBeenCalled();
+  });
+
+  it('recovers a long-lived subscription again when its socket is refused long after the replay', async () => {
+    let time = 0;
+    const sockets: Subject<ApolloLink.Result>[] = [];
+    const server = vi.fn(() => {
+      const socket = new Subject<ApolloLink.Result>();
+      sockets.push(socket);
+      return socket.asObservable();
+    });
+    const recover = vi.fn(async (_alreadyRetried: boolean) => true);
+    const link = createAuthRecoveryLink(recover, () => time).concat(new ApolloLink(server));
+    const received: unknown[] = [];
+    ApolloLink.execute(link, { query }, { client }).subscribe({ next: (value) => received.push(value) });
+    const closed = () => new Error('Socket closed with event 4401 Token expired');
+
+    sockets[0].error(closed());
+    await vi.waitFor(() => expect(sockets).toHaveLength(2));
+    sockets[1].next(ok);
+    time += 15 * 60_000; // the next token's socket ends too, much later
+    sockets[1].error(closed());
+    await vi.waitFor(() => expect(sockets).toHaveLength(3));
+    time += REPLAY_REFUSED_WITHIN_MS - 1; // refused again right after that replay: the renewed token was refused
+    sockets[2].error(closed());
+    await vi.waitFor(() => expect(recover).toHaveBeenCalledTimes(3));
+    expect(recover.mock.calls).toEqual([[false], [false], [true]]);
+    expect(received).toEqual([ok]);
   });
 });

@@ -10,7 +10,7 @@ export function hasUnauthenticated(errors: readonly GraphQLFormattedError[] | un
 
 /**
  * GraphQLWsLink reports a closed socket as `Socket closed with event <code> <reason>`; the server closes with 4403
- * when the connection's token is refused (4401 is graphql-ws's "unauthorized").
+ * when the connection's token is refused, and with 4401 when the session or the socket's token has ended.
  */
 const SOCKET_AUTH_CLOSE = /^Socket closed with event 440[13]\b/;
 
@@ -22,17 +22,28 @@ export function isAuthRefusal(error: ErrorLike | unknown): boolean {
 }
 
 /**
+ * A refusal this soon after a replay means the renewed credentials were refused too. Later, it is a new refusal of
+ * a long-lived subscription (its socket closed again, a token later), which gets its own recovery.
+ */
+export const REPLAY_REFUSED_WITHIN_MS = 30_000;
+
+/**
  * On a refusal, asks `recover` (refresh once, or end the session) and replays the operation when it says so.
  * Downstream links read the session on every request, so the replay carries the renewed token. An operation sent
  * with context `{ skipAuthRecovery: true }` is passed through untouched.
  */
-export function createAuthRecoveryLink(recover: (alreadyRetried: boolean) => Promise<boolean>): ApolloLink {
+export function createAuthRecoveryLink(
+  recover: (alreadyRetried: boolean) => Promise<boolean>,
+  now: () => number = Date.now,
+): ApolloLink {
   return new ApolloLink((operation, forward) => {
     // Logout must not bounce to the expired page when its token has already run out.
     if (operation.getContext().skipAuthRecovery === true) return forward(operation);
-    const attempt = (retried: boolean): Observable<ApolloLink.Result> => {
+    const attempt = (replayedAt: number | null): Observable<ApolloLink.Result> => {
       const recoverThen = (fallback: () => Observable<ApolloLink.Result>) =>
-        from(recover(retried)).pipe(mergeMap((retry) => (retry ? attempt(true) : fallback())));
+        from(recover(replayedAt !== null && now() - replayedAt < REPLAY_REFUSED_WITHIN_MS)).pipe(
+          mergeMap((retry) => (retry ? attempt(now()) : fallback())),
+        );
       return forward(operation).pipe(
         mergeMap((result) =>
           'errors' in result && hasUnauthenticated(result.errors) ? recoverThen(() => of(result)) : of(result),
@@ -42,6 +53,6 @@ export function createAuthRecoveryLink(recover: (alreadyRetried: boolean) => Pro
         ),
       );
     };
-    return attempt(false);
+    return attempt(null);
   });
 }

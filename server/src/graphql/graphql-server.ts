@@ -2,8 +2,18 @@ import type { Server } from 'node:http';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
-import { GraphQLError, parse, specifiedRules, validate, type ExecutionArgs, type GraphQLSchema } from 'graphql';
-import { CloseCode, type Context as WsContext } from 'graphql-ws';
+import {
+  getOperationAST,
+  GraphQLError,
+  Kind,
+  parse,
+  specifiedRules,
+  validate,
+  type DocumentNode,
+  type ExecutionArgs,
+  type GraphQLSchema,
+} from 'graphql';
+import { CloseCode } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
 import type { WebSocketServer } from 'ws';
 import type { MikroORM } from '@mikro-orm/postgresql';
@@ -13,6 +23,7 @@ import type { Services } from '../services.js';
 import type { GraphQLContext } from './context.js';
 import { formatGraphQLError } from './format-error.js';
 import { asksForIntrospection, hardeningRules, LIMITS } from './hardening.js';
+import { SESSION_NEWS_FIELD, SocketSession } from './socket-session.js';
 import { randomUUID } from 'node:crypto';
 
 export function mayIntrospect(user: CurrentUser | null, services: Services): boolean {
@@ -54,9 +65,23 @@ export function createApolloServer(schema: GraphQLSchema, httpServer: Server, se
   });
 }
 
+/** True when the operation's one root field is `sessionEvents` (the news of the session's end). */
+function carriesSessionNews(document: DocumentNode, operationName: string | null | undefined): boolean {
+  const operation = getOperationAST(document, operationName);
+  const fields = (operation?.selectionSet.selections ?? []).filter(
+    (selection) => !(selection.kind === Kind.FIELD && selection.name.value === '__typename'),
+  );
+  return fields.length === 1 && fields[0].kind === Kind.FIELD && fields[0].name.value === SESSION_NEWS_FIELD;
+}
+
+function isAsyncIterator(value: unknown): value is AsyncIterableIterator<unknown> {
+  return typeof (value as AsyncIterableIterator<unknown> | null)?.[Symbol.asyncIterator] === 'function';
+}
+
 /**
  * graphql-ws on the same path. It does not run Apollo's rules, so the same limits, introspection guard
- * and authentication are applied here again.
+ * and authentication are applied here again. A signed-in socket lives only as long as its session and its
+ * token (see `SocketSession`: checked on every subscribe and before every event; closes with 4401).
  */
 export function attachSubscriptions(
   wsServer: WebSocketServer,
@@ -64,21 +89,44 @@ export function attachSubscriptions(
   orm: MikroORM,
   services: Services,
 ) {
-  type Extra = { user?: CurrentUser | null };
+  type Extra = { user?: CurrentUser | null; session?: SocketSession };
   return useServer<Record<string, unknown> | undefined, Extra>(
     {
       schema,
-      async onConnect(ctx: WsContext<Record<string, unknown> | undefined, Extra>) {
+      async onConnect(ctx) {
         const header = ctx.connectionParams?.authorization ?? ctx.connectionParams?.Authorization;
         try {
-          const user = await services.auth.authenticate(orm.em.fork(), typeof header === 'string' ? header : undefined);
-          (ctx.extra as Extra).user = user;
+          const credentials = await services.auth.authenticateSocket(
+            orm.em.fork(),
+            typeof header === 'string' ? header : undefined,
+          );
+          ctx.extra.user = credentials?.user ?? null;
+          if (credentials) {
+            const socket = ctx.extra.socket;
+            ctx.extra.session = new SocketSession(
+              credentials,
+              {
+                auth: services.auth,
+                clock: services.clock,
+                events: services.events,
+                logger: services.logger,
+                em: () => orm.em.fork(),
+              },
+              (code, reason) => socket.close(code, reason),
+            );
+            if (socket.readyState !== socket.OPEN) ctx.extra.session.dispose(); // closed while we checked
+          }
           return true;
         } catch {
           return false; // closes with 4403 Forbidden: the client refreshes its token and reconnects
         }
       },
       async onSubscribe(ctx, id, payload) {
+        const session = ctx.extra.session;
+        if (session && !(await session.check())) {
+          // The socket is closing (4401); nothing of this operation runs.
+          return [new GraphQLError('This session has ended.', { extensions: { code: 'UNAUTHENTICATED' } })];
+        }
         let document;
         try {
           document = parse(payload.query, { maxTokens: LIMITS.maxTokens });
@@ -88,7 +136,7 @@ export function attachSubscriptions(
         const errors = validate(schema, document, [...specifiedRules, ...hardeningRules]);
         if (errors.length > 0)
           return errors.map((e) => new GraphQLError(e.message, { extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }));
-        const user = (ctx.extra as Extra).user ?? null;
+        const user = ctx.extra.user ?? null;
         if (asksForIntrospection(document) && !mayIntrospect(user, services)) {
           return [new GraphQLError('Introspection is not allowed.', { extensions: { code: 'FORBIDDEN' } })];
         }
@@ -108,6 +156,14 @@ export function attachSubscriptions(
         };
         void id;
         return args;
+      },
+      onOperation(ctx, _id, _payload, args, result) {
+        const session = ctx.extra.session;
+        if (!session || !isAsyncIterator(result)) return undefined;
+        return session.guard(result, carriesSessionNews(args.document, args.operationName));
+      },
+      onClose(ctx) {
+        ctx.extra.session?.dispose();
       },
       onNext(_ctx, _id, _payload, _args, result) {
         if (!('errors' in result) || !result.errors) return result;

@@ -2,6 +2,7 @@ import { Authorized, Ctx, Field, Int, Mutation, ObjectType, Query, Resolver, Roo
 import { requireUser } from '../../common/auth/access.js';
 import { isStaff, Role, SIGNED_IN } from '../../common/auth/roles.js';
 import type { GraphQLContext } from '../../graphql/context.js';
+import { publishSessionEnded, sessionTopic } from './session.events.js';
 
 @ObjectType({ description: 'The signed-in user.' })
 export class Viewer {
@@ -30,10 +31,6 @@ export class SessionEvent {
   reason!: string;
 }
 
-export function sessionTopic(sessionId: string): string {
-  return `session:${sessionId}`;
-}
-
 @Resolver()
 export class AuthResolver {
   @Authorized(SIGNED_IN)
@@ -48,7 +45,7 @@ export class AuthResolver {
   async logout(@Ctx() { em, user, services }: GraphQLContext): Promise<boolean> {
     const caller = requireUser(user);
     await services.auth.logout(em, caller);
-    services.events.publish(sessionTopic(caller.sessionId), { type: 'ENDED', reason: 'logout' });
+    publishSessionEnded(services.events, caller.sessionId, 'logout');
     return true;
   }
 

@@ -2,8 +2,8 @@ import type { Request } from 'express';
 import { requireUser } from '../../common/auth/access.js';
 import { route, type RestContext } from '../../rest/route.js';
 import { RAW_JSON } from '../../rest/wire.js';
-import { sessionTopic } from './auth.resolver.js';
 import { SignInError, type TokenResponse } from './auth.service.js';
+import { publishSessionEnded } from './session.events.js';
 
 function formField(req: Request, name: string): string {
   const value = (req.body as Record<string, unknown> | undefined)?.[name];
@@ -54,7 +54,7 @@ export const authRoutes = [
   route('post', '/api/authentication/logout', 'signed-in', RAW_JSON, async ({ em, user, services }) => {
     const caller = requireUser(user);
     await services.auth.logout(em, caller);
-    services.events.publish(sessionTopic(caller.sessionId), { type: 'ENDED', reason: 'logout' });
+    publishSessionEnded(services.events, caller.sessionId, 'logout');
     return { success: true };
   }),
 ];

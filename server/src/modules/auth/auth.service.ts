@@ -145,51 +145,82 @@ export class AuthService {
 
   /** Reads the bearer token of a request: null when absent, an error when present but not (or no longer) valid. */
   async authenticate(em: EntityManager, authorization: string | undefined): Promise<CurrentUser | null> {
+    return (await this.readBearer(em, authorization, true))?.user ?? null;
+  }
+
+  /**
+   * The same check for a subscription socket's connection parameters, except that it does not count as activity
+   * (socket traffic never does: only requests made with the session's tokens move its last-seen time). Also
+   * answers when the token expires, which ends the socket's authority.
+   */
+  async authenticateSocket(em: EntityManager, authorization: string | undefined): Promise<SocketCredentials | null> {
+    return this.readBearer(em, authorization, false);
+  }
+
+  /**
+   * The session check alone, without side effects (one plain statement): the session's times while it can still
+   * be live, null once it has been revoked, its user locked, or it no longer exists. `isLive` decides the rest.
+   */
+  async sessionTimes(em: EntityManager, user: CurrentUser): Promise<SessionTimes | null> {
+    const row = await this.sessionRow(em, user.sessionId);
+    if (!row || row.user_id !== user.userId || row.is_locked || row.revoked_at) return null;
+    return { revokedAt: null, expiresAt: new Date(row.expires_at), lastSeenAt: new Date(row.last_seen_at) };
+  }
+
+  private async readBearer(
+    em: EntityManager,
+    authorization: string | undefined,
+    touch: boolean,
+  ): Promise<SocketCredentials | null> {
     if (!authorization) return null;
     const match = /^Bearer\s+(\S+)$/i.exec(authorization.trim());
     if (!match) throw new UnauthenticatedError('The authorization header is not a bearer token.');
     const payload = verifyAccessToken(match[1], this.tokenSecret, this.nowSeconds());
     if (!payload) throw new UnauthenticatedError(SESSION_TIMED_OUT);
-    // One plain statement on every request: the session and its user, without entity hydration.
+    const row = await this.sessionRow(em, payload.sid);
+    const now = this.clock.now();
+    if (!row || row.user_id !== payload.uid || row.is_locked) throw new UnauthenticatedError(SESSION_TIMED_OUT);
+    const times: SessionTimes = {
+      revokedAt: row.revoked_at ? new Date(row.revoked_at) : null,
+      expiresAt: new Date(row.expires_at),
+      lastSeenAt: new Date(row.last_seen_at),
+    };
+    if (!this.isLive(times, now)) throw new UnauthenticatedError(SESSION_TIMED_OUT);
+    if (touch && now.getTime() - times.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
+      await em.nativeUpdate(Session, { id: row.id }, { lastSeenAt: now });
+      times.lastSeenAt = now;
+    }
+    return {
+      user: {
+        userId: row.user_id,
+        sessionId: row.id,
+        username: row.username,
+        displayName: row.display_name,
+        roles: parseRoles(row.roles),
+        memberId: row.member_id,
+      },
+      tokenExpiresAt: new Date(payload.exp * 1000),
+      times,
+    };
+  }
+
+  /** One plain statement: the session and its user, without entity hydration (it runs on every request). */
+  private async sessionRow(em: EntityManager, sessionId: string): Promise<SessionRow | undefined> {
     const [row] = await em.getConnection().execute<SessionRow[]>(
       `select s.id, s.user_id, s.last_seen_at, s.expires_at, s.revoked_at, u.username, u.display_name, u.roles,
               u.member_id, u.is_locked
        from auth_session s join app_user u on u.id = s.user_id where s.id = ?`,
-      [payload.sid],
+      [sessionId],
     );
-    const now = this.clock.now();
-    if (!row || row.user_id !== payload.uid || row.is_locked) throw new UnauthenticatedError(SESSION_TIMED_OUT);
-    const lastSeenAt = new Date(row.last_seen_at);
-    if (
-      !this.isLive(
-        {
-          revokedAt: row.revoked_at ? new Date(row.revoked_at) : null,
-          expiresAt: new Date(row.expires_at),
-          lastSeenAt,
-        },
-        now,
-      )
-    ) {
-      throw new UnauthenticatedError(SESSION_TIMED_OUT);
-    }
-    if (now.getTime() - lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
-      await em.nativeUpdate(Session, { id: row.id }, { lastSeenAt: now });
-    }
-    return {
-      userId: row.user_id,
-      sessionId: row.id,
-      username: row.username,
-      displayName: row.display_name,
-      roles: parseRoles(row.roles),
-      memberId: row.member_id,
-    };
+    return row;
   }
 
   async logout(em: EntityManager, user: CurrentUser): Promise<void> {
     await this.revoke(em, user.sessionId, 'logout');
   }
 
-  private isLive(session: Pick<Session, 'revokedAt' | 'expiresAt' | 'lastSeenAt'>, now: Date): boolean {
+  /** The session rule: not revoked, before its absolute end, and active within the inactivity limit. */
+  isLive(session: SessionTimes, now: Date): boolean {
     return (
       !session.revokedAt &&
       session.expiresAt.getTime() > now.getTime() &&
@@ -246,6 +277,16 @@ export class AuthService {
   private nowSeconds(): number {
     return Math.floor(this.clock.now().getTime() / 1000);
   }
+}
+
+/** What ends a session by time, and whether it was revoked. */
+export type SessionTimes = Pick<Session, 'revokedAt' | 'expiresAt' | 'lastSeenAt'>;
+
+/** A subscription socket's caller, when the access token it presented expires, and its session as read. */
+export interface SocketCredentials {
+  user: CurrentUser;
+  tokenExpiresAt: Date;
+  times: SessionTimes;
 }
 
 interface SessionRow {
