@@ -38,7 +38,8 @@ export default defineConfig({
   webServer: {
     command: 'node --import @swc-node/register/esm-register tests/e2e/serve.ts',
     url: `http://localhost:${PORT}/healthz`,
-    env: { E2E_PORT: String(PORT) },
+    // Jobs polled every 3 s (the default is 2): a queued change stays visible long enough for the dialog's tests.
+    env: { E2E_PORT: String(PORT), JOB_POLLING_SECONDS: '3' },
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'pipe',

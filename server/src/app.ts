@@ -141,7 +141,7 @@ export async function startApp(given: Config, options: StartOptions = {}): Promi
     sendError(res, error, services, req);
   });
 
-  services.changeApplier.start(() => database.orm.em.fork(), config.changeApplierIntervalMs);
+  await services.jobs.start(database.orm);
 
   const port = options.port ?? config.port;
   await new Promise<void>((resolve) => httpServer.listen(port, config.host, resolve));
@@ -162,7 +162,7 @@ export async function startApp(given: Config, options: StartOptions = {}): Promi
         logger.debug(`stopping: ${name}`);
         await work();
       };
-      await step('change applier', () => services.changeApplier.stop());
+      await step('jobs', () => services.jobs.stop());
       await step('subscriptions', () => wsCleanup.dispose());
       await step('websocket server', () => new Promise((resolve) => wsServer.close(resolve)));
       await step('graphql', () => apollo.stop());

@@ -27,8 +27,8 @@ export interface Config {
   loadDemoData: boolean;
   logLevel: string;
   clientDir: string;
-  /** How often the change applier looks for queued agreement changes (0: never, tests apply them by hand). */
-  changeApplierIntervalMs: number;
+  /** How often this instance's job workers look for jobs, in seconds (0: it runs none; tests drain by hand). */
+  jobPollingSeconds: number;
   /** Sign-in throttling (modules/auth/README.md): free attempts per counter, then doubling delays. */
   throttle: {
     windowSeconds: number;
@@ -43,6 +43,14 @@ function intFrom(value: string | undefined, fallback: number): number {
   if (value === undefined || value === '') return fallback;
   const parsed = Number(value);
   if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`Expected a whole number, got "${value}"`);
+  return parsed;
+}
+
+/** 0 (off), or at least pg-boss's smallest polling interval, half a second. */
+function pollingSecondsFrom(value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!(parsed === 0 || parsed >= 0.5)) throw new Error(`Expected 0 or at least 0.5 seconds, got "${value}"`);
   return parsed;
 }
 
@@ -71,7 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loadDemoData: env.DEMO_DATA !== 'false',
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     clientDir: path.resolve(env.CLIENT_DIR ?? 'dist/client'),
-    changeApplierIntervalMs: intFrom(env.CHANGE_APPLIER_INTERVAL_MS, 3000),
+    jobPollingSeconds: pollingSecondsFrom(env.JOB_POLLING_SECONDS, 2),
     throttle: {
       windowSeconds: intFrom(env.LOGIN_THROTTLE_WINDOW_SECONDS, 15 * 60),
       perAccountAddress: intFrom(env.LOGIN_THROTTLE_PER_ACCOUNT_ADDRESS, 5),

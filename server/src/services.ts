@@ -11,6 +11,8 @@ import { MemberSearchService } from './modules/member/member-search.service.js';
 import { MemberDirectoryService } from './modules/member/member-directory.service.js';
 import { QueuedChangeService } from './modules/agreement/queued-change.service.js';
 import { ChangeApplier } from './modules/agreement/change-applier.js';
+import { registerChangeJobs } from './modules/agreement/change-jobs.js';
+import { JobQueue } from './jobs/job-queue.js';
 import { AccountSummaryService } from './modules/overview/account-summary.service.js';
 import { OverviewService } from './modules/overview/overview.service.js';
 import { PlannerService } from './modules/planner/planner.service.js';
@@ -31,6 +33,8 @@ export interface Services {
   clock: Clock;
   logger: Logger;
   events: EventBus;
+  /** Background jobs (pg-boss); started and stopped with the app. */
+  jobs: JobQueue;
   auth: AuthService;
   settings: SettingsService;
   members: MemberService;
@@ -59,11 +63,15 @@ export function createServices(config: Config, clock: Clock, logger: Logger, eve
   const throttle = new SignInThrottle(throttlePolicy(config.throttle), clock);
   const ledger = new LedgerService();
   const accounts = new AccountService();
+  const jobs = new JobQueue({ pollingSeconds: config.jobPollingSeconds, timeZone: config.timeZone }, logger);
+  const changeApplier = new ChangeApplier(clock, logger, events);
+  registerChangeJobs(jobs, changeApplier);
   return {
     config,
     clock,
     logger,
     events,
+    jobs,
     auth: new AuthService(config, clock, throttle),
     settings,
     members: new MemberService(clock),
@@ -71,8 +79,8 @@ export function createServices(config: Config, clock: Clock, logger: Logger, eve
     planner: new PlannerService(settings, clock),
     memberSearch: new MemberSearchService(),
     memberDirectory: new MemberDirectoryService(accounts),
-    queuedChanges: new QueuedChangeService(events),
-    changeApplier: new ChangeApplier(clock, logger, events),
+    queuedChanges: new QueuedChangeService(events, jobs),
+    changeApplier,
     overview: new OverviewService(clock),
     accountSummaries: new AccountSummaryService(clock),
     activities: new ActivityService(),

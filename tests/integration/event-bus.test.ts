@@ -15,11 +15,10 @@ describe.skipIf(!realDatabaseUrl)('the event bus across two server instances', (
   let first: TestServer;
   let second: TestServer;
   const clients: Client[] = [];
-  const env = { CHANGE_APPLIER_INTERVAL_MS: '0' };
 
   beforeAll(async () => {
-    first = await startTestServer({ env });
-    second = await startTestServer({ env, reset: false }); // same database, not emptied in between
+    first = await startTestServer();
+    second = await startTestServer({ reset: false }); // same database, not emptied in between
   });
   afterAll(async () => {
     await Promise.all(clients.map((client) => client.dispose()));

@@ -6,7 +6,7 @@ let server: TestServer;
 let agent: string;
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { CHANGE_APPLIER_INTERVAL_MS: '0' } });
+  server = await startTestServer();
   agent = await server.token(...AGENT);
 });
 afterAll(() => server?.stop());

@@ -4,9 +4,9 @@ import { startTestServer, type TestServer } from '../support/server.js';
 
 let server: TestServer;
 
-// The applier loop is off: the change stays queued while the test looks.
+// No job workers: the change stays queued while the test looks.
 beforeAll(async () => {
-  server = await startTestServer({ env: { CHANGE_APPLIER_INTERVAL_MS: '0' } });
+  server = await startTestServer();
 });
 afterAll(() => server?.stop());
 

@@ -23,7 +23,7 @@ describe.skipIf(!realDatabaseUrl)('sign-in throttling across two instances', () 
   const clients: Client[] = [];
 
   beforeAll(async () => {
-    const env = (dir: string) => ({ TOKEN_SECRET: '', DATA_DIR: dir, CHANGE_APPLIER_INTERVAL_MS: '0' });
+    const env = (dir: string) => ({ TOKEN_SECRET: '', DATA_DIR: dir });
     first = await startTestServer({ clock, env: env(dataDirs[0]) });
     second = await startTestServer({ clock, env: env(dataDirs[1]), reset: false });
   });

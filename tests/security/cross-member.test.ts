@@ -75,7 +75,7 @@ let self: OtherMember;
 const clients: Client[] = [];
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { CHANGE_APPLIER_INTERVAL_MS: '0' } });
+  server = await startTestServer();
   token = await server.token(...MEMBER_TWO_ACCOUNTS);
   other = await loadOtherMember(server.app.database.orm.em.fork(), MEMBER_MISSED_DEPOSIT[0]);
   self = await loadOtherMember(server.app.database.orm.em.fork(), MEMBER_TWO_ACCOUNTS[0]);

@@ -8,16 +8,16 @@ export const EMBEDDED_TEST_DIR = path.resolve('.test-data');
 
 export const realDatabaseUrl = process.env.DATABASE_URL || undefined;
 
-/**
- * Empties the test database: on a real server, the `public` schema is dropped and made again; on the
- * embedded database, the data directory is removed (initdb runs again on first open).
- */
+/** Drops the application's tables and the job queue's (pg-boss keeps its own schema). */
+const EMPTY = 'drop schema if exists pgboss cascade; drop schema if exists public cascade; create schema public;';
+
+/** Empties the test database (real or embedded): its `public` schema and the job queue's schema. */
 export async function resetDatabase(): Promise<void> {
   if (realDatabaseUrl) {
     const client = new pg.Client({ connectionString: realDatabaseUrl });
     await client.connect();
     try {
-      await client.query('drop schema if exists public cascade; create schema public;');
+      await client.query(EMPTY);
     } finally {
       await client.end();
     }
@@ -27,7 +27,7 @@ export async function resetDatabase(): Promise<void> {
   const client = new pg.Client({ connectionString: embedded.clientUrl });
   await client.connect();
   try {
-    await client.query('drop schema if exists public cascade; create schema public;');
+    await client.query(EMPTY);
   } finally {
     await client.end();
     await embedded.stop();

@@ -22,7 +22,10 @@ export interface TestServer {
   stop(): Promise<void>;
 }
 
-/** Boots the real server on a fresh, migrated, seeded database (DATABASE_URL, or the embedded one). */
+/**
+ * Boots the real server on a fresh, migrated, seeded database (DATABASE_URL, or the embedded one). Its job queue
+ * runs no workers unless `env.JOB_POLLING_SECONDS` says so.
+ */
 export async function startTestServer(
   options: { env?: Record<string, string>; clock?: Clock; reset?: boolean } = {},
 ): Promise<TestServer> {
@@ -34,6 +37,7 @@ export async function startTestServer(
     TOKEN_SECRET: 'test-token-secret',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     HOST: '127.0.0.1',
+    JOB_POLLING_SECONDS: '0', // no background jobs: a test runs them with `app.services.jobs.drain()`
     ...options.env,
   });
   const app = await startApp(config, { port: 0, clock: options.clock });

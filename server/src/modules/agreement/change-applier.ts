@@ -12,8 +12,6 @@ import { QueuedChangeStage, type QueuedChangeStatus } from './queued-change.type
 import { carryOverToNewVersion } from './version-carry-over.js';
 import { MODIFIABLE_STATUSES } from './version-copy.js';
 
-/** A version left in 3 this long is taken to be abandoned by a crashed instance and is applied again. */
-const STALE_APPLYING_SECONDS = 120;
 const GENERIC_FAILURE = 'The change could not be applied. Please contact support.';
 
 interface VersionRow {
@@ -35,12 +33,10 @@ class ChangeFailure extends DomainError {
  * becomes the account's current agreement (7, or still 4 / 8 when the old one was in arrears or locked: a change
  * does not lift those) and the old one is superseded (10). Each stage is its own transaction with row locks and
  * is published after its commit. A failure cancels the new version (6), keeps the old one, and publishes FAILED.
+ * Run by the `agreement-change-apply` job (change-jobs.ts); safe to run twice for one version (at-least-once
+ * delivery): the second run finds it applied and changes nothing.
  */
 export class ChangeApplier {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
-  private stopped = false;
-
   constructor(
     private readonly clock: Clock,
     private readonly logger: Logger,
@@ -48,86 +44,72 @@ export class ChangeApplier {
     private readonly ledger = new LedgerService(),
   ) {}
 
-  /** Applies one queued version now; answers the stage it ended in (as it is when another instance has it). */
-  async applyQueued(em: EntityManager, agreementId: number): Promise<QueuedChangeStatus> {
+  /**
+   * Applies one queued version now; answers the stage it ended in (as it is when it was already applied). An
+   * unexpected error (the database gone, a bug) is thrown so that the job is tried again, except on the
+   * `lastAttempt`, which records it as FAILED with a generic message instead.
+   */
+  async applyQueued(
+    em: EntityManager,
+    agreementId: number,
+    { lastAttempt = true }: { lastAttempt?: boolean } = {},
+  ): Promise<QueuedChangeStatus> {
     const claimed = await this.claim(em, agreementId);
     if (!claimed) return this.statusOf(em, agreementId);
     const accountId = claimed.account_id;
     publishQueuedChange(this.events, queuedChangeStatus(accountId, QueuedChangeStage.APPLYING, agreementId));
+    let message: string;
     try {
-      await em.fork().transactional((tx) => this.apply(tx, agreementId));
+      const applied = await em.fork().transactional((tx) => this.apply(tx, agreementId));
+      if (!applied) return this.statusOf(em, agreementId); // applied meanwhile by another run
       const status = queuedChangeStatus(accountId, QueuedChangeStage.APPLIED, agreementId);
       publishQueuedChange(this.events, status);
       return status;
     } catch (error) {
-      const message = error instanceof ChangeFailure ? error.message : GENERIC_FAILURE;
-      if (!(error instanceof ChangeFailure)) this.logger.error({ err: error, agreementId }, 'change applier failed');
-      await this.markFailed(em.fork(), agreementId, message);
-      const status = queuedChangeStatus(accountId, QueuedChangeStage.FAILED, agreementId, message);
-      publishQueuedChange(this.events, status);
-      return status;
+      if (error instanceof ChangeFailure) {
+        message = error.message;
+      } else {
+        this.logger.error({ err: error, agreementId, lastAttempt }, 'change applier failed');
+        if (!lastAttempt) throw error; // stays APPLYING (3) until the retry
+        message = GENERIC_FAILURE;
+      }
     }
+    await this.markFailed(em.fork(), agreementId, message);
+    const status = queuedChangeStatus(accountId, QueuedChangeStage.FAILED, agreementId, message);
+    publishQueuedChange(this.events, status);
+    return status;
   }
 
-  /** Applies every waiting version (and any abandoned half-way); answers how many it took. */
-  async applyWaiting(em: EntityManager, limit = 20): Promise<number> {
-    const rows = await em.execute<{ id: number }[]>(
-      `select id from agreement
-       where status = ? or (status = ? and updated_at < now() - make_interval(secs => ?))
-       order by id limit ?`,
-      [AgreementStatus.Queued, AgreementStatus.InProgress, STALE_APPLYING_SECONDS, limit],
-    );
-    for (const row of rows) await this.applyQueued(em.fork(), row.id);
-    return rows.length;
+  /** The versions waiting to be applied (2) or left half-way (3): what the sweep makes sure has a job. */
+  async waitingVersions(em: EntityManager): Promise<number[]> {
+    const rows = await em.execute<{ id: number }[]>('select id from agreement where status in (?, ?) order by id', [
+      AgreementStatus.Queued,
+      AgreementStatus.InProgress,
+    ]);
+    return rows.map((row) => row.id);
   }
 
-  /** The background loop: every `intervalMs`, apply what waits. One round at a time; `stop` waits for it. */
-  start(forkEm: () => EntityManager, intervalMs: number): void {
-    if (intervalMs <= 0 || this.timer || this.stopped) return;
-    const tick = () => {
-      if (this.running || this.stopped) return;
-      this.running = this.applyWaiting(forkEm())
-        .catch((error: unknown) => this.logger.warn({ err: error }, 'change applier round failed'))
-        .finally(() => {
-          this.running = null;
-        });
-    };
-    this.timer = setInterval(tick, intervalMs);
-    this.timer.unref();
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
-  }
-
-  /** 2 → 3 (or an abandoned 3 taken over), as one conditional update: only one instance wins a version. */
+  /**
+   * 2 → 3, or a 3 taken over: the version's job is its only runner (a 3 is left by a run that failed or died,
+   * which the job queue retries), and a second run racing it is stopped by the row lock in `apply`.
+   */
   private async claim(em: EntityManager, agreementId: number): Promise<VersionRow | null> {
     const rows = await em.execute<VersionRow[]>(
-      `update agreement set status = ?, updated_at = now()
-       where id = ? and (status = ? or (status = ? and updated_at < now() - make_interval(secs => ?)))
+      `update agreement set status = ?, updated_at = now() where id = ? and status in (?, ?)
        returning id, account_id, status, previous_id`,
-      [
-        AgreementStatus.InProgress,
-        agreementId,
-        AgreementStatus.Queued,
-        AgreementStatus.InProgress,
-        STALE_APPLYING_SECONDS,
-      ],
+      [AgreementStatus.InProgress, agreementId, AgreementStatus.Queued, AgreementStatus.InProgress],
     );
     return rows[0] ?? null;
   }
 
-  private async apply(tx: EntityManager, agreementId: number): Promise<void> {
+  /** The change in one transaction; false when another run applied (or failed) it first. */
+  private async apply(tx: EntityManager, agreementId: number): Promise<boolean> {
     const [version] = await tx.execute<VersionRow[]>(
       'select id, account_id, status, previous_id from agreement where id = ? for update',
       [agreementId],
     );
-    if (!version || version.status !== AgreementStatus.InProgress) {
-      throw new ChangeFailure('The change is no longer waiting to be applied.');
-    }
+    if (!version) throw new ChangeFailure('The change is no longer waiting to be applied.');
+    if (version.status !== AgreementStatus.InProgress) return false;
     if (version.previous_id === null) throw new ChangeFailure('The change does not name the agreement it changes.');
     const [previous] = await tx.execute<VersionRow[]>(
       'select id, account_id, status, previous_id from agreement where id = ? for update',
@@ -170,6 +152,7 @@ export class ChangeApplier {
         depositsMoved: carried.depositsMoved,
       },
     });
+    return true;
   }
 
   private async markFailed(em: EntityManager, agreementId: number, message: string): Promise<void> {

@@ -4,8 +4,10 @@ import type { CurrentUser } from '../../common/auth/current-user.js';
 import { isStaff } from '../../common/auth/roles.js';
 import { DomainError, ForbiddenError, NotFoundError } from '../../common/errors.js';
 import type { EventBus } from '../../graphql/event-bus.js';
+import type { JobQueue } from '../../jobs/job-queue.js';
 import { liveStream } from '../../graphql/live-stream.js';
 import { AgreementStatus } from './agreement-status.js';
+import { enqueueChangeApply } from './change-jobs.js';
 import {
   publishQueuedChange,
   queuedChangeStatus,
@@ -47,10 +49,13 @@ export function checkAccountId(accountId: number): void {
 
 /**
  * An account's queued agreement change: read now (query), watched (subscription, pushed by the change applier
- * through the event bus), and queued by staff through the stand-in mutation.
+ * through the event bus), and queued by staff through the stand-in mutation (with its apply job).
  */
 export class QueuedChangeService {
-  constructor(private readonly events: EventBus) {}
+  constructor(
+    private readonly events: EventBus,
+    private readonly jobs: JobQueue,
+  ) {}
 
   async status(em: EntityManager, user: CurrentUser | null, accountId: number): Promise<QueuedChangeStatus> {
     await this.assertCanRead(em, user, accountId);
@@ -121,7 +126,11 @@ export class QueuedChangeService {
     if (!Number.isInteger(agreementId) || agreementId <= 0) {
       throw new DomainError('INVALID_AGREEMENT_ID', 'Invalid agreementId.', 'agreementId');
     }
-    const queued = await em.transactional((tx) => queueModificationCopy(tx, agreementId, caller));
+    const queued = await em.transactional(async (tx) => {
+      const copy = await queueModificationCopy(tx, agreementId, caller);
+      await enqueueChangeApply(this.jobs, tx, copy.agreementId); // the job commits with the change
+      return copy;
+    });
     const status = queuedChangeStatus(queued.accountId, QueuedChangeStage.QUEUED, queued.agreementId);
     publishQueuedChange(this.events, status);
     return status;

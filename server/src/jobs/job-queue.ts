@@ -1,0 +1,268 @@
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import PgBoss from 'pg-boss';
+import type { Logger } from 'pino';
+import { retryOnDeadlock } from './deadlock.js';
+import { knexExecutor, poolOf, transactionOf } from './sql-executor.js';
+
+/** pg-boss keeps its tables in this schema of the application's database. */
+export const JOB_SCHEMA = 'pgboss';
+
+/** A kind of job: its queue and how its jobs are retried and scheduled. One per queue. */
+export interface JobDefinition {
+  /** The queue's name: `<module>-<what it does>` (letters, digits and hyphens). */
+  name: string;
+  /**
+   * `short`: at most one job per key waits (a second send with the same key answers null): the way to say "do
+   * X for this record once". `standard` (the default): every send is a job.
+   */
+  policy?: 'standard' | 'short';
+  /** Attempts after the first when the handler throws (or its instance dies and the job expires). */
+  retryLimit: number;
+  retryDelaySeconds: number;
+  /** Doubles the delay at each retry. */
+  retryBackoff: boolean;
+  /** A job running longer than this is taken to be lost (its instance died) and tried again. */
+  expireInSeconds: number;
+  /** A schedule (cron, in the institution's time zone): one job per tick across every instance. */
+  cron?: string;
+  /** Jobs fetched per poll; each is run, completed or failed on its own. */
+  batchSize?: number;
+}
+
+/** A job kind with the type of its data (the data travel as JSON: plain values only). */
+export interface JobType<T extends object> {
+  readonly definition: Readonly<JobDefinition>;
+  /** Type only: never set. */
+  readonly data?: T;
+}
+
+export function defineJob<T extends object>(definition: JobDefinition): JobType<T> {
+  if (!/^[a-z][a-z0-9-]*$/.test(definition.name)) throw new Error(`Invalid job name "${definition.name}"`);
+  return { definition: Object.freeze({ ...definition }) };
+}
+
+export interface JobContext {
+  /** A fresh EntityManager for this job. */
+  em: EntityManager;
+  jobId: string;
+  /** 1 for the first run. */
+  attempt: number;
+  /** No retry follows if this run throws: the handler records the failure itself if it must be seen. */
+  lastAttempt: boolean;
+}
+
+export type JobHandler<T> = (data: T, context: JobContext) => Promise<void>;
+
+export interface JobQueueOptions {
+  /** How often each worker looks for jobs; 0: this instance runs no jobs (it only sends them: tests `drain`). */
+  pollingSeconds: number;
+  /** The time zone of the schedules. */
+  timeZone: string;
+}
+
+interface Registered {
+  definition: Readonly<JobDefinition>;
+  handler: JobHandler<object>;
+}
+
+type BossJob = PgBoss.JobWithMetadata<object>;
+
+/**
+ * The application's job queue: pg-boss 10 on the application's own database (real or embedded), through the
+ * ORM's connection pool. Modules register handlers before `start`; `send` enqueues inside the caller's
+ * transaction. Delivery is at least once: handlers are idempotent.
+ */
+export class JobQueue {
+  private boss: PgBoss | null = null;
+  private orm: MikroORM | null = null;
+  private readonly jobs = new Map<string, Registered>();
+  private readonly workers = new Map<string, string>();
+  private readonly running = new Set<Promise<void>>();
+  private sqlInFlight = 0;
+  private stopped = false;
+
+  constructor(
+    private readonly options: JobQueueOptions,
+    private readonly logger: Logger,
+  ) {}
+
+  /** Whether this instance runs jobs in the background (otherwise `drain` runs them). */
+  get working(): boolean {
+    return this.options.pollingSeconds > 0;
+  }
+
+  /** Registers the handler of a job kind; before `start`. */
+  handle<T extends object>(type: JobType<T>, handler: JobHandler<T>): void {
+    const { name } = type.definition;
+    if (this.boss) throw new Error(`Job ${name} registered after the job queue started`);
+    if (this.jobs.has(name)) throw new Error(`Job ${name} registered twice`);
+    this.jobs.set(name, { definition: type.definition, handler: handler as JobHandler<object> });
+  }
+
+  /** Installs or upgrades pg-boss's schema, creates the queues, and (when working) starts workers and schedules. */
+  async start(orm: MikroORM): Promise<void> {
+    if (this.boss || this.stopped) return;
+    const working = this.working;
+    const boss = new PgBoss({
+      db: knexExecutor(poolOf(orm.em), (delta) => (this.sqlInFlight += delta)),
+      schema: JOB_SCHEMA,
+      // Expiry, retention and schedules only where jobs run: an instance that only sends stays quiet.
+      supervise: working,
+      schedule: working,
+      ...(working ? { pollingIntervalSeconds: this.options.pollingSeconds } : {}),
+    });
+    boss.on('error', (error: Error) => this.logger.warn({ err: error }, 'job queue error'));
+    await boss.start();
+    this.boss = boss;
+    this.orm = orm;
+    for (const { definition } of this.jobs.values()) await retryOnDeadlock(() => this.ensureQueue(boss, definition));
+    if (!working) return;
+    for (const entry of this.jobs.values()) {
+      const { name, batchSize = 5, cron } = entry.definition;
+      const id = await boss.work<object>(
+        name,
+        { batchSize, includeMetadata: true, pollingIntervalSeconds: this.options.pollingSeconds },
+        (jobs) => this.run(entry, jobs),
+      );
+      this.workers.set(name, id);
+      if (cron) await boss.schedule(name, cron, {}, { tz: this.options.timeZone });
+    }
+  }
+
+  /**
+   * Enqueues a job. Inside a transaction (`em` from `em.transactional`) the job is written on the transaction's
+   * own connection: it exists once the transaction commits and never if it rolls back. With a `key` on a `short`
+   * queue, answers null when a job with that key already waits; otherwise always the new job's id.
+   */
+  async send<T extends object>(
+    em: EntityManager,
+    type: JobType<T>,
+    data: T,
+    options: { key?: string; startAfterSeconds?: number } = {},
+  ): Promise<string | null> {
+    const boss = this.started();
+    const { name } = type.definition;
+    if (!this.jobs.has(name)) throw new Error(`Job ${name} has no handler: its queue was never created`);
+    const id = await boss.send(name, data, {
+      db: knexExecutor(transactionOf(em) ?? poolOf(em)),
+      ...(options.key === undefined ? {} : { singletonKey: options.key }),
+      ...(options.startAfterSeconds === undefined ? {} : { startAfter: options.startAfterSeconds }),
+    });
+    // pg-boss answers null, silently, for a queue that does not exist: a job must never be lost that way.
+    if (id === null && options.key === undefined) throw new Error(`Job ${name} was not enqueued`);
+    return id;
+  }
+
+  /** Wakes this instance's worker of a job kind now instead of at its next poll (call after the commit). */
+  notify<T extends object>(type: JobType<T>): void {
+    const id = this.workers.get(type.definition.name);
+    if (id) this.boss?.notifyWorker(id);
+  }
+
+  /** The keys of a job kind's jobs still to run (waiting, waiting for a retry, or running). */
+  async liveKeys<T extends object>(type: JobType<T>): Promise<Set<string>> {
+    const boss = this.started();
+    const { rows } = await boss
+      .getDb()
+      .executeSql(
+        `select singleton_key from ${JOB_SCHEMA}.job where name = $1 and state < 'completed' and singleton_key is not null`,
+        [type.definition.name],
+      );
+    return new Set(rows.map((row: { singleton_key: string }) => row.singleton_key));
+  }
+
+  /**
+   * Runs every waiting job of one kind (or of all) now, on this instance, until none waits; answers how many ran.
+   * `includeDelayed` also takes jobs waiting for a later start or a retry's delay. For tests and commands.
+   */
+  async drain(type?: JobType<object>, options: { includeDelayed?: boolean } = {}): Promise<number> {
+    const boss = this.started();
+    const entries = type ? [this.registered(type.definition.name)] : [...this.jobs.values()];
+    let count = 0;
+    for (const entry of entries) {
+      for (;;) {
+        const jobs = await boss.fetch<object>(entry.definition.name, {
+          batchSize: entry.definition.batchSize ?? 5,
+          includeMetadata: true,
+          ignoreStartAfter: options.includeDelayed ?? false,
+        });
+        if (jobs.length === 0) break;
+        await this.run(entry, jobs);
+        count += jobs.length;
+      }
+    }
+    return count;
+  }
+
+  /** Stops fetching, lets running jobs finish (up to 10 s), then waits for pg-boss's last statements. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    const boss = this.boss;
+    if (!boss) return;
+    await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    // A poll answered during the stop still runs its jobs and completes them: wait for that before the pool closes.
+    const deadline = Date.now() + 10_000;
+    let quietChecks = 0;
+    while (quietChecks < 2 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      quietChecks = this.sqlInFlight === 0 && this.running.size === 0 ? quietChecks + 1 : 0;
+    }
+    this.boss = null;
+  }
+
+  private started(): PgBoss {
+    if (!this.boss) throw new Error(this.stopped ? 'The job queue has stopped' : 'The job queue has not started');
+    return this.boss;
+  }
+
+  private registered(name: string): Registered {
+    const entry = this.jobs.get(name);
+    if (!entry) throw new Error(`Job ${name} has no handler`);
+    return entry;
+  }
+
+  /** Creates a queue, or brings an existing one's retry and expiry settings up to date. */
+  private async ensureQueue(boss: PgBoss, definition: Readonly<JobDefinition>): Promise<void> {
+    const settings = {
+      name: definition.name,
+      policy: definition.policy ?? 'standard',
+      retryLimit: definition.retryLimit,
+      retryDelay: definition.retryDelaySeconds,
+      retryBackoff: definition.retryBackoff,
+      expireInSeconds: definition.expireInSeconds,
+    } satisfies PgBoss.Queue;
+    if (await boss.getQueue(definition.name)) await boss.updateQueue(definition.name, settings);
+    else await boss.createQueue(definition.name, settings);
+  }
+
+  /** Runs fetched jobs one after the other; each is completed or failed on its own. */
+  private run(entry: Registered, jobs: BossJob[]): Promise<void> {
+    const work = (async () => {
+      for (const job of jobs) await this.runOne(entry, job);
+    })();
+    this.running.add(work);
+    return work.finally(() => this.running.delete(work));
+  }
+
+  private async runOne(entry: Registered, job: BossJob): Promise<void> {
+    const boss = this.boss;
+    const orm = this.orm;
+    if (!boss || !orm) return;
+    const { name } = entry.definition;
+    const context: JobContext = {
+      em: orm.em.fork(),
+      jobId: job.id,
+      attempt: job.retryCount + 1,
+      lastAttempt: job.retryCount >= job.retryLimit,
+    };
+    try {
+      await entry.handler(job.data, context);
+    } catch (error) {
+      this.logger.warn({ err: error, job: name, jobId: job.id, attempt: context.attempt }, 'job failed');
+      const message = error instanceof Error ? error.message : String(error);
+      await boss.fail(name, job.id, { message }).catch((e: unknown) => this.logger.error({ err: e }, 'job not failed'));
+      return;
+    }
+    await boss.complete(name, job.id).catch((e: unknown) => this.logger.error({ err: e }, 'job not completed'));
+  }
+}
