@@ -1,8 +1,6 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import path from 'node:path';
 import { expressMiddleware } from '@as-integrations/express5';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
@@ -23,6 +21,7 @@ import { restRouter, sendError } from './rest/rest-router.js';
 import { restRoutes } from './rest/routes.js';
 import { seedDemoData } from './seed/demo.js';
 import { sharedTokenSecret } from './modules/auth/token-secret.js';
+import { serveClient } from './serve-client.js';
 import { createServices, type Services } from './services.js';
 
 export interface App {
@@ -171,18 +170,4 @@ export async function startApp(given: Config, options: StartOptions = {}): Promi
       logger.debug('stopped');
     },
   };
-}
-
-/** The built client at `/`, and its index page for every client route (HTML5 deep links). */
-function serveClient(app: express.Express, clientDir: string): void {
-  const index = path.join(clientDir, 'index.html');
-  app.use(express.static(clientDir, { index: false, maxAge: '1h' }));
-  app.get(/^\/(?!api\/|graphql|Token|healthz).*/i, (req, res) => {
-    if (!existsSync(index)) {
-      res.status(503).type('text/plain').send('The client is not built. Run `npm run build`.');
-      return;
-    }
-    res.set('Cache-Control', 'no-cache');
-    res.sendFile(index);
-  });
 }

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { enginesSection } from './engines.js';
+import { firstLoadSection } from './first-load.js';
 import { environmentLine, formatSection, type BenchSection } from './harness.js';
 import { overviewSection } from './overview.js';
 import { payBillSection } from './pay-bill.js';
@@ -10,7 +11,7 @@ import { seedSection } from './seed.js';
  * never in timed tests. A new benchmark is a `tests/bench/<name>.ts` exporting a `BenchSection`, listed here
  * (next: the overview query against its SQL baseline, pay-bill latency).
  */
-const SECTIONS: BenchSection[] = [enginesSection, seedSection, payBillSection, overviewSection];
+const SECTIONS: BenchSection[] = [enginesSection, seedSection, payBillSection, overviewSection, firstLoadSection];
 
 const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
 const unknown = wanted.filter((name) => !SECTIONS.some((section) => section.name === name));

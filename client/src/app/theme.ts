@@ -1,4 +1,61 @@
-import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
+import * as chakraTheme from '@chakra-ui/react/theme';
+
+/**
+ * The recipes of the components the portal uses, not Chakra's whole catalogue (`defaultConfig` carries every
+ * recipe, about 20 KB of compressed script on the first load). A component whose recipe is missing renders
+ * unstyled without an error: add its recipe here when you use a new Chakra component.
+ */
+const recipes = {
+  badge: chakraTheme.badgeRecipe,
+  button: chakraTheme.buttonRecipe,
+  checkmark: chakraTheme.checkmarkRecipe,
+  container: chakraTheme.containerRecipe,
+  heading: chakraTheme.headingRecipe,
+  icon: chakraTheme.iconRecipe,
+  input: chakraTheme.inputRecipe,
+  link: chakraTheme.linkRecipe,
+  radiomark: chakraTheme.radiomarkRecipe,
+  skeleton: chakraTheme.skeletonRecipe,
+  skipNavLink: chakraTheme.skipNavLinkRecipe,
+  spinner: chakraTheme.spinnerRecipe,
+  textarea: chakraTheme.textareaRecipe,
+};
+const slotRecipes = {
+  alert: chakraTheme.alertSlotRecipe,
+  card: chakraTheme.cardSlotRecipe,
+  checkbox: chakraTheme.checkboxSlotRecipe,
+  dataList: chakraTheme.dataListSlotRecipe,
+  dialog: chakraTheme.dialogSlotRecipe,
+  drawer: chakraTheme.drawerSlotRecipe,
+  field: chakraTheme.fieldSlotRecipe,
+  list: chakraTheme.listSlotRecipe,
+  menu: chakraTheme.menuSlotRecipe,
+  nativeSelect: chakraTheme.nativeSelectSlotRecipe,
+  radioGroup: chakraTheme.radioGroupSlotRecipe,
+  table: chakraTheme.tableSlotRecipe,
+  tabs: chakraTheme.tabsSlotRecipe,
+  toast: chakraTheme.toastSlotRecipe,
+};
+
+/** Chakra's default theme (tokens, styles, global CSS) with the recipes above only. */
+const chakraDefaults = defineConfig({
+  preflight: true,
+  cssVarsPrefix: chakraTheme.cssVarsPrefix,
+  cssVarsRoot: chakraTheme.cssVarsRoot,
+  globalCss: chakraTheme.globalCss,
+  theme: {
+    breakpoints: chakraTheme.breakpoints,
+    keyframes: chakraTheme.keyframes,
+    tokens: chakraTheme.tokens,
+    semanticTokens: chakraTheme.semanticTokens,
+    recipes,
+    slotRecipes,
+    textStyles: chakraTheme.textStyles,
+    layerStyles: chakraTheme.layerStyles,
+    animationStyles: chakraTheme.animationStyles,
+  },
+});
 
 /**
  * A restrained bank theme: a deep navy brand on white, text colours chosen for WCAG AA contrast (4.5:1 or more),
@@ -56,4 +113,4 @@ const config = defineConfig({
   },
 });
 
-export const system = createSystem(defaultConfig, config);
+export const system = createSystem(defaultBaseConfig, chakraDefaults, config);

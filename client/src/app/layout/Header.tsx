@@ -1,4 +1,5 @@
 import { Box, Button, Flex, HStack, Link, Spacer, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Suspense, lazy } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { displayNameOf, landingPath } from '../../auth/session-rules';
 import { useLogout } from '../../auth/useLogout';
@@ -7,9 +8,13 @@ import { useClientSettingsQuery } from '../../gql/hooks';
 import { useMobileWebView } from '../../shared/device';
 import { PRODUCT_FALLBACK_NAME } from '../../shared/ui/usePageTitle';
 import { AgreementMenu, ExternalLinks, onBrand, type ExternalLink } from './header-parts';
-import { MemberSearchDialog } from '../../features/staff/MemberSearchDialog';
 import { MobileNav } from './MobileNav';
 import { useHeaderContext } from './useHeaderContext';
+
+/** Staff only: a lazy chunk, so members and the login page never load the search (and its dialog). */
+const MemberSearchDialog = lazy(() =>
+  import('../../features/staff/MemberSearchDialog').then((module) => ({ default: module.MemberSearchDialog })),
+);
 
 const SIGN_IN_PAGES = new Set(['/', '/unauthorized', '/locked', '/expired']);
 
@@ -49,7 +54,9 @@ export function Header() {
         </HStack>
         <Spacer />
         {memberSearch && session && (
-          <MemberSearchDialog triggerProps={{ variant: 'outline', borderColor: 'whiteAlpha.700', ...onBrand }} />
+          <Suspense fallback={null}>
+            <MemberSearchDialog triggerProps={{ variant: 'outline', borderColor: 'whiteAlpha.700', ...onBrand }} />
+          </Suspense>
         )}
         {showUser && (
           <HStack gap="3" hideBelow="md">

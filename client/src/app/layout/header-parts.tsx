@@ -1,5 +1,5 @@
-import { Button, Link, Menu, Portal, VisuallyHidden } from '@chakra-ui/react';
-import { Link as RouterLink } from 'react-router-dom';
+import { Button, Link, VisuallyHidden } from '@chakra-ui/react';
+import { Suspense, lazy, useState } from 'react';
 import type { MenuEntry } from './menu';
 
 /** Header controls sit on the navy bar: white text and a white focus ring keep them visible. */
@@ -10,27 +10,35 @@ export interface ExternalLink {
   href: string;
 }
 
+const loadPopup = () => import('./AgreementMenuPopup');
+const AgreementMenuPopup = lazy(loadPopup);
+
+/**
+ * The Agreement menu's button; the menu (its machinery is a lazy chunk, off the first load) loads when the pointer
+ * or the focus reaches the button, and opens on the first press.
+ */
 export function AgreementMenu({ entries }: { entries: MenuEntry[] }) {
+  const [wanted, setWanted] = useState<'no' | 'closed' | 'open'>('no');
   if (entries.length === 0) return null;
+  const placeholder = (
+    <Button
+      variant="ghost"
+      size="sm"
+      {...onBrand}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onPointerEnter={() => void loadPopup()}
+      onFocus={() => void loadPopup()}
+      onClick={() => setWanted('open')}
+    >
+      Agreement <span aria-hidden="true">▾</span>
+    </Button>
+  );
+  if (wanted === 'no') return placeholder;
   return (
-    <Menu.Root>
-      <Menu.Trigger asChild>
-        <Button variant="ghost" size="sm" {...onBrand}>
-          Agreement <span aria-hidden="true">▾</span>
-        </Button>
-      </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content>
-            {entries.map((entry) => (
-              <Menu.Item key={entry.label} value={entry.label} asChild>
-                <RouterLink to={entry.to}>{entry.label}</RouterLink>
-              </Menu.Item>
-            ))}
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
+    <Suspense fallback={placeholder}>
+      <AgreementMenuPopup entries={entries} defaultOpen={wanted === 'open'} />
+    </Suspense>
   );
 }
 

@@ -1,22 +1,22 @@
-import { Portal, Toast, Toaster } from '@chakra-ui/react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { toaster } from './notify';
 
-/** Renders the toasts; tapping a toast dismisses it (error toasts have no timeout). */
+const ToasterView = lazy(() => import('./ToasterView'));
+
+/**
+ * The toasts, loaded with the first one: the toaster's machinery is a lazy chunk, off the first load of every page
+ * (issue 13 item 7). Toasts made before it arrives are shown when it mounts (it starts from the store's toasts).
+ */
 export function AppToaster() {
-  return (
-    <Portal>
-      <Toaster toaster={toaster} insetInline={{ mdDown: '4' }}>
-        {(toast) => (
-          <Toast.Root width={{ md: 'sm' }} cursor="pointer" onClick={() => toaster.dismiss(toast.id)}>
-            <Toast.Indicator />
-            <div>
-              {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
-              {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
-            </div>
-            {toast.closable && <Toast.CloseTrigger aria-label="Dismiss notification" />}
-          </Toast.Root>
-        )}
-      </Toaster>
-    </Portal>
-  );
+  const [needed, setNeeded] = useState(false);
+  useEffect(() => {
+    if (needed) return undefined;
+    if (toaster.getVisibleToasts().length > 0) setNeeded(true);
+    return toaster.subscribe(() => setNeeded(true));
+  }, [needed]);
+  return needed ? (
+    <Suspense fallback={null}>
+      <ToasterView />
+    </Suspense>
+  ) : null;
 }

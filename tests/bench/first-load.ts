@@ -1,0 +1,129 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { BenchNote, BenchRow, BenchSection } from './harness.js';
+
+/**
+ * What the browser downloads before it shows a page (issue 13 item 7: at most 250 KB of compressed script for the
+ * login page and the member overview). Builds the client into a scratch folder (or reads FIRST_LOAD_DIR, e.g.
+ * dist/client) and follows Vite's manifest from index.html: the entry's static imports, then for a route the
+ * lazy chunks the router loads before rendering it (with their static imports). Sizes are the precompressed files
+ * the server sends (brotli to Chromium, gzip to a browser without brotli). Chunks a page asks for only once it
+ * has rendered (the overview's donut chart) are listed apart.
+ */
+
+const GOAL_KB = 250;
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/** The pages measured, by the lazy route modules their URL matches (client/src/app/router.tsx). */
+const PAGES: { name: string; lazy: string[]; afterRender?: string[] }[] = [
+  { name: 'login page (/)', lazy: ['src/features/login/LoginPage.tsx'] },
+  {
+    name: 'member overview (/member/:id/account/:id/overview)',
+    lazy: ['src/features/member/MemberLayout.tsx', 'src/features/overview/OverviewScreen.tsx'],
+    afterRender: ['src/features/charts/AllocationDonut.tsx'],
+  },
+];
+
+/** The files a set of manifest entries loads: each chunk, its static imports (recursively) and its CSS. */
+function closure(manifest: Manifest, keys: readonly string[], seen = new Set<string>()): Set<string> {
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not in the build's manifest: has the route moved?`);
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) files.add(css);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  keys.forEach(visit);
+  return files;
+}
+
+function size(file: string): number {
+  return existsSync(file) ? statSync(file).size : 0;
+}
+
+interface Weight {
+  files: number;
+  raw: number;
+  br: number;
+  gzip: number;
+}
+
+function weigh(dir: string, files: Iterable<string>): Weight {
+  const weight: Weight = { files: 0, raw: 0, br: 0, gzip: 0 };
+  for (const file of files) {
+    if (!file.endsWith('.js')) continue;
+    const full = path.join(dir, file);
+    const raw = size(full);
+    weight.files += 1;
+    weight.raw += raw;
+    weight.br += size(`${full}.br`) || raw;
+    weight.gzip += size(`${full}.gz`) || raw;
+  }
+  return weight;
+}
+
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
+
+function describeWeight(weight: Weight): string {
+  return `${weight.files} scripts, ${kb(weight.br)} brotli / ${kb(weight.gzip)} gzip (${kb(weight.raw)} uncompressed)`;
+}
+
+async function buildClient(): Promise<{ dir: string; cleanup: () => void }> {
+  const given = process.env.FIRST_LOAD_DIR;
+  if (given) return { dir: path.resolve(given), cleanup: () => undefined };
+  const root = mkdtempSync(path.join(tmpdir(), 'billsmoothing-first-load-'));
+  const dir = path.join(root, 'client');
+  const { build } = await import('vite');
+  await build({ configFile: path.resolve('client/vite.config.ts'), logLevel: 'warn', build: { outDir: dir } });
+  return { dir, cleanup: () => rmSync(root, { recursive: true, force: true }) };
+}
+
+export const firstLoadSection: BenchSection = {
+  name: 'first-load',
+  title: `First load: compressed script each page loads before it renders (goal ≤ ${GOAL_KB} KB)`,
+  async run(): Promise<BenchRow[]> {
+    const { dir, cleanup } = await buildClient();
+    try {
+      const manifestFile = path.join(dir, '.vite/manifest.json');
+      if (!existsSync(manifestFile)) {
+        return [{ name: 'first-load', note: `skipped: ${manifestFile} is missing (build the client)` }];
+      }
+      const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
+      const rows: BenchNote[] = [];
+      for (const page of PAGES) {
+        const seen = new Set<string>();
+        const files = closure(manifest, ['index.html', ...page.lazy], seen);
+        const weight = weigh(dir, files);
+        const verdict = weight.br <= GOAL_KB * 1000 && weight.gzip <= GOAL_KB * 1000 ? 'within' : 'OVER';
+        rows.push({ name: page.name, note: `${describeWeight(weight)}: ${verdict} the goal` });
+        if (page.afterRender) {
+          const later = weigh(dir, closure(manifest, page.afterRender, seen));
+          rows.push({
+            name: `  then, after it renders`,
+            note: `${describeWeight(later)} (the donut chart's lazy chunk)`,
+          });
+        }
+      }
+      const all = weigh(
+        dir,
+        Object.values(manifest).map((chunk) => chunk.file),
+      );
+      rows.push({ name: 'the whole client', note: describeWeight(all) });
+      return rows;
+    } finally {
+      cleanup();
+    }
+  },
+};
