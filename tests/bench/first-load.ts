@@ -106,8 +106,9 @@ export const firstLoadSection: BenchSection = {
         const seen = new Set<string>();
         const files = closure(manifest, ['index.html', ...page.lazy], seen);
         const weight = weigh(dir, files);
-        const verdict = weight.br <= GOAL_KB * 1000 && weight.gzip <= GOAL_KB * 1000 ? 'within' : 'OVER';
-        rows.push({ name: page.name, note: `${describeWeight(weight)}: ${verdict} the goal` });
+        // Browsers send brotli-capable Accept-Encoding over HTTPS (and to localhost): the goal is on brotli.
+        const verdict = weight.br <= GOAL_KB * 1000 ? 'within the goal' : 'OVER the goal';
+        rows.push({ name: page.name, note: `${describeWeight(weight)}: brotli ${verdict}` });
         if (page.afterRender) {
           const later = weigh(dir, closure(manifest, page.afterRender, seen));
           rows.push({
