@@ -109,7 +109,14 @@ export async function startApp(given: Config, options: StartOptions = {}): Promi
   });
 
   app.use(['/api', '/Token'], restInputGuard);
-  app.use(restRouter(restRoutes, database.orm, services));
+  // Only paths under a REST route's first segment (/api, /Token) walk the REST route list: a GraphQL request
+  // or a client page never matches its ~100 patterns one by one (issue 13 item 8).
+  const rest = restRouter(restRoutes, database.orm, services);
+  const restPrefixes = new Set(restRoutes.map((route) => route.path.split('/')[1].toLowerCase()));
+  app.use((req, res, next) => {
+    if (restPrefixes.has(req.path.split('/')[1].toLowerCase())) rest(req, res, next);
+    else next();
+  });
 
   const wsServer = new WebSocketServer({ server: httpServer, path: '/graphql', maxPayload: 100 * 1024 });
   const wsCleanup = attachSubscriptions(wsServer, schema, database.orm, services);
