@@ -79,7 +79,7 @@ export function createServices(config: Config, clock: Clock, logger: Logger, eve
     planner: new PlannerService(settings, clock),
     memberSearch: new MemberSearchService(),
     memberDirectory: new MemberDirectoryService(accounts),
-    queuedChanges: new QueuedChangeService(events, jobs),
+    queuedChanges: new QueuedChangeService(events, jobs, clock),
     changeApplier,
     overview: new OverviewService(clock),
     accountSummaries: new AccountSummaryService(clock),

@@ -1,8 +1,8 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../server/src/common/clock.js';
-import { parseLocalDate, type LocalDate } from '../../server/src/common/local-date.js';
+import { DEFAULT_TIME_ZONE, fixedClock } from '../../server/src/common/clock.js';
+import { addDays, parseLocalDate, todayIn, zonedInstant, type LocalDate } from '../../server/src/common/local-date.js';
 import { parseMoney } from '../../server/src/common/money.js';
 import { ActivityType } from '../../server/src/modules/activity/activity-type.js';
 import { parsePeakMonths } from '../../server/src/modules/bill/bill-amount.rules.js';
@@ -32,11 +32,11 @@ describe.skipIf(!databaseUrl)('demo seed and scale generator', () => {
   const opened: { orm: MikroORM; drop: () => Promise<void> }[] = [];
   let em: EntityManager;
 
-  async function seeded(label: string, today: LocalDate): Promise<EntityManager> {
+  async function seeded(label: string, today: LocalDate, now?: Date): Promise<EntityManager> {
     const scratch = await createScratchDatabase(label);
     const orm = await openMigrated(scratch.url);
     opened.push({ orm, drop: scratch.drop });
-    expect(await seedDemoData(orm.em.fork(), fixedClock(today), silent)).toBe(true);
+    expect(await seedDemoData(orm.em.fork(), fixedClock(today, now), silent)).toBe(true);
     return orm.em.fork();
   }
 
@@ -158,6 +158,35 @@ describe.skipIf(!databaseUrl)('demo seed and scale generator', () => {
     expect(await fingerprint(again)).toEqual(await fingerprint(em));
     const leap = await seeded('ledger_seed_leap', '2028-02-29' as LocalDate);
     expect((await checkLedger(leap)).ok).toBe(true);
+  });
+
+  it('never dates anything after the clock’s now, even minutes after the institution’s midnight', async () => {
+    // Tomorrow in Sydney, 00:05: later than the machine's now (so rows stamped by the machine's own clock are not
+    // flagged) and before every hour the plans stamp on their today (payments at 07:15, notes at 14:00, …).
+    const today = addDays(todayIn(DEFAULT_TIME_ZONE), 1);
+    const now = zonedInstant(today, DEFAULT_TIME_ZONE, 0, 5);
+    const early = await seeded('ledger_seed_midnight', today, now);
+    const columns = await early.execute<{ table_name: string; column_name: string }[]>(
+      `select table_name, column_name from information_schema.columns
+       where table_schema = 'public' and data_type like 'timestamp%' order by table_name, column_name`,
+    );
+    expect(columns.length).toBeGreaterThan(10);
+    const future: string[] = [];
+    for (const { table_name: table, column_name: column } of columns) {
+      const [row] = await early.execute<{ n: string }[]>(
+        `select count(*) as n from "${table}" where "${column}" > ?::timestamptz`,
+        [now.toISOString()],
+      );
+      if (Number(row.n) > 0) future.push(`${table}.${column}: ${row.n}`);
+    }
+    expect(future).toEqual([]);
+    // Today's events are still there (at now), dated the institution's today.
+    const [latest] = await early.execute<{ day: string; at: Date }[]>(
+      `select to_char(max(occurred_at) at time zone 'Australia/Sydney', 'YYYY-MM-DD') as day, max(occurred_at) as at
+       from activity`,
+    );
+    expect(latest.day).toBe(today);
+    expect(new Date(latest.at).getTime()).toBe(now.getTime());
   });
 
   it('generates more members from 200001, set-based, that pass the same checks', async () => {

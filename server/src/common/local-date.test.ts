@@ -8,6 +8,7 @@ import {
   isoWeekday,
   parseLocalDate,
   todayIn,
+  zonedInstant,
 } from './local-date.js';
 
 const d = parseLocalDate;
@@ -42,5 +43,20 @@ describe('local dates', () => {
 
   it('reads today in Sydney, which is ahead of UTC', () => {
     expect(todayIn('Australia/Sydney', new Date('2026-11-20T14:00:00Z'))).toBe('2026-11-21');
+  });
+
+  it('finds the instant of a wall-clock time in a zone, daylight saving included', () => {
+    // Sydney is UTC+11 in summer (AEDT), UTC+10 in winter (AEST).
+    expect(zonedInstant(d('2026-11-24'), 'Australia/Sydney', 14).toISOString()).toBe('2026-11-24T03:00:00.000Z');
+    expect(zonedInstant(d('2026-06-24'), 'Australia/Sydney', 14).toISOString()).toBe('2026-06-24T04:00:00.000Z');
+    expect(zonedInstant(d('2026-11-24'), 'Australia/Sydney').toISOString()).toBe('2026-11-23T13:00:00.000Z');
+    expect(zonedInstant(d('2026-11-24'), 'UTC', 9, 30).toISOString()).toBe('2026-11-24T09:30:00.000Z');
+    // The day the clocks go back (05-04-2026, 03:00 → 02:00) and forward (04-10-2026, 02:00 → 03:00).
+    expect(zonedInstant(d('2026-04-05'), 'Australia/Sydney', 12).toISOString()).toBe('2026-04-05T02:00:00.000Z');
+    expect(zonedInstant(d('2026-10-04'), 'Australia/Sydney', 12).toISOString()).toBe('2026-10-04T01:00:00.000Z');
+    // Its date in the zone is the date asked for, at every hour.
+    for (let hour = 0; hour < 24; hour++) {
+      expect(todayIn('Australia/Sydney', zonedInstant(d('2026-11-24'), 'Australia/Sydney', hour))).toBe('2026-11-24');
+    }
   });
 });

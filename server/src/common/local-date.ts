@@ -155,3 +155,58 @@ export function todayIn(timeZone: string, now: Date = new Date()): LocalDate {
   }).format(now);
   return parseLocalDate(parts);
 }
+
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
+
+/** How far a time zone's wall clock is ahead of UTC at an instant, in milliseconds. */
+function zoneOffsetMs(timeZone: string, at: Date): number {
+  let format = wallClocks.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    wallClocks.set(timeZone, format);
+  }
+  const parts = format.formatToParts(at);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  const wall = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
+  return wall - Math.floor(at.getTime() / 1000) * 1000;
+}
+
+/**
+ * The instant a wall-clock time of a calendar date happens in a time zone (daylight saving included): 14:00 on
+ * 2026-11-24 in Sydney is 03:00Z. A time skipped by a clock change resolves to the instant after the gap.
+ */
+export function zonedInstant(date: LocalDate, timeZone: string, hour = 0, minute = 0): Date {
+  const { year, month, day } = toYmd(date);
+  const wall = Date.UTC(year, month - 1, day, hour, minute);
+  const steady = steadyOffset(timeZone, date, year, month, day);
+  if (steady !== null) return new Date(wall - steady);
+  const first = wall - zoneOffsetMs(timeZone, new Date(wall));
+  return new Date(wall - zoneOffsetMs(timeZone, new Date(first)));
+}
+
+/** Seeds stamp thousands of rows: the zone's rules are slow to consult, so each date's offset is looked up once. */
+const steadyOffsets = new Map<string, number | null>();
+
+/** The zone's offset all through a date's local day, or null when its clocks change around that day. */
+function steadyOffset(timeZone: string, date: LocalDate, year: number, month: number, day: number): number | null {
+  const key = `${timeZone} ${date}`;
+  let offset = steadyOffsets.get(key);
+  if (offset === undefined) {
+    // The local day lies within the UTC days before and after (offsets are within ±14 h).
+    const before = zoneOffsetMs(timeZone, new Date(Date.UTC(year, month - 1, day - 1)));
+    const after = zoneOffsetMs(timeZone, new Date(Date.UTC(year, month - 1, day + 2)));
+    offset = before === after ? before : null;
+    if (steadyOffsets.size >= 50_000) steadyOffsets.clear();
+    steadyOffsets.set(key, offset);
+  }
+  return offset;
+}

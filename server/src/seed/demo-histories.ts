@@ -21,7 +21,7 @@ import { at } from './history/payments.js';
 import { planHistory, type HistoryInput } from './history/plan.js';
 import { tellStory, type StoryOptions } from './history/story.js';
 import type { AgreementHistory, BillerSeed } from './history/types.js';
-import { writeHistories, type StaffIds } from './history/writer.js';
+import { notAfter, writeHistories, type StaffIds } from './history/writer.js';
 import { createRandom } from './random.js';
 
 export type DemoScenario = 'first' | 'renewal' | 'showcase' | 'pending' | 'missed' | 'locked' | 'resigned';
@@ -45,6 +45,8 @@ export interface DemoAgreement {
 
 export interface DemoContext {
   today: LocalDate;
+  /** The clock's now: nothing the demo writes happens after it. */
+  now: Date;
   catalogue: Catalogue;
   staff: StaffIds;
   templateIds: ReadonlyMap<string, number>;
@@ -126,8 +128,9 @@ export async function seedDemoHistories(
   agreements: DemoAgreement[],
   savings: { memberId: number; linkedAccountId: number; salary: boolean }[],
 ): Promise<void> {
-  const { today, catalogue, staff } = context;
+  const { today, now, catalogue, staff } = context;
   const fundedFrom = addMonths(today, -25);
+  const cap = notAfter(now);
   await new LedgerService().postMany(
     em,
     savingsAccountCredits(
@@ -138,7 +141,7 @@ export async function seedDemoHistories(
         from: fundedFrom,
         today,
       })),
-    ),
+    ).map((posting) => ({ ...posting, createdAt: posting.createdAt && cap(posting.createdAt) })),
   );
 
   const plan = (agreement: DemoAgreement, previous: Written | undefined): AgreementHistory => {
@@ -223,13 +226,13 @@ export async function seedDemoHistories(
       continue;
     }
     const history = plan(agreement, agreement.change ? previous : undefined);
-    const [written] = (await writeHistories(em, [history], staff, context.templateIds)).histories;
+    const [written] = (await writeHistories(em, [history], staff, context.templateIds, now)).histories;
     previous = {
       history,
       billers: new Map(history.billers.map((seed, i) => [seed.template.nickname, { id: written.billerIds[i], seed }])),
     };
   }
-  await writeHistories(em, rest, staff, context.templateIds);
+  await writeHistories(em, rest, staff, context.templateIds, now);
 }
 
 /** Each scenario's deposits, stops and story. */

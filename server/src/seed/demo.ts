@@ -216,6 +216,7 @@ export async function seedDemoData(em: EntityManager, clock: Clock, logger: Logg
       tx,
       {
         today,
+        now: clock.now(),
         catalogue,
         staff: {
           agent: staff[0].id,

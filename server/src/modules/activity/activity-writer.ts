@@ -59,16 +59,18 @@ export interface NewActivity {
   transactionStatus?: TransactionStatus | null;
   billId?: number | null;
   billerId?: number | null;
+  /** When it happened: the clock's now (activities sort by it, next to seeded ones written on the same clock). */
+  occurredAt?: Date;
 }
 
-/** Writes one activity (happening now) and answers its id. */
+/** Writes one activity and answers its id. */
 export async function writeActivity(em: EntityManager, activity: NewActivity): Promise<number> {
   const [id] = await allocateActivityIds(em, 1);
   await writeActivityRows(em, [
     {
       id,
       type: activity.type,
-      occurred_at: new Date().toISOString(),
+      occurred_at: (activity.occurredAt ?? new Date()).toISOString(),
       member_id: activity.memberId ?? null,
       account_id: activity.accountId,
       agreement_id: activity.agreementId ?? null,

@@ -132,6 +132,7 @@ export class AgreementViewService {
         userId: caller.userId,
         details: `Agreement approved by the member ${standing.name}`.trim(),
         data: { ContractId: agreement.id, approvedFromStatus: agreement.status },
+        occurredAt: this.clock.now(),
       });
     });
     if (activityId === null) return refused(APPROVAL_ERRORS.notAwaiting);

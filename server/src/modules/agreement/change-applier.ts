@@ -145,6 +145,7 @@ export class ChangeApplier {
       memberId: holder[0]?.member_id ?? null,
       agreementId: version.id,
       details: 'Agreement modification applied',
+      occurredAt: this.clock.now(),
       data: {
         ContractId: version.id,
         previousContractId: previous.id,

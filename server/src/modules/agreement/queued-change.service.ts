@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { assertAccountAccess, requireUser } from '../../common/auth/access.js';
 import type { CurrentUser } from '../../common/auth/current-user.js';
+import type { Clock } from '../../common/clock.js';
 import { isStaff } from '../../common/auth/roles.js';
 import { DomainError, ForbiddenError, NotFoundError } from '../../common/errors.js';
 import type { EventBus } from '../../graphql/event-bus.js';
@@ -55,6 +56,7 @@ export class QueuedChangeService {
   constructor(
     private readonly events: EventBus,
     private readonly jobs: JobQueue,
+    private readonly clock: Clock,
   ) {}
 
   async status(em: EntityManager, user: CurrentUser | null, accountId: number): Promise<QueuedChangeStatus> {
@@ -127,7 +129,7 @@ export class QueuedChangeService {
       throw new DomainError('INVALID_AGREEMENT_ID', 'Invalid agreementId.', 'agreementId');
     }
     const queued = await em.transactional(async (tx) => {
-      const copy = await queueModificationCopy(tx, agreementId, caller);
+      const copy = await queueModificationCopy(tx, agreementId, caller, this.clock.now());
       await enqueueChangeApply(this.jobs, tx, copy.agreementId); // the job commits with the change
       return copy;
     });

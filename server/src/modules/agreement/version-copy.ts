@@ -87,6 +87,7 @@ export async function queueModificationCopy(
   tx: EntityManager,
   agreementId: number,
   caller: CurrentUser,
+  now: Date,
 ): Promise<QueuedCopy> {
   const current = await tx.execute<{ id: number; account_id: number; status: AgreementStatus }[]>(
     'select id, account_id, status from agreement where id = ? for update',
@@ -164,6 +165,7 @@ export async function queueModificationCopy(
     data: { ContractId: newId, previousContractId: agreementId },
     agentName: caller.displayName,
     userId: caller.userId,
+    occurredAt: now,
   });
   return { accountId, agreementId: newId, activityId };
 }

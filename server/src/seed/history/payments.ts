@@ -1,5 +1,6 @@
 import { formatCurrency, cents, type Cents } from '../../common/money.js';
-import { formatDisplayDate, type LocalDate } from '../../common/local-date.js';
+import { DEFAULT_TIME_ZONE } from '../../common/clock.js';
+import { formatDisplayDate, zonedInstant, type LocalDate } from '../../common/local-date.js';
 import { ActivityType } from '../../modules/activity/activity-type.js';
 import { MoneySource } from '../../modules/bill/money-source.js';
 import { LedgerAccountKind } from '../../modules/ledger/ledger-account-kind.js';
@@ -44,9 +45,12 @@ export function applyLines(
   }
 }
 
-/** Noon in Sydney (AEST) on a date: history rows get a plausible time without depending on the machine's zone. */
+/**
+ * A wall-clock time of the institution's day (noon by default, daylight saving included): history rows get a plausible
+ * time without depending on the machine's zone. On the seed's today this can be later than now: the writer caps it.
+ */
 export function at(date: LocalDate, hour = 12, minute = 0): Date {
-  return new Date(`${date}T${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}:00+10:00`);
+  return zonedInstant(date, DEFAULT_TIME_ZONE, hour, minute);
 }
 
 export interface PaymentInput {

@@ -1,4 +1,5 @@
-import { addDays, formatDisplayDate, type LocalDate } from '../../common/local-date.js';
+import { DEFAULT_TIME_ZONE } from '../../common/clock.js';
+import { addDays, formatDisplayDate, todayIn, type LocalDate } from '../../common/local-date.js';
 import { formatCurrency, cents, toDecimalString } from '../../common/money.js';
 import { ActivityType } from '../../modules/activity/activity-type.js';
 import { AgreementChangeType, DepositStatus, DepositType } from '../../modules/agreement/agreement-codes.js';
@@ -57,7 +58,8 @@ export function tellStory(planned: PlannedHistory, input: HistoryInput, options:
       recipientEmail: first?.email ?? null,
       recipientMobile: first?.mobile ?? null,
     });
-    const day = seed.queuedAt.toISOString().slice(0, 10) as LocalDate;
+    // The institution's day of the notification (its UTC date is the day before for a morning in Sydney).
+    const day = todayIn(DEFAULT_TIME_ZONE, seed.queuedAt);
     act(ActivityType.NotificationSent, day, `Notification sent: ${seed.emailSubject ?? seed.templateName}`, {
       staff: null,
       agentName: null,

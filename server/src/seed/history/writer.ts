@@ -44,13 +44,34 @@ function idAt(ids: readonly number[], index: number | null | undefined): number 
   return index === null || index === undefined ? null : ids[index];
 }
 
-/** Writes planned histories set-based: a few statements per table for the whole batch, then the ledger postings. */
+/** An instant no later than `now` (the plans stamp their today's events at fixed hours, which may be still to come). */
+export function notAfter(now: Date | undefined): (at: Date) => Date {
+  return (at) => (now && at > now ? new Date(now) : at);
+}
+
+/** A row's `*_at` timestamps (ISO strings) capped at `now` (the row itself without `now`). */
+function capRow(row: BulkRow, now: Date | undefined): BulkRow {
+  if (!now) return row;
+  const cap = notAfter(now);
+  const capped: BulkRow = { ...row };
+  for (const [key, value] of Object.entries(row))
+    if (key.endsWith('_at') && typeof value === 'string') capped[key] = cap(new Date(value)).toISOString();
+  return capped;
+}
+
+/**
+ * Writes planned histories set-based: a few statements per table for the whole batch, then the ledger postings. With
+ * `now`, no timestamp written is later than it (the demo data never happens in the future of the clock).
+ */
 export async function writeHistories(
   em: EntityManager,
   histories: readonly AgreementHistory[],
   staff: StaffIds,
   templateIds: ReadonlyMap<string, number> = new Map(),
+  now?: Date,
 ): Promise<WrittenBatch> {
+  const cap = notAfter(now);
+  const iso = (at: Date) => cap(at).toISOString();
   const count = (pick: (h: AgreementHistory) => unknown[]) => histories.reduce((n, h) => n + pick(h).length, 0);
   const billerIds = await allocateIds(
     em,
@@ -99,16 +120,21 @@ export async function writeHistories(
     writtenHistories.push({ billerIds: ids.billers, billIds: ids.bills });
     const base = { agreement_id: h.agreementId };
     h.billers.forEach((x, i) =>
-      rows.billers.push({ ...x.values, ...base, id: ids.billers[i], previous_id: x.previousBillerId ?? null }),
+      rows.billers.push({
+        ...capRow(x.values, now),
+        ...base,
+        id: ids.billers[i],
+        previous_id: x.previousBillerId ?? null,
+      }),
     );
     h.subCategories.forEach((x, i) =>
-      rows.subs.push({ ...x.values, ...base, id: ids.subs[i], previous_id: x.previousId ?? null }),
+      rows.subs.push({ ...capRow(x.values, now), ...base, id: ids.subs[i], previous_id: x.previousId ?? null }),
     );
     const figures = receivedFigures(h);
     h.bills.forEach((x, i) => {
       const source = x.source;
       rows.bills.push({
-        ...x.values,
+        ...capRow(x.values, now),
         paid_amount: '0',
         amount_owing: '0',
         paid_date: null,
@@ -121,7 +147,7 @@ export async function writeHistories(
     });
     h.deposits.forEach((x, i) =>
       rows.deposits.push({
-        ...x.values,
+        ...capRow(x.values, now),
         received_amount: '0',
         received_date: null,
         ...figures.deposits.get(i),
@@ -131,7 +157,7 @@ export async function writeHistories(
     );
     const activityRow = (a: ActivityFields): BulkRow => ({
       type: a.type,
-      occurred_at: a.occurredAt.toISOString(),
+      occurred_at: iso(a.occurredAt),
       member_id: h.memberId,
       account_id: h.accountId,
       agreement_id: h.agreementId,
@@ -160,9 +186,10 @@ export async function writeHistories(
         linkedAccountId: x.linkedAccountId ?? null,
       })),
       createdByUserId: staffId(p.staff),
-      createdAt: p.activity.occurredAt,
+      createdAt: cap(p.activity.occurredAt),
       activity: {
         ...p.activity,
+        occurredAt: cap(p.activity.occurredAt),
         memberId: h.memberId,
         accountId: h.accountId,
         userId: staffId(p.activity.staff),
@@ -198,7 +225,7 @@ export async function writeHistories(
         entity_id: target(n.target),
         agreement_id: h.agreementId,
         text: n.text,
-        created_at: n.createdAt.toISOString(),
+        created_at: iso(n.createdAt),
         created_by_name: staff.names[n.staff],
         created_by_id: staffId(n.staff),
       });
@@ -213,8 +240,8 @@ export async function writeHistories(
         approver_id: staff.manager,
         note: a.note,
         approval_granted: a.approvalGranted,
-        created_at: a.createdAt.toISOString(),
-        used_at: a.usedAt?.toISOString() ?? null,
+        created_at: iso(a.createdAt),
+        used_at: a.usedAt ? iso(a.usedAt) : null,
       });
     for (const n of h.notifications)
       rest.notifications.push({
@@ -231,8 +258,8 @@ export async function writeHistories(
         sms_body: n.smsBody,
         message: n.message ?? null,
         status: n.status,
-        queued_at: n.queuedAt.toISOString(),
-        sent_at: n.sentAt?.toISOString() ?? null,
+        queued_at: iso(n.queuedAt),
+        sent_at: n.sentAt ? iso(n.sentAt) : null,
         attempts: n.sentAt ? 1 : 0,
         created_by_id: staffId(n.staff),
       });
@@ -243,8 +270,8 @@ export async function writeHistories(
         change_type: c.changeType,
         changes: c.changes,
         requested_by_id: staffId(c.staff),
-        created_at: c.createdAt.toISOString(),
-        applied_at: c.appliedAt?.toISOString() ?? null,
+        created_at: iso(c.createdAt),
+        applied_at: c.appliedAt ? iso(c.appliedAt) : null,
       });
     rest.prefs.push({ agreement_id: h.agreementId, branch_id: h.preferences.branchId });
     for (const m of h.preferences.members)
@@ -253,7 +280,11 @@ export async function writeHistories(
         member_id: m.memberId,
         notification_preference: m.preference,
       });
-    rest.agreements.push({ ...h.agreementValues, id: h.agreementId, activated_by_id: staffId(h.activatedBy) });
+    rest.agreements.push({
+      ...capRow(h.agreementValues, now),
+      id: h.agreementId,
+      activated_by_id: staffId(h.activatedBy),
+    });
   }
 
   let written = 0;
