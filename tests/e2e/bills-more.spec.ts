@@ -1,12 +1,13 @@
 import { seriousViolations } from './axe.js';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.js';
 import { BillDashboardPage } from './bills-pages.js';
 import { LoginPage, SelectAccountPage } from './pages.js';
 
 /*
  * More bill screens against the real server and the demo data (runs after bills-journeys.spec.ts in the same
- * database): member 100001's active agreement, linked accounts Everyday 30000001 ($26,474.00 available) and
- * Bills saver 30000002, an Orthodontist bill due 22-11-2026.
+ * database): member 100001's active agreement, linked accounts Everyday 30000001 (thousands of dollars, less than
+ * $99,999) and Bills saver 30000002, monthly Orthodontist bills (due dates follow the run's clock: read from the
+ * dashboard).
  */
 
 async function memberDashboard(page: Page): Promise<BillDashboardPage> {
@@ -47,8 +48,8 @@ test.describe('bill screens', () => {
   });
 
   test('a member reimburses a bill to a linked account and sees the reimbursement confirmation', async ({ page }) => {
-    await memberDashboard(page);
-    await page.getByRole('button', { name: 'Reimburse Orthodontist due 22-11-2026' }).click();
+    const dashboard = await memberDashboard(page);
+    await dashboard.reimburse('Orthodontist', await dashboard.dueDate('Orthodontist'));
     await expect(page.getByRole('heading', { name: 'Reimburse bill' })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Confirm reimbursement' }).click();
@@ -71,7 +72,7 @@ test.describe('bill screens', () => {
     await expect(page).toHaveURL(/\/members/);
     const dashboard = new BillDashboardPage(page);
     await dashboard.open(2, 3); // member 100002, in Missed Deposit
-    await dashboard.pay('Mobile phone', '08-12-2026');
+    await dashboard.pay('Mobile phone', await dashboard.dueDate('Mobile phone'));
     const dialog = page.getByRole('dialog', { name: 'Manager approval' });
     await dialog.getByLabel('Manager username').fill('manager');
     await dialog.getByLabel('Manager password').fill('not-the-password');

@@ -1,4 +1,6 @@
 import { expect, type Page } from '@playwright/test';
+import type { LocalDate } from '../../server/src/common/local-date.js';
+import { fromShown, institutionToday, shown } from './clock.js';
 
 /** Page objects of the bill screens: what a person sees and does, in the words on the screen. */
 export class BillDashboardPage {
@@ -10,11 +12,50 @@ export class BillDashboardPage {
     await expect(this.page.getByRole('table', { name: 'Bills due for payment' })).toBeVisible();
   }
 
-  /** dueDate as shown: DD-MM-YYYY. */
-  async pay(nickname: string, dueDate: string): Promise<void> {
-    await this.page.getByRole('button', { name: `Pay ${nickname} due ${dueDate}` }).click();
+  /** The due dates of a payee's bills on the dashboard, in the order shown (read from the data, never assumed). */
+  async dueDates(nickname: string): Promise<LocalDate[]> {
+    const prefix = `Pay ${nickname} due `;
+    const buttons = this.page.getByRole('button', { name: prefix });
+    await expect(buttons.first()).toBeVisible();
+    const labels = await buttons.evaluateAll((all) => all.map((button) => button.getAttribute('aria-label') ?? ''));
+    return labels.filter((label) => label.startsWith(prefix)).map((label) => fromShown(label.slice(prefix.length)));
+  }
+
+  /** The due date of a payee's bill chosen by `which` (the first shown by default). */
+  async dueDate(
+    nickname: string,
+    which: (due: LocalDate, today: LocalDate) => boolean = () => true,
+  ): Promise<LocalDate> {
+    const today = institutionToday();
+    const due = (await this.dueDates(nickname)).find((date) => which(date, today));
+    if (!due) throw new Error(`No ${nickname} bill on the dashboard fits (today ${today})`);
+    return due;
+  }
+
+  /** Tops up rainy day through the dashboard's dialog, then sees the new balance in the heading. */
+  async topUpRainyDay(fromAccount: string, amount: string): Promise<void> {
+    const balance = this.page.getByText(/ · Rainy day \$/);
+    const before = (await balance.textContent()) ?? '';
+    await this.page.getByRole('button', { name: 'Top up rainy day' }).click();
+    const dialog = this.page.getByRole('dialog', { name: 'Top up rainy day' });
+    await dialog.getByLabel('From account').selectOption(fromAccount);
+    await dialog.getByLabel('Amount').fill(amount);
+    await dialog.getByRole('button', { name: 'Top up' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(balance).not.toHaveText(before);
+  }
+
+  async pay(nickname: string, dueDate: LocalDate): Promise<void> {
+    await this.page.getByRole('button', { name: `Pay ${nickname} due ${shown(dueDate)}`, exact: true }).click();
+  }
+
+  async reimburse(nickname: string, dueDate: LocalDate): Promise<void> {
+    await this.page.getByRole('button', { name: `Reimburse ${nickname} due ${shown(dueDate)}`, exact: true }).click();
   }
 }
+
+/** Bills not due yet (after the institution's today). */
+export const notDueYet = (due: LocalDate, today: LocalDate): boolean => due > today;
 
 export class PayBillPage {
   constructor(private readonly page: Page) {}

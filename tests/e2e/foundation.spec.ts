@@ -1,5 +1,8 @@
 import { seriousViolations } from './axe.js';
-import { expect, test } from '@playwright/test';
+import { DEFAULT_TIME_ZONE } from '../../server/src/common/clock.js';
+import { todayIn } from '../../server/src/common/local-date.js';
+import { e2eClock, e2eToday } from './clock.js';
+import { expect, test } from './fixtures.js';
 import { LoginPage, SelectAccountPage } from './pages.js';
 
 test.describe('a member', () => {
@@ -92,4 +95,13 @@ test.describe('accessibility of the public pages (axe)', () => {
       expect(await seriousViolations(page)).toEqual([]);
     });
   }
+});
+
+test.describe('the run’s clock', () => {
+  test('the browser and the server share one day (E2E_TODAY)', async ({ page }) => {
+    await page.goto('/login');
+    const browserNow = (await page.evaluate('Date.now()')) as number;
+    expect(Math.abs(browserNow - e2eClock().now().getTime())).toBeLessThan(60_000);
+    expect(todayIn(DEFAULT_TIME_ZONE, new Date(browserNow))).toBe(e2eToday());
+  });
 });

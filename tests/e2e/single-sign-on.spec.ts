@@ -1,10 +1,12 @@
-import { expect, test } from '@playwright/test';
 import { createSsoToken } from '../../server/src/modules/auth/sso.js';
+import { e2eNowSeconds } from './clock.js';
+import { expect, test } from './fixtures.js';
 
 /** The demo institution (id 1) and its development secret, as the README documents. */
 const INSTITUTION = '1';
 const SECRET = 'demo-sso-secret-for-institution-1';
-const inSeconds = (s: number) => Math.floor(Date.now() / 1000) + s;
+/** Seconds from now on the server's clock (the run's clock, not the machine's). */
+const inSeconds = (s: number) => e2eNowSeconds() + s;
 const url = (token: string, id = INSTITUTION) =>
   `/singlesignon?token=${encodeURIComponent(token)}&id=${encodeURIComponent(id)}`;
 
