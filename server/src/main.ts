@@ -1,7 +1,8 @@
 import 'reflect-metadata';
 import { startApp, type App } from './app.js';
-import { loadConfig } from './config.js';
+import { loadConfig, type Config } from './config.js';
 import { DEMO_LOGINS } from './seed/demo.js';
+import { startupFailureMessage } from './startup-failure.js';
 
 // Handlers first: a Ctrl-C at any moment, even during start-up, stops the server cleanly.
 const running: { app?: App } = {};
@@ -25,8 +26,15 @@ async function stop(running: App): Promise<void> {
   }
 }
 
-const config = loadConfig();
-const app = await startApp(config);
+// A start-up failure (configuration, database, demo data) is one line saying what went wrong, not a stack.
+async function start(): Promise<{ config: Config; app: App }> {
+  const config = loadConfig();
+  return { config, app: await startApp(config) };
+}
+const { config, app } = await start().catch((error: unknown) => {
+  console.error(`The portal could not start: ${startupFailureMessage(error)}`);
+  process.exit(1);
+});
 running.app = app;
 if (stopping) await stop(app);
 const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `the embedded database in ${config.dataDir}`;

@@ -132,14 +132,42 @@ export async function seedDemoData(em: EntityManager, clock: Clock, logger: Logg
   const today = clock.today();
 
   await em.transactional(async (tx) => {
-    const branches = ['Sydney CBD', 'Parramatta'].map((name) => tx.create(Branch, { name }));
-    const staff = STAFF.map((person, i) => tx.create(User, { ...person, passwordHash: staffHashes[i] }));
+    // Idempotent against whatever is there (e.g. `npm run seed` first): existing branches, staff and demo members
+    // are reused or left alone, never inserted twice.
+    const branches = await Promise.all(
+      ['Sydney CBD', 'Parramatta'].map(
+        async (name) => (await tx.findOne(Branch, { name })) ?? tx.create(Branch, { name }),
+      ),
+    );
+    const staff = await Promise.all(
+      STAFF.map(
+        async (person, i) =>
+          (await tx.findOne(User, { username: person.username })) ??
+          tx.create(User, { ...person, passwordHash: staffHashes[i] }),
+      ),
+    );
+    const taken = new Set(
+      (
+        await tx.execute<{ name: string }[]>(
+          `select member_number as name from member where member_number = any(?::text[])
+           union select username from app_user where username = any(?::text[])`,
+          [`{${MEMBERS.map((m) => m.memberNumber).join(',')}}`, `{${MEMBERS.map((m) => m.memberNumber).join(',')}}`],
+        )
+      ).map((row) => row.name),
+    );
     const plans: { agreement: Agreement; version: Version; member: Member; linked: LinkedAccount; index: number }[] =
       [];
     const savingsAccounts: { member: Member; account: LinkedAccount; salary: boolean }[] = [];
     let accountSeq = 0;
     let savingsSeq = 0;
     for (const [index, demo] of MEMBERS.entries()) {
+      if (taken.has(demo.memberNumber)) {
+        logger.warn(
+          { memberNumber: demo.memberNumber },
+          'demo data: member number already in use, demo member skipped',
+        );
+        continue;
+      }
       const member = tx.create(Member, {
         memberNumber: demo.memberNumber,
         firstName: demo.firstName,

@@ -1,0 +1,95 @@
+import { spawn } from 'node:child_process';
+import { afterAll, describe, expect, it } from 'vitest';
+import { realDatabaseUrl, resetDatabase } from '../support/database.js';
+
+/**
+ * The documented first run on a fresh database: `npm run migrate`, `npm run seed -- --members N`, then `npm start`
+ * (the demo data loads on top of what the seed made). The real scripts run as child processes.
+ */
+const NODE = [process.execPath, '--import', '@swc-node/register/esm-register'];
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function env(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return { ...process.env, DATABASE_URL: realDatabaseUrl, LOG_LEVEL: 'silent', NODE_ENV: 'test', ...extra };
+}
+
+function run(script: string, args: string[], extra: Record<string, string> = {}): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(NODE[0], [...NODE.slice(1), script, ...args], { env: env(extra) });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** Starts the server; resolves with its URL once it says it is running, or with how it ended. */
+function start(extra: Record<string, string> = {}) {
+  const child = spawn(NODE[0], [...NODE.slice(1), 'server/src/main.ts'], {
+    env: env({ PORT: '0', HOST: '127.0.0.1', CHANGE_APPLIER_INTERVAL_MS: '0', ...extra }),
+  });
+  let stdout = '';
+  let stderr = '';
+  const outcome = new Promise<{ url: string } | Run>((resolve) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      const url = /running at (http:\/\/\S+) on/.exec(stdout)?.[1];
+      if (url) resolve({ url });
+    });
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.on('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+  return { outcome, stop };
+}
+
+describe.skipIf(!realDatabaseUrl)('start-up after a seed', () => {
+  const stops: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    await Promise.all(stops.map((stop) => stop()));
+  });
+
+  it('migrates, seeds 50 members, then starts with the demo data on top, twice', async () => {
+    await resetDatabase();
+    expect((await run('server/src/scripts/migrate.ts', ['up'])).code).toBe(0);
+    const seeded = await run('server/src/scripts/seed.ts', ['--members', '50']);
+    expect(seeded.code, seeded.stderr).toBe(0);
+
+    for (let round = 1; round <= 2; round++) {
+      const server = start();
+      stops.push(server.stop);
+      const outcome = await server.outcome;
+      expect(outcome, JSON.stringify(outcome)).toHaveProperty('url');
+      const { url } = outcome as { url: string };
+      const signIn = await fetch(`${url}/Token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ grant_type: 'password', username: '100001', password: 'member-demo-pass' }),
+      });
+      expect(signIn.status).toBe(200);
+      await server.stop();
+    }
+  }, 300_000);
+
+  it('says in one line why it could not start, without a stack', async () => {
+    const server = start({ DATABASE_URL: 'postgres://postgres@127.0.0.1:1/nowhere' });
+    stops.push(server.stop);
+    const outcome = (await server.outcome) as Run;
+    expect(outcome.code).toBe(1);
+    const lines = outcome.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^The portal could not start: .*ECONNREFUSED/);
+  }, 120_000);
+});
