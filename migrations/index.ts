@@ -6,6 +6,7 @@ import { Migration20261121063845_audit_record } from './Migration20261121063845_
 import { Migration20261123180901_auth_throttle_and_secret } from './Migration20261123180901_auth_throttle_and_secret.js';
 import { Migration20261123184500_interest_rate_limit } from './Migration20261123184500_interest_rate_limit.js';
 import { Migration20261123184646_used_sso_token } from './Migration20261123184646_used_sso_token.js';
+import { Migration20261123190500_company_payment_methods } from './Migration20261123190500_company_payment_methods.js';
 
 /** Every migration in order. Add each new migration here (no folder scanning). */
 export const migrationsList: MigrationObject[] = [
@@ -22,4 +23,8 @@ export const migrationsList: MigrationObject[] = [
   },
   { name: 'Migration20261123184500_interest_rate_limit', class: Migration20261123184500_interest_rate_limit },
   { name: 'Migration20261123184646_used_sso_token', class: Migration20261123184646_used_sso_token },
+  {
+    name: 'Migration20261123190500_company_payment_methods',
+    class: Migration20261123190500_company_payment_methods,
+  },
 ];

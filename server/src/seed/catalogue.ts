@@ -1,50 +1,17 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { toDecimalString } from '../common/money.js';
-import { DEMO_BPAY_BILLERS, type HouseholdBillCategory } from '../common/validation/bpay-demo-billers.js';
 import type { CheckDigitAlgorithm } from '../common/validation/check-digit.js';
-import { insertRows } from '../database/bulk.js';
+import { insertRows, runSql } from '../database/bulk.js';
+import {
+  CATALOGUE_CATEGORIES,
+  CATALOGUE_COMPANIES,
+  type CatalogueCategoryKey,
+} from '../modules/company/company-catalogue.data.js';
 
-/** The billing categories the migration loads, by the names the demo uses. */
-export const CATEGORY = {
-  electricity: 'Electricity',
-  gas: 'Gas',
-  water: 'Water',
-  phone: 'Phone & Internet',
-  rates: 'Council Rates',
-  insurance: 'Insurance',
-  rent: 'Rent & Mortgage',
-  education: 'Education',
-  transport: 'Transport',
-  health: 'Health',
-  childcare: 'Childcare',
-  other: 'Other',
-} as const;
+/** The billing categories the migrations load, by the names the demo uses. */
+export const CATEGORY = CATALOGUE_CATEGORIES;
 
-export type CategoryKey = keyof typeof CATEGORY;
-
-const FROM_BPAY_CATEGORY: Record<HouseholdBillCategory, CategoryKey> = {
-  electricity: 'electricity',
-  gas: 'gas',
-  water: 'water',
-  phone: 'phone',
-  'council rates': 'rates',
-  insurance: 'insurance',
-};
-
-/** Fictitious companies not paid by BPAY (EFT, direct debit, cheque), so every category has a few. */
-const OTHER_COMPANIES: { name: string; category: CategoryKey; popularity: number }[] = [
-  { name: 'Riverbend Property Management', category: 'rent', popularity: 60 },
-  { name: 'Wattle Home Loans', category: 'rent', popularity: 40 },
-  { name: 'Banksia Grammar School', category: 'education', popularity: 50 },
-  { name: 'Coastal TAFE', category: 'education', popularity: 20 },
-  { name: 'Transport Registry (demo)', category: 'transport', popularity: 70 },
-  { name: 'Harbour Motor Club', category: 'transport', popularity: 30 },
-  { name: 'Bluegum Health Fund', category: 'health', popularity: 65 },
-  { name: 'Gumtree Dental', category: 'health', popularity: 15 },
-  { name: 'Little Wrens Childcare', category: 'childcare', popularity: 45 },
-  { name: 'Coral Coast Gym', category: 'other', popularity: 25 },
-  { name: 'Streamline Entertainment', category: 'other', popularity: 35 },
-];
+export type CategoryKey = CatalogueCategoryKey;
 
 export interface CatalogueCompany {
   id: number;
@@ -74,34 +41,30 @@ export async function ensureCatalogue(em: EntityManager): Promise<Catalogue> {
     }),
   ) as Record<CategoryKey, number>;
   const existing = new Set((await em.execute<{ name: string }[]>('select name from company')).map((row) => row.name));
-  const rows = [
-    ...DEMO_BPAY_BILLERS.map((biller, index) => ({
-      name: biller.name,
-      billing_category_id: categoryIds[FROM_BPAY_CATEGORY[biller.category]],
-      popularity: 100 - index * 3,
-      bpay_biller_code: biller.billerCode,
-      bpay_biller_name: biller.name,
-      reference_algorithm: biller.referenceAlgorithm,
-      reference_min_length:
-        typeof biller.referenceLength === 'number' ? biller.referenceLength : (biller.referenceLength?.min ?? null),
-      reference_max_length:
-        typeof biller.referenceLength === 'number' ? biller.referenceLength : (biller.referenceLength?.max ?? null),
-      min_amount: biller.minAmount !== undefined ? toDecimalString(biller.minAmount) : null,
-      max_amount: biller.maxAmount !== undefined ? toDecimalString(biller.maxAmount) : null,
-    })),
-    ...OTHER_COMPANIES.map((company) => ({
-      name: company.name,
-      billing_category_id: categoryIds[company.category],
-      popularity: company.popularity,
-      bpay_biller_code: null,
-      bpay_biller_name: null,
-      reference_algorithm: 'none',
-      reference_min_length: null,
-      reference_max_length: null,
-      min_amount: null,
-      max_amount: null,
-    })),
-  ].filter((row) => !existing.has(row.name));
+  const rows = CATALOGUE_COMPANIES.map(({ name, category, popularity, paymentMethods, bpay }) => {
+    const length = bpay?.referenceLength;
+    return {
+      name,
+      billing_category_id: categoryIds[category],
+      popularity,
+      payment_methods: paymentMethods.join(','),
+      bpay_biller_code: bpay?.billerCode ?? null,
+      bpay_biller_name: bpay ? name : null,
+      reference_algorithm: bpay?.referenceAlgorithm ?? 'none',
+      reference_min_length: typeof length === 'number' ? length : (length?.min ?? null),
+      reference_max_length: typeof length === 'number' ? length : (length?.max ?? null),
+      min_amount: bpay?.minAmount !== undefined ? toDecimalString(bpay.minAmount) : null,
+      max_amount: bpay?.maxAmount !== undefined ? toDecimalString(bpay.maxAmount) : null,
+    };
+  });
+  // Companies stored before payment methods were shipped get theirs; a method list already set is kept.
+  await runSql(
+    em,
+    `update company c set payment_methods = r.payment_methods
+     from json_to_recordset(?::json) as r(name text, payment_methods text)
+     where c.name = r.name and c.payment_methods in ('', '0')`,
+    [JSON.stringify(rows.map(({ name, payment_methods }) => ({ name, payment_methods })))],
+  );
   await insertRows(
     em,
     'company',
@@ -109,6 +72,7 @@ export async function ensureCatalogue(em: EntityManager): Promise<Catalogue> {
       { name: 'name', type: 'text' },
       { name: 'billing_category_id', type: 'int' },
       { name: 'popularity', type: 'int' },
+      { name: 'payment_methods', type: 'text' },
       { name: 'bpay_biller_code', type: 'text' },
       { name: 'bpay_biller_name', type: 'text' },
       { name: 'reference_algorithm', type: 'text' },
@@ -117,7 +81,7 @@ export async function ensureCatalogue(em: EntityManager): Promise<Catalogue> {
       { name: 'min_amount', type: 'numeric' },
       { name: 'max_amount', type: 'numeric' },
     ],
-    rows,
+    rows.filter((row) => !existing.has(row.name)),
   );
   const companies = (
     await em.execute<

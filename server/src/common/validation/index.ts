@@ -8,6 +8,7 @@ export * from './bpay-demo-billers.js';
 export * from './bsb.js';
 export * from './bsb-directory.js';
 export * from './card.js';
+export * from './company-search.js';
 export * from './check-digit.js';
 export * from './date-input.js';
 export * from './direct-debit.js';

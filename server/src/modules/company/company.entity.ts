@@ -11,7 +11,7 @@ import { BillingCategory } from '../billing-category/billing-category.entity.js'
 @Entity({ tableName: 'company' })
 @Index({ properties: ['billingCategory', 'popularity'] })
 export class Company {
-  [OptionalProps]?: 'popularity' | 'isActive' | 'referenceAlgorithm';
+  [OptionalProps]?: 'popularity' | 'isActive' | 'referenceAlgorithm' | 'paymentMethods';
 
   @PrimaryKey({ autoincrement: true })
   id!: number;
@@ -25,6 +25,10 @@ export class Company {
   /** Higher is more popular: the order of the popular companies of a category. */
   @Property({ type: 'integer', default: 0 })
   popularity: number = 0;
+
+  /** The payment method codes it accepts, comma-separated ('0,1'); read with `companyPaymentMethods`. */
+  @Property({ length: 20, default: '' })
+  paymentMethods: string = '';
 
   /** bPayNumber: the BPAY biller code; null for a company not paid by BPAY. */
   @Property({ length: 10, nullable: true })
