@@ -6,6 +6,8 @@ import { ActivityService } from './modules/activity/activity.service.js';
 import { AgreementGraphsService } from './modules/agreement/agreement-graphs.service.js';
 import { AgreementViewService } from './modules/agreement/agreement-view.service.js';
 import { AuthService } from './modules/auth/auth.service.js';
+import { BillingCategoryService } from './modules/billing-category/billing-category.service.js';
+import { CompanyService } from './modules/company/company.service.js';
 import { MemberService } from './modules/member/member.service.js';
 import { MemberSearchService } from './modules/member/member-search.service.js';
 import { MemberDirectoryService } from './modules/member/member-directory.service.js';
@@ -55,6 +57,8 @@ export interface Services {
   payments: PaymentService;
   reversals: ReversalService;
   approvals: ApprovalService;
+  billingCategories: BillingCategoryService;
+  companies: CompanyService;
 }
 
 export function createServices(config: Config, clock: Clock, logger: Logger, events: EventBus): Services {
@@ -66,6 +70,7 @@ export function createServices(config: Config, clock: Clock, logger: Logger, eve
   const jobs = new JobQueue({ pollingSeconds: config.jobPollingSeconds, timeZone: config.timeZone }, logger);
   const changeApplier = new ChangeApplier(clock, logger, events);
   registerChangeJobs(jobs, changeApplier);
+  const billingCategories = new BillingCategoryService();
   return {
     config,
     clock,
@@ -92,5 +97,7 @@ export function createServices(config: Config, clock: Clock, logger: Logger, eve
     payments: new PaymentService(ledger, settings, clock),
     reversals: new ReversalService(ledger, clock, config.timeZone),
     approvals: new ApprovalService(throttle),
+    billingCategories,
+    companies: new CompanyService(billingCategories),
   };
 }

@@ -51,6 +51,7 @@ const VALUES_BY_NAME: Readonly<Record<string, unknown>> = {
   topupAmount: '10.00',
   billOrAllocation: 'bill',
   searchString: 'abc',
+  search: 'energy',
   bsb: '062000',
   note: 'cross-member check',
   fullName: 'Cross Member',

@@ -27,6 +27,25 @@ export const ID_PARAMETER_OF: Readonly<Record<string, IdKind>> = {
   'GET /api/billingsubcategories/GetOverdueBillsForBillingSubCategory/:id': 'subCategory',
 };
 
+/**
+ * Routes whose `:id` names a record of the catalogue (a category, a company), the same for every member: sent
+ * with this value, and the route counts as naming no member's record.
+ */
+export const CATALOGUE_ID_OF: Readonly<Record<string, string>> = {
+  'GET /api/billingcategories/:id': '1',
+  'GET /api/companies/:id': '1',
+};
+
+/** Whether a route's path names a member's record (any path parameter but a catalogue id). */
+export function pathNamesMemberRecord(route: RestRoute): boolean {
+  const name = `${route.method.toUpperCase()} ${route.path}`;
+  const path = name in CATALOGUE_ID_OF ? route.path.replace(':id', '') : route.path;
+  return /:\w+/.test(path);
+}
+
+/** Query parameters that name no member's record, with a plausible value (the company pickers'). */
+const CATALOGUE_QUERY_PARAMETERS: Readonly<Record<string, string>> = { categoryId: '1', search: 'energy' };
+
 /** Query parameters sent to every route with B's ids (a route reads the ones it knows). */
 const QUERY_PARAMETERS: Readonly<Record<string, IdKind>> = {
   memberId: 'member',
@@ -102,6 +121,7 @@ function urlFor(
     return String(ids.ids[kind] ?? 1);
   };
   const path = route.path.replace(/:(\w+)/g, (_match, param: string) => {
+    if (param === 'id' && name in CATALOGUE_ID_OF) return CATALOGUE_ID_OF[name];
     if (param === 'id') {
       const kind = ID_PARAMETER_OF[name];
       if (!kind) unknown.add(':id');
@@ -120,6 +140,7 @@ function urlFor(
   });
   const query = new URLSearchParams();
   for (const [param, kind] of Object.entries(QUERY_PARAMETERS)) query.set(param, idOf(kind));
+  for (const [param, value] of Object.entries(CATALOGUE_QUERY_PARAMETERS)) query.set(param, value);
   const idKind = ID_PARAMETER_OF[name];
   if (idKind && !route.path.includes(':id')) query.set('id', idOf(idKind));
   return { url: `${path}?${query.toString()}`, body: route.method === 'get' ? null : bodyFor(ids) };

@@ -8,7 +8,7 @@ import { subscribe, wsClient } from '../support/live.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { leakedBytes, loadOtherMember, MISSING_ID, type IdKind, type OtherMember } from './cross-member.fixtures.js';
 import { graphqlAttempts, type GraphQLAttempt } from './cross-member.graphql.js';
-import { restAttempts, type RestAttempt } from './cross-member.rest.js';
+import { pathNamesMemberRecord, restAttempts, type RestAttempt } from './cross-member.rest.js';
 
 /**
  * The cross-member matrix: member A (100001) tries every GraphQL operation and every REST path with member B's
@@ -38,6 +38,18 @@ const NAMES_NO_MEMBER = new Set([
   'POST /api/billers/validatebpay',
   'POST /api/billers/validatebsb',
   'GET /api/members/gettransactionstatuses',
+  // The catalogue of the wizard's pickers (spec 2 §2): the same categories and companies for everyone.
+  'Query.billingCategories',
+  'Query.billingCategory',
+  'Query.company',
+  'Query.popularCompanies',
+  'Query.searchCompanies',
+  'Query.unknownCompany',
+  'GET /api/categories',
+  'GET /api/billingcategories/:id',
+  'GET /api/companies/:id',
+  'GET /api/companies/popularByCategory',
+  'GET /api/companies/companiesByCategory',
 ]);
 
 /** Public forms that take a member id: anyone may send them; the answer must say nothing about the member. */
@@ -239,7 +251,7 @@ describe('cross-member access matrix (member A with member B’s ids)', () => {
         problems.push(`${attempt.route}: tell the matrix what ${attempt.unknownParameters.join(', ')} names`);
         continue;
       }
-      const namesRecords = /:\w+/.test(route.path) || !NAMES_NO_MEMBER.has(attempt.route);
+      const namesRecords = pathNamesMemberRecord(route) || !NAMES_NO_MEMBER.has(attempt.route);
       const expected = expectation(attempt.route, route.access as readonly string[] | string, namesRecords);
       if (typeof expected === 'string') {
         problems.push(expected);

@@ -6,6 +6,8 @@ import { AccountResolver } from '../modules/account/account.resolver.js';
 import { ActivityResolver } from '../modules/activity/activity.resolver.js';
 import { AgreementResolver } from '../modules/agreement/agreement.resolver.js';
 import { AuthResolver } from '../modules/auth/auth.resolver.js';
+import { BillingCategoryResolver } from '../modules/billing-category/billing-category.resolver.js';
+import { CompanyResolver } from '../modules/company/company.resolver.js';
 import { MemberResolver } from '../modules/member/member.resolver.js';
 import { MemberSearchResolver } from '../modules/member/member-search.resolver.js';
 import { ActivityAddedResolver } from '../modules/activity/activity-added.resolver.js';
@@ -38,6 +40,8 @@ export const resolvers: NonEmptyArray<Function> = [
   ProfileResolver,
   PaymentResolver,
   ApprovalResolver,
+  BillingCategoryResolver,
+  CompanyResolver,
 ];
 
 /** Root operations and their access rules, read from the decorators (the permission snapshot uses this). */

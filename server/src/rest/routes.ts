@@ -1,6 +1,8 @@
 import { accountRoutes } from '../modules/account/account.rest.js';
 import { activityRoutes } from '../modules/activity/activity.rest.js';
 import { authRoutes } from '../modules/auth/auth.rest.js';
+import { billingCategoryRoutes } from '../modules/billing-category/billing-category.rest.js';
+import { companyRoutes } from '../modules/company/company.rest.js';
 import { memberRoutes } from '../modules/member/member.rest.js';
 import { noteRoutes } from '../modules/note/note.rest.js';
 import { overviewRoutes } from '../modules/overview/overview.rest.js';
@@ -28,4 +30,6 @@ export const restRoutes: RestRoute[] = [
   ...noteRoutes,
   ...paymentRoutes,
   ...queuedChangeRoutes,
+  ...billingCategoryRoutes,
+  ...companyRoutes,
 ];
