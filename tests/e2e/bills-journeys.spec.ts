@@ -6,8 +6,8 @@ import { LoginPage, SelectAccountPage } from './pages.js';
 /*
  * Journeys against the real server on a fresh demo database (server/src/seed/demo.ts) on the run's clock
  * (clock.ts). The tests share that database and run in order. Demo facts used: member 100001's active agreement has
- * fortnightly Rent bills of $820.00, some not due yet (paying $830.00 needs a $10.00 top-up), and linked account
- * Everyday 30000001 with money in it; member 100002 (member id 2, account 3) is in Missed Deposit with Car insurance bills of $112.30.
+ * fortnightly Rent bills of $820.00, some not due yet, and linked account Everyday 30000001 with thousands of dollars
+ * in it; member 100002 (member id 2, account 3) is in Missed Deposit with Car insurance bills of $112.30.
  * Due dates follow the clock: they are read from the dashboard.
  */
 const SHOTS = 'test-results/bills';
@@ -16,6 +16,11 @@ async function signIn(page: Page, username: string, password: string): Promise<v
   const login = new LoginPage(page);
   await login.open();
   await login.signIn(username, password);
+}
+
+/** Cents as the screens show money: $1,234.50. */
+function dollars(cents: number): string {
+  return `$${(cents / 100).toLocaleString('en-AU', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }
 
 async function shoot(page: Page, name: string): Promise<void> {
@@ -35,7 +40,7 @@ test.describe.serial('bills', () => {
     const [, memberId, accountId] = /\/member\/(\d+)\/account\/(\d+)\//.exec(page.url()) ?? [];
     const dashboard = new BillDashboardPage(page);
     await dashboard.open(Number(memberId), Number(accountId));
-    // What rainy day holds depends on the day's demo data: $10.00 put in first makes the top-up below possible any day.
+    // What rainy day holds depends on the day's demo data: $10.00 put in first covers the top-up below on any day.
     await dashboard.topUpRainyDay('30000001', '10');
     await shoot(page, 'dashboard-member');
 
@@ -45,8 +50,17 @@ test.describe.serial('bills', () => {
     await expect(page.getByText(/This bill is not due yet/)).toBeVisible();
     await pay.enterAmount('1.2.3');
     await expect(page.getByText("Can't have multiple decimal points in amount 1.2.3")).toBeVisible();
-    await pay.enterAmount('830');
-    // The quote for the amount on screen: a $10.00 top-up is needed, before anything is sent.
+    // The quote for the amount on screen, before anything is sent. What the agreement's pools cover depends on the
+    // day's demo data: the quote for $20,000.00 tells it, and $10.00 more than that then needs a $10.00 top-up.
+    await pay.enterAmount('20000');
+    const quote = page.getByText(/^A top-up of \$[\d,.]+ is needed to pay this amount$/);
+    await expect(quote).toBeVisible();
+    const short = Math.round(
+      Number(/\$([\d,.]+)/.exec((await quote.textContent()) ?? '')?.[1].replace(/,/g, '')) * 100,
+    );
+    const amount = 2_000_000 - short + 1_000;
+    expect(amount).toBeGreaterThan(82_000);
+    await pay.enterAmount((amount / 100).toFixed(2));
     await expect(page.getByText('A top-up of $10.00 is needed to pay this amount')).toBeVisible();
     await page.getByRole('button', { name: 'Confirm payment' }).click();
     await expect(page.getByText("Can't proceed without paybill")).toBeVisible();
@@ -58,10 +72,9 @@ test.describe.serial('bills', () => {
     await expect(page.getByText('Bill paid successfully')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Payment confirmation' })).toBeVisible();
     const confirmation = new ConfirmationPage(page);
-    await confirmation.expectFigure('Actual amount', '$830.00');
+    await confirmation.expectFigure('Actual amount', dollars(amount));
     await confirmation.expectFigure('From rainy day', '$10.00');
-    await confirmation.expectFigure('From allocation', '$820.00');
-    await confirmation.expectFigure('Total paid out', '$830.00');
+    await confirmation.expectFigure('Total paid out', dollars(amount));
     await confirmation.expectFigure('From savings account', '$0.00');
     await confirmation.expectFigure('Amount owing', '$0.00');
     await confirmation.expectFigure('Nickname', 'Rent');

@@ -49,6 +49,18 @@ export class BillDashboardPage {
     await this.page.getByRole('button', { name: `Pay ${nickname} due ${shown(dueDate)}`, exact: true }).click();
   }
 
+  /** Reimburses the first bill shown whose biller is not on hold. */
+  async reimburseFirstNotOnHold(): Promise<void> {
+    const reimburse = this.page.getByRole('button', { name: /^Reimburse .+ due \d{2}-\d{2}-\d{4}$/ });
+    const row = this.page
+      .getByRole('table', { name: 'Bills due for payment' })
+      .getByRole('row')
+      .filter({ has: reimburse })
+      .filter({ hasNotText: 'On hold' })
+      .first();
+    await row.getByRole('button', { name: /^Reimburse / }).click();
+  }
+
   async reimburse(nickname: string, dueDate: LocalDate): Promise<void> {
     await this.page.getByRole('button', { name: `Reimburse ${nickname} due ${shown(dueDate)}`, exact: true }).click();
   }
