@@ -28,6 +28,8 @@ export type BenchRow = BenchResult | BenchNote;
 export interface BenchSection {
   name: string;
   title: string;
+  /** Run only when named (`npm run bench -- fuzz`), never by a plain `npm run bench`. */
+  explicitOnly?: boolean;
   run(): Promise<BenchRow[]>;
 }
 

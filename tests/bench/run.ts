@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { enginesSection } from './engines.js';
 import { firstLoadSection } from './first-load.js';
+import { fuzzSection } from './fuzz.js';
 import { environmentLine, formatSection, type BenchSection } from './harness.js';
 import { overviewSection } from './overview.js';
 import { payBillSection } from './pay-bill.js';
@@ -11,7 +12,14 @@ import { seedSection } from './seed.js';
  * never in timed tests. A new benchmark is a `tests/bench/<name>.ts` exporting a `BenchSection`, listed here
  * (next: the overview query against its SQL baseline, pay-bill latency).
  */
-const SECTIONS: BenchSection[] = [enginesSection, seedSection, payBillSection, overviewSection, firstLoadSection];
+const SECTIONS: BenchSection[] = [
+  enginesSection,
+  seedSection,
+  payBillSection,
+  overviewSection,
+  firstLoadSection,
+  fuzzSection,
+];
 
 const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
 const unknown = wanted.filter((name) => !SECTIONS.some((section) => section.name === name));
@@ -21,7 +29,7 @@ if (unknown.length > 0) {
 }
 
 console.log(`# Benchmarks\n${environmentLine()}\n`);
-for (const section of SECTIONS.filter((s) => wanted.length === 0 || wanted.includes(s.name))) {
+for (const section of SECTIONS.filter((s) => (wanted.length === 0 ? !s.explicitOnly : wanted.includes(s.name)))) {
   const rows = await section.run();
   console.log(`${formatSection(section, rows)}\n`);
 }

@@ -40,7 +40,7 @@ const ACCOUNT_NUMBER_ARGUMENTS = new Set([
 ]);
 
 /** Plausible values for the other arguments, so that a refusal cannot hide behind an input error. */
-const VALUES_BY_NAME: Readonly<Record<string, unknown>> = {
+export const VALUES_BY_NAME: Readonly<Record<string, unknown>> = {
   page: 1,
   pageSize: 10,
   numberOfBills: 6,

@@ -13,7 +13,7 @@ import { PaymentMethod } from '../bill/payment-method.js';
 import { BillerStatus } from '../biller/biller-codes.js';
 import { agreementBalances } from '../ledger/ledger-balances.js';
 import { loadAccessibleBill } from './payment-load.js';
-import type { ConfirmationFigures } from './payment-split.rules.js';
+import { storedConfirmationFigures, type ConfirmationFigures } from './payment-split.rules.js';
 import { isEarlyPayment } from './payment.rules.js';
 
 /** Bill for payment (1 §3) with the biller's paying details. */
@@ -303,7 +303,7 @@ export class BillQueryService {
     return {
       bill: details.bill,
       billOrAllocation: String(data.billOrAllocation ?? 'bill'),
-      figures: data as unknown as ConfirmationFigures,
+      figures: storedConfirmationFigures(data),
       reimbursementAccount: activity.account,
       paidAt: new Date(activity.occurred_at).toISOString(),
     };

@@ -181,3 +181,33 @@ export function confirmationFigures(
     combinedAllocation,
   };
 }
+
+/**
+ * The figures stored with a payment's activity. Payments made here store them as `confirmationFigures` wrote them;
+ * the demo and imported histories store the old system's shape (billAmount, topupAmount, contingencyAmount), read
+ * into the same figures; anything absent is zero (the confirmation of such a bill used to fail to serialize).
+ */
+export function storedConfirmationFigures(data: Record<string, unknown>): ConfirmationFigures {
+  const amount = (...keys: string[]): Cents => {
+    for (const key of keys) {
+      const value = data[key];
+      if (typeof value === 'number' && Number.isSafeInteger(value)) return value as Cents;
+    }
+    return 0 as Cents;
+  };
+  const actualAmount = amount('actualAmount', 'billAmount');
+  const amountOwing = amount('amountOwing');
+  const fromAllocation = amount('fromAllocation');
+  return {
+    actualAmount,
+    pouredIntoRainyDay: amount('pouredIntoRainyDay'),
+    totalPaidOut: 'totalPaidOut' in data ? amount('totalPaidOut') : sub(actualAmount, amountOwing),
+    overdueBillsCount: amount('overdueBillsCount'),
+    fromRainyDay: amount('fromRainyDay'),
+    fromSavings: amount('fromSavings', 'topupAmount'),
+    amountOwing,
+    fromAllocation,
+    fromContingency: amount('fromContingency', 'contingencyAmount'),
+    combinedAllocation: 'combinedAllocation' in data ? amount('combinedAllocation') : fromAllocation,
+  };
+}
