@@ -48,7 +48,8 @@ test.describe('bill screens', () => {
 
   test('a member reimburses a bill to a linked account and sees the reimbursement confirmation', async ({ page }) => {
     const dashboard = await memberDashboard(page);
-    // Which biller's failed payment put it on hold depends on the day's demo data: the first bill not on hold.
+    // Which biller's failed payment put it on hold depends on the day's demo data: the first bill not on hold
+    // (an Unknown payment type is reimbursed as an allocation, another screen).
     await dashboard.reimburseFirstNotOnHold();
     await expect(page.getByRole('heading', { name: 'Reimburse bill' })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);

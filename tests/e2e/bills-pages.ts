@@ -49,7 +49,7 @@ export class BillDashboardPage {
     await this.page.getByRole('button', { name: `Pay ${nickname} due ${shown(dueDate)}`, exact: true }).click();
   }
 
-  /** Reimburses the first bill shown whose biller is not on hold. */
+  /** Reimburses the first bill shown whose biller is not on hold and is paid as a bill (not an Unknown allocation). */
   async reimburseFirstNotOnHold(): Promise<void> {
     const reimburse = this.page.getByRole('button', { name: /^Reimburse .+ due \d{2}-\d{2}-\d{4}$/ });
     const row = this.page
@@ -57,6 +57,7 @@ export class BillDashboardPage {
       .getByRole('row')
       .filter({ has: reimburse })
       .filter({ hasNotText: 'On hold' })
+      .filter({ hasNotText: 'Unknown' })
       .first();
     await row.getByRole('button', { name: /^Reimburse / }).click();
   }
