@@ -14,6 +14,8 @@ export default defineConfig({
           name: 'unit',
           include: ['server/src/**/*.test.ts', 'client/src/**/*.test.{ts,tsx}'],
           environment: 'node',
+          // Component tests render the real screens: 3–4 s each on a quiet 2-core machine, more under load.
+          testTimeout: 20_000,
         },
       },
       {

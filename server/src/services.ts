@@ -65,10 +65,10 @@ export function createServices(config: Config, clock: Clock, logger: Logger, eve
   const settings = new SettingsService();
   // One throttle for every password check (sign-in and the manager's override), counted in the database.
   const throttle = new SignInThrottle(throttlePolicy(config.throttle), clock);
-  const ledger = new LedgerService();
+  const ledger = new LedgerService(clock);
   const accounts = new AccountService();
   const jobs = new JobQueue({ pollingSeconds: config.jobPollingSeconds, timeZone: config.timeZone }, logger);
-  const changeApplier = new ChangeApplier(clock, logger, events);
+  const changeApplier = new ChangeApplier(clock, logger, events, ledger);
   registerChangeJobs(jobs, changeApplier);
   const billingCategories = new BillingCategoryService();
   return {

@@ -266,6 +266,19 @@ describe.skipIf(!databaseUrl)('ledger on PostgreSQL', () => {
     expect((await agreementBalances(em, [world.agreementId])).get(world.agreementId)!.allocation).toBe(0);
   });
 
+  it("dates the transaction and its activity by the app's clock, not the machine's", async () => {
+    const clockNow = new Date('2031-06-15T03:04:05.000Z');
+    const result = await new LedgerService({ now: () => new Date(clockNow) }).post(em, deposit(world, 5_000));
+    const [row] = await em
+      .getConnection()
+      .execute<{ created_at: Date; occurred_at: Date }[]>(
+        `select t.created_at, a.occurred_at from ledger_transaction t join activity a on a.id = ? where t.id = ?`,
+        [result.activityId, result.transactionId],
+      );
+    expect(new Date(row.created_at).toISOString()).toBe(clockNow.toISOString());
+    expect(new Date(row.occurred_at).toISOString()).toBe(clockNow.toISOString());
+  });
+
   it('passes its own check', async () => {
     const report = await checkLedger(em);
     expect(report.checks.filter((check) => check.violations > 0)).toEqual([]);

@@ -201,11 +201,12 @@ export async function writePostings(
   postings: readonly (Posting | ReversalPosting)[],
   pockets: Map<string, number>,
   loaded: LoadedScope,
+  postedAt: Date,
   updateReceivedFigures = true,
 ): Promise<PostingResult[]> {
   const transactionIds = await allocateIds(em, idSequence('ledger_transaction'), postings.length);
   const activityIds = await allocateActivityIds(em, postings.filter((p) => p.activity).length);
-  const now = new Date().toISOString();
+  const now = postedAt.toISOString();
   const transactions: BulkRow[] = [];
   const entries: BulkRow[] = [];
   const activities: ActivityInsertRow[] = [];

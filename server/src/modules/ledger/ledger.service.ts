@@ -1,5 +1,6 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Clock } from '../../common/clock.js';
 import { cents, parseMoney } from '../../common/money.js';
 import type { LocalDate } from '../../common/local-date.js';
 import { inTransaction, intArray } from '../../database/bulk.js';
@@ -75,6 +76,9 @@ function reversalActivityType(type: LedgerTransactionType): ActivityType {
  * same database transaction. Nothing is ever updated or deleted: `reverse` posts the opposite.
  */
 export class LedgerService {
+  /** `now` stamps the rows whose posting names no time: the app's clock, so a fixed or moved clock dates them too. */
+  constructor(private readonly clock: Pick<Clock, 'now'> = { now: () => new Date() }) {}
+
   /** Posts one transaction (in the entity manager's transaction, or a new one). */
   async post(em: EntityManager, posting: Posting): Promise<PostingResult> {
     const [result] = await this.postMany(em, [posting]);
@@ -101,7 +105,7 @@ export class LedgerService {
       const loaded = await loadScope(tx, postings);
       for (const posting of postings) checkScope(posting, scopeOf(posting, loaded));
       const pockets = await resolvePockets(tx, postings);
-      return writePostings(tx, postings, pockets, loaded, options.updateReceivedFigures ?? true);
+      return writePostings(tx, postings, pockets, loaded, this.clock.now(), options.updateReceivedFigures ?? true);
     });
   }
 
