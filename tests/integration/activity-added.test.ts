@@ -108,7 +108,12 @@ describe.skipIf(!realDatabaseUrl)('activityAdded for money movements', () => {
     clients.push(client);
     const live = subscribe<Added>(client, ADDED, { a: s.accountId });
     await new Promise((resolve) => setTimeout(resolve, 300)); // let the subscription start
-    const activity = { type: ActivityType.NotificationSent, accountId: s.accountId, agreementId: s.agreementId };
+    const activity = {
+      type: ActivityType.NotificationSent,
+      accountId: s.accountId,
+      agreementId: s.agreementId,
+      occurredAt: new Date(),
+    };
     await expect(
       w.em().transactional(async (tx) => {
         await writeActivity(tx, { ...activity, details: 'rolled back' });

@@ -59,8 +59,9 @@ export interface NewActivity {
   transactionStatus?: TransactionStatus | null;
   billId?: number | null;
   billerId?: number | null;
-  /** When it happened: the clock's now (activities sort by it, next to seeded ones written on the same clock). */
-  occurredAt?: Date;
+  /** When it happened: the clock's now (activities sort by it, next to seeded ones written on the same clock). Required:
+   * a default of the machine's time would sort apart from everything written on a fixed or moved clock. */
+  occurredAt: Date;
 }
 
 /** Writes one activity and answers its id. */
@@ -70,7 +71,7 @@ export async function writeActivity(em: EntityManager, activity: NewActivity): P
     {
       id,
       type: activity.type,
-      occurred_at: (activity.occurredAt ?? new Date()).toISOString(),
+      occurred_at: activity.occurredAt.toISOString(),
       member_id: activity.memberId ?? null,
       account_id: activity.accountId,
       agreement_id: activity.agreementId ?? null,
