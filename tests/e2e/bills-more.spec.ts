@@ -34,7 +34,9 @@ test.describe('bill screens', () => {
     await dialog.getByLabel('From account').selectOption('30000001');
     await dialog.getByLabel('Amount').fill('99999');
     await dialog.getByRole('button', { name: 'Top up' }).click();
-    await expect(dialog.getByText('The amount is above the available balance of the chosen account.')).toBeVisible();
+    await expect(
+      dialog.getByText(/^The amount is above the \$[\d,]+\.\d{2} available in the chosen account\.$/),
+    ).toBeVisible();
     await dialog.getByLabel('Amount').fill('25');
     let topUps = 0;
     page.on('request', (request) => {

@@ -1,4 +1,4 @@
-import { Button, Field, HStack, Input, NativeSelect, RadioGroup, Stack, Text } from '@chakra-ui/react';
+import { Button, Field, HStack, NativeSelect, RadioGroup, Stack, Text } from '@chakra-ui/react';
 import { skipToken } from '@apollo/client/react';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
@@ -33,12 +33,13 @@ import {
   showOverdueOption,
   topUpErrors,
   topUpView,
-  typeAmount,
   type OverdueOption,
   institutionToday,
   type TopUpOption,
 } from './bill-rules';
-import { payingDetailsErrors } from './payment-details';
+import { bpayAmountError, payingDetailsErrors } from './payment-details';
+import { AmountInput } from '../../shared/amount/AmountInput';
+import { amountOf } from '../../shared/amount/amount-entry';
 import { useBillContext } from './use-bill-context';
 import { useDebouncedValue } from './use-debounced-value';
 
@@ -94,7 +95,7 @@ export function PayBillScreen({ mode }: { mode: 'pay' | 'reimburse' }) {
   const overdueShown = bill ? showOverdueOption(eligible, bill, variant, today) : false;
   const totals = bill ? overdueTotals(overdueShown ? overdueOption : null, eligible, bill) : null;
   const text = amountText ?? (totals ? centsToDecimal(totals.total) : '');
-  const amount = typeAmount(text).amount;
+  const amount = amountOf(text);
   // What paying this amount would need (read-only), asked once the amount rests.
   const quoteVariables =
     mode === 'pay' && bill && amount !== undefined && amount > 0
@@ -130,6 +131,9 @@ export function PayBillScreen({ mode }: { mode: 'pay' | 'reimburse' }) {
       ? (bpayQuery.data?.validateBpay ?? null)
       : null;
 
+  // A BPAY biller's limit the amount breaks is said at the amount, naming the limit.
+  const amountLimitError = bpayAmountError(bpayCheck, (limit) => formatMoney(limit));
+
   const title = `${mode === 'pay' ? 'Pay' : 'Reimburse'} ${variant}`;
   if (!billId)
     return (
@@ -162,6 +166,7 @@ export function PayBillScreen({ mode }: { mode: 'pay' | 'reimburse' }) {
   const validate = (): boolean => {
     const found: FieldErrors = {};
     if (amount === undefined || amount <= 0) found.amount = BILL_MESSAGES.amountRequired;
+    else if (amountLimitError) found.amount = amountLimitError;
     if (mode === 'pay') {
       Object.assign(
         found,
@@ -292,23 +297,18 @@ export function PayBillScreen({ mode }: { mode: 'pay' | 'reimburse' }) {
               </RadioGroup.Root>
             </Field.Root>
           )}
-          <Field.Root required invalid={Boolean(errors.amount)}>
-            <Field.Label>Amount</Field.Label>
-            <Input
-              name="billAmount"
-              inputMode="decimal"
-              value={text}
-              onChange={(event) => {
-                const typed = typeAmount(event.target.value);
-                setAmountText(typed.text);
-                // A new amount gets a new quote: an earlier TOP_UP_REQUIRED answer no longer holds.
-                setTopUpNeeded(false);
-                setErrors((current) => ({ ...current, amount: typed.error }));
-              }}
-              onBlur={() => amount !== undefined && setAmountText(centsToDecimal(amount))}
-            />
-            <Field.ErrorText role="alert">{errors.amount}</Field.ErrorText>
-          </Field.Root>
+          <AmountInput
+            label="Amount"
+            name="billAmount"
+            value={text}
+            onChange={(change) => {
+              setAmountText(change.text);
+              // A new amount gets a new quote: an earlier TOP_UP_REQUIRED answer no longer holds.
+              setTopUpNeeded(false);
+              setErrors((current) => ({ ...current, amount: undefined }));
+            }}
+            error={errors.amount ?? amountLimitError}
+          />
           {mode === 'pay' && topUp.needed && (
             <Stack gap="3">
               <Field.Root required invalid={Boolean(errors.topupOption) || !topUp.canProceed}>

@@ -1,4 +1,4 @@
-import { Button, Dialog, Field, Input, NativeSelect, Portal, Stack } from '@chakra-ui/react';
+import { Button, Dialog, Field, NativeSelect, Portal, Stack } from '@chakra-ui/react';
 import { useRef, useState } from 'react';
 import { useBillLinkedAccountsQuery, useTopUpRainyDayMutation } from '../../gql/hooks';
 import { serverMessage } from '../../shared/errors';
@@ -7,7 +7,9 @@ import { formatMoney } from '../../shared/money';
 import { notify } from '../../shared/notify/notify';
 import { StatusAlert } from '../../shared/ui/StatusAlert';
 import { BILL_MESSAGES } from './bill-messages';
-import { newIdempotencyKey, rainyDayTopUpErrors, typeAmount } from './bill-rules';
+import { centsToDecimal, newIdempotencyKey, rainyDayTopUpErrors } from './bill-rules';
+import { AmountInput } from '../../shared/amount/AmountInput';
+import { amountOf } from '../../shared/amount/amount-entry';
 import { useMemberContext } from '../member/member-context';
 
 interface TopUpRainyDayDialogProps {
@@ -22,6 +24,7 @@ export function TopUpRainyDayDialog({ contractId, onClose, onDone }: TopUpRainyD
   const accounts = useBillLinkedAccountsQuery({ variables: { memberId, accountId } });
   const linked = accounts.data?.profile.linkedAccounts ?? [];
   const [accountNumber, setAccountNumber] = useState('');
+  const chosen = linked.find((account) => account.accountNumber === accountNumber);
   const [amountText, setAmountText] = useState('');
   const [errors, setErrors] = useState<{ accountNumber?: string; amount?: string }>({});
   const [topUp, { loading }] = useTopUpRainyDayMutation();
@@ -41,7 +44,12 @@ export function TopUpRainyDayDialog({ contractId, onClose, onDone }: TopUpRainyD
     try {
       const { data } = await topUp({
         variables: {
-          input: { contractId, accountNumber, topupAmount: typeAmount(amountText).text, idempotencyKey: key.current },
+          input: {
+            contractId,
+            accountNumber,
+            topupAmount: centsToDecimal(amountOf(amountText) ?? 0),
+            idempotencyKey: key.current,
+          },
         },
       });
       const result = data?.topUpRainyDay;
@@ -97,19 +105,20 @@ export function TopUpRainyDayDialog({ contractId, onClose, onDone }: TopUpRainyD
                     </NativeSelect.Root>
                     <Field.ErrorText role="alert">{errors.accountNumber}</Field.ErrorText>
                   </Field.Root>
-                  <Field.Root required invalid={Boolean(errors.amount)}>
-                    <Field.Label>Amount</Field.Label>
-                    <Input
-                      inputMode="decimal"
-                      value={amountText}
-                      onChange={(e) => {
-                        const typed = typeAmount(e.target.value);
-                        setAmountText(typed.text);
-                        setErrors((current) => ({ ...current, amount: typed.error }));
-                      }}
-                    />
-                    <Field.ErrorText role="alert">{errors.amount}</Field.ErrorText>
-                  </Field.Root>
+                  <AmountInput
+                    label="Amount"
+                    value={amountText}
+                    onChange={(change) => {
+                      setAmountText(change.text);
+                      setErrors((current) => ({ ...current, amount: undefined }));
+                    }}
+                    error={errors.amount}
+                    hint={
+                      chosen
+                        ? `Up to ${formatMoney(chosen.availableBalance)} available in ${chosen.accountNickname}`
+                        : undefined
+                    }
+                  />
                 </Stack>
               </Dialog.Body>
               <Dialog.Footer>

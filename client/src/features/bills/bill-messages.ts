@@ -1,3 +1,5 @@
+import { formatMoney } from '../../shared/money';
+
 /** The bill screens' texts: the spec's words where it has them (spec 1 §4, §5, §8), ours otherwise. */
 export const BILL_MESSAGES = {
   paid: 'Bill paid successfully',
@@ -17,6 +19,7 @@ export const BILL_MESSAGES = {
   amountRequired: 'Please enter an amount greater than $0.00.',
   accountRequired: 'Please choose an account.',
   topUpAmountRequired: 'The amount must be greater than $0.00.',
-  topUpAboveBalance: 'The amount is above the available balance of the chosen account.',
+  topUpAboveBalance: (available: string) =>
+    `The amount is above the ${formatMoney(available)} available in the chosen account.`,
   reverseHelp: 'Bills are pending between 9am-3pm and 3pm-9am.',
 } as const;

@@ -13,10 +13,9 @@ import {
   showOverdueOption,
   topUpErrors,
   topUpView,
-  typeAmount,
   visibleDashboardBills,
 } from './bill-rules';
-import { payingDetailsErrors } from './payment-details';
+import { bpayAmountError, payingDetailsErrors } from './payment-details';
 
 const messages = {
   notPayable: BILL_MESSAGES.notPayable,
@@ -148,16 +147,9 @@ describe('the overdue option', () => {
 });
 
 describe('amounts', () => {
-  it('keeps digits and one decimal point, absolute, 2 decimals', () => {
-    expect(typeAmount('$1,234.567')).toMatchObject({ text: '1234.567', amount: 123457 });
+  it('writes cents as the decimal the server takes', () => {
     expect(centsToDecimal(123457)).toBe('1234.57');
-  });
-  it('clears a value with two decimal points', () => {
-    expect(typeAmount('1.2.3')).toEqual({
-      text: '',
-      amount: undefined,
-      error: "Can't have multiple decimal points in amount 1.2.3",
-    });
+    expect(centsToDecimal(-5)).toBe('-0.05');
   });
 });
 
@@ -188,7 +180,11 @@ describe('topUpErrors', () => {
 });
 
 describe('rainyDayTopUpErrors', () => {
-  const words = { accountRequired: 'account', amountRequired: 'amount', aboveBalance: 'above' };
+  const words = {
+    accountRequired: 'account',
+    amountRequired: 'amount',
+    aboveBalance: (available: string) => `above ${available}`,
+  };
   const accounts = [
     { accountNumber: '111', availableBalance: '50.00' },
     { accountNumber: '222', availableBalance: '0.00' },
@@ -197,8 +193,8 @@ describe('rainyDayTopUpErrors', () => {
     [{ accountNumber: null, amountText: '10' }, { accountNumber: 'account' }],
     [{ accountNumber: '111', amountText: '0' }, { amount: 'amount' }],
     [{ accountNumber: '111', amountText: '' }, { amount: 'amount' }],
-    [{ accountNumber: '111', amountText: '50.01' }, { amount: 'above' }],
-    [{ accountNumber: '222', amountText: '1' }, { amount: 'above' }],
+    [{ accountNumber: '111', amountText: '50.01' }, { amount: 'above 50.00' }],
+    [{ accountNumber: '222', amountText: '1' }, { amount: 'above 0.00' }],
     [{ accountNumber: '111', amountText: '50' }, {}],
   ])('%o gives %o', (input, expected) => expect(rainyDayTopUpErrors(input, accounts, words)).toEqual(expected));
 });
@@ -220,6 +216,18 @@ describe('payingDetailsErrors', () => {
     const refused = { valid: false, message: 'Invalid Biller Code' };
     expect(payingDetailsErrors(bpay, 'bill', 'unknown', refused)).toEqual(['Invalid Biller Code']);
     expect(payingDetailsErrors(bpay, 'allocation', 'unknown', refused)).toEqual([]);
+  });
+  it('leaves a refused amount (codes 13, 15) to the amount box, which names the biller’s limit', () => {
+    const above = { valid: false, message: 'Amount too high', code: 13, field: 'amount', limit: '2000.00' };
+    const below = { ...above, code: 15, limit: '1.00' };
+    expect(payingDetailsErrors(bpay, 'bill', 'unknown', above)).toEqual([]);
+    const dollars = (limit: string) => `$${limit}`;
+    expect(bpayAmountError(above, dollars)).toBe('This biller takes at most $2000.00 in one payment.');
+    expect(bpayAmountError(below, dollars)).toBe('This biller takes at least $1.00 in one payment.');
+    expect(
+      bpayAmountError({ valid: false, message: 'Invalid Biller Code', code: 11, field: 'bPayNumber' }, dollars),
+    ).toBe(undefined);
+    expect(bpayAmountError(null, dollars)).toBe(undefined);
   });
   it('refuses an Unknown payment type as a bill but not as an allocation', () => {
     const unknown = { ...bpay, paymentType: 'Unknown' };

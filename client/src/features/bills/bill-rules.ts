@@ -143,18 +143,6 @@ export function centsToDecimal(amount: number): string {
   return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-export interface AmountField {
-  text: string;
-  amount: Cents | undefined;
-  error?: string;
-}
-
-/** Spec 1 §5: keeps digits and one point ("Can't have multiple decimal points in amount …" clears it). */
-export function typeAmount(raw: string): AmountField {
-  const read = readAmountInput(raw);
-  return { text: read.text, amount: read.amount, error: read.error?.message };
-}
-
 export interface LinkedAccountOption {
   accountNumber: string;
   availableBalance: string;
@@ -241,7 +229,7 @@ export function topUpView(quote: QuotedTopUp | null | undefined, serverAskedForT
 export function rainyDayTopUpErrors(
   input: { accountNumber: string | null; amountText: string },
   accounts: readonly LinkedAccountOption[],
-  messages: { accountRequired: string; amountRequired: string; aboveBalance: string },
+  messages: { accountRequired: string; amountRequired: string; aboveBalance: (available: string) => string },
 ): { accountNumber?: string; amount?: string } {
   const errors: { accountNumber?: string; amount?: string } = {};
   const account = accounts.find((item) => item.accountNumber === input.accountNumber);
@@ -250,7 +238,7 @@ export function rainyDayTopUpErrors(
   if (amount === undefined || amount <= 0) errors.amount = messages.amountRequired;
   else if (account) {
     const balance = account.availableBalance ? toCents(account.availableBalance) : 0;
-    if (balance <= 0 || amount > balance) errors.amount = messages.aboveBalance;
+    if (balance <= 0 || amount > balance) errors.amount = messages.aboveBalance(centsToDecimal(Math.max(balance, 0)));
   }
   return errors;
 }

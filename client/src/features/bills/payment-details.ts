@@ -18,6 +18,29 @@ export interface PayingDetails {
 export interface BpayCheck {
   valid: boolean;
   message: string | null;
+  /** Codes 13 and 15 refuse the amount (field 'amount') and name the biller's limit. */
+  code?: number;
+  field?: string | null;
+  limit?: string | null;
+}
+
+/** BPAY codes 13 and 15: the amount is above the biller's maximum or below its minimum. */
+const AMOUNT_ABOVE_MAXIMUM = 13;
+const AMOUNT_BELOW_MINIMUM = 15;
+
+/**
+ * The amount box's error for a BPAY answer that refuses the amount, naming the biller's limit (undefined when the
+ * answer is about something else). The details list leaves these answers to the amount box.
+ */
+export function bpayAmountError(check: BpayCheck | null, formatLimit: (limit: string) => string): string | undefined {
+  if (!check || check.valid || check.field !== 'amount') return undefined;
+  if (check.limit && check.code === AMOUNT_ABOVE_MAXIMUM) {
+    return `This biller takes at most ${formatLimit(check.limit)} in one payment.`;
+  }
+  if (check.limit && check.code === AMOUNT_BELOW_MINIMUM) {
+    return `This biller takes at least ${formatLimit(check.limit)} in one payment.`;
+  }
+  return check.message ?? BPAY_REFUSED;
 }
 
 /**
@@ -33,7 +56,7 @@ export function payingDetailsErrors(
 ): string[] {
   if (billOrAllocation === 'allocation') return [];
   if (bill.paymentType === 'BPAY') {
-    return bpayCheck && !bpayCheck.valid ? [bpayCheck.message ?? BPAY_REFUSED] : [];
+    return bpayCheck && !bpayCheck.valid && bpayCheck.field !== 'amount' ? [bpayCheck.message ?? BPAY_REFUSED] : [];
   }
   if (bill.paymentType === 'EFT') {
     const result = validateEftDetails({

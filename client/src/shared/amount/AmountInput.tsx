@@ -1,0 +1,62 @@
+import { Field, Input } from '@chakra-ui/react';
+import { useState } from 'react';
+import type { Cents } from '../../../../server/src/common/money';
+import { amountOf, enterAmount, settleAmount, type AmountNotice } from './amount-entry';
+
+export interface AmountChange {
+  text: string;
+  amount: Cents | undefined;
+}
+
+interface AmountInputProps {
+  label: string;
+  /** The box's text (the form keeps it). */
+  value: string;
+  onChange: (change: AmountChange) => void;
+  /** The form's own error for this amount (a rule or a limit, naming it); shown before a typing notice. */
+  error?: string;
+  /** The limits that apply, in words ("Up to $2,000.00 available"), shown when there is nothing else to say. */
+  hint?: string;
+  name?: string;
+  required?: boolean;
+}
+
+/**
+ * The one money box of the portal (spec 1 §5 "Amount input"): digits and one decimal point, dollars and cents. A
+ * refused keystroke leaves the box as it was and says why; one message at a time under the box.
+ */
+export function AmountInput({ label, value, onChange, error, hint, name, required = true }: AmountInputProps) {
+  const [notice, setNotice] = useState<AmountNotice | undefined>(undefined);
+  // The freshest word wins: a refused keystroke, then the form's error, then what was left out, then the limits.
+  const refused = notice?.kind === 'error' ? notice.message : undefined;
+  const message = refused ?? error ?? notice?.message;
+  const invalid = Boolean(refused ?? error);
+  return (
+    <Field.Root required={required} invalid={invalid}>
+      <Field.Label>{label}</Field.Label>
+      <Input
+        name={name}
+        inputMode="decimal"
+        autoComplete="off"
+        value={value}
+        onChange={(event) => {
+          const entry = enterAmount(value, event.target.value);
+          setNotice(entry.notice);
+          if (entry.text !== value) onChange({ text: entry.text, amount: entry.amount });
+        }}
+        onBlur={() => {
+          setNotice(undefined);
+          const settled = settleAmount(value);
+          if (settled !== value) onChange({ text: settled, amount: amountOf(settled) });
+        }}
+      />
+      {invalid ? (
+        <Field.ErrorText role="alert">{message}</Field.ErrorText>
+      ) : message ? (
+        <Field.HelperText role="status">{message}</Field.HelperText>
+      ) : (
+        hint && <Field.HelperText>{hint}</Field.HelperText>
+      )}
+    </Field.Root>
+  );
+}
