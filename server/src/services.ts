@@ -8,6 +8,7 @@ import { AgreementViewService } from './modules/agreement/agreement-view.service
 import { AuthService } from './modules/auth/auth.service.js';
 import { BillingCategoryService } from './modules/billing-category/billing-category.service.js';
 import { CompanyService } from './modules/company/company.service.js';
+import { NoteService } from './modules/note/note.service.js';
 import { MemberService } from './modules/member/member.service.js';
 import { MemberSearchService } from './modules/member/member-search.service.js';
 import { MemberDirectoryService } from './modules/member/member-directory.service.js';
@@ -59,6 +60,7 @@ export interface Services {
   approvals: ApprovalService;
   billingCategories: BillingCategoryService;
   companies: CompanyService;
+  notes: NoteService;
 }
 
 export function createServices(config: Config, clock: Clock, logger: Logger, events: EventBus): Services {
@@ -99,5 +101,6 @@ export function createServices(config: Config, clock: Clock, logger: Logger, eve
     approvals: new ApprovalService(throttle),
     billingCategories,
     companies: new CompanyService(billingCategories),
+    notes: new NoteService(clock),
   };
 }

@@ -4,7 +4,16 @@ import { agreementBalances } from '../../server/src/modules/ledger/ledger-balanc
 
 /** The kinds of record an operation may name by id; each maps to one of member B's records. */
 export type IdKind =
-  'member' | 'account' | 'agreement' | 'activity' | 'transaction' | 'bill' | 'biller' | 'subCategory' | 'approval';
+  | 'member'
+  | 'account'
+  | 'agreement'
+  | 'activity'
+  | 'transaction'
+  | 'bill'
+  | 'biller'
+  | 'subCategory'
+  | 'approval'
+  | 'note';
 
 /** Member B's records, by kind (null when the demo data gives B none of that kind). */
 export type OwnIds = Record<IdKind, number | null>;
@@ -61,6 +70,7 @@ export async function loadOtherMember(em: EntityManager, memberNumber: string): 
     approval: await one(em, `select id from approval where agreement_id in (${mine}) order by id limit 1`, [
       account.id,
     ]),
+    note: await one(em, `select id from note where agreement_id in (${mine}) order by id limit 1`, [account.id]),
   };
   const linked = await em.execute<{ account_number: string }[]>(
     'select account_number from linked_account where member_id = ? order by id',

@@ -29,6 +29,7 @@ export const ID_ARGUMENTS: Readonly<Record<string, IdKind>> = {
   billingSubCategoryId: 'subCategory',
   subCategoryId: 'subCategory',
   approvalId: 'approval',
+  noteId: 'note',
 };
 
 /** Names that carry one of B's account numbers (strings). */

@@ -25,6 +25,10 @@ export const ID_PARAMETER_OF: Readonly<Record<string, IdKind>> = {
   'GET /api/members/getCompleteMemberInformation/:id': 'member',
   'GET /api/transaction/getexpandedtransaction': 'transaction',
   'GET /api/billingsubcategories/GetOverdueBillsForBillingSubCategory/:id': 'subCategory',
+  // Notes are staff-only: a member is refused by role whatever the note.
+  'GET /api/notes/:id': 'note',
+  'PUT /api/notes/:id': 'note',
+  'DELETE /api/notes/:id': 'note',
 };
 
 /**

@@ -8,6 +8,7 @@ import { AgreementResolver } from '../modules/agreement/agreement.resolver.js';
 import { AuthResolver } from '../modules/auth/auth.resolver.js';
 import { BillingCategoryResolver } from '../modules/billing-category/billing-category.resolver.js';
 import { CompanyResolver } from '../modules/company/company.resolver.js';
+import { NoteResolver } from '../modules/note/note.resolver.js';
 import { MemberResolver } from '../modules/member/member.resolver.js';
 import { MemberSearchResolver } from '../modules/member/member-search.resolver.js';
 import { ActivityAddedResolver } from '../modules/activity/activity-added.resolver.js';
@@ -42,6 +43,7 @@ export const resolvers: NonEmptyArray<Function> = [
   ApprovalResolver,
   BillingCategoryResolver,
   CompanyResolver,
+  NoteResolver,
 ];
 
 /** Root operations and their access rules, read from the decorators (the permission snapshot uses this). */

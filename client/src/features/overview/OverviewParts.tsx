@@ -1,9 +1,8 @@
 import { Box, Flex, Link, SimpleGrid, Skeleton, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { AccountOverviewQuery } from '../../gql/graphql';
-import { formatDateTime } from '../../shared/dates';
 import { formatMoney } from '../../shared/money';
-import { NO_DATA, NoData, Section } from '../../shared/ui/Section';
+import { NoData, Section } from '../../shared/ui/Section';
 import { CHART_COLOURS, donutData } from '../charts/chart-data';
 import { LazyAllocationDonut } from '../charts/LazyCharts';
 import { FILTER_LABELS, availableFilters, filterTotal } from '../activity/activity-filters';
@@ -73,28 +72,6 @@ export function ActivityOverview({ totals, isStaff }: { totals: Overview['activi
           </Box>
         ))}
       </SimpleGrid>
-    </Section>
-  );
-}
-
-/** The agreement's notes: staff only (members never render notes). */
-export function NotesSection({ notes }: { notes: NonNullable<Overview['notes']> }) {
-  return (
-    <Section title="Agreement notes" id="notes">
-      {notes.length === 0 ? (
-        <NoData>{NO_DATA}</NoData>
-      ) : (
-        <Stack as="ul" listStyleType="none" gap="3" aria-label="Agreement notes">
-          {notes.map((note) => (
-            <Box as="li" key={note.noteId} borderLeftWidth="3px" borderColor="brand.emphasized" ps="3">
-              <Text whiteSpace="pre-wrap">{note.text}</Text>
-              <Text fontSize="sm" color="fg.muted">
-                {note.createdBy} · {formatDateTime(note.dateCreated)}
-              </Text>
-            </Box>
-          ))}
-        </Stack>
-      )}
     </Section>
   );
 }

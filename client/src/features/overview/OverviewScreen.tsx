@@ -14,7 +14,8 @@ import { ActivityPanel } from '../activity/ActivityPanel';
 import { useMemberContext } from '../member/member-context';
 import { AgreementSummaryCard } from './AgreementSummaryCard';
 import { AutoBillersSection, ManualBillersSection } from './OverviewBillers';
-import { ActivityOverview, AllocationSection, HistoryLink, NotesSection, OverviewSkeleton } from './OverviewParts';
+import { ActivityOverview, AllocationSection, HistoryLink, OverviewSkeleton } from './OverviewParts';
+import { NotesSection } from './NotesSection';
 import { agreementBanner } from './overview-rules';
 import { QueuedChangeDialog, useQueuedChange } from './QueuedChangeDialog';
 import { UpcomingBillsTable } from './UpcomingBillsTable';
@@ -90,7 +91,13 @@ export function OverviewScreen() {
           <ActivityOverview totals={data.activityTotals} isStaff={isStaff} />
           <ActivityPanel memberId={memberId} accountId={accountId} pageSize={OVERVIEW_ACTIVITY_PAGE_SIZE} />
           <HistoryLink to={`/member/${memberId}/account/${accountId}/member/accounthistory`} />
-          {isStaff && data.notes && <NotesSection notes={data.notes} />}
+          {isStaff && data.notes && (
+            <NotesSection
+              notes={data.notes}
+              contractId={agreement?.contractId ?? null}
+              onChanged={() => void client.refetchQueries({ include: ['AccountOverview', 'Activities'] })}
+            />
+          )}
         </Stack>
       )}
       <QueuedChangeDialog state={queued.state} memberId={memberId} onClose={queued.close} />

@@ -10,6 +10,8 @@ type NoteRow = {
   created_by_name: string;
   entity_id: number;
   entity_type: number;
+  is_log_activity_disabled: boolean;
+  updated_at: Date | string | null;
 };
 
 function noteView(row: NoteRow): NoteView {
@@ -20,10 +22,13 @@ function noteView(row: NoteRow): NoteView {
     createdBy: row.created_by_name,
     entityId: Number(row.entity_id),
     entityType: NOTE_ENTITY_TYPE_NAMES[Number(row.entity_type) as NoteEntityType] ?? 'Unknown',
+    isLogActivityDisabled: row.is_log_activity_disabled,
+    dateUpdated: row.updated_at === null ? null : instantOf(row.updated_at),
   };
 }
 
-const NOTE_COLUMNS = 'n.id, n.text, n.created_at, n.created_by_name, n.entity_id, n.entity_type';
+const NOTE_COLUMNS =
+  'n.id, n.text, n.created_at, n.created_by_name, n.entity_id, n.entity_type, n.is_log_activity_disabled, n.updated_at';
 
 /** The notes of every version of an account's agreements, newest first (one statement). */
 export async function accountAgreementNotes(em: EntityManager, accountId: number): Promise<NoteView[]> {
@@ -69,4 +74,10 @@ export async function recentNotes(
     total = Number(count.total);
   }
   return { notes: rows.map(noteView), total };
+}
+
+/** One note (GET /api/notes/{id}), or null. */
+export async function noteById(em: EntityManager, noteId: number): Promise<NoteView | null> {
+  const rows = await em.execute<NoteRow[]>(`select ${NOTE_COLUMNS} from note n where n.id = ?`, [noteId]);
+  return rows[0] ? noteView(rows[0]) : null;
 }

@@ -1,0 +1,91 @@
+import { Box, Button, HStack, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { useState } from 'react';
+import type { AccountOverviewQuery } from '../../gql/graphql';
+import { useDeleteNoteMutation } from '../../gql/hooks';
+import { formatDateTime } from '../../shared/dates';
+import { serverMessage } from '../../shared/errors';
+import { SERVER_ERROR } from '../../shared/messages';
+import { notify } from '../../shared/notify/notify';
+import { NO_DATA, NoData, Section } from '../../shared/ui/Section';
+import { MemberNoteDialog } from './MemberNoteDialog';
+
+type Overview = AccountOverviewQuery['accountOverview'];
+
+/** The agreement's notes: staff only (members never render notes); staff add, edit and delete them here. */
+export function NotesSection({
+  notes,
+  contractId,
+  onChanged,
+}: {
+  notes: NonNullable<Overview['notes']>;
+  contractId: number | null;
+  onChanged: () => void;
+}) {
+  const [dialog, setDialog] = useState<{ noteId: number; text: string } | 'new' | null>(null);
+  const [confirming, setConfirming] = useState<number | null>(null);
+  const [remove, removeState] = useDeleteNoteMutation();
+  const deleteNote = async (noteId: number) => {
+    try {
+      const result = (await remove({ variables: { noteId } })).data?.deleteNote;
+      if (!result || result.errors.length > 0) return notify.alert(result?.errors[0]?.message ?? SERVER_ERROR);
+      notify.success('The note has been deleted.');
+      setConfirming(null);
+      onChanged();
+    } catch (caught) {
+      notify.alert(serverMessage(caught, SERVER_ERROR));
+    }
+  };
+  return (
+    <Section title="Agreement notes" id="notes">
+      {contractId !== null && (
+        <Button size="sm" variant="outline" alignSelf="start" mb="3" onClick={() => setDialog('new')}>
+          Add note
+        </Button>
+      )}
+      {notes.length === 0 ? (
+        <NoData>{NO_DATA}</NoData>
+      ) : (
+        <Stack as="ul" listStyleType="none" gap="3" aria-label="Agreement notes">
+          {notes.map((note) => (
+            <Box as="li" key={note.noteId} borderLeftWidth="3px" borderColor="brand.emphasized" ps="3">
+              <Text whiteSpace="pre-wrap">{note.text}</Text>
+              <Text fontSize="sm" color="fg.muted">
+                {note.createdBy} · {formatDateTime(note.dateCreated)}
+              </Text>
+              <HStack gap="2" mt="1">
+                <Button size="xs" variant="ghost" onClick={() => setDialog({ noteId: note.noteId, text: note.text })}>
+                  Edit<VisuallyHidden> note</VisuallyHidden>
+                </Button>
+                {confirming === note.noteId ? (
+                  <Button
+                    size="xs"
+                    colorPalette="red"
+                    loading={removeState.loading}
+                    onClick={() => void deleteNote(note.noteId)}
+                  >
+                    Confirm delete
+                  </Button>
+                ) : (
+                  <Button size="xs" variant="ghost" onClick={() => setConfirming(note.noteId)}>
+                    Delete<VisuallyHidden> note</VisuallyHidden>
+                  </Button>
+                )}
+              </HStack>
+            </Box>
+          ))}
+        </Stack>
+      )}
+      {dialog !== null && contractId !== null && (
+        <MemberNoteDialog
+          contractId={contractId}
+          editing={dialog === 'new' ? null : dialog}
+          onClose={() => setDialog(null)}
+          onSaved={() => {
+            setDialog(null);
+            onChanged();
+          }}
+        />
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,193 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { requireUser } from '../../common/auth/access.js';
+import type { CurrentUser } from '../../common/auth/current-user.js';
+import { Role, STAFF_ROLES } from '../../common/auth/roles.js';
+import type { Clock } from '../../common/clock.js';
+import { ForbiddenError, NotFoundError } from '../../common/errors.js';
+import { ActivityType } from '../activity/activity-type.js';
+import { writeActivity } from '../activity/activity-writer.js';
+import { NoteEntityType } from './note-entity-type.js';
+import { entityNotes, noteById } from './note.queries.js';
+import { checkNoteText, NOTE_MESSAGES, notableEntityType, noteActivityDetails } from './note.rules.js';
+import type { NoteView } from './note.types.js';
+
+export interface AddNoteRequest {
+  /** Contract, Biller or BillingSubCategory (the REST name, any case). */
+  entityType: string;
+  entityId: number;
+  text: string;
+  /** When true, no "Note added" activity is written. */
+  isLogActivityDisabled?: boolean | null;
+}
+
+interface Target {
+  agreementId: number;
+  accountId: number;
+  billerId: number | null;
+}
+
+const TARGET_SQL: Readonly<Record<number, string>> = {
+  [NoteEntityType.Contract]:
+    'select g.id as agreement_id, g.account_id, null as biller_id from agreement g where g.id = ?',
+  [NoteEntityType.Biller]: `select g.id as agreement_id, g.account_id, b.id as biller_id from biller b
+    join agreement g on g.id = b.agreement_id where b.id = ?`,
+  [NoteEntityType.BillingSubCategory]: `select g.id as agreement_id, g.account_id, null as biller_id
+    from billing_sub_category s join agreement g on g.id = s.agreement_id where s.id = ?`,
+};
+
+function assertStaff(user: CurrentUser | null): CurrentUser {
+  const caller = requireUser(user);
+  if (!caller.roles.some((role) => (STAFF_ROLES as readonly Role[]).includes(role))) throw new ForbiddenError();
+  return caller;
+}
+
+function assertReader(user: CurrentUser | null): CurrentUser {
+  const caller = requireUser(user);
+  if (!caller.roles.some((role) => role !== Role.MEMBER)) throw new ForbiddenError();
+  return caller;
+}
+
+/**
+ * Staff notes on agreements, billers and sub-categories (spec 1 §3, §6; 3 §3): staff add, edit and delete them,
+ * staff and reporters read them, members never. Who and when are recorded on the note; every change is written
+ * to the audit record with the text before it, in the same transaction. Adding one writes activity 11 unless
+ * `isLogActivityDisabled`; that activity follows the note's text when it is edited and goes when it is deleted.
+ */
+export class NoteService {
+  constructor(private readonly clock: Clock) {}
+
+  async get(em: EntityManager, user: CurrentUser | null, noteId: number): Promise<NoteView> {
+    assertReader(user);
+    const note = await noteById(em, noteId);
+    if (!note) throw new NotFoundError(NOTE_MESSAGES.notFound);
+    return note;
+  }
+
+  async list(em: EntityManager, user: CurrentUser | null, entityType: NoteEntityType, entityId: number) {
+    assertReader(user);
+    return entityNotes(em, entityType, entityId);
+  }
+
+  async add(em: EntityManager, maybeUser: CurrentUser | null, request: AddNoteRequest): Promise<NoteView> {
+    const user = assertStaff(maybeUser);
+    const entityType = notableEntityType(request.entityType);
+    const text = checkNoteText(request.text);
+    const quiet = request.isLogActivityDisabled === true;
+    const now = this.clock.now();
+    const id = await em.fork().transactional(async (tx) => {
+      const target = await this.target(tx, entityType, request.entityId);
+      const [row] = await tx.execute<{ id: number }[]>(
+        `insert into note (entity_type, entity_id, agreement_id, text, created_at, created_by_name, created_by_id,
+           is_log_activity_disabled) values (?, ?, ?, ?, ?, ?, ?, ?) returning id`,
+        [
+          entityType,
+          request.entityId,
+          target.agreementId,
+          text,
+          now,
+          user.displayName.slice(0, 120),
+          user.userId,
+          quiet,
+        ],
+      );
+      const noteId = Number(row.id);
+      if (!quiet) {
+        await writeActivity(tx, {
+          type: ActivityType.NoteAdded,
+          accountId: target.accountId,
+          agreementId: target.agreementId,
+          billerId: target.billerId,
+          details: noteActivityDetails(text),
+          notes: text,
+          data: { noteId },
+          agentName: user.displayName,
+          userId: user.userId,
+          occurredAt: now,
+        });
+      }
+      await this.audit(tx, user, 'addNote', noteId, now, { entityType, entityId: request.entityId, text }, {});
+      return noteId;
+    });
+    return this.get(em, user, id);
+  }
+
+  async edit(em: EntityManager, maybeUser: CurrentUser | null, noteId: number, newText: string): Promise<NoteView> {
+    const user = assertStaff(maybeUser);
+    const text = checkNoteText(newText);
+    const now = this.clock.now();
+    await em.fork().transactional(async (tx) => {
+      const previous = await this.lockNote(tx, noteId);
+      await tx.execute('update note set text = ?, updated_at = ? where id = ?', [text, now, noteId], 'run');
+      await tx.execute(
+        `update activity set details = ?, notes = ? where type = ? and (data->>'noteId')::int = ?`,
+        [noteActivityDetails(text), text, ActivityType.NoteAdded, noteId],
+        'run',
+      );
+      await this.audit(tx, user, 'editNote', noteId, now, { text }, { previousText: previous.text });
+    });
+    return this.get(em, user, noteId);
+  }
+
+  /** Deletes a note; answers it as it was. */
+  async remove(em: EntityManager, maybeUser: CurrentUser | null, noteId: number): Promise<NoteView> {
+    const user = assertStaff(maybeUser);
+    const before = await this.get(em, user, noteId);
+    const now = this.clock.now();
+    await em.fork().transactional(async (tx) => {
+      const previous = await this.lockNote(tx, noteId);
+      await tx.execute(
+        `delete from activity where type = ? and (data->>'noteId')::int = ?`,
+        [ActivityType.NoteAdded, noteId],
+        'run',
+      );
+      await tx.execute('delete from note where id = ?', [noteId], 'run');
+      await this.audit(tx, user, 'deleteNote', noteId, now, {}, { previousText: previous.text, ...before });
+    });
+    return before;
+  }
+
+  private async target(tx: EntityManager, type: NoteEntityType, entityId: number): Promise<Target> {
+    const [row] = await tx.execute<{ agreement_id: number; account_id: number; biller_id: number | null }[]>(
+      TARGET_SQL[type],
+      [entityId],
+    );
+    if (!row) throw new NotFoundError(NOTE_MESSAGES.targetNotFound(type));
+    return {
+      agreementId: Number(row.agreement_id),
+      accountId: Number(row.account_id),
+      billerId: row.biller_id === null ? null : Number(row.biller_id),
+    };
+  }
+
+  private async lockNote(tx: EntityManager, noteId: number): Promise<{ text: string }> {
+    const [row] = await tx.execute<{ text: string }[]>('select text from note where id = ? for update', [noteId]);
+    if (!row) throw new NotFoundError(NOTE_MESSAGES.notFound);
+    return row;
+  }
+
+  /** The audit record keeps every version of the text: the new one in `request`, the earlier one in `response`. */
+  private async audit(
+    tx: EntityManager,
+    user: CurrentUser,
+    action: 'addNote' | 'editNote' | 'deleteNote',
+    noteId: number,
+    now: Date,
+    request: Record<string, unknown>,
+    response: Record<string, unknown>,
+  ): Promise<void> {
+    await tx.execute(
+      `insert into audit_record (occurred_at, user_id, action, entity_type, entity_id, idempotency_key, request, response)
+       values (?, ?, ?, 'note', ?, ?, ?, ?)`,
+      [
+        now,
+        user.userId,
+        action,
+        noteId,
+        `${action}:${noteId}:${now.toISOString()}`,
+        JSON.stringify(request),
+        JSON.stringify(response),
+      ],
+      'run',
+    );
+  }
+}
