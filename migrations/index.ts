@@ -7,6 +7,7 @@ import { Migration20261123180901_auth_throttle_and_secret } from './Migration202
 import { Migration20261123184500_interest_rate_limit } from './Migration20261123184500_interest_rate_limit.js';
 import { Migration20261123184646_used_sso_token } from './Migration20261123184646_used_sso_token.js';
 import { Migration20261123190500_company_payment_methods } from './Migration20261123190500_company_payment_methods.js';
+import { Migration20261123213000_core_banking } from './Migration20261123213000_core_banking.js';
 
 /** Every migration in order. Add each new migration here (no folder scanning). */
 export const migrationsList: MigrationObject[] = [
@@ -27,4 +28,5 @@ export const migrationsList: MigrationObject[] = [
     name: 'Migration20261123190500_company_payment_methods',
     class: Migration20261123190500_company_payment_methods,
   },
+  { name: 'Migration20261123213000_core_banking', class: Migration20261123213000_core_banking },
 ];

@@ -16,6 +16,9 @@ import { QueuedChangeService } from './modules/agreement/queued-change.service.j
 import { ChangeApplier } from './modules/agreement/change-applier.js';
 import { registerChangeJobs } from './modules/agreement/change-jobs.js';
 import { JobQueue } from './jobs/job-queue.js';
+import { BankDayService } from './modules/core-banking/bank-day.service.js';
+import { registerBankJobs } from './modules/core-banking/core-banking.jobs.js';
+import { CoreBankingSimulator } from './modules/core-banking/core-banking.simulator.js';
 import { AccountSummaryService } from './modules/overview/account-summary.service.js';
 import { OverviewService } from './modules/overview/overview.service.js';
 import { PlannerService } from './modules/planner/planner.service.js';
@@ -47,6 +50,8 @@ export interface Services {
   memberDirectory: MemberDirectoryService;
   queuedChanges: QueuedChangeService;
   changeApplier: ChangeApplier;
+  /** The bank side: deposits, automatic payments, windows (on the core-banking simulator by default). */
+  bankDay: BankDayService;
   overview: OverviewService;
   accountSummaries: AccountSummaryService;
   activities: ActivityService;
@@ -73,6 +78,9 @@ export function createServices(config: Config, clock: Clock, logger: Logger, eve
   const changeApplier = new ChangeApplier(clock, logger, events, ledger);
   registerChangeJobs(jobs, changeApplier);
   const billingCategories = new BillingCategoryService();
+  const payments = new PaymentService(ledger, settings, clock);
+  const bankDay = new BankDayService(clock, config.timeZone, ledger, payments, settings, new CoreBankingSimulator());
+  registerBankJobs(jobs, bankDay);
   return {
     config,
     clock,
@@ -88,6 +96,7 @@ export function createServices(config: Config, clock: Clock, logger: Logger, eve
     memberDirectory: new MemberDirectoryService(accounts),
     queuedChanges: new QueuedChangeService(events, jobs, clock),
     changeApplier,
+    bankDay,
     overview: new OverviewService(clock),
     accountSummaries: new AccountSummaryService(clock),
     activities: new ActivityService(),
@@ -96,7 +105,7 @@ export function createServices(config: Config, clock: Clock, logger: Logger, eve
     transactions: new TransactionService(),
     profiles: new ProfileService(),
     billQueries: new BillQueryService(clock),
-    payments: new PaymentService(ledger, settings, clock),
+    payments,
     reversals: new ReversalService(ledger, clock, config.timeZone),
     approvals: new ApprovalService(throttle),
     billingCategories,

@@ -24,6 +24,8 @@ import { LedgerAccount } from '../modules/ledger/ledger-account.entity.js';
 import { LedgerEntry } from '../modules/ledger/ledger-entry.entity.js';
 import { LedgerTransaction } from '../modules/ledger/ledger-transaction.entity.js';
 import { LinkedAccount } from '../modules/linked-account/linked-account.entity.js';
+import { BankDayStep } from '../modules/core-banking/bank-day-step.entity.js';
+import { CoreBankingOutcome } from '../modules/core-banking/core-banking-outcome.entity.js';
 import { InterestRegistration } from '../modules/member/interest-registration.entity.js';
 import { Member } from '../modules/member/member.entity.js';
 import { Note } from '../modules/note/note.entity.js';
@@ -72,4 +74,6 @@ export const entities = [
   ThrottleCounter,
   AppSecret,
   UsedSsoToken,
+  CoreBankingOutcome,
+  BankDayStep,
 ];

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import type { LocalDate } from '../../common/local-date.js';
+import { cents } from '../../common/money.js';
+import { AgreementStatus } from '../agreement/agreement-status.js';
+import { BillStatus } from '../bill/bill-status.rules.js';
+import { arrearsStatus, billDayChange, splitDeposit, type DepositShares } from './bank-day.rules.js';
+
+const d = (text: string) => text as LocalDate;
+
+describe('splitDeposit (the plan shares each deposit between the pockets)', () => {
+  const shares: DepositShares = { depositAmount: cents(10000), contingency: cents(1200), rainyDay: cents(3) };
+  it.each([
+    ['the regular deposit: the breakdown shares', 10000, [8797, 1200, 3]],
+    ['another amount: in proportion, rounded down, allocation takes the cents', 5001, [4400, 600, 1]],
+    ['nothing', 0, [0, 0, 0]],
+  ] as const)('%s', (_name, amount, [allocation, contingency, rainyDay]) => {
+    const split = splitDeposit(cents(amount), shares);
+    expect(split).toEqual({ allocation, contingency, rainyDay });
+    expect(split.allocation + split.contingency + split.rainyDay).toBe(amount);
+  });
+  it('never puts more in the other pockets than the deposit', () => {
+    expect(splitDeposit(cents(10), { depositAmount: cents(10), contingency: cents(8), rainyDay: cents(5) })).toEqual({
+      allocation: 0,
+      contingency: 5,
+      rainyDay: 5,
+    });
+  });
+});
+
+describe('billDayChange (the bill calendar)', () => {
+  const today = d('2026-03-10');
+  it.each([
+    ['due in 40 days: scheduled', BillStatus.Scheduled, '2026-04-19', false, BillStatus.Scheduled, null],
+    ['due in 30 days: upcoming', BillStatus.Scheduled, '2026-04-09', false, BillStatus.Upcoming, null],
+    [
+      'due in 3 days, paid by the member: reminded',
+      BillStatus.Upcoming,
+      '2026-03-13',
+      false,
+      BillStatus.Upcoming,
+      'reminder',
+    ],
+    [
+      'due in 3 days, paid automatically: no reminder',
+      BillStatus.Upcoming,
+      '2026-03-13',
+      true,
+      BillStatus.Upcoming,
+      null,
+    ],
+    ['due today: upcoming, not overdue', BillStatus.Upcoming, '2026-03-10', false, BillStatus.Upcoming, null],
+    ['due yesterday: overdue', BillStatus.Upcoming, '2026-03-09', false, BillStatus.Overdue, null],
+    [
+      '3 days overdue: a missed bill, told',
+      BillStatus.Overdue,
+      '2026-03-07',
+      false,
+      BillStatus.OverdueNotified,
+      'missedBill',
+    ],
+    ['already told: nothing more', BillStatus.OverdueNotified, '2026-03-01', false, BillStatus.OverdueNotified, null],
+    ['paid: keeps its status', BillStatus.Paid, '2026-03-01', false, BillStatus.Paid, null],
+    ['failed: keeps its status', BillStatus.Failed, '2026-03-01', false, BillStatus.Failed, null],
+  ] as const)('%s', (_name, status, due, autoPayment, expected, notice) => {
+    expect(billDayChange({ status, dueDate: d(due), autoPayment }, today)).toEqual({ status: expected, notice });
+  });
+});
+
+describe('arrearsStatus (missed deposit and back)', () => {
+  it.each([
+    ['active with a missed deposit: missed deposit', AgreementStatus.Active, 1, AgreementStatus.MissedDeposit],
+    ['in arrears, everything received: active', AgreementStatus.MissedDeposit, 0, AgreementStatus.Active],
+    ['in arrears, still missing: stays', AgreementStatus.MissedDeposit, 2, AgreementStatus.MissedDeposit],
+    ['locked stays locked', AgreementStatus.Locked, 1, AgreementStatus.Locked],
+    ['active, nothing missing: stays', AgreementStatus.Active, 0, AgreementStatus.Active],
+  ] as const)('%s', (_name, status, missed, expected) => {
+    expect(arrearsStatus(status, missed)).toBe(expected);
+  });
+});

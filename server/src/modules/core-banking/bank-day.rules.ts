@@ -1,0 +1,100 @@
+import { cents, type Cents } from '../../common/money.js';
+import { addDays, daysBetween, type LocalDate } from '../../common/local-date.js';
+import { AgreementStatus } from '../agreement/agreement-status.js';
+import { BillStatus, isDateDrivenStatus, statusForDueDate } from '../bill/bill-status.rules.js';
+import type { DepositBreakdown } from '../deposit/deposit-breakdown.rules.js';
+
+/** How one regular deposit is shared between the agreement's pockets (its plan's breakdown). */
+export interface DepositShares {
+  depositAmount: Cents;
+  /** The breakdown's contingency line: the 10% buffer of the period's variable bills, per deposit. */
+  contingency: Cents;
+  /** The breakdown's surplus line: what the deposit brings beyond the expenses, kept in rainy day. */
+  rainyDay: Cents;
+}
+
+export interface DepositSplit {
+  allocation: Cents;
+  contingency: Cents;
+  rainyDay: Cents;
+}
+
+/** The shares of a deposit plan's breakdown (no breakdown, e.g. no deposit in the period: all to allocation). */
+export function depositSharesOf(breakdown: DepositBreakdown | null, depositAmount: Cents): DepositShares {
+  const line = (kind: string) =>
+    breakdown ? breakdown.lines.filter((l) => l.kind === kind).reduce((total, l) => total + l.amount, 0) : 0;
+  return {
+    depositAmount,
+    contingency: cents(Math.max(0, line('contingency'))),
+    rainyDay: cents(Math.max(0, line('surplus'))),
+  };
+}
+
+/**
+ * Rule "deposit split" (DOMAIN "The money inside an agreement"): a deposit goes to contingency and rainy day as its
+ * plan's breakdown says and the rest to allocation. A deposit of another amount (a first or catch-up deposit) is
+ * shared in proportion, rounded down, allocation taking the cents. The parts add up exactly to the amount.
+ */
+export function splitDeposit(amount: Cents, shares: DepositShares): DepositSplit {
+  if (amount <= 0) return { allocation: cents(Math.max(0, amount)), contingency: cents(0), rainyDay: cents(0) };
+  let contingency: number = shares.contingency;
+  let rainyDay: number = shares.rainyDay;
+  if (amount !== shares.depositAmount) {
+    const base = shares.depositAmount > 0 ? shares.depositAmount : amount;
+    contingency = Math.floor((amount * shares.contingency) / base);
+    rainyDay = Math.floor((amount * shares.rainyDay) / base);
+  }
+  rainyDay = Math.min(rainyDay, amount);
+  contingency = Math.min(contingency, amount - rainyDay);
+  return {
+    allocation: cents(amount - contingency - rainyDay),
+    contingency: cents(contingency),
+    rainyDay: cents(rainyDay),
+  };
+}
+
+/** A bill is reminded of this many days before it is due (not for automatic payments: the bank pays those). */
+export const BILL_REMINDER_DAYS_AHEAD = 3;
+/** An unpaid bill this many days past its due date is a missed bill: the member is told (status 4, activity 16). */
+export const MISSED_BILL_AFTER_DAYS = 3;
+
+export type BillNotice = 'missedBill' | 'reminder' | null;
+
+export interface BillDayFacts {
+  status: BillStatus;
+  dueDate: LocalDate;
+  autoPayment: boolean;
+}
+
+/**
+ * Rule "bill calendar" (DOMAIN "Bills": 1 and 4 overdue, 6 upcoming): an unpaid bill follows its due date (0, 6, 1);
+ * `MISSED_BILL_AFTER_DAYS` past it, it becomes overdue and notified (4) with a Missed Bill activity, once; a bill the
+ * member pays themselves is reminded `BILL_REMINDER_DAYS_AHEAD` days before. Paid, pending, failed, reversed,
+ * reimbursed and short-paid bills keep their status.
+ */
+export function billDayChange(bill: BillDayFacts, today: LocalDate): { status: BillStatus; notice: BillNotice } {
+  if (!isDateDrivenStatus(bill.status)) return { status: bill.status, notice: null };
+  const status = statusForDueDate(bill.dueDate, today);
+  if (status === BillStatus.Overdue && daysBetween(bill.dueDate, today) >= MISSED_BILL_AFTER_DAYS) {
+    return { status: BillStatus.OverdueNotified, notice: 'missedBill' };
+  }
+  const remind = !bill.autoPayment && bill.dueDate === addDays(today, BILL_REMINDER_DAYS_AHEAD);
+  return { status, notice: remind ? 'reminder' : null };
+}
+
+/** Agreements whose deposits arrive, whose bills follow the calendar and which expire after their end date. */
+export const RUNNING_STATUSES: readonly AgreementStatus[] = [
+  AgreementStatus.Active,
+  AgreementStatus.MissedDeposit,
+  AgreementStatus.Locked,
+];
+
+/**
+ * Rule "arrears" (DOMAIN "Arrears and locks"): a missed deposit puts an active agreement in missed deposit (4); once
+ * the full missed amount is received (no deposit left missed or partly received) it goes back to active (7).
+ */
+export function arrearsStatus(status: AgreementStatus, depositsStillMissed: number): AgreementStatus {
+  if (status === AgreementStatus.Active && depositsStillMissed > 0) return AgreementStatus.MissedDeposit;
+  if (status === AgreementStatus.MissedDeposit && depositsStillMissed === 0) return AgreementStatus.Active;
+  return status;
+}

@@ -1,0 +1,69 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Clock } from '../../common/clock.js';
+import type { LocalDate } from '../../common/local-date.js';
+import type { LedgerService } from '../ledger/ledger.service.js';
+import type { PaymentService } from '../payment/payment.service.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import { BillDays, emptyBillDay, type BillDayResult } from './bill-days.js';
+import type { CoreBanking } from './core-banking.adapter.js';
+import { DepositArrivals, type DepositDayResult } from './deposit-arrivals.js';
+import { PaymentWindows, type WindowResult } from './payment-windows.js';
+
+/** What one day of the bank did. */
+export interface DayReport {
+  date: LocalDate;
+  deposits: DepositDayResult;
+  bills: BillDayResult;
+}
+
+/**
+ * The bank side in motion: the day's deposits, automatic payments, bill calendar and expiries (`runDay`), and the
+ * pending windows' settlements (`runWindow`), on the app's clock. Run by the jobs of `core-banking.jobs.ts` and by
+ * `npm run simulate`. Every step is idempotent (see each step), so a repeated or concurrent run changes nothing.
+ */
+export class BankDayService {
+  private readonly listeners = new Set<(report: DayReport | WindowResult) => void>();
+  private readonly deposits: DepositArrivals;
+  private readonly bills: BillDays;
+  private readonly windows: PaymentWindows;
+
+  constructor(
+    private readonly clock: Clock,
+    timeZone: string,
+    ledger: LedgerService,
+    payments: PaymentService,
+    settings: SettingsService,
+    readonly coreBanking: CoreBanking,
+  ) {
+    this.deposits = new DepositArrivals(ledger, settings, coreBanking);
+    this.bills = new BillDays(payments);
+    this.windows = new PaymentWindows(ledger, coreBanking, timeZone);
+  }
+
+  /** Today's work: deposits in, automatic payments out, the bills' calendar, expiries. */
+  async runDay(em: EntityManager): Promise<DayReport> {
+    const date = this.clock.today();
+    const now = this.clock.now();
+    const deposits = await this.deposits.run(em, date, now);
+    const bills = emptyBillDay();
+    await this.bills.autoPay(em, date, bills);
+    await this.bills.calendar(em, date, now, bills);
+    await this.bills.expire(em, date, now, bills);
+    const report = { date, deposits, bills };
+    for (const listener of this.listeners) listener(report);
+    return report;
+  }
+
+  /** The pending window opening now: answers for the payments sent, then the next payments sent. */
+  async runWindow(em: EntityManager): Promise<WindowResult> {
+    const report = await this.windows.run(em, this.clock.now(), this.clock.today());
+    for (const listener of this.listeners) listener(report);
+    return report;
+  }
+
+  /** Hears every report this instance produces (the simulate command prints them); answers the unsubscribe. */
+  listen(listener: (report: DayReport | WindowResult) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+}

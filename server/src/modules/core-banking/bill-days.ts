@@ -1,0 +1,225 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { CurrentUser } from '../../common/auth/current-user.js';
+import { Role } from '../../common/auth/roles.js';
+import { DomainError } from '../../common/errors.js';
+import { formatCurrency, parseMoney } from '../../common/money.js';
+import { addDays, formatDisplayDate, type LocalDate } from '../../common/local-date.js';
+import { runSql } from '../../database/bulk.js';
+import { ActivityType } from '../activity/activity-type.js';
+import { allocateActivityIds, writeActivityRows, type ActivityInsertRow } from '../activity/activity-writer.js';
+import { AgreementStatus } from '../agreement/agreement-status.js';
+import { BillStatus, UPCOMING_WINDOW_DAYS } from '../bill/bill-status.rules.js';
+import { BillerStatus } from '../biller/biller-codes.js';
+import type { PaymentService } from '../payment/payment.service.js';
+import { billDayChange, RUNNING_STATUSES } from './bank-day.rules.js';
+
+const RUNNING = RUNNING_STATUSES.join(', ');
+
+/** The user automatic payments are made as (created by the core-banking migration; it cannot sign in). */
+export const CORE_BANKING_USERNAME = 'system.core-banking';
+
+export interface BillDayResult {
+  paid: { billId: number; agreementId: number; transactionId: number }[];
+  notPaid: { billId: number; agreementId: number; code: string; message: string }[];
+  overdue: number;
+  missedBills: number;
+  reminders: number;
+  expired: number[];
+}
+
+interface CalendarBill {
+  id: number;
+  agreement_id: number;
+  account_id: number;
+  member_id: number | null;
+  biller_id: number | null;
+  name: string;
+  due_date: string;
+  expected_amount: string;
+  status: number;
+  auto: boolean;
+}
+
+export function emptyBillDay(): BillDayResult {
+  return { paid: [], notPaid: [], overdue: 0, missedBills: 0, reminders: 0, expired: [] };
+}
+
+/**
+ * The bills' side of the bank's day: automatic payments on their due date (through the payment service, as a
+ * manual payment, once per bill), the calendar (overdue 1, missed bill 4 with activity 16, reminders 17) and the
+ * expiry of agreements past their end date.
+ */
+export class BillDays {
+  private systemUser: CurrentUser | null = null;
+
+  constructor(private readonly payments: PaymentService) {}
+
+  /**
+   * Pays every automatic-payment bill due by today of an active agreement whose biller is active: the bill's expected
+   * amount, as the bill (not an allocation). The idempotency key is the bill's, so a bill is paid once whatever the
+   * number of runs; a refusal (details no longer valid, a top-up the agreement cannot find) is reported, not retried
+   * within the day.
+   */
+  async autoPay(em: EntityManager, today: LocalDate, result: BillDayResult): Promise<void> {
+    const bills = await em.execute<{ id: number; agreement_id: number; expected_amount: string }[]>(
+      `select b.id, b.agreement_id, b.expected_amount from bill b
+       join agreement g on g.id = b.agreement_id join biller br on br.id = b.biller_id
+       where b.due_date <= ? and b.status in (${BillStatus.Scheduled}, ${BillStatus.Overdue},
+         ${BillStatus.OverdueNotified}, ${BillStatus.Upcoming})
+         and g.status = ${AgreementStatus.Active} and br.is_auto_payment and br.status = ${BillerStatus.Active}
+       order by b.agreement_id, b.due_date, b.id`,
+      [today],
+    );
+    if (bills.length === 0) return;
+    const user = await this.user(em);
+    for (const bill of bills) {
+      const request = {
+        billId: bill.id,
+        billOrAllocation: 'bill' as const,
+        billAmount: String(bill.expected_amount),
+        idempotencyKey: `core-banking-autopay-${bill.id}`,
+      };
+      try {
+        let outcome;
+        try {
+          outcome = await this.payments.payBill(em.fork(), user, request);
+        } catch (error) {
+          if (!(error instanceof DomainError) || error.code !== 'TOP_UP_REQUIRED') throw error;
+          // Above what was set aside: rainy day if it covers it, else a short pay (the member owes the rest).
+          const quote = await this.payments.quote(em.fork(), user, request);
+          const option = quote.rainyDay ? 'rainyDay' : quote.shortPay ? 'shortPay' : null;
+          if (!option) throw error;
+          outcome = await this.payments.payBill(em.fork(), user, { ...request, topupOption: option });
+        }
+        result.paid.push({ billId: bill.id, agreementId: bill.agreement_id, transactionId: outcome.transactionId });
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        result.notPaid.push({
+          billId: bill.id,
+          agreementId: bill.agreement_id,
+          code: error.code,
+          message: error.message,
+        });
+      }
+    }
+  }
+
+  /**
+   * The calendar of unpaid bills of running agreements, set-based: statuses follow the due date; a missed bill is
+   * told once (the status change 1 → 4 is its key); reminders once per agreement and day (`bank_day_step`).
+   */
+  async calendar(em: EntityManager, today: LocalDate, now: Date, result: BillDayResult): Promise<void> {
+    await em.fork().transactional(async (tx) => {
+      const bills = await tx.execute<CalendarBill[]>(
+        `select b.id, b.agreement_id, g.account_id, b.biller_id, coalesce(br.nickname, sc.nickname, '') as name,
+           b.due_date::text, b.expected_amount, b.status, coalesce(br.is_auto_payment, false) as auto,
+           (select l.member_id from member_account_link l where l.account_id = g.account_id and l.is_active
+            order by l.is_primary desc, l.id limit 1) as member_id
+         from bill b join agreement g on g.id = b.agreement_id
+         left join biller br on br.id = b.biller_id
+         left join billing_sub_category sc on sc.id = b.billing_sub_category_id
+         where b.status in (${BillStatus.Scheduled}, ${BillStatus.Overdue}, ${BillStatus.Upcoming})
+           and b.due_date <= ? and g.status in (${RUNNING})
+         order by b.id
+         for update of b`,
+        [addDays(today, UPCOMING_WINDOW_DAYS + 1)],
+      );
+      const changes: { id: number; status: number }[] = [];
+      const notices: { bill: CalendarBill; type: ActivityType }[] = [];
+      for (const bill of bills) {
+        const change = billDayChange(
+          { status: bill.status as BillStatus, dueDate: bill.due_date as LocalDate, autoPayment: bill.auto },
+          today,
+        );
+        if (change.status !== bill.status) {
+          changes.push({ id: bill.id, status: change.status });
+          if (change.status === BillStatus.Overdue) result.overdue += 1;
+        }
+        if (change.notice === 'missedBill') notices.push({ bill, type: ActivityType.MissedBill });
+        if (change.notice === 'reminder') notices.push({ bill, type: ActivityType.BillReminder });
+      }
+      if (changes.length > 0) {
+        await runSql(
+          tx,
+          `update bill b set status = c.status from json_to_recordset(?::json) as c(id int, status smallint)
+           where b.id = c.id`,
+          [JSON.stringify(changes)],
+        );
+      }
+      // Reminders: once per agreement and day, whatever the number of runs.
+      const reminderAgreements = [
+        ...new Set(notices.filter((n) => n.type === ActivityType.BillReminder).map((n) => n.bill.agreement_id)),
+      ];
+      const claimed = new Set<number>();
+      if (reminderAgreements.length > 0) {
+        const rows = await runSql<{ agreement_id: number }>(
+          tx,
+          `insert into bank_day_step (step, business_date, agreement_id)
+           select 'reminders', ?::date, unnest(?::int[]) on conflict do nothing returning agreement_id`,
+          [today, `{${reminderAgreements.join(',')}}`],
+        );
+        for (const row of rows) claimed.add(row.agreement_id);
+      }
+      const written = notices.filter((n) => n.type === ActivityType.MissedBill || claimed.has(n.bill.agreement_id));
+      const ids = await allocateActivityIds(tx, written.length);
+      const rows: ActivityInsertRow[] = written.map(({ bill, type }, i) => {
+        const amount = formatCurrency(parseMoney(String(bill.expected_amount)));
+        const due = formatDisplayDate(bill.due_date as LocalDate);
+        return {
+          id: ids[i],
+          type,
+          occurred_at: now.toISOString(),
+          member_id: bill.member_id,
+          account_id: bill.account_id,
+          agreement_id: bill.agreement_id,
+          details:
+            type === ActivityType.MissedBill
+              ? `${bill.name} bill of ${amount} due on ${due} has not been paid`
+              : `${bill.name} bill of ${amount} is due on ${due}`,
+          data: { billId: bill.id, dueDate: bill.due_date },
+          notes: null,
+          agent_name: null,
+          user_id: null,
+          balance_change: '0.00',
+          transaction_status: null,
+          ledger_transaction_id: null,
+          bill_id: bill.id,
+          biller_id: bill.biller_id,
+        };
+      });
+      await writeActivityRows(tx, rows);
+      for (const { type } of written) {
+        if (type === ActivityType.MissedBill) result.missedBills += 1;
+        else result.reminders += 1;
+      }
+    });
+  }
+
+  /** Running agreements past their end date become expired (5): the status change is its own key. */
+  async expire(em: EntityManager, today: LocalDate, now: Date, result: BillDayResult): Promise<void> {
+    const rows = await em.execute<{ id: number }[]>(
+      `update agreement set status = ${AgreementStatus.Expired}, updated_at = ?
+       where status in (${RUNNING}) and end_date < ? returning id`,
+      [now, today],
+    );
+    result.expired.push(...rows.map((row) => row.id));
+  }
+
+  private async user(em: EntityManager): Promise<CurrentUser> {
+    if (this.systemUser) return this.systemUser;
+    const [row] = await em.execute<{ id: number; display_name: string }[]>(
+      'select id, display_name from app_user where username = ?',
+      [CORE_BANKING_USERNAME],
+    );
+    if (!row) throw new Error(`The ${CORE_BANKING_USERNAME} user is missing (run the migrations)`);
+    this.systemUser = {
+      userId: row.id,
+      sessionId: 'core-banking',
+      username: CORE_BANKING_USERNAME,
+      displayName: row.display_name,
+      roles: [Role.AGENT],
+      memberId: null,
+    };
+    return this.systemUser;
+  }
+}

@@ -1,0 +1,48 @@
+import { Entity, Enum, Index, ManyToOne, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import type { LocalDate } from '../../common/local-date.js';
+import { LocalDateType } from '../../database/types.js';
+import { Biller } from '../biller/biller.entity.js';
+import { Member } from '../member/member.entity.js';
+import { SimulatedEvent, SimulatedOutcome } from './simulator.rules.js';
+
+/**
+ * An outcome the embedded core-banking simulator gives instead of the normal one (a deposit that goes missing, a
+ * biller's payment that fails or asks for a retry), for one member: how demos and tests steer the bank side.
+ * Without a row every deposit arrives on its date and every payment settles.
+ */
+@Entity({ tableName: 'core_banking_outcome' })
+@Index({ properties: ['member'] })
+export class CoreBankingOutcome {
+  [OptionalProps]?: 'createdAt';
+
+  @PrimaryKey({ autoincrement: true })
+  id!: number;
+
+  @ManyToOne(() => Member)
+  member!: Member;
+
+  @Enum({ items: () => SimulatedEvent, type: 'smallint' })
+  event!: SimulatedEvent;
+
+  @Enum({ items: () => SimulatedOutcome, type: 'smallint' })
+  outcome!: SimulatedOutcome;
+
+  /** Payments only: this biller's payments (null: every biller of the member). */
+  @ManyToOne(() => Biller, { nullable: true })
+  biller?: Biller | null;
+
+  /** The deposits due, or payments made, from this date (null: any). */
+  @Property({ type: LocalDateType, nullable: true })
+  dateFrom?: LocalDate | null;
+
+  /** ... up to this date, inclusive (null: any). */
+  @Property({ type: LocalDateType, nullable: true })
+  dateTo?: LocalDate | null;
+
+  /** The outcome holds up to this day inclusive; from the next day the normal outcome (null: for ever). */
+  @Property({ type: LocalDateType, nullable: true })
+  until?: LocalDate | null;
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  createdAt: Date = new Date();
+}

@@ -1,0 +1,47 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Cents } from '../../common/money.js';
+import type { LocalDate } from '../../common/local-date.js';
+import type { DepositType } from '../agreement/agreement-codes.js';
+import type { DepositArrival, PaymentSettlement } from './simulator.rules.js';
+
+/** A member's savings account in core banking and what it holds now. */
+export interface CoreBankingAccount {
+  linkedAccountId: number;
+  accountNumber: string;
+  availableBalance: Cents;
+}
+
+/** A scheduled deposit the bank expects on `dueDate`. */
+export interface ExpectedDeposit {
+  depositId: number;
+  agreementId: number;
+  memberIds: readonly number[];
+  dueDate: LocalDate;
+  amount: Cents;
+  depositType: DepositType | null;
+  /** A periodical payment's savings account (deposit type 2); null for a payroll deduction. */
+  fromLinkedAccountId: number | null;
+}
+
+/** A payment to a biller (BPAY, EFT or direct debit) sent in a pending window. */
+export interface SentPayment {
+  transactionId: number;
+  agreementId: number;
+  memberIds: readonly number[];
+  billerId: number | null;
+  paidDate: LocalDate;
+  amount: Cents;
+}
+
+/**
+ * The bank's core system as the bill-smoothing jobs see it: linked savings accounts and balances, whether a deposit
+ * has arrived, and what became of a payment sent to a biller. The embedded simulator (`core-banking.simulator.ts`)
+ * is the default; a real core-banking connection implements the same interface.
+ */
+export interface CoreBanking {
+  linkedAccounts(em: EntityManager, memberIds: readonly number[]): Promise<CoreBankingAccount[]>;
+  /** Whether the deposit has arrived by `today` (asked on its due date, then every day while it is missed). */
+  depositArrival(em: EntityManager, deposit: ExpectedDeposit, today: LocalDate): Promise<DepositArrival>;
+  /** What the biller's bank answered for a payment sent in an earlier window. */
+  paymentSettlement(em: EntityManager, payment: SentPayment, today: LocalDate): Promise<PaymentSettlement>;
+}

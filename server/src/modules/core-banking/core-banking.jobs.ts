@@ -1,0 +1,39 @@
+import { defineJob, type JobQueue } from '../../jobs/job-queue.js';
+import type { BankDayService } from './bank-day.service.js';
+
+/**
+ * The bank's day, five past midnight in the institution's time zone: deposits, automatic payments, the bills'
+ * calendar, expiries. One job across all instances (cron); keyed so that at most one waits. A failed run is tried
+ * again: every step is idempotent per day and agreement.
+ */
+export const BANK_DAY_JOB = defineJob<Record<string, never>>({
+  name: 'core-banking-day',
+  policy: 'short',
+  retryLimit: 5,
+  retryDelaySeconds: 30,
+  retryBackoff: true,
+  expireInSeconds: 1800,
+  cron: '5 0 * * *',
+  batchSize: 1,
+});
+
+/** The pending windows open at 9am and 3pm (1 §2): payments answered and sent. */
+export const BANK_WINDOW_JOB = defineJob<Record<string, never>>({
+  name: 'core-banking-window',
+  policy: 'short',
+  retryLimit: 5,
+  retryDelaySeconds: 30,
+  retryBackoff: true,
+  expireInSeconds: 900,
+  cron: '0 9,15 * * *',
+  batchSize: 1,
+});
+
+export function registerBankJobs(jobs: JobQueue, bank: BankDayService): void {
+  jobs.handle(BANK_DAY_JOB, async (_data, { em }) => {
+    await bank.runDay(em);
+  });
+  jobs.handle(BANK_WINDOW_JOB, async (_data, { em }) => {
+    await bank.runWindow(em);
+  });
+}

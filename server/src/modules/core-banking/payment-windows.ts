@@ -1,0 +1,206 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { formatCurrency, parseMoney, type Cents } from '../../common/money.js';
+import { formatDisplayDate, zonedInstant, type LocalDate } from '../../common/local-date.js';
+import { ActivityType } from '../activity/activity-type.js';
+import { writeActivity } from '../activity/activity-writer.js';
+import { BillStatus } from '../bill/bill-status.rules.js';
+import { BillerStatus } from '../biller/biller-codes.js';
+import type { LedgerService } from '../ledger/ledger.service.js';
+import { TransactionStatus } from '../ledger/transaction-status.js';
+import { billerOnHoldMessage } from '../payment/payment.errors.js';
+import { pendingWindowOf } from '../payment/payment.rules.js';
+import type { CoreBanking } from './core-banking.adapter.js';
+
+export interface WindowResult {
+  window: string;
+  processed: number;
+  settled: number;
+  tryAgain: number;
+  failed: { agreementId: number; billId: number | null; billerId: number | null; message: string }[];
+}
+
+interface SentRow {
+  activity_id: number;
+  transaction_id: number;
+  agreement_id: number;
+  account_id: number;
+  bill_id: number | null;
+  biller_id: number | null;
+  name: string;
+  paid_date: string;
+  amount: string;
+  member_ids: number[];
+}
+
+/** The instant a pending window (`2026-03-10T09`, from `pendingWindowOf`) opens. */
+export function windowStart(window: string, timeZone: string): Date {
+  const [date, hour] = window.split('T');
+  return zonedInstant(date as LocalDate, timeZone, Number(hour));
+}
+
+/** Activities of a bill payment still on its way: not reversed, not yet moved in this window. */
+const SENT = `from activity a join ledger_transaction t on t.id = a.ledger_transaction_id
+  join agreement g on g.id = a.agreement_id
+  left join biller br on br.id = a.biller_id
+  where a.type = ${ActivityType.PaidBill} and a.agreement_id is not null
+    and not exists (select 1 from ledger_transaction r where r.reverses_id = t.id)
+    and coalesce(a.data->>'bankWindow', '') < ?`;
+
+/**
+ * The pending windows (1 §2 "bills are pending between 9am-3pm and 3pm-9am", `pendingWindowOf`): when a window opens,
+ * the payments sent in the window before are answered by the biller's bank through core banking (Processed →
+ * Successfull, TryAgain, or Failed), then the payments made in earlier windows are sent (Pending → Processed). A
+ * failed payment is reversed (the money returns to where it came from, activity 32), its bill is failed (5), its
+ * biller goes on hold (5) with the spec's sentence (activity 19). Each payment moves at most once per window (the
+ * window is written on its activity in the same statement as its status).
+ */
+export class PaymentWindows {
+  constructor(
+    private readonly ledger: LedgerService,
+    private readonly coreBanking: CoreBanking,
+    private readonly timeZone: string,
+  ) {}
+
+  async run(em: EntityManager, now: Date, today: LocalDate): Promise<WindowResult> {
+    const window = pendingWindowOf(now, this.timeZone);
+    const result: WindowResult = { window, processed: 0, settled: 0, tryAgain: 0, failed: [] };
+    const sent = await em.execute<SentRow[]>(
+      `select a.id as activity_id, t.id as transaction_id, a.agreement_id, g.account_id, a.bill_id, a.biller_id,
+         coalesce(br.nickname, '') as name, t.effective_date::text as paid_date,
+         coalesce((select -sum(e.amount) from ledger_entry e join ledger_account la on la.id = e.ledger_account_id
+                   where e.transaction_id = t.id and la.agreement_id is not null), 0) as amount,
+         coalesce(array(select l.member_id from member_account_link l where l.account_id = g.account_id
+                        and l.is_active order by l.is_primary desc, l.id), '{}') as member_ids
+       ${SENT} and a.transaction_status in (${TransactionStatus.Processed}, ${TransactionStatus.TryAgain})
+       order by a.id`,
+      [window],
+    );
+    for (const row of sent) {
+      const memberIds = row.member_ids.map(Number);
+      const answer = await this.coreBanking.paymentSettlement(
+        em,
+        {
+          transactionId: row.transaction_id,
+          agreementId: row.agreement_id,
+          memberIds,
+          billerId: row.biller_id,
+          paidDate: row.paid_date as LocalDate,
+          amount: parseMoney(String(row.amount)),
+        },
+        today,
+      );
+      if (answer === 'failed') {
+        if (await this.fail(em, row, memberIds, window, today, now)) {
+          result.failed.push({
+            agreementId: row.agreement_id,
+            billId: row.bill_id,
+            billerId: row.biller_id,
+            message: billerOnHoldMessage(row.name, formatDisplayDate(row.paid_date as LocalDate)),
+          });
+        }
+        continue;
+      }
+      const status = answer === 'settled' ? TransactionStatus.Successful : TransactionStatus.TryAgain;
+      if (
+        await this.move(em, row.activity_id, [TransactionStatus.Processed, TransactionStatus.TryAgain], status, window)
+      ) {
+        if (answer === 'settled') result.settled += 1;
+        else result.tryAgain += 1;
+      }
+    }
+    const processed = await em.execute<{ id: number }[]>(
+      `update activity set transaction_status = ${TransactionStatus.Processed},
+         data = coalesce(data, '{}'::jsonb) || jsonb_build_object('bankWindow', ?::text)
+       where id in (select a.id ${SENT} and a.transaction_status = ${TransactionStatus.Pending} and t.created_at < ?)
+       returning id`,
+      [window, window, windowStart(window, this.timeZone)],
+    );
+    result.processed = processed.length;
+    return result;
+  }
+
+  /** Moves one payment's status, once per window: false when another run moved it first. */
+  private async move(
+    em: EntityManager,
+    activityId: number,
+    from: TransactionStatus[],
+    to: TransactionStatus,
+    window: string,
+  ): Promise<boolean> {
+    const rows = await em.execute<{ id: number }[]>(
+      `update activity set transaction_status = ?,
+         data = coalesce(data, '{}'::jsonb) || jsonb_build_object('bankWindow', ?::text)
+       where id = ? and transaction_status = any(?::smallint[]) and coalesce(data->>'bankWindow', '') < ?
+       returning id`,
+      [to, window, activityId, `{${from.join(',')}}`, window],
+    );
+    return rows.length > 0;
+  }
+
+  private fail(
+    em: EntityManager,
+    row: SentRow,
+    memberIds: number[],
+    window: string,
+    today: LocalDate,
+    now: Date,
+  ): Promise<boolean> {
+    return em.fork().transactional(async (tx) => {
+      // The payment lock order: the agreement first (payment-load.ts), then what the reversal locks.
+      await tx.execute('select id from agreement where id = ? for update', [row.agreement_id]);
+      const moved = await this.move(
+        tx,
+        row.activity_id,
+        [TransactionStatus.Processed, TransactionStatus.TryAgain],
+        TransactionStatus.Failed,
+        window,
+      );
+      if (!moved) return false;
+      const paidDate = row.paid_date as LocalDate;
+      const amount = formatCurrency(parseMoney(String(row.amount)) as Cents);
+      const sentence = billerOnHoldMessage(row.name, formatDisplayDate(paidDate));
+      const bills = await tx.execute<{ bill_id: number }[]>(
+        'select distinct bill_id from bill_money_source where transaction_id = ?',
+        [row.transaction_id],
+      );
+      await this.ledger.reverse(tx, row.transaction_id, {
+        effectiveDate: today,
+        description: `${row.name} payment of ${amount} failed: returned`,
+        createdAt: now,
+        activity: {
+          type: ActivityType.FailedBill,
+          details: `${row.name} payment of ${amount} made on ${formatDisplayDate(paidDate)} failed; the money was returned`,
+          transactionStatus: TransactionStatus.Failed,
+          billId: row.bill_id,
+          billerId: row.biller_id,
+          occurredAt: now,
+        },
+      });
+      await tx.execute(
+        `update bill set status = ${BillStatus.Failed} where id = any(?::int[])`,
+        [`{${bills.map((b) => b.bill_id).join(',')}}`],
+        'run',
+      );
+      if (row.biller_id !== null) {
+        await tx.execute(
+          `update biller set status = ${BillerStatus.OnHold}, on_hold_date = ?, updated_at = ? where id = ?`,
+          [paidDate, now, row.biller_id],
+          'run',
+        );
+      }
+      await writeActivity(tx, {
+        type: ActivityType.PaymentFailure,
+        accountId: row.account_id,
+        memberId: memberIds[0] ?? null,
+        agreementId: row.agreement_id,
+        details: sentence,
+        data: { transactionId: row.transaction_id, amount },
+        transactionStatus: TransactionStatus.Failed,
+        billId: row.bill_id,
+        billerId: row.biller_id,
+        occurredAt: now,
+      });
+      return true;
+    });
+  }
+}

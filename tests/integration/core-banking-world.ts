@@ -1,0 +1,158 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { LocalDate } from '../../server/src/common/local-date.js';
+import { parseMoney, toDecimalString, type Cents } from '../../server/src/common/money.js';
+import { loadBillers } from '../../server/src/modules/agreement/agreement-billers.js';
+import { loadAgreementFacts } from '../../server/src/modules/agreement/agreement-facts.js';
+import { storedDepositPlanData } from '../../server/src/modules/agreement/stored-plan.js';
+import type { DailyBalance } from '../../server/src/modules/deposit/cash-flow.rules.js';
+import { calculateDepositPlan } from '../../server/src/modules/planner/planner.calculations.js';
+import { DEFAULT_SERVER_SETTINGS } from '../../server/src/modules/settings/settings.defaults.js';
+import type { MemberFixture } from './payment-world.js';
+
+/** Agreements for the bank-side tests, built from the engines: bills and deposits as the planner schedules them. */
+
+export interface BillerSpec {
+  nickname: string;
+  /** 0 BPAY (Greater Harbour Water, a valid reference), 4 direct debit. */
+  paymentMethod: 0 | 4;
+  value: string;
+  /** Billing frequency code (3 monthly, 5 quarterly, ...). */
+  frequency: number;
+  dateOfBill: LocalDate;
+  varies?: boolean;
+  autoPayment?: boolean;
+}
+
+export interface AgreementSpec {
+  start: LocalDate;
+  end: LocalDate;
+  /** Deposit frequency code (1 weekly, 2 fortnightly, 3 monthly). */
+  frequency: number;
+  billers: BillerSpec[];
+}
+
+export interface BankAgreement {
+  accountId: number;
+  agreementId: number;
+  billerIds: number[];
+  depositAmount: Cents;
+  depositIds: number[];
+  /** The deposit calculator's closing balance of every day of the period (from the start, nothing held). */
+  forecast: DailyBalance[];
+}
+
+let serial = 0;
+
+async function one(em: EntityManager, sql: string, params: unknown[]): Promise<number> {
+  const [row] = await em.execute<{ id: number }[]>(`${sql} returning id`, params);
+  return row.id;
+}
+
+const DEFAULTS = {
+  approvedOverdraw: DEFAULT_SERVER_SETTINGS.contractApprovedOverDrawOfAmount,
+  upperContractLimit: DEFAULT_SERVER_SETTINGS.businessUpperContractLimit,
+  overdrawRuleDurationDays: DEFAULT_SERVER_SETTINGS.initialOverdrawRuleDays,
+};
+
+/**
+ * An active agreement of the member (payroll deduction) with its billers; its bills are the bill engine's
+ * occurrences and its scheduled deposits the deposit engine's dates, at the required deposit.
+ */
+export async function createBankAgreement(
+  em: EntityManager,
+  member: MemberFixture,
+  spec: AgreementSpec,
+): Promise<BankAgreement> {
+  serial += 1;
+  // The BPAY catalogue entry the payment re-validates against (the demo data would bring it).
+  await em.execute(
+    `insert into company (name, billing_category_id, bpay_biller_code, reference_algorithm)
+     select 'Greater Harbour Water', 1, '14589', 'MOD10V01'
+     where not exists (select 1 from company where bpay_biller_code = '14589')`,
+  );
+  const accountId = await one(em, 'insert into account (account_number) values (?)', [`BANK${serial}`]);
+  await em.execute('insert into member_account_link (member_id, account_id) values (?, ?)', [
+    member.memberId,
+    accountId,
+  ]);
+  const agreementId = await one(
+    em,
+    `insert into agreement (account_id, status, start_date, end_date, contribution_frequency, contribution_date,
+       deposit_type, remitter_name, remitter_number) values (?, 7, ?, ?, ?, ?, 1, 'Employer', '12345')`,
+    [accountId, spec.start, spec.end, spec.frequency, spec.start],
+  );
+  const billerIds: number[] = [];
+  for (const biller of spec.billers) {
+    billerIds.push(
+      await one(
+        em,
+        `insert into biller (agreement_id, billing_category_id, nickname, payment_method, expected_bill_value,
+           billing_frequency, date_of_bill, date_added, does_amount_vary, is_auto_payment, bpay_biller_code,
+           customer_reference_number, direct_debit_account_number)
+         values (?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        [
+          agreementId,
+          biller.nickname,
+          biller.paymentMethod,
+          biller.value,
+          biller.frequency,
+          biller.dateOfBill,
+          spec.start,
+          biller.varies ?? false,
+          biller.autoPayment ?? true,
+          biller.paymentMethod === 0 ? '14589' : null,
+          biller.paymentMethod === 0 ? '1234009890' : null,
+          biller.paymentMethod === 4 ? '123456789' : null,
+        ],
+      ),
+    );
+  }
+  const facts = (await loadAgreementFacts(em, agreementId))!;
+  const billers = await loadBillers(em, [agreementId]);
+  const required = calculateDepositPlan(
+    { ...storedDepositPlanData(facts, billers, parseMoney('0')), depositAmount: null },
+    spec.start,
+    DEFAULTS,
+  );
+  const depositAmount = required.plan.required.amount;
+  await em.execute('update agreement set deposit_amount = ? where id = ?', [
+    toDecimalString(depositAmount),
+    agreementId,
+  ]);
+  const result = calculateDepositPlan(
+    storedDepositPlanData({ ...facts, depositAmount }, billers, parseMoney('0')),
+    spec.start,
+    DEFAULTS,
+  );
+  for (const [i, summary] of result.billers.entries()) {
+    const billerId = Number(summary.billerKey.split(':')[1]);
+    if (!billerIds.includes(billerId)) throw new Error(`Unexpected biller key ${summary.billerKey} (${i})`);
+    for (const bill of summary.bills) {
+      await em.execute(
+        `insert into bill (agreement_id, biller_id, due_date, due_date_no_offset, expected_amount, amount_allocated,
+           contingency, is_final_bill) values (?, ?, ?, ?, ?, ?, ?, ?)`,
+        [
+          agreementId,
+          billerId,
+          bill.date,
+          bill.date,
+          toDecimalString(bill.amount),
+          toDecimalString(bill.amount),
+          toDecimalString(bill.contingency),
+          bill.isFinalBill,
+        ],
+      );
+    }
+  }
+  const depositIds: number[] = [];
+  for (const date of result.plan.depositDates) {
+    depositIds.push(
+      await one(em, 'insert into scheduled_deposit (agreement_id, due_date, expected_amount) values (?, ?, ?)', [
+        agreementId,
+        date,
+        toDecimalString(depositAmount),
+      ]),
+    );
+  }
+  return { accountId, agreementId, billerIds, depositAmount, depositIds, forecast: result.plan.forecast.days };
+}

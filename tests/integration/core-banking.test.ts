@@ -1,0 +1,305 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CurrentUser } from '../../server/src/common/auth/current-user.js';
+import { Role } from '../../server/src/common/auth/roles.js';
+import { DomainError } from '../../server/src/common/errors.js';
+import { addDays, zonedInstant, type LocalDate } from '../../server/src/common/local-date.js';
+import { parseMoney, sub } from '../../server/src/common/money.js';
+import { agreementBalances } from '../../server/src/modules/ledger/ledger-balances.js';
+import { checkLedger } from '../../server/src/modules/ledger/ledger-check.js';
+import { BANK_DAY_JOB, BANK_WINDOW_JOB } from '../../server/src/modules/core-banking/core-banking.jobs.js';
+import { SimulationClock, simulateDay } from '../../server/src/modules/core-banking/simulation.js';
+import { SimulatedEvent, SimulatedOutcome } from '../../server/src/modules/core-banking/simulator.rules.js';
+import { realDatabaseUrl } from '../support/database.js';
+import { startTestServer, type TestServer } from '../support/server.js';
+import { createBankAgreement, type AgreementSpec } from './core-banking-world.js';
+import { createMember, type MemberFixture } from './payment-world.js';
+
+const TZ = 'Australia/Sydney';
+const DEBUG_UNTIL = process.env.BANK_DEBUG_UNTIL as LocalDate | undefined;
+const START = '2026-01-01' as LocalDate;
+
+/** Water by BPAY (fixed, quarterly) and power by direct debit (varies: a 10% contingency), both paid automatically. */
+const YEAR: AgreementSpec = {
+  start: START,
+  end: '2026-12-31' as LocalDate,
+  frequency: 2,
+  billers: [
+    { nickname: 'Water', paymentMethod: 0, value: '120.00', frequency: 5, dateOfBill: '2026-02-16' as LocalDate },
+    {
+      nickname: 'Power',
+      paymentMethod: 4,
+      value: '150.00',
+      frequency: 3,
+      dateOfBill: '2026-01-20' as LocalDate,
+      varies: true,
+    },
+  ],
+};
+
+describe('the bank side in motion (jobs on the simulator, day by day)', () => {
+  let server: TestServer;
+  let clock: SimulationClock;
+  const em = () => server.app.database.orm.em.fork();
+  const live = (date: LocalDate) =>
+    simulateDay(server.app.services.jobs, server.app.services.bankDay, em(), clock, date);
+  let serial = 0;
+  const member = async (): Promise<MemberFixture> => createMember(em(), `bank${++serial}`);
+
+  beforeAll(async () => {
+    clock = new SimulationClock(zonedInstant(START, TZ, 0, 1), TZ);
+    server = await startTestServer({ env: { DEMO_DATA: 'false' }, clock });
+  }, 120_000);
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('lives through a year of one agreement whose ledger follows the deposit calculator to the cent', async () => {
+    const agreement = await createBankAgreement(em(), await member(), YEAR);
+    const forecast = new Map(agreement.forecast.map((d) => [d.date, d.balance]));
+    const mismatches: string[] = [];
+    for (let date = START; date <= (DEBUG_UNTIL ?? YEAR.end); date = addDays(date, 1)) {
+      const { day } = await live(date);
+      for (const refused of day.bills.notPaid) mismatches.push(`${date}: not paid ${JSON.stringify(refused)}`);
+      const balances = (await agreementBalances(em(), [agreement.agreementId])).get(agreement.agreementId)!;
+      // The forecast spends each bill's contingency; a bill paid at its expected amount pours it into rainy day.
+      const [{ poured }] = await em().execute<{ poured: string }[]>(
+        'select coalesce(sum(contingency), 0) as poured from bill where agreement_id = ? and paid_date <= ?',
+        [agreement.agreementId, date],
+      );
+      const ledger = sub(balances.total, parseMoney(String(poured)));
+      if (ledger !== forecast.get(date)) mismatches.push(`${date}: ledger ${ledger}, forecast ${forecast.get(date)}`);
+    }
+    expect(mismatches).toEqual([]);
+    const bills = await em().execute<{ status: number; n: number }[]>(
+      'select status, count(*)::int as n from bill where agreement_id = ? group by status',
+      [agreement.agreementId],
+    );
+    expect(bills).toEqual([{ status: 2, n: 16 }]); // 4 water + 12 power, all paid once
+    const payments = await em().execute<{ status: number; n: number }[]>(
+      'select transaction_status as status, count(*)::int as n from activity where agreement_id = ? and type = 0 group by 1',
+      [agreement.agreementId],
+    );
+    expect(payments).toEqual([{ status: 2, n: 16 }]); // every one Successfull by its window
+    const [deposits] = await em().execute<{ received: number; other: number }[]>(
+      `select count(*) filter (where status = 1)::int as received, count(*) filter (where status <> 1)::int as other
+       from scheduled_deposit where agreement_id = ?`,
+      [agreement.agreementId],
+    );
+    expect(deposits).toEqual({ received: agreement.depositIds.length, other: 0 });
+    await live(addDays(YEAR.end, 1));
+    const [{ status }] = await em().execute<{ status: number }[]>('select status from agreement where id = ?', [
+      agreement.agreementId,
+    ]);
+    expect(status).toBe(5); // expired the day after its end date
+    expect((await checkLedger(em())).ok).toBe(true);
+  }, 600_000);
+  async function memberUser(fixture: MemberFixture): Promise<CurrentUser> {
+    const [row] = await em().execute<{ id: number }[]>('select id from app_user where username = ?', [
+      fixture.username,
+    ]);
+    return {
+      userId: row.id,
+      sessionId: 'test',
+      username: fixture.username,
+      displayName: fixture.username,
+      roles: [Role.MEMBER],
+      memberId: fixture.memberId,
+    };
+  }
+
+  async function refusal(work: Promise<unknown>): Promise<{ code: string; message: string }> {
+    const error = await work.then(
+      () => null,
+      (e: unknown) => e,
+    );
+    if (!(error instanceof DomainError)) throw new Error(`Expected a refusal, got ${String(error)}`);
+    return { code: error.code, message: error.message };
+  }
+
+  const statusOf = async (table: string, id: number) =>
+    (await em().execute<{ status: number }[]>(`select status from ${table} where id = ?`, [id]))[0].status;
+  const activities = async (agreementId: number, type: number) =>
+    em().execute<{ details: string; transaction_status: number | null }[]>(
+      'select details, transaction_status from activity where agreement_id = ? and type = ? order by id',
+      [agreementId, type],
+    );
+
+  it('goes into arrears when a deposit is missed and back when the missed amount arrives', async () => {
+    const fixture = await member();
+    const spec: AgreementSpec = {
+      start: '2027-01-01' as LocalDate,
+      end: '2027-12-31' as LocalDate,
+      frequency: 2,
+      billers: [
+        { nickname: 'Power', paymentMethod: 4, value: '150.00', frequency: 3, dateOfBill: '2027-01-20' as LocalDate },
+      ],
+    };
+    const agreement = await createBankAgreement(em(), fixture, spec);
+    await em().execute(
+      `insert into core_banking_outcome (member_id, event, outcome, date_from, date_to, until)
+       values (?, ?, ?, '2027-01-15', '2027-01-15', '2027-01-22')`,
+      [fixture.memberId, SimulatedEvent.Deposit, SimulatedOutcome.Missing],
+    );
+    const [powerBill] = await em().execute<{ id: number }[]>(
+      "select id from bill where agreement_id = ? and due_date = '2027-01-20'",
+      [agreement.agreementId],
+    );
+    for (let date = spec.start; date <= '2027-01-22'; date = addDays(date, 1)) await live(date as LocalDate);
+
+    expect(await statusOf('agreement', agreement.agreementId)).toBe(4);
+    expect(await statusOf('scheduled_deposit', agreement.depositIds[1])).toBe(2);
+    expect((await activities(agreement.agreementId, 14)).map((a) => a.details)).toEqual([
+      `Deposit of ${formatted(agreement.depositAmount)} due on 15-01-2027 was not received`,
+    ]);
+    // Bill payments are suspended: the automatic payment waited, and the member cannot pay it either.
+    expect(await statusOf('bill', powerBill.id)).toBe(1);
+    const user = await memberUser(fixture);
+    const payment = { billId: powerBill.id, billOrAllocation: 'bill' as const, billAmount: '150.00' };
+    expect(
+      await refusal(server.app.services.payments.payBill(em(), user, { ...payment, idempotencyKey: 'arrears-pay-1' })),
+    ).toMatchObject({ code: 'PAYMENT_SUSPENDED_IN_ARREARS' });
+
+    const { day } = await live('2027-01-23' as LocalDate);
+    expect(day.deposits.received).toMatchObject([{ depositId: agreement.depositIds[1], late: true }]);
+    expect(day.deposits.arrearsCleared).toEqual([agreement.agreementId]);
+    expect(await statusOf('agreement', agreement.agreementId)).toBe(7);
+    expect(await statusOf('scheduled_deposit', agreement.depositIds[1])).toBe(1);
+    expect(await activities(agreement.agreementId, 20)).toHaveLength(1);
+    expect(await statusOf('bill', powerBill.id)).toBe(2); // paid by the same day's automatic payments
+    expect((await checkLedger(em())).ok).toBe(true);
+  }, 300_000);
+
+  it('puts the biller on hold when its payment fails, returns the money, and refuses paying it', async () => {
+    const fixture = await member();
+    const spec: AgreementSpec = {
+      start: '2028-03-01' as LocalDate,
+      end: '2029-02-28' as LocalDate,
+      frequency: 2,
+      billers: [
+        { nickname: 'Water', paymentMethod: 0, value: '120.00', frequency: 3, dateOfBill: '2028-03-10' as LocalDate },
+      ],
+    };
+    const agreement = await createBankAgreement(em(), fixture, spec);
+    const [waterId] = agreement.billerIds;
+    await em().execute('insert into core_banking_outcome (member_id, event, outcome, biller_id) values (?, ?, ?, ?)', [
+      fixture.memberId,
+      SimulatedEvent.Payment,
+      SimulatedOutcome.Failed,
+      waterId,
+    ]);
+    for (let date = spec.start; date <= '2028-03-09'; date = addDays(date, 1)) await live(date as LocalDate);
+    const before = (await agreementBalances(em(), [agreement.agreementId])).get(agreement.agreementId)!;
+
+    const { day, windows } = await live('2028-03-10' as LocalDate);
+    const sentence = 'Water bill paid on the 10-03-2028 has failed and has been placed on hold awaiting resolution';
+    expect(day.bills.paid).toHaveLength(1);
+    expect(windows.map((w) => [w.processed, w.failed.length])).toEqual([
+      [1, 0],
+      [0, 1],
+    ]);
+    expect(windows[1].failed[0].message).toBe(sentence);
+    const [bill] = await em().execute<{ id: number; status: number; paid_amount: string }[]>(
+      "select id, status, paid_amount from bill where agreement_id = ? and due_date = '2028-03-10'",
+      [agreement.agreementId],
+    );
+    expect(bill).toMatchObject({ status: 5, paid_amount: '0.00' });
+    const [biller] = await em().execute<{ status: number; on_hold_date: string }[]>(
+      'select status, on_hold_date::text from biller where id = ?',
+      [waterId],
+    );
+    expect(biller).toEqual({ status: 5, on_hold_date: '2028-03-10' });
+    expect(await activities(agreement.agreementId, 19)).toEqual([{ details: sentence, transaction_status: 3 }]);
+    expect(await activities(agreement.agreementId, 32)).toHaveLength(1);
+    expect((await activities(agreement.agreementId, 0)).map((a) => a.transaction_status)).toEqual([3]);
+    const after = (await agreementBalances(em(), [agreement.agreementId])).get(agreement.agreementId)!;
+    expect(after).toEqual(before); // the money returned to the pockets it came from
+
+    const user = await memberUser(fixture);
+    const payment = { billId: bill.id, billOrAllocation: 'bill' as const, billAmount: '120.00' };
+    expect(
+      await refusal(server.app.services.payments.payBill(em(), user, { ...payment, idempotencyKey: 'on-hold-pay-1' })),
+    ).toEqual({ code: 'BILLER_ON_HOLD', message: sentence });
+    const next = await live('2028-03-11' as LocalDate);
+    expect(next.day.bills.paid).toEqual([]); // not tried again automatically while on hold
+    expect((await checkLedger(em())).ok).toBe(true);
+  }, 300_000);
+
+  describe.skipIf(!realDatabaseUrl)('two instances on one database running the same days', () => {
+    let second: TestServer;
+    beforeAll(async () => {
+      second = await startTestServer({ env: { DEMO_DATA: 'false' }, clock, reset: false });
+    }, 120_000);
+    afterAll(async () => {
+      await second?.stop();
+    });
+
+    it('has each effect once', async () => {
+      const spec: AgreementSpec = {
+        start: '2030-06-01' as LocalDate,
+        end: '2031-05-31' as LocalDate,
+        frequency: 1,
+        billers: [
+          { nickname: 'Water', paymentMethod: 0, value: '80.00', frequency: 3, dateOfBill: '2030-06-05' as LocalDate },
+          {
+            nickname: 'Power',
+            paymentMethod: 4,
+            value: '150.00',
+            frequency: 3,
+            dateOfBill: '2030-06-12' as LocalDate,
+            varies: true,
+            autoPayment: false,
+          },
+        ],
+      };
+      const agreement = await createBankAgreement(em(), await member(), spec);
+      const instances = [server, second];
+      const both = async (hour: number, minute: number, date: LocalDate) => {
+        clock.setAt(date, hour, minute);
+        await Promise.all(
+          instances.flatMap(({ app: { services, database } }) => {
+            const job = hour === 0 ? BANK_DAY_JOB : BANK_WINDOW_JOB;
+            const sendAndRun = async () => {
+              await services.jobs.send(
+                database.orm.em.fork(),
+                job,
+                {},
+                { key: `${job.definition.name}:${date}:${hour}` },
+              );
+              await services.jobs.drain(job, { includeDelayed: true });
+            };
+            const direct = () =>
+              hour === 0
+                ? services.bankDay.runDay(database.orm.em.fork())
+                : services.bankDay.runWindow(database.orm.em.fork());
+            return [sendAndRun(), direct()];
+          }),
+        );
+      };
+      for (let date = spec.start; date <= '2030-06-30'; date = addDays(date, 1)) {
+        for (const [hour, minute] of [
+          [0, 5],
+          [9, 0],
+          [15, 0],
+        ])
+          await both(hour, minute, date as LocalDate);
+      }
+      const count = async (sql: string) => (await em().execute<{ n: number }[]>(sql, [agreement.agreementId]))[0].n;
+      expect(await count('select count(*)::int as n from ledger_transaction where agreement_id = ? and type = 1')).toBe(
+        5, // weekly from 1 June: 1, 8, 15, 22, 29
+      );
+      expect(await count('select count(*)::int as n from activity where agreement_id = ? and type = 0')).toBe(1); // Water
+      expect(await count('select count(*)::int as n from activity where agreement_id = ? and type = 17')).toBe(1); // Power
+      expect(await count('select count(*)::int as n from activity where agreement_id = ? and type = 16')).toBe(1);
+      expect(
+        await count(
+          'select count(*)::int as n from activity where agreement_id = ? and type = 0 and transaction_status = 2',
+        ),
+      ).toBe(1);
+      expect((await checkLedger(em())).ok).toBe(true);
+    }, 300_000);
+  });
+});
+
+function formatted(amount: number): string {
+  return `$${(amount / 100).toFixed(2)}`;
+}
