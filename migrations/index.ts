@@ -8,6 +8,7 @@ import { Migration20261123184500_interest_rate_limit } from './Migration20261123
 import { Migration20261123184646_used_sso_token } from './Migration20261123184646_used_sso_token.js';
 import { Migration20261123190500_company_payment_methods } from './Migration20261123190500_company_payment_methods.js';
 import { Migration20261123213000_core_banking } from './Migration20261123213000_core_banking.js';
+import { Migration20261123214500_agreement_wizard_position } from './Migration20261123214500_agreement_wizard_position.js';
 
 /** Every migration in order. Add each new migration here (no folder scanning). */
 export const migrationsList: MigrationObject[] = [
@@ -29,4 +30,8 @@ export const migrationsList: MigrationObject[] = [
     class: Migration20261123190500_company_payment_methods,
   },
   { name: 'Migration20261123213000_core_banking', class: Migration20261123213000_core_banking },
+  {
+    name: 'Migration20261123214500_agreement_wizard_position',
+    class: Migration20261123214500_agreement_wizard_position,
+  },
 ];

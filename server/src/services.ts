@@ -13,6 +13,7 @@ import { MemberService } from './modules/member/member.service.js';
 import { MemberSearchService } from './modules/member/member-search.service.js';
 import { MemberDirectoryService } from './modules/member/member-directory.service.js';
 import { QueuedChangeService } from './modules/agreement/queued-change.service.js';
+import { AgreementWizardService } from './modules/agreement/wizard/wizard.service.js';
 import { ChangeApplier } from './modules/agreement/change-applier.js';
 import { registerChangeJobs } from './modules/agreement/change-jobs.js';
 import { JobQueue } from './jobs/job-queue.js';
@@ -66,6 +67,7 @@ export interface Services {
   billingCategories: BillingCategoryService;
   companies: CompanyService;
   notes: NoteService;
+  agreementWizard: AgreementWizardService;
 }
 
 export function createServices(config: Config, clock: Clock, logger: Logger, events: EventBus): Services {
@@ -111,5 +113,6 @@ export function createServices(config: Config, clock: Clock, logger: Logger, eve
     billingCategories,
     companies: new CompanyService(billingCategories),
     notes: new NoteService(clock),
+    agreementWizard: new AgreementWizardService(clock),
   };
 }

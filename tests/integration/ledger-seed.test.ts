@@ -78,6 +78,7 @@ describe.skipIf(!databaseUrl)('demo seed and scale generator', () => {
       '100003': [8],
       '100004': [],
       '100005': [7],
+      '100006': [],
     });
   });
 

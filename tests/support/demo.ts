@@ -8,3 +8,4 @@ export const MEMBER_MISSED_DEPOSIT = ['100002', MEMBER_PASSWORD] as const;
 export const MEMBER_LOCKED = ['100003', MEMBER_PASSWORD] as const;
 export const MEMBER_NO_ACCOUNT = ['100004', MEMBER_PASSWORD] as const;
 export const MEMBER_RESIGNED = ['100005', MEMBER_PASSWORD] as const;
+export const MEMBER_NO_AGREEMENT = ['100006', MEMBER_PASSWORD] as const;

@@ -13,6 +13,7 @@ import { MemberResolver } from '../modules/member/member.resolver.js';
 import { MemberSearchResolver } from '../modules/member/member-search.resolver.js';
 import { ActivityAddedResolver } from '../modules/activity/activity-added.resolver.js';
 import { QueuedChangeResolver } from '../modules/agreement/queued-change.resolver.js';
+import { AgreementWizardResolver } from '../modules/agreement/wizard/wizard.resolver.js';
 import { OverviewResolver } from '../modules/overview/overview.resolver.js';
 import { ApprovalResolver } from '../modules/approval/approval.resolver.js';
 import { PaymentResolver } from '../modules/payment/payment.resolver.js';
@@ -44,6 +45,7 @@ export const resolvers: NonEmptyArray<Function> = [
   BillingCategoryResolver,
   CompanyResolver,
   NoteResolver,
+  AgreementWizardResolver,
 ];
 
 /** Root operations and their access rules, read from the decorators (the permission snapshot uses this). */

@@ -8,6 +8,7 @@ import { noteRoutes } from '../modules/note/note.rest.js';
 import { overviewRoutes } from '../modules/overview/overview.rest.js';
 import { memberSearchRoutes } from '../modules/member/member-search.rest.js';
 import { queuedChangeRoutes } from '../modules/agreement/queued-change.rest.js';
+import { agreementWizardRoutes } from '../modules/agreement/wizard/wizard.rest.js';
 import { paymentRoutes } from '../modules/payment/payment.rest.js';
 import { plannerRoutes } from '../modules/planner/planner.rest.js';
 import { profileRoutes } from '../modules/profile/profile.rest.js';
@@ -32,4 +33,5 @@ export const restRoutes: RestRoute[] = [
   ...queuedChangeRoutes,
   ...billingCategoryRoutes,
   ...companyRoutes,
+  ...agreementWizardRoutes,
 ];

@@ -33,6 +33,7 @@ export const DEMO_LOGINS = [
   { username: '100003', password: MEMBER_DEMO_PASSWORD, note: 'member: locked agreement' },
   { username: '100004', password: MEMBER_DEMO_PASSWORD, note: 'member with no account' },
   { username: '100005', password: MEMBER_DEMO_PASSWORD, note: 'member whose membership is resigned' },
+  { username: '100006', password: MEMBER_DEMO_PASSWORD, note: 'member: an account with no agreement yet' },
 ] as const;
 
 const STAFF = [
@@ -46,8 +47,8 @@ interface DemoMember {
   firstName: string;
   lastName: string;
   resigned?: boolean;
-  /** One scenario per account; the account's current agreement has the scenario's status. */
-  accounts: DemoScenario[];
+  /** One scenario per account; the account's current agreement has the scenario's status ('none': no agreement). */
+  accounts: (DemoScenario | 'none')[];
 }
 
 const MEMBERS: DemoMember[] = [
@@ -56,6 +57,8 @@ const MEMBERS: DemoMember[] = [
   { memberNumber: '100003', firstName: 'Charlotte', lastName: 'Smith', accounts: ['locked'] },
   { memberNumber: '100004', firstName: 'Noah', lastName: 'Brown', accounts: [] },
   { memberNumber: '100005', firstName: 'Amelia', lastName: 'Jones', resigned: true, accounts: ['resigned'] },
+  // An account waiting for its first agreement: where staff start a new one (member.newagreement).
+  { memberNumber: '100006', firstName: 'Liam', lastName: 'Taylor', accounts: ['none'] },
 ];
 
 const STATUS: Record<DemoScenario, AgreementStatus> = {
@@ -197,6 +200,7 @@ export async function seedDemoData(em: EntityManager, clock: Clock, logger: Logg
         accountSeq += 1;
         const account = tx.create(Account, { accountNumber: String(20_000_000 + accountSeq) });
         tx.create(MemberAccountLink, { member, account });
+        if (scenario === 'none') continue;
         if (scenario === 'missed') addCancelledAgreement(tx, account, member, today);
         let previous: Agreement | null = null;
         for (const [v, version] of versionsOf(scenario, today).entries()) {

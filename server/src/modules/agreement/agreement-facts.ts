@@ -13,16 +13,18 @@ export const SUPERSEDED_AGREEMENT_STATUSES: readonly AgreementStatus[] = [
 
 /**
  * SQL ordering that puts an account's current agreement version first among its versions: the newest, except that a
- * change waiting to be applied is not current until it is: a version approved by the member (1) that changes
- * another one (it has a previous version), or a queued or in-progress change (2, 3); the version it changes stays
- * current. Every "current agreement of an account" query orders by this (overview, account list, bill dashboard,
- * member search).
+ * change waiting to be applied is not current until it is: a modification being edited or awaiting the member's
+ * approval (9) or approved by the member (1) that changes another one (it has a previous version), or a queued or
+ * in-progress change (2, 3); the version it changes stays current (it keeps running: bills are paid from it).
+ * Every "current agreement of an account" query orders by this (overview, account list, bill dashboard, member
+ * search).
  */
 export function currentAgreementFirst(alias?: string): string {
   const column = (name: string) => (alias ? `${alias}.${name}` : name);
   const waiting =
     `(${column('status')} in (${AgreementStatus.Queued}, ${AgreementStatus.InProgress})` +
-    ` or (${column('status')} = ${AgreementStatus.Approved} and ${column('previous_id')} is not null))`;
+    ` or (${column('status')} in (${AgreementStatus.Approved}, ${AgreementStatus.ModificationPendingApproval})` +
+    ` and ${column('previous_id')} is not null))`;
   return `${waiting}, ${column('id')} desc`;
 }
 

@@ -19,6 +19,13 @@ export enum AgreementStatus {
   Renewed = 10,
 }
 
+/** Statuses of a version that runs (bills are paid from it) and may therefore be modified (not 1: until active). */
+export const MODIFIABLE_STATUSES: readonly AgreementStatus[] = [
+  AgreementStatus.Active,
+  AgreementStatus.MissedDeposit,
+  AgreementStatus.Locked,
+];
+
 registerEnumType(AgreementStatus, { name: 'AgreementStatus', description: 'Agreement (contract) status codes.' });
 
 /** The account status names the portal routes by (spec 1 §2, §4). */

@@ -190,6 +190,14 @@ export class Agreement {
   @Property({ type: 'smallint', nullable: true })
   wizardStep?: number | null;
 
+  /** The wizard's mode (1 new, 2 edit, 3 remove, 4 reinstate, 5 continue) and item: where a reload continues. */
+  @Property({ type: 'smallint', nullable: true })
+  wizardMode?: number | null;
+
+  /** The rest of the wizard's saved position (categoryId, companyId, itemId, itemType, threeStepFlow). */
+  @Property({ type: 'jsonb', nullable: true })
+  wizardPosition?: Record<string, unknown> | null;
+
   @Property({ type: 'timestamptz', nullable: true })
   memberApprovedAt?: Date | null;
 

@@ -9,14 +9,13 @@ import { BillingSubCategory } from '../billing-category/billing-sub-category.ent
 import { ContractPreferences } from '../preferences/contract-preferences.entity.js';
 import { MemberNotificationPreference } from '../preferences/member-notification-preference.entity.js';
 import { AgreementChangeType } from './agreement-codes.js';
-import { AgreementStatus } from './agreement-status.js';
+import { AgreementStatus, MODIFIABLE_STATUSES } from './agreement-status.js';
 import { Agreement } from './agreement.entity.js';
 
-/** Statuses of an agreement that runs (bills are paid from it) and may therefore be modified. */
-export const MODIFIABLE_STATUSES = [AgreementStatus.Active, AgreementStatus.MissedDeposit, AgreementStatus.Locked];
+export { MODIFIABLE_STATUSES };
 
 /** Statuses of a newer version still on its way (no second change may start meanwhile). */
-const OPEN_CHANGE_STATUSES = [
+export const OPEN_CHANGE_STATUSES = [
   AgreementStatus.PendingApproval,
   AgreementStatus.Approved,
   AgreementStatus.Queued,
@@ -78,52 +77,57 @@ export interface QueuedCopy {
   activityId: number;
 }
 
+export const CHANGE_ALREADY_WAITING = 'A change to this agreement is already waiting to be approved or applied.';
+
+export interface VersionCopy {
+  accountId: number;
+  /** The new version. */
+  agreementId: number;
+  billers: number;
+  subCategories: number;
+}
+
 /**
- * The staff stand-in for the modification wizard: copies the current version (with its billers, sub-categories
- * and preferences) into a new version in status 2 (queued) and records why (`agreement_change`, activity 8).
- * Runs inside the caller's transaction; the current version's row is locked so two requests cannot both queue.
+ * Copies the current version `agreementId` (with its billers, sub-categories and preferences) into a new version
+ * of the same agreement in `status` (`previous` pointing at it), with `replace` overriding columns of the copy.
+ * Refuses a version that does not run and an account with another change on its way. Runs inside the caller's
+ * transaction; the current version's row is locked so two requests cannot both copy it.
  */
-export async function queueModificationCopy(
+export async function copyAgreementVersion(
   tx: EntityManager,
   agreementId: number,
-  caller: CurrentUser,
-  now: Date,
-): Promise<QueuedCopy> {
+  status: AgreementStatus,
+  replace: Record<string, { sql: string; params?: unknown[] }> = {},
+): Promise<VersionCopy> {
   const current = await tx.execute<{ id: number; account_id: number; status: AgreementStatus }[]>(
     'select id, account_id, status from agreement where id = ? for update',
     [agreementId],
   );
   if (current.length === 0) throw new NotFoundError('Could not load contract');
-  const { account_id: accountId, status } = current[0];
-  if (!MODIFIABLE_STATUSES.includes(status)) {
+  const { account_id: accountId, status: currentStatus } = current[0];
+  if (!MODIFIABLE_STATUSES.includes(currentStatus)) {
     throw new DomainError('AGREEMENT_NOT_MODIFIABLE', 'Only a running agreement can be modified.', 'agreementId');
   }
   const open = await tx.execute(
     'select 1 from agreement where account_id = ? and id <> ? and status = any(?::smallint[]) limit 1',
     [accountId, agreementId, `{${OPEN_CHANGE_STATUSES.join(',')}}`],
   );
-  if (open.length > 0) {
-    throw new DomainError(
-      'CHANGE_ALREADY_WAITING',
-      'A change to this agreement is already waiting to be approved or applied.',
-      'agreementId',
-    );
-  }
+  if (open.length > 0) throw new DomainError('CHANGE_ALREADY_WAITING', CHANGE_ALREADY_WAITING, 'agreementId');
 
   const [version] = await copyRows(
     tx,
     Agreement,
     { sql: 'src.id = ?', params: [agreementId] },
     {
-      status: { sql: '?', params: [AgreementStatus.Queued] },
+      status: { sql: '?', params: [status] },
       previous_id: { sql: 'src.id' },
       version: { sql: 'src.version + 1' },
       created_at: { sql: 'now()' },
       updated_at: { sql: 'now()' },
-      member_approved_at: { sql: 'now()' },
       activated_at: { sql: 'null' },
       activated_by_id: { sql: 'null' },
       cancelled_at: { sql: 'null' },
+      ...replace,
     },
   );
   const newId = version.id;
@@ -139,7 +143,23 @@ export async function queueModificationCopy(
   );
   await copyRows(tx, ContractPreferences, byAgreement, toNew);
   await copyRows(tx, MemberNotificationPreference, byAgreement, toNew);
+  return { accountId, agreementId: newId, billers: billers.length, subCategories: subs.length };
+}
 
+/**
+ * The staff stand-in for the modification wizard: copies the current version into a new version in status 2
+ * (queued) and records why (`agreement_change`, activity 8).
+ */
+export async function queueModificationCopy(
+  tx: EntityManager,
+  agreementId: number,
+  caller: CurrentUser,
+  now: Date,
+): Promise<QueuedCopy> {
+  const copy = await copyAgreementVersion(tx, agreementId, AgreementStatus.Queued, {
+    member_approved_at: { sql: 'now()' },
+  });
+  const { accountId, agreementId: newId } = copy;
   await tx.execute(
     `insert into agreement_change (agreement_id, previous_agreement_id, change_type, changes, requested_by_id)
      values (?, ?, ?, ?::jsonb, ?)`,
@@ -147,7 +167,7 @@ export async function queueModificationCopy(
       newId,
       agreementId,
       AgreementChangeType.Modification,
-      JSON.stringify({ source: 'queueAgreementChange', billers: billers.length, subCategories: subs.length }),
+      JSON.stringify({ source: 'queueAgreementChange', billers: copy.billers, subCategories: copy.subCategories }),
       caller.userId,
     ],
   );

@@ -1,0 +1,44 @@
+import { WIZARD_ROLES } from '../../../common/auth/roles.js';
+import { bodyField, idParam, route } from '../../../rest/route.js';
+import { AgreementVersionView, WizardEntryView, WizardSessionView } from './wizard.types.js';
+
+/** A query parameter read case-insensitively (old clients send memberid and memberId). */
+function queryParam(query: Record<string, unknown>, name: string): unknown {
+  return bodyField(query, name);
+}
+
+/**
+ * The wizard's documented paths (spec 3 §7) over the same service as the GraphQL operations. The wizard's writes
+ * (start, modify, position, cancel) have no documented path: GraphQL only.
+ */
+export const agreementWizardRoutes = [
+  // GET /api/contracts?memberid&accountId: the account's versions, newest first; &active=true only the one in force.
+  route('get', '/api/contracts', WIZARD_ROLES, [AgreementVersionView], ({ em, req, user, services }) => {
+    const query = req.query as Record<string, unknown>;
+    return services.agreementWizard.accountVersions(
+      em,
+      user,
+      idParam(queryParam(query, 'memberId'), 'memberId'),
+      idParam(queryParam(query, 'accountId'), 'accountId'),
+      String(queryParam(query, 'active')).toLowerCase() === 'true',
+    );
+  }),
+
+  route(
+    'get',
+    '/api/accounts/:accountId/currentcontract/modifyview',
+    WIZARD_ROLES,
+    WizardEntryView,
+    ({ em, req, user, services }) =>
+      services.agreementWizard.modifyEntry(em, user, idParam(req.params.accountId, 'accountId')),
+  ),
+
+  route(
+    'get',
+    '/api/accounts/:accountId/modifiedcontract/modifiedview',
+    WIZARD_ROLES,
+    WizardSessionView,
+    ({ em, req, user, services }) =>
+      services.agreementWizard.openModification(em, user, idParam(req.params.accountId, 'accountId')),
+  ),
+];
