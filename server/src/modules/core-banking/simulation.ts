@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Clock } from '../../common/clock.js';
+import { formatCurrency, type Cents } from '../../common/money.js';
 import { todayIn, zonedInstant, type LocalDate } from '../../common/local-date.js';
 import type { JobQueue, JobType } from '../../jobs/job-queue.js';
 import type { BankDayService, DayReport } from './bank-day.service.js';
@@ -76,4 +77,30 @@ export async function simulateDay(
   } finally {
     stop();
   }
+}
+
+/** One line of what a simulated day did (the simulate command prints it). */
+export function describeSimulatedDay({ date, day, windows }: SimulatedDay): string {
+  const received = day.deposits.received.reduce((total, d) => total + d.amount, 0);
+  const failed = windows.flatMap((w) => w.failed);
+  const parts = [
+    `deposits in ${day.deposits.received.length} (${formatCurrency(received as Cents)})`,
+    `missed ${day.deposits.missed.length}`,
+    `into arrears ${day.deposits.intoArrears.length}`,
+    `out of arrears ${day.deposits.arrearsCleared.length}`,
+    `bills paid ${day.bills.paid.length}`,
+    `not paid ${day.bills.notPaid.length}`,
+    `settled ${windows.reduce((n, w) => n + w.settled, 0)}`,
+    `try again ${windows.reduce((n, w) => n + w.tryAgain, 0)}`,
+    `failed ${failed.length}`,
+    `overdue ${day.bills.overdue}`,
+    `missed bills ${day.bills.missedBills}`,
+    `reminders ${day.bills.reminders}`,
+    `expired ${day.bills.expired.length}`,
+  ];
+  const details = [
+    ...day.bills.notPaid.map((n) => `  bill ${n.billId} (agreement ${n.agreementId}) not paid: ${n.message}`),
+    ...failed.map((f) => `  agreement ${f.agreementId}: ${f.message}`),
+  ];
+  return [`${date}  ${parts.join(', ')}`, ...details].join('\n');
 }
