@@ -7,6 +7,8 @@ import { AgreementGraphsService } from './modules/agreement/agreement-graphs.ser
 import { AgreementViewService } from './modules/agreement/agreement-view.service.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { BillingCategoryService } from './modules/billing-category/billing-category.service.js';
+import { SubCategoryService } from './modules/billing-category/sub-category.service.js';
+import { BillerWizardService } from './modules/biller/biller-wizard.service.js';
 import { CompanyService } from './modules/company/company.service.js';
 import { NoteService } from './modules/note/note.service.js';
 import { MemberService } from './modules/member/member.service.js';
@@ -68,6 +70,8 @@ export interface Services {
   companies: CompanyService;
   notes: NoteService;
   agreementWizard: AgreementWizardService;
+  billerWizard: BillerWizardService;
+  subCategories: SubCategoryService;
 }
 
 export function createServices(config: Config, clock: Clock, logger: Logger, events: EventBus): Services {
@@ -83,6 +87,8 @@ export function createServices(config: Config, clock: Clock, logger: Logger, eve
   const payments = new PaymentService(ledger, settings, clock);
   const bankDay = new BankDayService(clock, config.timeZone, ledger, payments, settings, new CoreBankingSimulator());
   registerBankJobs(jobs, bankDay);
+  const companies = new CompanyService(billingCategories);
+  const agreementWizard = new AgreementWizardService(clock);
   return {
     config,
     clock,
@@ -111,8 +117,10 @@ export function createServices(config: Config, clock: Clock, logger: Logger, eve
     reversals: new ReversalService(ledger, clock, config.timeZone),
     approvals: new ApprovalService(throttle),
     billingCategories,
-    companies: new CompanyService(billingCategories),
+    companies,
     notes: new NoteService(clock),
-    agreementWizard: new AgreementWizardService(clock),
+    agreementWizard,
+    billerWizard: new BillerWizardService(clock, billingCategories, companies, agreementWizard),
+    subCategories: new SubCategoryService(clock, billingCategories, agreementWizard),
   };
 }

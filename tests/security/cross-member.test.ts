@@ -50,6 +50,9 @@ const NAMES_NO_MEMBER = new Set([
   'GET /api/companies/:id',
   'GET /api/companies/popularByCategory',
   'GET /api/companies/companiesByCategory',
+  // The biller form's lists and texts, and the next free direct-debit number: no member's data (spec 2 §3, §7).
+  'Query.billerFormOptions',
+  'Mutation.assignDirectDebitAccountNumber',
 ]);
 
 /** Public forms that take a member id: anyone may send them; the answer must say nothing about the member. */

@@ -9,6 +9,8 @@ import { AuthResolver } from '../modules/auth/auth.resolver.js';
 import { BillingCategoryResolver } from '../modules/billing-category/billing-category.resolver.js';
 import { CompanyResolver } from '../modules/company/company.resolver.js';
 import { NoteResolver } from '../modules/note/note.resolver.js';
+import { BillerResolver } from '../modules/biller/biller.resolver.js';
+import { SubCategoryResolver } from '../modules/billing-category/sub-category.resolver.js';
 import { MemberResolver } from '../modules/member/member.resolver.js';
 import { MemberSearchResolver } from '../modules/member/member-search.resolver.js';
 import { ActivityAddedResolver } from '../modules/activity/activity-added.resolver.js';
@@ -46,6 +48,8 @@ export const resolvers: NonEmptyArray<Function> = [
   CompanyResolver,
   NoteResolver,
   AgreementWizardResolver,
+  BillerResolver,
+  SubCategoryResolver,
 ];
 
 /** Root operations and their access rules, read from the decorators (the permission snapshot uses this). */

@@ -1,0 +1,111 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { assertAccountAccess, NO_ACCESS, requireUser } from '../../common/auth/access.js';
+import type { CurrentUser } from '../../common/auth/current-user.js';
+import { isStaff } from '../../common/auth/roles.js';
+import { DomainError, ForbiddenError, NotFoundError } from '../../common/errors.js';
+import type { LocalDate } from '../../common/local-date.js';
+import { dateOf } from '../../database/row-values.js';
+import { AgreementStatus } from '../agreement/agreement-status.js';
+import type { WizardMode } from '../bill/bill-details.rules.js';
+
+/**
+ * The agreement version whose billers the wizard reads or changes, checked to be the caller's. Billers change only
+ * in a version open in the wizard: a new agreement in setup (status 0, staff only: members do not create
+ * agreements) or a modification (status 9, its member too). Refusals for another member's id read exactly like
+ * those for an id nobody has.
+ */
+
+/** The wizard frame's check for changes (agreement/wizard): open in the wizard and not under the read-only lock. */
+export interface WizardGate {
+  openForEditing(em: EntityManager, user: CurrentUser | null, agreementId: number): Promise<unknown>;
+}
+
+export interface WizardVersion {
+  id: number;
+  accountId: number;
+  status: AgreementStatus;
+  mode: WizardMode;
+  startDate: LocalDate;
+  endDate: LocalDate;
+}
+
+export const VERSION_MESSAGES = {
+  notOpen: 'Billers can only be changed in a new agreement or a modification that has not been approved yet.',
+  staffOnly: 'A new agreement is set up by our staff: please contact us to change its billers.',
+} as const;
+
+interface Row {
+  id: number;
+  account_id: number;
+  status: number;
+  start_date: string;
+  end_date: string;
+}
+
+/** One refusal for an unknown record: staff are told it is not there, a member gets the access refusal. */
+export function notFound(caller: CurrentUser, message: string): Error {
+  return isStaff(caller.roles) ? new NotFoundError(message) : new ForbiddenError(NO_ACCESS);
+}
+
+export function checkId(value: number, field: string): number {
+  if (!Number.isSafeInteger(value) || value <= 0 || value > 2_147_483_647) {
+    throw new DomainError('INVALID_ID', `Invalid ${field}.`, field);
+  }
+  return value;
+}
+
+/**
+ * The version, readable by the caller; with `write`, also open in the wizard for them. In a transaction, `lock`
+ * takes the version's row so that changes to one agreement's billers run one at a time.
+ */
+export async function wizardVersion(
+  em: EntityManager,
+  user: CurrentUser | null,
+  agreementId: number,
+  options: { write?: boolean; lock?: boolean; gate?: WizardGate } = {},
+): Promise<WizardVersion> {
+  const caller = requireUser(user);
+  checkId(agreementId, 'contractId');
+  const [row] = await em.execute<Row[]>(
+    `select id, account_id, status, start_date::text as start_date, end_date::text as end_date
+     from agreement where id = ?${options.lock ? ' for update' : ''}`,
+    [agreementId],
+  );
+  if (!row) throw notFound(caller, 'Could not load contract');
+  await assertAccountAccess(em, caller, Number(row.account_id));
+  const status = Number(row.status) as AgreementStatus;
+  const version: WizardVersion = {
+    id: Number(row.id),
+    accountId: Number(row.account_id),
+    status,
+    mode: status === AgreementStatus.ModificationPendingApproval ? 'modify' : 'setup',
+    startDate: dateOf(row.start_date),
+    endDate: dateOf(row.end_date),
+  };
+  if (options.write) {
+    const open = status === AgreementStatus.PendingApproval || status === AgreementStatus.ModificationPendingApproval;
+    if (!open) throw new DomainError('AGREEMENT_NOT_EDITABLE', VERSION_MESSAGES.notOpen, 'contractId');
+    if (status === AgreementStatus.PendingApproval && !isStaff(caller.roles)) {
+      throw new DomainError('STAFF_ONLY', VERSION_MESSAGES.staffOnly, 'contractId');
+    }
+    // The read-only lock (spec 2 §6): the account not valid, or in setup a balance that is not zero.
+    await options.gate?.openForEditing(em, caller, version.id);
+  }
+  return version;
+}
+
+/** The agreement a biller or sub-category belongs to; the same refusal as for an unknown id when there is none. */
+export async function ownerOf(
+  em: EntityManager,
+  user: CurrentUser | null,
+  table: 'biller' | 'billing_sub_category',
+  id: number,
+  field: string,
+): Promise<number> {
+  const caller = requireUser(user);
+  checkId(id, field);
+  const [row] = await em.execute<{ agreement_id: number }[]>(`select agreement_id from ${table} where id = ?`, [id]);
+  if (!row)
+    throw notFound(caller, table === 'biller' ? 'Could not find the biller.' : 'Could not find the sub-category.');
+  return Number(row.agreement_id);
+}
