@@ -1,10 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
+import { MikroORM } from '@mikro-orm/postgresql';
 import pg from 'pg';
 import { startApp, type App } from '../../server/src/app.js';
 import { fixedClock } from '../../server/src/common/clock.js';
 import { parseLocalDate } from '../../server/src/common/local-date.js';
 import { loadConfig } from '../../server/src/config.js';
+import { ormOptions } from '../../server/src/database/orm-config.js';
 import { MEMBER_DEMO_PASSWORD } from '../../server/src/seed/demo.js';
 import { generateMembers } from '../../server/src/seed/generator.js';
 import { createScratchDatabase } from '../integration/ledger-fixture.js';
@@ -14,7 +16,7 @@ import { measure, type BenchResult, type BenchRow, type BenchSection } from './h
  * The overview page's query over HTTP + GraphQL (the client's own AccountOverview operation, read from
  * client/src/features/overview/overview.graphql), next to the same rows fetched by plain SQL on a pg pool in the
  * same run: the access check, the account with its link and agreement, balances, billers and sub-categories,
- * bills, activity counts. Goal: GraphQL p95 at most 3× the SQL baseline's. BENCH_MEMBERS generated members
+ * bills, activity counts. Goals (issue 13 item 8): GraphQL p95 at most 1.75× the SQL baseline's, throughput at least half of it. BENCH_MEMBERS generated members
  * (default 300) are seeded into a scratch database made from DATABASE_URL.
  */
 
@@ -146,15 +148,24 @@ export const overviewSection: BenchSection = {
       HOST: '127.0.0.1',
       DEMO_DATA: 'true',
     });
-    const app = await startApp(config, { port: 0, clock: fixedClock(TODAY) });
-    const pool = new pg.Pool({ connectionString: scratch.url, max: 10 });
+    // Seeded first, as `npm run seed` does, then the server started on it: the measurements run on a server
+    // at rest, not one still announcing the seed's history on its event bus.
+    const seedOrm = await MikroORM.init(ormOptions(scratch.url, { pool: { min: 0, max: 2 } }));
+    let seeded;
     try {
-      const seeded = await generateMembers(app.database.orm.em.fork(), {
+      await seedOrm.getMigrator().up();
+      seeded = await generateMembers(seedOrm.em.fork(), {
         members: MEMBERS,
         today: TODAY,
         batchSize: 100,
         concurrency: 2,
       });
+    } finally {
+      await seedOrm.close(true);
+    }
+    const app = await startApp(config, { port: 0, clock: fixedClock(TODAY) });
+    const pool = new pg.Pool({ connectionString: scratch.url, max: 10 });
+    try {
       await pool.query('analyze');
       const list = await targets(app);
       const sizes = await pool.query<{ billers: string; bills: string }>(
@@ -213,15 +224,18 @@ export const overviewSection: BenchSection = {
       console.log(
         `overview: ${seeded.members} members seeded (${seeded.rows} rows); agreements measured have on average ` +
           `${sizes.rows[0].billers} billers and ${sizes.rows[0].bills} bills. GraphQL p95 ${graphql.p95Ms.toFixed(2)} ms ` +
-          `vs SQL p95 ${sql.p95Ms.toFixed(2)} ms: ratio ${ratio.toFixed(2)}× (goal ≤ 3×); throughput at concurrency ` +
+          `vs SQL p95 ${sql.p95Ms.toFixed(2)} ms: ratio ${ratio.toFixed(2)}× (goal ≤ 1.75×); throughput at concurrency ` +
           `${CONCURRENCY}: ${graphqlRate.toFixed(0)} vs ${sqlRate.toFixed(0)} per second.`,
       );
       const rows: BenchResult[] = [
         {
           ...graphql,
-          note: `p95 ${ratio.toFixed(2)}× the SQL baseline (goal ≤ 3×); ${graphqlRate.toFixed(0)} req/s at ${CONCURRENCY} callers`,
+          note: `p95 ${ratio.toFixed(2)}× the SQL baseline (goal ≤ 1.75×); ${graphqlRate.toFixed(0)} req/s at ${CONCURRENCY} callers`,
         },
-        { ...sql, note: `${sqlRate.toFixed(0)} overviews/s at ${CONCURRENCY} callers` },
+        {
+          ...sql,
+          note: `${sqlRate.toFixed(0)} overviews/s at ${CONCURRENCY} callers (GraphQL ${(graphqlRate / sqlRate).toFixed(2)}× of it; goal ≥ 0.5×)`,
+        },
         { ...floor, note: 'HTTP, Apollo and the session check alone' },
         { ...direct, note: `${(direct.p95Ms / sql.p95Ms).toFixed(2)}× the SQL baseline at p95 (where the time goes)` },
       ];
