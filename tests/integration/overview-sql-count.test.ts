@@ -149,9 +149,11 @@ describe.skipIf(!databaseUrl)('accountOverview SQL statements', () => {
   });
 
   it.each([
-    ['staff', () => staff],
-    ['a member', (f: Fixture) => member(f.memberId)],
-  ])('is the same count for 1, 10 and 100 billers, for %s', async (_who, userOf) => {
+    // Staff: the account (with the agreement), then balances, billers, bills, activity counts and notes at once.
+    // A member: the same without notes; their access check rides on the account's statement.
+    ['staff', () => staff, 6],
+    ['a member', (f: Fixture) => member(f.memberId), 5],
+  ])('is the same count for 1, 10 and 100 billers, for %s', async (_who, userOf, most) => {
     const counts: { billers: number; pg: number; knex: number; shown: number }[] = [];
     for (const fixture of fixtures) {
       let shown = 0;
@@ -170,7 +172,7 @@ describe.skipIf(!databaseUrl)('accountOverview SQL statements', () => {
     expect(counts.map((c) => c.shown)).toEqual(SIZES.map((n) => n + 2));
     expect(new Set(counts.map((c) => c.pg)).size).toBe(1);
     expect(counts.every((c) => c.pg === c.knex)).toBe(true);
-    expect(counts[0].pg).toBeLessThanOrEqual(7);
+    expect(counts[0].pg).toBeLessThanOrEqual(most as number);
   });
 
   it('keeps an activity page to the same count too', async () => {
