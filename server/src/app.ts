@@ -172,6 +172,7 @@ export async function startApp(given: Config, options: StartOptions = {}): Promi
       await step('subscriptions', () => wsCleanup.dispose());
       await step('websocket server', () => new Promise((resolve) => wsServer.close(resolve)));
       await step('graphql', () => apollo.stop());
+      await step('auth', () => services.auth.stop());
       await step('events', () => events.close());
       await step('database', () => database.close());
       logger.debug('stopped');

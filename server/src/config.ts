@@ -20,6 +20,11 @@ export interface Config {
   accessTokenSeconds: number;
   inactivitySeconds: number;
   absoluteSessionSeconds: number;
+  /**
+   * How long this instance trusts a session row it read (SESSION_CACHE_MS, default 5000; 0 reads it on every
+   * request). Revocations evict at once on every instance through the event bus (modules/auth/session-cache.ts).
+   */
+  sessionCacheMs: number;
   /** Single sign-on: institution id → HMAC secret. */
   ssoSecrets: Record<string, string>;
   /** Windows (integrated) login through a trusted reverse proxy: off unless both are set. */
@@ -71,6 +76,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessTokenSeconds: intFrom(env.ACCESS_TOKEN_SECONDS, 15 * 60),
     inactivitySeconds: intFrom(env.INACTIVITY_SECONDS, 20 * 60),
     absoluteSessionSeconds: intFrom(env.ABSOLUTE_SESSION_SECONDS, 12 * 60 * 60),
+    sessionCacheMs: intFrom(env.SESSION_CACHE_MS, 5_000),
     ssoSecrets,
     windowsLogin:
       env.WINDOWS_LOGIN_HEADER && env.WINDOWS_LOGIN_PROXY_SECRET

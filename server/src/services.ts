@@ -95,7 +95,7 @@ export function createServices(config: Config, clock: Clock, logger: Logger, eve
     logger,
     events,
     jobs,
-    auth: new AuthService(config, clock, throttle),
+    auth: new AuthService(config, clock, throttle, events),
     settings,
     members: new MemberService(clock),
     accounts,

@@ -5,9 +5,11 @@ import type { CurrentUser } from '../../common/auth/current-user.js';
 import { parseRole, type Role } from '../../common/auth/roles.js';
 import { UnauthenticatedError } from '../../common/errors.js';
 import type { Config } from '../../config.js';
+import type { EventBus } from '../../graphql/event-bus.js';
 import { User } from '../user/user.entity.js';
 import { verifyPassword } from './password.js';
 import { RefreshToken } from './refresh-token.entity.js';
+import { SessionCache, SESSION_REVOKED_TOPIC } from './session-cache.js';
 import { Session } from './session.entity.js';
 import { claimSsoToken, readSsoToken, SSO_TOKEN_USED, SsoErrorCode } from './sso.js';
 import { tooManyAttemptsMessage, type SignInThrottle } from './throttle.js';
@@ -55,14 +57,44 @@ const LAST_SEEN_RESOLUTION_MS = 60_000;
 
 export class AuthService {
   private readonly tokenSecret: string;
+  /** Session rows read lately by requests (not sockets, which keep their own watch: SocketSession). */
+  private readonly sessions: SessionCache<SessionRow>;
+  private revocations: AsyncIterator<unknown> | undefined;
 
   constructor(
     private readonly config: Config,
     private readonly clock: Clock,
     private readonly throttle: SignInThrottle,
+    private readonly events?: EventBus,
   ) {
     if (!config.tokenSecret) throw new Error('The access-token secret was not resolved (startApp does it).');
     this.tokenSecret = config.tokenSecret;
+    this.sessions = new SessionCache<SessionRow>(config.sessionCacheMs);
+    if (events && config.sessionCacheMs > 0) this.followRevocations(events);
+  }
+
+  /** Forgets a session revoked on any instance the moment the bus says so. */
+  private followRevocations(events: EventBus): void {
+    const iterator = events.subscribe(SESSION_REVOKED_TOPIC)[Symbol.asyncIterator]();
+    this.revocations = iterator;
+    const next = (): void => {
+      iterator.next().then(
+        (result) => {
+          if (result.done) return;
+          const sessionId = (result.value as { sessionId?: unknown } | null)?.sessionId;
+          if (typeof sessionId === 'string') this.sessions.evict(sessionId);
+          next();
+        },
+        () => undefined,
+      );
+    };
+    next();
+  }
+
+  /** Stops following revocations (the server is stopping). */
+  async stop(): Promise<void> {
+    await this.revocations?.return?.();
+    this.revocations = undefined;
   }
 
   async passwordGrant(em: EntityManager, username: string, password: string, address: string): Promise<TokenResponse> {
@@ -177,18 +209,25 @@ export class AuthService {
     if (!match) throw new UnauthenticatedError('The authorization header is not a bearer token.');
     const payload = verifyAccessToken(match[1], this.tokenSecret, this.nowSeconds());
     if (!payload) throw new UnauthenticatedError(SESSION_TIMED_OUT);
-    const row = await this.sessionRow(em, payload.sid);
+    // Requests reuse a row read in the last moments (sockets read their own: they do not touch the session).
+    const cached = touch ? this.sessions.get(payload.sid) : undefined;
+    const row = cached ?? (await this.sessionRow(em, payload.sid));
     const now = this.clock.now();
     if (!row || row.user_id !== payload.uid || row.is_locked) throw new UnauthenticatedError(SESSION_TIMED_OUT);
+    if (touch && !cached) this.sessions.set(row.id, row);
     const times: SessionTimes = {
       revokedAt: row.revoked_at ? new Date(row.revoked_at) : null,
       expiresAt: new Date(row.expires_at),
       lastSeenAt: new Date(row.last_seen_at),
     };
-    if (!this.isLive(times, now)) throw new UnauthenticatedError(SESSION_TIMED_OUT);
+    if (!this.isLive(times, now)) {
+      this.sessions.evict(row.id);
+      throw new UnauthenticatedError(SESSION_TIMED_OUT);
+    }
     if (touch && now.getTime() - times.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
       await em.nativeUpdate(Session, { id: row.id }, { lastSeenAt: now });
       times.lastSeenAt = now;
+      this.sessions.update(row.id, (kept) => ({ ...kept, last_seen_at: now }));
     }
     return {
       user: {
@@ -229,11 +268,15 @@ export class AuthService {
   }
 
   private async revoke(em: EntityManager, sessionId: string, reason: string): Promise<void> {
+    this.sessions.evict(sessionId);
     await em.nativeUpdate(
       Session,
       { id: sessionId, revokedAt: null },
       { revokedAt: this.clock.now(), revokedReason: reason },
     );
+    // Once written: every instance forgets the row it kept, so the next request reads the revocation.
+    this.sessions.evict(sessionId);
+    this.events?.publish(SESSION_REVOKED_TOPIC, { sessionId });
   }
 
   private async startSession(em: EntityManager, user: User, method: string, address: string): Promise<TokenResponse> {
