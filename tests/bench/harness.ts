@@ -53,6 +53,20 @@ export function consume(value: unknown): void {
   sink.value ^= typeof value === 'object' && value !== null ? Object.keys(value).length : Number(Boolean(value));
 }
 
+/** A measured line from samples taken elsewhere (another thread). */
+export function fromSamples(name: string, samples: readonly number[], note?: string): BenchResult {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return {
+    name,
+    runs: sorted.length,
+    medianMs: percentile(sorted, 50),
+    p95Ms: percentile(sorted, 95),
+    minMs: sorted[0],
+    maxMs: sorted[sorted.length - 1],
+    note,
+  };
+}
+
 /** Times `fn` over repeated runs after a warm-up; works for sync and async functions. */
 export async function measure(
   name: string,
