@@ -53,77 +53,109 @@ describe('assessOverdraw (DOMAIN "Deposits": the lowest point of the curve is th
     });
   });
 
-  it('within the duration and above the approved overdraw: approval type 1 or a top-up of the excess', () => {
-    const result = assess([bill('2026-01-10', 600_000)], 10_000);
-    expect(result).toMatchObject({
-      lowestPoint: { date: '2026-01-10', balance: -580_000 },
-      overdrawAmount: 580_000,
-      initialDurationEnd: '2026-02-25',
-      lowestPointWithinInitialDuration: true,
-      initialDurationOverdrawAmount: 580_000,
-      overdrawApprovalNeeded: true,
-      topUpNeeded: 80_000,
-      approvalsNeeded: [ApprovalType.DepositOverdraw],
-      warning: 'The Agreement may be overdrawn within its initial 8 week period.',
-    });
-  });
+  const WARNING = 'The Agreement may be overdrawn within its initial 8 week period.';
 
+  // The three checks of DOMAIN "Deposits", each on its own: [case, bills, weekly deposit, expected].
   it.each([
-    ['within the duration but within the approved overdraw', '2026-01-10', 400_000, true],
-    ['exactly the approved overdraw ("above" is strict)', '2026-01-10', 520_000, true],
-    ['above the approved overdraw after the duration (good-conduct waiver)', '2026-04-01', 700_000, false],
-  ])('needs nothing: %s', (_, date, amount, within) => {
-    const result = assess([bill(date, amount)], 10_000);
-    expect(result.overdrawAmount).toBeGreaterThan(0);
-    expect(result.lowestPointWithinInitialDuration).toBe(within);
-    expect(result).toMatchObject({ overdrawApprovalNeeded: false, topUpNeeded: 0, approvalsNeeded: [], warning: null });
+    [
+      'a $490 shortfall in week 1: check 1 only (warning, TopupNow of $490), no approval',
+      [bill('2026-01-03', 59_000)],
+      10_000,
+      { overdrawnWithinInitialDuration: true, topUpNeeded: 49_000, warning: WARNING, approvalsNeeded: [] },
+    ],
+    [
+      'a $1 shortfall on the last day of the duration (25 Feb): check 1',
+      [bill('2026-02-25', 80_100)],
+      10_000,
+      { overdrawnWithinInitialDuration: true, topUpNeeded: 100, warning: WARNING, approvalsNeeded: [] },
+    ],
+    [
+      'a shortfall the day after the duration (26 Feb): nothing (good-conduct waiver)',
+      [bill('2026-02-26', 100_000)],
+      10_000,
+      { overdrawnWithinInitialDuration: false, topUpNeeded: 0, warning: null, approvalsNeeded: [] },
+    ],
+    [
+      'exactly zero within the duration: nothing ("below zero" is strict)',
+      [bill('2026-01-10', 20_000)],
+      10_000,
+      { overdrawnWithinInitialDuration: false, topUpNeeded: 0, warning: null, approvalsNeeded: [] },
+    ],
+    [
+      '$5,800 short in week 2: check 1 (TopupNow $5,800) and check 2 (approval type 1)',
+      [bill('2026-01-10', 600_000)],
+      10_000,
+      {
+        overdrawnWithinInitialDuration: true,
+        topUpNeeded: 580_000,
+        warning: WARNING,
+        beyondApprovedOverdraw: true,
+        approvalsNeeded: [ApprovalType.DepositOverdraw],
+      },
+    ],
+    [
+      '$5,700 short on 1 April, after the duration: check 2 only (approval type 1, no warning)',
+      [bill('2026-04-01', 700_000)],
+      10_000,
+      {
+        overdrawnWithinInitialDuration: false,
+        warning: null,
+        beyondApprovedOverdraw: true,
+        approvalsNeeded: [ApprovalType.DepositOverdraw],
+      },
+    ],
+    [
+      'exactly the approved $5,000 short on 1 April: nothing ("deeper" is strict)',
+      [bill('2026-04-01', 630_000)],
+      10_000,
+      { overdrawAmount: 500_000, beyondApprovedOverdraw: false, warning: null, approvalsNeeded: [] },
+    ],
+  ])('%s', (_, bills, deposit, expected) => {
+    expect(assess(bills, deposit)).toMatchObject(expected);
   });
 
-  it('reports an overdraw beyond the approved amount after the duration without blocking', () => {
-    expect(assess([bill('2026-04-01', 700_000)], 10_000)).toMatchObject({
-      beyondApprovedOverdraw: true,
-      overdrawApprovalNeeded: false,
-    });
-  });
-
-  it('still flags an over-limit overdraw in the duration when a deeper point comes later', () => {
+  it('judges check 1 on the duration’s own lowest point when a deeper one comes later', () => {
     const result = assess([bill('2026-01-10', 600_000), bill('2026-04-01', 1_000_000)], 1000);
     expect(result.lowestPoint.date).toBe('2026-04-01');
     expect(result).toMatchObject({
       lowestPointWithinInitialDuration: false,
       initialDurationLowestPoint: { date: '2026-01-10', balance: -598_000 },
-      overdrawApprovalNeeded: true,
-      topUpNeeded: 98_000,
+      overdrawnWithinInitialDuration: true,
+      topUpNeeded: 598_000,
+      approvalsNeeded: [ApprovalType.DepositOverdraw],
     });
   });
 
   it('counts the duration from the agreement start when the simulation starts later (modification)', () => {
     const options = { from: '2026-01-01', agreementStart: '2025-12-01' };
-    expect(assess([bill('2026-01-10', 600_000)], 0, options)).toMatchObject({
+    expect(assess([bill('2026-01-10', 300_000)], 0, options)).toMatchObject({
       initialDurationEnd: '2026-01-25',
-      overdrawApprovalNeeded: true,
+      overdrawnWithinInitialDuration: true,
+      topUpNeeded: 300_000,
     });
-    expect(assess([bill('2026-01-30', 600_000)], 0, options)).toMatchObject({
+    expect(assess([bill('2026-01-30', 300_000)], 0, options)).toMatchObject({
       initialDurationOverdrawAmount: 0,
-      overdrawApprovalNeeded: false,
+      overdrawnWithinInitialDuration: false,
+      warning: null,
     });
   });
 
   it('has no initial duration when it is 0 days', () => {
-    expect(assess([bill('2026-01-01', 600_000)], 0, { durationDays: 0 })).toMatchObject({
+    expect(assess([bill('2026-01-01', 300_000)], 0, { durationDays: 0 })).toMatchObject({
       initialDurationEnd: null,
       initialDurationLowestPoint: null,
       lowestPointWithinInitialDuration: false,
-      overdrawApprovalNeeded: false,
+      overdrawnWithinInitialDuration: false,
+      warning: null,
     });
   });
 
   it('reads the approved overdraw from the settings it is given', () => {
     const settings = { ...DEFAULT_DEPOSIT_SETTINGS, contractApprovedOverDrawOfAmount: cents(100_000) };
-    expect(assess([bill('2026-01-10', 400_000)], 10_000, { settings })).toMatchObject({
+    expect(assess([bill('2026-04-01', 400_000)], 10_000, { settings })).toMatchObject({
       approvedOverdraw: 100_000,
       overdrawApprovalNeeded: true,
-      topUpNeeded: 280_000,
+      approvalsNeeded: [ApprovalType.DepositOverdraw],
     });
   });
 
@@ -136,7 +168,7 @@ describe('assessOverdraw (DOMAIN "Deposits": the lowest point of the curve is th
     expect(result.approvalsNeeded).toEqual(approvals);
   });
 
-  it('needs both approvals when overdrawn and over the upper limit (spec 3 §4)', () => {
+  it('needs both approvals when overdrawn beyond the approved amount and over the upper limit (spec 3 §4)', () => {
     const result = assess([bill('2026-01-10', 600_000)], 0, { totalContractValue: cents(6_000_000) });
     expect(result.approvalsNeeded).toEqual([ApprovalType.DepositOverdraw, ApprovalType.ContractUpperLimit]);
   });

@@ -4,7 +4,7 @@ import { lowestPointOf, type BalancePoint, type CashFlow } from './cash-flow.rul
 
 /** Approval types (spec 3 §3). */
 export enum ApprovalType {
-  /** The deposit schedule overdraws the agreement beyond the approved overdraw ("5K approval"). */
+  /** The balance curve's lowest point is deeper than the approved overdraw ("5K approval"). */
   DepositOverdraw = 1,
   /** The agreement's total value exceeds the upper contract limit. */
   ContractUpperLimit = 2,
@@ -38,44 +38,46 @@ export interface OverdrawAssessment {
   overdrawAmount: Cents;
   /** Last day of the initial duration (start + days - 1); null for a duration of 0 days. */
   initialDurationEnd: LocalDate | null;
-  /** DOMAIN's literal test: the overdraw (the lowest point, below zero) falls within the initial duration. */
+  /** The curve's overall lowest point is an overdraw that falls within the initial duration (reported only). */
   lowestPointWithinInitialDuration: boolean;
   /** The lowest point among the simulated days of the initial duration; null when none of them is simulated. */
   initialDurationLowestPoint: BalancePoint | null;
-  /** How far that point is below zero: the overdraw within the initial duration. */
+  /** How far that point is below zero: the deepest shortfall within the initial duration (totalOverDrawDurationAmount). */
   initialDurationOverdrawAmount: Cents;
-  approvedOverdraw: Cents;
-  /** The lowest point is below the approved overdraw, wherever it falls (reported; not by itself a block). */
-  beyondApprovedOverdraw: boolean;
-  /** An overdraw within the initial duration above the approved overdraw: approval type 1 or a top-up. */
-  overdrawApprovalNeeded: boolean;
-  /** The top-up that makes approval type 1 unnecessary: it lifts that overdraw to the approved amount. */
+  /** Check 1 (hasOverDrawDuration): the balance goes below zero on any day of the initial duration. */
+  overdrawnWithinInitialDuration: boolean;
+  /** The TopupNow amount that clears check 1: the deepest shortfall within the initial duration; 0 when clear. */
   topUpNeeded: Cents;
+  approvedOverdraw: Cents;
+  /** Check 2 (hasOverDrawOfAmount): the lowest point, wherever it falls, is deeper than the approved overdraw. */
+  beyondApprovedOverdraw: boolean;
+  /** Check 2's consequence: a manager's approval of type 1. */
+  overdrawApprovalNeeded: boolean;
   totalContractValue: Cents;
   upperContractLimit: Cents;
+  /** Check 3 (isUpperLimitReached): the agreement's total value exceeds the upper contract limit (type 2). */
   upperLimitApprovalNeeded: boolean;
-  /** Approvals to grant before continuing (type 1 is waived by making the top-up). */
+  /** Approvals to grant before continuing, in type order (both when both apply). */
   approvalsNeeded: ApprovalType[];
-  /** The spec's warning text when the initial duration is overdrawn beyond the approved amount. */
+  /** Check 1's warning (spec 3 §8): shown, with TopupNow / RemoveBill, until the shortfall is cleared. */
   warning: string | null;
 }
 
 /**
- * DOMAIN "Deposits": the lowest point of the balance curve is the overdraw; if it falls within the overdraw
- * rule duration and is above the approved overdraw, a manager approval (type 1) or a top-up is needed; if the
- * agreement's total value exceeds the upper contract limit, an approval of type 2 is needed.
+ * DOMAIN "Deposits" (corrected 2026-11-23): three separate checks read the balance curve.
+ * 1. Initial duration: a balance below zero on ANY day of the initial overdraw rule duration, however small,
+ *    raises the warning 'The Agreement may be overdrawn within its initial {n} week period.' and blocks saving
+ *    until the agent chooses TopupNow (the deepest shortfall within the duration) or RemoveBill. After the
+ *    duration the good-conduct waiver lets the agreement run below zero.
+ * 2. Approved overdraw: the lowest point anywhere in the period deeper than the approved overdraw needs a
+ *    manager's approval of type 1, whether or not check 1 also applies.
+ * 3. Upper limit: a total value over the upper contract limit needs approval type 2.
  *
  * Our reading where that is ambiguous:
- * - "falls within": the duration runs from the agreement's start for its number of days (day 0 to day n-1).
- *   We judge the lowest point OF THE DAYS IN THE DURATION. When the curve's overall lowest point is in the
- *   duration this is the same point, so DOMAIN's rule is met exactly; when a deeper point comes later, an
- *   overdraw above the approved amount inside the duration still needs the approval instead of being hidden.
- * - "above the approved overdraw": strictly more than it; $5,000.00 overdrawn with $5,000 approved is fine.
- * - an overdraw after the duration (the good-conduct waiver period) or within the approved amount needs
- *   neither approval nor top-up; it is still reported for the graphs and warnings.
- * - the top-up is the part above the approved overdraw (spec 3 §6: "with the member topping up above that");
- *   paid on day one it lifts the whole curve by that much, leaving exactly the approved overdraw.
- * - "exceeds the upper contract limit": strictly more than it.
+ * - the duration runs from the agreement's start for its number of days (day 0 to day n-1), also when the
+ *   simulation starts later (a modification): only its simulated days are judged;
+ * - "below zero" is strictly below; "deeper than the approved overdraw" and "exceeds the limit" are strict:
+ *   $5,000.00 overdrawn with $5,000 approved needs no approval.
  */
 export function assessOverdraw(input: OverdrawInput): OverdrawAssessment {
   const { cashFlow, settings } = input;
@@ -96,12 +98,13 @@ export function assessOverdraw(input: OverdrawInput): OverdrawAssessment {
     if (from < to) initialDurationLowestPoint = lowestPointOf(dates, balances, from, to);
   }
   const initialDurationOverdrawAmount = cents(Math.max(0, -(initialDurationLowestPoint?.balance ?? 0)));
+  const overdrawnWithinInitialDuration = initialDurationOverdrawAmount > 0;
 
   const approvedOverdraw = settings.contractApprovedOverDrawOfAmount;
-  const overdrawApprovalNeeded = initialDurationOverdrawAmount > approvedOverdraw;
+  const beyondApprovedOverdraw = overdrawAmount > approvedOverdraw;
   const upperLimitApprovalNeeded = input.totalContractValue > settings.businessUpperContractLimit;
   const approvalsNeeded: ApprovalType[] = [];
-  if (overdrawApprovalNeeded) approvalsNeeded.push(ApprovalType.DepositOverdraw);
+  if (beyondApprovedOverdraw) approvalsNeeded.push(ApprovalType.DepositOverdraw);
   if (upperLimitApprovalNeeded) approvalsNeeded.push(ApprovalType.ContractUpperLimit);
 
   return {
@@ -111,15 +114,16 @@ export function assessOverdraw(input: OverdrawInput): OverdrawAssessment {
     lowestPointWithinInitialDuration: overdrawAmount > 0 && inDuration(lowestPoint.date),
     initialDurationLowestPoint,
     initialDurationOverdrawAmount,
+    overdrawnWithinInitialDuration,
+    topUpNeeded: initialDurationOverdrawAmount,
     approvedOverdraw,
-    beyondApprovedOverdraw: overdrawAmount > approvedOverdraw,
-    overdrawApprovalNeeded,
-    topUpNeeded: overdrawApprovalNeeded ? cents(initialDurationOverdrawAmount - approvedOverdraw) : ZERO,
+    beyondApprovedOverdraw,
+    overdrawApprovalNeeded: beyondApprovedOverdraw,
     totalContractValue: input.totalContractValue,
     upperContractLimit: settings.businessUpperContractLimit,
     upperLimitApprovalNeeded,
     approvalsNeeded,
-    warning: overdrawApprovalNeeded ? initialPeriodOverdrawWarning(durationDays) : null,
+    warning: overdrawnWithinInitialDuration ? initialPeriodOverdrawWarning(durationDays) : null,
   };
 }
 

@@ -26,7 +26,7 @@ export class OverdrawAssessment {
   @Field(() => LocalDateScalar, { nullable: true, description: 'Last day of the initial duration; null for 0 days.' })
   initialDurationEnd!: LocalDate | null;
 
-  @Field({ description: 'The lowest point is an overdraw that falls within the initial duration.' })
+  @Field({ description: 'The lowest point is an overdraw that falls within the initial duration (reported only).' })
   lowestPointWithinInitialDuration!: boolean;
 
   @Field(() => BalancePoint, {
@@ -35,20 +35,31 @@ export class OverdrawAssessment {
   })
   initialDurationLowestPoint!: BalancePoint | null;
 
-  @Field(() => MoneyScalar)
+  @Field(() => MoneyScalar, {
+    description: 'The deepest shortfall within the initial duration (totalOverDrawDurationAmount); 0 if none.',
+  })
   initialDurationOverdrawAmount!: Cents;
+
+  @Field({
+    description:
+      'Check 1 (hasOverDrawDuration): below zero on any day of the initial duration: the warning, TopupNow or RemoveBill.',
+  })
+  overdrawnWithinInitialDuration!: boolean;
+
+  @Field(() => MoneyScalar, { description: 'The TopupNow amount that clears check 1 (0 when clear).' })
+  topUpNeeded!: Cents;
 
   @Field(() => MoneyScalar)
   approvedOverdraw!: Cents;
 
-  @Field({ description: 'The lowest point is below the approved overdraw, wherever it falls (reported only).' })
+  @Field({
+    description:
+      'Check 2 (hasOverDrawOfAmount): the lowest point, wherever it falls, is deeper than the approved overdraw.',
+  })
   beyondApprovedOverdraw!: boolean;
 
-  @Field({ description: 'An overdraw within the initial duration above the approved one: approval 1 or a top-up.' })
+  @Field({ description: 'Check 2 applies: a manager’s approval of type 1 is needed.' })
   overdrawApprovalNeeded!: boolean;
-
-  @Field(() => MoneyScalar, { description: 'The top-up that makes approval type 1 unnecessary.' })
-  topUpNeeded!: Cents;
 
   @Field(() => MoneyScalar)
   totalContractValue!: Cents;
@@ -56,13 +67,13 @@ export class OverdrawAssessment {
   @Field(() => MoneyScalar)
   upperContractLimit!: Cents;
 
-  @Field()
+  @Field({ description: 'Check 3 (isUpperLimitReached): the total value exceeds the upper limit: approval type 2.' })
   upperLimitApprovalNeeded!: boolean;
 
   @Field(() => [Int], { description: 'Approval types needed: 1 deposit overdraw, 2 contract upper limit.' })
   approvalsNeeded!: number[];
 
-  @Field(() => String, { nullable: true, description: 'The spec’s warning for an overdraw in the initial period.' })
+  @Field(() => String, { nullable: true, description: 'Check 1’s warning (spec 3 §8); null when clear.' })
   warning!: string | null;
 }
 
