@@ -9,6 +9,7 @@ import { Migration20261123184646_used_sso_token } from './Migration2026112318464
 import { Migration20261123190500_company_payment_methods } from './Migration20261123190500_company_payment_methods.js';
 import { Migration20261123213000_core_banking } from './Migration20261123213000_core_banking.js';
 import { Migration20261123214500_agreement_wizard_position } from './Migration20261123214500_agreement_wizard_position.js';
+import { Migration20261123221500_notification_outbox } from './Migration20261123221500_notification_outbox.js';
 
 /** Every migration in order. Add each new migration here (no folder scanning). */
 export const migrationsList: MigrationObject[] = [
@@ -34,4 +35,5 @@ export const migrationsList: MigrationObject[] = [
     name: 'Migration20261123214500_agreement_wizard_position',
     class: Migration20261123214500_agreement_wizard_position,
   },
+  { name: 'Migration20261123221500_notification_outbox', class: Migration20261123221500_notification_outbox },
 ];

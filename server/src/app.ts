@@ -147,6 +147,7 @@ export async function startApp(given: Config, options: StartOptions = {}): Promi
     sendError(res, error, services, req);
   });
 
+  if (!config.mail.smtpUrl) await services.mailCapture.start(database.orm, config.mail.capturePort);
   await services.jobs.start(database.orm);
 
   const port = options.port ?? config.port;
@@ -169,6 +170,10 @@ export async function startApp(given: Config, options: StartOptions = {}): Promi
         await work();
       };
       await step('jobs', () => services.jobs.stop());
+      await step('mail', async () => {
+        services.mailer.close();
+        await services.mailCapture.stop();
+      });
       await step('subscriptions', () => wsCleanup.dispose());
       await step('websocket server', () => new Promise((resolve) => wsServer.close(resolve)));
       await step('graphql', () => apollo.stop());

@@ -34,6 +34,15 @@ export interface Config {
   clientDir: string;
   /** How often this instance's job workers look for jobs, in seconds (0: it runs none; tests drain by hand). */
   jobPollingSeconds: number;
+  /** Outgoing messages (modules/notification/README.md). */
+  mail: {
+    /** An SMTP server (SMTP_URL, e.g. smtp://127.0.0.1:2525); unset: the app starts its own capture. */
+    smtpUrl?: string;
+    /** The capture's port when SMTP_URL is unset (SMTP_CAPTURE_PORT; 0, the default: any free port). */
+    capturePort: number;
+    /** The From of every e-mail (MAIL_FROM). */
+    from: string;
+  };
   /** Sign-in throttling (modules/auth/README.md): free attempts per counter, then doubling delays. */
   throttle: {
     windowSeconds: number;
@@ -86,6 +95,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     clientDir: path.resolve(env.CLIENT_DIR ?? 'dist/client'),
     jobPollingSeconds: pollingSecondsFrom(env.JOB_POLLING_SECONDS, 2),
+    mail: {
+      smtpUrl: env.SMTP_URL || undefined,
+      capturePort: intFrom(env.SMTP_CAPTURE_PORT, 0),
+      from: env.MAIL_FROM || 'Bill Smoothing <no-reply@billsmoothing.example>',
+    },
     throttle: {
       windowSeconds: intFrom(env.LOGIN_THROTTLE_WINDOW_SECONDS, 15 * 60),
       perAccountAddress: intFrom(env.LOGIN_THROTTLE_PER_ACCOUNT_ADDRESS, 5),

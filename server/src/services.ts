@@ -11,6 +11,15 @@ import { SubCategoryService } from './modules/billing-category/sub-category.serv
 import { BillerWizardService } from './modules/biller/biller-wizard.service.js';
 import { CompanyService } from './modules/company/company.service.js';
 import { NoteService } from './modules/note/note.service.js';
+import { NotificationDelivery } from './modules/notification/delivery.js';
+import { MailCapture } from './modules/notification/mail-capture.js';
+import { Mailer } from './modules/notification/mailer.js';
+import { registerNotificationJobs } from './modules/notification/notification-jobs.js';
+import { NotificationOutbox } from './modules/notification/outbox.js';
+import { OutboxViewService } from './modules/notification/outbox-view.service.js';
+import { CapturingSmsProvider } from './modules/notification/sms-provider.js';
+import { NotificationService } from './modules/notification/notification.service.js';
+import { SupportService } from './modules/notification/support.service.js';
 import { MemberService } from './modules/member/member.service.js';
 import { MemberSearchService } from './modules/member/member-search.service.js';
 import { MemberDirectoryService } from './modules/member/member-directory.service.js';
@@ -72,6 +81,15 @@ export interface Services {
   agreementWizard: AgreementWizardService;
   billerWizard: BillerWizardService;
   subCategories: SubCategoryService;
+  /** The local SMTP capture (started with the app when SMTP_URL is unset). */
+  mailCapture: MailCapture;
+  mailer: Mailer;
+  /** The one place every module sends a message through (modules/notification/README.md). */
+  outbox: NotificationOutbox;
+  outboxView: OutboxViewService;
+  /** Contact member: templates, previews, the manual send. */
+  notifications: NotificationService;
+  support: SupportService;
 }
 
 export function createServices(config: Config, clock: Clock, logger: Logger, events: EventBus): Services {
@@ -89,6 +107,10 @@ export function createServices(config: Config, clock: Clock, logger: Logger, eve
   registerBankJobs(jobs, bankDay);
   const companies = new CompanyService(billingCategories);
   const agreementWizard = new AgreementWizardService(clock);
+  const mailCapture = new MailCapture(logger);
+  const mailer = new Mailer(() => config.mail.smtpUrl ?? mailCapture.url, config.mail.from);
+  const outbox = new NotificationOutbox(jobs, clock);
+  registerNotificationJobs(jobs, new NotificationDelivery(mailer, new CapturingSmsProvider(), clock, logger));
   return {
     config,
     clock,
@@ -122,5 +144,11 @@ export function createServices(config: Config, clock: Clock, logger: Logger, eve
     agreementWizard,
     billerWizard: new BillerWizardService(clock, billingCategories, companies, agreementWizard),
     subCategories: new SubCategoryService(clock, billingCategories, agreementWizard),
+    mailCapture,
+    mailer,
+    outbox,
+    outboxView: new OutboxViewService(),
+    notifications: new NotificationService(outbox, settings, clock, logger),
+    support: new SupportService(outbox, settings, logger),
   };
 }

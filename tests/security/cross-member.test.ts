@@ -53,6 +53,9 @@ const NAMES_NO_MEMBER = new Set([
   // The biller form's lists and texts, and the next free direct-debit number: no member's data (spec 2 §3, §7).
   'Query.billerFormOptions',
   'Mutation.assignDirectDebitAccountNumber',
+  // The support team's contact: the same for everyone.
+  'Query.supportContact',
+  'GET /api/contracts/getbillsumosupportcontact',
 ]);
 
 /** Public forms that take a member id: anyone may send them; the answer must say nothing about the member. */

@@ -194,6 +194,14 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: 'messages',
+        loader: requireStaff,
+        ...lazyScreen(
+          () => import('../features/notification/MessagesPage'),
+          (m) => m.MessagesPage,
+        ),
+      },
+      {
         path: 'member/:memberId/account/:accountId',
         loader: requireSession,
         ...lazyScreen(

@@ -31,6 +31,7 @@ import { Member } from '../modules/member/member.entity.js';
 import { Note } from '../modules/note/note.entity.js';
 import { NotificationTemplate } from '../modules/notification/notification-template.entity.js';
 import { Notification } from '../modules/notification/notification.entity.js';
+import { CapturedMessage } from '../modules/notification/captured-message.entity.js';
 import { ContractPreferences } from '../modules/preferences/contract-preferences.entity.js';
 import { MemberNotificationPreference } from '../modules/preferences/member-notification-preference.entity.js';
 import { Setting } from '../modules/settings/setting.entity.js';
@@ -69,6 +70,7 @@ export const entities = [
   MemberNotificationPreference,
   NotificationTemplate,
   Notification,
+  CapturedMessage,
   IdempotencyRecord,
   AuditRecord,
   ThrottleCounter,

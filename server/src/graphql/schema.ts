@@ -11,6 +11,8 @@ import { CompanyResolver } from '../modules/company/company.resolver.js';
 import { NoteResolver } from '../modules/note/note.resolver.js';
 import { BillerResolver } from '../modules/biller/biller.resolver.js';
 import { SubCategoryResolver } from '../modules/billing-category/sub-category.resolver.js';
+import { OutboxResolver } from '../modules/notification/outbox.resolver.js';
+import { NotificationResolver } from '../modules/notification/notification.resolver.js';
 import { MemberResolver } from '../modules/member/member.resolver.js';
 import { MemberSearchResolver } from '../modules/member/member-search.resolver.js';
 import { ActivityAddedResolver } from '../modules/activity/activity-added.resolver.js';
@@ -50,6 +52,8 @@ export const resolvers: NonEmptyArray<Function> = [
   AgreementWizardResolver,
   BillerResolver,
   SubCategoryResolver,
+  OutboxResolver,
+  NotificationResolver,
 ];
 
 /** Root operations and their access rules, read from the decorators (the permission snapshot uses this). */

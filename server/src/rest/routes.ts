@@ -5,6 +5,7 @@ import { billingCategoryRoutes } from '../modules/billing-category/billing-categ
 import { companyRoutes } from '../modules/company/company.rest.js';
 import { memberRoutes } from '../modules/member/member.rest.js';
 import { noteRoutes } from '../modules/note/note.rest.js';
+import { notificationRoutes } from '../modules/notification/notification.rest.js';
 import { overviewRoutes } from '../modules/overview/overview.rest.js';
 import { memberSearchRoutes } from '../modules/member/member-search.rest.js';
 import { queuedChangeRoutes } from '../modules/agreement/queued-change.rest.js';
@@ -29,6 +30,7 @@ export const restRoutes: RestRoute[] = [
   ...transactionRoutes,
   ...profileRoutes,
   ...noteRoutes,
+  ...notificationRoutes,
   ...paymentRoutes,
   ...queuedChangeRoutes,
   ...billingCategoryRoutes,

@@ -16,6 +16,7 @@ import { AgreementSummaryCard } from './AgreementSummaryCard';
 import { AutoBillersSection, ManualBillersSection } from './OverviewBillers';
 import { ActivityOverview, AllocationSection, HistoryLink, OverviewSkeleton } from './OverviewParts';
 import { NotesSection } from './NotesSection';
+import { StaffContactActions } from '../notification/StaffContactActions';
 import { agreementBanner } from './overview-rules';
 import { QueuedChangeDialog, useQueuedChange } from './QueuedChangeDialog';
 import { UpcomingBillsTable } from './UpcomingBillsTable';
@@ -91,6 +92,13 @@ export function OverviewScreen() {
           <ActivityOverview totals={data.activityTotals} isStaff={isStaff} />
           <ActivityPanel memberId={memberId} accountId={accountId} pageSize={OVERVIEW_ACTIVITY_PAGE_SIZE} />
           <HistoryLink to={`/member/${memberId}/account/${accountId}/member/accounthistory`} />
+          {isStaff && (
+            <StaffContactActions
+              accountId={accountId}
+              status={agreement?.status ?? null}
+              onSent={() => void client.refetchQueries({ include: ['Activities', 'AccountOverview'] })}
+            />
+          )}
           {isStaff && data.notes && (
             <NotesSection
               notes={data.notes}

@@ -26,6 +26,8 @@ export enum NotificationStatus {
   Sent = 1,
   Failed = 2,
   Cancelled = 3,
+  /** Claimed by a delivery job and being handed to the mail server or SMS provider. */
+  Sending = 4,
 }
 
 export const NOTIFICATION_STATUS_LABELS: Readonly<Record<NotificationStatus, string>> = {
@@ -33,6 +35,18 @@ export const NOTIFICATION_STATUS_LABELS: Readonly<Record<NotificationStatus, str
   [NotificationStatus.Sent]: 'Sent',
   [NotificationStatus.Failed]: 'Failed',
   [NotificationStatus.Cancelled]: 'Cancelled',
+  [NotificationStatus.Sending]: 'Sending',
+};
+
+/** How an outbox message travels: one row per channel, so each is delivered (and retried) on its own. */
+export enum NotificationChannel {
+  Email = 1,
+  Sms = 2,
+}
+
+export const NOTIFICATION_CHANNEL_LABELS: Readonly<Record<NotificationChannel, string>> = {
+  [NotificationChannel.Email]: 'Email',
+  [NotificationChannel.Sms]: 'Sms',
 };
 
 /** The events a member can subscribe to (spec 3 §9); all are subscribed by default. */

@@ -3,7 +3,7 @@ import { Account } from '../account/account.entity.js';
 import { Agreement } from '../agreement/agreement.entity.js';
 import { Member } from '../member/member.entity.js';
 import { User } from '../user/user.entity.js';
-import { NotificationSourceType, NotificationStatus } from './notification-codes.js';
+import { NotificationChannel, NotificationSourceType, NotificationStatus } from './notification-codes.js';
 import { NotificationTemplate } from './notification-template.entity.js';
 
 /**
@@ -13,7 +13,7 @@ import { NotificationTemplate } from './notification-template.entity.js';
 @Entity({ tableName: 'notification' })
 @Index({ properties: ['status', 'queuedAt'] })
 export class Notification {
-  [OptionalProps]?: 'status' | 'queuedAt' | 'attempts';
+  [OptionalProps]?: 'status' | 'queuedAt' | 'attempts' | 'channel';
 
   @PrimaryKey({ autoincrement: true })
   id!: number;
@@ -40,6 +40,10 @@ export class Notification {
   @ManyToOne(() => Agreement, { nullable: true })
   @Index()
   agreement?: Agreement | null;
+
+  /** E-mail rows carry recipientEmail, subject and body; SMS rows recipientMobile and smsBody. */
+  @Enum({ items: () => NotificationChannel, type: 'smallint', default: NotificationChannel.Email })
+  channel: NotificationChannel = NotificationChannel.Email;
 
   @Property({ length: 254, nullable: true })
   recipientEmail?: string | null;
@@ -68,6 +72,10 @@ export class Notification {
 
   @Property({ type: 'timestamptz', nullable: true })
   sentAt?: Date | null;
+
+  /** When a delivery job claimed it (status Sending): a claim older than the job's expiry was lost with its job. */
+  @Property({ type: 'timestamptz', nullable: true })
+  claimedAt?: Date | null;
 
   @Property({ type: 'smallint', default: 0 })
   attempts: number = 0;

@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { DomainError } from '../../common/errors.js';
+import { AgreementStatus } from '../agreement/agreement-status.js';
+import { NotificationChannel, NotificationPreference } from './notification-codes.js';
+import {
+  canSendNotification,
+  checkTemplateText,
+  manualChannels,
+  messageDate,
+  NOTIFICATION_MESSAGES,
+  renderTemplate,
+} from './notification-templates.rules.js';
+
+function refusal(work: () => unknown) {
+  try {
+    work();
+    return null;
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    return { code: error.code, field: error.field, message: error.message };
+  }
+}
+
+describe('canSendNotification (spec 1 §5, 3 §5: statuses 1, 4, 7 and 8 only)', () => {
+  it.each(Object.values(AgreementStatus).filter((v): v is AgreementStatus => typeof v === 'number'))(
+    'status %s',
+    (status) => {
+      expect(canSendNotification(status)).toBe([1, 4, 7, 8].includes(status));
+    },
+  );
+});
+
+describe('renderTemplate', () => {
+  it('fills every known placeholder and leaves unknown ones as written', () => {
+    expect(
+      renderTemplate('Dear {firstName}, agreement {agreementNumber} with {institutionName}: {amount} by {date}. {x}', {
+        firstName: 'Ann',
+        agreementNumber: '12',
+        institutionName: 'Harbourside',
+        amount: '$10.00',
+        date: '01/03/2027',
+      }),
+    ).toBe('Dear Ann, agreement 12 with Harbourside: $10.00 by 01/03/2027. {x}');
+  });
+
+  it('leaves a known placeholder without a value empty', () => {
+    expect(renderTemplate('{billerName} bill', {})).toBe(' bill');
+  });
+});
+
+describe('checkTemplateText (placeholders validated)', () => {
+  it.each([
+    ['emailSubject', '', 'REQUIRED', 'Please enter the e-mail subject.'],
+    ['smsTemplate', 'x'.repeat(481), 'TOO_LONG', 'The SMS text can be at most 480 characters (it has 481).'],
+    [
+      'emailTemplate',
+      'Dear {firstname}',
+      'UNKNOWN_PLACEHOLDER',
+      'Unknown placeholder {firstname} in the e-mail text. Use {firstName}, {lastName}, {memberNumber}, {accountNumber}, {agreementNumber}, {institutionName}, {amount}, {date}, {billerName}, {endDate}.',
+    ],
+    [
+      'emailTemplate',
+      'Dear {firstName',
+      'INVALID_PLACEHOLDER',
+      'The e-mail text has a brace that is not part of a placeholder such as {firstName}.',
+    ],
+    [
+      'title',
+      'a } b',
+      'INVALID_PLACEHOLDER',
+      'The title has a brace that is not part of a placeholder such as {firstName}.',
+    ],
+  ] as const)('%s %j → %s', (field, text, code, message) => {
+    expect(refusal(() => checkTemplateText(text, field))).toEqual({ code, field, message });
+  });
+
+  it('keeps a valid text, trimmed', () => {
+    expect(checkTemplateText('  Dear {firstName}, {amount} is due {date}.  ', 'emailTemplate')).toBe(
+      'Dear {firstName}, {amount} is due {date}.',
+    );
+  });
+});
+
+describe('manualChannels', () => {
+  const both = { email: 'a@b.example', mobile: '0412345678' };
+  it.each([
+    [NotificationPreference.Email, both, [NotificationChannel.Email]],
+    [NotificationPreference.Sms, both, [NotificationChannel.Sms]],
+    [NotificationPreference.None, both, [NotificationChannel.Email]],
+    [null, { email: null, mobile: '0412345678' }, [NotificationChannel.Sms]],
+    [NotificationPreference.Email, { email: ' ', mobile: '0412345678' }, [NotificationChannel.Sms]],
+    [NotificationPreference.Sms, { email: 'a@b.example', mobile: null }, [NotificationChannel.Email]],
+  ])('preference %s with %j', (preference, contact, channels) => {
+    expect(manualChannels(preference, contact)).toEqual(channels);
+  });
+
+  it('refuses a member with no address and no mobile', () => {
+    expect(refusal(() => manualChannels(NotificationPreference.Email, { email: null, mobile: '' }))?.message).toBe(
+      NOTIFICATION_MESSAGES.noContact,
+    );
+  });
+});
+
+describe('the messages staff see', () => {
+  it('say what the spec says', () => {
+    expect(NOTIFICATION_MESSAGES.queued).toBe('Notification has been successfully queued and will be sent shortly.');
+    expect(NOTIFICATION_MESSAGES.failed).toBe('Could not send the notification. Please try again later.');
+  });
+});
+
+describe('messageDate', () => {
+  it.each([
+    ['2027-03-01', '01/03/2027'],
+    [null, ''],
+    ['not a date', ''],
+  ])('%j → %j', (date, text) => {
+    expect(messageDate(date)).toBe(text);
+  });
+});

@@ -1,0 +1,317 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Logger } from 'pino';
+import { requireUser } from '../../common/auth/access.js';
+import type { CurrentUser } from '../../common/auth/current-user.js';
+import { isStaff, Role, STAFF_ROLES } from '../../common/auth/roles.js';
+import type { Clock } from '../../common/clock.js';
+import { DomainError, ForbiddenError, NotFoundError } from '../../common/errors.js';
+import { formatCurrency, parseMoney } from '../../common/money.js';
+import { ActivityType } from '../activity/activity-type.js';
+import { writeActivity } from '../activity/activity-writer.js';
+import { currentAgreementFirst } from '../agreement/agreement-facts.js';
+import type { AgreementStatus } from '../agreement/agreement-status.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import { NotificationChannel, type NotificationPreference, NotificationSourceType } from './notification-codes.js';
+import {
+  canSendNotification,
+  checkTemplateText,
+  manualChannels,
+  messageDate,
+  NOTIFICATION_MESSAGES,
+  renderTemplate,
+  type TemplateValues,
+} from './notification-templates.rules.js';
+import type { NotificationOutbox } from './outbox.js';
+
+export interface TemplateView {
+  templateId: number;
+  templateName: string;
+  title: string;
+  emailSubject: string;
+  emailTemplate: string;
+  smsTemplate: string;
+  isManual: boolean;
+}
+
+export interface TemplatePreview {
+  templateId: number;
+  templateName: string;
+  title: string;
+  accountId: number;
+  memberId: number;
+  contractId: number;
+  emailSubject: string;
+  emailBody: string;
+  smsBody: string;
+}
+
+export interface ManualNotificationRequest {
+  accountId: number;
+  memberId: number;
+  contractId: number;
+  templateId?: number | null;
+  notificationName?: string | null;
+  emailSubject?: string | null;
+  emailBody?: string | null;
+  smsBody?: string | null;
+  message?: string | null;
+}
+
+export interface SendResult {
+  message: string;
+  notificationIds: number[];
+}
+
+export interface TemplateUpdate {
+  templateId: number;
+  title: string;
+  emailSubject: string;
+  emailTemplate: string;
+  smsTemplate: string;
+}
+
+interface Recipient {
+  agreementId: number;
+  status: AgreementStatus;
+  memberId: number;
+  email: string | null;
+  mobile: string | null;
+  preference: NotificationPreference | null;
+  values: TemplateValues;
+}
+
+const TEMPLATE_COLUMNS = `id, template_name, title, email_subject, email_template, sms_template, is_manual`;
+
+function templateView(row: Record<string, unknown>): TemplateView {
+  return {
+    templateId: Number(row.id),
+    templateName: String(row.template_name),
+    title: String(row.title),
+    emailSubject: String(row.email_subject),
+    emailTemplate: String(row.email_template),
+    smsTemplate: String(row.sms_template),
+    isManual: row.is_manual === true,
+  };
+}
+
+function staff(user: CurrentUser | null, write: boolean): CurrentUser {
+  const caller = requireUser(user);
+  const allowed = write
+    ? caller.roles.some((role) => (STAFF_ROLES as readonly Role[]).includes(role))
+    : isStaff(caller.roles);
+  if (!allowed) throw new ForbiddenError();
+  return caller;
+}
+
+function text(value: string | null | undefined): string {
+  return (value ?? '').trim();
+}
+
+/**
+ * Contact member (spec 1 §2 modals, §3; 3 §3, §5): the templates staff edit, their previews filled from an
+ * account's agreement, and the manual send (statuses 1, 4, 7, 8), which goes through the outbox and writes
+ * activity 12 in the same transaction.
+ */
+export class NotificationService {
+  constructor(
+    private readonly outbox: NotificationOutbox,
+    private readonly settings: SettingsService,
+    private readonly clock: Clock,
+    private readonly logger: Logger,
+  ) {}
+
+  async templates(em: EntityManager, user: CurrentUser | null): Promise<TemplateView[]> {
+    staff(user, false);
+    const rows = await em.execute<Record<string, unknown>[]>(
+      `select ${TEMPLATE_COLUMNS} from notification_template where is_active order by is_manual desc, title`,
+    );
+    return rows.map(templateView);
+  }
+
+  async template(em: EntityManager, user: CurrentUser | null, templateId: number): Promise<TemplateView> {
+    staff(user, false);
+    const [row] = await em.execute<Record<string, unknown>[]>(
+      `select ${TEMPLATE_COLUMNS} from notification_template where id = ? and is_active`,
+      [templateId],
+    );
+    if (!row) throw new NotFoundError('Could not find the notification template.');
+    return templateView(row);
+  }
+
+  /** GetManualWithPreview/{accountId}: each manual template filled from the account's current agreement. */
+  async manualPreviews(em: EntityManager, user: CurrentUser | null, accountId: number): Promise<TemplatePreview[]> {
+    staff(user, false);
+    const recipient = await this.recipient(em, accountId, null, null);
+    const rows = await em.execute<Record<string, unknown>[]>(
+      `select ${TEMPLATE_COLUMNS} from notification_template where is_manual and is_active order by title`,
+    );
+    return rows.map(templateView).map((template) => ({
+      templateId: template.templateId,
+      templateName: template.templateName,
+      title: template.title,
+      accountId,
+      memberId: recipient.memberId,
+      contractId: recipient.agreementId,
+      emailSubject: renderTemplate(template.emailSubject, recipient.values),
+      emailBody: renderTemplate(template.emailTemplate, recipient.values),
+      smsBody: renderTemplate(template.smsTemplate, recipient.values),
+    }));
+  }
+
+  /** sendManually: the (possibly edited) preview, to the member by their preferred channel. */
+  async sendManual(
+    em: EntityManager,
+    user: CurrentUser | null,
+    request: ManualNotificationRequest,
+  ): Promise<SendResult> {
+    const caller = staff(user, true);
+    const recipient = await this.recipient(em, request.accountId, request.memberId, request.contractId);
+    if (!canSendNotification(recipient.status)) {
+      throw new DomainError('STATUS_NOT_ALLOWED', NOTIFICATION_MESSAGES.statusNotAllowed, 'contractId');
+    }
+    const channels = manualChannels(recipient.preference, { email: recipient.email, mobile: recipient.mobile });
+    const subject = renderTemplate(text(request.emailSubject), recipient.values);
+    const body = renderTemplate(text(request.emailBody), recipient.values);
+    const sms = renderTemplate(text(request.smsBody), recipient.values);
+    if (channels.includes(NotificationChannel.Email)) {
+      if (!subject) throw new DomainError('REQUIRED', NOTIFICATION_MESSAGES.emailSubjectRequired, 'emailSubject');
+      if (!body) throw new DomainError('REQUIRED', NOTIFICATION_MESSAGES.emailBodyRequired, 'emailBody');
+    }
+    if (channels.includes(NotificationChannel.Sms)) {
+      if (!sms) throw new DomainError('REQUIRED', NOTIFICATION_MESSAGES.smsBodyRequired, 'smsBody');
+      if (sms.length > 480) throw new DomainError('TOO_LONG', 'The SMS text can be at most 480 characters.', 'smsBody');
+    }
+    if (subject.length > 200)
+      throw new DomainError('TOO_LONG', 'The e-mail subject can be at most 200 characters.', 'emailSubject');
+    const template = request.templateId ? await this.template(em, caller, request.templateId) : null;
+    const name = text(request.notificationName) || template?.templateName || 'ManualNotification';
+    try {
+      const ids = await em.fork().transactional(async (tx) => {
+        const queued: number[] = [];
+        for (const channel of channels) {
+          const email = channel === NotificationChannel.Email;
+          queued.push(
+            await this.outbox.enqueue(tx, {
+              sourceType: NotificationSourceType.ManualNotification,
+              name,
+              channel,
+              to: (email ? recipient.email : recipient.mobile) ?? '',
+              subject: email ? subject : null,
+              body: email ? body : sms,
+              message: text(request.message) || null,
+              templateId: template?.templateId ?? null,
+              memberId: recipient.memberId,
+              accountId: request.accountId,
+              agreementId: recipient.agreementId,
+              createdByUserId: caller.userId,
+            }),
+          );
+        }
+        await writeActivity(tx, {
+          type: ActivityType.NotificationSent,
+          accountId: request.accountId,
+          memberId: recipient.memberId,
+          agreementId: recipient.agreementId,
+          details: `Notification sent: ${channels.includes(NotificationChannel.Email) ? subject : sms}`,
+          data: { notificationIds: queued, channels: channels.map((c) => NotificationChannel[c]) },
+          agentName: caller.displayName,
+          userId: caller.userId,
+          occurredAt: this.clock.now(),
+        });
+        return queued;
+      });
+      this.outbox.wake();
+      return { message: NOTIFICATION_MESSAGES.queued, notificationIds: ids };
+    } catch (error) {
+      this.logger.error({ err: error }, 'manual notification not queued');
+      throw new DomainError('NOTIFICATION_FAILED', NOTIFICATION_MESSAGES.failed);
+    }
+  }
+
+  /** Staff edit a template; every text's placeholders are checked. */
+  async updateTemplate(em: EntityManager, user: CurrentUser | null, update: TemplateUpdate): Promise<TemplateView> {
+    const caller = staff(user, true);
+    const title = checkTemplateText(update.title, 'title');
+    const emailSubject = checkTemplateText(update.emailSubject, 'emailSubject');
+    const emailTemplate = checkTemplateText(update.emailTemplate, 'emailTemplate');
+    const smsTemplate = checkTemplateText(update.smsTemplate, 'smsTemplate');
+    const before = await this.template(em, caller, update.templateId);
+    await em.fork().transactional(async (tx) => {
+      await tx.execute(
+        `update notification_template set title = ?, email_subject = ?, email_template = ?, sms_template = ? where id = ?`,
+        [title, emailSubject, emailTemplate, smsTemplate, update.templateId],
+        'run',
+      );
+      const now = this.clock.now();
+      await tx.execute(
+        `insert into audit_record (occurred_at, user_id, action, entity_type, entity_id, idempotency_key, request, response)
+         values (?, ?, 'updateNotificationTemplate', 'notification_template', ?, ?, ?, ?)`,
+        [
+          now,
+          caller.userId,
+          update.templateId,
+          `updateNotificationTemplate:${update.templateId}:${now.toISOString()}`,
+          JSON.stringify({ title, emailSubject, emailTemplate, smsTemplate }),
+          JSON.stringify({ previous: before }),
+        ],
+        'run',
+      );
+    });
+    return this.template(em, caller, update.templateId);
+  }
+
+  /**
+   * The account's agreement (the current one, or `contractId`, which must be the account's) and its member (the
+   * given one, who must be on the account, else its primary holder), with the values its templates are filled from.
+   */
+  private async recipient(
+    em: EntityManager,
+    accountId: number,
+    memberId: number | null,
+    contractId: number | null,
+  ): Promise<Recipient> {
+    const [agreement] = await em.execute<Record<string, unknown>[]>(
+      `select g.id, g.status, g.deposit_amount::text as deposit_amount, g.next_deposit_amount::text as next_amount,
+         g.next_deposit_date::text as next_date, g.end_date::text as end_date, a.account_number
+       from agreement g join account a on a.id = g.account_id
+       where g.account_id = ? and (?::int is null or g.id = ?)
+       order by ${currentAgreementFirst('g')} limit 1`,
+      [accountId, contractId, contractId],
+    );
+    if (!agreement) throw new NotFoundError('Could not find the agreement of this account.');
+    const agreementId = Number(agreement.id);
+    const [member] = await em.execute<Record<string, unknown>[]>(
+      `select m.id, m.first_name, m.last_name, m.member_number, m.email, m.mobile_phone, p.notification_preference
+       from member_account_link l join member m on m.id = l.member_id
+       left join member_notification_preference p on p.member_id = m.id and p.agreement_id = ?
+       where l.account_id = ? and (?::int is null or m.id = ?)
+       order by l.is_active desc, l.is_primary desc, m.id limit 1`,
+      [agreementId, accountId, memberId, memberId],
+    );
+    if (!member) throw new NotFoundError('Could not find the member on this account.');
+    const amount = (agreement.next_amount ?? agreement.deposit_amount) as string | null;
+    const { institutionName } = await this.settings.serverSettings(em);
+    return {
+      agreementId,
+      status: Number(agreement.status) as AgreementStatus,
+      memberId: Number(member.id),
+      email: (member.email as string | null) ?? null,
+      mobile: (member.mobile_phone as string | null) ?? null,
+      preference:
+        member.notification_preference === null || member.notification_preference === undefined
+          ? null
+          : (Number(member.notification_preference) as NotificationPreference),
+      values: {
+        firstName: String(member.first_name),
+        lastName: String(member.last_name),
+        memberNumber: String(member.member_number),
+        accountNumber: String(agreement.account_number),
+        agreementNumber: String(agreementId),
+        institutionName,
+        amount: amount ? formatCurrency(parseMoney(amount)) : '',
+        date: messageDate((agreement.next_date as string | null) ?? null),
+        endDate: messageDate((agreement.end_date as string | null) ?? null),
+      },
+    };
+  }
+}
