@@ -16,8 +16,9 @@
  *   3 Aug +159.51 = 159.51; 4 Aug -121.01 = 38.50; 5 Aug -49.50 = -11.00; 12 Aug -49.50 = -60.50 (lowest);
  *   17 Aug +159.51 = 99.01; 19 Aug 49.51; 26 Aug 0.01; 31 Aug 159.52; 2 Sep 110.02; 4 Sep -10.99;
  *   9 Sep -60.49; ... each cycle 0.01 higher ... 21 Oct 0.03, closing 0.03 on 25 Oct.
- *   Lowest point -60.50 on 12 Aug (first below zero: 5 Aug), inside the 56-day initial duration (3 Aug to 27 Sep),
- *   within the $5,000 approved overdraw: no approval, no top-up. With $50.00 approved: top-up 10.50, approval 1.
+ *   Lowest point -60.50 on 12 Aug (first below zero: 5 Aug), inside the 56-day initial duration (3 Aug to 27 Sep):
+ *   check 1 raises the warning with a TopupNow of 60.50; within the $5,000 approved overdraw: no approval. With
+ *   $50.00 approved: approval type 1 as well.
  * Minimum deposit keeping every closing balance >= 0: before the second deposit (one deposit made) the bills
  *   reach 121.01 + 49.50 + 49.50 = 220.01 on 12 Aug, so D >= 220.01; later days ask less (26 Aug: 319.01 / 2
  *   = 159.51; 9 Sep: 539.02 / 3 = 179.68). Minimum 220.01, decided on 12 Aug.
@@ -52,7 +53,7 @@ export const DEPOSIT_PLAN_QUERY = `query($input: DepositPlanInput!) {
     breakdown { lines { kind billerKey amount periodTotal billCount } }
     overdraw {
       lowestPoint { date balance } overdrawAmount initialDurationEnd lowestPointWithinInitialDuration
-      approvedOverdraw upperContractLimit totalContractValue overdrawApprovalNeeded topUpNeeded
+      approvedOverdraw upperContractLimit totalContractValue overdrawnWithinInitialDuration overdrawApprovalNeeded topUpNeeded
       upperLimitApprovalNeeded approvalsNeeded warning
     }
     forecast {

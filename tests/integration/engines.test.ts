@@ -192,10 +192,13 @@ describe('depositPlan over GraphQL', () => {
       approvedOverdraw: '5000.00',
       upperContractLimit: '50000.00',
       totalContractValue: '957.03',
+      // Check 1: below zero within the initial duration (from 5 Aug): the warning, TopupNow of the deepest 60.50.
+      overdrawnWithinInitialDuration: true,
+      topUpNeeded: '60.50',
+      warning: 'The Agreement may be overdrawn within its initial 8 week period.',
+      // Check 2: 60.50 is within the $5,000 approved overdraw: no approval.
       overdrawApprovalNeeded: false,
-      topUpNeeded: '0.00',
       approvalsNeeded: [],
-      warning: null,
     });
     expect(plan.forecast).toMatchObject({
       firstDay: '2026-08-03',
@@ -240,7 +243,7 @@ describe('depositPlan over GraphQL', () => {
     const plan = body.data!.depositPlan;
     expect(plan.overdraw).toMatchObject({
       overdrawApprovalNeeded: true,
-      topUpNeeded: '10.50',
+      topUpNeeded: '60.50',
       upperLimitApprovalNeeded: true,
       approvalsNeeded: [1, 2],
       warning: 'The Agreement may be overdrawn within its initial 8 week period.',

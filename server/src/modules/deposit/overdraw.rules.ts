@@ -1,4 +1,4 @@
-import { cents, ZERO, type Cents } from '../../common/money.js';
+import { cents, type Cents } from '../../common/money.js';
 import { addDays, daysBetween, type LocalDate } from '../../common/local-date.js';
 import { lowestPointOf, type BalancePoint, type CashFlow } from './cash-flow.rules.js';
 
