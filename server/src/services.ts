@@ -103,7 +103,17 @@ export function createServices(config: Config, clock: Clock, logger: Logger, eve
   registerChangeJobs(jobs, changeApplier);
   const billingCategories = new BillingCategoryService();
   const payments = new PaymentService(ledger, settings, clock);
-  const bankDay = new BankDayService(clock, config.timeZone, ledger, payments, settings, new CoreBankingSimulator());
+  // Four agreements at a time on PostgreSQL's pool; one on the embedded database (a single connection).
+  const bankConcurrency = config.databaseUrl ? 4 : 1;
+  const bankDay = new BankDayService(
+    clock,
+    config.timeZone,
+    ledger,
+    payments,
+    settings,
+    new CoreBankingSimulator(),
+    bankConcurrency,
+  );
   registerBankJobs(jobs, bankDay);
   const companies = new CompanyService(billingCategories);
   const agreementWizard = new AgreementWizardService(clock);

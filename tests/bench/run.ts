@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { bankDaySection } from './bank-day.js';
 import { enginesSection } from './engines.js';
 import { firstLoadSection } from './first-load.js';
 import { fuzzSection } from './fuzz.js';
@@ -19,6 +20,7 @@ const SECTIONS: BenchSection[] = [
   overviewSection,
   firstLoadSection,
   fuzzSection,
+  bankDaySection,
 ];
 
 const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));

@@ -6,6 +6,7 @@ import { loadConfig } from '../config.js';
 import { startEmbeddedPostgres } from '../database/embedded.js';
 import { ormOptions } from '../database/orm-config.js';
 import { generateMembers } from '../seed/generator.js';
+import { keepSeededDepositsMissing } from '../modules/core-banking/seeded-outcomes.js';
 
 /**
  * `npm run seed -- --members N [--batch 250] [--concurrency 2] [--today YYYY-MM-DD]`: adds N generated members (numbers from 200001)
@@ -42,6 +43,7 @@ try {
     onBatch: ({ members: done, rows, ms }) =>
       console.log(`  ${done}/${members} members, ${rows} rows, ${Math.round(rows / (ms / 1000))} rows/s`),
   });
+  await keepSeededDepositsMissing(orm.em.fork());
   const seconds = result.ms / 1000;
   console.log(
     `Done: members ${result.firstMemberNumber}-${result.firstMemberNumber + result.members - 1}, ` +

@@ -17,6 +17,7 @@ import { LinkedAccount } from '../modules/linked-account/linked-account.entity.j
 import { Member } from '../modules/member/member.entity.js';
 import { Setting } from '../modules/settings/setting.entity.js';
 import { User } from '../modules/user/user.entity.js';
+import { keepSeededDepositsMissing } from '../modules/core-banking/seeded-outcomes.js';
 import { ensureCatalogue } from './catalogue.js';
 import { seedDemoHistories, type DemoAgreement, type DemoScenario } from './demo-histories.js';
 import { at } from './history/payments.js';
@@ -266,6 +267,7 @@ export async function seedDemoData(em: EntityManager, clock: Clock, logger: Logg
     );
     tx.create(Setting, { key: SEEDED_KEY, value: { loadedAt: clock.now().toISOString(), today } });
   });
+  await keepSeededDepositsMissing(em.fork());
   logger.info({ ms: Math.round(performance.now() - started) }, 'demo data loaded');
   return true;
 }

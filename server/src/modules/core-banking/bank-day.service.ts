@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Clock } from '../../common/clock.js';
 import type { LocalDate } from '../../common/local-date.js';
@@ -14,6 +15,8 @@ export interface DayReport {
   date: LocalDate;
   deposits: DepositDayResult;
   bills: BillDayResult;
+  /** How long each step took (ms): deposits, automatic payments, calendar, expiry. */
+  timings: Record<'deposits' | 'autoPay' | 'calendar' | 'expiry', number>;
 }
 
 /**
@@ -34,22 +37,35 @@ export class BankDayService {
     payments: PaymentService,
     settings: SettingsService,
     readonly coreBanking: CoreBanking,
+    /** Agreements worked on side by side (each in its own transaction): 1 on the embedded database's one connection. */
+    concurrency = 1,
   ) {
-    this.deposits = new DepositArrivals(ledger, settings, coreBanking);
-    this.bills = new BillDays(payments);
-    this.windows = new PaymentWindows(ledger, coreBanking, timeZone);
+    this.deposits = new DepositArrivals(ledger, settings, coreBanking, concurrency);
+    this.bills = new BillDays(payments, concurrency);
+    this.windows = new PaymentWindows(ledger, coreBanking, timeZone, concurrency);
   }
 
   /** Today's work: deposits in, automatic payments out, the bills' calendar, expiries. */
   async runDay(em: EntityManager): Promise<DayReport> {
     const date = this.clock.today();
     const now = this.clock.now();
+    let mark = performance.now();
+    const lap = () => {
+      const at = performance.now();
+      const ms = Math.round(at - mark);
+      mark = at;
+      return ms;
+    };
     const deposits = await this.deposits.run(em, date, now);
+    const depositsMs = lap();
     const bills = emptyBillDay();
     await this.bills.autoPay(em, date, bills);
+    const autoPayMs = lap();
     await this.bills.calendar(em, date, now, bills);
+    const calendarMs = lap();
     await this.bills.expire(em, date, now, bills);
-    const report = { date, deposits, bills };
+    const timings = { deposits: depositsMs, autoPay: autoPayMs, calendar: calendarMs, expiry: lap() };
+    const report = { date, deposits, bills, timings };
     for (const listener of this.listeners) listener(report);
     return report;
   }

@@ -12,6 +12,7 @@ import { BillStatus, UPCOMING_WINDOW_DAYS } from '../bill/bill-status.rules.js';
 import { BillerStatus } from '../biller/biller-codes.js';
 import type { PaymentService } from '../payment/payment.service.js';
 import { billDayChange, RUNNING_STATUSES } from './bank-day.rules.js';
+import { forEachConcurrently } from './concurrently.js';
 
 const RUNNING = RUNNING_STATUSES.join(', ');
 
@@ -52,7 +53,10 @@ export function emptyBillDay(): BillDayResult {
 export class BillDays {
   private systemUser: CurrentUser | null = null;
 
-  constructor(private readonly payments: PaymentService) {}
+  constructor(
+    private readonly payments: PaymentService,
+    private readonly concurrency = 1,
+  ) {}
 
   /**
    * Pays every automatic-payment bill due by today of an active agreement whose biller is active: the bill's expected
@@ -72,35 +76,49 @@ export class BillDays {
     );
     if (bills.length === 0) return;
     const user = await this.user(em);
-    for (const bill of bills) {
-      const request = {
-        billId: bill.id,
-        billOrAllocation: 'bill' as const,
-        billAmount: String(bill.expected_amount),
-        idempotencyKey: `core-banking-autopay-${bill.id}`,
-      };
+    // An agreement's bills one after the other (they share its balances); agreements side by side.
+    const byAgreement = new Map<number, typeof bills>();
+    for (const bill of bills) byAgreement.set(bill.agreement_id, [...(byAgreement.get(bill.agreement_id) ?? []), bill]);
+    await forEachConcurrently([...byAgreement.values()], this.concurrency, async (agreementBills) => {
+      for (const bill of agreementBills) await this.payAutomatically(em, user, bill, result);
+    });
+    result.paid.sort((a, b) => a.billId - b.billId);
+    result.notPaid.sort((a, b) => a.billId - b.billId);
+  }
+
+  private async payAutomatically(
+    em: EntityManager,
+    user: CurrentUser,
+    bill: { id: number; agreement_id: number; expected_amount: string },
+    result: BillDayResult,
+  ): Promise<void> {
+    const request = {
+      billId: bill.id,
+      billOrAllocation: 'bill' as const,
+      billAmount: String(bill.expected_amount),
+      idempotencyKey: `core-banking-autopay-${bill.id}`,
+    };
+    try {
+      let outcome;
       try {
-        let outcome;
-        try {
-          outcome = await this.payments.payBill(em.fork(), user, request);
-        } catch (error) {
-          if (!(error instanceof DomainError) || error.code !== 'TOP_UP_REQUIRED') throw error;
-          // Above what was set aside: rainy day if it covers it, else a short pay (the member owes the rest).
-          const quote = await this.payments.quote(em.fork(), user, request);
-          const option = quote.rainyDay ? 'rainyDay' : quote.shortPay ? 'shortPay' : null;
-          if (!option) throw error;
-          outcome = await this.payments.payBill(em.fork(), user, { ...request, topupOption: option });
-        }
-        result.paid.push({ billId: bill.id, agreementId: bill.agreement_id, transactionId: outcome.transactionId });
+        outcome = await this.payments.payBill(em.fork(), user, request);
       } catch (error) {
-        if (!(error instanceof DomainError)) throw error;
-        result.notPaid.push({
-          billId: bill.id,
-          agreementId: bill.agreement_id,
-          code: error.code,
-          message: error.message,
-        });
+        if (!(error instanceof DomainError) || error.code !== 'TOP_UP_REQUIRED') throw error;
+        // Above what was set aside: rainy day if it covers it, else a short pay (the member owes the rest).
+        const quote = await this.payments.quote(em.fork(), user, request);
+        const option = quote.rainyDay ? 'rainyDay' : quote.shortPay ? 'shortPay' : null;
+        if (!option) throw error;
+        outcome = await this.payments.payBill(em.fork(), user, { ...request, topupOption: option });
       }
+      result.paid.push({ billId: bill.id, agreementId: bill.agreement_id, transactionId: outcome.transactionId });
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      result.notPaid.push({
+        billId: bill.id,
+        agreementId: bill.agreement_id,
+        code: error.code,
+        message: error.message,
+      });
     }
   }
 

@@ -21,6 +21,7 @@ import {
   type DepositShares,
 } from './bank-day.rules.js';
 import type { CoreBanking } from './core-banking.adapter.js';
+import { forEachConcurrently } from './concurrently.js';
 
 export interface DepositDayResult {
   received: { agreementId: number; depositId: number; amount: Cents; late: boolean }[];
@@ -72,6 +73,7 @@ export class DepositArrivals {
     private readonly ledger: LedgerService,
     private readonly settings: SettingsService,
     private readonly coreBanking: CoreBanking,
+    private readonly concurrency = 1,
   ) {}
 
   async run(em: EntityManager, today: LocalDate, now: Date): Promise<DepositDayResult> {
@@ -83,10 +85,12 @@ export class DepositArrivals {
        order by d.agreement_id`,
       [today],
     );
-    for (const { agreement_id: agreementId } of agreements) {
-      const shares = await this.sharesOf(em, agreementId);
+    await forEachConcurrently(agreements, this.concurrency, async ({ agreement_id: agreementId }) => {
+      const shares = await this.sharesOf(em.fork(), agreementId);
       await em.fork().transactional((tx) => this.runAgreement(tx, agreementId, shares, today, now, result));
-    }
+    });
+    result.received.sort((a, b) => a.agreementId - b.agreementId || a.depositId - b.depositId);
+    result.missed.sort((a, b) => a.agreementId - b.agreementId || a.depositId - b.depositId);
     return result;
   }
 

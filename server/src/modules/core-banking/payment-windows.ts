@@ -10,6 +10,7 @@ import { TransactionStatus } from '../ledger/transaction-status.js';
 import { billerOnHoldMessage } from '../payment/payment.errors.js';
 import { pendingWindowOf } from '../payment/payment.rules.js';
 import type { CoreBanking } from './core-banking.adapter.js';
+import { forEachConcurrently } from './concurrently.js';
 
 export interface WindowResult {
   window: string;
@@ -59,6 +60,7 @@ export class PaymentWindows {
     private readonly ledger: LedgerService,
     private readonly coreBanking: CoreBanking,
     private readonly timeZone: string,
+    private readonly concurrency = 1,
   ) {}
 
   async run(em: EntityManager, now: Date, today: LocalDate): Promise<WindowResult> {
@@ -75,10 +77,11 @@ export class PaymentWindows {
        order by a.id`,
       [window],
     );
-    for (const row of sent) {
+    await forEachConcurrently(sent, this.concurrency, async (row) => {
+      const rowEm = em.fork();
       const memberIds = row.member_ids.map(Number);
       const answer = await this.coreBanking.paymentSettlement(
-        em,
+        rowEm,
         {
           transactionId: row.transaction_id,
           agreementId: row.agreement_id,
@@ -90,7 +93,7 @@ export class PaymentWindows {
         today,
       );
       if (answer === 'failed') {
-        if (await this.fail(em, row, memberIds, window, today, now)) {
+        if (await this.fail(rowEm, row, memberIds, window, today, now)) {
           result.failed.push({
             agreementId: row.agreement_id,
             billId: row.bill_id,
@@ -98,16 +101,22 @@ export class PaymentWindows {
             message: billerOnHoldMessage(row.name, formatDisplayDate(row.paid_date as LocalDate)),
           });
         }
-        continue;
+        return;
       }
       const status = answer === 'settled' ? TransactionStatus.Successful : TransactionStatus.TryAgain;
       if (
-        await this.move(em, row.activity_id, [TransactionStatus.Processed, TransactionStatus.TryAgain], status, window)
+        await this.move(
+          rowEm,
+          row.activity_id,
+          [TransactionStatus.Processed, TransactionStatus.TryAgain],
+          status,
+          window,
+        )
       ) {
         if (answer === 'settled') result.settled += 1;
         else result.tryAgain += 1;
       }
-    }
+    });
     const processed = await em.execute<{ id: number }[]>(
       `update activity set transaction_status = ${TransactionStatus.Processed},
          data = coalesce(data, '{}'::jsonb) || jsonb_build_object('bankWindow', ?::text)
