@@ -73,7 +73,7 @@ test.describe('staff', () => {
 test.describe('without a session', () => {
   test('a protected deep link goes to the unauthorized page', async ({ page }) => {
     await page.goto('/member/1/account/1/overview');
-    await expect(page).toHaveURL(/\/unauthorized$/);
+    await expect(page).toHaveURL(/\/unauthorized\?returnTo=%2Fmember%2F1%2Faccount%2F1%2Foverview$/);
   });
 });
 

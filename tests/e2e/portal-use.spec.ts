@@ -2,6 +2,7 @@ import { BillDashboardPage, PayBillPage, notDueYet } from './bills-pages.js';
 import { expect, test, type Page } from './fixtures.js';
 import { LoginPage, SelectAccountPage } from './pages.js';
 import { seriousViolations } from './axe.js';
+import { OverviewPage } from './portal-pages.js';
 
 /*
  * The portal as a member and staff use it (issue 8), clicked as a person does, on the demo data of the run's clock.
@@ -70,5 +71,102 @@ test.describe('amounts', () => {
     );
     await page.setViewportSize({ width: 375, height: 740 });
     await expect(dialog.getByLabel('Amount')).toBeInViewport();
+  });
+});
+
+test.describe('ways in', () => {
+  test.slow(); // two cores shared by several engineers' test runs
+
+  test('a member reaches Pay a bill from the header menu and pays an upcoming bill from the overview', async ({
+    page,
+  }) => {
+    await memberOverview(page);
+    const overview = new OverviewPage(page);
+    await overview.expectLoaded();
+    await overview.openAgreementMenuItem('Pay a bill');
+    await expect(page).toHaveURL(/\/paybill$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Pay a bill' })).toBeVisible();
+    await page.goBack();
+    const upcoming = page.getByRole('region', { name: 'Upcoming bills', exact: true });
+    const pay = upcoming.getByRole('link', { name: /^Pay .+ due \d{2}-\d{2}-\d{4}$/ }).first();
+    const label = (await pay.getAttribute('aria-label')) ?? '';
+    const [, biller] = /^Pay (.+) due /.exec(label) ?? [];
+    await pay.click();
+    await expect(page.getByRole('heading', { level: 1, name: /^Pay (bill|allocation)$/ })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: biller })).toBeVisible();
+    await expect(page.getByLabel('Amount')).not.toHaveValue('');
+  });
+
+  test('a biller row leads to paying its next bill; a biller on hold offers no Pay', async ({ page }) => {
+    await memberOverview(page);
+    const manual = page.getByRole('region', { name: 'Bills paid manually', exact: true });
+    const onHold = manual.getByRole('row').filter({ hasText: 'On hold' });
+    for (const row of await onHold.all()) await expect(row.getByRole('link', { name: /^Pay / })).toHaveCount(0);
+    const pay = manual.getByRole('link', { name: /^Pay / }).first();
+    const biller = ((await pay.getAttribute('aria-label')) ?? '').replace(/^Pay /, '');
+    await pay.click();
+    await expect(page.getByRole('heading', { level: 1, name: /^Pay (bill|allocation)$/ })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: biller })).toBeVisible();
+  });
+
+  test('signed in, the login page and an unknown address lead home, not to a half-signed-in login', async ({
+    page,
+  }) => {
+    await memberOverview(page);
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/selectaccount\/\d+$/);
+    await page.goto('/no/such/page');
+    await expect(page).toHaveURL(/\/selectaccount\/\d+$/);
+    await expect(page.getByRole('heading', { name: 'Select an account' })).toBeVisible();
+  });
+
+  test('staff opening / land on the member search', async ({ page }) => {
+    await signIn(page, 'agent', 'agent-demo-pass');
+    await expect(page).toHaveURL(/\/members$/);
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/members$/);
+  });
+
+  test('a deep link opened without a session returns to that page after sign-in', async ({ page }) => {
+    const { memberId, accountId } = await memberOverview(page);
+    await expect(page.getByRole('region', { name: 'Upcoming bills', exact: true })).toBeVisible({ timeout: 30_000 });
+    const refused: string[] = [];
+    page.on('response', (response) => {
+      void response.text().then(
+        (body) =>
+          body.includes('UNAUTHENTICATED') &&
+          refused.push(`${response.url()} ${response.request().postData()?.slice(0, 60)}`),
+        () => undefined,
+      );
+    });
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(refused).toEqual([]); // logging out leaves before the session ends: nothing fails on the way
+    await page.goto(`/member/${memberId}/account/${accountId}/paybill`);
+    await expect(page).toHaveURL(/\/unauthorized\?returnTo=/);
+    await page.getByRole('link', { name: 'Go to the login page' }).click();
+    await page.getByLabel('Member number or username').fill('100001');
+    await page.getByLabel(/^Password/).fill('member-demo-pass');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(new RegExp(`/member/${memberId}/account/${accountId}/paybill$`));
+    await expect(page.getByRole('heading', { level: 1, name: 'Pay a bill' })).toBeVisible();
+  });
+
+  test('a member who registered interest sees that, not an empty form', async ({ page }) => {
+    await signIn(page, '100004');
+    await expect(page).toHaveURL(/\/nomember\/\d+$/);
+    const form = page.getByRole('form', { name: 'Register interest' });
+    if (await form.isVisible()) {
+      await form.getByLabel('Mobile phone').fill('0412345678');
+      await form.getByRole('button', { name: 'Register interest' }).click();
+      await expect(page).toHaveURL(/\/interestregistered\/\d+$/);
+      await page.goto('/');
+    } else await page.reload();
+    await expect(page).toHaveURL(/\/nomember\/\d+$/);
+    await expect(page.getByText('Your interest is registered')).toBeVisible();
+    await expect(page.getByRole('form', { name: 'Register interest' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Send new contact details' }).click();
+    await expect(page.getByRole('form', { name: 'Register interest' })).toBeVisible();
   });
 });

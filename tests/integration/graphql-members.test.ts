@@ -153,6 +153,28 @@ describe('accounts and members over GraphQL', () => {
     expect(good.body.data).toEqual({ registerInterest: { ok: true, errors: [] } });
   });
 
+  it('tells a member without an account that they already registered interest, and on which day', async () => {
+    const { token, memberId } = await session(MEMBER_NO_ACCOUNT);
+    const query = 'query($m: Int!) { member(memberId: $m) { interestRegisteredOn } }';
+    const before = await server.graphql<{ member: { interestRegisteredOn: string | null } }>(
+      query,
+      { m: memberId },
+      token,
+    );
+    expect(before.body.errors).toBeUndefined();
+    const registered = await server.graphql(
+      'mutation($i: RegisterInterestInput!) { registerInterest(input: $i) { ok } }',
+      { i: { memberId, fullName: 'Noah Brown', email: 'noah.brown@example.com', mobilePhone: '0412345678' } },
+    );
+    expect(registered.body.data).toEqual({ registerInterest: { ok: true } });
+    const after = await server.graphql<{ member: { interestRegisteredOn: string | null } }>(
+      query,
+      { m: memberId },
+      token,
+    );
+    expect(after.body.data?.member.interestRegisteredOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
   it('answers public settings to anyone and refuses private queries without a session', async () => {
     const settings = await server.graphql(
       '{ serverSettings { institutionName contractApprovedOverDrawOfAmount } clientSettings { appVersion termsConfirmationChecklist } }',

@@ -1,6 +1,6 @@
 import type { ComponentType, ReactElement } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom';
-import { requireSession, requireStaff } from '../auth/guards';
+import { redirectSignedIn, requireSession, requireStaff } from '../auth/guards';
 import { MemberIndexRedirect } from '../features/member/MemberIndexRedirect';
 import { UnauthorizedLayout } from '../features/public/UnauthorizedLayout';
 import { RootLayout } from './layout/RootLayout';
@@ -121,6 +121,7 @@ export const routes: RouteObject[] = [
         children: [
           {
             index: true,
+            loader: redirectSignedIn,
             ...lazyScreen(
               () => import('../features/login/LoginPage'),
               (m) => m.LoginPage,

@@ -1,6 +1,6 @@
-import { redirect } from 'react-router-dom';
+import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
 import { sessionStore, type SessionStore } from './session';
-import { isStaff, sessionStatus } from './session-rules';
+import { afterSignInPath, isStaff, sessionStatus, withReturnTo } from './session-rules';
 
 /**
  * Route loaders for pages that need a session (spec 1 §6): none → the unauthorized page; an expired stored session
@@ -18,12 +18,42 @@ export function sessionRedirect(store: SessionStore, now: number, staffOnly = fa
   return null;
 }
 
-export function requireSession() {
-  const to = sessionRedirect(sessionStore, Date.now());
-  return to ? redirect(to) : null;
+/** The page asked for, to come back to after signing in (only when there was no usable session). */
+function askedFor(request: Request): string {
+  const url = new URL(request.url);
+  return `${url.pathname}${url.search}`;
 }
 
-export function requireStaff() {
-  const to = sessionRedirect(sessionStore, Date.now(), true);
-  return to ? redirect(to) : null;
+function guard(request: Request | undefined, staffOnly: boolean) {
+  const hadSession = sessionStore.get() !== null;
+  const to = sessionRedirect(sessionStore, Date.now(), staffOnly);
+  if (!to) return null;
+  // A signed-in member opening a staff page is not sent round the sign-in again.
+  const comeBack = request && !(hadSession && to === '/unauthorized') ? askedFor(request) : null;
+  return redirect(withReturnTo(to, comeBack));
+}
+
+export function requireSession({ request }: Partial<LoaderFunctionArgs> = {}) {
+  return guard(request, false);
+}
+
+export function requireStaff({ request }: Partial<LoaderFunctionArgs> = {}) {
+  return guard(request, true);
+}
+
+/** True while a logout leaves for the login page (the session is still stored until the server has ended it). */
+let loggingOut = false;
+export function setLoggingOut(value: boolean): void {
+  loggingOut = value;
+}
+
+/**
+ * The login page for someone already signed in is their home (members: their accounts; staff: the member search),
+ * or the page a deep link asked for.
+ */
+export function redirectSignedIn({ request }: Partial<LoaderFunctionArgs> = {}) {
+  const session = sessionStore.get();
+  if (loggingOut || !session || sessionStatus(session, Date.now()) !== 'active') return null;
+  const returnTo = request ? new URL(request.url).searchParams.get('returnTo') : null;
+  return redirect(afterSignInPath(session, returnTo));
 }

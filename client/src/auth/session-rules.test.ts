@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { sessionFromToken } from './session';
 import {
+  afterSignInPath,
   displayNameOf,
   isStaff,
   landingPath,
@@ -10,6 +11,7 @@ import {
   sessionEndRoute,
   sessionStatus,
   ssoFailureRoute,
+  withReturnTo,
 } from './session-rules';
 import { tokenFixture } from './test-support';
 
@@ -43,6 +45,40 @@ describe('landingPath', () => {
 
   it.each(['AGENT', 'BRANCH_AGENT', 'MANAGER', 'ADMIN', 'REPORTER'] as const)('sends %s staff to /members', (role) => {
     expect(landingPath(sessionFromToken(tokenFixture({ roles: [role], memberId: null })))).toBe('/members');
+  });
+});
+
+describe('afterSignInPath (a deep link opened without a session returns after sign-in)', () => {
+  const staff = sessionFromToken(tokenFixture({ roles: ['AGENT'], memberId: null }));
+  it.each([
+    ['the member’s own page', session, '/member/42/account/7/paybill', '/member/42/account/7/paybill'],
+    [
+      'a query string kept',
+      session,
+      '/member/42/account/7/overview?viewMode=showMenus',
+      '/member/42/account/7/overview?viewMode=showMenus',
+    ],
+    [
+      'another member’s page (members only see their own)',
+      session,
+      '/member/43/account/7/overview',
+      '/selectaccount/42',
+    ],
+    ['any member’s page for staff', staff, '/member/43/account/7/overview', '/member/43/account/7/overview'],
+    ['another site', session, '//evil.example/x', '/selectaccount/42'],
+    ['a full address', session, 'https://evil.example/', '/selectaccount/42'],
+    ['a public page', session, '/unauthorized', '/selectaccount/42'],
+    ['the login page itself', staff, '/', '/members'],
+    ['nothing', staff, null, '/members'],
+  ] as const)('goes to %s', (_, who, returnTo, expected) => {
+    expect(afterSignInPath(who, returnTo)).toBe(expected);
+  });
+
+  it('writes the page to come back to into the sign-in page’s address', () => {
+    expect(withReturnTo('/unauthorized', '/member/42/account/7/paybill')).toBe(
+      '/unauthorized?returnTo=%2Fmember%2F42%2Faccount%2F7%2Fpaybill',
+    );
+    expect(withReturnTo('/', null)).toBe('/');
   });
 });
 

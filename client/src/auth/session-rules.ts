@@ -30,6 +30,28 @@ export function landingPath(session: Session): string {
   return session.memberId ? `/selectaccount/${session.memberId}` : '/nomember/0';
 }
 
+/** Pages that are no destination after signing in (the public ones). */
+const PUBLIC_PATHS = /^\/(unauthorized|locked|expired|singlesignon|nomember|interestregistered)?(\/|$|\?)/;
+
+/**
+ * Where to go after signing in when a deep link was opened without a session (`returnTo`): that page when it is a
+ * path of this site (never another site, never a public page), else the user's landing page.
+ */
+export function afterSignInPath(session: Session, returnTo: string | null | undefined): string {
+  const wanted = returnTo?.trim() ?? '';
+  const ours = wanted.startsWith('/') && !wanted.startsWith('//') && !wanted.includes('\\');
+  if (!ours || PUBLIC_PATHS.test(wanted)) return landingPath(session);
+  if (wanted.startsWith('/member') && !isStaff(session.roles) && !wanted.startsWith(`/member/${session.memberId}/`)) {
+    return landingPath(session);
+  }
+  return wanted;
+}
+
+/** A sign-in page's address that brings the person back to `path` afterwards. */
+export function withReturnTo(page: string, path: string | null | undefined): string {
+  return path ? `${page}?returnTo=${encodeURIComponent(path)}` : page;
+}
+
 /** Refresh this long before the access token expires. */
 export const REFRESH_LEAD_MS = 60_000;
 

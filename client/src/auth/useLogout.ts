@@ -1,19 +1,27 @@
 import { useNavigate } from 'react-router-dom';
 import { useLogoutMutation } from '../gql/hooks';
+import { setLoggingOut } from './guards';
 import { sessionStore } from './session';
 
-/** Ends the server session, then leaves for the site root and forgets the local session. */
+/**
+ * Leaves for the login page first (no member screen stays mounted to refetch or resubscribe once the server has
+ * ended the session: those requests would fail and could land on "Not authorised"), then ends the server session and
+ * forgets the local one.
+ */
 export function useLogout(): () => Promise<void> {
   const [logout] = useLogoutMutation({ context: { skipAuthRecovery: true } });
   const navigate = useNavigate();
   return async () => {
+    setLoggingOut(true);
     try {
+      // flushSync: the member screens unmount now, not in a later transition that a slow device may delay.
+      await navigate('/', { replace: true, flushSync: true });
       await logout();
     } catch {
       // An already-expired session cannot be ended twice: the local logout below is what matters.
+    } finally {
+      sessionStore.clear();
+      setLoggingOut(false);
     }
-    // Leave first, so that no member screen is left mounted to refetch without a session.
-    await navigate('/', { replace: true });
-    sessionStore.clear();
   };
 }

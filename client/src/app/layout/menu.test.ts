@@ -3,10 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { agreementMenu, canDecideApprovals, headerMenus, lowerCasedPath, visibleEntries } from './menu';
 
 describe('agreementMenu', () => {
-  it('shows Agreement summary, Profile & preferences and Graphs, and hides the rest by default', () => {
+  it('shows Agreement summary, Pay a bill, Profile & preferences and Graphs, and hides the rest by default', () => {
     const entries = agreementMenu(42, 7);
     expect(visibleEntries(entries).map((entry) => [entry.label, entry.to])).toEqual([
       ['Agreement summary', '/member/42/account/7/overview?viewMode=showMenus'],
+      ['Pay a bill', '/member/42/account/7/paybill'],
       ['Profile & preferences', '/member/42/account/7/member/profile'],
       ['Graphs', '/member/42/account/7/member/graphs'],
     ]);
@@ -25,6 +26,7 @@ describe('headerMenus', () => {
   it('shows the agreement menu inside an account', () => {
     expect(headerMenus(inAccount).agreementEntries.map((entry) => entry.label)).toEqual([
       'Agreement summary',
+      'Pay a bill',
       'Profile & preferences',
       'Graphs',
     ]);

@@ -6,13 +6,15 @@ export interface MenuEntry {
 }
 
 /**
- * The agreement dropdown (spec 1 §2 "Header menu"): Agreement summary, Profile & preferences and Graphs are shown;
+ * The agreement dropdown (spec 1 §2 "Header menu"): Agreement summary, Pay a bill (the bill dashboard, issue 8),
+ * Profile & preferences and Graphs are shown;
  * Modify, Renew, Create agreement and Reverse bill payment are hidden by default (their screens come later).
  */
 export function agreementMenu(memberId: number, accountId: number, isStaff = false): MenuEntry[] {
   const base = `/member/${memberId}/account/${accountId}`;
   return [
     { label: 'Agreement summary', to: `${base}/overview?viewMode=showMenus`, visible: true },
+    { label: 'Pay a bill', to: `${base}/paybill`, visible: true },
     { label: 'Profile & preferences', to: `${base}/member/profile`, visible: true },
     { label: 'Graphs', to: `${base}/member/graphs`, visible: true },
     { label: 'Modify agreement', to: `${base}/modifyagreement`, visible: false },

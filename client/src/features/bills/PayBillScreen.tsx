@@ -1,7 +1,7 @@
 import { Button, Field, HStack, NativeSelect, RadioGroup, Stack, Text } from '@chakra-ui/react';
 import { skipToken } from '@apollo/client/react';
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import {
   useBillLinkedAccountsQuery,
   useBillToPayQuery,
@@ -26,6 +26,7 @@ import { PayingDetailsList } from './PayingDetailsList';
 import { ReviewPaymentDialog, type ReviewAttempt } from './ReviewPaymentDialog';
 import { BILL_MESSAGES } from './bill-messages';
 import {
+  billOrAllocationOf,
   centsToDecimal,
   newIdempotencyKey,
   overdueTotals,
@@ -153,6 +154,11 @@ export function PayBillScreen({ mode }: { mode: 'pay' | 'reimburse' }) {
         <StatusAlert status="error">{serverMessage(billQuery.error, SERVER_ERROR)}</StatusAlert>
       </Page>
     );
+  }
+
+  // A link that asks to pay an Unknown-type bill as a bill (the overview does not know the type) pays its allocation.
+  if (variant === 'bill' && billOrAllocationOf(bill.paymentType) === 'allocation') {
+    return <Navigate to={`${base}/paybill/${mode}/${bill.billId}/allocation`} replace />;
   }
 
   const count = totals?.count ?? 1;

@@ -1,11 +1,12 @@
 import { Button, Stack, Text } from '@chakra-ui/react';
 import { skipToken } from '@apollo/client/react';
 import { FORM_ERROR } from 'final-form';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Form } from 'react-final-form';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useSession } from '../../auth/useSession';
 import { useMemberContactQuery, useRegisterInterestMutation } from '../../gql/hooks';
+import { formatDate } from '../../shared/dates';
 import { SERVER_ERROR } from '../../shared/messages';
 import { parseRouteId } from '../../shared/route-ids';
 import { Loading } from '../../shared/ui/Loading';
@@ -25,6 +26,8 @@ export function NoMemberPage() {
   const [registerInterest] = useRegisterInterestMutation();
   const member = contact.data?.member;
   const initialValues = useMemo(() => interestPrefill(member), [member]);
+  const [sendAgain, setSendAgain] = useState(false);
+  const registeredOn = member?.interestRegisteredOn ?? null;
 
   const onSubmit = async (values: InterestValues) => {
     try {
@@ -50,6 +53,16 @@ export function NoMemberPage() {
       </Text>
       {contact.loading ? (
         <Loading label="Loading your details…" />
+      ) : registeredOn && !sendAgain ? (
+        <Stack gap="4" align="start">
+          <StatusAlert status="success" title="Your interest is registered">
+            You registered your interest on {formatDate(registeredOn)}. We will contact you about setting up bill
+            smoothing; there is nothing more you need to do.
+          </StatusAlert>
+          <Button variant="outline" onClick={() => setSendAgain(true)}>
+            Send new contact details
+          </Button>
+        </Stack>
       ) : (
         <Form<InterestValues> onSubmit={onSubmit} validate={validateInterest} initialValues={initialValues}>
           {({ handleSubmit, submitting, submitError }) => (

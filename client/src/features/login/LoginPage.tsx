@@ -1,9 +1,9 @@
 import { Button, Stack, Text } from '@chakra-ui/react';
 import { FORM_ERROR } from 'final-form';
 import { Form } from 'react-final-form';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { sessionStore } from '../../auth/session';
-import { landingPath } from '../../auth/session-rules';
+import { afterSignInPath } from '../../auth/session-rules';
 import { passwordGrant } from '../../auth/token-api';
 import { Page } from '../../shared/ui/Page';
 import { StatusAlert } from '../../shared/ui/StatusAlert';
@@ -12,12 +12,13 @@ import { validateLogin, type LoginValues } from './login-form';
 
 export function LoginPage() {
   const navigate = useNavigate();
+  const returnTo = useSearchParams()[0].get('returnTo');
 
   const onSubmit = async (values: LoginValues) => {
     const result = await passwordGrant(values.username?.trim() ?? '', values.password ?? '');
     if (!result.ok) return { [FORM_ERROR]: result.error.error_description };
     const session = sessionStore.save(result.token);
-    navigate(landingPath(session), { replace: true });
+    navigate(afterSignInPath(session, returnTo), { replace: true });
     return undefined;
   };
 

@@ -4,6 +4,7 @@ import type { OverviewBillerFieldsFragment } from '../../gql/graphql';
 import { formatDate } from '../../shared/dates';
 import { formatMoney } from '../../shared/money';
 import { NO_DATA, Section } from '../../shared/ui/Section';
+import { PayLink } from './UpcomingBillsTable';
 
 interface BillersTableProps {
   title: string;
@@ -13,10 +14,12 @@ interface BillersTableProps {
   id: string;
   /** Shown instead of the rows when the list could not be loaded. */
   error?: string | null;
+  /** Where a biller's Pay leads (its next unpaid bill; null: nothing to pay now). */
+  payPath?: (biller: OverviewBillerFieldsFragment) => string | null;
 }
 
 /** Bills paid automatically or manually (spec 1 §2): each biller expands to its bills; Expand all / Collapse all. */
-export function BillersTable({ title, billers: loaded, id, error = null }: BillersTableProps) {
+export function BillersTable({ title, billers: loaded, id, error = null, payPath = () => null }: BillersTableProps) {
   const billers = loaded ?? [];
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
   const baseId = useId();
@@ -74,12 +77,15 @@ export function BillersTable({ title, billers: loaded, id, error = null }: Bille
               <Table.ColumnHeader scope="col" textAlign="end">
                 Next due
               </Table.ColumnHeader>
+              <Table.ColumnHeader scope="col" textAlign="end">
+                <VisuallyHidden>Pay</VisuallyHidden>
+              </Table.ColumnHeader>
             </Table.Row>
           </Table.Header>
           <Table.Body>
             {billers.length === 0 && (
               <Table.Row>
-                <Table.Cell colSpan={6} color={error ? 'fg.error' : 'fg.muted'}>
+                <Table.Cell colSpan={7} color={error ? 'fg.error' : 'fg.muted'}>
                   {error ?? (loaded ? NO_DATA : <Skeleton height="5" aria-label="Loading" />)}
                 </Table.Cell>
               </Table.Row>
@@ -125,10 +131,13 @@ export function BillersTable({ title, billers: loaded, id, error = null }: Bille
                   <Table.Cell textAlign="end" whiteSpace="nowrap">
                     {formatDate(biller.nextDueDate, '—')}
                   </Table.Cell>
+                  <Table.Cell textAlign="end" py="0">
+                    <PayLink to={payPath(biller)} label={`Pay ${biller.nickname}`} />
+                  </Table.Cell>
                 </Table.Row>,
                 open && (
                   <Table.Row key={`${biller.billerId}-bills`} id={billsId} bg="gray.50">
-                    <Table.Cell colSpan={6} py="3">
+                    <Table.Cell colSpan={7} py="3">
                       <BillerBills biller={biller} />
                     </Table.Cell>
                   </Table.Row>

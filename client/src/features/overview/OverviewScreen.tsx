@@ -17,7 +17,7 @@ import { AutoBillersSection, ManualBillersSection } from './OverviewBillers';
 import { ActivityOverview, AllocationSection, HistoryLink, OverviewSkeleton } from './OverviewParts';
 import { NotesSection } from './NotesSection';
 import { StaffContactActions } from '../notification/StaffContactActions';
-import { agreementBanner } from './overview-rules';
+import { agreementBanner, overviewPayPath } from './overview-rules';
 import { QueuedChangeDialog, useQueuedChange } from './QueuedChangeDialog';
 import { UpcomingBillsTable } from './UpcomingBillsTable';
 
@@ -49,7 +49,9 @@ export function OverviewScreen() {
 
   const data = overview.data?.accountOverview;
   const agreement = data?.agreement ?? null;
-  const banner = agreementBanner(agreement?.status ?? account.agreementStatus, isStaff, banners.data?.clientSettings);
+  const agreementStatus = agreement?.status ?? account.agreementStatus;
+  const base = `/member/${memberId}/account/${accountId}`;
+  const banner = agreementBanner(agreementStatus, isStaff, banners.data?.clientSettings);
   const name = `${account.member.firstName} ${account.member.lastName}`;
 
   return (
@@ -86,9 +88,12 @@ export function OverviewScreen() {
             </Section>
             <AllocationSection allocation={data.allocationByCategory} />
           </SimpleGrid>
-          <UpcomingBillsTable bills={data.upcomingBills} />
-          <AutoBillersSection memberId={memberId} accountId={accountId} />
-          <ManualBillersSection memberId={memberId} accountId={accountId} />
+          <UpcomingBillsTable
+            bills={data.upcomingBills}
+            payPath={(bill) => overviewPayPath(base, agreementStatus, { billId: bill.billId, variant: 'bill' })}
+          />
+          <AutoBillersSection memberId={memberId} accountId={accountId} agreementStatus={agreementStatus} />
+          <ManualBillersSection memberId={memberId} accountId={accountId} agreementStatus={agreementStatus} />
           <ActivityOverview totals={data.activityTotals} isStaff={isStaff} />
           <ActivityPanel memberId={memberId} accountId={accountId} pageSize={OVERVIEW_ACTIVITY_PAGE_SIZE} />
           <HistoryLink to={`/member/${memberId}/account/${accountId}/member/accounthistory`} />

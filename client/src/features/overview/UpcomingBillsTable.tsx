@@ -1,4 +1,5 @@
-import { Badge, Flex, Table, VisuallyHidden } from '@chakra-ui/react';
+import { Badge, Flex, Link, Table, VisuallyHidden } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
 import type { AccountOverviewQuery } from '../../gql/graphql';
 import { formatDate } from '../../shared/dates';
 import { formatMoney } from '../../shared/money';
@@ -10,9 +11,18 @@ type UpcomingBill = AccountOverviewQuery['accountOverview']['upcomingBills'][num
 /** Overdue bill statuses (spec 1 §9). */
 const OVERDUE = new Set([1, 4]);
 
-/** The next bills due: always 6 rows, padded with blank filler rows (spec 1 §9). */
-export function UpcomingBillsTable({ bills }: { bills: UpcomingBill[] }) {
-  const rows = padRows(bills);
+interface UpcomingBillsTableProps {
+  bills: UpcomingBill[];
+  /** Where a row's Pay leads (null: not payable now). */
+  payPath: (bill: UpcomingBill) => string | null;
+}
+
+/**
+ * The next bills due: 6 rows, padded with blank filler rows (spec 1 §9); with no bills at all, one row says so
+ * (no empty rows under it). Each bill leads to paying it.
+ */
+export function UpcomingBillsTable({ bills, payPath }: UpcomingBillsTableProps) {
+  const rows = bills.length > 0 ? padRows(bills) : padRows(bills, 1);
   return (
     <Section title="Upcoming bills" id="upcoming-bills">
       <Table.ScrollArea borderWidth="1px" borderRadius="md">
@@ -26,6 +36,9 @@ export function UpcomingBillsTable({ bills }: { bills: UpcomingBill[] }) {
               <Table.ColumnHeader scope="col">Biller</Table.ColumnHeader>
               <Table.ColumnHeader scope="col" textAlign="end">
                 Amount
+              </Table.ColumnHeader>
+              <Table.ColumnHeader scope="col" textAlign="end">
+                <VisuallyHidden>Pay</VisuallyHidden>
               </Table.ColumnHeader>
             </Table.Row>
           </Table.Header>
@@ -52,6 +65,12 @@ export function UpcomingBillsTable({ bills }: { bills: UpcomingBill[] }) {
                   <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
                     {formatMoney(row.item.amount)}
                   </Table.Cell>
+                  <Table.Cell textAlign="end" py="0">
+                    <PayLink
+                      to={payPath(row.item)}
+                      label={`Pay ${row.item.billerName} due ${formatDate(row.item.dueDate)}`}
+                    />
+                  </Table.Cell>
                 </Table.Row>
               ) : (
                 <Table.Row
@@ -59,7 +78,7 @@ export function UpcomingBillsTable({ bills }: { bills: UpcomingBill[] }) {
                   data-row="filler"
                   aria-hidden={index > 0 || bills.length > 0 ? true : undefined}
                 >
-                  <Table.Cell colSpan={3} color="fg.muted" height="9">
+                  <Table.Cell colSpan={4} color="fg.muted" height="9">
                     {index === 0 && bills.length === 0 ? NO_DATA : '\u00a0'}
                   </Table.Cell>
                 </Table.Row>
@@ -69,5 +88,17 @@ export function UpcomingBillsTable({ bills }: { bills: UpcomingBill[] }) {
         </Table.Root>
       </Table.ScrollArea>
     </Section>
+  );
+}
+
+/** A row's way to pay its bill: a 44 px tall target on phones. */
+export function PayLink({ to, label }: { to: string | null; label: string }) {
+  if (!to) return null;
+  return (
+    <Link asChild color="brand.fg" fontWeight="semibold" minH="11" px="2" display="inline-flex" alignItems="center">
+      <RouterLink to={to} aria-label={label}>
+        Pay
+      </RouterLink>
+    </Link>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { agreementBanner, overdrawRuleText, padRows } from './overview-rules';
+import { agreementBanner, nextUnpaidBill, overdrawRuleText, overviewPayPath, padRows } from './overview-rules';
 
 describe('padRows', () => {
   it('pads the upcoming bills to 6 rows with blank fillers', () => {
@@ -54,5 +54,29 @@ describe('overdrawRuleText', () => {
     expect(
       overdrawRuleText({ overdrawRuleDuration: 56, overrideOverdrawRule: true, overrideOverdrawRuleDuration: 1 }),
     ).toBe('Overridden: 1 day');
+  });
+});
+
+describe('overviewPayPath (the overview’s bills lead to paying them)', () => {
+  const base = '/member/1/account/2';
+  it.each([
+    ['an active agreement pays the bill', 7, false, '/member/1/account/2/paybill/pay/9/bill'],
+    ['Missed Deposit goes to the dashboard (blocked or approval first)', 4, false, '/member/1/account/2/paybill'],
+    ['a biller on hold offers nothing', 7, true, null],
+    ['a pending or locked agreement offers nothing', 8, false, null],
+  ] as const)('%s', (_, status, onHold, expected) => {
+    expect(overviewPayPath(base, status, { billId: 9, variant: 'bill', onHold })).toBe(expected);
+  });
+});
+
+describe('nextUnpaidBill', () => {
+  it('is the earliest bill not paid yet', () => {
+    const bills = [
+      { billId: 1, dueDate: '2026-12-01', status: 6 },
+      { billId: 2, dueDate: '2026-11-01', status: 2 },
+      { billId: 3, dueDate: '2026-11-15', status: 4 },
+    ];
+    expect(nextUnpaidBill(bills)?.billId).toBe(3);
+    expect(nextUnpaidBill([{ billId: 2, dueDate: '2026-11-01', status: 2 }])).toBeNull();
   });
 });

@@ -64,3 +64,31 @@ export function overdrawRuleText(rule: {
   }
   return rule.overdrawRuleDuration > 0 ? days(rule.overdrawRuleDuration) : 'None';
 }
+
+/** Unpaid bill statuses: 1 and 4 overdue, 6 upcoming (spec 1 §9). */
+const UNPAID = new Set([1, 4, 6]);
+
+/**
+ * Where an overview row's Pay leads (issue 8: the overview's bills lead to paying them): an active agreement pays
+ * the bill on the pay screen; in Missed Deposit the bill dashboard says what is possible (members are blocked,
+ * staff need an approval); otherwise (and for a biller on hold) nothing is offered.
+ */
+export function overviewPayPath(
+  base: string,
+  agreementStatus: number | null | undefined,
+  bill: { billId: number; variant: 'bill' | 'allocation'; onHold?: boolean },
+): string | null {
+  if (bill.onHold) return null;
+  if (agreementStatus === AGREEMENT_STATUS.active) return `${base}/paybill/pay/${bill.billId}/${bill.variant}`;
+  if (agreementStatus === AGREEMENT_STATUS.missedDeposit) return `${base}/paybill`;
+  return null;
+}
+
+/** A biller's next bill to pay: its earliest unpaid bill (none when all are paid). */
+export function nextUnpaidBill<T extends { billId: number; dueDate: string; status: number }>(
+  bills: readonly T[],
+): T | null {
+  return (
+    [...bills].filter((bill) => UNPAID.has(bill.status)).sort((a, b) => a.dueDate.localeCompare(b.dueDate))[0] ?? null
+  );
+}

@@ -1,15 +1,18 @@
 import { Link, Text } from '@chakra-ui/react';
-import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { Link as RouterLink, useLocation, useSearchParams } from 'react-router-dom';
+import { withReturnTo } from '../../auth/session-rules';
 import { Page } from '../../shared/ui/Page';
 import { StatusAlert } from '../../shared/ui/StatusAlert';
 import { SESSION_TIMED_OUT, messageFromState } from './messages';
 import { useInstitutionName } from './useInstitutionName';
 
+/** The login page, bringing the person back to the page they asked for (`returnTo`) once signed in. */
 function LoginAgain() {
+  const returnTo = useSearchParams()[0].get('returnTo');
   return (
     <Text>
       <Link asChild color="brand.fg" fontWeight="semibold">
-        <RouterLink to="/">Go to the login page</RouterLink>
+        <RouterLink to={withReturnTo('/', returnTo)}>Go to the login page</RouterLink>
       </Link>
     </Text>
   );

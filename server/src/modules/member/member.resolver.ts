@@ -1,10 +1,20 @@
-import { Arg, Authorized, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Authorized, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { LocalDateScalar } from '../../graphql/scalars.js';
+import type { LocalDate } from '../../common/local-date.js';
 import { PUBLIC, SIGNED_IN } from '../../common/auth/roles.js';
 import type { GraphQLContext } from '../../graphql/context.js';
 import { MemberView, RegisterInterestInput, RegisterInterestResult } from './member.types.js';
 
-@Resolver()
+@Resolver(() => MemberView)
 export class MemberResolver {
+  @FieldResolver(() => LocalDateScalar, {
+    nullable: true,
+    description: 'The day the member last registered interest in bill smoothing (the no-member page); null if never.',
+  })
+  interestRegisteredOn(@Ctx() { em, services }: GraphQLContext, @Root() member: MemberView): Promise<LocalDate | null> {
+    return services.members.interestRegisteredOn(em, member.memberId);
+  }
+
   @Authorized(SIGNED_IN)
   @Query(() => MemberView, { description: 'A member: members may ask only for themselves.' })
   member(

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { assertMemberAccess } from '../../common/auth/access.js';
 import type { CurrentUser } from '../../common/auth/current-user.js';
-import type { Clock } from '../../common/clock.js';
+import { DEFAULT_TIME_ZONE, type Clock } from '../../common/clock.js';
+import { todayIn, type LocalDate } from '../../common/local-date.js';
 import { NotFoundError } from '../../common/errors.js';
 import { User } from '../user/user.entity.js';
 import { InterestRegistration } from './interest-registration.entity.js';
@@ -54,6 +55,17 @@ export class MemberService {
    * INTEREST_RATE_LIMIT.perAddress times an hour per address. The count and the insert run under a lock on the
    * address (in the database, so every instance shares it): concurrent senders cannot pass the limit together.
    */
+  /** The institution's day a member last registered interest (the no-member page shows it), null if never. */
+  async interestRegisteredOn(em: EntityManager, memberId: number): Promise<LocalDate | null> {
+    if (memberId <= 0) return null;
+    const latest = await em.findOne(
+      InterestRegistration,
+      { memberId },
+      { orderBy: { createdAt: 'desc' }, fields: ['createdAt'] },
+    );
+    return latest ? todayIn(DEFAULT_TIME_ZONE, latest.createdAt) : null;
+  }
+
   async registerInterest(em: EntityManager, input: InterestInput, address: string): Promise<FieldProblem[]> {
     const problems = validateInterest(input);
     if (problems.length > 0) return problems;
