@@ -1,0 +1,59 @@
+import { expect, test, type Page } from './fixtures.js';
+import { AGENT, MEMBER, MemberSearch, OverviewPage, signIn } from './portal-pages.js';
+
+const MEMBER_EMAIL = 'olivia.nguyen@example.com';
+
+/** Opens Olivia's first account as the agent (generous waits: the test machine is shared and often loaded). */
+async function openOlivia(page: Page): Promise<void> {
+  await signIn(page, AGENT);
+  const search = new MemberSearch(page);
+  await search.byText('nguyen');
+  await search
+    .results()
+    .filter({ hasText: MEMBER.name })
+    .getByRole('link', { name: /^Open account .* of Olivia Nguyen$/ })
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Agreement summary' })).toBeVisible({ timeout: 30_000 });
+  await new OverviewPage(page).expectLoaded();
+}
+
+test.describe('staff contact the member and write notes', () => {
+  test.setTimeout(120_000);
+
+  test('the notification e-mail is captured with the member’s address and the preview’s text', async ({ page }) => {
+    await openOlivia(page);
+
+    await page.getByRole('button', { name: 'Contact member' }).click({ timeout: 30_000 });
+    const dialog = page.getByTestId('contact-member-dialog');
+    await dialog.getByLabel('Template').selectOption({ label: 'Please contact us' }, { timeout: 30_000 });
+    const subject = await dialog.getByLabel('E-mail subject').inputValue();
+    const body = await dialog.getByLabel('E-mail text').inputValue();
+    expect(body).toContain('Dear Olivia');
+    expect(body).not.toMatch(/[{}]/);
+    await dialog.getByRole('button', { name: 'Send notification' }).click();
+    await expect(page.getByText('Notification has been successfully queued and will be sent shortly.')).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    await page.goto('/messages');
+    const mail = page.getByTestId('captured-message').filter({ hasText: subject }).filter({ hasText: MEMBER_EMAIL });
+    await expect(mail.first()).toBeVisible({ timeout: 20_000 });
+    await expect(mail.first().locator('[data-field="recipients"]')).toHaveText(MEMBER_EMAIL);
+    await expect(mail.first().locator('[data-field="body"]')).toContainText(body);
+    await expect(page.getByRole('table', { name: 'Delivery status' }).getByText('Sent').first()).toBeVisible();
+  });
+
+  test('a note: empty text is refused with the spec’s message, then added and shown in the notes', async ({ page }) => {
+    await openOlivia(page);
+    const notes = page.getByRole('region', { name: 'Agreement notes' });
+    await notes.getByRole('button', { name: 'Add note' }).click({ timeout: 30_000 });
+    const dialog = page.getByTestId('member-note-dialog');
+    await dialog.getByRole('button', { name: 'Save note' }).click();
+    await expect(dialog.getByText('Note text must be non-empty.')).toBeVisible();
+    const text = `Browser note ${Date.now()}`;
+    await dialog.getByRole('textbox', { name: 'Note' }).fill(text);
+    await dialog.getByRole('button', { name: 'Save note' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(notes.getByRole('listitem').filter({ hasText: text })).toContainText(AGENT.name);
+  });
+});
