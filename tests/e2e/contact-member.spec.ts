@@ -56,4 +56,24 @@ test.describe('staff contact the member and write notes', () => {
     await expect(dialog).toBeHidden();
     await expect(notes.getByRole('listitem').filter({ hasText: text })).toContainText(AGENT.name);
   });
+
+  test('staff edit a template: an unknown placeholder is refused, a valid text is saved', async ({ page }) => {
+    await signIn(page, AGENT);
+    await page.goto('/messages');
+    const templates = page.getByRole('list', { name: 'Message templates' });
+    await templates
+      .getByRole('listitem')
+      .filter({ hasText: 'Bill reminder' })
+      .getByRole('button', { name: /^Edit/ })
+      .click({ timeout: 30_000 });
+    const dialog = page.getByTestId('template-dialog');
+    const text = dialog.getByRole('textbox', { name: 'E-mail text' });
+    await text.fill('Dear {firstname}, your {billerName} bill is due on {date}.');
+    await dialog.getByRole('button', { name: 'Save template' }).click();
+    await expect(dialog.getByText(/^Unknown placeholder \{firstname\} in the e-mail text\./)).toBeVisible();
+    await text.fill('Dear {firstName}, your {billerName} bill of {amount} is due on {date}.');
+    await dialog.getByRole('button', { name: 'Save template' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText('The template has been saved.')).toBeVisible();
+  });
 });

@@ -6,6 +6,7 @@ import { Loading } from '../../shared/ui/Loading';
 import { Page } from '../../shared/ui/Page';
 import { NO_DATA, NoData, Section } from '../../shared/ui/Section';
 import { StatusAlert } from '../../shared/ui/StatusAlert';
+import { TemplatesSection } from './TemplatesSection';
 
 const STATUS_PALETTE: Record<string, string> = { Sent: 'green', Failed: 'red', Queued: 'gray', Sending: 'blue' };
 
@@ -95,6 +96,7 @@ export function MessagesPage() {
           ))}
         </Stack>
       </Section>
+      <TemplatesSection />
     </Page>
   );
 }

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   NOTIFIABLE_STATUSES as SERVER_STATUSES,
   NOTIFICATION_MESSAGES,
+  TEMPLATE_PLACEHOLDERS as SERVER_PLACEHOLDERS,
 } from '../../../../server/src/modules/notification/notification-templates.rules';
-import { canContactMember, NOTIFIABLE_STATUSES, NOTIFICATION_FAILED } from './contact-member';
+import { canContactMember, NOTIFIABLE_STATUSES, NOTIFICATION_FAILED, TEMPLATE_PLACEHOLDERS } from './contact-member';
 
 describe('canContactMember', () => {
   it.each([
@@ -22,5 +23,6 @@ describe('canContactMember', () => {
   it('is the server’s rule and message', () => {
     expect([...NOTIFIABLE_STATUSES]).toEqual([...SERVER_STATUSES]);
     expect(NOTIFICATION_FAILED).toBe(NOTIFICATION_MESSAGES.failed);
+    expect([...TEMPLATE_PLACEHOLDERS]).toEqual([...SERVER_PLACEHOLDERS]);
   });
 });

@@ -7,3 +7,19 @@ export function canContactMember(status: number | null | undefined): boolean {
 }
 
 export const NOTIFICATION_FAILED = 'Could not send the notification. Please try again later.';
+
+/** The placeholders a template may use (the server's list: notification-templates.rules.ts). */
+export const TEMPLATE_PLACEHOLDERS = [
+  'firstName',
+  'lastName',
+  'memberNumber',
+  'accountNumber',
+  'agreementNumber',
+  'institutionName',
+  'amount',
+  'date',
+  'billerName',
+  'endDate',
+] as const;
+
+export const TEMPLATE_PLACEHOLDER_HINT = `Placeholders: ${TEMPLATE_PLACEHOLDERS.map((p) => `{${p}}`).join(', ')}.`;
