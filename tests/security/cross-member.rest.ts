@@ -29,6 +29,9 @@ export const ID_PARAMETER_OF: Readonly<Record<string, IdKind>> = {
   'GET /api/notes/:id': 'note',
   'PUT /api/notes/:id': 'note',
   'DELETE /api/notes/:id': 'note',
+  'GET /api/billers/:id': 'biller',
+  'GET /api/billingsubcategories/:id': 'subCategory',
+  'GET /api/billingsubcategories/getdateofcreation': 'subCategory',
 };
 
 /**
@@ -98,6 +101,8 @@ function bodyFor(ids: RestIds): Record<string, unknown> {
     },
     billOrAllocation: 'bill',
     billId: id('bill'),
+    billerId: id('biller'),
+    billingSubCategoryId: id('subCategory'),
     contractId: id('agreement'),
     accountId: id('account'),
     memberId: id('member'),

@@ -53,6 +53,8 @@ const NAMES_NO_MEMBER = new Set([
   // The biller form's lists and texts, and the next free direct-debit number: no member's data (spec 2 §3, §7).
   'Query.billerFormOptions',
   'Mutation.assignDirectDebitAccountNumber',
+  'GET /api/billers/businessbsbnumber',
+  'POST /api/billers/AssignAccountNumber',
   // The support team's contact: the same for everyone.
   'Query.supportContact',
   'GET /api/contracts/getbillsumosupportcontact',

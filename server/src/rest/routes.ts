@@ -3,6 +3,8 @@ import { activityRoutes } from '../modules/activity/activity.rest.js';
 import { authRoutes } from '../modules/auth/auth.rest.js';
 import { billingCategoryRoutes } from '../modules/billing-category/billing-category.rest.js';
 import { companyRoutes } from '../modules/company/company.rest.js';
+import { billerRoutes } from '../modules/biller/biller.rest.js';
+import { subCategoryRoutes } from '../modules/billing-category/sub-category.rest.js';
 import { memberRoutes } from '../modules/member/member.rest.js';
 import { noteRoutes } from '../modules/note/note.rest.js';
 import { notificationRoutes } from '../modules/notification/notification.rest.js';
@@ -36,4 +38,6 @@ export const restRoutes: RestRoute[] = [
   ...billingCategoryRoutes,
   ...companyRoutes,
   ...agreementWizardRoutes,
+  ...billerRoutes,
+  ...subCategoryRoutes,
 ];

@@ -156,11 +156,22 @@ export class BillerWizardService {
 
   // --- changes ---
 
-  /** The biller form's save (spec 2 §4, §5): all rejections at once, nothing written then. */
-  async save(em: EntityManager, user: CurrentUser | null, input: BillerInput): Promise<BillerSaveOutcome> {
+  /**
+   * The biller form's save (spec 2 §4, §5): all rejections at once, nothing written then. `accountId` (REST
+   * paths name it) must be the version's account.
+   */
+  async save(
+    em: EntityManager,
+    user: CurrentUser | null,
+    input: BillerInput,
+    accountId?: number,
+  ): Promise<BillerSaveOutcome> {
     const caller = requireUser(user);
     return em.transactional(async (tx) => {
       const version = await wizardVersion(tx, caller, input.contractId, { write: true, lock: true, gate: this.gate });
+      if (accountId !== undefined && version.accountId !== accountId) {
+        throw notFound(caller, 'Could not load contract');
+      }
       const existing = input.billerId ? await this.ownBiller(tx, caller, version, input.billerId) : null;
       if (existing) refuseEdit(existing);
       const errors: Rejection[] = [];
@@ -209,6 +220,34 @@ export class BillerWizardService {
         paymentChanges,
         message: contractChanged ? null : BILLER_SAVED_MESSAGE,
       };
+    });
+  }
+
+  /** PUT /api/billers/updatelist: several billers of one version saved together, or none (errors named by index). */
+  async saveMany(
+    em: EntityManager,
+    user: CurrentUser | null,
+    contractId: number,
+    inputs: readonly BillerInput[],
+  ): Promise<BillerView[]> {
+    return em.transactional(async (tx) => {
+      const saved: BillerView[] = [];
+      for (const [index, input] of inputs.entries()) {
+        if (input.contractId !== contractId) {
+          throw new DomainError(
+            'INVALID_ID',
+            'Every biller must belong to the contract named.',
+            `[${index}].contractId`,
+          );
+        }
+        try {
+          saved.push((await this.save(tx, user, input)).biller);
+        } catch (error) {
+          if (!(error instanceof WizardFormError)) throw error;
+          throw new WizardFormError(error.errors.map((e) => ({ ...e, field: `[${index}].${e.field}` })));
+        }
+      }
+      return saved;
     });
   }
 

@@ -78,10 +78,18 @@ export class SubCategoryService {
     });
   }
 
-  async save(em: EntityManager, user: CurrentUser | null, input: SubCategoryInput): Promise<SubCategorySaveOutcome> {
+  async save(
+    em: EntityManager,
+    user: CurrentUser | null,
+    input: SubCategoryInput,
+    accountId?: number,
+  ): Promise<SubCategorySaveOutcome> {
     const caller = requireUser(user);
     return em.transactional(async (tx) => {
       const version = await wizardVersion(tx, caller, input.contractId, { write: true, lock: true, gate: this.gate });
+      if (accountId !== undefined && version.accountId !== accountId) {
+        throw notFound(caller, 'Could not load contract');
+      }
       const existing = input.billingSubCategoryId
         ? await this.own(tx, caller, version, input.billingSubCategoryId)
         : null;
@@ -160,6 +168,28 @@ export class SubCategoryService {
         fields(saved),
       );
       return { subCategory: saved, depositsStepNeeded: changed, message: changed ? null : SUB_CATEGORY_MESSAGES.saved };
+    });
+  }
+
+  /** PUT /api/billingsubcategories/{contractId}/{accountId}: the version's sub-categories saved together, or none. */
+  async saveMany(
+    em: EntityManager,
+    user: CurrentUser | null,
+    contractId: number,
+    accountId: number,
+    inputs: readonly SubCategoryInput[],
+  ): Promise<SubCategoryView[]> {
+    return em.transactional(async (tx) => {
+      const saved: SubCategoryView[] = [];
+      for (const [index, input] of inputs.entries()) {
+        try {
+          saved.push((await this.save(tx, user, { ...input, contractId }, accountId)).subCategory);
+        } catch (error) {
+          if (!(error instanceof WizardFormError)) throw error;
+          throw new WizardFormError(error.errors.map((e) => ({ ...e, field: `[${index}].${e.field}` })));
+        }
+      }
+      return saved;
     });
   }
 
