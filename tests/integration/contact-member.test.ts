@@ -96,6 +96,19 @@ describe('contact member', () => {
     expect(general.emailBody).toContain(`agreement ${active.agreementId}`);
     expect(general.emailBody).toContain('Harbourside Mutual Bank');
     expect(general.emailBody).not.toMatch(/[{}]/);
+    // A template about a bill is filled from the agreement's next bill: its biller, amount and due date.
+    const [bill] = await sql<{ nickname: string }>(
+      server,
+      `select b.nickname from bill bl join biller b on b.id = bl.biller_id
+       where bl.agreement_id = ? and bl.paid_date is null and bl.due_date >= ? order by bl.due_date, bl.id limit 1`,
+      [active.agreementId, server.app.services.clock.today()],
+    );
+    const reminder = data!.manualNotificationPreviews.find((p) => p.templateName === 'BillReminder')!;
+    expect(reminder.emailBody).toMatch(
+      new RegExp(
+        `^Dear \\w+, your ${bill.nickname.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} bill of \\$[\\d,]+\\.\\d\\d is due on \\d\\d/\\d\\d/\\d{4}\\.$`,
+      ),
+    );
     const viaRest = await rest(server, staff, `/api/NotificationTemplates/GetManualWithPreview/${active.accountId}`);
     expect(viaRest.body).toEqual(data!.manualNotificationPreviews);
     const template = await rest(

@@ -7,6 +7,7 @@ import {
   checkTemplateText,
   manualChannels,
   messageDate,
+  valuesForTemplate,
   NOTIFICATION_MESSAGES,
   renderTemplate,
 } from './notification-templates.rules.js';
@@ -115,5 +116,22 @@ describe('messageDate', () => {
     ['not a date', ''],
   ])('%j → %j', (date, text) => {
     expect(messageDate(date)).toBe(text);
+  });
+});
+
+describe('valuesForTemplate', () => {
+  const agreement = { firstName: 'Ann', amount: '$100.00', date: '01/03/2027' };
+  const bill = { billerName: 'Water', amount: '$80.00', date: '05/03/2027' };
+  it.each([
+    ['a template about the agreement keeps the deposit', ['Deposit of {amount} due {date}'], bill, agreement],
+    [
+      'a template about a bill takes the next bill',
+      ['Your {billerName} bill'],
+      bill,
+      { ...agreement, billerName: 'Water', amount: '$80.00', date: '05/03/2027' },
+    ],
+    ['a bill template with no bill ahead keeps the agreement', ['{billerName}'], null, agreement],
+  ])('%s', (_name, texts, nextBill, values) => {
+    expect(valuesForTemplate(texts, agreement, nextBill)).toEqual(values);
   });
 });

@@ -118,3 +118,17 @@ export function messageDate(date: string | null): string {
   const match = date ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(date) : null;
   return match ? `${match[3]}/${match[2]}/${match[1]}` : '';
 }
+
+/**
+ * The values one template is filled with: the agreement's (amount and date: the next deposit), except that a
+ * template about a bill ({billerName}) takes the biller, amount and due date of the agreement's next bill.
+ */
+export function valuesForTemplate(
+  texts: readonly string[],
+  agreement: TemplateValues,
+  nextBill: { billerName: string; amount: string; date: string } | null,
+): TemplateValues {
+  const aboutBill = texts.some((text) => text.includes('{billerName}'));
+  if (!aboutBill || !nextBill) return agreement;
+  return { ...agreement, billerName: nextBill.billerName, amount: nextBill.amount, date: nextBill.date };
+}

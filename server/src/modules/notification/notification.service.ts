@@ -20,6 +20,7 @@ import {
   NOTIFICATION_MESSAGES,
   renderTemplate,
   type TemplateValues,
+  valuesForTemplate,
 } from './notification-templates.rules.js';
 import type { NotificationOutbox } from './outbox.js';
 
@@ -78,6 +79,7 @@ interface Recipient {
   mobile: string | null;
   preference: NotificationPreference | null;
   values: TemplateValues;
+  nextBill: { billerName: string; amount: string; date: string } | null;
 }
 
 const TEMPLATE_COLUMNS = `id, template_name, title, email_subject, email_template, sms_template, is_manual`;
@@ -145,17 +147,21 @@ export class NotificationService {
     const rows = await em.execute<Record<string, unknown>[]>(
       `select ${TEMPLATE_COLUMNS} from notification_template where is_manual and is_active order by title`,
     );
-    return rows.map(templateView).map((template) => ({
-      templateId: template.templateId,
-      templateName: template.templateName,
-      title: template.title,
-      accountId,
-      memberId: recipient.memberId,
-      contractId: recipient.agreementId,
-      emailSubject: renderTemplate(template.emailSubject, recipient.values),
-      emailBody: renderTemplate(template.emailTemplate, recipient.values),
-      smsBody: renderTemplate(template.smsTemplate, recipient.values),
-    }));
+    return rows.map(templateView).map((template) => {
+      const texts = [template.emailSubject, template.emailTemplate, template.smsTemplate];
+      const values = valuesForTemplate(texts, recipient.values, recipient.nextBill);
+      return {
+        templateId: template.templateId,
+        templateName: template.templateName,
+        title: template.title,
+        accountId,
+        memberId: recipient.memberId,
+        contractId: recipient.agreementId,
+        emailSubject: renderTemplate(template.emailSubject, values),
+        emailBody: renderTemplate(template.emailTemplate, values),
+        smsBody: renderTemplate(template.smsTemplate, values),
+      };
+    });
   }
 
   /** sendManually: the (possibly edited) preview, to the member by their preferred channel. */
@@ -170,9 +176,14 @@ export class NotificationService {
       throw new DomainError('STATUS_NOT_ALLOWED', NOTIFICATION_MESSAGES.statusNotAllowed, 'contractId');
     }
     const channels = manualChannels(recipient.preference, { email: recipient.email, mobile: recipient.mobile });
-    const subject = renderTemplate(text(request.emailSubject), recipient.values);
-    const body = renderTemplate(text(request.emailBody), recipient.values);
-    const sms = renderTemplate(text(request.smsBody), recipient.values);
+    const values = valuesForTemplate(
+      [text(request.emailSubject), text(request.emailBody), text(request.smsBody)],
+      recipient.values,
+      recipient.nextBill,
+    );
+    const subject = renderTemplate(text(request.emailSubject), values);
+    const body = renderTemplate(text(request.emailBody), values);
+    const sms = renderTemplate(text(request.smsBody), values);
     if (channels.includes(NotificationChannel.Email)) {
       if (!subject) throw new DomainError('REQUIRED', NOTIFICATION_MESSAGES.emailSubjectRequired, 'emailSubject');
       if (!body) throw new DomainError('REQUIRED', NOTIFICATION_MESSAGES.emailBodyRequired, 'emailBody');
@@ -291,7 +302,21 @@ export class NotificationService {
     if (!member) throw new NotFoundError('Could not find the member on this account.');
     const amount = (agreement.next_amount ?? agreement.deposit_amount) as string | null;
     const { institutionName } = await this.settings.serverSettings(em);
+    const [bill] = await em.execute<{ nickname: string; expected_amount: string; due_date: string }[]>(
+      `select b.nickname, bl.expected_amount::text as expected_amount, bl.due_date::text as due_date
+       from bill bl join biller b on b.id = bl.biller_id
+       where bl.agreement_id = ? and bl.paid_date is null and bl.due_date >= ?
+       order by bl.due_date, bl.id limit 1`,
+      [agreementId, this.clock.today()],
+    );
     return {
+      nextBill: bill
+        ? {
+            billerName: bill.nickname,
+            amount: formatCurrency(parseMoney(bill.expected_amount)),
+            date: messageDate(bill.due_date),
+          }
+        : null,
       agreementId,
       status: Number(agreement.status) as AgreementStatus,
       memberId: Number(member.id),
