@@ -170,3 +170,40 @@ test.describe('ways in', () => {
     await expect(page.getByRole('form', { name: 'Register interest' })).toBeVisible();
   });
 });
+
+test.describe('help and support', () => {
+  test.use({ bypassCSP: true });
+  test.slow(); // two cores shared by several engineers' test runs
+
+  test('Help opens the help page; Support sends a message about the account and says it was sent', async ({ page }) => {
+    await memberOverview(page);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Help' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Help' })).toBeVisible();
+    await page.goBack();
+    await nav.getByRole('button', { name: 'Support' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Contact support' });
+    await expect(dialog.getByRole('link', { name: /@/ })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Send message' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Please write your message.');
+    await dialog.getByLabel('Your message').fill('Can my next deposit move to Friday?');
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Send message' }).click();
+    await expect(dialog.getByText('Message sent', { exact: true })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+  });
+
+  test('on a phone, Support is in the menu; the missed-deposit banner says how to catch up and get in touch', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await signIn(page, '100002');
+    await new SelectAccountPage(page).open(0);
+    await expect(page.getByText(/To catch up, pay the missed deposit/)).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('link', { name: /@/ }).first()).toBeVisible();
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Support' }).click();
+    await expect(page.getByRole('dialog', { name: 'Contact support' })).toBeVisible();
+  });
+});

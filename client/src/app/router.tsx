@@ -128,6 +128,13 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: 'help',
+            ...lazyScreen(
+              () => import('../features/support/HelpPage'),
+              (m) => m.HelpPage,
+            ),
+          },
+          {
             path: 'unauthorized',
             ...lazyScreen(
               () => import('../features/public/StatusPages'),

@@ -1,11 +1,12 @@
 import { Box, Button, Flex, HStack, Link, Spacer, Text, VisuallyHidden } from '@chakra-ui/react';
-import { Suspense, lazy } from 'react';
-import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { Suspense, lazy, useState } from 'react';
+import { Link as RouterLink, useLocation, useMatch } from 'react-router-dom';
 import { displayNameOf, landingPath } from '../../auth/session-rules';
 import { useLogout } from '../../auth/useLogout';
 import { useSession } from '../../auth/useSession';
 import { useClientSettingsQuery } from '../../gql/hooks';
 import { useMobileWebView } from '../../shared/device';
+import { parsePositiveId } from '../../shared/route-ids';
 import { PRODUCT_FALLBACK_NAME } from '../../shared/ui/usePageTitle';
 import { AgreementMenu, ExternalLinks, onBrand, type ExternalLink } from './header-parts';
 import { MobileNav } from './MobileNav';
@@ -16,23 +17,29 @@ const MemberSearchDialog = lazy(() =>
   import('../../features/staff/MemberSearchDialog').then((module) => ({ default: module.MemberSearchDialog })),
 );
 
+const ContactSupportDialog = lazy(() =>
+  import('../../features/support/ContactSupportDialog').then((module) => ({ default: module.ContactSupportDialog })),
+);
+
 const SIGN_IN_PAGES = new Set(['/', '/unauthorized', '/locked', '/expired']);
 
 export function Header() {
   const session = useSession();
   const { pathname } = useLocation();
   const { agreementEntries, memberSearch, approvals } = useHeaderContext();
+  const accountId = parsePositiveId(useMatch('/member/:memberId/account/:accountId/*')?.params.accountId);
   const { data } = useClientSettingsQuery();
   const inWebView = useMobileWebView();
   const logout = useLogout();
   const settings = data?.clientSettings;
   const productName = settings?.productName || PRODUCT_FALLBACK_NAME;
-  const links: ExternalLink[] = [
-    { label: 'Help', href: settings?.helpUrl ?? '' },
-    { label: 'Support', href: settings?.supportUrl ?? '' },
-  ].filter((link) => link.href !== '');
-  // A banking app's web view often cannot open new windows: stay in place there.
-  const newTab = !inWebView;
+  // Help is the institution's help link (client settings); Support opens the contact-support dialog (spec 1 §2).
+  const helpUrl = settings?.helpUrl ?? '';
+  const links: ExternalLink[] = helpUrl ? [{ label: 'Help', href: helpUrl }] : [];
+  const [supportOpen, setSupportOpen] = useState(false);
+  const openSupport = () => setSupportOpen(true);
+  // A banking app's web view often cannot open new windows, and our own pages open in place: stay there.
+  const newTab = !inWebView && !helpUrl.startsWith('/');
   const showUser = !SIGN_IN_PAGES.has(pathname);
   const displayName = displayNameOf(session);
   const onLogout = session ? () => void logout() : undefined;
@@ -51,6 +58,9 @@ export function Header() {
             </Link>
           )}
           <ExternalLinks links={links} newTab={newTab} />
+          <Button variant="ghost" size="sm" fontSize="md" fontWeight="normal" {...onBrand} onClick={openSupport}>
+            Support
+          </Button>
         </HStack>
         <Spacer />
         {memberSearch && session && (
@@ -78,8 +88,19 @@ export function Header() {
           newTab={newTab}
           displayName={showUser ? displayName : null}
           onLogout={showUser ? onLogout : undefined}
+          onSupport={openSupport}
         />
       </Flex>
+      {supportOpen && (
+        <Suspense fallback={null}>
+          <ContactSupportDialog
+            accountId={accountId}
+            supportEmail={settings?.supportEmail ?? ''}
+            signedIn={session !== null}
+            onClose={() => setSupportOpen(false)}
+          />
+        </Suspense>
+      )}
     </Box>
   );
 }

@@ -12,13 +12,23 @@ interface MobileNavProps {
   newTab: boolean;
   displayName: string | null;
   onLogout?: () => void;
+  /** Opens the contact-support dialog. */
+  onSupport?: () => void;
 }
 
 /** Below the md breakpoint (768px) the header's menus collapse into a drawer. */
-export function MobileNav({ entries, approvals = null, links, newTab, displayName, onLogout }: MobileNavProps) {
+export function MobileNav({
+  entries,
+  approvals = null,
+  links,
+  newTab,
+  displayName,
+  onLogout,
+  onSupport,
+}: MobileNavProps) {
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
-  if (entries.length === 0 && !approvals && links.length === 0 && !displayName) return null;
+  if (entries.length === 0 && !approvals && links.length === 0 && !displayName && !onSupport) return null;
 
   return (
     <Box hideFrom="md">
@@ -78,6 +88,21 @@ export function MobileNav({ entries, approvals = null, links, newTab, displayNam
                         </Link>
                       ))}
                     </Stack>
+                  )}
+                  {onSupport && (
+                    <Button
+                      variant="plain"
+                      color="brand.fg"
+                      justifyContent="start"
+                      px="0"
+                      fontWeight="normal"
+                      onClick={() => {
+                        close();
+                        onSupport();
+                      }}
+                    >
+                      Support
+                    </Button>
                   )}
                   {onLogout && (
                     <Button

@@ -1,8 +1,8 @@
-import { SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useApolloClient } from '@apollo/client/react';
 import { useCallback, useEffect, useState } from 'react';
 import { useIsStaff } from '../../auth/useIsStaff';
-import { useAccountOverviewQuery, useOverviewBannersQuery } from '../../gql/hooks';
+import { useAccountOverviewQuery, useClientSettingsQuery, useOverviewBannersQuery } from '../../gql/hooks';
 import { serverMessage } from '../../shared/errors';
 import { SERVER_ERROR } from '../../shared/messages';
 import { notify } from '../../shared/notify/notify';
@@ -32,6 +32,7 @@ export function OverviewScreen() {
   const [announcement, setAnnouncement] = useState('');
   const overview = useAccountOverviewQuery({ variables: { memberId, accountId, withNotes: isStaff } });
   const banners = useOverviewBannersQuery();
+  const supportEmail = useClientSettingsQuery().data?.clientSettings.supportEmail ?? '';
 
   // A queued change is pushed by the server; once applied, everything on screen reloads in place.
   const onApplied = useCallback(() => {
@@ -65,6 +66,18 @@ export function OverviewScreen() {
       {banner && (
         <StatusAlert status={banner.kind === 'locked' ? 'error' : 'warning'} title={banner.title}>
           {banner.text}
+          {supportEmail && (
+            <Text mt="1">
+              {banner.kind === 'missedDeposit' && !isStaff
+                ? 'To catch up, pay the missed deposit into your account, or ask us about your options: '
+                : 'To get in touch: '}
+              choose Support in the menu, or email{' '}
+              <Link href={`mailto:${supportEmail}`} fontWeight="semibold" textDecoration="underline">
+                {supportEmail}
+              </Link>
+              .
+            </Text>
+          )}
         </StatusAlert>
       )}
       {overview.loading && !data && (

@@ -1,0 +1,33 @@
+import { Link, Stack, Text } from '@chakra-ui/react';
+import { useClientSettingsQuery } from '../../gql/hooks';
+import { Page } from '../../shared/ui/Page';
+
+/** `/help`: the help the institution's default help link points to, with the way to reach support. */
+export function HelpPage() {
+  const settings = useClientSettingsQuery().data?.clientSettings;
+  const email = settings?.supportEmail ?? '';
+  return (
+    <Page title="Help" narrow>
+      <Stack gap="3">
+        <Text>
+          {settings?.productName ?? 'Bill smoothing'} pays your bills from regular deposits, so that big bills do not
+          arrive all at once. Your agreement summary shows your next deposit, the bills coming up and what has been
+          paid.
+        </Text>
+        <Text>
+          To pay a bill, open <strong>Agreement ▾</strong> and choose <strong>Pay a bill</strong>. To top up your rainy
+          day balance, use <strong>Top up rainy day</strong> on the same page.
+        </Text>
+        {email && (
+          <Text>
+            For anything else, choose <strong>Support</strong> in the menu or email{' '}
+            <Link href={`mailto:${email}`} color="brand.fg" fontWeight="semibold">
+              {email}
+            </Link>
+            .
+          </Text>
+        )}
+      </Stack>
+    </Page>
+  );
+}
