@@ -24,6 +24,8 @@ export function createCache(): InMemoryCache {
       MemberAccountLinkView: { keyFields: ['memberId', 'accountId'] },
       ServerSettings: { keyFields: [] },
       ClientSettings: { keyFields: [] },
+      AgreementWizard: { keyFields: ['agreementId'] },
+      WizardEntries: { keyFields: ['accountId'] },
       AccountOverview: { keyFields: ['memberId', 'accountId'] },
       AgreementSummary: { keyFields: ['contractId'] },
       OverviewBiller: { keyFields: ['billerId'] },

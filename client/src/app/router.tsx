@@ -105,6 +105,28 @@ const memberScreens: RouteObject[] = [
       (m) => m.ReverseBillsConfirmationScreen,
     ),
   },
+  // The agreement wizard (spec 2 §2, spec 3 §2): member.newagreement, member.modifyagreement, member.continue.
+  {
+    path: 'newagreement',
+    ...lazyScreen(
+      () => import('../features/wizard/NewAgreementScreen'),
+      (m) => m.NewAgreementScreen,
+    ),
+  },
+  {
+    path: 'modifyagreement',
+    ...lazyScreen(
+      () => import('../features/wizard/ModifyAgreementScreen'),
+      (m) => m.ModifyAgreementScreen,
+    ),
+  },
+  {
+    path: 'contract/continue',
+    ...lazyScreen(
+      () => import('../features/wizard/WizardScreen'),
+      (m) => m.WizardScreen,
+    ),
+  },
   { path: '*', element: <Navigate to="/" replace /> },
 ];
 

@@ -13,10 +13,28 @@ describe('agreementMenu', () => {
     ]);
     expect(entries.filter((entry) => !entry.visible).map((entry) => entry.label)).toEqual([
       'Modify agreement',
+      'Continue agreement',
       'Renew agreement',
       'Create agreement',
       'Reverse bill payment',
     ]);
+  });
+
+  it.each([
+    [{ create: true, modify: false, continue: false }, ['Create agreement']],
+    [{ create: false, modify: true, continue: false }, ['Modify agreement']],
+    [{ create: false, modify: true, continue: true }, ['Modify agreement', 'Continue agreement']],
+    [{ create: false, modify: false, continue: false }, []],
+  ])('shows the wizard entries exactly as the server allows them: %j', (wizard, shown) => {
+    const labels = visibleEntries(agreementMenu(42, 7, false, wizard)).map((entry) => entry.label);
+    expect(labels.filter((label) => /agreement$/.test(label) && label !== 'Agreement summary')).toEqual(shown);
+  });
+
+  it('links Continue agreement to the spec’s continue path', () => {
+    const entry = agreementMenu(42, 7, false, { create: false, modify: false, continue: true }).find(
+      (e) => e.label === 'Continue agreement',
+    );
+    expect(entry?.to).toBe('/member/42/account/7/contract/continue');
   });
 });
 

@@ -5,21 +5,37 @@ export interface MenuEntry {
   visible: boolean;
 }
 
+/** Which wizard entries the server shows for the account (agreementWizardEntries: by status and role). */
+export interface WizardVisibility {
+  create: boolean;
+  modify: boolean;
+  continue: boolean;
+}
+
+const NO_WIZARD: WizardVisibility = { create: false, modify: false, continue: false };
+
 /**
  * The agreement dropdown (spec 1 §2 "Header menu"): Agreement summary, Pay a bill (the bill dashboard, issue 8),
- * Profile & preferences and Graphs are shown;
- * Modify, Renew, Create agreement and Reverse bill payment are hidden by default (their screens come later).
+ * Profile & preferences and Graphs are shown; Modify, Create agreement and Continue agreement exactly when the
+ * server's wizard entries say (the agreement's statuses and the caller's role); Renew is hidden (part 2); Reverse
+ * bill payment is for staff.
  */
-export function agreementMenu(memberId: number, accountId: number, isStaff = false): MenuEntry[] {
+export function agreementMenu(
+  memberId: number,
+  accountId: number,
+  isStaff = false,
+  wizard: WizardVisibility = NO_WIZARD,
+): MenuEntry[] {
   const base = `/member/${memberId}/account/${accountId}`;
   return [
     { label: 'Agreement summary', to: `${base}/overview?viewMode=showMenus`, visible: true },
     { label: 'Pay a bill', to: `${base}/paybill`, visible: true },
     { label: 'Profile & preferences', to: `${base}/member/profile`, visible: true },
     { label: 'Graphs', to: `${base}/member/graphs`, visible: true },
-    { label: 'Modify agreement', to: `${base}/modifyagreement`, visible: false },
+    { label: 'Modify agreement', to: `${base}/modifyagreement`, visible: wizard.modify },
+    { label: 'Continue agreement', to: `${base}/contract/continue`, visible: wizard.continue },
     { label: 'Renew agreement', to: `${base}/renewagreement`, visible: false },
-    { label: 'Create agreement', to: `${base}/newagreement`, visible: false },
+    { label: 'Create agreement', to: `${base}/newagreement`, visible: wizard.create },
     { label: 'Reverse bill payment', to: `${base}/member/reversebills`, visible: isStaff }, // staff only
   ];
 }
@@ -45,6 +61,8 @@ export interface HeaderMenuInput {
   isStaff: boolean;
   /** The signed-in user's roles (the approvals link is for MANAGER and ADMIN). */
   roles?: readonly string[];
+  /** The account's wizard entries (none until known). */
+  wizard?: WizardVisibility;
 }
 
 export interface HeaderMenus {
@@ -57,11 +75,18 @@ export interface HeaderMenus {
 }
 
 /** Which header menus show (spec 1 §2 "Header menu"): all are hidden in hideMenus mode. */
-export function headerMenus({ memberId, accountId, hideMenus, isStaff, roles = [] }: HeaderMenuInput): HeaderMenus {
+export function headerMenus({
+  memberId,
+  accountId,
+  hideMenus,
+  isStaff,
+  roles = [],
+  wizard = NO_WIZARD,
+}: HeaderMenuInput): HeaderMenus {
   if (hideMenus) return { agreementEntries: [], memberSearch: false, approvals: null };
   const inAccount = memberId !== null && accountId !== null;
   return {
-    agreementEntries: inAccount ? visibleEntries(agreementMenu(memberId, accountId, isStaff)) : [],
+    agreementEntries: inAccount ? visibleEntries(agreementMenu(memberId, accountId, isStaff, wizard)) : [],
     memberSearch: isStaff,
     approvals: canDecideApprovals(roles) ? APPROVALS_ENTRY : null,
   };

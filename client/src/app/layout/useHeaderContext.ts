@@ -1,6 +1,8 @@
+import { skipToken } from '@apollo/client/react';
 import { useMatch, useSearchParams } from 'react-router-dom';
 import { isStaff } from '../../auth/session-rules';
 import { useSession } from '../../auth/useSession';
+import { useAgreementWizardEntriesQuery } from '../../gql/hooks';
 import { parsePositiveId } from '../../shared/route-ids';
 import { headerMenus, type MenuEntry } from './menu';
 
@@ -19,9 +21,19 @@ export function useHeaderContext(): HeaderContext {
   const [search] = useSearchParams();
   const session = useSession();
   const hideMenus = search.get('viewMode') === 'hideMenus';
+  const memberId = parsePositiveId(match?.params.memberId);
+  const accountId = parsePositiveId(match?.params.accountId);
+  // The wizard's users: members and staff, not the read-only reporting role.
+  const wizardUser = session !== null && session.roles.some((role) => role !== 'REPORTER');
+  const ask = wizardUser && !hideMenus && memberId !== null && accountId !== null;
+  const { data } = useAgreementWizardEntriesQuery(ask ? { variables: { memberId, accountId } } : skipToken);
+  const entries = data?.agreementWizardEntries;
   const menus = headerMenus({
-    memberId: parsePositiveId(match?.params.memberId),
-    accountId: parsePositiveId(match?.params.accountId),
+    memberId,
+    accountId,
+    wizard: entries
+      ? { create: entries.create.visible, modify: entries.modify.visible, continue: entries.continue.visible }
+      : undefined,
     hideMenus,
     isStaff: session ? isStaff(session.roles) : false,
     roles: session?.roles ?? [],

@@ -1,0 +1,43 @@
+import type { ComponentType } from 'react';
+import type { WizardSessionFieldsFragment } from '../../gql/graphql';
+import { BillersListPlaceholder, ComingStep } from './PlaceholderSteps';
+import { STEP_TITLES, type Position } from './wizard-frame';
+
+/** What every step body receives from the frame. */
+export interface StepProps {
+  session: WizardSessionFieldsFragment;
+  title: string;
+  /** The read-only lock (or a save under way): nothing may be changed. */
+  readOnly: boolean;
+  /** Saves a new position on the server (every saved step) and shows its step. */
+  go: (position: Position) => void;
+}
+
+export interface WizardStep {
+  title: string;
+  Body: ComponentType<StepProps>;
+}
+
+/**
+ * The steps of each wizard, by step number (spec 3 §2). A step's body plugs in here: the billers list (step 0),
+ * the pickers and the details form (1-3, issue 9), deposits, capacity, preferences and confirmation (part 2).
+ * Steps not built yet show `ComingStep`, which says so and only moves on.
+ */
+const BODIES: Readonly<Record<WizardSessionFieldsFragment['kind'], readonly ComponentType<StepProps>[]>> = {
+  Create: [
+    BillersListPlaceholder,
+    ComingStep,
+    ComingStep,
+    ComingStep,
+    ComingStep,
+    ComingStep,
+    ComingStep,
+    ComingStep,
+    ComingStep,
+  ],
+  Modify: [BillersListPlaceholder, ComingStep, ComingStep, ComingStep, ComingStep, ComingStep, ComingStep, ComingStep],
+};
+
+export function stepOf(kind: WizardSessionFieldsFragment['kind'], step: number): WizardStep {
+  return { title: STEP_TITLES[kind][step] ?? STEP_TITLES[kind][0], Body: BODIES[kind][step] ?? ComingStep };
+}
