@@ -211,7 +211,7 @@ describe.skipIf(!realDatabaseUrl)('queued changes on the job queue, two working 
     );
     expect(queues.map((q) => q.name)).toEqual(['agreement-change-apply', 'agreement-change-sweep']);
     const schedules = await em(first).execute<{ name: string; cron: string }[]>(
-      'select name, cron from pgboss.schedule',
+      "select name, cron from pgboss.schedule where name like 'agreement-change-%'",
     );
     expect(schedules).toEqual([{ name: 'agreement-change-sweep', cron: '* * * * *' }]);
   });

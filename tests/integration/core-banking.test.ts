@@ -12,7 +12,7 @@ import { SimulatedEvent, SimulatedOutcome } from '../../server/src/modules/core-
 import { realDatabaseUrl } from '../support/database.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { createBankAgreement, type AgreementSpec } from './core-banking-world.js';
-import { createMember, type MemberFixture } from './payment-world.js';
+import { createMember, createUser, PASSWORD, type MemberFixture } from './payment-world.js';
 
 const TZ = 'Australia/Sydney';
 const DEBUG_UNTIL = process.env.BANK_DEBUG_UNTIL as LocalDate | undefined;
@@ -223,6 +223,30 @@ describe('the bank side in motion (jobs on the simulator, day by day)', () => {
     expect(next.day.bills.paid).toEqual([]); // not tried again automatically while on hold
     expect((await checkLedger(em())).ok).toBe(true);
   }, 300_000);
+
+  it('lets reporting users read the job runs over GraphQL, with what each did, and refuses members', async () => {
+    await createUser(em(), 'bank.reporter', [Role.REPORTER]);
+    const query = '{ bankJobRuns(limit: 6) { name state durationMs retryCount output completedOn } }';
+    const reporter = await server.token('bank.reporter', PASSWORD);
+    const { body } = await server.graphql<{
+      bankJobRuns: { name: string; state: string; durationMs: number | null; output: string | null }[];
+    }>(query, {}, reporter);
+    expect(body.errors).toBeUndefined();
+    const runs = body.data!.bankJobRuns;
+    expect(runs).toHaveLength(6);
+    expect(new Set(runs.map((r) => r.name))).toEqual(new Set(['core-banking-day', 'core-banking-window']));
+    expect(runs.every((r) => r.state === 'completed' && (r.durationMs ?? -1) >= 0)).toBe(true);
+    const day = runs.find((r) => r.name === 'core-banking-day')!;
+    expect(Object.keys(JSON.parse(day.output!) as object)).toEqual(
+      expect.arrayContaining(['date', 'depositsReceived', 'billsPaid', 'missedBills']),
+    );
+    const fixture = await member();
+    const memberToken = await server.token(fixture.username, PASSWORD);
+    const refused = await server.graphql(query, {}, memberToken);
+    expect(refused.body.data ?? null).toBeNull();
+    const bad = await server.graphql('{ bankJobRuns(limit: 0) { name } }', {}, reporter);
+    expect(bad.body.errors?.[0].extensions?.code).toBe('INVALID_LIMIT');
+  }, 120_000);
 
   describe.skipIf(!realDatabaseUrl)('two instances on one database running the same days', () => {
     let second: TestServer;

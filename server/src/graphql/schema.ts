@@ -8,6 +8,7 @@ import { AgreementResolver } from '../modules/agreement/agreement.resolver.js';
 import { AuthResolver } from '../modules/auth/auth.resolver.js';
 import { BillingCategoryResolver } from '../modules/billing-category/billing-category.resolver.js';
 import { CompanyResolver } from '../modules/company/company.resolver.js';
+import { BankJobRunResolver } from '../modules/core-banking/job-runs.resolver.js';
 import { NoteResolver } from '../modules/note/note.resolver.js';
 import { BillerResolver } from '../modules/biller/biller.resolver.js';
 import { SubCategoryResolver } from '../modules/billing-category/sub-category.resolver.js';
@@ -48,6 +49,7 @@ export const resolvers: NonEmptyArray<Function> = [
   ApprovalResolver,
   BillingCategoryResolver,
   CompanyResolver,
+  BankJobRunResolver,
   NoteResolver,
   AgreementWizardResolver,
   BillerResolver,

@@ -51,7 +51,8 @@ export interface JobContext {
   lastAttempt: boolean;
 }
 
-export type JobHandler<T> = (data: T, context: JobContext) => Promise<void>;
+/** A handler may answer a small summary of what it did: kept as the job's output (staff read it with the job). */
+export type JobHandler<T> = (data: T, context: JobContext) => Promise<void | Record<string, unknown>>;
 
 export interface JobQueueOptions {
   /** How often each worker looks for jobs; 0: this instance runs no jobs (it only sends them: tests `drain`). */
@@ -255,14 +256,17 @@ export class JobQueue {
       attempt: job.retryCount + 1,
       lastAttempt: job.retryCount >= job.retryLimit,
     };
+    let output: void | Record<string, unknown>;
     try {
-      await entry.handler(job.data, context);
+      output = await entry.handler(job.data, context);
     } catch (error) {
       this.logger.warn({ err: error, job: name, jobId: job.id, attempt: context.attempt }, 'job failed');
       const message = error instanceof Error ? error.message : String(error);
       await boss.fail(name, job.id, { message }).catch((e: unknown) => this.logger.error({ err: e }, 'job not failed'));
       return;
     }
-    await boss.complete(name, job.id).catch((e: unknown) => this.logger.error({ err: e }, 'job not completed'));
+    await (output ? boss.complete(name, job.id, output) : boss.complete(name, job.id)).catch((e: unknown) =>
+      this.logger.error({ err: e }, 'job not completed'),
+    );
   }
 }

@@ -31,9 +31,20 @@ export const BANK_WINDOW_JOB = defineJob<Record<string, never>>({
 
 export function registerBankJobs(jobs: JobQueue, bank: BankDayService): void {
   jobs.handle(BANK_DAY_JOB, async (_data, { em }) => {
-    await bank.runDay(em);
+    const { date, deposits, bills } = await bank.runDay(em);
+    return {
+      date,
+      depositsReceived: deposits.received.length,
+      depositsMissed: deposits.missed.length,
+      billsPaid: bills.paid.length,
+      billsNotPaid: bills.notPaid.length,
+      missedBills: bills.missedBills,
+      reminders: bills.reminders,
+      expired: bills.expired.length,
+    };
   });
   jobs.handle(BANK_WINDOW_JOB, async (_data, { em }) => {
-    await bank.runWindow(em);
+    const { window, processed, settled, tryAgain, failed } = await bank.runWindow(em);
+    return { window, processed, settled, tryAgain, failed: failed.length };
   });
 }
