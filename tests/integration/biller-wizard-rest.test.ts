@@ -7,7 +7,14 @@ import {
 } from '../../server/src/modules/biller/biller-list.rules.js';
 import { AGENT, MEMBER_MISSED_DEPOSIT, MEMBER_TWO_ACCOUNTS } from '../support/demo.js';
 import { startTestServer, type TestServer } from '../support/server.js';
-import { bpayCompany, footprint, modificationOf, setupAgreement, sql } from './biller-wizard.fixtures.js';
+import {
+  agreementInForce,
+  bpayCompany,
+  footprint,
+  modificationOf,
+  setupAgreement,
+  sql,
+} from './biller-wizard.fixtures.js';
 
 /**
  * The spec 2 §7 REST paths of billers, sub-categories and the category assignment: the documented parameters,
@@ -170,6 +177,41 @@ describe('billers over REST (spec 2 §7)', () => {
     expect(invalid.body).toMatchObject({ valid: false, errors: [{ code: 'invalidDirectDebitAccountNumber' }] });
   });
 
+  it('PUT /api/billerpreferenceslist and /api/billerpreferences set whether a biller’s bills are notified', async () => {
+    const list = await call('PUT', `/api/billerpreferenceslist?contractId=${setupId}`, [
+      { biller: { billerId, isNotificationEnabled: false }, isProfile: false, company: null, category: null, state: 0 },
+    ]);
+    expect(list.status).toBe(200);
+    expect(
+      (list.body as { id: number; isNotificationEnabled: boolean }[]).find((b) => b.id === billerId),
+    ).toMatchObject({
+      isNotificationEnabled: false,
+    });
+    const one = await call('PUT', `/api/billerpreferences?contractId=${setupId}&isProfile=false`, {
+      billerId,
+      isNotificationEnabled: true,
+    });
+    expect(one.status).toBe(200);
+    const before = await footprint(server);
+    const bad = await call('PUT', `/api/billerpreferences?contractId=${setupId}`, {
+      billerId,
+      isNotificationEnabled: 'x',
+    });
+    expect(bad).toMatchObject({ status: 400, body: { field: 'isNotificationEnabled' } });
+    expect(await footprint(server)).toEqual(before);
+  });
+
+  it('PUT /api/billingcategories/allocationpercat/{memberId}/{contractId}/{accountId} answers dollars per category', async () => {
+    const { status, body } = await call(
+      'PUT',
+      `/api/billingcategories/allocationpercat/${memberId}/${setupId}/${accountId}`,
+    );
+    expect(status).toBe(200);
+    expect(body).toContainEqual(
+      expect.objectContaining({ categoryId: bpay.categoryId, amount: expect.stringMatching(/^\d+\.\d{2}$/) }),
+    );
+  });
+
   it('PUT /api/billers/updatelist saves several at once, or none', async () => {
     const before = await footprint(server);
     const refused = await call('PUT', `/api/billers/updatelist?contractId=${setupId}`, [
@@ -284,6 +326,7 @@ describe('another member’s ids over REST', () => {
     const [biller] = await sql<{ id: number }>(server, 'select id from biller where agreement_id = ? limit 1', [
       other.versionId,
     ]);
+    const mine = await agreementInForce(server, MEMBER_TWO_ACCOUNTS[0]);
     const before = await footprint(server);
     for (const [method, path, body] of [
       ['GET', `/api/billers?contractId=${other.versionId}`, undefined],
@@ -292,6 +335,16 @@ describe('another member’s ids over REST', () => {
       ['PUT', `/api/billers/updatelist?contractId=${other.versionId}`, [bpayBody()]],
       ['POST', `/api/billingcategories?contractId=${other.versionId}`, { billingCategoryId: bpay.categoryId }],
       ['POST', `/api/billingsubcategories?contractId=${other.versionId}`, {}],
+      [
+        'PUT',
+        `/api/billerpreferenceslist?contractId=${other.versionId}`,
+        [{ biller: { billerId: biller.id, isNotificationEnabled: false } }],
+      ],
+      [
+        'PUT',
+        `/api/billerpreferences?contractId=${mine.agreementId}&isProfile=true`,
+        { billerId: biller.id, isNotificationEnabled: false },
+      ],
     ] as const) {
       const answer = await call(method, path, body, member);
       expect(answer, `${method} ${path}`).toMatchObject({ status: 403, body: { message: NO_ACCESS } });

@@ -153,6 +153,23 @@ export function removalOf(raw: unknown) {
   };
 }
 
+export function flagOf(body: unknown, name: string): boolean {
+  return flag(body, name) ?? false;
+}
+
+export function objectField(body: unknown, name: string): Record<string, unknown> | null {
+  const value = bodyField(body, name);
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+}
+
+/** A biller preference: its id and whether its bills are notified (required). */
+export function preferenceOf(raw: unknown): { billerId: number; isNotificationEnabled: boolean } {
+  const body = objectBody(raw);
+  const enabled = flag(body, 'isNotificationEnabled');
+  if (enabled === null) throw refuse('isNotificationEnabled', 'true or false');
+  return { billerId: bodyId(body, 'billerId'), isNotificationEnabled: enabled };
+}
+
 export function queryFlag(value: unknown): boolean {
   const text = Array.isArray(value) ? value[0] : value;
   return typeof text === 'string' && text.toLowerCase() === 'true';

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { requireUser } from '../../common/auth/access.js';
+import { assertMemberAccess, requireUser } from '../../common/auth/access.js';
 import type { CurrentUser } from '../../common/auth/current-user.js';
 import { isStaff } from '../../common/auth/roles.js';
 import type { Clock } from '../../common/clock.js';
@@ -11,6 +11,11 @@ import {
   validateDirectDebitAccountNumber,
   type Rejection,
 } from '../../common/validation/index.js';
+import { loadBillers as loadAgreementBillers } from '../agreement/agreement-billers.js';
+import { loadAgreementFacts } from '../agreement/agreement-facts.js';
+import { AgreementStatus } from '../agreement/agreement-status.js';
+import type { CategoryAllocation } from '../agreement/agreement-summary.types.js';
+import { allocationByCategory } from '../agreement/stored-plan.js';
 import { checkFinalBill } from '../bill/bill-details.rules.js';
 import { BillScheduleError } from '../bill/bill.errors.js';
 import { nextOccurrence } from '../bill/bill-schedule.rules.js';
@@ -44,6 +49,14 @@ export const OPERATION_IN_PROGRESS_MESSAGE = 'operation in progress please try a
 /** Ours: the spec shows a success message when the wizard returns to the list, not its words. */
 export const BILLER_SAVED_MESSAGE = 'The biller has been successfully saved in this agreement.';
 export const NOTES_STAFF_ONLY_MESSAGE = 'Notes on a biller are written by our staff.';
+/** Agreements whose preferences the profile page changes: running ones, and versions open in the wizard. */
+const PROFILE_STATUSES = [
+  AgreementStatus.Active,
+  AgreementStatus.MissedDeposit,
+  AgreementStatus.Locked,
+  AgreementStatus.PendingApproval,
+  AgreementStatus.ModificationPendingApproval,
+];
 /** The advisory-lock namespace of category assignments (pg_try_advisory_xact_lock(namespace, agreement id)). */
 export const CATEGORY_ASSIGNMENT_LOCK = 7_201;
 
@@ -154,7 +167,59 @@ export class BillerWizardService {
     });
   }
 
+  /**
+   * PUT /api/billingcategories/allocationpercat/{memberId}/{contractId}/{accountId}: what the version's billers
+   * and sub-categories are expected to cost per category over the agreement (the overview donut's figures).
+   */
+  async allocationByCategory(
+    em: EntityManager,
+    user: CurrentUser | null,
+    memberId: number,
+    contractId: number,
+    accountId: number,
+  ): Promise<CategoryAllocation[]> {
+    const caller = assertMemberAccess(user, memberId);
+    const version = await wizardVersion(em, caller, contractId);
+    if (version.accountId !== accountId) throw notFound(caller, 'Could not load contract');
+    const agreement = await loadAgreementFacts(em, version.id);
+    return agreement ? allocationByCategory(agreement, await loadAgreementBillers(em, [version.id])) : [];
+  }
+
   // --- changes ---
+
+  /**
+   * PUT /api/billerpreferenceslist and /api/billerpreferences (spec 2 §7, 3 §3 preferences step): whether each
+   * biller's bills are notified. In the wizard (a version open in it), or with `isProfile` on the agreement in
+   * force (the profile page). Only the notification flag: nothing that changes the contract.
+   */
+  async setNotificationPreferences(
+    em: EntityManager,
+    user: CurrentUser | null,
+    contractId: number,
+    isProfile: boolean,
+    preferences: readonly { billerId: number; isNotificationEnabled: boolean }[],
+  ): Promise<BillerView[]> {
+    const caller = requireUser(user);
+    return em.transactional(async (tx) => {
+      const version = await wizardVersion(tx, caller, contractId, { write: !isProfile, lock: true, gate: this.gate });
+      if (isProfile && !PROFILE_STATUSES.includes(version.status)) {
+        throw new DomainError(
+          'AGREEMENT_NOT_EDITABLE',
+          'Only a running agreement’s preferences can be changed.',
+          'contractId',
+        );
+      }
+      for (const preference of preferences) {
+        await this.ownBiller(tx, caller, version, preference.billerId);
+        await tx.execute(
+          'update biller set is_notification_enabled = ?, updated_at = ? where id = ?',
+          [preference.isNotificationEnabled, this.clock.now(), preference.billerId],
+          'run',
+        );
+      }
+      return loadBillers(tx, { agreementId: version.id });
+    });
+  }
 
   /**
    * The biller form's save (spec 2 §4, §5): all rejections at once, nothing written then. `accountId` (REST

@@ -7,6 +7,9 @@ import { billerFormOptions } from './biller-form-options.js';
 import {
   billerInputOf,
   bodyId,
+  flagOf,
+  objectField,
+  preferenceOf,
   CustomerReferenceAnswer,
   listBody,
   LockedAnswer,
@@ -125,6 +128,25 @@ export const billerRoutes = [
       return saved?.biller;
     }),
   ),
+
+  // Body: [{ biller: { billerId, isNotificationEnabled }, isProfile, company, category, state }] (spec 3 §7).
+  route('put', '/api/billerpreferenceslist', WIZARD_ROLES, [BillerView], async ({ em, req, user, services }) => {
+    const contractId = idParam(req.query.contractId, 'contractId');
+    await wizardVersion(em, user, contractId); // who may see it, before what the body says
+    const items = listBody(req.body);
+    const isProfile = items.some((item) => flagOf(item, 'isProfile')) || queryFlag(req.query.isProfile);
+    const preferences = items.map((item) => preferenceOf(objectField(item, 'biller') ?? item));
+    return services.billerWizard.setNotificationPreferences(em, user, contractId, isProfile, preferences);
+  }),
+
+  // Body: { billerId, isNotificationEnabled } (or the biller under `biller`).
+  route('put', '/api/billerpreferences', WIZARD_ROLES, [BillerView], async ({ em, req, user, services }) => {
+    const contractId = idParam(req.query.contractId, 'contractId');
+    await wizardVersion(em, user, contractId);
+    const preference = preferenceOf(objectField(req.body, 'biller') ?? req.body);
+    const isProfile = queryFlag(req.query.isProfile);
+    return services.billerWizard.setNotificationPreferences(em, user, contractId, isProfile, [preference]);
+  }),
 
   route('get', '/api/billers', WIZARD_ROLES, [BillerView], ({ em, req, user, services }) =>
     services.billerWizard.billers(em, user, idParam(req.query.contractId, 'contractId'), queryFlag(req.query.active)),

@@ -3,6 +3,7 @@ import { WIZARD_ROLES } from '../../common/auth/roles.js';
 import { LocalDateScalar } from '../../graphql/scalars.js';
 import { bodyField, idParam, route } from '../../rest/route.js';
 import { bodyId, listBody, LockedAnswer, restChange, subCategoryInputOf } from '../biller/biller-wire.js';
+import { CategoryAllocation } from '../agreement/agreement-summary.types.js';
 import { ItemChangeResult, SubCategoryView } from '../biller/biller.types.js';
 import { notFound, wizardVersion } from '../biller/wizard-version.js';
 import { requireUser } from '../../common/auth/access.js';
@@ -70,6 +71,21 @@ export const subCategoryRoutes = [
 
   route('get', '/api/billingsubcategories/:id', WIZARD_ROLES, SubCategoryView, (ctx) =>
     ctx.services.subCategories.get(ctx.em, ctx.user, idParam(ctx.req.params.id, 'id')),
+  ),
+
+  route(
+    'put',
+    '/api/billingcategories/allocationpercat/:memberId/:contractId/:accountId',
+    WIZARD_ROLES,
+    [CategoryAllocation],
+    ({ em, req, user, services }) =>
+      services.billerWizard.allocationByCategory(
+        em,
+        user,
+        idParam(req.params.memberId, 'memberId'),
+        idParam(req.params.contractId, 'contractId'),
+        idParam(req.params.accountId, 'accountId'),
+      ),
   ),
 
   // Assigns the category picked (body: { billingCategoryId }, or the bare id); answers the category's id.
