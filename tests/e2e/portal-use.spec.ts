@@ -207,3 +207,16 @@ test.describe('help and support', () => {
     await expect(page.getByRole('dialog', { name: 'Contact support' })).toBeVisible();
   });
 });
+
+test.describe('words of a bank', () => {
+  test.slow(); // two cores shared by several engineers' test runs
+
+  test('activities read proper English statuses and times such as 9:15 pm', async ({ page }) => {
+    await memberOverview(page);
+    const activities = page.getByRole('region', { name: 'Activities', exact: true });
+    await expect(activities.getByText(/^\d{2}-\d{2}-\d{4} \d{1,2}:\d{2} (am|pm)$/).first()).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect(activities).not.toContainText(/Successfull|TryAgain|Missmatch|\d{2}:\d{2}(AM|PM)/);
+  });
+});

@@ -38,7 +38,9 @@ describe('parseDate', () => {
 
 describe('formatDateTime', () => {
   it('shows the day first with the time', () => {
-    expect(formatDateTime('2026-11-21T14:05:00')).toBe('21-11-2026 14:05PM');
+    expect(formatDateTime('2026-11-21T14:05:00')).toBe('21-11-2026 2:05 pm');
+    expect(formatDateTime('2026-11-21T21:15:00')).toBe('21-11-2026 9:15 pm');
+    expect(formatDateTime('2026-11-21T00:30:00')).toBe('21-11-2026 12:30 am');
     expect(formatDateTime('garbage', '—')).toBe('—');
   });
 });

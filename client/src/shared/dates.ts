@@ -42,11 +42,11 @@ export function formatDate(value: string | null | undefined, missing = ''): stri
   return `${day}-${month}-${year}`;
 }
 
-/** A date and time (ISO-8601) in local time, as the spec's time variant `dd-MM-yyyy HH:mma`. */
+/** A date and time (ISO-8601) in local time, the way people write it: `21-11-2026 9:15 pm` (issue 8, not `21:15PM`). */
 export function formatDateTime(value: string | null | undefined, missing = ''): string {
   if (!value) return missing;
   const moment = dayjs(value);
-  return moment.isValid() ? moment.format('DD-MM-YYYY HH:mmA') : missing;
+  return moment.isValid() ? moment.format('DD-MM-YYYY h:mm a') : missing;
 }
 
 /** `2026-11` → `Nov 2026` (chart axes). */

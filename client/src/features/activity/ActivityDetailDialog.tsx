@@ -11,6 +11,7 @@ import { SERVER_ERROR } from '../../shared/messages';
 import { Loading } from '../../shared/ui/Loading';
 import { StatusAlert } from '../../shared/ui/StatusAlert';
 import { detailsText, modificationRows, pendingWording, statusPalette } from './activity-details';
+import { displayLabel } from '../../shared/labels';
 
 type ActivityDetail = ActivityDetailQuery['activity'];
 
@@ -124,7 +125,7 @@ export function ActivityDetailBody({
         {activity.transactionStatusName && (
           <Item label="Transaction status">
             <Badge colorPalette={statusPalette(activity.transactionStatusClass)}>
-              {activity.isPending ? 'Pending confirmation' : activity.transactionStatusName}
+              {activity.isPending ? 'Pending confirmation' : displayLabel(activity.transactionStatusName)}
             </Badge>
           </Item>
         )}

@@ -21,6 +21,7 @@ import {
 } from './activity-filters';
 import { ActivityDetailDialog } from './ActivityDetailDialog';
 import { useActivityLive } from './useActivityLive';
+import { displayLabel } from '../../shared/labels';
 
 type ActivityItem = ActivitiesQuery['activities']['items'][number];
 
@@ -181,7 +182,7 @@ function ActivityRow({
           <HStack gap="2" mt="1" wrap="wrap">
             {activity.transactionStatusName && (
               <Badge size="sm" colorPalette={statusPalette(activity.transactionStatusClass)}>
-                {activity.isPending ? 'Pending confirmation' : activity.transactionStatusName}
+                {activity.isPending ? 'Pending confirmation' : displayLabel(activity.transactionStatusName)}
               </Badge>
             )}
             {isStaff && activity.agentName && (

@@ -13,6 +13,7 @@ import { Page } from '../../shared/ui/Page';
 import { Section } from '../../shared/ui/Section';
 import { StatusAlert } from '../../shared/ui/StatusAlert';
 import { useMemberContext } from './member-context';
+import { displayLabel } from '../../shared/labels';
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -54,7 +55,9 @@ export function TransactionDetailsScreen() {
             <DataList.Root orientation="horizontal" gap="3">
               <Item label="Transaction">{transaction.transactionId}</Item>
               <Item label="Status">
-                <Badge colorPalette={STATUS_PALETTE[transaction.status] ?? 'gray'}>{transaction.statusName}</Badge>
+                <Badge colorPalette={STATUS_PALETTE[transaction.status] ?? 'gray'}>
+                  {displayLabel(transaction.statusName)}
+                </Badge>
               </Item>
               <Item label="Date">{formatDateTime(transaction.date)}</Item>
               <Item label="Effective date">{formatDate(transaction.effectiveDate)}</Item>

@@ -5,6 +5,7 @@ import { formatDate } from '../../shared/dates';
 import { formatMoney } from '../../shared/money';
 import { NO_DATA, Section } from '../../shared/ui/Section';
 import { PayLink } from './UpcomingBillsTable';
+import { displayLabel } from '../../shared/labels';
 
 interface BillersTableProps {
   title: string;
@@ -178,7 +179,7 @@ function BillerBills({ biller }: { biller: OverviewBillerFieldsFragment }) {
               <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums">
                 {formatMoney(bill.amount)}
               </Table.Cell>
-              <Table.Cell>{bill.statusName}</Table.Cell>
+              <Table.Cell>{displayLabel(bill.statusName)}</Table.Cell>
               <Table.Cell textAlign="end" hideBelow="sm" whiteSpace="nowrap">
                 {bill.paidAmount ? `${formatMoney(bill.paidAmount)} on ${formatDate(bill.paidDate, '—')}` : '—'}
               </Table.Cell>
