@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Clock } from './common/clock.js';
 import type { Config } from './config.js';
+import { AtRiskService } from './modules/risk/at-risk.service.js';
 import { AccountService } from './modules/account/account.service.js';
 import { ActivityService } from './modules/activity/activity.service.js';
 import { AgreementGraphsService } from './modules/agreement/agreement-graphs.service.js';
@@ -77,6 +78,8 @@ export interface Services {
   approvals: ApprovalService;
   billingCategories: BillingCategoryService;
   companies: CompanyService;
+  /** The at-risk worklist: active agreements whose forecast goes short within N weeks. */
+  atRisk: AtRiskService;
   notes: NoteService;
   agreementWizard: AgreementWizardService;
   billerWizard: BillerWizardService;
@@ -149,6 +152,7 @@ export function createServices(config: Config, clock: Clock, logger: Logger, eve
     reversals: new ReversalService(ledger, clock, config.timeZone),
     approvals: new ApprovalService(throttle),
     billingCategories,
+    atRisk: new AtRiskService(settings, clock),
     companies,
     notes: new NoteService(clock),
     agreementWizard,

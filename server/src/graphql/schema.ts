@@ -20,6 +20,7 @@ import { ActivityAddedResolver } from '../modules/activity/activity-added.resolv
 import { QueuedChangeResolver } from '../modules/agreement/queued-change.resolver.js';
 import { AgreementWizardResolver } from '../modules/agreement/wizard/wizard.resolver.js';
 import { OverviewResolver } from '../modules/overview/overview.resolver.js';
+import { AtRiskResolver } from '../modules/risk/at-risk.resolver.js';
 import { ApprovalResolver } from '../modules/approval/approval.resolver.js';
 import { PaymentResolver } from '../modules/payment/payment.resolver.js';
 import { PlannerResolver } from '../modules/planner/planner.resolver.js';
@@ -41,6 +42,7 @@ export const resolvers: NonEmptyArray<Function> = [
   QueuedChangeResolver,
   ActivityAddedResolver,
   OverviewResolver,
+  AtRiskResolver,
   ActivityResolver,
   AgreementResolver,
   TransactionResolver,

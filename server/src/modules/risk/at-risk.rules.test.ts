@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { addDays, parseLocalDate, type LocalDate } from '../../common/local-date.js';
+import { cents, type Cents } from '../../common/money.js';
+import { assessRisk, compareRisk, RiskLevel, type RiskAssessment } from './at-risk.rules.js';
+
+const TODAY = parseLocalDate('2026-11-23');
+
+/** A curve from today: one closing balance per day. */
+function curve(balances: number[], from: LocalDate = TODAY) {
+  return balances.map((balance, i) => ({ date: addDays(from, i), balance: cents(balance) }));
+}
+
+const base = {
+  today: TODAY,
+  weeks: 1,
+  approvedOverdraw: cents(500_000),
+  depositAmount: cents(10_000),
+  minimum: { reachable: true as const, amount: cents(12_000), bindingDate: null },
+};
+
+describe('assessRisk (the at-risk worklist: short within the next N weeks, before any deposit is missed)', () => {
+  it.each([
+    ['never below zero', [100, 0, 50, 0, 10, 0, 0], null],
+    [
+      'below zero on day 3 of the week',
+      [100, 0, -2_500, -4_000, 1_000, 0, 0],
+      { firstShortDate: '2026-11-25', depth: 4_000 },
+    ],
+    [
+      'below zero on the last day of the week (29 Nov)',
+      [0, 0, 0, 0, 0, 0, -1],
+      { firstShortDate: '2026-11-29', depth: 1 },
+    ],
+    ['below zero the day after the week: not within it', [0, 0, 0, 0, 0, 0, 0, -900_000], null],
+  ])('%s', (_, balances, expected) => {
+    const result = assessRisk({ ...base, days: curve(balances) });
+    if (expected === null) expect(result).toBeNull();
+    else expect(result).toMatchObject({ ...expected, topUpToAvoid: expected.depth, level: RiskLevel.BelowZero });
+  });
+
+  it.each([
+    ['exactly the approved overdraw: below zero only', 500_000, RiskLevel.BelowZero],
+    ['a cent beyond it', 500_001, RiskLevel.BeyondApprovedOverdraw],
+  ])('%s', (_, depth, level) => {
+    expect(assessRisk({ ...base, days: curve([0, -depth]) })?.level).toBe(level);
+  });
+
+  it('looks only at today and after (yesterday’s balance is history)', () => {
+    const days = curve([-50_000, 100, 100], addDays(TODAY, -1));
+    expect(assessRisk({ ...base, days })).toBeNull();
+  });
+
+  it('widens with the weeks chosen', () => {
+    const days = curve([...Array(13).fill(0), -700]);
+    expect(assessRisk({ ...base, weeks: 1, days })).toBeNull();
+    expect(assessRisk({ ...base, weeks: 2, days })).toMatchObject({ firstShortDate: '2026-12-06', depth: 700 });
+  });
+
+  it('refuses a horizon that is not a whole number of weeks from 1', () => {
+    expect(assessRisk({ ...base, weeks: 0, days: curve([-1]) })).toBeNull();
+    expect(assessRisk({ ...base, weeks: 1.5, days: curve([-1]) })).toBeNull();
+  });
+
+  it.each([
+    ['a higher deposit avoids it', { reachable: true as const, amount: cents(12_000), bindingDate: null }, 12_000],
+    [
+      'the deposit already suffices over the period',
+      { reachable: true as const, amount: cents(9_000), bindingDate: null },
+      null,
+    ],
+    [
+      'only a top-up helps (a bill before the next deposit)',
+      { reachable: false as const, date: TODAY, topUpNeeded: cents(400) },
+      null,
+    ],
+  ])('deposit change: %s', (_, minimum, deposit) => {
+    expect(assessRisk({ ...base, minimum, days: curve([-400]) })?.depositToAvoid).toBe(deposit);
+  });
+});
+
+describe('compareRisk', () => {
+  const risk = (level: RiskLevel, firstShortDate: string, depth: number): RiskAssessment => ({
+    level,
+    firstShortDate: parseLocalDate(firstShortDate),
+    lowestPoint: { date: parseLocalDate(firstShortDate), balance: cents(-depth) as Cents },
+    depth: cents(depth),
+    topUpToAvoid: cents(depth),
+    depositToAvoid: null,
+  });
+
+  it('puts beyond the approved overdraw first, then the earliest, then the deepest', () => {
+    const list = [
+      risk(RiskLevel.BelowZero, '2026-11-25', 100),
+      risk(RiskLevel.BelowZero, '2026-11-24', 50),
+      risk(RiskLevel.BeyondApprovedOverdraw, '2026-12-10', 600_000),
+      risk(RiskLevel.BelowZero, '2026-11-24', 80),
+    ];
+    expect([...list].sort(compareRisk).map((r) => [r.level, r.firstShortDate, r.depth])).toEqual([
+      [RiskLevel.BeyondApprovedOverdraw, '2026-12-10', 600_000],
+      [RiskLevel.BelowZero, '2026-11-24', 80],
+      [RiskLevel.BelowZero, '2026-11-24', 50],
+      [RiskLevel.BelowZero, '2026-11-25', 100],
+    ]);
+  });
+});

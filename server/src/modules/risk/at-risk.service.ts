@@ -1,0 +1,141 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Clock } from '../../common/clock.js';
+import { DomainError } from '../../common/errors.js';
+import type { LocalDate } from '../../common/local-date.js';
+import type { Cents } from '../../common/money.js';
+import { loadBillers } from '../agreement/agreement-billers.js';
+import { AGREEMENT_COLUMNS, agreementFactsOf, type AgreementRow } from '../agreement/agreement-facts.js';
+import { AgreementStatus } from '../agreement/agreement-status.js';
+import { storedDepositPlanData } from '../agreement/stored-plan.js';
+import { agreementBalances, ZERO_BALANCES } from '../ledger/ledger-balances.js';
+import { calculateDepositPlan } from '../planner/planner.calculations.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import { assessRisk, compareRisk, type RiskAssessment } from './at-risk.rules.js';
+
+/** The horizon staff may choose, in weeks. */
+export const AT_RISK_WEEKS = { min: 1, max: 26 } as const;
+
+export interface AtRiskAgreement extends RiskAssessment {
+  agreementId: number;
+  accountId: number;
+  accountNumber: string;
+  memberId: number;
+  memberNumber: string;
+  memberName: string;
+  branchName: string | null;
+  depositAmount: Cents;
+  approvedOverdraw: Cents;
+}
+
+export interface AtRiskList {
+  weeks: number;
+  asOf: LocalDate;
+  /** Active agreements looked at. */
+  checked: number;
+  /** Agreements whose forecast could not be worked out (their data breaks a planner rule): listed by id. */
+  notForecast: number[];
+  items: AtRiskAgreement[];
+}
+
+const BATCH = 200;
+
+/**
+ * The at-risk worklist (issue 11 item 7): every active agreement's forecast, the deposits step's own calculation
+ * on the stored agreement from today (as the graphs page shows it), read for the first short day within the
+ * horizon. In batches: one statement each for the batch's billers and balances.
+ */
+export class AtRiskService {
+  constructor(
+    private readonly settings: SettingsService,
+    private readonly clock: Clock,
+  ) {}
+
+  async list(em: EntityManager, weeks: number): Promise<AtRiskList> {
+    if (!Number.isSafeInteger(weeks) || weeks < AT_RISK_WEEKS.min || weeks > AT_RISK_WEEKS.max) {
+      throw new DomainError(
+        'INVALID_WEEKS',
+        `Choose a number of weeks from ${AT_RISK_WEEKS.min} to ${AT_RISK_WEEKS.max}.`,
+        'weeks',
+      );
+    }
+    const today = this.clock.today();
+    const settings = await this.settings.serverSettings(em);
+    const rows = await em.execute<AgreementRow[]>(
+      `select ${AGREEMENT_COLUMNS}, a.account_number, m.id as member_id, m.member_number,
+              m.first_name || ' ' || m.last_name as member_name, b.name as branch_name
+       from agreement g
+       join account a on a.id = g.account_id
+       left join overdraw_rule r on r.id = g.overdraw_rule_id
+       join lateral (
+         select l.member_id from member_account_link l where l.account_id = a.id and l.is_active
+         order by l.member_id limit 1
+       ) link on true
+       join member m on m.id = link.member_id
+       left join branch b on b.id = m.branch_id
+       where g.status = ? and g.end_date >= ?
+       order by g.id`,
+      [AgreementStatus.Active, today],
+    );
+    const items: AtRiskAgreement[] = [];
+    const notForecast: number[] = [];
+    for (let start = 0; start < rows.length; start += BATCH) {
+      const batch = rows.slice(start, start + BATCH);
+      const ids = batch.map((row) => Number(row.g_id));
+      const [balances, billers] = await Promise.all([
+        agreementBalances(em, ids, { asOf: today }),
+        loadBillers(em, ids),
+      ]);
+      const billersOf = new Map<number, typeof billers>();
+      for (const biller of billers) {
+        const list = billersOf.get(biller.agreementId);
+        if (list) list.push(biller);
+        else billersOf.set(biller.agreementId, [biller]);
+      }
+      for (const row of batch) {
+        const agreement = agreementFactsOf(row)!;
+        const opening = (balances.get(agreement.id) ?? ZERO_BALANCES).total;
+        let risk: RiskAssessment | null;
+        let approvedOverdraw: Cents;
+        try {
+          const result = calculateDepositPlan(
+            storedDepositPlanData(agreement, billersOf.get(agreement.id) ?? [], opening),
+            today,
+            {
+              approvedOverdraw: settings.contractApprovedOverDrawOfAmount,
+              upperContractLimit: settings.businessUpperContractLimit,
+              overdrawRuleDurationDays: settings.initialOverdrawRuleDays,
+            },
+          );
+          approvedOverdraw = result.plan.forecast.overdrawLimit;
+          risk = assessRisk({
+            days: result.plan.forecast.days,
+            today,
+            weeks,
+            approvedOverdraw,
+            depositAmount: agreement.depositAmount,
+            minimum: result.plan.minimum,
+          });
+        } catch (error) {
+          if (!(error instanceof DomainError)) throw error;
+          notForecast.push(agreement.id);
+          continue;
+        }
+        if (!risk) continue;
+        items.push({
+          ...risk,
+          agreementId: agreement.id,
+          accountId: agreement.accountId,
+          accountNumber: String(row.account_number),
+          memberId: Number(row.member_id),
+          memberNumber: String(row.member_number),
+          memberName: String(row.member_name),
+          branchName: row.branch_name === null ? null : String(row.branch_name),
+          depositAmount: agreement.depositAmount,
+          approvedOverdraw,
+        });
+      }
+    }
+    items.sort(compareRisk);
+    return { weeks, asOf: today, checked: rows.length, notForecast, items };
+  }
+}
