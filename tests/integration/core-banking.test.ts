@@ -224,6 +224,34 @@ describe('the bank side in motion (jobs on the simulator, day by day)', () => {
     expect((await checkLedger(em())).ok).toBe(true);
   }, 300_000);
 
+  it('locks the agreement after as many failed payments as the setting says', async () => {
+    const fixture = await member();
+    const spec: AgreementSpec = {
+      start: '2029-06-01' as LocalDate,
+      end: '2030-05-31' as LocalDate,
+      frequency: 2,
+      billers: [
+        { nickname: 'Water', paymentMethod: 0, value: '70.00', frequency: 3, dateOfBill: '2029-06-05' as LocalDate },
+      ],
+    };
+    const agreement = await createBankAgreement(em(), fixture, spec);
+    await em().execute('insert into core_banking_outcome (member_id, event, outcome) values (?, ?, ?)', [
+      fixture.memberId,
+      SimulatedEvent.Payment,
+      SimulatedOutcome.Failed,
+    ]);
+    await em().execute(`insert into setting (key, value) values ('coreBanking', '{"lockAfterFailedPayments": 1}')`);
+    try {
+      for (let date = spec.start; date <= '2029-06-05'; date = addDays(date, 1)) await live(date as LocalDate);
+    } finally {
+      await em().execute("delete from setting where key = 'coreBanking'");
+    }
+    expect(await statusOf('agreement', agreement.agreementId)).toBe(8);
+    expect((await activities(agreement.agreementId, 26)).map((a) => a.details)).toEqual([
+      'Agreement locked: 1 failed payment within 90 days',
+    ]);
+  }, 300_000);
+
   it('lets reporting users read the job runs over GraphQL, with what each did, and refuses members', async () => {
     await createUser(em(), 'bank.reporter', [Role.REPORTER]);
     const query = '{ bankJobRuns(limit: 6) { name state durationMs retryCount output completedOn } }';

@@ -3,7 +3,14 @@ import type { LocalDate } from '../../common/local-date.js';
 import { cents } from '../../common/money.js';
 import { AgreementStatus } from '../agreement/agreement-status.js';
 import { BillStatus } from '../bill/bill-status.rules.js';
-import { arrearsStatus, billDayChange, splitDeposit, type DepositShares } from './bank-day.rules.js';
+import {
+  arrearsStatus,
+  billDayChange,
+  DEFAULT_CORE_BANKING_SETTINGS,
+  locksAfterFailure,
+  splitDeposit,
+  type DepositShares,
+} from './bank-day.rules.js';
 
 const d = (text: string) => text as LocalDate;
 
@@ -75,5 +82,25 @@ describe('arrearsStatus (missed deposit and back)', () => {
     ['active, nothing missing: stays', AgreementStatus.Active, 0, AgreementStatus.Active],
   ] as const)('%s', (_name, status, missed, expected) => {
     expect(arrearsStatus(status, missed)).toBe(expected);
+  });
+});
+
+describe('locksAfterFailure (a lock after repeated failed payments)', () => {
+  const settings = DEFAULT_CORE_BANKING_SETTINGS; // 3 within 90 days
+  it.each([
+    ['the third failure of an active agreement: locked', AgreementStatus.Active, 3, settings, true],
+    ['the second: not yet', AgreementStatus.Active, 2, settings, false],
+    ['in arrears too', AgreementStatus.MissedDeposit, 3, settings, true],
+    ['already locked: nothing more', AgreementStatus.Locked, 4, settings, false],
+    ['the setting off (0): never', AgreementStatus.Active, 9, { ...settings, lockAfterFailedPayments: 0 }, false],
+    [
+      'a threshold of 1: the first failure',
+      AgreementStatus.Active,
+      1,
+      { ...settings, lockAfterFailedPayments: 1 },
+      true,
+    ],
+  ] as const)('%s', (_name, status, failures, given, expected) => {
+    expect(locksAfterFailure(status, failures, given)).toBe(expected);
   });
 });

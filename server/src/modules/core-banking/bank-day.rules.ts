@@ -98,3 +98,25 @@ export function arrearsStatus(status: AgreementStatus, depositsStillMissed: numb
   if (status === AgreementStatus.MissedDeposit && depositsStillMissed === 0) return AgreementStatus.Active;
   return status;
 }
+
+/** The bank's settings of the automatic side (`setting` key `coreBanking`), with their defaults. */
+export interface CoreBankingSettings {
+  /** Failed payments within `failureWindowDays` that lock the agreement (8, activity 26); 0: never. */
+  lockAfterFailedPayments: number;
+  failureWindowDays: number;
+}
+
+export const DEFAULT_CORE_BANKING_SETTINGS: CoreBankingSettings = { lockAfterFailedPayments: 3, failureWindowDays: 90 };
+
+/** Rule "lock after repeated failures" (DOMAIN "Arrears and locks"): a running, unlocked agreement at the threshold. */
+export function locksAfterFailure(
+  status: AgreementStatus,
+  recentFailures: number,
+  settings: CoreBankingSettings,
+): boolean {
+  return (
+    settings.lockAfterFailedPayments > 0 &&
+    recentFailures >= settings.lockAfterFailedPayments &&
+    (status === AgreementStatus.Active || status === AgreementStatus.MissedDeposit)
+  );
+}

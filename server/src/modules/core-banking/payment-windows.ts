@@ -3,12 +3,14 @@ import { formatCurrency, parseMoney, type Cents } from '../../common/money.js';
 import { formatDisplayDate, zonedInstant, type LocalDate } from '../../common/local-date.js';
 import { ActivityType } from '../activity/activity-type.js';
 import { writeActivity } from '../activity/activity-writer.js';
+import { AgreementStatus } from '../agreement/agreement-status.js';
 import { BillStatus } from '../bill/bill-status.rules.js';
 import { BillerStatus } from '../biller/biller-codes.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import { TransactionStatus } from '../ledger/transaction-status.js';
 import { billerOnHoldMessage } from '../payment/payment.errors.js';
 import { pendingWindowOf } from '../payment/payment.rules.js';
+import { DEFAULT_CORE_BANKING_SETTINGS, locksAfterFailure, type CoreBankingSettings } from './bank-day.rules.js';
 import type { CoreBanking } from './core-banking.adapter.js';
 import { forEachConcurrently } from './concurrently.js';
 
@@ -209,7 +211,37 @@ export class PaymentWindows {
         billerId: row.biller_id,
         occurredAt: now,
       });
+      await this.lockIfRepeated(tx, row, memberIds, now);
       return true;
+    });
+  }
+
+  /** After a failure: lock the agreement (8, activity 26) when failures reach the setting's threshold. */
+  private async lockIfRepeated(tx: EntityManager, row: SentRow, memberIds: number[], now: Date): Promise<void> {
+    const [stored] = await tx.execute<{ value: Partial<CoreBankingSettings> }[]>(
+      "select value from setting where key = 'coreBanking'",
+    );
+    const settings = { ...DEFAULT_CORE_BANKING_SETTINGS, ...stored?.value };
+    const [facts] = await tx.execute<{ status: number; failures: number }[]>(
+      `select g.status, (select count(*)::int from activity a where a.agreement_id = g.id and a.type = ?
+         and a.occurred_at > ?::timestamptz - make_interval(days => ?)) as failures
+       from agreement g where g.id = ?`,
+      [ActivityType.PaymentFailure, now, settings.failureWindowDays, row.agreement_id],
+    );
+    if (!locksAfterFailure(facts.status as AgreementStatus, facts.failures, settings)) return;
+    const reason = `${facts.failures} failed payment${facts.failures === 1 ? '' : 's'} within ${settings.failureWindowDays} days`;
+    await tx.execute(
+      'update agreement set status = ?, locked_at = ?, lock_reason = ?, updated_at = ? where id = ?',
+      [AgreementStatus.Locked, now, reason, now, row.agreement_id],
+      'run',
+    );
+    await writeActivity(tx, {
+      type: ActivityType.LockedAgreement,
+      accountId: row.account_id,
+      memberId: memberIds[0] ?? null,
+      agreementId: row.agreement_id,
+      details: `Agreement locked: ${reason}`,
+      occurredAt: now,
     });
   }
 }
