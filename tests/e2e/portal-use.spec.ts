@@ -220,3 +220,28 @@ test.describe('words of a bank', () => {
     await expect(activities).not.toContainText(/Successfull|TryAgain|Missmatch|\d{2}:\d{2}(AM|PM)/);
   });
 });
+
+test.describe('small things', () => {
+  test.slow(); // two cores shared by several engineers' test runs
+
+  test('the Agreement label matches its neighbours; Pay and Reimburse are 44 px tap targets on a phone', async ({
+    page,
+  }) => {
+    const { memberId, accountId } = await memberOverview(page);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const size = (locator: ReturnType<typeof nav.getByRole>) =>
+      locator.evaluate((element) => getComputedStyle(element).fontSize);
+    expect(await size(nav.getByRole('button', { name: /Agreement/ }))).toBe(
+      await size(nav.getByRole('link', { name: 'Help' })),
+    );
+    await new BillDashboardPage(page).open(memberId, accountId);
+    await page.setViewportSize({ width: 375, height: 740 });
+    for (const name of [/^Pay /, /^Reimburse /]) {
+      const button = page.getByRole('button', { name }).filter({ visible: true }).first();
+      await expect(button).toBeVisible();
+      const box = await button.boundingBox();
+      expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
+      expect(box?.width ?? 0).toBeGreaterThanOrEqual(44);
+    }
+  });
+});

@@ -8,7 +8,7 @@ export default function AgreementMenuPopup({ entries, defaultOpen }: { entries: 
   return (
     <Menu.Root defaultOpen={defaultOpen}>
       <Menu.Trigger asChild>
-        <Button variant="ghost" size="sm" {...onBrand}>
+        <Button variant="ghost" size="sm" fontSize="md" fontWeight="normal" {...onBrand}>
           Agreement <span aria-hidden="true">▾</span>
         </Button>
       </Menu.Trigger>

@@ -24,6 +24,8 @@ export function AgreementMenu({ entries }: { entries: MenuEntry[] }) {
     <Button
       variant="ghost"
       size="sm"
+      fontSize="md"
+      fontWeight="normal"
       {...onBrand}
       aria-haspopup="menu"
       aria-expanded={false}

@@ -26,6 +26,8 @@ import { useBillContext } from './use-bill-context';
 
 const PAGE_SIZE = 20;
 
+/** Phones get 44 px tap targets (WCAG 2.5.5); desktops keep the compact row buttons. */
+const PHONE_TAP_TARGET = { minH: { base: '11', md: '0' }, minW: { base: '11', md: '0' } } as const;
 function onHoldMessage(
   bill: BillForPaymentFieldsFragment,
   onHold: readonly { billerId: number; billerName: string; date: string }[],
@@ -217,10 +219,22 @@ function BillActions({
   const label = `${bill.nickname} due ${formatDate(bill.expectedDueDate)}`;
   return (
     <HStack gap="1" justify="end">
-      <Button size="xs" colorPalette="brand" onClick={() => onOpen(bill, 'pay')} aria-label={`Pay ${label}`}>
+      <Button
+        size="xs"
+        {...PHONE_TAP_TARGET}
+        colorPalette="brand"
+        onClick={() => onOpen(bill, 'pay')}
+        aria-label={`Pay ${label}`}
+      >
         Pay
       </Button>
-      <Button size="xs" variant="outline" onClick={() => onOpen(bill, 'reimburse')} aria-label={`Reimburse ${label}`}>
+      <Button
+        size="xs"
+        {...PHONE_TAP_TARGET}
+        variant="outline"
+        onClick={() => onOpen(bill, 'reimburse')}
+        aria-label={`Reimburse ${label}`}
+      >
         Reimburse
       </Button>
     </HStack>
