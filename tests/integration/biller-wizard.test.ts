@@ -14,6 +14,7 @@ import {
   CATEGORY_ASSIGNMENT_LOCK,
   OPERATION_IN_PROGRESS_MESSAGE,
 } from '../../server/src/modules/biller/biller-wizard.service.js';
+import { modificationChanges } from '../../server/src/modules/activity/modification-diff.js';
 import { AGENT, MEMBER_MISSED_DEPOSIT, MEMBER_TWO_ACCOUNTS } from '../support/demo.js';
 import { realDatabaseUrl } from '../support/database.js';
 import { startTestServer, type TestServer } from '../support/server.js';
@@ -371,6 +372,17 @@ describe('a modification (status 9)', () => {
     expect(result).toMatchObject({ depositsStepNeeded: false, paymentChanges: ['nickname'] });
     expect(result.message).toBeTruthy();
     expect(result.biller).toMatchObject({ modificationState: 2, contractId: versionId });
+    // The change is recorded where the modification's activity reads it (activity/modification-diff.ts).
+    const [change] = await sql<{ changes: string }>(
+      server,
+      'select changes::text as changes from agreement_change where agreement_id = ? order by id desc limit 1',
+      [versionId],
+    );
+    expect(modificationChanges(change.changes)).toContainEqual({
+      field: `Billers ${String(form.nickname).toLowerCase()} nickname`,
+      before: String(form.nickname),
+      after: `${String(form.nickname)} renamed`,
+    });
   });
 
   it('editing the amount changes the contract: the deposits step is needed', async () => {
@@ -406,6 +418,12 @@ describe('a modification (status 9)', () => {
       message: BILLER_REINSTATED_MESSAGE,
       item: { status: 1, modificationState: 4 },
     });
+    const [change] = await sql<{ changes: Record<string, unknown> }>(
+      server,
+      'select changes from agreement_change where agreement_id = ? order by id desc limit 1',
+      [versionId],
+    );
+    expect(change.changes).toMatchObject({ billersRemoved: [form.nickname], billersReinstated: [form.nickname] });
   });
 
   it('removal with a final bill date outside the agreement is refused, nothing written', async () => {

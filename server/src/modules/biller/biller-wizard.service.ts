@@ -41,6 +41,7 @@ import {
   type SortDirection,
 } from './biller-list.rules.js';
 import { listItemOf, loadBillers, loadSubCategories } from './biller-wizard.queries.js';
+import { recordModification } from './modification-record.js';
 import type { BillerInput, BillerView, ItemChangeResult, ListItemView, RemovalInfoView } from './biller.types.js';
 import { checkId, notFound, ownerOf, wizardVersion, type WizardGate, type WizardVersion } from './wizard-version.js';
 
@@ -273,6 +274,11 @@ export class BillerWizardService {
       const id = await writeBiller(tx, version, input, value, existing, this.clock.today());
       if (value.noteText) await writeNote(tx, caller, version.id, id, value.noteText, this.clock.now());
       const [biller] = await loadBillers(tx, { billerId: id });
+      await recordModification(
+        tx,
+        version,
+        existing ? { kind: 'edited', before: existing, after: biller } : { kind: 'added', item: biller },
+      );
       const kind = existing ? 'edit' : 'new';
       const contractChanged = billerChangesContract(kind, existing ? contractFields(existing) : null, {
         ...contractFields(biller),
@@ -343,6 +349,7 @@ export class BillerWizardService {
       if (effect.deleteRow && !(await hasHistory(tx, 'biller', billerId))) {
         await tx.execute('delete from note where entity_type = ? and entity_id = ?', [NoteEntityType.Biller, billerId]);
         await tx.execute('delete from biller where id = ?', [billerId], 'run');
+        await recordModification(tx, version, { kind: 'removed', item: biller });
         return { item: null, deleted: true, message: BILLER_REMOVED_MESSAGE };
       }
       await tx.execute(
@@ -362,6 +369,7 @@ export class BillerWizardService {
         'run',
       );
       const [after] = await loadBillers(tx, { billerId });
+      await recordModification(tx, version, { kind: 'removed', item: biller });
       return { item: listItemOf(after), deleted: false, message: BILLER_REMOVED_MESSAGE };
     });
   }
@@ -382,6 +390,7 @@ export class BillerWizardService {
         'run',
       );
       const [after] = await loadBillers(tx, { billerId });
+      await recordModification(tx, version, { kind: 'reinstated', item: after });
       return { item: listItemOf(after), deleted: false, message: BILLER_REINSTATED_MESSAGE };
     });
   }

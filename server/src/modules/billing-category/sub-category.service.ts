@@ -16,6 +16,7 @@ import {
   stateAfterSave,
 } from '../biller/biller-list.rules.js';
 import { listItemOf, loadSubCategories } from '../biller/biller-wizard.queries.js';
+import { recordModification } from '../biller/modification-record.js';
 import { removalInfo, WizardFormError, type ItemChangeOutcome } from '../biller/biller-wizard.service.js';
 import type { RemovalInfoView, SubCategoryInput, SubCategoryView } from '../biller/biller.types.js';
 import {
@@ -156,6 +157,11 @@ export class SubCategoryService {
         id = Number(row.id);
       }
       const [saved] = await loadSubCategories(tx, { subCategoryId: id });
+      await recordModification(
+        tx,
+        version,
+        existing ? { kind: 'edited', before: existing, after: saved } : { kind: 'added', item: saved },
+      );
       const fields = (s: SubCategoryView) => ({
         expectedBillValue: s.expectedBillValue,
         billingFrequency: s.billingFrequency,
@@ -207,6 +213,7 @@ export class SubCategoryService {
       );
       if (effect.deleteRow && used.length === 0) {
         await tx.execute('delete from billing_sub_category where id = ?', [id], 'run');
+        await recordModification(tx, version, { kind: 'removed', item: sub });
         return { item: null, deleted: true, message: SUB_CATEGORY_MESSAGES.removed };
       }
       await tx.execute(
@@ -215,6 +222,7 @@ export class SubCategoryService {
         'run',
       );
       const [after] = await loadSubCategories(tx, { subCategoryId: id });
+      await recordModification(tx, version, { kind: 'removed', item: sub });
       return { item: listItemOf(after), deleted: false, message: SUB_CATEGORY_MESSAGES.removed };
     });
   }
@@ -233,6 +241,7 @@ export class SubCategoryService {
         'run',
       );
       const [after] = await loadSubCategories(tx, { subCategoryId: id });
+      await recordModification(tx, version, { kind: 'reinstated', item: after });
       return { item: listItemOf(after), deleted: false, message: SUB_CATEGORY_MESSAGES.reinstated };
     });
   }
