@@ -224,6 +224,14 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: 'atrisk',
+        loader: requireStaff,
+        ...lazyScreen(
+          () => import('../features/risk/AtRiskPage'),
+          (m) => m.AtRiskPage,
+        ),
+      },
+      {
         path: 'messages',
         loader: requireStaff,
         ...lazyScreen(

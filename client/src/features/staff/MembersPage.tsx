@@ -1,4 +1,5 @@
-import { Text } from '@chakra-ui/react';
+import { Link, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
 import { Page } from '../../shared/ui/Page';
 import { MemberSearch } from './MemberSearch';
 
@@ -8,6 +9,12 @@ export function MembersPage() {
     <Page title="Members">
       <Text color="fg.muted">Find a member by name, member number or email, or by an account number.</Text>
       <MemberSearch />
+      <Text>
+        <Link asChild color="brand.fg">
+          <RouterLink to="/atrisk">Agreements at risk</RouterLink>
+        </Link>{' '}
+        — active agreements whose forecast goes short in the coming weeks.
+      </Text>
     </Page>
   );
 }
