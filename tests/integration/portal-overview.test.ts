@@ -247,7 +247,14 @@ describe('the overview over REST', () => {
       const { data } = await overviewAs(who, query);
       const viaRest = await rest(server, who, `/api/memberaccount/${memberId}/account/${accountId}/overview`);
       expect(viaRest.status).toBe(200);
-      expect(viaRest.body).toEqual(who === member ? { ...data!.accountOverview, notes: null } : data!.accountOverview);
+      // REST answers every field of each type; the GraphQL document asks for fewer of a note's (not its edit date
+      // or activity flag), so the notes are compared on the fields it asked for.
+      expect(viaRest.body).toMatchObject(
+        who === member ? { ...data!.accountOverview, notes: null } : data!.accountOverview,
+      );
+      expect(Object.keys(viaRest.body as object).sort()).toEqual(
+        Object.keys({ ...data!.accountOverview, notes: null }).sort(),
+      );
     }
   });
 
