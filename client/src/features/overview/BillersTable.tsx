@@ -78,7 +78,8 @@ export function BillersTable({ title, billers: loaded, id, error = null, payPath
               <Table.ColumnHeader scope="col" textAlign="end">
                 Next due
               </Table.ColumnHeader>
-              <Table.ColumnHeader scope="col" textAlign="end">
+              {/* Relative: the hidden label is placed in the scrolling table, not past the phone's page edge. */}
+              <Table.ColumnHeader scope="col" textAlign="end" position="relative">
                 <VisuallyHidden>Pay</VisuallyHidden>
               </Table.ColumnHeader>
             </Table.Row>

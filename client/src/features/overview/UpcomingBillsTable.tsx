@@ -37,7 +37,8 @@ export function UpcomingBillsTable({ bills, payPath }: UpcomingBillsTableProps) 
               <Table.ColumnHeader scope="col" textAlign="end">
                 Amount
               </Table.ColumnHeader>
-              <Table.ColumnHeader scope="col" textAlign="end">
+              {/* Relative: the hidden label is placed in the scrolling table, not past the phone's page edge. */}
+              <Table.ColumnHeader scope="col" textAlign="end" position="relative">
                 <VisuallyHidden>Pay</VisuallyHidden>
               </Table.ColumnHeader>
             </Table.Row>
