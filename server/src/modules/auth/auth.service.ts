@@ -172,6 +172,7 @@ export class AuthService {
       throw new SignInError(400, SESSION_TIMED_OUT);
     }
     await em.nativeUpdate(Session, { id: session.id }, { lastSeenAt: now });
+    this.sessions.evict(session.id); // the next request reads the new last-seen time
     return this.issueTokens(em, session, session.user);
   }
 
