@@ -68,6 +68,9 @@ describe.skipIf(!realDatabaseUrl)('the event bus across two server instances', (
     const onSecond = await watchOn(second, account.token, account.accountId);
 
     const newId = await queueThrough(second, account.agreementId); // committed through the second
+    // Each instance sends its own NOTIFYs: the order between two instances is the order they reach PostgreSQL.
+    // The queued stage is heard on both before the first instance applies the change.
+    for (const live of [onFirst, onSecond]) await live.waitFor(stageIs('QUEUED'), 2000);
     await first.app.services.changeApplier.applyQueued(first.app.database.orm.em.fork(), newId); // applied by the first
     for (const live of [onFirst, onSecond]) {
       const received = await live.waitFor(stageIs('APPLIED'), 2000);
