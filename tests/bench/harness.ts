@@ -82,16 +82,7 @@ export async function measure(
     samples.push(performance.now() - start);
     consume(value);
   }
-  samples.sort((a, b) => a - b);
-  return {
-    name,
-    runs,
-    medianMs: percentile(samples, 50),
-    p95Ms: percentile(samples, 95),
-    minMs: samples[0],
-    maxMs: samples[samples.length - 1],
-    note: options.note,
-  };
+  return fromSamples(name, samples, options.note);
 }
 
 function ms(value: number): string {
