@@ -26,6 +26,7 @@ import { MemberSearchService } from './modules/member/member-search.service.js';
 import { MemberDirectoryService } from './modules/member/member-directory.service.js';
 import { QueuedChangeService } from './modules/agreement/queued-change.service.js';
 import { AgreementWizardService } from './modules/agreement/wizard/wizard.service.js';
+import { CapacityService } from './modules/agreement/completion/capacity.service.js';
 import { ChangeApplier } from './modules/agreement/change-applier.js';
 import { registerChangeJobs } from './modules/agreement/change-jobs.js';
 import { JobQueue } from './jobs/job-queue.js';
@@ -83,6 +84,8 @@ export interface Services {
   notes: NoteService;
   agreementWizard: AgreementWizardService;
   billerWizard: BillerWizardService;
+  /** The capacity-to-pay step (agreement/completion). */
+  capacity: CapacityService;
   subCategories: SubCategoryService;
   /** The local SMTP capture (started with the app when SMTP_URL is unset). */
   mailCapture: MailCapture;
@@ -120,6 +123,7 @@ export function createServices(config: Config, clock: Clock, logger: Logger, eve
   registerBankJobs(jobs, bankDay);
   const companies = new CompanyService(billingCategories);
   const agreementWizard = new AgreementWizardService(clock);
+  const notes = new NoteService(clock);
   const mailCapture = new MailCapture(logger);
   const mailer = new Mailer(() => config.mail.smtpUrl ?? mailCapture.url, config.mail.from);
   const outbox = new NotificationOutbox(jobs, clock);
@@ -154,8 +158,9 @@ export function createServices(config: Config, clock: Clock, logger: Logger, eve
     billingCategories,
     atRisk: new AtRiskService(settings, clock),
     companies,
-    notes: new NoteService(clock),
+    notes,
     agreementWizard,
+    capacity: new CapacityService(clock, settings, agreementWizard, notes),
     billerWizard: new BillerWizardService(clock, billingCategories, companies, agreementWizard),
     subCategories: new SubCategoryService(clock, billingCategories, agreementWizard),
     mailCapture,

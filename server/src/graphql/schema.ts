@@ -19,6 +19,7 @@ import { MemberSearchResolver } from '../modules/member/member-search.resolver.j
 import { ActivityAddedResolver } from '../modules/activity/activity-added.resolver.js';
 import { QueuedChangeResolver } from '../modules/agreement/queued-change.resolver.js';
 import { AgreementWizardResolver } from '../modules/agreement/wizard/wizard.resolver.js';
+import { CompletionResolver } from '../modules/agreement/completion/completion.resolver.js';
 import { OverviewResolver } from '../modules/overview/overview.resolver.js';
 import { AtRiskResolver } from '../modules/risk/at-risk.resolver.js';
 import { ApprovalResolver } from '../modules/approval/approval.resolver.js';
@@ -54,6 +55,7 @@ export const resolvers: NonEmptyArray<Function> = [
   BankJobRunResolver,
   NoteResolver,
   AgreementWizardResolver,
+  CompletionResolver,
   BillerResolver,
   SubCategoryResolver,
   OutboxResolver,

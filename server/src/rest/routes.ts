@@ -12,6 +12,7 @@ import { overviewRoutes } from '../modules/overview/overview.rest.js';
 import { memberSearchRoutes } from '../modules/member/member-search.rest.js';
 import { queuedChangeRoutes } from '../modules/agreement/queued-change.rest.js';
 import { agreementWizardRoutes } from '../modules/agreement/wizard/wizard.rest.js';
+import { completionRoutes } from '../modules/agreement/completion/completion.rest.js';
 import { paymentRoutes } from '../modules/payment/payment.rest.js';
 import { plannerRoutes } from '../modules/planner/planner.rest.js';
 import { profileRoutes } from '../modules/profile/profile.rest.js';
@@ -38,6 +39,7 @@ export const restRoutes: RestRoute[] = [
   ...billingCategoryRoutes,
   ...companyRoutes,
   ...agreementWizardRoutes,
+  ...completionRoutes,
   ...billerRoutes,
   ...subCategoryRoutes,
 ];

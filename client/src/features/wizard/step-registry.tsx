@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { WizardSessionFieldsFragment } from '../../gql/graphql';
+import { CapacityStep } from './capacity/CapacityStep';
 import { BillersListPlaceholder, ComingStep } from './PlaceholderSteps';
 import { STEP_TITLES, type Position } from './wizard-frame';
 
@@ -30,7 +31,7 @@ const BODIES: Readonly<Record<WizardSessionFieldsFragment['kind'], readonly Comp
     ComingStep,
     ComingStep,
     ComingStep,
-    ComingStep,
+    CapacityStep,
     ComingStep,
     ComingStep,
     ComingStep,

@@ -73,42 +73,62 @@ export class NoteService {
     const entityType = notableEntityType(request.entityType);
     const text = checkNoteText(request.text);
     const quiet = request.isLogActivityDisabled === true;
-    const now = this.clock.now();
-    const id = await em.fork().transactional(async (tx) => {
-      const target = await this.target(tx, entityType, request.entityId);
-      const [row] = await tx.execute<{ id: number }[]>(
-        `insert into note (entity_type, entity_id, agreement_id, text, created_at, created_by_name, created_by_id,
-           is_log_activity_disabled) values (?, ?, ?, ?, ?, ?, ?, ?) returning id`,
-        [
-          entityType,
-          request.entityId,
-          target.agreementId,
-          text,
-          now,
-          user.displayName.slice(0, 120),
-          user.userId,
-          quiet,
-        ],
-      );
-      const noteId = Number(row.id);
-      if (!quiet) {
-        await writeActivity(tx, {
-          type: ActivityType.NoteAdded,
-          accountId: target.accountId,
-          agreementId: target.agreementId,
-          billerId: target.billerId,
-          details: noteActivityDetails(text),
-          notes: text,
-          data: { noteId },
-          agentName: user.displayName,
-          userId: user.userId,
-          occurredAt: now,
-        });
-      }
-      await this.audit(tx, user, 'addNote', noteId, now, { entityType, entityId: request.entityId, text }, {});
-      return noteId;
-    });
+    const id = await em.fork().transactional((tx) => this.insert(tx, user, entityType, request.entityId, text, quiet));
     return this.get(em, user, id);
+  }
+
+  /**
+   * Adds a note inside the caller's transaction (a step that writes a note with its own change, as the capacity
+   * step does): the same rows, activity and audit as `add`. The caller has checked the text and the role.
+   */
+  async addWithin(
+    tx: EntityManager,
+    maybeUser: CurrentUser | null,
+    request: { entityType: NoteEntityType; entityId: number; text: string; isLogActivityDisabled?: boolean | null },
+  ): Promise<number> {
+    const user = assertStaff(maybeUser);
+    return this.insert(
+      tx,
+      user,
+      request.entityType,
+      request.entityId,
+      checkNoteText(request.text),
+      request.isLogActivityDisabled === true,
+    );
+  }
+
+  private async insert(
+    tx: EntityManager,
+    user: CurrentUser,
+    entityType: NoteEntityType,
+    entityId: number,
+    text: string,
+    quiet: boolean,
+  ): Promise<number> {
+    const now = this.clock.now();
+    const target = await this.target(tx, entityType, entityId);
+    const [row] = await tx.execute<{ id: number }[]>(
+      `insert into note (entity_type, entity_id, agreement_id, text, created_at, created_by_name, created_by_id,
+           is_log_activity_disabled) values (?, ?, ?, ?, ?, ?, ?, ?) returning id`,
+      [entityType, entityId, target.agreementId, text, now, user.displayName.slice(0, 120), user.userId, quiet],
+    );
+    const noteId = Number(row.id);
+    if (!quiet) {
+      await writeActivity(tx, {
+        type: ActivityType.NoteAdded,
+        accountId: target.accountId,
+        agreementId: target.agreementId,
+        billerId: target.billerId,
+        details: noteActivityDetails(text),
+        notes: text,
+        data: { noteId },
+        agentName: user.displayName,
+        userId: user.userId,
+        occurredAt: now,
+      });
+    }
+    await this.audit(tx, user, 'addNote', noteId, now, { entityType, entityId: entityId, text }, {});
+    return noteId;
   }
 
   async edit(em: EntityManager, maybeUser: CurrentUser | null, noteId: number, newText: string): Promise<NoteView> {

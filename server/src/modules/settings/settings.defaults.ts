@@ -54,6 +54,14 @@ export const DEFAULT_CLIENT_SETTINGS = {
   lockedAgreementBannerStaff: 'This agreement is locked. Review it before unlocking.',
   capacityToPayWording:
     'The member has confirmed they have the capacity to make the deposits in this agreement without substantial hardship.',
+  /** CapacityToPayWarning: shown when the capacity step is saved without the confirmation (spec 3 §5). */
+  capacityToPayWarning:
+    'Please confirm that the member has the capacity to make the deposits in this agreement before continuing.',
+  /** BankStatementCheckQuestion, MembersWagesCheckQuestion, DocumentsCheckQuestion: optional, shown if non-empty. */
+  bankStatementCheckQuestion: 'Have you reviewed the member’s recent bank statements?',
+  membersWagesCheckQuestion: 'Have you confirmed the member’s wages or regular income?',
+  documentsCheckQuestion: '',
+  /** AgreementTsAndCsConfirmations: the six statements of the confirm page, all to be ticked (spec 3 §9). */
   termsConfirmationChecklist: [
     'I have read and understood the terms and conditions of the agreement.',
     'I understand my deposits must cover my bills and the contingency set aside for them.',

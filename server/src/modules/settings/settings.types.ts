@@ -100,7 +100,19 @@ export class ClientSettings {
   @Field()
   capacityToPayWording!: string;
 
-  @Field(() => [String])
+  @Field({ description: 'CapacityToPayWarning: the capacity step’s message when the confirmation is missing.' })
+  capacityToPayWarning!: string;
+
+  @Field({ description: 'BankStatementCheckQuestion: an optional capacity checkbox, shown if non-empty.' })
+  bankStatementCheckQuestion!: string;
+
+  @Field({ description: 'MembersWagesCheckQuestion: an optional capacity checkbox, shown if non-empty.' })
+  membersWagesCheckQuestion!: string;
+
+  @Field({ description: 'DocumentsCheckQuestion: an optional capacity checkbox, shown if non-empty.' })
+  documentsCheckQuestion!: string;
+
+  @Field(() => [String], { description: 'AgreementTsAndCsConfirmations: the confirm page’s statements.' })
   termsConfirmationChecklist!: string[];
 
   @Field(() => [String])

@@ -1,5 +1,8 @@
-import { WIZARD_ROLES } from '../../../common/auth/roles.js';
+import { requireUser } from '../../../common/auth/access.js';
+import { isStaff, WIZARD_ROLES } from '../../../common/auth/roles.js';
+import { ForbiddenError } from '../../../common/errors.js';
 import { bodyField, idParam, route } from '../../../rest/route.js';
+import { capacityAnswer } from '../completion/completion.rest.js';
 import { AgreementVersionView, WizardEntryView, WizardSessionView } from './wizard.types.js';
 
 /** A query parameter read case-insensitively (old clients send memberid and memberId). */
@@ -13,8 +16,14 @@ function queryParam(query: Record<string, unknown>, name: string): unknown {
  */
 export const agreementWizardRoutes = [
   // GET /api/contracts?memberid&accountId: the account's versions, newest first; &active=true only the one in force.
-  route('get', '/api/contracts', WIZARD_ROLES, [AgreementVersionView], ({ em, req, user, services }) => {
+  // ?contractId&isCapacity: the capacity step instead (agreement/completion, staff only).
+  route('get', '/api/contracts', WIZARD_ROLES, [AgreementVersionView], async (ctx) => {
+    const { em, req, user, services } = ctx;
     const query = req.query as Record<string, unknown>;
+    if (queryParam(query, 'isCapacity') !== undefined) {
+      if (!isStaff(requireUser(user).roles)) throw new ForbiddenError();
+      return capacityAnswer(ctx);
+    }
     return services.agreementWizard.accountVersions(
       em,
       user,
