@@ -60,6 +60,39 @@ describe('accounts and members over GraphQL', () => {
     expect(member.body.data).toEqual({ member: { isResigned: true } });
   });
 
+  it('names each account’s standing in one place: the list, the member account and the overview agree', async () => {
+    const two = await session(MEMBER_TWO_ACCOUNTS);
+    const list = await server.graphql<{ accountList: { statusName: string }[] }>(
+      'query($m: Int!) { accountList(memberId: $m) { statusName } }',
+      { m: two.memberId },
+      two.token,
+    );
+    expect(list.body.data?.accountList.map((a) => a.statusName)).toEqual(['Active', 'Pending approval']);
+
+    // The resigned member's agreement is active (7), but activity is suspended: no screen may call it Active.
+    const resigned = await session(MEMBER_RESIGNED);
+    const accounts = await server.graphql<{ accountList: { accountId: number; status: string; statusName: string }[] }>(
+      'query($m: Int!) { accountList(memberId: $m) { accountId status statusName } }',
+      { m: resigned.memberId },
+      resigned.token,
+    );
+    const [account] = accounts.body.data!.accountList;
+    expect(account.statusName).toBe('Suspended: membership resigned');
+    const views = await server.graphql<{
+      memberAccount: { statusName: string };
+      accountOverview: { agreement: { status: number; statusName: string } };
+    }>(
+      `query($m: Int!, $a: Int!) { memberAccount(memberId: $m, accountId: $a) { statusName }
+         accountOverview(memberId: $m, accountId: $a) { agreement { status statusName } } }`,
+      { m: resigned.memberId, a: account.accountId },
+      resigned.token,
+    );
+    expect(views.body.data).toEqual({
+      memberAccount: { statusName: 'Suspended: membership resigned' },
+      accountOverview: { agreement: { status: 7, statusName: 'Suspended: membership resigned' } },
+    });
+  });
+
   it('answers the member area’s parent data, with the link', async () => {
     const { token, memberId } = await session(MEMBER_TWO_ACCOUNTS);
     const list = await server.graphql<{ accountList: { accountId: number }[] }>(

@@ -135,6 +135,29 @@ describe('accountOverview on the demo data', () => {
     }
   });
 
+  it('names each biller’s way of paying as the bill dashboard does (one label: a direct debit is Direct Debit on both)', async () => {
+    const { data } = await overviewAs(member);
+    const { autoBillers, manualBillers } = data!.accountOverview;
+    const overviewNames = new Map(
+      [...autoBillers, ...manualBillers]
+        .filter((b) => !b.isSubCategory)
+        .map((b) => [b.billerId, (b as unknown as { paymentType: string }).paymentType]),
+    );
+    expect([...overviewNames.values()]).toContain('Direct Debit');
+    const dashboard = await gql<{
+      billsDueForPayment: { items: { billerId: number | null; paymentMethodName: string }[] };
+    }>(
+      server,
+      member,
+      `query($m: Int!, $a: Int!) { billsDueForPayment(memberId: $m, accountId: $a, page: 1) {
+         items { billerId paymentMethodName } } }`,
+      { m: memberId, a: accountId },
+    );
+    const items = dashboard.data!.billsDueForPayment.items.filter((bill) => bill.billerId !== null);
+    expect(items.length).toBeGreaterThan(0);
+    for (const bill of items) expect(bill.paymentMethodName).toBe(overviewNames.get(bill.billerId!));
+  });
+
   it('shows the allocation by category for the donut, largest first', async () => {
     const { data } = await overviewAs(member);
     const amounts = data!.accountOverview.allocationByCategory.map((c) => Number(c.amount));

@@ -15,6 +15,7 @@ const item = (accountId: number, status: Item['status'], isActive = true): Item 
   isActive,
   productName: 'Bill smoothing',
   status,
+  statusName: status === 'Pending' ? 'Pending approval' : status,
 });
 
 function renderPage(accountList: Item[]) {

@@ -7,7 +7,7 @@ import { parsePositiveId } from '../../shared/route-ids';
 import { Loading } from '../../shared/ui/Loading';
 import { Page } from '../../shared/ui/Page';
 import { StatusAlert } from '../../shared/ui/StatusAlert';
-import { ACCOUNT_STATUS_LABELS, INACTIVE_ACCOUNT_WARNING, accountDestination, visibleAccounts } from './select-account';
+import { INACTIVE_ACCOUNT_WARNING, accountDestination, visibleAccounts } from './select-account';
 
 /** `/selectaccount/:memberId`: the member's accounts; choosing one opens its agreement or overview. */
 export function SelectAccountPage() {
@@ -44,8 +44,8 @@ export function SelectAccountPage() {
                   <Text fontWeight="semibold">{account.productName}</Text>
                   <Text color="fg.muted">Account {account.accountNumber}</Text>
                 </Box>
-                <Badge colorPalette={account.status === 'Active' ? 'green' : 'gray'} size="md">
-                  {ACCOUNT_STATUS_LABELS[account.status]}
+                <Badge colorPalette={account.statusName === 'Active' ? 'green' : 'gray'} size="md">
+                  {account.statusName}
                 </Badge>
               </HStack>
               {!account.isActive && <StatusAlert status="warning">{INACTIVE_ACCOUNT_WARNING}</StatusAlert>}

@@ -28,13 +28,3 @@ export function accountDestination(memberId: number, account: SelectableAccount)
 export const INACTIVE_ACCOUNT_WARNING =
   'The product account is not active. Review the account before proceeding to ensure the agreement can be ' +
   'activated and bills are paid.';
-
-/** Display names of the account statuses (InArrears is shown as Missed Deposit). */
-export const ACCOUNT_STATUS_LABELS: Record<AccountStatus, string> = {
-  Active: 'Active',
-  InArrears: 'Missed Deposit',
-  Locked: 'Locked',
-  Modified: 'Modified',
-  Pending: 'Pending',
-  Unknown: 'Unknown',
-};

@@ -109,7 +109,7 @@ export function BillDashboardScreen() {
                 <Stack gap="0.5">
                   <Text fontWeight="medium">{bill.nickname}</Text>
                   <Text fontSize="sm" color="fg.muted">
-                    Due {formatDate(bill.expectedDueDate)} · {bill.paymentType}
+                    Due {formatDate(bill.expectedDueDate)} · {bill.paymentMethodName}
                   </Text>
                   <BillBadges bill={bill} onHold={Boolean(onHoldMessage(bill, onHold))} />
                 </Stack>
@@ -148,7 +148,7 @@ export function BillDashboardScreen() {
                     </Stack>
                   </Table.Cell>
                   <Table.Cell hideBelow="md">{bill.categoryName}</Table.Cell>
-                  <Table.Cell hideBelow="md">{bill.paymentType}</Table.Cell>
+                  <Table.Cell hideBelow="md">{bill.paymentMethodName}</Table.Cell>
                   <Table.Cell textAlign="end">{formatMoney(bill.amountAllocated)}</Table.Cell>
                   <Table.Cell textAlign="end">
                     <BillActions bill={bill} onOpen={open} />

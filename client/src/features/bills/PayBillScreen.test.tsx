@@ -35,6 +35,7 @@ const bill: BillForPaymentFieldsFragment = {
   categoryName: 'Other',
   paymentType: 'EFT',
   paymentMethod: 1,
+  paymentMethodName: 'EFT',
   isReimbursement: false,
   billerAddedDate: '2026-01-05',
   amountAllocated: '120.00',

@@ -8,7 +8,7 @@ import { SERVER_ERROR } from '../../shared/messages';
 import { serverMessage, hasErrorCode } from '../../shared/errors';
 import { Loading } from '../../shared/ui/Loading';
 import { StatusAlert } from '../../shared/ui/StatusAlert';
-import { ACCOUNT_STATUS_LABELS, accountDestination, visibleAccounts } from '../accounts/select-account';
+import { accountDestination, visibleAccounts } from '../accounts/select-account';
 import {
   SEARCH_MESSAGES,
   SEARCH_RESULT_CAP,
@@ -168,8 +168,8 @@ function MemberResult({ member, onOpen }: { member: MemberSearchResultFieldsFrag
               <HStack as="li" key={account.accountId} justify="space-between" gap="2" wrap="wrap">
                 <Text fontSize="sm">
                   {account.productName} · {account.accountNumber}{' '}
-                  <Badge size="sm" colorPalette={account.status === 'Active' ? 'green' : 'gray'}>
-                    {ACCOUNT_STATUS_LABELS[account.status]}
+                  <Badge size="sm" colorPalette={account.statusName === 'Active' ? 'green' : 'gray'}>
+                    {account.statusName}
                   </Badge>
                 </Text>
                 <Button asChild size="sm" variant="outline" colorPalette="brand">

@@ -4,6 +4,7 @@ import type { CurrentUser } from '../../common/auth/current-user.js';
 import { DomainError, NotFoundError } from '../../common/errors.js';
 import { currentAgreementFirst, SUPERSEDED_AGREEMENT_STATUSES } from '../agreement/agreement-facts.js';
 import { accountStatusOf, type AgreementStatus } from '../agreement/agreement-status.js';
+import { accountStandingName } from '../agreement/agreement-summary.rules.js';
 import { Member } from '../member/member.entity.js';
 import { toMemberView } from '../member/member.service.js';
 import { Account } from './account.entity.js';
@@ -23,13 +24,13 @@ export class AccountService {
     const links = await em.find(
       MemberAccountLink,
       { member: memberId, isActive: true },
-      { populate: ['account'], orderBy: { account: { id: 'asc' } } },
+      { populate: ['account', 'member'], orderBy: { account: { id: 'asc' } } },
     );
     const current = await this.currentAgreements(
       em,
       links.map((link) => link.account.id),
     );
-    return links.map(({ account }) => {
+    return links.map(({ account, member }) => {
       const agreement = current.get(account.id);
       return {
         accountId: account.id,
@@ -38,6 +39,7 @@ export class AccountService {
         isActive: account.isActive,
         productName: account.productName,
         status: accountStatusOf(agreement?.status),
+        statusName: accountStandingName(agreement?.status, member.isResigned),
       };
     });
   }
@@ -69,6 +71,7 @@ export class AccountService {
       accountNumber: account.accountNumber,
       isActive: account.isActive,
       status: accountStatusOf(agreement?.status),
+      statusName: accountStandingName(agreement?.status, member.isResigned),
       agreementId: agreement?.id ?? null,
       agreementStatus: agreement?.status ?? null,
       member: toMemberView(member),

@@ -21,6 +21,12 @@ export class AccountListItem {
 
   @Field(() => AccountStatus)
   status!: AccountStatus;
+
+  @Field({
+    description:
+      'What people read for the account (its agreement’s status name, or that a resigned membership suspends it).',
+  })
+  statusName!: string;
 }
 
 @ObjectType()
@@ -51,6 +57,12 @@ export class MemberAccount {
 
   @Field(() => AccountStatus)
   status!: AccountStatus;
+
+  @Field({
+    description:
+      'What people read for the account (its agreement’s status name, or that a resigned membership suspends it).',
+  })
+  statusName!: string;
 
   @Field(() => Int, { nullable: true })
   agreementId?: number | null;

@@ -4,6 +4,7 @@ import { BillStatus } from '../bill/bill-status.rules.js';
 import { BillerStatus } from '../biller/biller-codes.js';
 import { ZERO_BALANCES } from '../ledger/ledger-balances.js';
 import {
+  accountStandingName,
   agreementStatusName,
   billerOnHoldMessage,
   billersOnHold,
@@ -56,6 +57,25 @@ describe('agreement summary', () => {
     expect(agreementStatusName(status)).toBe(name);
   });
 
+  it.each([
+    [7, false, 'Active'],
+    [1, false, 'Approved'],
+    [2, false, 'Queued'],
+    [4, false, 'Missed Deposit'],
+    [7, true, 'Suspended: membership resigned'],
+    [1, true, 'Suspended: membership resigned'],
+    [null, false, 'No agreement'],
+  ])('reads an account with agreement status %s (resigned %s) as "%s"', (status, resigned, name) => {
+    expect(accountStandingName(status, resigned)).toBe(name);
+  });
+
+  it('names the summary’s status from the standing: a resigned member’s active agreement is suspended', () => {
+    expect(toAgreementSummary(agreementFacts(), ZERO_BALANCES, []).statusName).toBe('Active');
+    expect(toAgreementSummary(agreementFacts(), ZERO_BALANCES, [], true).statusName).toBe(
+      'Suspended: membership resigned',
+    );
+  });
+
   it('takes the regular deposit as the next one when no other is set, and the frequency’s name', () => {
     const summary = toAgreementSummary(agreementFacts(), ZERO_BALANCES, []);
     expect(summary).toMatchObject({
@@ -92,7 +112,7 @@ describe('splitBillers (the overview’s two tables)', () => {
     expect(auto.map((b) => b.billerId)).toEqual([1]);
     expect(manual.map((b) => [b.billerId, b.isSubCategory, b.paymentType])).toEqual([
       [2, false, 'BPAY'],
-      [3, true, 'Unknown'],
+      [3, true, 'Allocation'],
     ]);
     expect(auto[0].bills.map((b) => [b.billId, b.status, b.statusName, b.paidAmount])).toEqual([
       [10, BillStatus.Paid, 'Paid', 10_000],

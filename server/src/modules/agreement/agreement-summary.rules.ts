@@ -2,7 +2,7 @@ import { formatDisplayDate, type LocalDate } from '../../common/local-date.js';
 import type { AgreementBalances } from '../ledger/ledger-balances.js';
 import { BILL_STATUS_LABELS, BillStatus, currentBillStatus } from '../bill/bill-status.rules.js';
 import { BILLING_FREQUENCY_LABELS, type BillingFrequency } from '../bill/billing-frequency.js';
-import { PAYMENT_METHOD_LABELS } from '../bill/payment-method.js';
+import { paymentMethodName } from '../bill/payment-method.js';
 import { BillerStatus } from '../biller/biller-codes.js';
 import { CONTRIBUTION_FREQUENCY_LABELS, type ContributionFrequency } from '../deposit/deposit-schedule.rules.js';
 import type { AgreementFacts } from './agreement-facts.js';
@@ -27,6 +27,19 @@ export const AGREEMENT_STATUS_NAMES: Readonly<Record<AgreementStatus, string>> =
 
 export function agreementStatusName(status: number): string {
   return (AGREEMENT_STATUS_NAMES as Readonly<Record<number, string>>)[status] ?? 'Unknown';
+}
+
+/** What a person reads when the membership was resigned: activity on the agreement is suspended (spec 1 §4). */
+export const RESIGNED_STANDING = 'Suspended: membership resigned';
+
+/**
+ * The standing people read for an account, in one place for the account list, the overview's summary and the bill
+ * dashboard (issue 8 item 4): the agreement's own status name (an approved agreement that has not started reads
+ * "Approved", never "Active"), unless the membership was resigned, which suspends activity whatever the status.
+ */
+export function accountStandingName(status: number | null | undefined, memberResigned: boolean): string {
+  if (memberResigned) return RESIGNED_STANDING;
+  return status === null || status === undefined ? 'No agreement' : agreementStatusName(status);
 }
 
 export function contributionFrequencyName(code: number): string {
@@ -71,11 +84,12 @@ export function toAgreementSummary(
   agreement: AgreementFacts,
   balances: AgreementBalances,
   onHold: BillerOnHold[],
+  memberResigned = false,
 ): AgreementSummary {
   return {
     contractId: agreement.id,
     status: agreement.status,
-    statusName: agreementStatusName(agreement.status),
+    statusName: accountStandingName(agreement.status, memberResigned),
     billersOnHold: onHold,
     contributionFrequency: agreement.contributionFrequency,
     contributionFrequencyName: contributionFrequencyName(agreement.contributionFrequency),
@@ -123,7 +137,7 @@ export function overviewBiller(biller: BillerFacts, bills: readonly BillFacts[],
     isSubCategory: biller.isSubCategory,
     nickname: biller.nickname,
     categoryName: biller.categoryName,
-    paymentType: PAYMENT_METHOD_LABELS[biller.paymentMethod] ?? 'Unknown',
+    paymentType: paymentMethodName(biller.paymentMethod, biller.isSubCategory),
     frequency: biller.frequency,
     frequencyName: BILLING_FREQUENCY_LABELS[biller.frequency as BillingFrequency] ?? 'Unknown',
     amount: biller.expectedBillValue,

@@ -20,3 +20,12 @@ export const PAYMENT_METHOD_LABELS: Readonly<Record<PaymentMethod, string>> = {
   [PaymentMethod.RainyDay]: 'RainyDay',
   [PaymentMethod.Unknown]: 'Unknown',
 };
+
+/**
+ * How a bill is paid, as people read it on every screen (issue 8 item 4: the overview and the bill dashboard agree):
+ * the biller's method, or "Allocation" for a billing sub-category, which is paid from its allocation.
+ */
+export function paymentMethodName(method: number | null, isSubCategory = false): string {
+  if (isSubCategory || method === null) return 'Allocation';
+  return (PAYMENT_METHOD_LABELS as Readonly<Record<number, string>>)[method] ?? 'Unknown';
+}

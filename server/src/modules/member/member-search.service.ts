@@ -7,6 +7,7 @@ import { intArray } from '../../database/bulk.js';
 import type { AccountListItem } from '../account/account.types.js';
 import { currentAgreementFirst, SUPERSEDED_AGREEMENT_STATUSES } from '../agreement/agreement-facts.js';
 import { accountStatusOf, type AgreementStatus } from '../agreement/agreement-status.js';
+import { accountStandingName } from '../agreement/agreement-summary.rules.js';
 import {
   accountNumberText,
   containsPattern,
@@ -24,6 +25,7 @@ interface MemberRow {
   email: string | null;
   mobile_phone: string | null;
   is_active: boolean;
+  is_resigned: boolean;
 }
 
 interface AccountRow {
@@ -36,7 +38,8 @@ interface AccountRow {
   agreement_status: AgreementStatus | null;
 }
 
-const MEMBER_COLUMNS = 'm.id, m.member_number, m.first_name, m.last_name, m.email, m.mobile_phone, m.is_active';
+const MEMBER_COLUMNS =
+  'm.id, m.member_number, m.first_name, m.last_name, m.email, m.mobile_phone, m.is_active, m.is_resigned';
 
 /** Staff only (the resolvers and routes say so too; checked here as well, so that no caller can forget). */
 function assertStaff(user: CurrentUser | null): void {
@@ -106,6 +109,7 @@ export class MemberSearchService {
       [intArray(members.map((m) => m.id))],
     );
     const accounts = new Map<number, AccountListItem[]>();
+    const resigned = new Set(members.filter((m) => m.is_resigned).map((m) => m.id));
     for (const row of rows) {
       const list = accounts.get(row.member_id) ?? [];
       list.push({
@@ -115,6 +119,7 @@ export class MemberSearchService {
         isActive: row.is_active,
         productName: row.product_name,
         status: accountStatusOf(row.agreement_status),
+        statusName: accountStandingName(row.agreement_status, resigned.has(row.member_id)),
       });
       accounts.set(row.member_id, list);
     }

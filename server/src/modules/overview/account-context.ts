@@ -26,6 +26,8 @@ export interface AccountContext {
   accountNumber: string;
   accountActive: boolean;
   memberId: number;
+  /** The membership was resigned: activity on the account is suspended (spec 1 §4). */
+  memberResigned: boolean;
   /** The account's current agreement: its newest version not expired, cancelled or renewed. */
   agreement: AgreementFacts | null;
 }
@@ -58,7 +60,7 @@ export async function loadMemberAccount(
   const caller = assertMemberAccess(user, memberId);
   const rows = await em.execute<AgreementRow[]>(
     `select a.id as account_id, a.account_number, a.is_active as account_active, m.id as member_id,
-            m.is_active as member_active, l.member_id as link_member_id, l.is_active as link_active,
+            m.is_active as member_active, m.is_resigned as member_resigned, l.member_id as link_member_id, l.is_active as link_active,
             ${AGREEMENT_COLUMNS}
      from account a
      left join member m on m.id = ?
@@ -85,6 +87,7 @@ export async function loadMemberAccount(
     accountNumber: String(row.account_number),
     accountActive: Boolean(row.account_active),
     memberId,
+    memberResigned: row.member_resigned === true,
     agreement: agreementFactsOf(row),
   };
 }

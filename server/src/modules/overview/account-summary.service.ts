@@ -64,13 +64,22 @@ export class AccountSummaryService {
     return agreement;
   }
 
-  private async summaryOf(em: EntityManager, agreement: AgreementFacts): Promise<AgreementSummary> {
+  private async summaryOf(
+    em: EntityManager,
+    agreement: AgreementFacts,
+    memberResigned = false,
+  ): Promise<AgreementSummary> {
     const [balances, billers, bills] = await Promise.all([
       agreementBalances(em, [agreement.id]),
       loadBillers(em, [agreement.id]),
       loadBills(em, [agreement.id]),
     ]);
-    return toAgreementSummary(agreement, balances.get(agreement.id) ?? ZERO_BALANCES, billersOnHold(billers, bills));
+    return toAgreementSummary(
+      agreement,
+      balances.get(agreement.id) ?? ZERO_BALANCES,
+      billersOnHold(billers, bills),
+      memberResigned,
+    );
   }
 
   /** The current agreement's summary, or the given contract's (it must be the account's). */
@@ -86,7 +95,7 @@ export class AccountSummaryService {
       contractId === undefined
         ? context.agreement
         : await this.contractOf(em, requireUser(user), context.accountId, contractId);
-    return agreement ? this.summaryOf(em, agreement) : null;
+    return agreement ? this.summaryOf(em, agreement, context.memberResigned) : null;
   }
 
   /** The contract's billers paid automatically, or by hand (billers, then sub-categories). */

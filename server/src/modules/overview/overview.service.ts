@@ -47,7 +47,12 @@ export class OverviewService {
       accountId: context.accountId,
       memberId,
       agreement: agreement
-        ? toAgreementSummary(agreement, balances.get(agreement.id) ?? ZERO_BALANCES, billersOnHold(billers, bills))
+        ? toAgreementSummary(
+            agreement,
+            balances.get(agreement.id) ?? ZERO_BALANCES,
+            billersOnHold(billers, bills),
+            context.memberResigned,
+          )
         : null,
       allocationByCategory: agreement ? allocationByCategory(agreement, billers) : [],
       get autoBillers() {

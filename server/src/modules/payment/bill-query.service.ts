@@ -9,7 +9,7 @@ import { parseMoney, ZERO, type Cents } from '../../common/money.js';
 import { currentAgreementFirst } from '../agreement/agreement-facts.js';
 import { BillStatus, UPCOMING_WINDOW_DAYS } from '../bill/bill-status.rules.js';
 import { MoneySource } from '../bill/money-source.js';
-import { PaymentMethod } from '../bill/payment-method.js';
+import { PaymentMethod, paymentMethodName } from '../bill/payment-method.js';
 import { BillerStatus } from '../biller/biller-codes.js';
 import { agreementBalances } from '../ledger/ledger-balances.js';
 import { loadAccessibleBill } from './payment-load.js';
@@ -27,6 +27,8 @@ export interface BillForPaymentData {
   paymentType: 'BPAY' | 'EFT' | 'Unknown';
   /** The biller's payment method code (1 §9); null for a sub-category (allocation) bill. */
   paymentMethod: PaymentMethod | null;
+  /** How the bill is paid, as people read it (the overview's words for the same biller). */
+  paymentMethodName: string;
   /** A reimbursement biller's bill (payment method 3). */
   isReimbursement: boolean;
   /** The institution's date the biller was added; null for a sub-category bill. */
@@ -151,6 +153,7 @@ export class BillQueryService {
       categoryName: row.category_name ?? '',
       paymentType: paymentType(row.payment_method),
       paymentMethod: row.payment_method as PaymentMethod | null,
+      paymentMethodName: paymentMethodName(row.payment_method, row.billing_sub_category_id !== null),
       isReimbursement: row.payment_method === PaymentMethod.Reimbursement,
       billerAddedDate: row.date_added as LocalDate | null,
       amountAllocated: allocation,

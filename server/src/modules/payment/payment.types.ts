@@ -18,6 +18,8 @@ export class BillForPayment {
     description: 'The biller’s payment method code (0 BPAY … 3 Reimbursement … 7 Unknown); null for an allocation.',
   })
   paymentMethod!: number | null;
+  @Field({ description: 'How the bill is paid, as people read it (BPAY, EFT, Direct Debit, … or Allocation).' })
+  paymentMethodName!: string;
   @Field({ description: 'A reimbursement biller’s bill (payment method 3).' }) isReimbursement!: boolean;
   @Field(() => LocalDateScalar, {
     nullable: true,
