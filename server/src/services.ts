@@ -27,6 +27,7 @@ import { MemberDirectoryService } from './modules/member/member-directory.servic
 import { QueuedChangeService } from './modules/agreement/queued-change.service.js';
 import { AgreementWizardService } from './modules/agreement/wizard/wizard.service.js';
 import { CapacityService } from './modules/agreement/completion/capacity.service.js';
+import { AgreementDepositsService } from './modules/agreement/deposits/deposits.service.js';
 import { ChangeApplier } from './modules/agreement/change-applier.js';
 import { registerChangeJobs } from './modules/agreement/change-jobs.js';
 import { JobQueue } from './jobs/job-queue.js';
@@ -83,6 +84,8 @@ export interface Services {
   atRisk: AtRiskService;
   notes: NoteService;
   agreementWizard: AgreementWizardService;
+  /** The wizard's deposits step (modules/agreement/deposits). */
+  agreementDeposits: AgreementDepositsService;
   billerWizard: BillerWizardService;
   /** The capacity-to-pay step (agreement/completion). */
   capacity: CapacityService;
@@ -161,6 +164,7 @@ export function createServices(config: Config, clock: Clock, logger: Logger, eve
     notes,
     agreementWizard,
     capacity: new CapacityService(clock, settings, agreementWizard, notes),
+    agreementDeposits: new AgreementDepositsService(clock, settings, agreementWizard),
     billerWizard: new BillerWizardService(clock, billingCategories, companies, agreementWizard),
     subCategories: new SubCategoryService(clock, billingCategories, agreementWizard),
     mailCapture,

@@ -20,6 +20,7 @@ import { ActivityAddedResolver } from '../modules/activity/activity-added.resolv
 import { QueuedChangeResolver } from '../modules/agreement/queued-change.resolver.js';
 import { AgreementWizardResolver } from '../modules/agreement/wizard/wizard.resolver.js';
 import { CompletionResolver } from '../modules/agreement/completion/completion.resolver.js';
+import { AgreementDepositsResolver } from '../modules/agreement/deposits/deposits.resolver.js';
 import { OverviewResolver } from '../modules/overview/overview.resolver.js';
 import { AtRiskResolver } from '../modules/risk/at-risk.resolver.js';
 import { ApprovalResolver } from '../modules/approval/approval.resolver.js';
@@ -56,6 +57,7 @@ export const resolvers: NonEmptyArray<Function> = [
   NoteResolver,
   AgreementWizardResolver,
   CompletionResolver,
+  AgreementDepositsResolver,
   BillerResolver,
   SubCategoryResolver,
   OutboxResolver,

@@ -13,6 +13,7 @@ import { memberSearchRoutes } from '../modules/member/member-search.rest.js';
 import { queuedChangeRoutes } from '../modules/agreement/queued-change.rest.js';
 import { agreementWizardRoutes } from '../modules/agreement/wizard/wizard.rest.js';
 import { completionRoutes } from '../modules/agreement/completion/completion.rest.js';
+import { agreementDepositRoutes } from '../modules/agreement/deposits/deposits.rest.js';
 import { paymentRoutes } from '../modules/payment/payment.rest.js';
 import { plannerRoutes } from '../modules/planner/planner.rest.js';
 import { profileRoutes } from '../modules/profile/profile.rest.js';
@@ -40,6 +41,7 @@ export const restRoutes: RestRoute[] = [
   ...companyRoutes,
   ...agreementWizardRoutes,
   ...completionRoutes,
+  ...agreementDepositRoutes,
   ...billerRoutes,
   ...subCategoryRoutes,
 ];

@@ -1,0 +1,319 @@
+import { describe, expect, it } from 'vitest';
+import type { LocalDate } from '../../../common/local-date.js';
+import { cents } from '../../../common/money.js';
+import {
+  biMonthlyFirstDeposit,
+  checkBiMonthlyDates,
+  checkBiMonthlySelection,
+  checkContributionDate,
+  checkOverdrawChoice,
+  checkPaymentPreference,
+  contributionDateAfterLoad,
+  contributionDateRange,
+  DEPOSITS_MESSAGES,
+  durationInWeeks,
+  overdrawChoiceOf,
+  periodFor,
+  syncedBiMonthlyDates,
+} from './deposits.rules.js';
+
+const d = (text: string) => text as LocalDate;
+const today = d('2026-03-10');
+const setupPeriod = { startDate: d('2026-03-10'), endDate: d('2027-03-09') };
+const modifyPeriod = { startDate: d('2025-06-01'), endDate: d('2026-05-31') };
+
+describe('contributionDateRange (3 §9)', () => {
+  it.each([
+    ['setup: today to a year less a day', 'setup', '2026-03-10', '2027-03-09'],
+    ['modify: today to the same day next month', 'modify', '2026-03-10', '2026-04-10'],
+  ] as const)('%s', (_, mode, from, to) => {
+    expect(contributionDateRange(mode, today)).toEqual({ from, to });
+  });
+});
+
+describe('contributionDateAfterLoad (3 §4)', () => {
+  it.each([
+    ['an expired agreement uses its end date', '2026-05-01', '2026-03-01', '2026-03-01'],
+    ['a past date becomes today', '2026-03-01', '2026-12-31', '2026-03-10'],
+    ['no date becomes today', null, '2026-12-31', '2026-03-10'],
+    ['a future date stays', '2026-04-02', '2026-12-31', '2026-04-02'],
+    ['today stays', '2026-03-10', '2026-12-31', '2026-03-10'],
+  ])('%s', (_, date, endDate, expected) => {
+    expect(contributionDateAfterLoad({ date: date as LocalDate | null, endDate: d(endDate), today })).toBe(expected);
+  });
+});
+
+describe('periodFor: in setup the contribution date is the start date, the period keeps its length', () => {
+  it.each([
+    ['setup moves the period', 'setup', '2026-04-01', { startDate: '2026-04-01', endDate: '2027-03-31' }],
+    ['setup without a date keeps it', 'setup', null, setupPeriod],
+    ['modify keeps its period', 'modify', '2026-04-01', setupPeriod],
+  ] as const)('%s', (_, mode, date, expected) => {
+    expect(periodFor(mode, setupPeriod, date as LocalDate | null)).toEqual(expected);
+  });
+});
+
+describe('checkContributionDate (3 §5)', () => {
+  it.each([
+    ['missing', 'setup', null, 'DATE_NOT_IN_RANGE', DEPOSITS_MESSAGES.dateNotInRange],
+    ['yesterday (setup)', 'setup', '2026-03-09', 'START_DATE_IN_PAST', DEPOSITS_MESSAGES.startInPast],
+    ['yesterday (modify)', 'modify', '2026-03-09', 'START_DATE_IN_PAST', DEPOSITS_MESSAGES.startInPast],
+    [
+      'a year ahead (setup, one day over)',
+      'setup',
+      '2027-03-10',
+      'DATE_NOT_IN_RANGE',
+      DEPOSITS_MESSAGES.dateNotInRange,
+    ],
+    [
+      'after the agreement end (modify)',
+      'modify',
+      '2026-06-01',
+      'OUTSIDE_AGREEMENT_PERIOD',
+      DEPOSITS_MESSAGES.outsidePeriod,
+    ],
+    ['over a month ahead (modify)', 'modify', '2026-04-11', 'DATE_NOT_IN_RANGE', DEPOSITS_MESSAGES.dateNotInRange],
+  ] as const)('refuses %s', (_, mode, date, code, message) => {
+    const period = mode === 'setup' ? setupPeriod : modifyPeriod;
+    expect(checkContributionDate({ date: date as LocalDate | null, mode, today, period })).toEqual({
+      code,
+      field: 'contributionDate',
+      message,
+    });
+  });
+
+  it.each([
+    ['today (setup)', 'setup', '2026-03-10'],
+    ['a year less a day (setup)', 'setup', '2027-03-09'],
+    ['the same day next month (modify)', 'modify', '2026-04-10'],
+  ] as const)('accepts %s', (_, mode, date) => {
+    const period = mode === 'setup' ? setupPeriod : modifyPeriod;
+    expect(checkContributionDate({ date: d(date), mode, today, period })).toBeNull();
+  });
+});
+
+describe('checkBiMonthlyDates (3 §5)', () => {
+  const check = (first: string | null, second: string | null, mode: 'setup' | 'modify' = 'setup') =>
+    checkBiMonthlyDates({
+      first: first as LocalDate | null,
+      second: second as LocalDate | null,
+      mode,
+      today,
+      period: mode === 'setup' ? setupPeriod : modifyPeriod,
+    });
+  it.each([
+    [
+      'first missing',
+      null,
+      '2026-03-25',
+      'BI_MONTHLY_REQUIRED',
+      'biMonthly1stDate',
+      DEPOSITS_MESSAGES.biMonthlyRequired,
+    ],
+    [
+      'second missing',
+      '2026-03-12',
+      null,
+      'BI_MONTHLY_REQUIRED',
+      'biMonthly2ndDate',
+      DEPOSITS_MESSAGES.biMonthlyRequired,
+    ],
+    [
+      'first in the past',
+      '2026-03-09',
+      '2026-03-25',
+      'BI_MONTHLY_IN_PAST',
+      'biMonthly1stDate',
+      DEPOSITS_MESSAGES.biMonthlyInPast,
+    ],
+    [
+      'first after the period',
+      '2027-03-10',
+      '2027-03-25',
+      'BI_MONTHLY_OUTSIDE_PERIOD',
+      'biMonthly1stDate',
+      DEPOSITS_MESSAGES.biMonthlyFirstOutside,
+    ],
+    [
+      'second after the period',
+      '2027-03-01',
+      '2027-03-20',
+      'BI_MONTHLY_OUTSIDE_PERIOD',
+      'biMonthly2ndDate',
+      DEPOSITS_MESSAGES.biMonthlySecondOutside,
+    ],
+    [
+      'second before the first',
+      '2026-03-25',
+      '2026-03-12',
+      'BI_MONTHLY_ORDER',
+      'biMonthly2ndDate',
+      DEPOSITS_MESSAGES.biMonthlySecondNotAfter,
+    ],
+    [
+      'same day of month',
+      '2026-03-12',
+      '2026-04-12',
+      'BI_MONTHLY_SAME_DAY',
+      'biMonthly2ndDate',
+      DEPOSITS_MESSAGES.biMonthlySameDay,
+    ],
+    [
+      'a month or more apart (setup)',
+      '2026-03-12',
+      '2026-04-13',
+      'BI_MONTHLY_TOO_FAR_APART',
+      'biMonthly2ndDate',
+      DEPOSITS_MESSAGES.biMonthlyTooFarApart,
+    ],
+  ])('refuses %s', (_, first, second, code, field, message) => {
+    expect(check(first, second)).toEqual({ code, field, message });
+  });
+
+  it('accepts the 12th and the 25th', () => expect(check('2026-03-12', '2026-03-25')).toBeNull());
+  it('skips the distance check in modify', () => expect(check('2026-03-12', '2026-04-13', 'modify')).toBeNull());
+});
+
+describe('checkBiMonthlySelection and biMonthlyFirstDeposit (3 §4)', () => {
+  const dates = { first: d('2026-03-12'), second: d('2026-03-25') };
+  it.each([
+    ['date 1 chosen', 1, null, true, '2026-03-12'],
+    ['date 2 chosen', 2, null, true, '2026-03-25'],
+    ['no choice, date equal to the second', null, '2026-03-25', true, '2026-03-25'],
+    ['no choice, another date', null, '2026-03-14', false, '2026-03-14'],
+    ['a choice of 3', 3, '2026-03-14', false, '2026-03-14'],
+  ])('%s', (_, selected, date, ok, first) => {
+    const input = { selected, date: date as LocalDate | null, ...dates };
+    const refusal = checkBiMonthlySelection(input);
+    expect(refusal === null).toBe(ok);
+    if (!ok) expect(refusal!.message).toBe(DEPOSITS_MESSAGES.biMonthlySelection);
+    expect(biMonthlyFirstDeposit(input)).toBe(first);
+  });
+});
+
+describe('syncedBiMonthlyDates: split day 20 (3 §4)', () => {
+  const current = { first: d('2026-03-05'), second: d('2026-03-25') };
+  it.each([
+    ['day 20 syncs the first date', 3, '2026-04-20', { first: '2026-04-20', second: '2026-03-25' }],
+    ['day 21 syncs the second date', 3, '2026-04-21', { first: '2026-03-05', second: '2026-04-21' }],
+    ['twice a month keeps both', 10, '2026-04-21', current],
+  ])('%s', (_, frequency, date, expected) => {
+    expect(syncedBiMonthlyDates(frequency, d(date), current)).toEqual(expected);
+  });
+});
+
+describe('checkPaymentPreference (3 §5)', () => {
+  const base = {
+    showOptions: true,
+    depositType: null as number | null,
+    remitterName: null as string | null,
+    remitterNumber: null as string | null,
+    periodicalPaymentAccount: null as number | null,
+    periodicalAccountIsMembers: false,
+  };
+  it.each([
+    ['none chosen while shown', {}, 'PAYMENT_PREFERENCE_REQUIRED', DEPOSITS_MESSAGES.paymentPreference],
+    ['an unknown type', { depositType: 4 }, 'PAYMENT_PREFERENCE_REQUIRED', DEPOSITS_MESSAGES.paymentPreference],
+    [
+      'payroll without a name',
+      { depositType: 1, remitterNumber: '123' },
+      'INVALID_PAYROLL_DEDUCTION',
+      DEPOSITS_MESSAGES.payrollDeduction,
+    ],
+    [
+      'payroll with a blank number',
+      { depositType: 1, remitterName: 'Acme', remitterNumber: '  ' },
+      'INVALID_PAYROLL_DEDUCTION',
+      DEPOSITS_MESSAGES.payrollDeduction,
+    ],
+    [
+      'periodical without an account',
+      { depositType: 2 },
+      'INVALID_PERIODICAL_PAYMENT',
+      DEPOSITS_MESSAGES.periodicalPayment,
+    ],
+    [
+      'periodical with account 0',
+      { depositType: 2, periodicalPaymentAccount: 0, periodicalAccountIsMembers: true },
+      'INVALID_PERIODICAL_PAYMENT',
+      DEPOSITS_MESSAGES.periodicalPayment,
+    ],
+    [
+      'periodical with another member’s account',
+      { depositType: 2, periodicalPaymentAccount: 7 },
+      'INVALID_PERIODICAL_PAYMENT',
+      DEPOSITS_MESSAGES.periodicalPayment,
+    ],
+  ])('refuses %s', (_, change, code, message) => {
+    expect(checkPaymentPreference({ ...base, ...change })).toMatchObject({ code, message });
+  });
+  it.each([
+    ['none chosen while not shown', { showOptions: false }],
+    ['payroll with name and number', { depositType: 1, remitterName: 'Acme', remitterNumber: '123' }],
+    [
+      'periodical with a member’s account',
+      { depositType: 2, periodicalPaymentAccount: 7, periodicalAccountIsMembers: true },
+    ],
+  ])('accepts %s', (_, change) => {
+    expect(checkPaymentPreference({ ...base, ...change })).toBeNull();
+  });
+});
+
+describe('checkOverdrawChoice (3 §4, DOMAIN check 1)', () => {
+  const base = {
+    overdrawnWithinInitialDuration: true,
+    durationDays: 56,
+    choice: null as 'TopupNow' | 'RemoveBill' | null,
+    topUpNeeded: cents(49_000),
+    topupAccount: null as { id: number; availableBalance: ReturnType<typeof cents> } | null,
+  };
+  it.each([
+    ['no choice', {}, 'OVERDRAW_CHOICE_REQUIRED', 'The Agreement may be overdrawn within its initial 8 week period.'],
+    [
+      'RemoveBill (save stays refused)',
+      { choice: 'RemoveBill' },
+      'REMOVE_BILL_REQUIRED',
+      'The Agreement may be overdrawn within its initial 8 week period.',
+    ],
+    [
+      'TopupNow without an account',
+      { choice: 'TopupNow' },
+      'TOPUP_ACCOUNT_REQUIRED',
+      DEPOSITS_MESSAGES.topupAccountRequired,
+    ],
+    [
+      'TopupNow with $489.99 available for $490.00',
+      { choice: 'TopupNow', topupAccount: { id: 1, availableBalance: cents(48_999) } },
+      'TOPUP_BALANCE_TOO_LOW',
+      DEPOSITS_MESSAGES.topupBalanceTooLow,
+    ],
+  ] as const)('refuses %s', (_, change, code, message) => {
+    expect(checkOverdrawChoice({ ...base, ...change })).toMatchObject({ code });
+    expect(checkOverdrawChoice({ ...base, ...change })!.message).toContain(message);
+  });
+  it.each([
+    ['not overdrawn within the duration', { overdrawnWithinInitialDuration: false }],
+    [
+      'TopupNow with exactly $490.00 available',
+      { choice: 'TopupNow', topupAccount: { id: 1, availableBalance: cents(49_000) } },
+    ],
+  ] as const)('accepts %s', (_, change) => {
+    expect(checkOverdrawChoice({ ...base, ...change })).toBeNull();
+  });
+});
+
+describe('overdrawChoiceOf and durationInWeeks', () => {
+  it.each([
+    [true, false, 'TopupNow'],
+    [false, true, 'RemoveBill'],
+    [false, false, null],
+    [true, true, null],
+  ])('topup %s, remove %s → %s', (isTopupPerformed, isRemoveBillPerformed, choice) => {
+    expect(overdrawChoiceOf({ isTopupPerformed, isRemoveBillPerformed })).toBe(choice);
+  });
+  it.each([
+    [56, 8],
+    [60, 8.6],
+    [0, 0],
+  ])('%i days are %s weeks', (days, weeks) => expect(durationInWeeks(days)).toBe(weeks));
+});

@@ -1,0 +1,306 @@
+import { addDays, addMonths, addYears, daysBetween, toYmd, type LocalDate } from '../../../common/local-date.js';
+import type { Cents } from '../../../common/money.js';
+import { DepositType } from '../agreement-codes.js';
+import {
+  CONTRIBUTION_FREQUENCY_LABELS,
+  ContributionFrequency,
+  syncBiMonthlyDates,
+} from '../../deposit/deposit-schedule.rules.js';
+import { initialPeriodOverdrawWarning } from '../../deposit/overdraw.rules.js';
+
+/**
+ * The deposits step's own rules (spec 3 §4, §5): the dates, the bi-monthly dates, the payment preference and the
+ * overdraw choice. The deposit, the coverage check and the three overdraw checks are the deposit engine's
+ * (`modules/deposit`, through the planner); these rules only read their answers. Pure: `today` is a parameter.
+ */
+
+/** A refusal of the step: a stable code, the field at fault and the message to show. */
+export interface DepositsRefusal {
+  code: string;
+  field: string;
+  message: string;
+}
+
+/** Setup: the contribution date is the agreement's start date; modify: the next deposit date of a running one. */
+export type DepositsMode = 'setup' | 'modify';
+
+export const DEPOSITS_MESSAGES = {
+  dateNotInRange: 'Next pay date is not in the valid range. Please review and modify.',
+  outsidePeriod: 'Date cannot be outside the agreement period. Please review and modify.',
+  startInPast: 'Agreement start date cannot be in the past. Please review and modify.',
+  frequencyRequired: 'Please choose how often the deposits are made.',
+  payrollDeduction: 'Invalid payroll deduction details',
+  periodicalPayment: 'Invalid periodical payment details',
+  paymentPreference: 'Please select a payment preference',
+  biMonthlyRequired: 'Both bi-monthly dates are required.',
+  biMonthlyInPast: 'A bi-monthly date cannot be in the past.',
+  biMonthlyFirstOutside: 'The first bi-monthly date must fall within the agreement period.',
+  biMonthlySecondOutside: 'The second bi-monthly date must fall within the agreement period.',
+  biMonthlySecondNotAfter: 'The second bi-monthly date must be after the first.',
+  biMonthlySameDay: 'The two bi-monthly dates must fall on different days of the month.',
+  biMonthlyTooFarApart: 'The second bi-monthly date must be less than a month after the first.',
+  biMonthlySelection: 'Please choose which of the two bi-monthly dates the deposits start on.',
+  topupAccountRequired: 'Please select the account the top-up is paid from.',
+  topupBalanceTooLow: 'The available balance of the top-up account is less than the top-up amount.',
+} as const;
+
+/** The overdraw choice (spec 3 §4): top up now, or step back and remove bills. */
+export type OverdrawChoice = 'TopupNow' | 'RemoveBill';
+
+export function overdrawChoiceRequiredMessage(durationDays: number): string {
+  return `${initialPeriodOverdrawWarning(durationDays)} Please choose Top up now or Remove a bill.`;
+}
+
+export function removeBillMessage(durationDays: number): string {
+  return `${initialPeriodOverdrawWarning(durationDays)} Step back and remove a bill before saving the deposits.`;
+}
+
+/** The frequencies the option cards offer, in the spec's order (3 §2): weekly ... twice a month. */
+export const DEPOSIT_OPTION_FREQUENCIES: readonly ContributionFrequency[] = [
+  ContributionFrequency.Weekly,
+  ContributionFrequency.Fortnightly,
+  ContributionFrequency.Monthly,
+  ContributionFrequency.Quarterly,
+  ContributionFrequency.Annually,
+  ContributionFrequency.BiMonthly,
+];
+
+export function isContributionFrequency(code: number | null | undefined): code is ContributionFrequency {
+  return typeof code === 'number' && Object.hasOwn(CONTRIBUTION_FREQUENCY_LABELS, code);
+}
+
+/** Spec 3 §5, §9: setup from today to a year less a day; modify from today to the same day next month. */
+export function contributionDateRange(mode: DepositsMode, today: LocalDate): { from: LocalDate; to: LocalDate } {
+  return { from: today, to: mode === 'setup' ? addDays(addYears(today, 1), -1) : addMonths(today, 1) };
+}
+
+/** Spec 3 §4, after loading: an expired agreement uses its end date; a date already past becomes today. */
+export function contributionDateAfterLoad(input: {
+  date: LocalDate | null;
+  endDate: LocalDate;
+  today: LocalDate;
+}): LocalDate {
+  if (input.endDate < input.today) return input.endDate;
+  if (input.date === null || input.date < input.today) return input.today;
+  return input.date;
+}
+
+/**
+ * The agreement period once the deposits are saved. In setup the contribution date is the agreement's start date
+ * (spec 3 §3 "on setup the date is startDate"): the period moves with it and keeps its length. A modification
+ * keeps its period.
+ */
+export function periodFor(
+  mode: DepositsMode,
+  stored: { startDate: LocalDate; endDate: LocalDate },
+  contributionDate: LocalDate | null,
+): { startDate: LocalDate; endDate: LocalDate } {
+  if (mode === 'modify' || contributionDate === null) return stored;
+  return {
+    startDate: contributionDate,
+    endDate: addDays(contributionDate, daysBetween(stored.startDate, stored.endDate)),
+  };
+}
+
+/** Spec 3 §5: present, not before today, within the range; in modify also inside the agreement period. */
+export function checkContributionDate(input: {
+  date: LocalDate | null;
+  mode: DepositsMode;
+  today: LocalDate;
+  period: { startDate: LocalDate; endDate: LocalDate };
+}): DepositsRefusal | null {
+  const field = 'contributionDate';
+  if (input.date === null) return { code: 'DATE_NOT_IN_RANGE', field, message: DEPOSITS_MESSAGES.dateNotInRange };
+  if (input.date < input.today) return { code: 'START_DATE_IN_PAST', field, message: DEPOSITS_MESSAGES.startInPast };
+  if (input.mode === 'modify' && (input.date < input.period.startDate || input.date > input.period.endDate)) {
+    return { code: 'OUTSIDE_AGREEMENT_PERIOD', field, message: DEPOSITS_MESSAGES.outsidePeriod };
+  }
+  if (input.date > contributionDateRange(input.mode, input.today).to) {
+    return { code: 'DATE_NOT_IN_RANGE', field, message: DEPOSITS_MESSAGES.dateNotInRange };
+  }
+  return null;
+}
+
+/**
+ * Spec 3 §5 bi-monthly dates: both required; neither before today; the first within the period; the second within
+ * it and after the first; on different days of the month (the engine cannot schedule two deposits on one day
+ * number). In setup the second is less than a month after the first; in modify that distance check is skipped.
+ */
+export function checkBiMonthlyDates(input: {
+  first: LocalDate | null;
+  second: LocalDate | null;
+  mode: DepositsMode;
+  today: LocalDate;
+  period: { startDate: LocalDate; endDate: LocalDate };
+}): DepositsRefusal | null {
+  const { first, second, period } = input;
+  const refuse = (code: string, field: string, message: string) => ({ code, field, message });
+  if (first === null) return refuse('BI_MONTHLY_REQUIRED', 'biMonthly1stDate', DEPOSITS_MESSAGES.biMonthlyRequired);
+  if (second === null) return refuse('BI_MONTHLY_REQUIRED', 'biMonthly2ndDate', DEPOSITS_MESSAGES.biMonthlyRequired);
+  if (first < input.today) return refuse('BI_MONTHLY_IN_PAST', 'biMonthly1stDate', DEPOSITS_MESSAGES.biMonthlyInPast);
+  if (second < input.today) return refuse('BI_MONTHLY_IN_PAST', 'biMonthly2ndDate', DEPOSITS_MESSAGES.biMonthlyInPast);
+  const outside = (date: LocalDate) => date < period.startDate || date > period.endDate;
+  if (outside(first)) {
+    return refuse('BI_MONTHLY_OUTSIDE_PERIOD', 'biMonthly1stDate', DEPOSITS_MESSAGES.biMonthlyFirstOutside);
+  }
+  if (outside(second)) {
+    return refuse('BI_MONTHLY_OUTSIDE_PERIOD', 'biMonthly2ndDate', DEPOSITS_MESSAGES.biMonthlySecondOutside);
+  }
+  if (second <= first) {
+    return refuse('BI_MONTHLY_ORDER', 'biMonthly2ndDate', DEPOSITS_MESSAGES.biMonthlySecondNotAfter);
+  }
+  if (toYmd(first).day === toYmd(second).day) {
+    return refuse('BI_MONTHLY_SAME_DAY', 'biMonthly2ndDate', DEPOSITS_MESSAGES.biMonthlySameDay);
+  }
+  if (input.mode === 'setup' && second >= addMonths(first, 1)) {
+    return refuse('BI_MONTHLY_TOO_FAR_APART', 'biMonthly2ndDate', DEPOSITS_MESSAGES.biMonthlyTooFarApart);
+  }
+  return null;
+}
+
+/** Spec 3 §4: twice a month needs a chosen date (1 or 2), or a contribution date equal to one of the two. */
+export function checkBiMonthlySelection(input: {
+  selected: number | null;
+  date: LocalDate | null;
+  first: LocalDate | null;
+  second: LocalDate | null;
+}): DepositsRefusal | null {
+  if (input.selected === 1 || input.selected === 2) return null;
+  if (input.date !== null && (input.date === input.first || input.date === input.second)) return null;
+  return {
+    code: 'BI_MONTHLY_SELECTION',
+    field: 'selectedContributionDate',
+    message: DEPOSITS_MESSAGES.biMonthlySelection,
+  };
+}
+
+/** The first deposit of a twice-a-month schedule: the chosen one of the two dates, else the contribution date. */
+export function biMonthlyFirstDeposit(input: {
+  selected: number | null;
+  date: LocalDate | null;
+  first: LocalDate | null;
+  second: LocalDate | null;
+}): LocalDate | null {
+  if (input.selected === 1 && input.first) return input.first;
+  if (input.selected === 2 && input.second) return input.second;
+  return input.date;
+}
+
+/** Spec 3 §4: a start date for another frequency syncs the bi-monthly date on its side of the split day (20). */
+export function syncedBiMonthlyDates(
+  frequency: number | null,
+  date: LocalDate | null,
+  current: { first: LocalDate | null; second: LocalDate | null },
+): { first: LocalDate | null; second: LocalDate | null } {
+  if (frequency === ContributionFrequency.BiMonthly || date === null) return current;
+  return syncBiMonthlyDates(date, current);
+}
+
+/**
+ * Spec 3 §5 payment preference: shown and not chosen → 'Please select a payment preference'; payroll deduction
+ * needs the remitter's name and number; a periodical payment needs a savings account of the account's members.
+ */
+export function checkPaymentPreference(input: {
+  showOptions: boolean;
+  depositType: number | null;
+  remitterName: string | null;
+  remitterNumber: string | null;
+  periodicalPaymentAccount: number | null;
+  periodicalAccountIsMembers: boolean;
+}): DepositsRefusal | null {
+  if (input.depositType === null) {
+    return input.showOptions
+      ? { code: 'PAYMENT_PREFERENCE_REQUIRED', field: 'depositType', message: DEPOSITS_MESSAGES.paymentPreference }
+      : null;
+  }
+  if (input.depositType === DepositType.PayrollDeduction) {
+    const blank = (text: string | null) => text === null || text.trim() === '';
+    if (blank(input.remitterName)) {
+      return { code: 'INVALID_PAYROLL_DEDUCTION', field: 'remitterName', message: DEPOSITS_MESSAGES.payrollDeduction };
+    }
+    if (blank(input.remitterNumber)) {
+      return {
+        code: 'INVALID_PAYROLL_DEDUCTION',
+        field: 'remitterNumber',
+        message: DEPOSITS_MESSAGES.payrollDeduction,
+      };
+    }
+    return null;
+  }
+  if (input.depositType === DepositType.PeriodicalPayment) {
+    const account = input.periodicalPaymentAccount;
+    if (account === null || !(account > 0) || !input.periodicalAccountIsMembers) {
+      return {
+        code: 'INVALID_PERIODICAL_PAYMENT',
+        field: 'periodicalPaymentAccount',
+        message: DEPOSITS_MESSAGES.periodicalPayment,
+      };
+    }
+    return null;
+  }
+  return { code: 'PAYMENT_PREFERENCE_REQUIRED', field: 'depositType', message: DEPOSITS_MESSAGES.paymentPreference };
+}
+
+/**
+ * Spec 3 §4-§5 and DOMAIN "Deposits" check 1: overdrawn within the initial duration → a choice is required.
+ * RemoveBill keeps the save refused (the agent steps back to remove bills); TopupNow needs a top-up account of
+ * the members whose available balance covers the top-up (the deepest shortfall within the duration).
+ */
+export function checkOverdrawChoice(input: {
+  overdrawnWithinInitialDuration: boolean;
+  durationDays: number;
+  choice: OverdrawChoice | null;
+  topUpNeeded: Cents;
+  topupAccount: { id: number; availableBalance: Cents } | null;
+}): DepositsRefusal | null {
+  if (!input.overdrawnWithinInitialDuration) return null;
+  if (input.choice === null) {
+    return {
+      code: 'OVERDRAW_CHOICE_REQUIRED',
+      field: 'isTopupPerformed',
+      message: overdrawChoiceRequiredMessage(input.durationDays),
+    };
+  }
+  if (input.choice === 'RemoveBill') {
+    return {
+      code: 'REMOVE_BILL_REQUIRED',
+      field: 'isRemoveBillPerformed',
+      message: removeBillMessage(input.durationDays),
+    };
+  }
+  if (input.topupAccount === null) {
+    return {
+      code: 'TOPUP_ACCOUNT_REQUIRED',
+      field: 'topupAccount',
+      message: DEPOSITS_MESSAGES.topupAccountRequired,
+    };
+  }
+  if (input.topupAccount.availableBalance < input.topUpNeeded) {
+    return { code: 'TOPUP_BALANCE_TOO_LOW', field: 'topupAccount', message: DEPOSITS_MESSAGES.topupBalanceTooLow };
+  }
+  return null;
+}
+
+/** TopupNow / RemoveBill from the view model's two flags; both set is no choice (refused as such). */
+export function overdrawChoiceOf(flags: {
+  isTopupPerformed: boolean;
+  isRemoveBillPerformed: boolean;
+}): OverdrawChoice | null {
+  if (flags.isTopupPerformed === flags.isRemoveBillPerformed) return null;
+  return flags.isTopupPerformed ? 'TopupNow' : 'RemoveBill';
+}
+
+/** Overdraw rule duration: stored in days, shown in weeks (spec 3 §3, §9). */
+export function durationInWeeks(days: number): number {
+  return Math.round((days / 7) * 10) / 10;
+}
+
+/** The frequency's card label; the deposit is the engine's. */
+export function frequencyLabel(frequency: ContributionFrequency): string {
+  return frequency === ContributionFrequency.BiMonthly ? 'Twice a month' : CONTRIBUTION_FREQUENCY_LABELS[frequency];
+}
+
+/** A default second date for a twice-a-month option when none is chosen yet: two weeks after the first. */
+export function defaultBiMonthlyDates(date: LocalDate): { first: LocalDate; second: LocalDate } {
+  return { first: date, second: addDays(date, 14) };
+}

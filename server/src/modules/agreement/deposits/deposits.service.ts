@@ -1,0 +1,541 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { CurrentUser } from '../../../common/auth/current-user.js';
+import type { Clock } from '../../../common/clock.js';
+import { DomainError, NotFoundError } from '../../../common/errors.js';
+import type { LocalDate } from '../../../common/local-date.js';
+import { toDecimalString, ZERO, type Cents } from '../../../common/money.js';
+import { optionalDateOf } from '../../../database/row-values.js';
+import { ContributionFrequency } from '../../deposit/deposit-schedule.rules.js';
+import { agreementBalances, memberLinkedAccounts, ZERO_BALANCES } from '../../ledger/ledger-balances.js';
+import type { DepositPlanData } from '../../planner/deposit-input.rules.js';
+import type { DepositPlan } from '../../planner/deposit-plan.types.js';
+import { toDepositPlanView } from '../../planner/deposit-plan.views.js';
+import { calculateDepositPlan } from '../../planner/planner.calculations.js';
+import type { SettingsService } from '../../settings/settings.service.js';
+import { loadBillers, type BillerFacts } from '../agreement-billers.js';
+import { DepositType } from '../agreement-codes.js';
+import { loadAgreementFacts, type AgreementFacts } from '../agreement-facts.js';
+import { storedDepositPlanData } from '../stored-plan.js';
+import { WIZARD_OPEN_STATUSES } from '../wizard/wizard.rules.js';
+import type { AgreementWizardService } from '../wizard/wizard.service.js';
+import {
+  biMonthlyFirstDeposit,
+  checkBiMonthlyDates,
+  checkBiMonthlySelection,
+  checkContributionDate,
+  checkOverdrawChoice,
+  checkPaymentPreference,
+  contributionDateAfterLoad,
+  contributionDateRange,
+  defaultBiMonthlyDates,
+  DEPOSIT_OPTION_FREQUENCIES,
+  DEPOSITS_MESSAGES,
+  durationInWeeks,
+  frequencyLabel,
+  isContributionFrequency,
+  overdrawChoiceOf,
+  periodFor,
+  syncedBiMonthlyDates,
+  type DepositsMode,
+  type DepositsRefusal,
+} from './deposits.rules.js';
+import type {
+  DepositAccount,
+  DepositOption,
+  DepositOptionAmounts,
+  DepositsStep,
+  DepositsView,
+  PaymentDetails,
+} from './deposits.types.js';
+
+/** The step's input (GraphQL `DepositsInput`, or a REST body): the whole draft; a missing field is not chosen. */
+export interface DepositsData {
+  contributionFrequency?: number | null;
+  contributionAmount?: Cents | null;
+  contributionDate?: LocalDate | null;
+  biMonthly1stDate?: LocalDate | null;
+  biMonthly2ndDate?: LocalDate | null;
+  selectedContributionDate?: number | null;
+  depositType?: number | null;
+  remitterName?: string | null;
+  remitterNumber?: string | null;
+  periodicalPaymentAccount?: number | null;
+  isTopupPerformed?: boolean | null;
+  isRemoveBillPerformed?: boolean | null;
+  topupAccount?: number | null;
+}
+
+/** Every refusal of a save at once (code, field, message); REST answers the first. */
+export class DepositsRefused extends DomainError {
+  constructor(readonly refusals: readonly DepositsRefusal[]) {
+    super(refusals[0].code, refusals[0].message, refusals[0].field);
+    this.name = 'DepositsRefused';
+  }
+}
+
+/** What is stored on the version, besides the facts the portal reads. */
+interface StoredDeposits {
+  selectedContributionDate: number | null;
+  depositType: number | null;
+  remitterName: string | null;
+  remitterNumber: string | null;
+  periodicalPaymentAccount: number | null;
+  topupAccount: number | null;
+  isTopupPerformed: boolean;
+  isRemoveBillPerformed: boolean;
+  previousId: number | null;
+  /** The next deposit date of the version in force (modify). */
+  oldNextDate: LocalDate | null;
+}
+
+interface StepContext {
+  facts: AgreementFacts;
+  stored: StoredDeposits;
+  billers: BillerFacts[];
+  mode: DepositsMode;
+  today: LocalDate;
+  openingBalance: Cents;
+  accounts: DepositAccount[];
+  defaults: { approvedOverdraw: Cents; upperContractLimit: Cents; overdrawRuleDurationDays: number };
+}
+
+/** The draft after the stored values and the input are merged and the step's date rules applied. */
+interface Draft {
+  frequency: number | null;
+  amount: Cents | null;
+  date: LocalDate | null;
+  first: LocalDate | null;
+  second: LocalDate | null;
+  selected: number | null;
+  depositType: number | null;
+  remitterName: string | null;
+  remitterNumber: string | null;
+  periodicalPaymentAccount: number | null;
+  isTopupPerformed: boolean;
+  isRemoveBillPerformed: boolean;
+  topupAccount: number | null;
+  period: { startDate: LocalDate; endDate: LocalDate };
+}
+
+type PlanOutcome = { plan: DepositPlan; bypass: boolean } | { error: DepositsRefusal };
+
+/**
+ * The wizard's deposits step (spec 3 §3-§5) for a version open in the wizard: the view model, the option cards, the
+ * payment details and the chosen option explained, from the planner's `calculateDepositPlan` on the version's
+ * billers (`stored-plan.ts`); the save checks every rule and writes nothing on a refusal.
+ */
+export class AgreementDepositsService {
+  constructor(
+    private readonly clock: Clock,
+    private readonly settings: SettingsService,
+    private readonly wizard: AgreementWizardService,
+  ) {}
+
+  /** The step as stored, or as the draft would make it (nothing is written). */
+  async load(
+    em: EntityManager,
+    user: CurrentUser | null,
+    agreementId: number,
+    input: DepositsData | null = null,
+  ): Promise<DepositsStep> {
+    await this.wizard.session(em, user, agreementId);
+    const context = await this.context(em, agreementId);
+    return this.stepOf(context, this.draftOf(context, input));
+  }
+
+  /** Saves the deposits step: every refusal at once (nothing written), else the step as saved. */
+  async save(
+    em: EntityManager,
+    user: CurrentUser | null,
+    agreementId: number,
+    input: DepositsData,
+  ): Promise<DepositsStep> {
+    await this.wizard.openForEditing(em, user, agreementId);
+    const context = await this.context(em, agreementId);
+    const draft = this.draftOf(context, input);
+    const outcome = this.planOf(context, draft, draft.frequency ?? ContributionFrequency.Fortnightly, draft.amount);
+    const refusals = this.refusalsOf(context, draft, outcome);
+    if (refusals.length > 0) throw new DepositsRefused(refusals);
+    if (!('plan' in outcome)) throw new DepositsRefused([outcome.error]);
+    await this.write(em, context, draft, outcome.plan, outcome.bypass);
+    const saved = await this.context(em, agreementId);
+    return this.stepOf(saved, this.draftOf(saved, null));
+  }
+
+  private async context(em: EntityManager, agreementId: number): Promise<StepContext> {
+    const facts = await loadAgreementFacts(em, agreementId);
+    if (!facts) throw new NotFoundError('Could not load contract');
+    const [row] = await em.execute<Record<string, unknown>[]>(
+      `select g.selected_contribution_date, g.deposit_type, g.remitter_name, g.remitter_number,
+              g.periodical_payment_account_id, g.topup_account_id, g.is_topup_performed, g.is_remove_bill_performed,
+              g.previous_id, p.next_deposit_date::text as old_next_date
+       from agreement g left join agreement p on p.id = g.previous_id where g.id = ?`,
+      [agreementId],
+    );
+    const int = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+    const stored: StoredDeposits = {
+      selectedContributionDate: int(row.selected_contribution_date),
+      depositType: int(row.deposit_type),
+      remitterName: (row.remitter_name as string | null) ?? null,
+      remitterNumber: (row.remitter_number as string | null) ?? null,
+      periodicalPaymentAccount: int(row.periodical_payment_account_id),
+      topupAccount: int(row.topup_account_id),
+      isTopupPerformed: row.is_topup_performed === true,
+      isRemoveBillPerformed: row.is_remove_bill_performed === true,
+      previousId: int(row.previous_id),
+      oldNextDate: optionalDateOf(row.old_next_date),
+    };
+    const mode: DepositsMode = stored.previousId === null ? 'setup' : 'modify';
+    const today = this.clock.today();
+    const memberRows = await em.execute<{ member_id: number }[]>(
+      'select member_id from member_account_link where account_id = ? and is_active',
+      [facts.accountId],
+    );
+    const [billers, balances, linked, settings] = await Promise.all([
+      loadBillers(em, [agreementId]),
+      stored.previousId === null ? Promise.resolve(null) : agreementBalances(em, [stored.previousId], { asOf: today }),
+      memberLinkedAccounts(
+        em,
+        memberRows.map((r) => Number(r.member_id)),
+      ),
+      this.settings.serverSettings(em),
+    ]);
+    const openingBalance =
+      stored.previousId === null ? ZERO : (balances?.get(stored.previousId) ?? ZERO_BALANCES).total;
+    return {
+      facts,
+      stored,
+      billers,
+      mode,
+      today,
+      openingBalance,
+      accounts: linked
+        .filter((account) => account.isActive)
+        .map((account) => ({
+          id: account.linkedAccountId,
+          memberId: account.memberId,
+          accountNumber: account.accountNumber,
+          nickname: account.nickname,
+          availableBalance: account.availableBalance,
+        })),
+      defaults: {
+        approvedOverdraw: settings.contractApprovedOverDrawOfAmount,
+        upperContractLimit: settings.businessUpperContractLimit,
+        overdrawRuleDurationDays: settings.initialOverdrawRuleDays,
+      },
+    };
+  }
+
+  /**
+   * The stored step (after the load rules: an expired agreement's end date, a past date becomes today) when there
+   * is no input; else the input is the whole draft (GraphQL hands an omitted field over as null: "not chosen").
+   */
+  private draftOf(context: StepContext, input: DepositsData | null): Draft {
+    const { facts, stored, mode, today } = context;
+    if (input === null) {
+      const storedDate =
+        mode === 'setup'
+          ? (facts.contributionDate ?? facts.startDate)
+          : (facts.nextDepositDate ?? facts.contributionDate);
+      const date = contributionDateAfterLoad({ date: storedDate, endDate: facts.endDate, today });
+      const biMonthly = syncedBiMonthlyDates(facts.contributionFrequency, date, {
+        first: facts.biMonthlyFirstDate,
+        second: facts.biMonthlySecondDate,
+      });
+      return {
+        frequency: facts.contributionFrequency,
+        amount: facts.depositAmount > 0 ? facts.depositAmount : null,
+        date,
+        first: biMonthly.first,
+        second: biMonthly.second,
+        selected: stored.selectedContributionDate,
+        depositType: stored.depositType,
+        remitterName: stored.remitterName,
+        remitterNumber: stored.remitterNumber,
+        periodicalPaymentAccount: stored.periodicalPaymentAccount,
+        isTopupPerformed: stored.isTopupPerformed,
+        isRemoveBillPerformed: stored.isRemoveBillPerformed,
+        topupAccount: stored.topupAccount,
+        period: periodFor(mode, facts, date),
+      };
+    }
+    const date = input.contributionDate ?? null;
+    const frequency = input.contributionFrequency ?? null;
+    const biMonthly = syncedBiMonthlyDates(frequency, date, {
+      first: input.biMonthly1stDate ?? null,
+      second: input.biMonthly2ndDate ?? null,
+    });
+    return {
+      frequency,
+      amount: input.contributionAmount ?? null,
+      date,
+      first: biMonthly.first,
+      second: biMonthly.second,
+      selected: input.selectedContributionDate ?? null,
+      depositType: input.depositType ?? null,
+      remitterName: input.remitterName ?? null,
+      remitterNumber: input.remitterNumber ?? null,
+      periodicalPaymentAccount: input.periodicalPaymentAccount ?? null,
+      isTopupPerformed: input.isTopupPerformed === true,
+      isRemoveBillPerformed: input.isRemoveBillPerformed === true,
+      topupAccount: input.topupAccount ?? null,
+      period: periodFor(mode, facts, date),
+    };
+  }
+
+  /** The planner on the version's billers, for one frequency and deposit (the required one when null). */
+  private planOf(context: StepContext, draft: Draft, frequency: number, amount: Cents | null): PlanOutcome {
+    if (draft.date === null) {
+      return {
+        error: { code: 'DATE_NOT_IN_RANGE', field: 'contributionDate', message: DEPOSITS_MESSAGES.dateNotInRange },
+      };
+    }
+    const biMonthly = frequency === ContributionFrequency.BiMonthly;
+    const dates =
+      biMonthly && (draft.first === null || draft.second === null)
+        ? defaultBiMonthlyDates(draft.date)
+        : { first: draft.first, second: draft.second };
+    const firstDeposit = biMonthly
+      ? biMonthlyFirstDeposit({ selected: draft.selected, date: draft.date, ...dates })
+      : draft.date;
+    const facts = { ...context.facts, ...draft.period };
+    const data: DepositPlanData = {
+      ...storedDepositPlanData(facts, context.billers, context.openingBalance),
+      depositFrequency: frequency,
+      firstDepositDate: firstDeposit,
+      biMonthlyFirstDate: biMonthly ? dates.first : null,
+      biMonthlySecondDate: biMonthly ? dates.second : null,
+      depositAmount: amount,
+      totalContractValue: null,
+      isModification: context.mode === 'modify',
+    };
+    try {
+      const result = calculateDepositPlan(data, context.today, context.defaults);
+      return { plan: toDepositPlanView(result), bypass: result.payTodayBypass };
+    } catch (error) {
+      if (error instanceof DomainError) {
+        // The planner names its own input; the step answers in the deposits view model's names.
+        const renamed: Record<string, string> = {
+          firstDepositDate: 'contributionDate',
+          depositAmount: 'contributionAmount',
+        };
+        const field = error.field ? (renamed[error.field] ?? error.field) : 'contributionDate';
+        const message = error.message.replace(/^depositAmount\b/, 'The deposit');
+        return { error: { code: error.code, field, message } };
+      }
+      throw error;
+    }
+  }
+
+  private refusalsOf(context: StepContext, draft: Draft, outcome: PlanOutcome): DepositsRefusal[] {
+    const refusals: DepositsRefusal[] = [];
+    const add = (refusal: DepositsRefusal | null) => {
+      if (refusal && !refusals.some((r) => r.field === refusal.field)) refusals.push(refusal);
+    };
+    if (!isContributionFrequency(draft.frequency)) {
+      add({ code: 'FREQUENCY_REQUIRED', field: 'contributionFrequency', message: DEPOSITS_MESSAGES.frequencyRequired });
+    }
+    const dateRefusal = checkContributionDate({
+      date: draft.date,
+      mode: context.mode,
+      today: context.today,
+      period: draft.period,
+    });
+    add(dateRefusal);
+    if (draft.frequency === ContributionFrequency.BiMonthly) {
+      const common = { mode: context.mode, today: context.today, period: draft.period };
+      add(checkBiMonthlyDates({ first: draft.first, second: draft.second, ...common }));
+      add(
+        checkBiMonthlySelection({
+          selected: draft.selected,
+          date: draft.date,
+          first: draft.first,
+          second: draft.second,
+        }),
+      );
+    }
+    add(
+      checkPaymentPreference({
+        showOptions: true,
+        depositType: draft.depositType,
+        remitterName: draft.remitterName,
+        remitterNumber: draft.remitterNumber,
+        periodicalPaymentAccount: draft.periodicalPaymentAccount,
+        periodicalAccountIsMembers: context.accounts.some((a) => a.id === draft.periodicalPaymentAccount),
+      }),
+    );
+    if (refusals.some((r) => r.field.startsWith('contribution') || r.field.startsWith('biMonthly'))) return refusals;
+    if ('error' in outcome) {
+      add(outcome.error);
+      return refusals;
+    }
+    const { plan } = outcome;
+    if (!plan.coverage.ok) {
+      add({ code: 'EXPENSES_NOT_COVERED', field: 'contributionAmount', message: plan.coverage.message ?? '' });
+    }
+    const account = context.accounts.find((a) => a.id === draft.topupAccount) ?? null;
+    add(
+      checkOverdrawChoice({
+        overdrawnWithinInitialDuration: plan.overdraw.overdrawnWithinInitialDuration,
+        durationDays: plan.overdrawRuleDurationDays,
+        choice: overdrawChoiceOf(draft),
+        topUpNeeded: plan.overdraw.topUpNeeded,
+        topupAccount: account,
+      }),
+    );
+    return refusals;
+  }
+
+  private async write(em: EntityManager, context: StepContext, draft: Draft, plan: DepositPlan, bypass: boolean) {
+    const biMonthly = draft.frequency === ContributionFrequency.BiMonthly;
+    const topup = plan.overdraw.overdrawnWithinInitialDuration && draft.isTopupPerformed;
+    const topupAccount = topup ? (context.accounts.find((a) => a.id === draft.topupAccount) ?? null) : null;
+    const payroll = draft.depositType === DepositType.PayrollDeduction;
+    const periodical = draft.depositType === DepositType.PeriodicalPayment;
+    await em.transactional(async (tx) => {
+      await tx.execute(
+        `update agreement set contribution_frequency = ?, deposit_amount = ?, contribution_date = ?,
+           next_deposit_date = ?, next_deposit_amount = null, bi_monthly_first_date = ?, bi_monthly_second_date = ?,
+           selected_contribution_date = ?, deposit_type = ?, remitter_name = ?, remitter_number = ?,
+           periodical_payment_account_id = ?, start_date = ?, end_date = ?, total_contract_value = ?,
+           total_overdraw_amount = ?, overdraw_duration_amount = ?, topup_amount = ?, topup_account_id = ?,
+           topup_member_id = ?, is_topup_performed = ?, is_remove_bill_performed = false,
+           allow_payment_today_bypass = ?, updated_at = ?
+         where id = ? and status = any(?::smallint[])`,
+        [
+          draft.frequency,
+          toDecimalString(plan.depositAmount),
+          draft.date,
+          plan.depositDates[0] ?? draft.date,
+          biMonthly ? draft.first : null,
+          biMonthly ? draft.second : null,
+          biMonthly ? draft.selected : null,
+          draft.depositType,
+          payroll ? draft.remitterName!.trim() : null,
+          payroll ? draft.remitterNumber!.trim() : null,
+          periodical ? draft.periodicalPaymentAccount : null,
+          draft.period.startDate,
+          draft.period.endDate,
+          toDecimalString(plan.overdraw.totalContractValue),
+          toDecimalString(plan.overdraw.overdrawAmount),
+          toDecimalString(plan.overdraw.initialDurationOverdrawAmount),
+          topup ? toDecimalString(plan.overdraw.topUpNeeded) : null,
+          topupAccount?.id ?? null,
+          topupAccount?.memberId ?? null,
+          topup,
+          bypass,
+          this.clock.now(),
+          context.facts.id,
+          `{${WIZARD_OPEN_STATUSES.join(',')}}`,
+        ],
+      );
+    });
+  }
+
+  private stepOf(context: StepContext, draft: Draft): DepositsStep {
+    const chosen = isContributionFrequency(draft.frequency) ? draft.frequency : null;
+    const outcomes = new Map<number, PlanOutcome>();
+    for (const frequency of DEPOSIT_OPTION_FREQUENCIES) {
+      outcomes.set(frequency, this.planOf(context, draft, frequency, null));
+    }
+    const chosenOutcome =
+      chosen === null
+        ? null
+        : draft.amount === null
+          ? outcomes.get(chosen)!
+          : this.planOf(context, draft, chosen, draft.amount);
+    const options: DepositOption[] = DEPOSIT_OPTION_FREQUENCIES.map((frequency) => {
+      const outcome = outcomes.get(frequency)!;
+      return {
+        frequency,
+        label: frequencyLabel(frequency),
+        depositAmount: 'plan' in outcome ? outcome.plan.required.amount : null,
+        depositCount: 'plan' in outcome ? outcome.plan.depositCount : 0,
+        selected: frequency === chosen,
+        message: 'error' in outcome ? outcome.error.message : null,
+      };
+    });
+    const amountOf = (f: ContributionFrequency) => options.find((o) => o.frequency === f)?.depositAmount ?? null;
+    const depositOptions: DepositOptionAmounts = {
+      weekly: amountOf(ContributionFrequency.Weekly),
+      fortnightly: amountOf(ContributionFrequency.Fortnightly),
+      monthly: amountOf(ContributionFrequency.Monthly),
+      quarterly: amountOf(ContributionFrequency.Quarterly),
+      annually: amountOf(ContributionFrequency.Annually),
+      biMonthly: amountOf(ContributionFrequency.BiMonthly),
+    };
+    const plan = chosenOutcome && 'plan' in chosenOutcome ? chosenOutcome.plan : null;
+    const planError =
+      chosen === null
+        ? { code: 'FREQUENCY_REQUIRED', field: 'contributionFrequency', message: DEPOSITS_MESSAGES.frequencyRequired }
+        : chosenOutcome && 'error' in chosenOutcome
+          ? chosenOutcome.error
+          : null;
+    const range = contributionDateRange(context.mode, context.today);
+    const overdrawn = plan?.overdraw.overdrawnWithinInitialDuration ?? false;
+    const deposits: DepositsView = {
+      contractId: context.facts.id,
+      isSetup: context.mode === 'setup',
+      contributionFrequency: draft.frequency,
+      contributionAmount: plan?.depositAmount ?? draft.amount,
+      contributionDate: draft.date,
+      oldContributionDate: context.mode === 'modify' ? context.stored.oldNextDate : null,
+      biMonthly1stDate: draft.first,
+      biMonthly2ndDate: draft.second,
+      selectedContributionDate: draft.selected,
+      startDate: draft.period.startDate,
+      endDate: draft.period.endDate,
+      dateRangeFrom: range.from,
+      dateRangeTo: context.mode === 'modify' && draft.period.endDate < range.to ? draft.period.endDate : range.to,
+      depositType: draft.depositType,
+      remitterName: draft.remitterName,
+      remitterNumber: draft.remitterNumber,
+      periodicalPaymentAccount: draft.periodicalPaymentAccount,
+      depositOptions,
+      overrideOverdrawRule: context.facts.overrideOverdrawRule,
+      topupAmount: overdrawn ? plan!.overdraw.topUpNeeded : ZERO,
+      topupAccount: draft.topupAccount,
+      topupMember: context.accounts.find((a) => a.id === draft.topupAccount)?.memberId ?? null,
+      isTopupPerformed: overdrawn && draft.isTopupPerformed,
+      isTopupDisabled: !overdrawn,
+      isRemoveBillPerformed: overdrawn && draft.isRemoveBillPerformed,
+      totalOverDrawOfAmount: plan?.overdraw.overdrawAmount ?? ZERO,
+      isDepositScheduleCoveringExpenses: plan?.coverage.ok ?? false,
+      notCoveringExpensesError: plan && !plan.coverage.ok ? plan.coverage.message : null,
+      allowPaymentTodayBypass: plan?.coverage.bypassed ?? false,
+    };
+    return {
+      deposits,
+      options,
+      paymentDetails: plan ? this.paymentDetailsOf(context, draft, plan) : null,
+      plan,
+      planError,
+      accounts: context.accounts,
+    };
+  }
+
+  private paymentDetailsOf(context: StepContext, draft: Draft, plan: DepositPlan): PaymentDetails {
+    const o = plan.overdraw;
+    const account =
+      context.accounts.find((a) => a.id === draft.topupAccount) ??
+      (o.overdrawnWithinInitialDuration ? (context.accounts[0] ?? null) : null);
+    return {
+      hasOverDrawOfAmount: o.beyondApprovedOverdraw,
+      isUpperLimitReached: o.upperLimitApprovalNeeded,
+      hasOverDrawDuration: o.overdrawnWithinInitialDuration,
+      overrideOverdrawRuleDuration: durationInWeeks(plan.overdrawRuleDurationDays),
+      totalOverDrawDurationAmount: o.initialDurationOverdrawAmount,
+      totalOverDrawOfAmount: o.overdrawAmount,
+      contractTopupAmount: o.topUpNeeded,
+      upperContractLimit: o.upperContractLimit,
+      approvedOverDrawOfAmount: o.approvedOverdraw,
+      showDepositPaymentOptions: true,
+      totalContractValue: o.totalContractValue,
+      topupAccount: account
+        ? { accountNumber: account.accountNumber, availableBalance: account.availableBalance }
+        : null,
+      approvalsNeeded: o.approvalsNeeded,
+      overdrawWarning: o.warning,
+    };
+  }
+}
