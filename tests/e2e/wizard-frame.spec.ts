@@ -61,16 +61,15 @@ test.describe('the agreement wizard', () => {
     await expect(step).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Wizard steps' }).getByRole('listitem')).toHaveCount(4);
     expect(await seriousViolations(page)).toEqual([]);
-    await step.getByRole('button', { name: 'Next' }).click();
+    await step.getByRole('button', { name: 'Electricity' }).click();
     await expect(page.getByRole('region', { name: 'Choose a company' })).toBeVisible();
 
     await page.reload();
     await expect(page.getByRole('region', { name: 'Choose a company' })).toBeVisible();
-    // Back at the list: the placeholder says the billers list is coming, and continue reads "Let's continue".
-    await page.getByRole('button', { name: 'Back' }).click();
-    await page.getByRole('button', { name: 'Back' }).click();
+    // Back at the list: nothing in it yet, and continue reads "Let's continue".
+    await page.getByRole('button', { name: 'Back to the list' }).click();
     const list = page.getByRole('region', { name: 'Billers' });
-    await expect(list.getByText(/The billers list is coming/)).toBeVisible();
+    await expect(list.getByText(/No data available/)).toBeVisible();
     await expect(list.getByRole('button', { name: "Let's continue" })).toBeVisible();
   });
 

@@ -42,7 +42,7 @@ export function WizardScreen() {
     );
   }
 
-  const { title, Body } = stepOf(session.kind, session.step);
+  const { title, Body } = stepOf(session.kind, session.step, session.mode);
   const readOnly = session.lock !== null || saving.loading;
   const go = async (position: Position) => {
     try {

@@ -1,8 +1,11 @@
 import type { ComponentType } from 'react';
 import type { WizardSessionFieldsFragment } from '../../gql/graphql';
 import { CapacityStep } from './capacity/CapacityStep';
-import { BillersListPlaceholder, ComingStep } from './PlaceholderSteps';
-import { STEP_TITLES, type Position } from './wizard-frame';
+import { BillersListStep } from './billers-list/BillersListStep';
+import { ComingStep } from './PlaceholderSteps';
+import { CategoryStep } from './pickers/CategoryStep';
+import { CompanyStep } from './pickers/CompanyStep';
+import { STEP_TITLES, WizardMode, type Position } from './wizard-frame';
 
 /** What every step body receives from the frame. */
 export interface StepProps {
@@ -26,9 +29,9 @@ export interface WizardStep {
  */
 const BODIES: Readonly<Record<WizardSessionFieldsFragment['kind'], readonly ComponentType<StepProps>[]>> = {
   Create: [
-    BillersListPlaceholder,
-    ComingStep,
-    ComingStep,
+    BillersListStep,
+    CategoryStep,
+    CompanyStep,
     ComingStep,
     ComingStep,
     CapacityStep,
@@ -36,9 +39,19 @@ const BODIES: Readonly<Record<WizardSessionFieldsFragment['kind'], readonly Comp
     ComingStep,
     ComingStep,
   ],
-  Modify: [BillersListPlaceholder, ComingStep, ComingStep, ComingStep, ComingStep, ComingStep, ComingStep, ComingStep],
+  Modify: [BillersListStep, CategoryStep, CompanyStep, ComingStep, ComingStep, ComingStep, ComingStep, ComingStep],
 };
 
-export function stepOf(kind: WizardSessionFieldsFragment['kind'], step: number): WizardStep {
-  return { title: STEP_TITLES[kind][step] ?? STEP_TITLES[kind][0], Body: BODIES[kind][step] ?? ComingStep };
+/** Step 1 shows the list item's remove screen (mode 3) or reinstate step (mode 4) instead of the categories. */
+const ITEM_SCREEN_TITLES: Readonly<Record<number, string>> = {
+  [WizardMode.Remove]: 'Remove from the agreement',
+  [WizardMode.Enable]: 'Reinstate in the agreement',
+};
+
+export function stepOf(kind: WizardSessionFieldsFragment['kind'], step: number, mode?: number | null): WizardStep {
+  const itemScreen = step === 1 && mode !== null && mode !== undefined ? ITEM_SCREEN_TITLES[mode] : undefined;
+  return {
+    title: itemScreen ?? STEP_TITLES[kind][step] ?? STEP_TITLES[kind][0],
+    Body: BODIES[kind][step] ?? ComingStep,
+  };
 }
