@@ -28,6 +28,8 @@ import { QueuedChangeService } from './modules/agreement/queued-change.service.j
 import { AgreementWizardService } from './modules/agreement/wizard/wizard.service.js';
 import { CapacityService } from './modules/agreement/completion/capacity.service.js';
 import { AgreementDepositsService } from './modules/agreement/deposits/deposits.service.js';
+import { AgreementLifecycleService } from './modules/agreement/lifecycle/lifecycle.service.js';
+import { AgreementApprovalService } from './modules/approval/agreement-approval.service.js';
 import { ChangeApplier } from './modules/agreement/change-applier.js';
 import { registerChangeJobs } from './modules/agreement/change-jobs.js';
 import { JobQueue } from './jobs/job-queue.js';
@@ -86,6 +88,10 @@ export interface Services {
   agreementWizard: AgreementWizardService;
   /** The wizard's deposits step (modules/agreement/deposits). */
   agreementDeposits: AgreementDepositsService;
+  /** After the wizard: activate, save all, save for later, renew, end date, cancel, lock (agreement/lifecycle). */
+  lifecycle: AgreementLifecycleService;
+  /** Agreement approvals 1 and 2 (maker-checker). */
+  agreementApprovals: AgreementApprovalService;
   billerWizard: BillerWizardService;
   /** The capacity-to-pay step (agreement/completion). */
   capacity: CapacityService;
@@ -127,6 +133,7 @@ export function createServices(config: Config, clock: Clock, logger: Logger, eve
   const companies = new CompanyService(billingCategories);
   const agreementWizard = new AgreementWizardService(clock);
   const notes = new NoteService(clock);
+  const agreementApprovals = new AgreementApprovalService(throttle, settings, clock);
   const mailCapture = new MailCapture(logger);
   const mailer = new Mailer(() => config.mail.smtpUrl ?? mailCapture.url, config.mail.from);
   const outbox = new NotificationOutbox(jobs, clock);
@@ -150,7 +157,7 @@ export function createServices(config: Config, clock: Clock, logger: Logger, eve
     overview: new OverviewService(clock),
     accountSummaries: new AccountSummaryService(clock),
     activities: new ActivityService(),
-    agreements: new AgreementViewService(clock),
+    agreements: new AgreementViewService(clock, events, jobs),
     agreementGraphs: new AgreementGraphsService(settings, clock),
     transactions: new TransactionService(),
     profiles: new ProfileService(),
@@ -165,6 +172,8 @@ export function createServices(config: Config, clock: Clock, logger: Logger, eve
     agreementWizard,
     capacity: new CapacityService(clock, settings, agreementWizard, notes),
     agreementDeposits: new AgreementDepositsService(clock, settings, agreementWizard),
+    lifecycle: new AgreementLifecycleService(clock, events, jobs, agreementApprovals),
+    agreementApprovals,
     billerWizard: new BillerWizardService(clock, billingCategories, companies, agreementWizard),
     subCategories: new SubCategoryService(clock, billingCategories, agreementWizard),
     mailCapture,

@@ -102,17 +102,17 @@ describe('approveAgreement', () => {
     expect(theirs).toEqual(await gql(server, member, APPROVE, { id: 987_654 }));
   });
 
-  it('approves a new agreement (0 → 1) once, recording when and an activity', async () => {
+  it('approves a new agreement (0 → 2, queued to be applied) once, recording when, an activity and its apply job', async () => {
     const { agreementId } = await accountWithStatus(server, memberId, 0);
     const before = await activityCount(agreementId);
     const body = await gql<Approval>(server, member, APPROVE, { id: agreementId });
     expect(body.data!.approveAgreement).toEqual({
       ok: true,
       errors: [],
-      agreement: { contractId: agreementId, status: 1, statusName: 'Approved' },
+      agreement: { contractId: agreementId, status: 2, statusName: 'Queued' },
     });
     const after = await statusOf(agreementId);
-    expect(after.status).toBe(1);
+    expect(after.status).toBe(2);
     expect(after.member_approved_at).not.toBeNull();
     expect(await activityCount(agreementId)).toBe(before + 1);
     const [activity] = await sql<{ type: number; member_id: number; details: string }>(
@@ -127,12 +127,12 @@ describe('approveAgreement', () => {
     expect(await activityCount(agreementId)).toBe(before + 1);
   });
 
-  it('approves a modification waiting for the member (9 → 1), logged as an agreement modification', async () => {
+  it('approves a modification waiting for the member (9 → 2, queued), logged as an agreement modification', async () => {
     const locked = await session(server, MEMBER_LOCKED);
     const { agreementId } = await accountWithStatus(server, Number(locked.memberId), 8);
     await sql(server, 'update agreement set status = 9 where id = ?', [agreementId]);
     const body = await gql<Approval>(server, locked, APPROVE, { id: agreementId });
-    expect(body.data!.approveAgreement).toMatchObject({ ok: true, agreement: { status: 1 } });
+    expect(body.data!.approveAgreement).toMatchObject({ ok: true, agreement: { status: 2 } });
     const [activity] = await sql<{ type: number }>(
       server,
       'select type from activity where agreement_id = ? order by id desc limit 1',

@@ -21,6 +21,8 @@ import { QueuedChangeResolver } from '../modules/agreement/queued-change.resolve
 import { AgreementWizardResolver } from '../modules/agreement/wizard/wizard.resolver.js';
 import { CompletionResolver } from '../modules/agreement/completion/completion.resolver.js';
 import { AgreementDepositsResolver } from '../modules/agreement/deposits/deposits.resolver.js';
+import { AgreementLifecycleResolver } from '../modules/agreement/lifecycle/lifecycle.resolver.js';
+import { AgreementApprovalResolver } from '../modules/approval/agreement-approval.resolver.js';
 import { OverviewResolver } from '../modules/overview/overview.resolver.js';
 import { AtRiskResolver } from '../modules/risk/at-risk.resolver.js';
 import { ApprovalResolver } from '../modules/approval/approval.resolver.js';
@@ -58,6 +60,8 @@ export const resolvers: NonEmptyArray<Function> = [
   AgreementWizardResolver,
   CompletionResolver,
   AgreementDepositsResolver,
+  AgreementLifecycleResolver,
+  AgreementApprovalResolver,
   BillerResolver,
   SubCategoryResolver,
   OutboxResolver,

@@ -14,6 +14,7 @@ import { queuedChangeRoutes } from '../modules/agreement/queued-change.rest.js';
 import { agreementWizardRoutes } from '../modules/agreement/wizard/wizard.rest.js';
 import { completionRoutes } from '../modules/agreement/completion/completion.rest.js';
 import { agreementDepositRoutes } from '../modules/agreement/deposits/deposits.rest.js';
+import { lifecycleRoutes } from '../modules/agreement/lifecycle/lifecycle.rest.js';
 import { paymentRoutes } from '../modules/payment/payment.rest.js';
 import { plannerRoutes } from '../modules/planner/planner.rest.js';
 import { profileRoutes } from '../modules/profile/profile.rest.js';
@@ -42,6 +43,7 @@ export const restRoutes: RestRoute[] = [
   ...agreementWizardRoutes,
   ...completionRoutes,
   ...agreementDepositRoutes,
+  ...lifecycleRoutes,
   ...billerRoutes,
   ...subCategoryRoutes,
 ];

@@ -9,7 +9,12 @@ import { writeActivity } from '../activity/activity-writer.js';
 import { agreementBalances, ZERO_BALANCES } from '../ledger/ledger-balances.js';
 import { loadAgreementFacts, type AgreementFacts } from './agreement-facts.js';
 import { loadBillers, loadBills } from './agreement-billers.js';
-import { AgreementStatus } from './agreement-status.js';
+import type { EventBus } from '../../graphql/event-bus.js';
+import type { JobQueue } from '../../jobs/job-queue.js';
+import { enqueueChangeApply } from './change-jobs.js';
+import { LifecycleAction, transition } from './lifecycle/lifecycle.rules.js';
+import { publishQueuedChange, queuedChangeStatus } from './queued-change.events.js';
+import { QueuedChangeStage } from './queued-change.types.js';
 import { billersOnHold, splitBillers, toAgreementSummary } from './agreement-summary.rules.js';
 import type { AgreementSummary } from './agreement-summary.types.js';
 import {
@@ -35,7 +40,11 @@ function refused(error: { code: string; message: string }): ApproveAgreementResu
 
 /** The view-agreement page and the member's approval (PUT /api/Contracts/memberApprove belongs to it too). */
 export class AgreementViewService {
-  constructor(private readonly clock: Clock) {}
+  constructor(
+    private readonly clock: Clock,
+    private readonly events: EventBus,
+    private readonly jobs: JobQueue,
+  ) {}
 
   /** An agreement by id: a member reaches it through their account; the refusal is the same if it does not exist. */
   private async reachable(em: EntityManager, user: CurrentUser, agreementId: number): Promise<AgreementFacts> {
@@ -103,9 +112,10 @@ export class AgreementViewService {
   }
 
   /**
-   * A member linked to the account approves an agreement in status 0 or 9: it becomes 1 (approved) with the
-   * time of approval and an activity row, in one transaction. The update is conditional on the status, so two
-   * approvals at once make one change. Every refusal is returned as data and changes nothing.
+   * A member linked to the account approves an agreement in status 0 or 9: the change is queued (2) with the time
+   * of approval, an activity row and its apply job, in one transaction (lifecycle/README.md); the job applies it
+   * (a new agreement: 7, or 1 until its start date). The update is conditional on the status, so two approvals at
+   * once make one change. Every refusal is returned as data and changes nothing.
    */
   async approve(em: EntityManager, user: CurrentUser | null, agreementId: number): Promise<ApproveAgreementResult> {
     const caller = requireUser(user);
@@ -118,12 +128,15 @@ export class AgreementViewService {
     if (!awaitsMemberApproval(agreement.status)) return refused(APPROVAL_ERRORS.notAwaiting);
 
     const activityId = await em.transactional(async (tx) => {
+      const queued = transition(LifecycleAction.MemberApprove, agreement.status);
+      if ('refusal' in queued) return null;
       const updated = await tx.execute<{ id: number }[]>(
-        `update agreement set status = ?, member_approved_at = now(), updated_at = now()
+        `update agreement set status = ?, member_approved_at = now(), wizard_step = null, updated_at = now()
          where id = ? and status in (${AWAITING_MEMBER_APPROVAL.join(',')}) returning id`,
-        [AgreementStatus.Approved, agreement.id],
+        [queued.to, agreement.id],
       );
       if (updated.length === 0) return null;
+      await enqueueChangeApply(this.jobs, tx, agreement.id); // the job commits with the approval
       return writeActivity(tx, {
         type: approvalActivityType(agreement.status),
         memberId,
@@ -136,6 +149,7 @@ export class AgreementViewService {
       });
     });
     if (activityId === null) return refused(APPROVAL_ERRORS.notAwaiting);
+    publishQueuedChange(this.events, queuedChangeStatus(agreement.accountId, QueuedChangeStage.QUEUED, agreement.id));
     const approved = await loadAgreementFacts(em, agreement.id);
     return { ok: true, errors: [], agreement: approved ? await this.summary(em, approved) : null };
   }

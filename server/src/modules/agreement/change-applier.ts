@@ -10,6 +10,8 @@ import { AgreementStatus } from './agreement-status.js';
 import { publishQueuedChange, queuedChangeStatus } from './queued-change.events.js';
 import { QueuedChangeStage, type QueuedChangeStatus } from './queued-change.types.js';
 import { carryOverToNewVersion } from './version-carry-over.js';
+import { dateOf } from '../../database/row-values.js';
+import { LifecycleAction, transition } from './lifecycle/lifecycle.rules.js';
 import { MODIFIABLE_STATUSES } from './version-copy.js';
 
 const GENERIC_FAILURE = 'The change could not be applied. Please contact support.';
@@ -29,9 +31,10 @@ class ChangeFailure extends DomainError {
 }
 
 /**
- * Moves queued agreement changes through their stages: 2 (queued) → 3 (applying) → applied, when the new version
- * becomes the account's current agreement (7, or still 4 / 8 when the old one was in arrears or locked: a change
- * does not lift those) and the old one is superseded (10). Each stage is its own transaction with row locks and
+ * Moves queued agreement changes through their stages: 2 (queued) → 3 (applying) → applied. A new agreement (no
+ * previous version) becomes active (7), or approved (1) until its start date. A modification or renewal is applied
+ * when the new version becomes the account's current agreement (7, or still 4 / 8 when the old one was in arrears
+ * or locked: a change does not lift those) and the old one is superseded (10). Each stage is its own transaction with row locks and
  * is published after its commit. A failure cancels the new version (6), keeps the old one, and publishes FAILED.
  * Run by the `agreement-change-apply` job (change-jobs.ts); safe to run twice for one version (at-least-once
  * delivery): the second run finds it applied and changes nothing.
@@ -110,7 +113,7 @@ export class ChangeApplier {
     );
     if (!version) throw new ChangeFailure('The change is no longer waiting to be applied.');
     if (version.status !== AgreementStatus.InProgress) return false;
-    if (version.previous_id === null) throw new ChangeFailure('The change does not name the agreement it changes.');
+    if (version.previous_id === null) return this.applyNew(tx, version);
     const [previous] = await tx.execute<VersionRow[]>(
       'select id, account_id, status, previous_id from agreement where id = ? for update',
       [version.previous_id],
@@ -152,6 +155,47 @@ export class ChangeApplier {
         billsMoved: carried.billsMoved,
         depositsMoved: carried.depositsMoved,
       },
+    });
+    return true;
+  }
+
+  /**
+   * A new agreement (no previous version) approved by the member: active (7) from its start date, or approved (1)
+   * until then (the bank day starts it, `lifecycle/start-approved.ts`). Activity 15.
+   */
+  private async applyNew(tx: EntityManager, version: VersionRow): Promise<boolean> {
+    const [row] = await tx.execute<{ start_date: string }[]>(
+      'select start_date::text as start_date from agreement where id = ?',
+      [version.id],
+    );
+    const result = transition(LifecycleAction.ApplyNew, version.status, {
+      startsLater: dateOf(row.start_date) > this.clock.today(),
+    });
+    if ('refusal' in result) throw new ChangeFailure(result.refusal.message);
+    await tx.execute(
+      'update agreement set status = ?, activated_at = coalesce(activated_at, now()), updated_at = now() where id = ?',
+      [result.to, version.id],
+      'run',
+    );
+    await tx.execute('update agreement_change set applied_at = now() where agreement_id = ? and applied_at is null', [
+      version.id,
+    ]);
+    const holder = await tx.execute<{ member_id: number }[]>(
+      `select member_id from member_account_link where account_id = ? and is_active
+       order by is_primary desc, id limit 1`,
+      [version.account_id],
+    );
+    await writeActivity(tx, {
+      type: ActivityType.AgreementActivated,
+      accountId: version.account_id,
+      memberId: holder[0]?.member_id ?? null,
+      agreementId: version.id,
+      details:
+        result.to === AgreementStatus.Active
+          ? 'Agreement activated'
+          : `Agreement approved; it starts on ${dateOf(row.start_date)}`,
+      occurredAt: this.clock.now(),
+      data: { ContractId: version.id, status: result.to },
     });
     return true;
   }

@@ -2,14 +2,14 @@ import { freeText } from '../../common/free-text.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { requireUser } from '../../common/auth/access.js';
 import type { CurrentUser } from '../../common/auth/current-user.js';
-import { APPROVER_ROLES, isStaff, type Role } from '../../common/auth/roles.js';
+import { isStaff } from '../../common/auth/roles.js';
 import { ForbiddenError, NotFoundError } from '../../common/errors.js';
 import { AgreementStatus } from '../agreement/agreement-status.js';
-import { verifyPassword } from '../auth/password.js';
-import { tooManyAttemptsMessage, type SignInThrottle } from '../auth/throttle.js';
+import type { SignInThrottle } from '../auth/throttle.js';
 import { loadAccessibleBill } from '../payment/payment-load.js';
 import { PAYMENT_MESSAGES, PaymentError } from '../payment/payment.errors.js';
 import { ApprovalKind } from './approval-type.js';
+import { isApprover, verifyManagerSignature } from './manager-signature.js';
 
 /** managerapproval: approvalGranted, billId, contractId (1 §3), plus who decided and why. */
 export interface ArrearsApprovalView {
@@ -60,9 +60,6 @@ function view(row: ApprovalRow): ArrearsApprovalView {
     requestedBy: row.requested_by,
   };
 }
-
-const isApprover = (roles: readonly Role[]): boolean =>
-  roles.some((r) => (APPROVER_ROLES as readonly Role[]).includes(r));
 
 /**
  * Manager approval for paying a bill while its agreement is in arrears (1 §4, §6): an agent asks for one bill; a
@@ -142,21 +139,13 @@ export class ApprovalService {
     const note = freeText(request.note, { kind: 'note', field: 'note', required: true });
     const bill = await loadAccessibleBill(em, user, request.billId);
     await this.assertInArrears(em, bill.agreementId);
-    const name = request.managerUsername.trim().toLowerCase();
-    // Reserve-then-verify, the agent being the attempt's address (one agent guessing many managers is throttled too).
-    const slot = await this.throttle.reserve(em, { account: name, address: `agent:${user.userId}` });
-    if (!slot.allowed) {
-      throw new PaymentError('TOO_MANY_ATTEMPTS', tooManyAttemptsMessage(slot.retryAfterSeconds), 'managerPassword');
-    }
-    const [manager] = await em.execute<
-      { id: number; password_hash: string; display_name: string; roles: Role[]; is_locked: boolean }[]
-    >('select id, password_hash, display_name, roles, is_locked from app_user where username = ?', [name]);
-    const valid = await verifyPassword(manager?.password_hash, request.managerPassword);
-    if (!manager || !valid || manager.is_locked || !isApprover(manager.roles)) {
-      throw new PaymentError('INVALID_MANAGER_CREDENTIALS', PAYMENT_MESSAGES.badManagerCredentials, 'managerUsername');
-    }
-    await slot.reservation.succeeded();
-    if (manager.id === user.userId) throw new PaymentError('APPROVAL_NOT_ALLOWED', PAYMENT_MESSAGES.approvalNotAllowed);
+    const manager = await verifyManagerSignature(
+      em,
+      this.throttle,
+      user,
+      request.managerUsername,
+      request.managerPassword,
+    );
     const [row] = await em.execute<{ id: number }[]>(
       `insert into approval (agreement_id, approval_type, bill_id, requested_by_id, approver_id, manager_name, note,
          approval_granted) values (?, ?, ?, ?, ?, ?, ?, ?) returning id`,
@@ -166,7 +155,7 @@ export class ApprovalService {
         bill.id,
         user.userId,
         manager.id,
-        manager.display_name.slice(0, 120),
+        manager.displayName.slice(0, 120),
         note,
         request.approvalGranted,
       ],

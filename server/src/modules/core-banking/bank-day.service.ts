@@ -9,6 +9,7 @@ import { BillDays, emptyBillDay, type BillDayResult } from './bill-days.js';
 import type { CoreBanking } from './core-banking.adapter.js';
 import { DepositArrivals, type DepositDayResult } from './deposit-arrivals.js';
 import { PaymentWindows, type WindowResult } from './payment-windows.js';
+import { startApprovedAgreements } from '../agreement/lifecycle/start-approved.js';
 
 /** What one day of the bank did. */
 export interface DayReport {
@@ -56,6 +57,7 @@ export class BankDayService {
       mark = at;
       return ms;
     };
+    await startApprovedAgreements(em, date, now);
     const deposits = await this.deposits.run(em, date, now);
     const depositsMs = lap();
     const bills = emptyBillDay();

@@ -67,6 +67,8 @@ export interface AccountVersion {
   id: number;
   status: AgreementStatus;
   previousId: number | null;
+  /** A new agreement activated by staff (step 8): it waits for the member and is no longer open in the wizard. */
+  activated?: boolean;
 }
 
 export interface EntryFacts {
@@ -104,7 +106,8 @@ const refuse = (visible: boolean, agreementId: number | null, why: Refusal): Ent
 export function openWizardVersion(versions: readonly AccountVersion[]): AccountVersion | null {
   const open = versions
     .filter((v) => WIZARD_OPEN_STATUSES.includes(v.status))
-    .filter((v) => (v.status === AgreementStatus.PendingApproval) === (v.previousId === null));
+    .filter((v) => (v.status === AgreementStatus.PendingApproval) === (v.previousId === null))
+    .filter((v) => !v.activated);
   return open.sort((a, b) => b.id - a.id)[0] ?? null;
 }
 

@@ -47,10 +47,11 @@ export interface VersionRow {
   wizard_step: number | null;
   wizard_mode: number | null;
   wizard_position: Record<string, unknown> | null;
+  activated_by_id: number | null;
 }
 
 const VERSION_COLUMNS = `id, account_id, status, previous_id, version, start_date::text as start_date,
-  end_date::text as end_date, wizard_step, wizard_mode, wizard_position`;
+  end_date::text as end_date, wizard_step, wizard_mode, wizard_position, activated_by_id`;
 
 /** An expected rejection of the wizard: returned as data by the resolvers and as 400 by REST. */
 export class WizardRefusal extends DomainError {
@@ -63,6 +64,7 @@ const asVersion = (row: VersionRow): AccountVersion => ({
   id: Number(row.id),
   status: Number(row.status) as AgreementStatus,
   previousId: row.previous_id === null ? null : Number(row.previous_id),
+  activated: Number(row.status) === AgreementStatus.PendingApproval && row.activated_by_id !== null,
 });
 
 const intOrNull = (value: unknown): number | null => (typeof value === 'number' ? value : null);
@@ -293,7 +295,7 @@ export class AgreementWizardService {
     }
     await assertAccountAccess(em, caller, Number(row.account_id));
     const version = asVersion(row);
-    if (!WIZARD_OPEN_STATUSES.includes(version.status) || openKindMismatch(version)) {
+    if (!WIZARD_OPEN_STATUSES.includes(version.status) || openKindMismatch(version) || version.activated) {
       throw new WizardRefusal({ code: 'WIZARD_CLOSED', field: 'agreementId', message: WIZARD_MESSAGES.closed });
     }
     if (!isStaff(caller.roles) && wizardKindOf(version) === WizardKind.Create) {
