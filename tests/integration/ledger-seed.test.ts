@@ -28,6 +28,15 @@ async function fingerprint(em: EntityManager): Promise<Record<string, string>> {
   return row;
 }
 
+/** Agreements whose contingency pocket is below zero: DOMAIN.md's payment rule never takes it there. */
+async function negativeContingencies(em: EntityManager): Promise<{ agreement_id: number; contingency: string }[]> {
+  return em.execute(
+    `select la.agreement_id, sum(e.amount)::text as contingency
+     from ledger_account la join ledger_entry e on e.ledger_account_id = la.id
+     where la.kind = 2 group by la.agreement_id having sum(e.amount) < 0 order by 1`,
+  );
+}
+
 describe.skipIf(!databaseUrl)('demo seed and scale generator', () => {
   const opened: { orm: MikroORM; drop: () => Promise<void> }[] = [];
   let em: EntityManager;
@@ -117,6 +126,10 @@ describe.skipIf(!databaseUrl)('demo seed and scale generator', () => {
     expect(derived.get(active[0].id)?.total).not.toBe(0);
   });
 
+  it('never takes a contingency pocket below zero (issue 8 item 4: the showcase agreement read -$45.85)', async () => {
+    expect(await negativeContingencies(em)).toEqual([]);
+  });
+
   it('schedules bills exactly as the bill engine does', async () => {
     const billers = await em.execute<Record<string, string | number | boolean | null>[]>(
       `select b.*, a.start_date, a.end_date from biller b join agreement a on a.id = b.agreement_id
@@ -201,5 +214,6 @@ describe.skipIf(!databaseUrl)('demo seed and scale generator', () => {
     expect(Number(counts.members)).toBe(50);
     const report = await checkLedger(em);
     expect(report.checks.filter((check) => check.violations > 0)).toEqual([]);
+    expect(await negativeContingencies(em)).toEqual([]);
   });
 });

@@ -45,6 +45,27 @@ describe.skipIf(!realDatabaseUrl)('paying, reimbursing and reversing bills (hand
     });
   });
 
+  it('takes a bill’s contingency from the contingency pocket only as far as it holds it (never below zero)', async () => {
+    // The deposits have put $4 in the contingency pocket so far, the bill set aside $100 + $10: the $6 the pocket
+    // lacks is taken as allocation (which holds $150), so $106 + $4 leave the pockets, the biller gets $108 and the $2
+    // not needed goes to rainy day. Before, the whole $10 left the $4 pocket: contingency -$6.
+    const s = await scenario({ ...power, allocation: '150', contingency: '4' });
+    const { answer } = await w.pay(w.tokens.alice, {
+      billId: s.billIds[0],
+      billOrAllocation: 'bill',
+      billAmount: '108',
+      idempotencyKey: key(),
+    });
+    expect(answer?.errors).toEqual([]);
+    expect(answer?.figures).toMatchObject({
+      fromAllocation: '106.00',
+      fromContingency: '2.00',
+      pouredIntoRainyDay: '2.00',
+      totalPaidOut: '108.00',
+    });
+    expect(await w.balances(s.agreementId)).toEqual({ allocation: '44.00', contingency: '0.00', rainyDay: '2.00' });
+  });
+
   it("refuses a needed top-up without an option: 'Can't proceed without paybill'", async () => {
     const s = await scenario({ ...power, rainyDay: '50' });
     const { answer } = await w.pay(w.tokens.alice, {

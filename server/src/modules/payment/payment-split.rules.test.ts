@@ -1,5 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { storedConfirmationFigures } from './payment-split.rules.js';
+import { cents } from '../../common/money.js';
+import { setAsideFrom, storedConfirmationFigures } from './payment-split.rules.js';
+
+describe('setAsideFrom (which pocket a bill’s set-aside leaves)', () => {
+  it.each([
+    ['the pocket holds the whole contingency', 10_000, 1_000, 5_000, { allocation: 10_000, contingency: 1_000 }],
+    [
+      'the pocket holds part of it: the rest is allocation',
+      10_000,
+      1_000,
+      400,
+      { allocation: 10_600, contingency: 400 },
+    ],
+    ['the pocket is empty', 10_000, 1_000, 0, { allocation: 11_000, contingency: 0 }],
+    ['the pocket is already negative (older data)', 10_000, 1_000, -2_000, { allocation: 11_000, contingency: 0 }],
+    ['a fixed bill has no contingency', 10_000, 0, 5_000, { allocation: 10_000, contingency: 0 }],
+  ])('%s', (_case, allocation, contingency, balance, expected) => {
+    const result = setAsideFrom(cents(allocation), cents(contingency), cents(balance));
+    expect(result).toEqual(expected);
+    // The total set aside never changes: only the pocket it is taken from.
+    expect(result.allocation + result.contingency).toBe(allocation + contingency);
+  });
+});
 
 describe('storedConfirmationFigures', () => {
   it('reads figures stored by paying here as they are', () => {

@@ -33,6 +33,24 @@ export interface PaymentSplit {
   topUpRequired: Cents;
 }
 
+/** What the deposits set aside for the bill(s), by the pocket it is taken from. */
+export interface SetAside {
+  allocation: Cents;
+  contingency: Cents;
+}
+
+/**
+ * Rule "set aside": which pocket a bill's set-aside money leaves (DOMAIN.md "Bills": from contingency min(A - that, C)).
+ * The bill's contingency C is taken from the contingency pocket only as far as that pocket holds it: what the pocket
+ * lacks (its deposits' shares have not caught up with the bills yet) is taken as allocation instead, so a payment never
+ * takes the contingency balance below zero (issue 8 item 4: the demo's -$45.85 came from taking every bill's whole
+ * contingency). The total set aside, and so the split, the top-up and what is poured into rainy day, are unchanged.
+ */
+export function setAsideFrom(allocation: Cents, contingency: Cents, contingencyBalance: Cents): SetAside {
+  const fromPocket = min(contingency, max(contingencyBalance, ZERO));
+  return { allocation: add(allocation, sub(contingency, fromPocket)), contingency: fromPocket };
+}
+
 /** Rule "split": allocation first, then contingency, then the agreement's free balance and overdraw. */
 export function splitPayment(input: SplitInput): PaymentSplit {
   const ownAllocation = min(input.amount, input.allocation);

@@ -33,10 +33,12 @@ import { moneySources, paymentLines } from './payment-posting.js';
 import {
   applyTopUp,
   confirmationFigures,
+  setAsideFrom,
   splitPayment,
   topUpOptions,
   type ConfirmationFigures,
   type PaymentSplit,
+  type SetAside,
   type TopUpFacts,
   type TopUpOption,
   type TopUpOptions,
@@ -138,7 +140,7 @@ export class PaymentService {
         });
         reimburseTo = account!.id;
       }
-      const { plan, split, facts, linkedBalances } = await this.assess(
+      const { plan, setAside, split, facts, linkedBalances } = await this.assess(
         tx,
         agreement,
         bill,
@@ -160,12 +162,12 @@ export class PaymentService {
         split,
         topUp,
         amount,
-        setAsideAllocation: plan.totalAllocation,
-        setAsideContingency: plan.totalContingency,
+        setAsideAllocation: setAside.allocation,
+        setAsideContingency: setAside.contingency,
         payee: reimburseTo !== null ? linkedAccount(reimburseTo) : external(),
         topUpAccountId: topUpAccount?.id ?? null,
       };
-      const figures = confirmationFigures(amount, split, topUp, plan.totalAllocation, plan.overdue.length);
+      const figures = confirmationFigures(amount, split, topUp, setAside.allocation, plan.overdue.length);
       const paidIds = [plan.current.id, ...plan.overdue.map((b) => b.id)];
       const verb = mode === 'pay' ? 'Paid' : 'Reimbursed';
       const posting = await this.ledger.post(tx, {
@@ -266,7 +268,13 @@ export class PaymentService {
     request: { overdueOption?: OverdueOption | null; billOrAllocation: BillOrAllocation },
     amount: Cents,
     mode: 'pay' | 'reimburse',
-  ): Promise<{ plan: OverduePlan; split: PaymentSplit; facts: TopUpFacts; linkedBalances: Map<number, Cents> }> {
+  ): Promise<{
+    plan: OverduePlan;
+    setAside: SetAside;
+    split: PaymentSplit;
+    facts: TopUpFacts;
+    linkedBalances: Map<number, Cents>;
+  }> {
     const plan = planOverdue(
       bill,
       sameSource,
@@ -279,10 +287,11 @@ export class PaymentService {
     const overdraw = overdrawAllowedOn(agreement, today, settings.contractApprovedOverDrawOfAmount);
     const setAside = add(plan.totalAllocation, plan.totalContingency);
     const headroom = agreementHeadroom(add(balances.allocation, balances.contingency), setAside, overdraw);
+    const pockets = setAsideFrom(plan.totalAllocation, plan.totalContingency, balances.contingency);
     const split = splitPayment({
       amount,
-      allocation: plan.totalAllocation,
-      contingency: plan.totalContingency,
+      allocation: pockets.allocation,
+      contingency: pockets.contingency,
       freeBalance: headroom.freeBalance,
       overdrawAllowed: headroom.overdrawLeft,
       leftoversToRainyDay: agreement.leftoversToRainyDay,
@@ -298,7 +307,7 @@ export class PaymentService {
       agreementBalance: add(balances.allocation, balances.contingency),
       reimbursement: mode === 'reimburse',
     };
-    return { plan, split, facts, linkedBalances };
+    return { plan, setAside: pockets, split, facts, linkedBalances };
   }
 
   /** A granted, undecided-use manager approval for paying this bill in arrears (used once: locked, then stamped). */

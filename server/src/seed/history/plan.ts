@@ -10,6 +10,7 @@ import { negateLines } from '../../modules/ledger/ledger.rules.js';
 import { allocation, contingency, rainyDay } from '../../modules/ledger/ledger.types.js';
 import { TransactionStatus } from '../../modules/ledger/transaction-status.js';
 import type { Random } from '../random.js';
+import { setAsideFrom } from '../../modules/payment/payment-split.rules.js';
 import { collectBills, decideOutcomes, finalStatus, markNotified, type PlannedBill, type Stops } from './outcomes.js';
 import { addSpecialEvents, type Event } from './specials.js';
 import { applyLines, at, billPaymentPosting, depositPosting, type Pockets } from './payments.js';
@@ -181,14 +182,16 @@ export function planHistory(input: HistoryInput): PlannedHistory {
   bills.forEach((bill, billIndex) => {
     const payDate = bill.payDate;
     if (payDate === null) return;
-    const payment = (status?: TransactionStatus, staff?: 'agent' | 'manager') =>
-      billPaymentPosting({
+    const payment = (status?: TransactionStatus, staff?: 'agent' | 'manager') => {
+      // The payment service's rule: the bill's contingency leaves the contingency pocket only as far as it holds it.
+      const setAside = setAsideFrom(bill.seed.amount, bill.seed.contingency, cents(pockets.contingency));
+      return billPaymentPosting({
         agreementId,
         billIndex,
         billerIndex: bill.billerIndex,
         payee: bill.payee,
-        allocated: bill.seed.amount,
-        contingency: bill.seed.contingency,
+        allocated: setAside.allocation,
+        contingency: setAside.contingency,
         actual: bill.actual,
         date: payDate,
         reimburseTo: bill.reimbursed ? input.linkedAccountId : null,
@@ -204,6 +207,7 @@ export function planHistory(input: HistoryInput): PlannedHistory {
         agentName: staff ? input.agentName : null,
         staff: staff ?? null,
       });
+    };
     events.push({
       date: payDate,
       order: 1,

@@ -108,16 +108,20 @@ export function addSpecialEvents(events: Event[], ctx: SpecialContext): void {
     events.push({
       date: releaseDay,
       order: 2,
-      run: () =>
-        void ctx.post(
-          transferPosting(contingency(), rainyDay(), cents(2_000), releaseDay, {
+      run: () => {
+        // Only what the contingency pocket holds can be released (never below zero, issue 8 item 4).
+        const released = Math.min(2_000, Math.max(0, ctx.pockets.contingency));
+        if (released === 0) return;
+        ctx.post(
+          transferPosting(contingency(), rainyDay(), cents(released), releaseDay, {
             type: ActivityType.Transaction,
             occurredAt: at(releaseDay, 16, 30),
             details: 'Contingency no longer needed released to rainy day',
             data: { ContractId: agreementId },
             transactionStatus: TransactionStatus.Processed,
           }),
-        ),
+        );
+      },
     });
   }
 }
