@@ -1,11 +1,15 @@
 import { expect, test, type Page } from './fixtures.js';
+import { addDays } from '../../server/src/common/local-date.js';
+import { e2eToday } from './clock.js';
 import {
   AGENT,
   countOperations,
+  graphql,
   MemberSearch,
   overflowsHorizontally,
   seriousViolations,
   signIn,
+  staffToken,
 } from './portal-pages.js';
 
 /**
@@ -217,6 +221,63 @@ test.describe('the wizard’s billers list and pickers', () => {
     await row.getByRole('button', { name: `Edit ${nickname}` }).click();
     await expect(page.getByRole('region', { name: 'Biller details' })).toBeVisible();
     await expect(page.locator('[data-step="3"][data-mode="2"]')).toBeVisible();
+
+    await cancelWizard(page);
+  });
+  test('in setup a removal deletes the item at once (force-remove) and the list reloads', async ({ page, request }) => {
+    const base = await openAccountOf(page, 'Liam Taylor');
+    await startNewAgreement(page);
+    await expect(page.getByRole('region', { name: 'Choose a category' })).toBeVisible();
+
+    // A sub-category saved over GraphQL (the form is another step's): it shows in the list as new.
+    const [, memberId, accountId] = /^\/member\/(\d+)\/account\/(\d+)/.exec(base) ?? [];
+    const token = await staffToken(request);
+    const { agreementWizardToContinue } = await graphql<{
+      agreementWizardToContinue: { wizard: { agreementId: number } };
+    }>(
+      request,
+      token,
+      'query ($m: Int!, $a: Int!) { agreementWizardToContinue(memberId: $m, accountId: $a) { wizard { agreementId } } }',
+      { m: Number(memberId), a: Number(accountId) },
+    );
+    const { billingCategories } = await graphql<{ billingCategories: { id: number; name: string }[] }>(
+      request,
+      token,
+      '{ billingCategories { id name } }',
+      {},
+    );
+    const saved = await graphql<{ saveSubCategory: { errors: { message: string }[] } }>(
+      request,
+      token,
+      'mutation ($input: SubCategoryInput!) { saveSubCategory(input: $input) { errors { message } } }',
+      {
+        input: {
+          contractId: agreementWizardToContinue.wizard.agreementId,
+          billingCategoryId: billingCategories[0].id,
+          nickname: 'Holiday fund',
+          expectedBillValue: '300.00',
+          billingFrequency: 7,
+          isExactDateOfBillKnown: true,
+          dateOfBill: addDays(e2eToday(), 30),
+        },
+      },
+    );
+    expect(saved.saveSubCategory.errors).toEqual([]);
+
+    await page.getByRole('button', { name: 'Back to the list' }).click();
+    const list = page.getByRole('region', { name: 'Billers' });
+    const row = list.getByRole('row').filter({ hasText: 'Holiday fund' });
+    await expect(row).toContainText('Sub-category');
+    await expect(row).toContainText('New');
+    await expect(row).toHaveAttribute('data-modification', '1');
+
+    await row.getByRole('button', { name: 'Remove Holiday fund' }).click();
+    await expect(row.getByText('Remove Holiday fund from this agreement?')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await row.getByRole('button', { name: 'Yes, remove' }).click();
+    await expect(list.getByText(/successfully removed from this agreement/)).toBeVisible();
+    await expect(list.getByRole('row').filter({ hasText: 'Holiday fund' })).toHaveCount(0);
+    await expect(list.getByText(/No data available/)).toBeVisible();
 
     await cancelWizard(page);
   });
