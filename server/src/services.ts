@@ -30,6 +30,7 @@ import { CapacityService } from './modules/agreement/completion/capacity.service
 import { AgreementDepositsService } from './modules/agreement/deposits/deposits.service.js';
 import { AgreementLifecycleService } from './modules/agreement/lifecycle/lifecycle.service.js';
 import { AgreementApprovalService } from './modules/approval/agreement-approval.service.js';
+import { PreferencesService } from './modules/preferences/preferences.service.js';
 import { ChangeApplier } from './modules/agreement/change-applier.js';
 import { registerChangeJobs } from './modules/agreement/change-jobs.js';
 import { JobQueue } from './jobs/job-queue.js';
@@ -95,6 +96,8 @@ export interface Services {
   billerWizard: BillerWizardService;
   /** The capacity-to-pay step (agreement/completion). */
   capacity: CapacityService;
+  /** The preferences step and the profile page's own preferences. */
+  preferences: PreferencesService;
   subCategories: SubCategoryService;
   /** The local SMTP capture (started with the app when SMTP_URL is unset). */
   mailCapture: MailCapture;
@@ -134,6 +137,7 @@ export function createServices(config: Config, clock: Clock, logger: Logger, eve
   const agreementWizard = new AgreementWizardService(clock);
   const notes = new NoteService(clock);
   const agreementApprovals = new AgreementApprovalService(throttle, settings, clock);
+  const billerWizard = new BillerWizardService(clock, billingCategories, companies, agreementWizard);
   const mailCapture = new MailCapture(logger);
   const mailer = new Mailer(() => config.mail.smtpUrl ?? mailCapture.url, config.mail.from);
   const outbox = new NotificationOutbox(jobs, clock);
@@ -174,7 +178,8 @@ export function createServices(config: Config, clock: Clock, logger: Logger, eve
     agreementDeposits: new AgreementDepositsService(clock, settings, agreementWizard),
     lifecycle: new AgreementLifecycleService(clock, events, jobs, agreementApprovals),
     agreementApprovals,
-    billerWizard: new BillerWizardService(clock, billingCategories, companies, agreementWizard),
+    billerWizard,
+    preferences: new PreferencesService(clock, agreementWizard, billerWizard),
     subCategories: new SubCategoryService(clock, billingCategories, agreementWizard),
     mailCapture,
     mailer,

@@ -119,7 +119,7 @@ function valueFor(name: string, type: GraphQLInputType, fill: Filler, required: 
   if (!required) return undefined;
   if (name === 'idempotencyKey') return randomUUID();
   if (name in VALUES_BY_NAME) return VALUES_BY_NAME[name];
-  if (isEnumType(named)) return named.getValues()[0].value;
+  if (isEnumType(named)) return named.getValues()[0].name;
   if (isInputObjectType(named)) {
     const object: Record<string, unknown> = {};
     for (const field of Object.values(named.getFields()) as GraphQLInputField[]) {

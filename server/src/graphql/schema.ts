@@ -23,6 +23,7 @@ import { CompletionResolver } from '../modules/agreement/completion/completion.r
 import { AgreementDepositsResolver } from '../modules/agreement/deposits/deposits.resolver.js';
 import { AgreementLifecycleResolver } from '../modules/agreement/lifecycle/lifecycle.resolver.js';
 import { AgreementApprovalResolver } from '../modules/approval/agreement-approval.resolver.js';
+import { PreferencesResolver } from '../modules/preferences/preferences.resolver.js';
 import { OverviewResolver } from '../modules/overview/overview.resolver.js';
 import { AtRiskResolver } from '../modules/risk/at-risk.resolver.js';
 import { ApprovalResolver } from '../modules/approval/approval.resolver.js';
@@ -62,6 +63,7 @@ export const resolvers: NonEmptyArray<Function> = [
   AgreementDepositsResolver,
   AgreementLifecycleResolver,
   AgreementApprovalResolver,
+  PreferencesResolver,
   BillerResolver,
   SubCategoryResolver,
   OutboxResolver,

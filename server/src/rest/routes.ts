@@ -15,6 +15,7 @@ import { agreementWizardRoutes } from '../modules/agreement/wizard/wizard.rest.j
 import { completionRoutes } from '../modules/agreement/completion/completion.rest.js';
 import { agreementDepositRoutes } from '../modules/agreement/deposits/deposits.rest.js';
 import { lifecycleRoutes } from '../modules/agreement/lifecycle/lifecycle.rest.js';
+import { preferencesRoutes } from '../modules/preferences/preferences.rest.js';
 import { paymentRoutes } from '../modules/payment/payment.rest.js';
 import { plannerRoutes } from '../modules/planner/planner.rest.js';
 import { profileRoutes } from '../modules/profile/profile.rest.js';
@@ -44,6 +45,7 @@ export const restRoutes: RestRoute[] = [
   ...completionRoutes,
   ...agreementDepositRoutes,
   ...lifecycleRoutes,
+  ...preferencesRoutes,
   ...billerRoutes,
   ...subCategoryRoutes,
 ];

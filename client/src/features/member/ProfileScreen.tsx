@@ -8,6 +8,7 @@ import { Loading } from '../../shared/ui/Loading';
 import { Page } from '../../shared/ui/Page';
 import { NO_DATA, NoData, Section } from '../../shared/ui/Section';
 import { StatusAlert } from '../../shared/ui/StatusAlert';
+import { ProfilePreferencesForm } from '../wizard/preferences/ProfilePreferencesForm';
 import { useMemberContext } from './member-context';
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
@@ -18,12 +19,6 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
     </DataList.Item>
   );
 }
-
-const yesNo = (value: boolean) => (
-  <Badge colorPalette={value ? 'green' : 'gray'} size="md">
-    {value ? 'On' : 'Off'}
-  </Badge>
-);
 
 /** `member/profile` (spec 1 §2): the member's details, the account's members, linked accounts and preferences. */
 export function ProfileScreen() {
@@ -50,12 +45,11 @@ export function ProfileScreen() {
             </Section>
             <Section title="Notification preferences" id="profile-preferences">
               {profile.notificationPreferences ? (
-                <DataList.Root orientation="horizontal" gap="3">
-                  <Item label="Email">{yesNo(profile.notificationPreferences.email)}</Item>
-                  <Item label="SMS">{yesNo(profile.notificationPreferences.sms)}</Item>
-                  <Item label="Bill reminders">{yesNo(profile.notificationPreferences.billReminders)}</Item>
-                  <Item label="Deposit reminders">{yesNo(profile.notificationPreferences.depositReminders)}</Item>
-                </DataList.Root>
+                <ProfilePreferencesForm
+                  memberId={memberId}
+                  accountId={accountId}
+                  preferences={profile.notificationPreferences}
+                />
               ) : (
                 <NoData>No preferences set.</NoData>
               )}

@@ -6,6 +6,7 @@ import { ComingStep } from './PlaceholderSteps';
 import { CategoryStep } from './pickers/CategoryStep';
 import { CompanyStep } from './pickers/CompanyStep';
 import { STEP_TITLES, WizardMode, type Position } from './wizard-frame';
+import { PreferencesStep } from './preferences/PreferencesStep';
 
 /** What every step body receives from the frame. */
 export interface StepProps {
@@ -35,11 +36,11 @@ const BODIES: Readonly<Record<WizardSessionFieldsFragment['kind'], readonly Comp
     ComingStep,
     ComingStep,
     CapacityStep,
-    ComingStep,
+    PreferencesStep,
     ComingStep,
     ComingStep,
   ],
-  Modify: [BillersListStep, CategoryStep, CompanyStep, ComingStep, ComingStep, ComingStep, ComingStep, ComingStep],
+  Modify: [BillersListStep, CategoryStep, CompanyStep, ComingStep, ComingStep, PreferencesStep, ComingStep, ComingStep],
 };
 
 /** Step 1 shows the list item's remove screen (mode 3) or reinstate step (mode 4) instead of the categories. */
