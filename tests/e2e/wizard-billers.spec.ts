@@ -35,7 +35,8 @@ async function openAccountOf(page: Page, name: string, account = '.*'): Promise<
   const base = /^\/member\/\d+\/account\/\d+/.exec(href)?.[0] ?? '';
   expect(base).not.toBe('');
   await page.goto(`${base}/member/profile`);
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // A shared 2-core machine: the first page of a signed-in session may take a while.
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 20_000 });
   return base;
 }
 
