@@ -173,6 +173,8 @@ describe.skipIf(!realDatabaseUrl)('paying, reimbursing and reversing bills (hand
       idempotencyKey: key(),
     });
     expect(answer?.paidBillIds).toEqual([s.billIds[0]]);
+    // The one bill paid was overdue: the confirmation counts it (it used to read "Overdue bills paid 0").
+    expect(answer?.figures?.overdueBillsCount).toBe(1);
   });
 
   it('reimburses the member’s account, and refuses a biller added today or an agreement in missed deposit', async () => {

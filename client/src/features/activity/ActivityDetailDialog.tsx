@@ -120,7 +120,10 @@ export function ActivityDetailBody({
         {activity.contractId !== null && <Item label="Agreement">{activity.contractId}</Item>}
         {activity.topupAmount !== null && <Item label="Top-up amount">{formatMoney(activity.topupAmount)}</Item>}
         {activity.contingencyAmount !== null && (
-          <Item label="Contingency amount">{formatMoney(activity.contingencyAmount)}</Item>
+          <Item label="Paid from contingency">{formatMoney(activity.contingencyAmount)}</Item>
+        )}
+        {activity.pouredIntoRainyDay !== null && activity.pouredIntoRainyDay !== '0.00' && (
+          <Item label="Set aside, not needed: to rainy day">{formatMoney(activity.pouredIntoRainyDay)}</Item>
         )}
         {activity.transactionStatusName && (
           <Item label="Transaction status">

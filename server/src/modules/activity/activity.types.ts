@@ -96,8 +96,16 @@ export class ActivityView {
   @Field(() => MoneyScalar, { nullable: true })
   topupAmount?: Cents | null;
 
-  @Field(() => MoneyScalar, { nullable: true })
+  @Field(() => MoneyScalar, { nullable: true, description: 'What the contingency paid towards the bill.' })
   contingencyAmount?: Cents | null;
+
+  @Field(() => MoneyScalar, {
+    nullable: true,
+    description:
+      'What was set aside for the bill (allocation and contingency) and not needed: moved to rainy day. With ' +
+      'contingencyAmount it explains the contingency line of the transaction.',
+  })
+  pouredIntoRainyDay?: Cents | null;
 
   @Authorized(...STAFF_AND_REPORTER_ROLES)
   @Field(() => String, { nullable: true, description: 'Staff only: notes on the activity.' })

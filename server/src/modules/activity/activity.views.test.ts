@@ -94,12 +94,31 @@ describe('toActivityView', () => {
     expect(toActivityView(row(), { staff: false })).toMatchObject({ notes: null, agentName: null });
   });
 
-  it('reads ContractId, topupAmount and contingencyAmount from the detail data in any case and form', () => {
+  it('reads ContractId, topupAmount and contingencyAmount of a non-payment from the detail data in any case and form', () => {
     const view = toActivityView(
-      row({ agreement_id: null, data: { contractid: 9, TopupAmount: 12.5, contingencyAmount: '3.10' } }),
+      row({
+        type: ActivityType.ExtraMemberDeposit,
+        agreement_id: null,
+        data: { contractid: 9, TopupAmount: 12.5, contingencyAmount: '3.10' },
+      }),
       { staff: false },
     );
     expect(view).toMatchObject({ contractId: 9, topupAmount: 1250, contingencyAmount: 310 });
+  });
+
+  it.each([
+    [
+      'paid here',
+      { fromContingency: 800, fromRainyDay: 500, fromSavings: 1000, pouredIntoRainyDay: 0 },
+      { contingencyAmount: 800, topupAmount: 1500, pouredIntoRainyDay: 0 },
+    ],
+    [
+      'in the demo histories’ shape (cents)',
+      { billAmount: 20128, contingencyAmount: 3800, topupAmount: 300, pouredIntoRainyDay: 222 },
+      { contingencyAmount: 3800, topupAmount: 300, pouredIntoRainyDay: 222 },
+    ],
+  ])('reads a payment’s figures as its confirmation page does: %s', (_case, data, expected) => {
+    expect(toActivityView(row({ data }), { staff: false })).toMatchObject(expected);
   });
 
   it('is not pending once processed, nor for a non-payment; a missing balance is 0', () => {

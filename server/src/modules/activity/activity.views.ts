@@ -1,6 +1,7 @@
-import { cents, formatCurrency, MoneyError, parseMoney, type Cents } from '../../common/money.js';
+import { add, cents, formatCurrency, MoneyError, parseMoney, type Cents } from '../../common/money.js';
 import { instantOf, moneyOf } from '../../database/row-values.js';
 import { TRANSACTION_STATUS_LABELS, TransactionStatus } from '../ledger/transaction-status.js';
+import { storedConfirmationFigures } from '../payment/payment-split.rules.js';
 import { activityFilterGroup } from './activity-filter.js';
 import { ActivityFilterGroup, ActivityType, activityTypeLabel } from './activity-type.js';
 import type { ActivityView } from './activity.types.js';
@@ -125,6 +126,27 @@ function dataOf(value: ActivityRow['data']): Record<string, unknown> | null {
   return value;
 }
 
+/**
+ * The money figures of the detail. A payment or reimbursement stores its confirmation figures (in cents, whether paid
+ * here or carried over from the demo's histories): they are read by the one reader the confirmation page uses, so the
+ * two agree (a demo payment's 3800 used to read $3,800.00 here). Other activities (a rainy-day top-up) keep their
+ * decimal fields.
+ */
+function paymentFigures(
+  type: number,
+  data: Record<string, unknown> | null,
+): Pick<ActivityView, 'topupAmount' | 'contingencyAmount' | 'pouredIntoRainyDay'> {
+  if (data && (type === ActivityType.PaidBill || type === ActivityType.ReimbursedBill)) {
+    const figures = storedConfirmationFigures(data);
+    return {
+      topupAmount: add(figures.fromRainyDay, figures.fromSavings),
+      contingencyAmount: figures.fromContingency,
+      pouredIntoRainyDay: figures.pouredIntoRainyDay,
+    };
+  }
+  return { topupAmount: dataMoney(data, 'topupAmount'), contingencyAmount: dataMoney(data, 'contingencyAmount') };
+}
+
 /** The history line; staff-only fields are left out for members (GraphQL also refuses them per field). */
 export function toActivityView(row: ActivityRow, options: { staff: boolean }): ActivityView {
   const data = dataOf(row.data);
@@ -150,8 +172,7 @@ export function toActivityView(row: ActivityRow, options: { staff: boolean }): A
     transactionStatusClass: status === null ? null : transactionStatusClass(status),
     isPending: status === TransactionStatus.Pending && filter === ActivityFilterGroup.Payment,
     contractId: row.agreement_id === null ? dataInt(data, 'ContractId') : Number(row.agreement_id),
-    topupAmount: dataMoney(data, 'topupAmount'),
-    contingencyAmount: dataMoney(data, 'contingencyAmount'),
+    ...paymentFigures(row.type, data),
     notes: options.staff ? row.notes : null,
     agentName: options.staff ? row.agent_name : null,
   };

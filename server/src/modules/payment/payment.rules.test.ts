@@ -12,6 +12,7 @@ import {
   checkReimbursementAllowed,
   isEarlyPayment,
   isStillPending,
+  overdueBillsPaid,
   parsePaymentAmount,
   planOverdue,
   type CandidateBill,
@@ -294,6 +295,17 @@ describe('rule "overdue option"', () => {
   });
   it('is not offered with a single eligible bill', () => {
     expect(planOverdue(bills[0], [bills[0], bills[3]], today, 'combine', 'bill').offered).toBe(false);
+  });
+  it.each([
+    ['one overdue bill paid alone', 1, 'ignore', 1],
+    ['the bill due today alone', 0, 'ignore', 0],
+    ['combined: the bill due today and the two overdue ones', 1, 'combine', 2],
+  ] as const)('counts the overdue bills paid: %s', (_case, selected, option, count) => {
+    expect(overdueBillsPaid(planOverdue(bills[selected], bills, today, option, 'bill'), today)).toBe(count);
+  });
+  it('counts a bill past its due date as overdue even before it is marked', () => {
+    const late = bill(6, '2026-03-01', BillStatus.Scheduled);
+    expect(overdueBillsPaid(planOverdue(late, [late], today, null, 'bill'), today)).toBe(1);
   });
   it('pay allocation needs the selected bill due today or earlier', () => {
     expect(planOverdue(bills[3], bills, today, 'combine', 'allocation')).toMatchObject({

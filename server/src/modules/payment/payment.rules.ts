@@ -221,3 +221,11 @@ export function pendingWindowOf(instant: Date, timeZone: string): string {
 export function isStillPending(paidAt: Date, now: Date, timeZone: string): boolean {
   return now >= paidAt && pendingWindowOf(paidAt, timeZone) === pendingWindowOf(now, timeZone);
 }
+
+/**
+ * Rule "overdue bills paid" (the confirmation's count, 1 §3): every bill the payment paid that was overdue, the paid
+ * bill itself included (paying one overdue bill alone used to read "Overdue bills paid 0", issue 8 item 4).
+ */
+export function overdueBillsPaid(plan: Pick<OverduePlan, 'current' | 'overdue'>, today: LocalDate): number {
+  return [plan.current, ...plan.overdue].filter((bill) => isOverdue(bill.status) || bill.dueDate < today).length;
+}

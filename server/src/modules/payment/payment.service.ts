@@ -46,6 +46,7 @@ import {
 import {
   checkPaymentAllowed,
   checkReimbursementAllowed,
+  overdueBillsPaid,
   parsePaymentAmount,
   planOverdue,
   type OverdueOption,
@@ -167,7 +168,7 @@ export class PaymentService {
         payee: reimburseTo !== null ? linkedAccount(reimburseTo) : external(),
         topUpAccountId: topUpAccount?.id ?? null,
       };
-      const figures = confirmationFigures(amount, split, topUp, setAside.allocation, plan.overdue.length);
+      const figures = confirmationFigures(amount, split, topUp, setAside.allocation, overdueBillsPaid(plan, today));
       const paidIds = [plan.current.id, ...plan.overdue.map((b) => b.id)];
       const verb = mode === 'pay' ? 'Paid' : 'Reimbursed';
       const posting = await this.ledger.post(tx, {

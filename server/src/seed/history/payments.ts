@@ -1,4 +1,4 @@
-import { formatCurrency, cents, type Cents } from '../../common/money.js';
+import { formatCurrency, cents, toDecimalString, type Cents } from '../../common/money.js';
 import { DEFAULT_TIME_ZONE } from '../../common/clock.js';
 import { formatDisplayDate, zonedInstant, type LocalDate } from '../../common/local-date.js';
 import { ActivityType } from '../../modules/activity/activity-type.js';
@@ -181,7 +181,11 @@ export function depositPosting(input: DepositInput): PostingSeed {
       type: input.activityType ?? ActivityType.MemberDeposit,
       occurredAt: at(input.date, 7, 15),
       details,
-      data: { ContractId: input.agreementId, ...(input.toRainyDay ? { topupAmount: input.amount } : {}) },
+      // As the portal's own rainy-day top-up writes it: a decimal string (a bare number reads as dollars).
+      data: {
+        ContractId: input.agreementId,
+        ...(input.toRainyDay ? { topupAmount: toDecimalString(input.amount) } : {}),
+      },
       agentName: input.agentName ?? null,
       staff: input.staff ?? null,
       transactionStatus: TransactionStatus.Successful,
