@@ -7,6 +7,7 @@ import { CategoryStep } from './pickers/CategoryStep';
 import { CompanyStep } from './pickers/CompanyStep';
 import { STEP_TITLES, WizardMode, type Position } from './wizard-frame';
 import { PreferencesStep } from './preferences/PreferencesStep';
+import { DepositsStep } from './deposits/DepositsStep';
 
 /** What every step body receives from the frame. */
 export interface StepProps {
@@ -34,13 +35,22 @@ const BODIES: Readonly<Record<WizardSessionFieldsFragment['kind'], readonly Comp
     CategoryStep,
     CompanyStep,
     ComingStep,
-    ComingStep,
+    DepositsStep,
     CapacityStep,
     PreferencesStep,
     ComingStep,
     ComingStep,
   ],
-  Modify: [BillersListStep, CategoryStep, CompanyStep, ComingStep, ComingStep, PreferencesStep, ComingStep, ComingStep],
+  Modify: [
+    BillersListStep,
+    CategoryStep,
+    CompanyStep,
+    ComingStep,
+    DepositsStep,
+    PreferencesStep,
+    ComingStep,
+    ComingStep,
+  ],
 };
 
 /** Step 1 shows the list item's remove screen (mode 3) or reinstate step (mode 4) instead of the categories. */

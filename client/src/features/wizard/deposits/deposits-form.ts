@@ -1,0 +1,102 @@
+import type { DepositsInput, DepositsStepFieldsFragment } from '../../../gql/graphql';
+import { formatMoney, moneyToNumber } from '../../../shared/money';
+
+/** The draft the step sends (the whole deposits model: the server checks every rule on it). */
+export type DepositsDraft = Required<{
+  [K in keyof DepositsInput]: Exclude<DepositsInput[K], undefined>;
+}>;
+
+export const FREQUENCY = { weekly: 1, fortnightly: 2, monthly: 3, quarterly: 5, annually: 7, biMonthly: 10 } as const;
+export const DEPOSIT_TYPE = { payroll: 1, periodical: 2 } as const;
+
+/** The draft as the server answered the step (its stored values, with the load rules applied). */
+export function draftOf(step: DepositsStepFieldsFragment): DepositsDraft {
+  const d = step.deposits;
+  return {
+    contributionFrequency: d.contributionFrequency,
+    // The deposit is the chosen option's required one unless the member asks for more.
+    contributionAmount: null,
+    contributionDate: d.contributionDate,
+    biMonthly1stDate: d.biMonthly1stDate,
+    biMonthly2ndDate: d.biMonthly2ndDate,
+    selectedContributionDate: d.selectedContributionDate,
+    depositType: d.depositType,
+    remitterName: d.remitterName,
+    remitterNumber: d.remitterNumber,
+    periodicalPaymentAccount: d.periodicalPaymentAccount,
+    isTopupPerformed: d.isTopupPerformed,
+    isRemoveBillPerformed: d.isRemoveBillPerformed,
+    topupAccount: d.topupAccount,
+  };
+}
+
+/** Spec 3 §4: going back in modify mode clears the contribution and bi-monthly dates. */
+export function withDatesCleared(draft: DepositsDraft): DepositsDraft {
+  return { ...draft, contributionDate: null, biMonthly1stDate: null, biMonthly2ndDate: null };
+}
+
+const CLEARED_KEY = (agreementId: number) => `wizard-deposits-dates-cleared:${agreementId}`;
+
+/** Remembers, for the next visit of the step, that the dates were cleared by going back (modify mode). */
+export function markDatesCleared(agreementId: number): void {
+  try {
+    sessionStorage.setItem(CLEARED_KEY(agreementId), '1');
+  } catch {
+    // No storage (private mode): the dates simply stay.
+  }
+}
+
+/** Whether the dates were cleared on the way back; the mark is used once. */
+export function takeDatesCleared(agreementId: number): boolean {
+  try {
+    const cleared = sessionStorage.getItem(CLEARED_KEY(agreementId)) === '1';
+    sessionStorage.removeItem(CLEARED_KEY(agreementId));
+    return cleared;
+  } catch {
+    return false;
+  }
+}
+
+/** The overdraw choice of the draft (spec 3 §4). */
+export type OverdrawChoice = 'TopupNow' | 'RemoveBill' | null;
+
+export function choiceOf(draft: DepositsDraft): OverdrawChoice {
+  if (draft.isTopupPerformed && !draft.isRemoveBillPerformed) return 'TopupNow';
+  if (draft.isRemoveBillPerformed && !draft.isTopupPerformed) return 'RemoveBill';
+  return null;
+}
+
+export function withChoice(draft: DepositsDraft, choice: OverdrawChoice): DepositsDraft {
+  return { ...draft, isTopupPerformed: choice === 'TopupNow', isRemoveBillPerformed: choice === 'RemoveBill' };
+}
+
+/** The approvals the step needs (spec 3 §3 type 1 and 2), in words. */
+export function approvalNotices(step: DepositsStepFieldsFragment): string[] {
+  const details = step.paymentDetails;
+  if (!details) return [];
+  return details.approvalsNeeded.map((type) =>
+    type === 1
+      ? `Approval type 1 needed: the agreement may be overdrawn by ${formatMoney(details.totalOverDrawOfAmount)}, ` +
+        `more than the approved overdraw of ${formatMoney(details.approvedOverDrawOfAmount)}. A manager must approve it.`
+      : `Approval type 2 needed: the agreement’s value of ${formatMoney(details.totalContractValue)} is over the ` +
+        `upper limit of ${formatMoney(details.upperContractLimit)}. A manager must approve it.`,
+  );
+}
+
+/** Why Save and continue is not available yet; null when it is (spec 3 §4). */
+export function saveBlockedReason(step: DepositsStepFieldsFragment | null, draft: DepositsDraft | null): string | null {
+  if (!step || !draft || !step.paymentDetails) return 'The payment details are loading.';
+  if (step.paymentDetails.hasOverDrawDuration && choiceOf(draft) !== 'TopupNow') {
+    return choiceOf(draft) === 'RemoveBill'
+      ? 'Step back to the billers list and remove a bill.'
+      : 'Choose Top up now or Remove a bill.';
+  }
+  if (step.paymentDetails.approvalsNeeded.length > 0) return 'A manager’s approval is needed before continuing.';
+  return null;
+}
+
+/** The breakdown's lines in cents, and whether they add up exactly to the deposit. */
+export function breakdownAddsUp(lines: readonly { amount: string }[], deposit: string): boolean {
+  const cents = (value: string) => Math.round((moneyToNumber(value) ?? Number.NaN) * 100);
+  return lines.reduce((sum, line) => sum + cents(line.amount), 0) === cents(deposit);
+}

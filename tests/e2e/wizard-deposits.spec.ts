@@ -1,0 +1,207 @@
+import { addDays } from '../../server/src/common/local-date.js';
+import { e2eToday } from './clock.js';
+import { expect, test, type Page } from './fixtures.js';
+import {
+  AGENT,
+  graphql,
+  MemberSearch,
+  overflowsHorizontally,
+  seriousViolations,
+  signIn,
+  staffToken,
+} from './portal-pages.js';
+
+/**
+ * The deposits step (spec 3 §2-§5, issue 12 items 1-2) in the browser: staff on a new agreement with a biller, at
+ * step 4, pick fortnightly, see the deposit and what it pays for (lines adding up to it), save and reach step 5.
+ *
+ * The biller: an EFT bill of a fixed $250.00 every quarter from 70 days after today (after the 8-week initial
+ * duration, so no top-up is asked), 4 bills in the year: $1,000.00. Fortnightly from today to the end date (a year
+ * less a day: 26 or 27 deposits) the deposit is $1,000.00 shared by the deposits, rounded up to the cent.
+ */
+
+const NAME = 'Liam Taylor'; // 100006: an account with no agreement yet
+
+interface Session {
+  agreementId: number;
+  accountId: number;
+}
+
+async function openVersion(page: Page): Promise<Session> {
+  const token = await staffToken(page.request);
+  const found = await graphql<{
+    searchMembers: { memberId: number; lastName: string; accounts: { accountId: number }[] }[];
+  }>(
+    page.request,
+    token,
+    'query($s: String!) { searchMembers(searchString: $s, resultCount: 5) { memberId lastName accounts { accountId } } }',
+    { s: 'taylor' },
+  );
+  const row = found.searchMembers.find((m) => m.lastName === 'Taylor' && m.accounts.length > 0)!;
+  const member = { memberId: row.memberId, accountId: row.accounts[0].accountId };
+  const wizard = `wizard { agreementId accountId step } errors { code message }`;
+  const started = await page.request.post('/graphql', {
+    headers: { authorization: `Bearer ${token}`, 'apollo-require-preflight': 'true' },
+    data: {
+      query: `mutation($m: Int!, $a: Int!) { startNewAgreement(memberId: $m, accountId: $a) { ${wizard} } }`,
+      variables: { m: member.memberId, a: member.accountId },
+    },
+  });
+  let session = ((await started.json()) as { data: { startNewAgreement: { wizard: Session | null } } }).data
+    .startNewAgreement.wizard;
+  if (!session) {
+    // The frame's own test may have started one already in this run: continue it.
+    session = (
+      await graphql<{ agreementWizardToContinue: { wizard: Session } }>(
+        page.request,
+        token,
+        `query($m: Int!, $a: Int!) { agreementWizardToContinue(memberId: $m, accountId: $a) { ${wizard} } }`,
+        { m: member.memberId, a: member.accountId },
+      )
+    ).agreementWizardToContinue.wizard;
+  }
+  const { billingCategories } = await graphql<{ billingCategories: { id: number }[] }>(
+    page.request,
+    token,
+    '{ billingCategories { id } }',
+    {},
+  );
+  const saved = await graphql<{ saveBiller: { errors: unknown[] } }>(
+    page.request,
+    token,
+    `
+      mutation ($input: BillerInput!) {
+        saveBiller(input: $input) {
+          errors {
+            code
+            field
+            message
+          }
+        }
+      }
+    `,
+    {
+      input: {
+        contractId: session.agreementId,
+        billingCategoryId: billingCategories[0].id,
+        nickname: `Rent ${Date.now() % 100000}`,
+        paymentType: 1,
+        bsbNumber: '062000',
+        eftAccountNumber: '12345678',
+        eftAccountName: 'L Taylor',
+        expectedBillValue: '250.00',
+        billingFrequency: 5,
+        isExactDateOfBillKnown: true,
+        dateOfBill: addDays(e2eToday(), 70),
+        doesAmountVaryFromBillToBill: false,
+        isAutoPaymentBill: false,
+      },
+    },
+  );
+  expect(saved.saveBiller.errors).toEqual([]);
+  await graphql(
+    page.request,
+    token,
+    `
+      mutation ($id: Int!) {
+        saveAgreementWizardPosition(agreementId: $id, position: { step: 4, mode: null }) {
+          errors {
+            code
+            message
+          }
+        }
+      }
+    `,
+    { id: session.agreementId },
+  );
+  return session;
+}
+
+async function accountBase(page: Page): Promise<string> {
+  const search = new MemberSearch(page);
+  await search.byText('taylor');
+  const href =
+    (await search
+      .results()
+      .filter({ hasText: NAME })
+      .getByRole('link', { name: new RegExp(`^Open account .* of ${NAME}$`) })
+      .first()
+      .getAttribute('href')) ?? '';
+  const base = /^\/member\/\d+\/account\/\d+/.exec(href)?.[0] ?? '';
+  expect(base).not.toBe('');
+  return base;
+}
+
+const cents = (text: string) => Math.round(Number(text.replace(/[^0-9.-]/g, '')) * 100);
+
+let cleanup: number | null = null;
+
+test.describe('the deposits step', () => {
+  test.use({ bypassCSP: true });
+  test.setTimeout(150_000);
+
+  test.afterEach(async ({ request }) => {
+    if (cleanup === null) return;
+    const token = await staffToken(request);
+    await graphql(
+      request,
+      token,
+      'mutation($id: Int!) { cancelAgreementWizard(agreementId: $id, flow: Create) { discarded errors { code message } } }',
+      { id: cleanup },
+    );
+    cleanup = null;
+  });
+
+  test('staff pick fortnightly, see the deposit and what it pays for, save and reach step 5', async ({ page }) => {
+    await signIn(page, AGENT);
+    const session = await openVersion(page);
+    // The account has no agreement again afterwards (the frame's test creates one for it).
+    cleanup = session.agreementId;
+    const base = await accountBase(page);
+    await page.goto(`${base}/contract/continue`);
+
+    const step = page.getByRole('region', { name: 'Deposits' });
+    await expect(step.getByTestId('wizard-step-deposits')).toBeVisible({ timeout: 30_000 });
+    // Save waits for the payment details.
+    const save = step.getByRole('button', { name: 'Save and continue' });
+
+    await step.getByRole('radio', { name: /Fortnightly/ }).check();
+    const amountText = (await step.getByTestId('deposit-option-2-amount').textContent()) ?? '';
+    const deposit = cents(amountText);
+    // $1,000.00 over 26 or 27 fortnightly deposits, rounded up to the cent.
+    expect([Math.ceil(100000 / 27), Math.ceil(100000 / 26)]).toContain(deposit);
+
+    const explained = step.getByTestId('deposit-explained');
+    await expect(explained.getByRole('heading', { name: `Why ${amountText} fortnightly?` })).toBeVisible();
+    const lines = await explained.getByTestId('breakdown-amount').allTextContents();
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.reduce((sum, line) => sum + cents(line), 0)).toBe(deposit);
+    await expect(explained.getByTestId('breakdown-total')).toHaveText(amountText);
+    await expect(explained.getByTestId('deposit-minimum')).toContainText('Smallest deposit that never goes short');
+    await expect(explained.getByTestId('deposit-forecast-summary')).toContainText('Lowest point');
+
+    // The date is shown DD-MM-YYYY.
+    await expect(step.getByLabel('Start date (first deposit)')).toHaveValue(/^\d{2}-\d{2}-\d{4}$/);
+
+    // Without a payment preference the server refuses with the spec's message.
+    await expect(save).toBeEnabled();
+    await save.click();
+    await expect(step.getByText('Please select a payment preference')).toBeVisible();
+
+    await step.getByRole('radio', { name: 'Payroll deduction' }).check();
+    await step.getByLabel('Remitter name').fill('Harbour Cafe Pty Ltd');
+    await step.getByLabel('Remitter number').fill('HC-0042');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expect(explained).toBeVisible();
+    // The chart redraws at the new width a moment after the resize.
+    await expect.poll(() => overflowsHorizontally(page)).toBe(false);
+    await page.screenshot({ path: 'test-results/wizard-deposits-375.png', fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    await expect(save).toBeEnabled();
+    await save.click();
+    await expect(page.getByRole('region', { name: 'Capacity to pay' })).toBeVisible();
+  });
+});
