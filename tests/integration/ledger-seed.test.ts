@@ -130,6 +130,17 @@ describe.skipIf(!databaseUrl)('demo seed and scale generator', () => {
     expect(await negativeContingencies(em)).toEqual([]);
   });
 
+  it('names the bill’s own biller in every notice about it (missed bill, reminder, failure)', async () => {
+    const rows = await em.execute<{ details: string; name: string }[]>(
+      `select a.details, coalesce(br.nickname, sc.nickname) as name
+       from activity a join bill b on b.id = a.bill_id
+       left join biller br on br.id = b.biller_id left join billing_sub_category sc on sc.id = b.billing_sub_category_id
+       where a.type in (16, 17, 19)`,
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.filter((row) => !row.details.includes(`${row.name} bill`))).toEqual([]);
+  });
+
   it('schedules bills exactly as the bill engine does', async () => {
     const billers = await em.execute<Record<string, string | number | boolean | null>[]>(
       `select b.*, a.start_date, a.end_date from biller b join agreement a on a.id = b.agreement_id

@@ -28,14 +28,12 @@ const PAGE_SIZE = 20;
 
 /** Phones get 44 px tap targets (WCAG 2.5.5); desktops keep the compact row buttons. */
 const PHONE_TAP_TARGET = { minH: { base: '11', md: '0' }, minW: { base: '11', md: '0' } } as const;
+/** The server's sentence for a biller on hold (spec 1 §4): the overview shows the same one. */
 function onHoldMessage(
   bill: BillForPaymentFieldsFragment,
-  onHold: readonly { billerId: number; billerName: string; date: string }[],
+  onHold: readonly { billerId: number; message: string }[],
 ): string | null {
-  const hold = onHold.find((item) => item.billerId === bill.billerId);
-  return hold
-    ? `${hold.billerName} bill paid on the ${formatDate(hold.date)} has failed and has been placed on hold awaiting resolution`
-    : null;
+  return onHold.find((item) => item.billerId === bill.billerId)?.message ?? null;
 }
 
 /** `paybill` (spec 1 §2 "Bill dashboard"): bills due for payment, 20 a page, due date descending. */
@@ -92,7 +90,7 @@ export function BillDashboardScreen() {
       </HStack>
       {onHold.map((hold) => (
         <StatusAlert key={hold.billerId} status="warning">
-          {`${hold.billerName} bill paid on the ${formatDate(hold.date)} has failed and has been placed on hold awaiting resolution`}
+          {hold.message}
         </StatusAlert>
       ))}
       {agreementStatus === 4 && !isStaff && (

@@ -13,7 +13,10 @@ export interface PlannedBill {
   seed: BillSeed;
   billerIndex: number | null;
   subCategoryIndex: number | null;
+  /** Who is paid (the company), in payment descriptions. */
   payee: string;
+  /** The biller's or sub-category's own name, which every screen shows: notices about the bill name it. */
+  name: string;
   auto: boolean;
   reimbursed: boolean;
   /** Null: not paid (yet). */
@@ -68,6 +71,7 @@ export function collectBills(
         billerIndex: null,
         subCategoryIndex: null,
         payee: plan.label,
+        name: plan.label,
         auto: false,
         reimbursed: false,
         payDate: null,
@@ -83,12 +87,18 @@ export function collectBills(
     add(biller.plan, { billerIndex }, Number(biller.values.date_of_bill_offset_days ?? 0), removed, {
       billerIndex,
       payee: biller.template.companyName ?? biller.template.nickname,
+      name: biller.template.nickname,
       auto: biller.values.is_auto_payment === true,
       reimbursed: biller.template.paymentMethod === PaymentMethod.Reimbursement,
     });
   });
   subCategories.forEach((sub, subCategoryIndex) => {
-    add(sub.plan, { subCategoryIndex }, 0, null, { subCategoryIndex, payee: sub.plan.label, reimbursed: true });
+    add(sub.plan, { subCategoryIndex }, 0, null, {
+      subCategoryIndex,
+      payee: sub.plan.label,
+      name: sub.plan.label,
+      reimbursed: true,
+    });
   });
   return bills.sort((a, b) => (a.seed.dueDate < b.seed.dueDate ? -1 : a.seed.dueDate > b.seed.dueDate ? 1 : 0));
 }

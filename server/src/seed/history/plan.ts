@@ -223,7 +223,7 @@ export function planHistory(input: HistoryInput): PlannedHistory {
           reverse(index, failedOn, {
             type: ActivityType.PaymentFailure,
             occurredAt: at(failedOn, 9),
-            details: `${bill.payee} bill paid on the ${payDate} has failed and has been placed on hold awaiting resolution`,
+            details: `${bill.name} bill paid on the ${payDate} has failed and has been placed on hold awaiting resolution`,
             data: { ContractId: agreementId },
             transactionStatus: TransactionStatus.Successful,
             billIndex,

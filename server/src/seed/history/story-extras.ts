@@ -88,7 +88,7 @@ export function addRichStory(
     act(
       ActivityType.BillReminder,
       addDays(today, -1),
-      `Reminder: ${upcoming.payee} bill of ${formatCurrency(upcoming.seed.amount)} due ${formatDisplayDate(upcoming.seed.dueDate)}`,
+      `Reminder: ${upcoming.name} bill of ${formatCurrency(upcoming.seed.amount)} due ${formatDisplayDate(upcoming.seed.dueDate)}`,
       { staff: null, agentName: null, billIndex: bills.indexOf(upcoming), billerIndex: upcoming.billerIndex },
     );
   }

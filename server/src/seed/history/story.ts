@@ -160,7 +160,7 @@ export function tellStory(planned: PlannedHistory, input: HistoryInput, options:
       act(
         ActivityType.MissedBill,
         addDays(bill.seed.dueDate, 8),
-        `${bill.payee} bill due ${formatDisplayDate(bill.seed.dueDate)} is overdue`,
+        `${bill.name} bill due ${formatDisplayDate(bill.seed.dueDate)} is overdue`,
         { staff: null, agentName: null, billIndex, billerIndex: bill.billerIndex },
       );
       notify(
@@ -168,8 +168,8 @@ export function tellStory(planned: PlannedHistory, input: HistoryInput, options:
           'BillReminder',
           at(addDays(bill.seed.dueDate, 8), 9),
           'A bill is overdue',
-          `Dear ${name}, your ${bill.payee} bill of ${formatCurrency(bill.seed.amount)} was due on ${formatDisplayDate(bill.seed.dueDate)}.`,
-          `${bill.payee} bill overdue.`,
+          `Dear ${name}, your ${bill.name} bill of ${formatCurrency(bill.seed.amount)} was due on ${formatDisplayDate(bill.seed.dueDate)}.`,
+          `${bill.name} bill overdue.`,
         ),
       );
     }
@@ -177,7 +177,7 @@ export function tellStory(planned: PlannedHistory, input: HistoryInput, options:
       const biller = input.billers[bill.billerIndex];
       biller.values.status = BillerStatus.OnHold;
       biller.values.on_hold_date = bill.payDate;
-      act(ActivityType.FailedBill, addDays(bill.payDate, 2), `${bill.payee} bill failed: the biller is on hold`, {
+      act(ActivityType.FailedBill, addDays(bill.payDate, 2), `${bill.name} bill failed: the biller is on hold`, {
         staff: null,
         agentName: null,
         billIndex,
@@ -189,8 +189,8 @@ export function tellStory(planned: PlannedHistory, input: HistoryInput, options:
           'BillPaymentFailedNotification',
           at(addDays(bill.payDate, 2), 10),
           'A bill payment could not be made',
-          `Dear ${name}, the ${bill.payee} bill paid on the ${formatDisplayDate(bill.payDate)} has failed and has been placed on hold awaiting resolution.`,
-          `${bill.payee} bill payment failed and is on hold.`,
+          `Dear ${name}, the ${bill.name} bill paid on the ${formatDisplayDate(bill.payDate)} has failed and has been placed on hold awaiting resolution.`,
+          `${bill.name} bill payment failed and is on hold.`,
         ),
       );
       if (options.rich)
@@ -208,8 +208,8 @@ export function tellStory(planned: PlannedHistory, input: HistoryInput, options:
           'ShortPaidBillNotification',
           at(addDays(bill.payDate, 1), 9),
           'A bill was only partly paid',
-          `Dear ${name}, the ${bill.payee} bill was short-paid; ${formatCurrency(cents(bill.actual - bill.seed.amount - bill.seed.contingency))} is owing and must be paid by you.`,
-          `${bill.payee} bill short-paid.`,
+          `Dear ${name}, the ${bill.name} bill was short-paid; ${formatCurrency(cents(bill.actual - bill.seed.amount - bill.seed.contingency))} is owing and must be paid by you.`,
+          `${bill.name} bill short-paid.`,
         ),
       );
     }
