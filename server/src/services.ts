@@ -27,6 +27,8 @@ import { MemberDirectoryService } from './modules/member/member-directory.servic
 import { QueuedChangeService } from './modules/agreement/queued-change.service.js';
 import { AgreementWizardService } from './modules/agreement/wizard/wizard.service.js';
 import { CapacityService } from './modules/agreement/completion/capacity.service.js';
+import { ConfirmService } from './modules/agreement/completion/confirm.service.js';
+import { ExportService } from './modules/export/export.service.js';
 import { AgreementDepositsService } from './modules/agreement/deposits/deposits.service.js';
 import { AgreementLifecycleService } from './modules/agreement/lifecycle/lifecycle.service.js';
 import { AgreementApprovalService } from './modules/approval/agreement-approval.service.js';
@@ -96,6 +98,10 @@ export interface Services {
   billerWizard: BillerWizardService;
   /** The capacity-to-pay step (agreement/completion). */
   capacity: CapacityService;
+  /** The confirm page's view (agreement/completion). */
+  confirm: ConfirmService;
+  /** The printed agreement and the html-to-PDF export (modules/export). */
+  exports: ExportService;
   /** The preferences step and the profile page's own preferences. */
   preferences: PreferencesService;
   subCategories: SubCategoryService;
@@ -136,6 +142,7 @@ export function createServices(config: Config, clock: Clock, logger: Logger, eve
   const companies = new CompanyService(billingCategories);
   const agreementWizard = new AgreementWizardService(clock);
   const notes = new NoteService(clock);
+  const confirm = new ConfirmService(settings, agreementWizard);
   const agreementApprovals = new AgreementApprovalService(throttle, settings, clock);
   const billerWizard = new BillerWizardService(clock, billingCategories, companies, agreementWizard);
   const mailCapture = new MailCapture(logger);
@@ -175,6 +182,8 @@ export function createServices(config: Config, clock: Clock, logger: Logger, eve
     notes,
     agreementWizard,
     capacity: new CapacityService(clock, settings, agreementWizard, notes),
+    confirm,
+    exports: new ExportService(clock, settings, confirm, agreementWizard),
     agreementDeposits: new AgreementDepositsService(clock, settings, agreementWizard),
     lifecycle: new AgreementLifecycleService(clock, events, jobs, agreementApprovals),
     agreementApprovals,

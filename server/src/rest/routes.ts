@@ -16,6 +16,7 @@ import { completionRoutes } from '../modules/agreement/completion/completion.res
 import { agreementDepositRoutes } from '../modules/agreement/deposits/deposits.rest.js';
 import { lifecycleRoutes } from '../modules/agreement/lifecycle/lifecycle.rest.js';
 import { preferencesRoutes } from '../modules/preferences/preferences.rest.js';
+import { exportRoutes } from '../modules/export/export.rest.js';
 import { paymentRoutes } from '../modules/payment/payment.rest.js';
 import { plannerRoutes } from '../modules/planner/planner.rest.js';
 import { profileRoutes } from '../modules/profile/profile.rest.js';
@@ -46,6 +47,7 @@ export const restRoutes: RestRoute[] = [
   ...agreementDepositRoutes,
   ...lifecycleRoutes,
   ...preferencesRoutes,
+  ...exportRoutes,
   ...billerRoutes,
   ...subCategoryRoutes,
 ];

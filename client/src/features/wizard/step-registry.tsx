@@ -6,6 +6,7 @@ import { ComingStep } from './PlaceholderSteps';
 import { CategoryStep } from './pickers/CategoryStep';
 import { CompanyStep } from './pickers/CompanyStep';
 import { STEP_TITLES, WizardMode, type Position } from './wizard-frame';
+import { ConfirmStep } from './confirm/ConfirmStep';
 import { PreferencesStep } from './preferences/PreferencesStep';
 import { DepositsStep } from './deposits/DepositsStep';
 
@@ -38,7 +39,7 @@ const BODIES: Readonly<Record<WizardSessionFieldsFragment['kind'], readonly Comp
     DepositsStep,
     CapacityStep,
     PreferencesStep,
-    ComingStep,
+    ConfirmStep,
     ComingStep,
   ],
   Modify: [
@@ -48,7 +49,7 @@ const BODIES: Readonly<Record<WizardSessionFieldsFragment['kind'], readonly Comp
     ComingStep,
     DepositsStep,
     PreferencesStep,
-    ComingStep,
+    ConfirmStep,
     ComingStep,
   ],
 };

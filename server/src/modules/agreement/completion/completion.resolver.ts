@@ -1,10 +1,11 @@
 import { Arg, Authorized, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
-import { STAFF_ROLES } from '../../../common/auth/roles.js';
+import { STAFF_ROLES, WIZARD_ROLES } from '../../../common/auth/roles.js';
 import type { GraphQLContext } from '../../../graphql/context.js';
 import { CapacityInputType, CapacitySaveResult, CapacityView } from './capacity.types.js';
 import { asCompletionResult } from './completion-errors.js';
+import { AgreementConfirmView } from './confirm.types.js';
 
-/** The capacity-to-pay step (Create step 5): staff only, as the Create wizard is. */
+/** The capacity-to-pay step (Create step 5, staff only, as the Create wizard is) and the confirm page. */
 @Resolver()
 export class CompletionResolver {
   @Authorized(...STAFF_ROLES)
@@ -31,5 +32,16 @@ export class CompletionResolver {
       noteId: result.value?.noteId ?? null,
       errors: result.errors,
     };
+  }
+
+  @Authorized(...WIZARD_ROLES)
+  @Query(() => AgreementConfirmView, {
+    description: 'The confirm page (Create step 7, Modify step 6): tables, highlights, summary, confirmations, lock.',
+  })
+  agreementConfirmation(
+    @Ctx() { em, user, services }: GraphQLContext,
+    @Arg('contractId', () => Int) contractId: number,
+  ): Promise<AgreementConfirmView> {
+    return services.confirm.view(em, user, contractId);
   }
 }

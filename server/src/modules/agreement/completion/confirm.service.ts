@@ -1,0 +1,159 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { CurrentUser } from '../../../common/auth/current-user.js';
+import { formatCurrency, type Cents } from '../../../common/money.js';
+import type { LocalDate } from '../../../common/local-date.js';
+import { dateOf, moneyOf } from '../../../database/row-values.js';
+import { BILLING_FREQUENCY_LABELS, type BillingFrequency } from '../../bill/billing-frequency.js';
+import { wizardVersion } from '../../biller/wizard-version.js';
+import { CONTRIBUTION_FREQUENCY_LABELS, type ContributionFrequency } from '../../deposit/deposit-schedule.rules.js';
+import type { SettingsService } from '../../settings/settings.service.js';
+import { AgreementStatus } from '../agreement-status.js';
+import { WizardRefusal, type AgreementWizardService } from '../wizard/wizard.service.js';
+import { confirmTables, MODIFICATION_HIGHLIGHTS } from './confirm.rules.js';
+import type { AgreementConfirmView, ConfirmItemView } from './confirm.types.js';
+
+interface ItemRow {
+  id: number;
+  type: number;
+  nickname: string;
+  is_auto_payment: boolean;
+  billing_frequency: number;
+  expected_bill_value: string;
+  date_of_bill: string;
+  modification_state: number;
+  status: number;
+  is_final_bill_expected: boolean;
+  expected_final_bill_date: string | null;
+}
+
+/** "Fortnightly deposits of $123.45 from 1 December 2026 until 30 November 2027." */
+export function scheduleSummary(frequency: string, amount: Cents, first: LocalDate | null, end: LocalDate): string {
+  const from = first ? ` from ${longDate(first)}` : '';
+  return `${frequency} deposits of ${formatCurrency(amount)}${from} until ${longDate(end)}.`;
+}
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** 'd MMMM, y' (spec 3 §9, the wizard's date display). */
+export function longDate(date: LocalDate): string {
+  const [y, m, d] = date.split('-').map(Number);
+  return `${d} ${MONTHS[m - 1]}, ${y}`;
+}
+
+/**
+ * The confirm page (spec 3 §2): the tables of automatic and manual billers and of bills outside the period, the
+ * modification highlights and final-bill lines, the summary, the confirmation statements of the client settings
+ * and the read-only lock (in setup a balance that is not zero). The printed agreement reads the same view.
+ */
+export class ConfirmService {
+  constructor(
+    private readonly settings: SettingsService,
+    private readonly wizard: AgreementWizardService,
+  ) {}
+
+  async view(em: EntityManager, user: CurrentUser | null, contractId: number): Promise<AgreementConfirmView> {
+    const version = await wizardVersion(em, user, contractId);
+    let lock: { code: string; message: string } | null = null;
+    try {
+      await this.wizard.openForEditing(em, user, version.id);
+    } catch (error) {
+      if (!(error instanceof WizardRefusal)) throw error;
+      lock = { code: error.code, message: error.message };
+    }
+    const [[agreement], items, members, settings] = await Promise.all([
+      em.execute<
+        {
+          status: number;
+          contribution_frequency: number;
+          deposit_amount: string;
+          next_deposit_amount: string | null;
+          start_date: string;
+          end_date: string;
+          contribution_date: string | null;
+          next_deposit_date: string | null;
+          account_number: string;
+        }[]
+      >(
+        `select g.status, g.contribution_frequency, g.deposit_amount, g.next_deposit_amount, g.start_date::text as start_date,
+           g.end_date::text as end_date, g.contribution_date::text as contribution_date,
+           g.next_deposit_date::text as next_deposit_date, a.account_number
+         from agreement g join account a on a.id = g.account_id where g.id = ?`,
+        [version.id],
+      ),
+      em.execute<ItemRow[]>(
+        `select id, 0 as type, nickname, is_auto_payment, billing_frequency, expected_bill_value,
+           date_of_bill::text as date_of_bill, modification_state, status, is_final_bill_expected,
+           expected_final_bill_date::text as expected_final_bill_date
+         from biller where agreement_id = ?
+         union all
+         select id, 1 as type, nickname, false, billing_frequency, expected_bill_value, date_of_bill::text,
+           modification_state, status, false, null
+         from billing_sub_category where agreement_id = ?
+         order by type, nickname, id`,
+        [version.id, version.id],
+      ),
+      em.execute<{ first_name: string; last_name: string }[]>(
+        `select m.first_name, m.last_name from member_account_link l join member m on m.id = l.member_id
+         where l.account_id = ? and l.is_active order by l.is_primary desc, l.id`,
+        [version.accountId],
+      ),
+      this.settings.clientSettings(em),
+    ]);
+    const rows: ConfirmItemView[] = items.map((row) => ({
+      id: Number(row.id),
+      type: Number(row.type) === 1 ? 1 : 0,
+      nickname: row.nickname,
+      isAutoPaymentBill: row.is_auto_payment === true,
+      billingFrequency: Number(row.billing_frequency),
+      frequencyLabel: BILLING_FREQUENCY_LABELS[Number(row.billing_frequency) as BillingFrequency] ?? '',
+      expenseAmount: moneyOf(row.expected_bill_value),
+      dateCommencing: dateOf(row.date_of_bill),
+      modificationStatus: Number(row.modification_state),
+      highlight: MODIFICATION_HIGHLIGHTS[Number(row.modification_state)] ?? null,
+      status: Number(row.status),
+      isFinalBillExpected: row.is_final_bill_expected === true,
+      expectedFinalBillDate: row.expected_final_bill_date ? dateOf(row.expected_final_bill_date) : null,
+    }));
+    const isSetup = Number(agreement.status) === AgreementStatus.PendingApproval;
+    const startDate = dateOf(agreement.start_date);
+    const endDate = dateOf(agreement.end_date);
+    const tables = confirmTables(rows, { startDate, endDate });
+    const frequencyLabel =
+      CONTRIBUTION_FREQUENCY_LABELS[Number(agreement.contribution_frequency) as ContributionFrequency] ?? '';
+    const firstRaw = isSetup ? (agreement.contribution_date ?? agreement.start_date) : agreement.next_deposit_date;
+    const firstDepositDate = firstRaw ? dateOf(firstRaw) : null;
+    const depositAmount = moneyOf(agreement.deposit_amount);
+    return {
+      contractId: version.id,
+      isSetup,
+      accountNumber: String(agreement.account_number),
+      memberNames: members.map((m) => `${m.first_name} ${m.last_name}`),
+      ...tables,
+      summary: {
+        contributionFrequency: Number(agreement.contribution_frequency),
+        frequencyLabel,
+        depositAmount,
+        nextDepositAmount: agreement.next_deposit_amount === null ? null : moneyOf(agreement.next_deposit_amount),
+        startDate,
+        firstDepositDate,
+        endDate,
+        scheduleSummary: scheduleSummary(frequencyLabel, depositAmount, firstDepositDate, endDate),
+      },
+      confirmations: settings.termsConfirmationChecklist,
+      lock,
+    };
+  }
+}
