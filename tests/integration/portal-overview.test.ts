@@ -31,7 +31,7 @@ interface Overview {
   allocationByCategory: { categoryName: string; amount: string }[];
   autoBillers: { billerId: number; isSubCategory: boolean; bills: { billId: number; dueDate: string }[] }[];
   manualBillers: { billerId: number; isSubCategory: boolean; bills: { billId: number; dueDate: string }[] }[];
-  upcomingBills: { billId: number; dueDate: string; status: number; isReimbursement: boolean }[];
+  upcomingBills: { billId: number; dueDate: string; status: number; isReimbursement: boolean; onHold: boolean }[];
   activityTotals: { payment: number; agreementChange: number; notification: number; note: number | null };
   notes?: { noteId: number; dateCreated: string }[] | null;
 }
@@ -178,6 +178,14 @@ describe('accountOverview on the demo data', () => {
     expect(forMember.some((b) => b.isReimbursement)).toBe(false);
     const staffNonReimbursement = forStaff.filter((b) => !b.isReimbursement).map((b) => b.billId);
     expect(forMember.map((b) => b.billId).slice(0, staffNonReimbursement.length)).toEqual(staffNonReimbursement);
+    // A bill is on hold exactly when its biller is (status 5): the overview then offers no Pay for it.
+    const held = await sql<{ id: number }>(
+      server,
+      `select b.id from bill b join biller br on br.id = b.biller_id where br.status = 5 and b.agreement_id = ?`,
+      [agreementId],
+    );
+    const heldIds = new Set(held.map((row) => Number(row.id)));
+    for (const bill of forStaff) expect(bill.onHold).toBe(heldIds.has(bill.billId));
   });
 
   it('counts the activities per filter; members get note: null, staff the number of notes', async () => {

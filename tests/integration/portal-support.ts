@@ -87,7 +87,7 @@ export const TOTALS = 'payment agreementChange notification note';
 export const OVERVIEW_FIELDS = `accountId memberId agreement { ${SUMMARY} }
   allocationByCategory { categoryId categoryName amount }
   autoBillers { ${BILLER} }
-  upcomingBills { billId billerName dueDate amount status isReimbursement }
+  upcomingBills { billId billerName dueDate amount status isReimbursement onHold }
   activityTotals { ${TOTALS} }`;
 export const OVERVIEW_MANUAL = `query($m: Int!, $a: Int!) { accountOverview(memberId: $m, accountId: $a) {
   manualBillers { ${BILLER} } } }`;

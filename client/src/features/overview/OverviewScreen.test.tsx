@@ -85,6 +85,7 @@ function overview(withNotes: boolean): AccountOverviewQuery['accountOverview'] {
         amount: '150.00',
         status: 1,
         isReimbursement: false,
+        onHold: false,
       },
     ],
     activityTotals: {

@@ -103,7 +103,9 @@ export function OverviewScreen() {
           </SimpleGrid>
           <UpcomingBillsTable
             bills={data.upcomingBills}
-            payPath={(bill) => overviewPayPath(base, agreementStatus, { billId: bill.billId, variant: 'bill' })}
+            payPath={(bill) =>
+              overviewPayPath(base, agreementStatus, { billId: bill.billId, variant: 'bill', onHold: bill.onHold })
+            }
           />
           <AutoBillersSection memberId={memberId} accountId={accountId} agreementStatus={agreementStatus} />
           <ManualBillersSection memberId={memberId} accountId={accountId} agreementStatus={agreementStatus} />

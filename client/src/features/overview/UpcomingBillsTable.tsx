@@ -61,6 +61,11 @@ export function UpcomingBillsTable({ bills, payPath }: UpcomingBillsTableProps) 
                           Reimbursement
                         </Badge>
                       )}
+                      {row.item.onHold && (
+                        <Badge size="sm" colorPalette="orange">
+                          On hold
+                        </Badge>
+                      )}
                     </Flex>
                   </Table.Cell>
                   <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums" whiteSpace="nowrap">

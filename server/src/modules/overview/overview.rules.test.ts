@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BillStatus } from '../bill/bill-status.rules.js';
 import { PaymentMethod } from '../bill/payment-method.js';
+import { BillerStatus } from '../biller/biller-codes.js';
 import { billerFacts, billFacts, d } from '../agreement/test-facts.js';
 import { upcomingBills } from './overview.rules.js';
 
@@ -40,6 +41,18 @@ describe('upcomingBills (the upcoming-bills panel: 6 manual bills due, spec 1 §
   it('hides reimbursement bills from members', () => {
     const shown = upcomingBills(billers, bills, TODAY, { hideReimbursements: true });
     expect(shown.map((b) => b.billId)).toEqual([2, 4, 6, 7, 8]);
+  });
+
+  it('marks the bills of a biller on hold, which cannot be paid (sub-categories are never on hold)', () => {
+    const held = [billerFacts(1, { nickname: 'Power', status: BillerStatus.OnHold }), billers[3]];
+    const shown = upcomingBills(held, bills, TODAY, { hideReimbursements: true });
+    expect(shown.map((b) => [b.billId, b.onHold])).toEqual([
+      [2, true],
+      [4, true],
+      [6, false],
+      [7, true],
+      [8, true],
+    ]);
   });
 
   it('shows at most 6 (or the limit asked)', () => {

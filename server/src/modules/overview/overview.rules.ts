@@ -1,6 +1,7 @@
 import type { LocalDate } from '../../common/local-date.js';
 import { BillStatus, currentBillStatus } from '../bill/bill-status.rules.js';
 import { PaymentMethod } from '../bill/payment-method.js';
+import { BillerStatus } from '../biller/biller-codes.js';
 import type { BillerFacts, BillFacts } from '../agreement/agreement-billers.js';
 import type { UpcomingBill } from './overview.types.js';
 
@@ -38,6 +39,7 @@ export function upcomingBills(
       amount: bill.expectedAmount,
       status,
       isReimbursement,
+      onHold: !biller.isSubCategory && biller.status === BillerStatus.OnHold,
     });
     if (result.length === (options.limit ?? UPCOMING_BILLS_SHOWN)) break;
   }

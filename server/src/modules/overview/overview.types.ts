@@ -26,6 +26,9 @@ export class UpcomingBill {
 
   @Field()
   isReimbursement!: boolean;
+
+  @Field({ description: 'The biller is on hold (status 5) after a failed payment: the bill cannot be paid.' })
+  onHold!: boolean;
 }
 
 @ObjectType({ description: 'The overview page of a member’s account.' })
