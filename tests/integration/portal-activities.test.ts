@@ -144,6 +144,27 @@ describe('activities: filters and totals (spec 1 §4)', () => {
   });
 });
 
+describe('activities: a modification’s detail', () => {
+  it('lists what changed, never the whole list of billers as if all were new; removed billers were there before', async () => {
+    type Change = { field: string; before: string | null; after: string | null };
+    const modifications: Change[][] = [];
+    for (let p = 1; p <= 5 && modifications.length === 0; p += 1) {
+      const items = (await page(staff, { s: 100, p })).data!.activities.items as unknown as {
+        detailsKind: string;
+        modificationChanges: Change[] | null;
+      }[];
+      if (items.length === 0) break;
+      for (const item of items)
+        if (item.detailsKind === 'MODIFICATION_JSON') modifications.push(item.modificationChanges!);
+    }
+    expect(modifications.length).toBeGreaterThan(0);
+    for (const changes of modifications) {
+      expect(changes.map((c) => c.field)).not.toContain('Billers');
+      for (const change of changes.filter((c) => c.field === 'Billers removed')) expect(change.after).toBeNull();
+    }
+  });
+});
+
 describe('activity(activityId)', () => {
   const ONE = `query($id: Int!) { activity(activityId: $id) { ${ACTIVITY_FIELDS} } }`;
 

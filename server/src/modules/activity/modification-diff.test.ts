@@ -25,7 +25,7 @@ describe('modificationChanges (a readable diff of JSON modification details)', (
     ]);
   });
 
-  it('shows lists of billers added, edited and removed as new values, leaving empty lists out', () => {
+  it('shows lists of billers added and edited as new values, removed ones as values before, leaving empty lists out', () => {
     const details = JSON.stringify({
       billersAdded: ['Water', { nickname: 'Gym' }],
       billersEdited: [],
@@ -33,7 +33,7 @@ describe('modificationChanges (a readable diff of JSON modification details)', (
     });
     expect(modificationChanges(details)).toEqual([
       { field: 'Billers added', before: null, after: 'Water, Gym' },
-      { field: 'Billers removed', before: null, after: 'Gas' },
+      { field: 'Billers removed', before: 'Gas', after: null },
     ]);
   });
 

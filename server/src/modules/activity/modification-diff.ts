@@ -5,7 +5,8 @@ import type { FieldChange } from './activity.types.js';
  * a few shapes and all are read the same way:
  * - `{ before: {...}, after: {...} }`: every field that differs, by its path;
  * - `{ field: { before, after } }` (or old/new, from/to) anywhere: that field's change;
- * - lists (`billersAdded: ["Water"]`) and plain values: shown as the new value.
+ * - lists (`billersAdded: ["Water"]`) and plain values: shown as the new value; a list of what was removed
+ *   (`billersRemoved`) as the value before.
  */
 
 const BEFORE_KEYS = ['before', 'old', 'from', 'previous'];
@@ -70,8 +71,11 @@ function walk(value: Json, path: string, changes: FieldChange[]): void {
     for (const [key, child] of Object.entries(value)) walk(child, path ? `${path}.${key}` : key, changes);
     return;
   }
-  const after = showValue(value);
-  if (after !== null) changes.push({ field: humanise(path || 'value'), before: null, after });
+  const shown = showValue(value);
+  if (shown === null) return;
+  // A list of what was removed was there before and is not after; anything else (added, edited, a new value) is new.
+  const removed = /removed$/i.test(path);
+  changes.push({ field: humanise(path || 'value'), before: removed ? shown : null, after: removed ? null : shown });
 }
 
 /** The changes a modification's details describe; null when the details are not a JSON object. */

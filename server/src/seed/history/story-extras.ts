@@ -35,9 +35,9 @@ export function notification(
 export function changeSummary(input: HistoryInput): Record<string, unknown> {
   const by = (state: ModificationState) =>
     input.billers.filter((b) => b.values.modification_state === state).map((b) => b.template.nickname);
+  // Only what changed (as the wizard's modification record writes it): the whole list of billers is not a change, and
+  // read as one ("Billers: none → Electricity, Gas, …", issue 8 item 4).
   return {
-    billers: input.billers.map((b) => b.template.nickname),
-    subCategories: input.subCategories.map((s) => s.plan.label),
     billersAdded: by(ModificationState.New),
     billersEdited: by(ModificationState.Edit),
     billersRemoved: by(ModificationState.Removed),
