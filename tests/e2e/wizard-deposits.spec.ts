@@ -27,7 +27,7 @@ interface Session {
   accountId: number;
 }
 
-async function openVersion(page: Page): Promise<Session> {
+async function openVersion(page: Page, bill = { amount: '250.00', frequency: 5, inDays: 70 }): Promise<Session> {
   const token = await staffToken(page.request);
   const found = await graphql<{
     searchMembers: { memberId: number; lastName: string; accounts: { accountId: number }[] }[];
@@ -89,10 +89,10 @@ async function openVersion(page: Page): Promise<Session> {
         bsbNumber: '062000',
         eftAccountNumber: '12345678',
         eftAccountName: 'L Taylor',
-        expectedBillValue: '250.00',
-        billingFrequency: 5,
+        expectedBillValue: bill.amount,
+        billingFrequency: bill.frequency,
         isExactDateOfBillKnown: true,
-        dateOfBill: addDays(e2eToday(), 70),
+        dateOfBill: addDays(e2eToday(), bill.inDays),
         doesAmountVaryFromBillToBill: false,
         isAutoPaymentBill: false,
       },
@@ -202,6 +202,40 @@ test.describe('the deposits step', () => {
 
     await expect(save).toBeEnabled();
     await save.click();
+    await expect(page.getByRole('region', { name: 'Capacity to pay' })).toBeVisible();
+  });
+
+  test('a deposit that overdraws beyond $5,000 needs approval type 1: a manager signs here, then it continues', async ({
+    page,
+  }) => {
+    // One $12,000.00 bill on day 60 (after the 8-week duration): five fortnightly deposits of about $444.45 are in by
+    // then, so the balance falls to about -$9,777: deeper than the approved $5,000 overdraw.
+    await signIn(page, AGENT);
+    const session = await openVersion(page, { amount: '12000.00', frequency: 7, inDays: 60 });
+    cleanup = session.agreementId;
+    const base = await accountBase(page);
+    await page.goto(`${base}/contract/continue`);
+    const step = page.getByRole('region', { name: 'Deposits' });
+    await expect(step.getByTestId('wizard-step-deposits')).toBeVisible({ timeout: 30_000 });
+    await step.getByRole('radio', { name: /Fortnightly/ }).check();
+    await expect(step.getByTestId('approvals-needed')).toContainText('Approval type 1 needed');
+    await step.getByRole('radio', { name: 'Payroll deduction' }).check();
+    await step.getByLabel('Remitter name').fill('Harbour Cafe Pty Ltd');
+    await step.getByLabel('Remitter number').fill('HC-0042');
+    await step.getByRole('button', { name: 'Save and continue' }).click();
+
+    const panel = step.getByTestId('deposits-approvals');
+    await expect(panel).toBeVisible();
+    const next = step.getByRole('button', { name: 'Continue', exact: true });
+    await expect(next).toBeDisabled();
+    expect(await seriousViolations(page)).toEqual([]);
+    await panel.getByLabel('Note for the manager').fill('Member tops up above $5,000 in week 9.');
+    await panel.getByLabel('Manager username').fill('manager');
+    await panel.getByLabel('Manager password').fill('manager-demo-pass');
+    await panel.getByRole('button', { name: 'Grant type 1' }).click();
+    await expect(panel.getByTestId('approval-1-decision')).toContainText('Granted');
+    await expect(next).toBeEnabled();
+    await next.click();
     await expect(page.getByRole('region', { name: 'Capacity to pay' })).toBeVisible();
   });
 });

@@ -1,5 +1,5 @@
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useAgreementDepositsQuery, useSaveAgreementDepositsMutation } from '../../../gql/hooks';
 import { formatDate } from '../../../shared/dates';
 import { serverMessage } from '../../../shared/errors';
@@ -8,6 +8,7 @@ import { Loading } from '../../../shared/ui/Loading';
 import { StatusAlert } from '../../../shared/ui/StatusAlert';
 import type { StepProps } from '../step-registry';
 import { stepBy } from '../wizard-frame';
+import { ApprovalsPanel } from './ApprovalsPanel';
 import { DateField } from './DateField';
 import { DepositOptions } from './DepositOptions';
 import {
@@ -58,6 +59,10 @@ export function DepositsStep({ session, readOnly, go }: StepProps) {
   const [draft, setDraft] = useState<DepositsDraft | null>(null);
   const [sent, setSent] = useState<DepositsDraft | null>(null);
   const [problems, setProblems] = useState<Problem[]>([]);
+  // Saved, with approvals needed: continuing waits for them (the approval module keeps their state).
+  const [awaitingApproval, setAwaitingApproval] = useState(false);
+  const [approved, setApproved] = useState(false);
+  const onApprovalState = useCallback((canProceed: boolean) => setApproved(canProceed), []);
   const cleared = useRef<boolean | null>(null);
   if (cleared.current === null) cleared.current = takeDatesCleared(agreementId);
 
@@ -113,6 +118,7 @@ export function DepositsStep({ session, readOnly, go }: StepProps) {
 
   const change = (next: Partial<DepositsDraft>) => {
     setProblems([]);
+    setAwaitingApproval(false);
     setDraft({ ...draft, ...next });
   };
   const d = step.deposits;
@@ -133,6 +139,7 @@ export function DepositsStep({ session, readOnly, go }: StepProps) {
       const result = (await save({ variables: { agreementId, input: draft } })).data?.saveAgreementDeposits;
       if (!result) return setProblems([{ code: 'SERVER', field: null, message: 'Server error.' }]);
       if (result.errors.length > 0) return setProblems(result.errors);
+      if ((result.step?.paymentDetails?.approvalsNeeded.length ?? 0) > 0) return setAwaitingApproval(true);
       go(stepBy(session, 1));
     } catch (caught) {
       setProblems([{ code: 'SERVER', field: null, message: serverMessage(caught) }]);
@@ -244,11 +251,17 @@ export function DepositsStep({ session, readOnly, go }: StepProps) {
             {approvals.map((notice) => (
               <Text key={notice}>{notice}</Text>
             ))}
-            <Text>Continuing is blocked until the approval is granted.</Text>
+            <Text>
+              {awaitingApproval
+                ? 'The deposits are saved. Continuing waits until every approval is granted.'
+                : 'Save the deposits, then ask a manager: continuing waits until every approval is granted.'}
+            </Text>
           </Stack>
         </StatusAlert>
       )}
-
+      {awaitingApproval && details && (
+        <ApprovalsPanel agreementId={agreementId} needed={details.approvalsNeeded} onState={onApprovalState} />
+      )}
       {step.plan && chosen && <ExplainDeposit plan={step.plan} frequencyLabel={chosen.label} />}
       {!step.plan && step.planError && step.planError.field !== 'contributionDate' && (
         <StatusAlert status="info">{step.planError.message}</StatusAlert>
@@ -277,6 +290,11 @@ export function DepositsStep({ session, readOnly, go }: StepProps) {
         >
           Save and continue
         </Button>
+        {awaitingApproval && (
+          <Button colorPalette="brand" disabled={!approved} onClick={() => go(stepBy(session, 1))}>
+            Continue
+          </Button>
+        )}
         {blocked && (
           <Text fontSize="sm" color="fg.muted">
             {blocked}

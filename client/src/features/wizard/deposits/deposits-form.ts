@@ -83,7 +83,7 @@ export function approvalNotices(step: DepositsStepFieldsFragment): string[] {
   );
 }
 
-/** Why Save and continue is not available yet; null when it is (spec 3 §4). */
+/** Why Save and continue is not available yet; null when it is (spec 3 §4). Approvals wait after the save. */
 export function saveBlockedReason(step: DepositsStepFieldsFragment | null, draft: DepositsDraft | null): string | null {
   if (!step || !draft || !step.paymentDetails) return 'The payment details are loading.';
   if (step.paymentDetails.hasOverDrawDuration && choiceOf(draft) !== 'TopupNow') {
@@ -91,7 +91,6 @@ export function saveBlockedReason(step: DepositsStepFieldsFragment | null, draft
       ? 'Step back to the billers list and remove a bill.'
       : 'Choose Top up now or Remove a bill.';
   }
-  if (step.paymentDetails.approvalsNeeded.length > 0) return 'A manager’s approval is needed before continuing.';
   return null;
 }
 
