@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { WizardSessionFieldsFragment } from '../../gql/graphql';
 import { CapacityStep } from './capacity/CapacityStep';
+import { BillerFormStep } from './biller-form/BillerFormStep';
 import { BillersListStep } from './billers-list/BillersListStep';
 import { ComingStep } from './PlaceholderSteps';
 import { CategoryStep } from './pickers/CategoryStep';
@@ -35,7 +36,7 @@ const BODIES: Readonly<Record<WizardSessionFieldsFragment['kind'], readonly Comp
     BillersListStep,
     CategoryStep,
     CompanyStep,
-    ComingStep,
+    BillerFormStep,
     DepositsStep,
     CapacityStep,
     PreferencesStep,
@@ -46,7 +47,7 @@ const BODIES: Readonly<Record<WizardSessionFieldsFragment['kind'], readonly Comp
     BillersListStep,
     CategoryStep,
     CompanyStep,
-    ComingStep,
+    BillerFormStep,
     DepositsStep,
     PreferencesStep,
     ConfirmStep,

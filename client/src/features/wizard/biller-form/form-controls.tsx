@@ -1,0 +1,178 @@
+import { Checkbox, Field as ChakraField, Input, NativeSelect, Textarea, type InputProps } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { Field as FinalField } from 'react-final-form';
+import { AmountInput } from '../../../shared/amount/AmountInput';
+
+/**
+ * The biller forms' controls bound to react-final-form. A field shows, in this order: a live check's answer
+ * (`liveError`: BPAY, BSB, direct debit), the save's refusal for it (until it is changed again), then its help.
+ */
+
+/** Final-form turns an emptied box into undefined by default: the forms keep text, '' for an empty box. */
+const keepText = (value: string | undefined) => value ?? '';
+
+interface Shown {
+  liveError?: string;
+  helperText?: ReactNode;
+}
+
+function messageOf(
+  meta: { submitError?: unknown; dirtySinceLastSubmit?: boolean; error?: unknown; touched?: boolean },
+  liveError?: string,
+) {
+  if (liveError) return liveError;
+  if (typeof meta.submitError === 'string' && !meta.dirtySinceLastSubmit) return meta.submitError;
+  return undefined;
+}
+
+interface TextProps extends Shown, Omit<InputProps, 'name'> {
+  name: string;
+  label: string;
+}
+
+export function FormText({ name, label, liveError, helperText, required, ...inputProps }: TextProps) {
+  return (
+    <FinalField<string> name={name} parse={keepText}>
+      {({ input, meta }) => {
+        const shown = messageOf(meta, liveError);
+        return (
+          <ChakraField.Root invalid={Boolean(shown)} required={required}>
+            <ChakraField.Label>
+              {label}
+              {required && <ChakraField.RequiredIndicator />}
+            </ChakraField.Label>
+            <Input {...inputProps} {...input} />
+            {helperText && !shown && <ChakraField.HelperText>{helperText}</ChakraField.HelperText>}
+            <ChakraField.ErrorText role="alert">{shown}</ChakraField.ErrorText>
+          </ChakraField.Root>
+        );
+      }}
+    </FinalField>
+  );
+}
+
+export function FormTextArea({ name, label, helperText }: { name: string; label: string; helperText?: ReactNode }) {
+  return (
+    <FinalField<string> name={name} parse={keepText}>
+      {({ input, meta }) => {
+        const shown = messageOf(meta);
+        return (
+          <ChakraField.Root invalid={Boolean(shown)}>
+            <ChakraField.Label>{label}</ChakraField.Label>
+            <Textarea {...input} rows={3} />
+            {helperText && !shown && <ChakraField.HelperText>{helperText}</ChakraField.HelperText>}
+            <ChakraField.ErrorText role="alert">{shown}</ChakraField.ErrorText>
+          </ChakraField.Root>
+        );
+      }}
+    </FinalField>
+  );
+}
+
+interface SelectProps extends Shown {
+  name: string;
+  label: string;
+  options: readonly { value: string; label: string }[];
+  placeholder?: string;
+  required?: boolean;
+  disabled?: boolean;
+  /** Instead of setting the value itself (a change with side effects, e.g. the payment type). */
+  onChoose?: (value: string) => void;
+}
+
+export function FormSelect({ name, label, options, placeholder, required, disabled, onChoose, ...shown }: SelectProps) {
+  return (
+    <FinalField<string> name={name} parse={keepText}>
+      {({ input, meta }) => {
+        const message = messageOf(meta, shown.liveError);
+        return (
+          <ChakraField.Root invalid={Boolean(message)} required={required} disabled={disabled}>
+            <ChakraField.Label>
+              {label}
+              {required && <ChakraField.RequiredIndicator />}
+            </ChakraField.Label>
+            <NativeSelect.Root>
+              <NativeSelect.Field
+                name={input.name}
+                value={input.value}
+                onBlur={input.onBlur}
+                onChange={(event) => (onChoose ? onChoose(event.target.value) : input.onChange(event.target.value))}
+              >
+                {placeholder !== undefined && <option value="">{placeholder}</option>}
+                {options.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+            {shown.helperText && !message && <ChakraField.HelperText>{shown.helperText}</ChakraField.HelperText>}
+            <ChakraField.ErrorText role="alert">{message}</ChakraField.ErrorText>
+          </ChakraField.Root>
+        );
+      }}
+    </FinalField>
+  );
+}
+
+export function FormCheckbox({
+  name,
+  label,
+  disabled,
+  onToggle,
+}: {
+  name: string;
+  label: string;
+  disabled?: boolean;
+  onToggle?: (checked: boolean) => void;
+}) {
+  return (
+    <FinalField<boolean> name={name} type="checkbox">
+      {({ input }) => (
+        <Checkbox.Root
+          checked={Boolean(input.checked)}
+          disabled={disabled}
+          onCheckedChange={(event) =>
+            onToggle ? onToggle(event.checked === true) : input.onChange(event.checked === true)
+          }
+        >
+          <Checkbox.HiddenInput name={input.name} onBlur={input.onBlur} />
+          <Checkbox.Control />
+          <Checkbox.Label>{label}</Checkbox.Label>
+        </Checkbox.Root>
+      )}
+    </FinalField>
+  );
+}
+
+/** The shared money box (issue 8) bound to the form: the box's text is the value. */
+export function FormAmount({
+  name,
+  label,
+  helperText,
+  liveError,
+  required = true,
+}: {
+  name: string;
+  label: string;
+  helperText?: string;
+  liveError?: string;
+  required?: boolean;
+}) {
+  return (
+    <FinalField<string> name={name} parse={keepText}>
+      {({ input, meta }) => (
+        <AmountInput
+          label={label}
+          name={input.name}
+          value={input.value ?? ''}
+          required={required}
+          error={messageOf(meta, liveError)}
+          hint={helperText}
+          onChange={(change) => input.onChange(change.text)}
+        />
+      )}
+    </FinalField>
+  );
+}
