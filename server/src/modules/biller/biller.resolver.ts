@@ -5,7 +5,9 @@ import type { GraphQLContext } from '../../graphql/context.js';
 import { LocalDateScalar } from '../../graphql/scalars.js';
 import { asResult } from './biller-result.js';
 import { billerFormOptions } from './biller-form-options.js';
+import { DepositPlanBillerInput } from '../planner/deposit-plan.inputs.js';
 import {
+  BillerEditPreviewView,
   BillerFormOptionsView,
   BillerInput,
   BillerSaveResult,
@@ -109,6 +111,22 @@ export class BillerResolver {
   })
   billerFormOptions(): BillerFormOptionsView {
     return billerFormOptions();
+  }
+
+  @Authorized(...WIZARD_ROLES)
+  @Query(() => BillerEditPreviewView, {
+    description:
+      'The effect of an edit before it is saved: each frequency’s deposit and the lowest forecast point of the ' +
+      'version open in the wizard, as stored and with `item` in place of `replacing` (biller:12, subcategory:3; ' +
+      'null adds it). Read-only.',
+  })
+  billerEditPreview(
+    @Ctx() { em, user, services }: GraphQLContext,
+    @Arg('contractId', () => Int) contractId: number,
+    @Arg('replacing', () => String, { nullable: true }) replacing: string | null,
+    @Arg('item', () => DepositPlanBillerInput) item: DepositPlanBillerInput,
+  ): Promise<BillerEditPreviewView> {
+    return services.billerEditPreview.preview(em, user, contractId, replacing, item);
   }
 
   @Authorized(...WIZARD_ROLES)

@@ -3,6 +3,7 @@ import type { LocalDate } from '../../common/local-date.js';
 import type { Cents } from '../../common/money.js';
 import { LocalDateScalar, MoneyScalar } from '../../graphql/scalars.js';
 import { UserError } from '../../graphql/user-error.js';
+import { BalancePoint } from '../planner/deposit-forecast.types.js';
 
 /**
  * The wizard's biller and sub-category shapes (spec 2 §3), the same on GraphQL and on REST (wire.ts writes money
@@ -250,4 +251,33 @@ export class SubCategoryInput {
   @Field(() => String, { nullable: true }) biMonthly1stDate?: string | null;
   @Field(() => String, { nullable: true }) biMonthly2ndDate?: string | null;
   @Field(() => Int, { nullable: true }) overdueOption?: number | null;
+}
+
+@ObjectType('PreviewDeposit', { description: 'The deposit a frequency would need.' })
+export class PreviewDepositView {
+  @Field(() => Int, { description: '1 weekly, 2 fortnightly, 3 monthly.' }) frequency!: number;
+  @Field() label!: string;
+  @Field(() => MoneyScalar) amount!: Cents;
+}
+
+@ObjectType('PreviewFigures')
+export class PreviewFiguresView {
+  @Field(() => [PreviewDepositView]) deposits!: PreviewDepositView[];
+  @Field(() => BalancePoint, {
+    description: 'The lowest forecast closing balance at the agreement’s own deposit (the required one if none).',
+  })
+  lowestPoint!: BalancePoint;
+}
+
+@ObjectType('BillerEditPreview', {
+  description: 'The effect of a biller or sub-category edit before it is saved (read-only): as it is, and with it.',
+})
+export class BillerEditPreviewView {
+  @Field({ description: 'False while the edited details cannot be calculated (message says so).' })
+  available!: boolean;
+  @Field(() => String, { nullable: true }) message!: string | null;
+  @Field(() => PreviewFiguresView, { nullable: true, description: 'The version as stored; null without billers.' })
+  before!: PreviewFiguresView | null;
+  @Field(() => PreviewFiguresView, { nullable: true, description: 'With the edit in place.' })
+  after!: PreviewFiguresView | null;
 }

@@ -11,9 +11,9 @@ import {
   useWizardSubCategoryToEditQuery,
 } from '../../../gql/hooks';
 import { serverMessage } from '../../../shared/errors';
-import { notify } from '../../../shared/notify/notify';
 import { Loading } from '../../../shared/ui/Loading';
 import { StatusAlert } from '../../../shared/ui/StatusAlert';
+import { returnToList } from '../billers-list/list-notice';
 import type { StepProps } from '../step-registry';
 import { WizardMode } from '../wizard-frame';
 import { BillerForm } from './BillerForm';
@@ -102,13 +102,13 @@ export function BillerFormStep({ session, readOnly, go }: StepProps) {
   }
   const formOptions = options.data.billerFormOptions;
   const locked = Boolean(loaded?.isLocked ?? loadedSub?.isLocked);
-  const backToList = () => go({ step: 0 });
+  const backToList = () => returnToList(go);
   const afterSave = (result: { depositsStepNeeded: boolean; message: string | null }) => {
     if (result.depositsStepNeeded) {
       go({ step: DEPOSITS_STEP, mode: session.mode, categoryId, itemId: session.itemId, itemType: session.itemType });
     } else {
-      if (result.message) notify.success(result.message);
-      go({ step: 0 });
+      // The list shows the server's success message once it opens (billers-list/list-notice.ts).
+      returnToList(go, result.message);
     }
   };
   const failed = (caught: unknown) => ({ [FORM_ERROR]: serverMessage(caught) });
