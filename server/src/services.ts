@@ -1,3 +1,4 @@
+import { BillerEditPreviewService } from './modules/biller/biller-edit-preview.service.js';
 import type { Logger } from 'pino';
 import type { Clock } from './common/clock.js';
 import type { Config } from './config.js';
@@ -96,6 +97,8 @@ export interface Services {
   /** Agreement approvals 1 and 2 (maker-checker). */
   agreementApprovals: AgreementApprovalService;
   billerWizard: BillerWizardService;
+  /** The effect of a biller edit before it is saved (item 9 of issue 9). */
+  billerEditPreview: BillerEditPreviewService;
   /** The capacity-to-pay step (agreement/completion). */
   capacity: CapacityService;
   /** The confirm page's view (agreement/completion). */
@@ -188,6 +191,7 @@ export function createServices(config: Config, clock: Clock, logger: Logger, eve
     lifecycle: new AgreementLifecycleService(clock, events, jobs, agreementApprovals),
     agreementApprovals,
     billerWizard,
+    billerEditPreview: new BillerEditPreviewService(settings, clock),
     preferences: new PreferencesService(clock, agreementWizard, billerWizard),
     subCategories: new SubCategoryService(clock, billingCategories, agreementWizard),
     mailCapture,

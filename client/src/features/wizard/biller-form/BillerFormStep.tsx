@@ -31,6 +31,7 @@ import {
   type ItemPlace,
 } from './biller-form-values';
 import { EditPreview } from './EditPreview';
+import { replacingKey } from './edit-preview-input';
 import { SubCategoryForm } from './SubCategoryForm';
 
 /** Spec 2 §8, word for word. */
@@ -119,6 +120,7 @@ export function BillerFormStep({ session, readOnly, go }: StepProps) {
   ) => (
     <EditPreview
       contractId={session.agreementId}
+      replacing={replacingKey(session.itemType, place.itemId)}
       biller={draft ? billerInputOf(draft, place) : null}
       subCategory={subDraft ? subCategoryInputOf(subDraft, place) : null}
     />
