@@ -159,7 +159,9 @@ export function ConfirmStep({ session, readOnly, go }: StepProps) {
           </DataList.Item>
           <DataList.Item>
             <DataList.ItemLabel>Deposit amount</DataList.ItemLabel>
-            <DataList.ItemValue>{formatMoney(view.summary.depositAmount)}</DataList.ItemValue>
+            <DataList.ItemValue data-testid="confirm-deposit-amount">
+              {formatMoney(view.summary.depositAmount)}
+            </DataList.ItemValue>
           </DataList.Item>
           <DataList.Item>
             <DataList.ItemLabel>{view.isSetup ? 'Start date' : 'Next deposit'}</DataList.ItemLabel>
