@@ -237,6 +237,15 @@ test.describe('the biller details form (wizard step 3)', () => {
     await expect(form.getByText(/A 10% contingency of \$20\.00/)).toBeVisible();
     await form.getByLabel('How often does the bill come?').selectOption('3');
     await form.getByRole('textbox', { name: 'Date of the next bill', exact: true }).fill(addDays(today, 10));
+    // Beside the form: what each deposit would be with this bill, updated as the amount is typed (item 9).
+    const weekly = page.getByTestId('preview-weekly').getByRole('cell').nth(2);
+    await expect(weekly).toHaveText(/^\$\d/, { timeout: 15_000 });
+    const weeklyBefore = await weekly.textContent();
+    await expect(page.getByTestId('preview-lowest')).toContainText('Lowest forecast balance with this change');
+    await form.getByLabel('Expected amount of each bill').fill('400');
+    await expect(weekly).not.toHaveText(weeklyBefore ?? '', { timeout: 15_000 });
+    await form.getByLabel('Expected amount of each bill').fill('200');
+    await expect(weekly).toHaveText(weeklyBefore ?? '', { timeout: 15_000 });
     await form.getByRole('button', { name: 'Save biller' }).click();
     await expectFieldError(page, 'textbox', 'Account number', 'The account number must be 4 to 9 digits.');
     await expectFieldError(page, 'textbox', 'Account name', 'Please enter the account name.');
