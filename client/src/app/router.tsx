@@ -127,6 +127,14 @@ const memberScreens: RouteObject[] = [
       (m) => m.WizardScreen,
     ),
   },
+  // Staff manage the agreement in force: lock, unlock, cancel, renew, move the end date (agreement/lifecycle).
+  {
+    path: 'manageagreement',
+    ...lazyScreen(
+      () => import('../features/wizard/activate/ManageAgreementScreen'),
+      (m) => m.ManageAgreementScreen,
+    ),
+  },
   { path: '*', element: <Navigate to="/" replace /> },
 ];
 

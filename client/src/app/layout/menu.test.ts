@@ -17,7 +17,19 @@ describe('agreementMenu', () => {
       'Renew agreement',
       'Create agreement',
       'Reverse bill payment',
+      'Manage agreement',
     ]);
+  });
+
+  it('offers staff Manage agreement, and Renew while the agreement may be modified', () => {
+    const staff = visibleEntries(agreementMenu(42, 7, true, { create: false, modify: true, continue: false }));
+    expect(staff.find((e) => e.label === 'Manage agreement')?.to).toBe('/member/42/account/7/manageagreement');
+    expect(staff.find((e) => e.label === 'Renew agreement')?.to).toBe(
+      '/member/42/account/7/manageagreement?action=renew',
+    );
+    const member = visibleEntries(agreementMenu(42, 7, false, { create: false, modify: true, continue: false }));
+    expect(member.map((e) => e.label)).not.toContain('Manage agreement');
+    expect(member.map((e) => e.label)).not.toContain('Renew agreement');
   });
 
   it.each([

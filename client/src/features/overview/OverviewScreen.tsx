@@ -19,6 +19,7 @@ import { NotesSection } from './NotesSection';
 import { StaffContactActions } from '../notification/StaffContactActions';
 import { agreementBanner, overviewPayPath } from './overview-rules';
 import { QueuedChangeDialog, useQueuedChange } from './QueuedChangeDialog';
+import { SavedForLaterNotice } from '../wizard/activate/SavedForLaterNotice';
 import { UpcomingBillsTable } from './UpcomingBillsTable';
 
 /** The overview's activity list page size (spec 1 §9). */
@@ -80,6 +81,7 @@ export function OverviewScreen() {
           )}
         </StatusAlert>
       )}
+      <SavedForLaterNotice memberId={memberId} accountId={accountId} />
       {overview.loading && !data && (
         <>
           <Loading label="Loading the overview…" />

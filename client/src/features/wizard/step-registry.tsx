@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { WizardSessionFieldsFragment } from '../../gql/graphql';
+import { ActivationStep } from './activate/ActivationStep';
 import { CapacityStep } from './capacity/CapacityStep';
 import { BillerFormStep } from './biller-form/BillerFormStep';
 import { BillersListStep } from './billers-list/BillersListStep';
@@ -41,7 +42,7 @@ const BODIES: Readonly<Record<WizardSessionFieldsFragment['kind'], readonly Comp
     CapacityStep,
     PreferencesStep,
     ConfirmStep,
-    ComingStep,
+    ActivationStep,
   ],
   Modify: [
     BillersListStep,
@@ -51,7 +52,7 @@ const BODIES: Readonly<Record<WizardSessionFieldsFragment['kind'], readonly Comp
     DepositsStep,
     PreferencesStep,
     ConfirmStep,
-    ComingStep,
+    ActivationStep,
   ],
 };
 

@@ -1,0 +1,172 @@
+import { Button, Dialog, Field, Heading, Input, Portal, Stack, Text, Textarea, Wrap } from '@chakra-ui/react';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import {
+  useCancelAgreementMutation,
+  useLockAgreementMutation,
+  useManagedAgreementQuery,
+  useManagedAgreementSummaryQuery,
+  useMoveAgreementEndDateMutation,
+  useRenewAgreementMutation,
+  useUnlockAgreementMutation,
+} from '../../../gql/hooks';
+import { serverMessage } from '../../../shared/errors';
+import { notify } from '../../../shared/notify/notify';
+import { Loading } from '../../../shared/ui/Loading';
+import { StatusAlert } from '../../../shared/ui/StatusAlert';
+import { useMemberContext } from '../../member/member-context';
+import { lifecycleActions, type LifecycleActionName } from './lifecycle-actions';
+
+interface ActionResult {
+  outcome?: { message: string } | null;
+  errors: readonly { message: string }[];
+}
+
+/**
+ * Staff manage the agreement in force (spec 3 §4 flows; agreement/lifecycle/README.md): lock, unlock, cancel, renew
+ * and move the end date, each after a dialog; the server refuses what the agreement's status does not allow, in words.
+ */
+export function ManageAgreementScreen() {
+  const { memberId, accountId } = useMemberContext();
+  const [params] = useSearchParams();
+  const accounts = useManagedAgreementQuery({ variables: { memberId }, fetchPolicy: 'network-only' });
+  const inForceId = accounts.data?.accountList.find((a) => a.accountId === accountId)?.agreementId ?? null;
+  const { data, loading, error, refetch } = useManagedAgreementSummaryQuery({
+    variables: { agreementId: inForceId ?? 0 },
+    skip: inForceId === null,
+    fetchPolicy: 'network-only',
+  });
+  const agreement = data?.agreement.summary;
+  const [lock] = useLockAgreementMutation();
+  const [unlock] = useUnlockAgreementMutation();
+  const [cancel] = useCancelAgreementMutation();
+  const [renew] = useRenewAgreementMutation();
+  const [move] = useMoveAgreementEndDateMutation();
+  const initial = params.get('action') as LifecycleActionName | null;
+  const [open, setOpen] = useState<LifecycleActionName | null>(initial);
+
+  if (accounts.loading || loading) return <Loading label="Loading the agreement…" />;
+  const failure = accounts.error ?? error;
+  if (failure) return <StatusAlert status="error">{serverMessage(failure, 'Could not load contract')}</StatusAlert>;
+  if (!agreement) return <StatusAlert status="info">This account has no agreement.</StatusAlert>;
+
+  const agreementId = agreement.contractId;
+  const perform = async (name: LifecycleActionName, text: string): Promise<string | null> => {
+    const reason = text;
+    let result: ActionResult | undefined;
+    try {
+      if (name === 'lock') result = (await lock({ variables: { agreementId, reason } })).data?.lockAgreement;
+      if (name === 'unlock') result = (await unlock({ variables: { agreementId, reason } })).data?.unlockAgreement;
+      if (name === 'cancel') result = (await cancel({ variables: { agreementId, reason } })).data?.cancelAgreement;
+      if (name === 'renew') result = (await renew({ variables: { agreementId } })).data?.renewAgreement;
+      if (name === 'move')
+        result = (await move({ variables: { agreementId, newEndDate: text } })).data?.moveAgreementEndDate;
+    } catch (caught) {
+      return serverMessage(caught);
+    }
+    if (!result?.outcome || result.errors.length > 0) return result?.errors[0]?.message || 'An error has occurred.';
+    notify.success(result.outcome.message);
+    void refetch();
+    return null;
+  };
+
+  return (
+    <Stack gap="5" maxW="3xl">
+      <Heading as="h1" size="lg">
+        Manage agreement {agreementId}
+      </Heading>
+      <Text>
+        Status: <strong>{agreement.statusName}</strong>. Ends on {agreement.endDate}.
+      </Text>
+      <Wrap gap="3">
+        {lifecycleActions(agreement.status).map((action) => (
+          <ActionDialog
+            key={action.name}
+            action={action}
+            open={open === action.name}
+            onOpenChange={(isOpen) => setOpen(isOpen ? action.name : null)}
+            perform={(text) => perform(action.name, text)}
+          />
+        ))}
+      </Wrap>
+    </Stack>
+  );
+}
+
+function ActionDialog({
+  action,
+  open,
+  onOpenChange,
+  perform,
+}: {
+  action: ReturnType<typeof lifecycleActions>[number];
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  perform: (text: string) => Promise<string | null>;
+}) {
+  const [text, setText] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async () => {
+    setBusy(true);
+    setProblem(null);
+    const failure = await perform(text);
+    setBusy(false);
+    if (failure) return setProblem(failure);
+    setText('');
+    onOpenChange(false);
+  };
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(d) => onOpenChange(d.open)}
+      placement="center"
+      size={{ base: 'xs', sm: 'md' }}
+    >
+      <Dialog.Trigger asChild>
+        <Button
+          variant={action.name === 'cancel' ? 'outline' : 'solid'}
+          colorPalette={action.name === 'cancel' ? 'red' : 'brand'}
+        >
+          {action.label}
+        </Button>
+      </Dialog.Trigger>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>{action.label}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Stack gap="3">
+                <Text>{action.explanation}</Text>
+                {action.input === 'reason' && (
+                  <Field.Root required>
+                    <Field.Label>Reason</Field.Label>
+                    <Textarea value={text} maxLength={1000} onChange={(e) => setText(e.target.value)} />
+                  </Field.Root>
+                )}
+                {action.input === 'date' && (
+                  <Field.Root required>
+                    <Field.Label>New end date</Field.Label>
+                    <Input type="date" value={text} onChange={(e) => setText(e.target.value)} />
+                  </Field.Root>
+                )}
+                <div aria-live="polite">{problem && <StatusAlert status="error">{problem}</StatusAlert>}</div>
+              </Stack>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" onClick={() => onOpenChange(false)}>
+                Back
+              </Button>
+              <Button colorPalette="brand" loading={busy} onClick={() => void submit()}>
+                {action.confirm}
+              </Button>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
