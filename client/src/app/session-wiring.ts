@@ -6,11 +6,16 @@ import type { EventBus, AppEvents, SessionEndRoute } from '../shared/event-bus';
 /** Root fields that hold no user data: they survive a change of user. */
 const SHARED_ROOT_FIELDS = new Set(['serverSettings', 'clientSettings']);
 
-/** Forgets everything cached for the previous user, keeping the institution's settings. */
-export function purgeUserData(client: ApolloClient): void {
+/**
+ * Forgets everything cached for the previous user, keeping the institution's settings. On a sign-out nothing is
+ * announced to the queries still watching (`broadcast: false`): told their data is gone, the member screens' queries
+ * (kept alive a moment by the route preloads) would fetch again with no token, each refused UNAUTHENTICATED (issue 8).
+ */
+export function purgeUserData(client: ApolloClient, { broadcast = true }: { broadcast?: boolean } = {}): void {
   client.cache.modify({
     id: 'ROOT_QUERY',
     fields: (value, { fieldName, DELETE }) => (SHARED_ROOT_FIELDS.has(fieldName) ? value : DELETE),
+    broadcast,
   });
   client.cache.gc();
 }
@@ -37,7 +42,7 @@ export function connectSession({ store, recovery, client, events, navigate }: Wi
     const next = store.get()?.username ?? null;
     if (next === user) return;
     user = next;
-    purgeUserData(client);
+    purgeUserData(client, { broadcast: next !== null });
   });
   return () => {
     stopRefresh();

@@ -71,6 +71,22 @@ describe('session recovery after a refusal', () => {
     expect(onEnded).toHaveBeenCalledWith('/unauthorized');
   });
 
+  it('takes refusals just after a logout as the old session’s: no refresh, no page to go to', async () => {
+    const { store, refreshGrant, onEnded, recovery, advance } = setup(renewed);
+    store.save(tokenFixture());
+    recovery.loggingOut();
+    expect(await recovery.recover(false)).toBe(false);
+    store.clear();
+    advance(3_000);
+    expect(await recovery.recover(false)).toBe(false);
+    expect(refreshGrant).not.toHaveBeenCalled();
+    expect(onEnded).not.toHaveBeenCalled();
+    // Long after, a refusal is news again.
+    advance(10_000);
+    await recovery.recover(false);
+    expect(onEnded).toHaveBeenCalledWith('/unauthorized');
+  });
+
   it('announces a later, separate ending again', async () => {
     const { onEnded, recovery, advance } = setup(renewed);
     await recovery.recover(false);

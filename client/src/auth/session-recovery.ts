@@ -10,6 +10,11 @@ export interface SessionRecovery {
   recover(alreadyRetried: boolean): Promise<boolean>;
   /** Clears the session and announces the page to go to. */
   end(route: SessionEndRoute): void;
+  /**
+   * The person is logging out: refusals of requests still in flight with the old token (a refetch, the session-events
+   * socket closing) are expected, not news, and must not move them to "Not authorised" or "Session expired".
+   */
+  loggingOut(): void;
 }
 
 interface RecoveryDeps {
@@ -22,9 +27,13 @@ interface RecoveryDeps {
 /** Requests refused together (one expired token, many queries) end the session once, on the first route. */
 const END_ONCE_WINDOW_MS = 2_000;
 
+/** How long after a logout a refusal is taken as the old session's (its requests and socket wind down). */
+export const LOGOUT_QUIET_MS = 10_000;
+
 export function createSessionRecovery({ store, refreshGrant, onEnded, now = Date.now }: RecoveryDeps): SessionRecovery {
   let inFlight: Promise<boolean> | null = null;
   let lastEndedAt = -Infinity;
+  let loggedOutAt = -Infinity;
 
   const refresh = (): Promise<boolean> => {
     inFlight ??= (async () => {
@@ -49,6 +58,7 @@ export function createSessionRecovery({ store, refreshGrant, onEnded, now = Date
   };
 
   const recover = async (alreadyRetried: boolean): Promise<boolean> => {
+    if (now() - loggedOutAt < LOGOUT_QUIET_MS) return false;
     const session = store.get();
     const action = onAuthRefusal({
       hasStoredSession: session !== null,
@@ -64,7 +74,11 @@ export function createSessionRecovery({ store, refreshGrant, onEnded, now = Date
     return false;
   };
 
-  return { refresh, recover, end };
+  const loggingOut = () => {
+    loggedOutAt = now();
+  };
+
+  return { refresh, recover, end, loggingOut };
 }
 
 /** Renews the access token shortly before it expires; returns a stop function. */
