@@ -276,7 +276,9 @@ test.describe('the wizard’s billers list and pickers', () => {
     await expect(row.getByText('Remove Holiday fund from this agreement?')).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
     await row.getByRole('button', { name: 'Yes, remove' }).click();
-    await expect(list.getByText(/successfully removed from this agreement/)).toBeVisible();
+    // Deleted in setup: the message offers no reinstate (there is nothing to reinstate).
+    await expect(list.getByText('The sub-category has been successfully removed from this agreement.')).toBeVisible();
+    await expect(list.getByText(/reinstate button/)).toHaveCount(0);
     await expect(list.getByRole('row').filter({ hasText: 'Holiday fund' })).toHaveCount(0);
     await expect(list.getByText(/No data available/)).toBeVisible();
 

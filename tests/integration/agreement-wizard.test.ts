@@ -283,6 +283,11 @@ describe('a modification (member.modifyagreement)', () => {
       draft.agreementId,
     ]);
     expect(copied).toEqual(billersBefore);
+    // The copy starts with nothing modified, though the version in force carries its own change's states.
+    const states = `select (select count(*) from biller where agreement_id = ? and modification_state <> 0)
+      + (select count(*) from billing_sub_category where agreement_id = ? and modification_state <> 0) as n`;
+    expect(await sql<{ n: string }>(states, [olivia.agreementId, olivia.agreementId])).not.toEqual([{ n: '0' }]);
+    expect(await sql<{ n: string }>(states, [draft.agreementId, draft.agreementId])).toEqual([{ n: '0' }]);
     expect(await sql('select status from agreement where id = ?', [olivia.agreementId])).toEqual([{ status: 7 }]);
     // The overview still shows the version in force as the account's agreement.
     const overview = await rest(`/api/member/${olivia.memberId}/accounts/${olivia.accountId}/currentcontractoverview`);

@@ -7,6 +7,7 @@ import {
 } from '../../server/src/modules/bill/bill-details.rules.js';
 import {
   BILLER_REINSTATED_MESSAGE,
+  BILLER_DELETED_MESSAGE,
   BILLER_REMOVED_MESSAGE,
   PENDING_TRANSACTION_MESSAGE,
 } from '../../server/src/modules/biller/biller-list.rules.js';
@@ -263,7 +264,7 @@ describe('saveBiller in setup (spec 2 §3-§5)', () => {
       { id },
       agent,
     );
-    expect(body.data!.removeBiller).toMatchObject({ deleted: true, message: BILLER_REMOVED_MESSAGE });
+    expect(body.data!.removeBiller).toMatchObject({ deleted: true, message: BILLER_DELETED_MESSAGE });
     expect(await sql(server, 'select id from biller where id = ?', [id])).toEqual([]);
   });
 

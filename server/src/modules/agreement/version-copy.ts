@@ -133,8 +133,11 @@ export async function copyAgreementVersion(
   const newId = version.id;
   const byAgreement = { sql: 'src.agreement_id = ?', params: [agreementId] };
   const toNew = { agreement_id: { sql: '?', params: [newId] } };
-  const subs = await copyRows(tx, BillingSubCategory, byAgreement, { ...toNew, previous_id: { sql: 'src.id' } });
-  const billers = await copyRows(tx, Biller, byAgreement, { ...toNew, previous_id: { sql: 'src.id' } });
+  // A new version starts with nothing modified: the states of the change that made the version in force are not this
+  // change's (a fresh modification showed last time's "Edited" and "Removed" rows).
+  const items = { ...toNew, previous_id: { sql: 'src.id' }, modification_state: { sql: '0' } };
+  const subs = await copyRows(tx, BillingSubCategory, byAgreement, items);
+  const billers = await copyRows(tx, Biller, byAgreement, items);
   // The copied billers point at the copied sub-categories.
   await tx.execute(
     `update biller b set billing_sub_category_id = s.id from billing_sub_category s

@@ -10,6 +10,8 @@ export const PENDING_TRANSACTION_MESSAGE = 'This bill currently has a pending tr
 export const BILLER_REMOVED_MESSAGE =
   'The biller has been successfully removed from this agreement. You may reinstate it by clicking the reinstate button on the biller.';
 export const BILLER_REINSTATED_MESSAGE = 'The biller has been successfully reinstated in this agreement.';
+/** Ours: in setup a removal deletes the biller, so the spec's removal message would offer a reinstate there is not. */
+export const BILLER_DELETED_MESSAGE = 'The biller has been successfully removed from this agreement.';
 /** Ours: the spec says a removed item is not editable until reinstated, not in which words. */
 export const REMOVED_ITEM_MESSAGE = 'This item has been removed. Reinstate it before editing it.';
 export const NOT_REMOVED_MESSAGE = 'Only a removed item can be reinstated.';

@@ -30,6 +30,7 @@ import { billerChangesContract, billerPaymentChanges } from './biller-change.rul
 import { checkBillerForm, type BillerFormValue } from './biller-form.rules.js';
 import {
   BILLER_REINSTATED_MESSAGE,
+  BILLER_DELETED_MESSAGE,
   BILLER_REMOVED_MESSAGE,
   editRefusal,
   NOT_REMOVED_MESSAGE,
@@ -350,7 +351,7 @@ export class BillerWizardService {
         await tx.execute('delete from note where entity_type = ? and entity_id = ?', [NoteEntityType.Biller, billerId]);
         await tx.execute('delete from biller where id = ?', [billerId], 'run');
         await recordModification(tx, version, { kind: 'removed', item: biller });
-        return { item: null, deleted: true, message: BILLER_REMOVED_MESSAGE };
+        return { item: null, deleted: true, message: BILLER_DELETED_MESSAGE };
       }
       await tx.execute(
         `update biller set status = ?, is_active = ?, is_valid = ?, modification_state = ?, date_removed = ?,

@@ -34,6 +34,8 @@ import { checkSubCategoryForm } from './sub-category-form.rules.js';
 export const SUB_CATEGORY_MESSAGES = {
   removed:
     'The sub-category has been successfully removed from this agreement. You may reinstate it by clicking the reinstate button on the sub-category.',
+  /** In setup the sub-category is deleted: nothing to reinstate. */
+  deleted: 'The sub-category has been successfully removed from this agreement.',
   reinstated: 'The sub-category has been successfully reinstated in this agreement.',
   saved: 'The sub-category has been successfully saved in this agreement.',
   category: 'Please choose a billing category from the list.',
@@ -214,7 +216,7 @@ export class SubCategoryService {
       if (effect.deleteRow && used.length === 0) {
         await tx.execute('delete from billing_sub_category where id = ?', [id], 'run');
         await recordModification(tx, version, { kind: 'removed', item: sub });
-        return { item: null, deleted: true, message: SUB_CATEGORY_MESSAGES.removed };
+        return { item: null, deleted: true, message: SUB_CATEGORY_MESSAGES.deleted };
       }
       await tx.execute(
         'update billing_sub_category set status = ?, modification_state = ?, date_removed = ? where id = ?',
