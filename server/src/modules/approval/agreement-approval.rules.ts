@@ -1,4 +1,5 @@
-import type { Cents } from '../../common/money.js';
+import { ZERO, type Cents } from '../../common/money.js';
+import { approvalsFor } from '../deposit/overdraw.rules.js';
 import { ApprovalKind } from './approval-type.js';
 
 /**
@@ -48,16 +49,16 @@ export interface ApprovalNeedFacts {
   upperLimit: Cents;
 }
 
-/** Which approvals a version needs, from the figures its deposits were saved with. */
+/**
+ * Which approvals a version needs, from the figures its deposits were saved with: the deposits step's own rule
+ * (`approvalsFor`), never a second copy of it.
+ */
 export function approvalsNeeded(facts: ApprovalNeedFacts): AgreementApprovalKind[] {
-  const needed: AgreementApprovalKind[] = [];
-  if (facts.totalOverdrawAmount !== null && Math.abs(facts.totalOverdrawAmount) > facts.approvedOverdraw) {
-    needed.push(ApprovalKind.DepositOverdraw);
-  }
-  if (facts.totalContractValue !== null && facts.totalContractValue > facts.upperLimit) {
-    needed.push(ApprovalKind.ContractUpperLimit);
-  }
-  return needed;
+  const overdraw = facts.totalOverdrawAmount === null ? ZERO : (Math.abs(facts.totalOverdrawAmount) as Cents);
+  return approvalsFor(overdraw, facts.totalContractValue ?? ZERO, {
+    approvedOverdraw: facts.approvedOverdraw,
+    upperContractLimit: facts.upperLimit,
+  }) as number[] as AgreementApprovalKind[];
 }
 
 export enum ApprovalDecision {

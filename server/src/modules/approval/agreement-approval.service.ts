@@ -303,15 +303,18 @@ export class AgreementApprovalService {
         approved_overdraw_amount: string | null;
       }[]
     >(
-      `select total_overdraw_amount::text as total_overdraw_amount, total_contract_value::text as total_contract_value,
-         approved_overdraw_amount::text as approved_overdraw_amount from agreement where id = ?`,
+      `select g.total_overdraw_amount::text as total_overdraw_amount, g.total_contract_value::text as total_contract_value,
+         coalesce(g.approved_overdraw_amount, r.max_overdraw_amount)::text as approved_overdraw_amount
+       from agreement g left join overdraw_rule r on r.id = g.overdraw_rule_id where g.id = ?`,
       [agreementId],
     );
     const settings = await this.settings.serverSettings(em);
     const money = (value: string | null | undefined): Cents | null =>
       value === null || value === undefined ? null : parseMoney(value);
     const limits = {
-      approvedOverdraw: settings.contractApprovedOverDrawOfAmount, // as the deposits step's assessOverdraw reads it
+      // As the deposits step's plan reads it (agreement-facts.ts): the agreement's own approved overdraw, else its
+      // overdraw rule's maximum, else the setting.
+      approvedOverdraw: money(agreement?.approved_overdraw_amount) ?? settings.contractApprovedOverDrawOfAmount,
       upperLimit: settings.businessUpperContractLimit,
     };
     const overdraw = money(agreement?.total_overdraw_amount);

@@ -5,6 +5,7 @@ import { buildCashFlowProfile, simulateCashFlow, type ExpectedBill } from './cas
 import { ContributionFrequency, depositDates } from './deposit-schedule.rules.js';
 import {
   ApprovalType,
+  approvalsFor,
   assessOverdraw,
   DEFAULT_DEPOSIT_SETTINGS,
   initialPeriodOverdrawWarning,
@@ -180,5 +181,19 @@ describe('initialPeriodOverdrawWarning (spec 3 §8, duration stored in days and 
     [10, 'The Agreement may be overdrawn within its initial 1.4 week period.'],
   ])('%i days', (days, text) => {
     expect(initialPeriodOverdrawWarning(days)).toBe(text);
+  });
+});
+
+describe('approvalsFor (checks 2 and 3, shared by the deposits step and activation)', () => {
+  const limits = { approvedOverdraw: cents(500_000), upperContractLimit: cents(5_000_000) };
+  it.each([
+    ['nothing beyond either limit', 400_000, 4_000_000, []],
+    ['exactly the approved overdraw: no approval (strict)', 500_000, 4_000_000, []],
+    ['a cent deeper than the approved overdraw: type 1', 500_001, 4_000_000, [ApprovalType.DepositOverdraw]],
+    ['exactly the upper limit: no approval (strict)', 0, 5_000_000, []],
+    ['over the upper limit: type 2', 0, 5_000_001, [ApprovalType.ContractUpperLimit]],
+    ['both: both, in type order', 600_000, 6_000_000, [ApprovalType.DepositOverdraw, ApprovalType.ContractUpperLimit]],
+  ])('%s', (_case, overdraw, value, expected) => {
+    expect(approvalsFor(cents(overdraw), cents(value), limits)).toEqual(expected);
   });
 });

@@ -64,6 +64,22 @@ export interface OverdrawAssessment {
 }
 
 /**
+ * Checks 2 and 3 (DOMAIN "Deposits"), in one place for the deposits step and the activation that later asks whether
+ * the approvals were granted: type 1 when the deepest overdraw (a positive amount) is strictly deeper than the approved
+ * overdraw, type 2 when the total value strictly exceeds the upper contract limit; both when both apply.
+ */
+export function approvalsFor(
+  overdrawAmount: Cents,
+  totalContractValue: Cents,
+  limits: { approvedOverdraw: Cents; upperContractLimit: Cents },
+): ApprovalType[] {
+  const needed: ApprovalType[] = [];
+  if (overdrawAmount > limits.approvedOverdraw) needed.push(ApprovalType.DepositOverdraw);
+  if (totalContractValue > limits.upperContractLimit) needed.push(ApprovalType.ContractUpperLimit);
+  return needed;
+}
+
+/**
  * DOMAIN "Deposits" (corrected 2026-11-23): three separate checks read the balance curve.
  * 1. Initial duration: a balance below zero on ANY day of the initial overdraw rule duration, however small,
  *    raises the warning 'The Agreement may be overdrawn within its initial {n} week period.' and blocks saving
@@ -101,11 +117,12 @@ export function assessOverdraw(input: OverdrawInput): OverdrawAssessment {
   const overdrawnWithinInitialDuration = initialDurationOverdrawAmount > 0;
 
   const approvedOverdraw = settings.contractApprovedOverDrawOfAmount;
-  const beyondApprovedOverdraw = overdrawAmount > approvedOverdraw;
-  const upperLimitApprovalNeeded = input.totalContractValue > settings.businessUpperContractLimit;
-  const approvalsNeeded: ApprovalType[] = [];
-  if (beyondApprovedOverdraw) approvalsNeeded.push(ApprovalType.DepositOverdraw);
-  if (upperLimitApprovalNeeded) approvalsNeeded.push(ApprovalType.ContractUpperLimit);
+  const approvalsNeeded = approvalsFor(overdrawAmount, input.totalContractValue, {
+    approvedOverdraw,
+    upperContractLimit: settings.businessUpperContractLimit,
+  });
+  const beyondApprovedOverdraw = approvalsNeeded.includes(ApprovalType.DepositOverdraw);
+  const upperLimitApprovalNeeded = approvalsNeeded.includes(ApprovalType.ContractUpperLimit);
 
   return {
     lowestPoint,
