@@ -160,6 +160,22 @@ describe('a new agreement: staff activate, the member approves, a job applies it
       [agreementId],
     );
     expect(activated[0].n).toBe(1);
+    // Applied, it holds its bills (the bill engine's occurrences of its billers) and its scheduled deposits (the
+    // schedule's dates with the saved deposit), written once although two runs applied it.
+    const { scheduledDepositDates } = await import('../../server/src/modules/agreement/agreement-view.rules.js');
+    const { loadAgreementFacts } = await import('../../server/src/modules/agreement/agreement-facts.js');
+    const facts = (await loadAgreementFacts(server.app.database.orm.em.fork(), agreementId))!;
+    const [rows] = await sql<{ bills: number; deposits: number; amounts: string[] }>(
+      server,
+      `select (select count(*) from bill where agreement_id = ?)::int as bills,
+              (select count(*) from scheduled_deposit where agreement_id = ?)::int as deposits,
+              (select array_agg(distinct expected_amount::text) from scheduled_deposit where agreement_id = ?) as amounts`,
+      [agreementId, agreementId, agreementId],
+    );
+    expect(rows.bills).toBeGreaterThan(0);
+    expect(rows.deposits).toBe(scheduledDepositDates(facts).length);
+    expect(rows.deposits).toBeGreaterThan(0);
+    expect(rows.amounts).toEqual([(facts.depositAmount / 100).toFixed(2)]);
     const status = await gql<{ queuedChangeStatus: { stage: string } }>(
       'query($a: Int!) { queuedChangeStatus(accountId: $a) { stage } }',
       { a: accountId },

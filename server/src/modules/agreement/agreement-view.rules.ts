@@ -27,12 +27,8 @@ export function approvalActivityType(status: AgreementStatus): ActivityType {
     : ActivityType.AgreementModification;
 }
 
-/** The next deposit dates from today (or the start, when later), from the stored schedule; none if it is unusable. */
-export function nextDepositDates(
-  agreement: AgreementFacts,
-  today: LocalDate,
-  count = DEPOSIT_DATES_SHOWN,
-): LocalDate[] {
+/** The deposit dates the agreement's stored schedule gives over its whole period (none when it cannot be read). */
+export function scheduledDepositDates(agreement: AgreementFacts): LocalDate[] {
   const frequency = agreement.contributionFrequency as ContributionFrequency;
   const first = agreement.contributionDate ?? agreement.startDate;
   const biMonthly =
@@ -40,12 +36,21 @@ export function nextDepositDates(
       ? { first: agreement.biMonthlyFirstDate, second: agreement.biMonthlySecondDate }
       : undefined;
   try {
-    return depositDates({ frequency, firstDepositDate: first, endDate: agreement.endDate, biMonthlyDates: biMonthly })
-      .filter((date) => date >= today)
-      .slice(0, count);
+    return depositDates({ frequency, firstDepositDate: first, endDate: agreement.endDate, biMonthlyDates: biMonthly });
   } catch {
     return [];
   }
+}
+
+/** The next deposit dates from today (or the start, when later), from the stored schedule; none if it is unusable. */
+export function nextDepositDates(
+  agreement: AgreementFacts,
+  today: LocalDate,
+  count = DEPOSIT_DATES_SHOWN,
+): LocalDate[] {
+  return scheduledDepositDates(agreement)
+    .filter((date) => date >= today)
+    .slice(0, count);
 }
 
 /** The refusals of an approval (returned as data: nothing changes). */

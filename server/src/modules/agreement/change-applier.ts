@@ -9,6 +9,7 @@ import { LedgerService } from '../ledger/ledger.service.js';
 import { AgreementStatus } from './agreement-status.js';
 import { publishQueuedChange, queuedChangeStatus } from './queued-change.events.js';
 import { QueuedChangeStage, type QueuedChangeStatus } from './queued-change.types.js';
+import { materializeSchedule } from './schedule-materializer.js';
 import { carryOverToNewVersion } from './version-carry-over.js';
 import { dateOf } from '../../database/row-values.js';
 import { LifecycleAction, transition } from './lifecycle/lifecycle.rules.js';
@@ -172,6 +173,8 @@ export class ChangeApplier {
       startsLater: dateOf(row.start_date) > this.clock.today(),
     });
     if ('refusal' in result) throw new ChangeFailure(result.refusal.message);
+    // Its bills and scheduled deposits, so that the bank's day pays and collects for it from now on.
+    const schedule = await materializeSchedule(tx, version.id);
     await tx.execute(
       'update agreement set status = ?, activated_at = coalesce(activated_at, now()), updated_at = now() where id = ?',
       [result.to, version.id],
@@ -195,7 +198,12 @@ export class ChangeApplier {
           ? 'Agreement activated'
           : `Agreement approved; it starts on ${dateOf(row.start_date)}`,
       occurredAt: this.clock.now(),
-      data: { ContractId: version.id, status: result.to },
+      data: {
+        ContractId: version.id,
+        status: result.to,
+        billsScheduled: schedule.bills,
+        depositsScheduled: schedule.deposits,
+      },
     });
     return true;
   }

@@ -1,0 +1,94 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { LocalDate } from '../../common/local-date.js';
+import { toDecimalString } from '../../common/money.js';
+import { expectedBills } from '../bill/expected-bills.rules.js';
+import { loadAgreementFacts } from './agreement-facts.js';
+import { loadBillers } from './agreement-billers.js';
+import { scheduledDepositDates } from './agreement-view.rules.js';
+import { storedBillPlan } from './stored-plan.js';
+
+/** A bill row to write: the bill engine's occurrence of one biller or sub-category. */
+export interface ScheduledBillRow {
+  billerId: number | null;
+  subCategoryId: number | null;
+  dueDate: LocalDate;
+  amount: string;
+  contingency: string;
+  isFinalBill: boolean;
+}
+
+/**
+ * Writes the bills and scheduled deposits of a version that has none yet: a new agreement when it is applied (the
+ * wizard stores billers and a deposit schedule; the bank's day pays bills and takes deposits from these rows). The
+ * bills are the bill engine's occurrences over the period, the deposits the schedule's dates with the saved amount,
+ * exactly as the deposits step computed them. Idempotent: a version that already has bills or deposits keeps them.
+ */
+export async function materializeSchedule(
+  tx: EntityManager,
+  agreementId: number,
+): Promise<{ bills: number; deposits: number }> {
+  const agreement = await loadAgreementFacts(tx, agreementId);
+  if (!agreement) return { bills: 0, deposits: 0 };
+  const [existing] = await tx.execute<{ bills: number; deposits: number }[]>(
+    `select (select count(*) from bill where agreement_id = ?)::int as bills,
+            (select count(*) from scheduled_deposit where agreement_id = ?)::int as deposits`,
+    [agreementId, agreementId],
+  );
+  let bills = 0;
+  if (existing.bills === 0) {
+    const rows: ScheduledBillRow[] = [];
+    const period = { start: agreement.startDate, end: agreement.endDate };
+    for (const biller of await loadBillers(tx, [agreementId])) {
+      const plan = storedBillPlan(biller);
+      if (!plan) continue;
+      for (const bill of expectedBills(plan, period).bills) {
+        rows.push({
+          billerId: biller.isSubCategory ? null : biller.id,
+          subCategoryId: biller.isSubCategory ? biller.id : null,
+          dueDate: bill.date,
+          amount: toDecimalString(bill.amount),
+          contingency: toDecimalString(bill.contingency),
+          isFinalBill: bill.isFinalBill,
+        });
+      }
+    }
+    if (rows.length > 0) {
+      await tx.execute(
+        `insert into bill (agreement_id, biller_id, billing_sub_category_id, due_date, due_date_no_offset,
+                           expected_amount, amount_allocated, contingency, is_final_bill)
+         select ?, b, s, d, d, a, a, c, f
+         from unnest(?::int[], ?::int[], ?::date[], ?::numeric[], ?::numeric[], ?::boolean[]) as t(b, s, d, a, c, f)`,
+        [
+          agreementId,
+          pgArray(rows.map((r) => r.billerId)),
+          pgArray(rows.map((r) => r.subCategoryId)),
+          pgArray(rows.map((r) => r.dueDate)),
+          pgArray(rows.map((r) => r.amount)),
+          pgArray(rows.map((r) => r.contingency)),
+          pgArray(rows.map((r) => r.isFinalBill)),
+        ],
+        'run',
+      );
+      bills = rows.length;
+    }
+  }
+  let deposits = 0;
+  if (existing.deposits === 0 && agreement.depositAmount > 0) {
+    const dates = scheduledDepositDates(agreement);
+    if (dates.length > 0) {
+      await tx.execute(
+        `insert into scheduled_deposit (agreement_id, due_date, expected_amount)
+         select ?, d, ? from unnest(?::date[]) as t(d) on conflict (agreement_id, due_date) do nothing`,
+        [agreementId, toDecimalString(agreement.depositAmount), pgArray(dates)],
+        'run',
+      );
+      deposits = dates.length;
+    }
+  }
+  return { bills, deposits };
+}
+
+/** A PostgreSQL array literal of plain values (numbers, dates, decimals, booleans; null as NULL). */
+function pgArray(values: readonly (string | number | boolean | null)[]): string {
+  return `{${values.map((value) => (value === null ? 'NULL' : String(value))).join(',')}}`;
+}
