@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './fixtures.js';
 import { addDays } from '../../server/src/common/local-date.js';
-import { e2eToday } from './clock.js';
+import { e2eToday, newContextOnRunClock } from './clock.js';
 import { AGENT, graphql, signIn, staffToken } from './portal-pages.js';
 
 /**
@@ -17,6 +17,16 @@ async function signedIn(page: Page, user: { username: string; password: string }
   await page.waitForURL((url) => url.pathname !== '/', { timeout: 15_000 });
 }
 
+async function signInToken(
+  request: import('@playwright/test').APIRequestContext,
+  user: { username: string; password: string },
+): Promise<string> {
+  const answer = await request.post('/Token', {
+    form: { grant_type: 'password', username: user.username, password: user.password },
+  });
+  return ((await answer.json()) as { access_token: string }).access_token;
+}
+
 async function agreementMenu(page: Page, label: string) {
   await page
     .getByRole('navigation', { name: 'Main' })
@@ -31,6 +41,7 @@ test.describe('the agreement lifecycle', () => {
   test('staff activate a new agreement, the member approves it, the overview shows it applied; lock, unlock, cancel', async ({
     page,
     request,
+    browser,
   }) => {
     // Prepared through the API: the steps in between are other screens' tests.
     const token = await staffToken(request);
@@ -145,19 +156,21 @@ test.describe('the agreement lifecycle', () => {
     await step.getByRole('button', { name: 'Activate agreement' }).click();
     await expect(page).toHaveURL(new RegExp(`${base}/overview`));
 
-    // The member approves it (the portal's approveAgreement, through the API here: see the module README's
-    // "Not done yet" on the member's browser journey), and the job applies it.
-    const signInAnswer = await request.post('/Token', {
-      form: { grant_type: 'password', username: LIAM.username, password: LIAM.password },
-    });
-    const memberToken = ((await signInAnswer.json()) as { access_token: string }).access_token;
-    const approved = await graphql<{ approveAgreement: { ok: boolean; agreement: { status: number } } }>(
-      request,
-      memberToken,
-      'mutation($id: Int!) { approveAgreement(agreementId: $id) { ok agreement { status } } }',
-      { id: agreementId },
-    );
-    expect(approved.approveAgreement).toEqual({ ok: true, agreement: { status: 2 } });
+    // The member signs in on their own browser and approves it; the job applies it and their overview shows the
+    // agreement active without a reload.
+    const memberContext = await newContextOnRunClock(browser);
+    const memberPage = await memberContext.newPage();
+    await signedIn(memberPage, LIAM);
+    await memberPage.goto(`${base}/viewagreement/${agreementId}?viewMode=hideMenus`);
+    await memberPage.getByRole('button', { name: 'Approve agreement' }).click();
+    const confirm = memberPage.getByRole('alertdialog');
+    await expect(confirm).toContainText('Approve this agreement?');
+    await confirm.getByRole('button', { name: 'Approve', exact: true }).click();
+    await expect(memberPage.getByText('Agreement approved.', { exact: false })).toBeVisible();
+    await memberPage.goto(`${base}/overview`);
+    await expect(memberPage.getByTestId('agreement-status')).toHaveText('Active', { timeout: 60_000 });
+    await memberContext.close();
+    const memberToken = await signInToken(request, LIAM);
     await expect
       .poll(
         async () =>
