@@ -138,15 +138,11 @@ export class ChangeApplier {
     await tx.execute('update agreement_change set applied_at = now() where agreement_id = ? and applied_at is null', [
       version.id,
     ]);
-    const holder = await tx.execute<{ member_id: number }[]>(
-      `select member_id from member_account_link where account_id = ? and is_active
-       order by is_primary desc, id limit 1`,
-      [version.account_id],
-    );
+    const memberId = await accountHolder(tx, version.account_id);
     await writeActivity(tx, {
       type: ActivityType.AgreementModificationApplied,
       accountId: version.account_id,
-      memberId: holder[0]?.member_id ?? null,
+      memberId,
       agreementId: version.id,
       details: 'Agreement modification applied',
       occurredAt: this.clock.now(),
@@ -183,15 +179,11 @@ export class ChangeApplier {
     await tx.execute('update agreement_change set applied_at = now() where agreement_id = ? and applied_at is null', [
       version.id,
     ]);
-    const holder = await tx.execute<{ member_id: number }[]>(
-      `select member_id from member_account_link where account_id = ? and is_active
-       order by is_primary desc, id limit 1`,
-      [version.account_id],
-    );
+    const memberId = await accountHolder(tx, version.account_id);
     await writeActivity(tx, {
       type: ActivityType.AgreementActivated,
       accountId: version.account_id,
-      memberId: holder[0]?.member_id ?? null,
+      memberId,
       agreementId: version.id,
       details:
         result.to === AgreementStatus.Active
@@ -239,4 +231,14 @@ export class ChangeApplier {
             : QueuedChangeStage.APPLIED;
     return queuedChangeStatus(row.account_id, stage, row.id);
   }
+}
+
+/** The member an account's agreement activity is recorded for: its primary active member, else its first. */
+async function accountHolder(tx: EntityManager, accountId: number): Promise<number | null> {
+  const rows = await tx.execute<{ member_id: number }[]>(
+    `select member_id from member_account_link where account_id = ? and is_active
+     order by is_primary desc, id limit 1`,
+    [accountId],
+  );
+  return rows[0]?.member_id ?? null;
 }

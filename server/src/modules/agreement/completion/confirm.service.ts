@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CurrentUser } from '../../../common/auth/current-user.js';
 import { formatCurrency, type Cents } from '../../../common/money.js';
-import type { LocalDate } from '../../../common/local-date.js';
+import { formatLongDate, type LocalDate } from '../../../common/local-date.js';
 import { dateOf, moneyOf } from '../../../database/row-values.js';
 import { BILLING_FREQUENCY_LABELS, type BillingFrequency } from '../../bill/billing-frequency.js';
 import { wizardVersion } from '../../biller/wizard-version.js';
@@ -32,26 +32,8 @@ export function scheduleSummary(frequency: string, amount: Cents, first: LocalDa
   return `${frequency} deposits of ${formatCurrency(amount)}${from} until ${longDate(end)}.`;
 }
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
-/** 'd MMMM, y' (spec 3 §9, the wizard's date display). */
-export function longDate(date: LocalDate): string {
-  const [y, m, d] = date.split('-').map(Number);
-  return `${d} ${MONTHS[m - 1]}, ${y}`;
-}
+/** 'd MMMM, y' (spec 3 §9, the wizard's date display): the one formatter in common/local-date. */
+export const longDate = formatLongDate;
 
 /**
  * The confirm page (spec 3 §2): the tables of automatic and manual billers and of bills outside the period, the
