@@ -52,9 +52,17 @@ describe('billerEditPreview', () => {
     const large = (await preview({ id: versionId, replacing: null, item: item('500.00') })).body.data!
       .billerEditPreview;
     expect(small.available).toBe(true);
-    expect(small.after!.deposits.map((d) => d.label)).toEqual(['Weekly', 'Fortnightly', 'Monthly']);
-    expect(small.before!.deposits).toHaveLength(3);
-    for (const i of [0, 1, 2]) {
+    // Every frequency of the deposits step's option cards, twice a month on its default pair of dates.
+    expect(small.after!.deposits.map((d) => d.label)).toEqual([
+      'Weekly',
+      'Fortnightly',
+      'Monthly',
+      'Quarterly',
+      'Annually',
+      'Bi-monthly',
+    ]);
+    expect(small.before!.deposits).toHaveLength(6);
+    for (const i of [0, 1, 2, 3, 4, 5]) {
       expect(Number(large.after!.deposits[i].amount)).toBeGreaterThan(Number(small.after!.deposits[i].amount));
       expect(Number(small.after!.deposits[i].amount)).toBeGreaterThanOrEqual(Number(small.before!.deposits[i].amount));
     }

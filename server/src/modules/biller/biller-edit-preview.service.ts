@@ -9,6 +9,7 @@ import { loadAgreementFacts } from '../agreement/agreement-facts.js';
 import { AgreementStatus } from '../agreement/agreement-status.js';
 import { billerPlanData, plannableBillers, storedDepositPlanData } from '../agreement/stored-plan.js';
 import { CONTRIBUTION_FREQUENCY_LABELS, ContributionFrequency } from '../deposit/deposit-schedule.rules.js';
+import { defaultBiMonthlyDates } from '../agreement/deposits/deposits.rules.js';
 import { agreementBalances, ZERO_BALANCES } from '../ledger/ledger-balances.js';
 import type { DepositPlanBillerData, DepositPlanData, PlannerDefaults } from '../planner/deposit-input.rules.js';
 import { calculateDepositPlan } from '../planner/planner.calculations.js';
@@ -22,11 +23,14 @@ import { wizardVersion } from './wizard-version.js';
  * `stored-plan.ts`, calculated by `calculateDepositPlan`: the deposits step's own engine, read-only.
  */
 
-/** The deposit frequencies the preview prices (the ones a member most often chooses between). */
+/** The deposit frequencies the preview prices: the six of the deposits step's option cards, in its order. */
 export const PREVIEW_FREQUENCIES = [
   ContributionFrequency.Weekly,
   ContributionFrequency.Fortnightly,
   ContributionFrequency.Monthly,
+  ContributionFrequency.Quarterly,
+  ContributionFrequency.Annually,
+  ContributionFrequency.BiMonthly,
 ] as const;
 
 /** Ours: the edit's details cannot be calculated yet (the form says why at its fields). */
@@ -49,12 +53,17 @@ export interface EditPreview {
 /** The figures of one plan: a required deposit per frequency and the lowest point on the agreement's schedule. */
 export function previewFigures(data: DepositPlanData, today: LocalDate, defaults: PlannerDefaults): PreviewFigures {
   const deposits = PREVIEW_FREQUENCIES.map((frequency) => {
+    // Twice a month is priced on the deposits step's default pair of dates from the first deposit date.
+    const biMonthly =
+      frequency === ContributionFrequency.BiMonthly
+        ? defaultBiMonthlyDates(data.firstDepositDate ?? data.startDate)
+        : null;
     const plan = calculateDepositPlan(
       {
         ...data,
         depositFrequency: frequency,
-        biMonthlyFirstDate: null,
-        biMonthlySecondDate: null,
+        biMonthlyFirstDate: biMonthly?.first ?? null,
+        biMonthlySecondDate: biMonthly?.second ?? null,
         preferredDay: null,
         depositAmount: null,
       },

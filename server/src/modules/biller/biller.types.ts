@@ -255,7 +255,11 @@ export class SubCategoryInput {
 
 @ObjectType('PreviewDeposit', { description: 'The deposit a frequency would need.' })
 export class PreviewDepositView {
-  @Field(() => Int, { description: '1 weekly, 2 fortnightly, 3 monthly.' }) frequency!: number;
+  @Field(() => Int, {
+    description:
+      'The contribution frequency: 1 weekly, 2 fortnightly, 3 monthly, 5 quarterly, 7 annually, 10 twice a month.',
+  })
+  frequency!: number;
   @Field() label!: string;
   @Field(() => MoneyScalar) amount!: Cents;
 }
