@@ -314,6 +314,13 @@ test.describe('the biller details form (wizard step 3)', () => {
     await sub.getByRole('button', { name: 'Save sub-category' }).click();
     await expect(page.getByRole('region', { name: 'Deposits' })).toBeVisible();
     expect(await billerCount(request, token, place.agreementId)).toBe(before + 4);
+    // Discard the draft: the account is the other wizard journeys' account without an agreement (they start their own).
+    await graphql(
+      request,
+      token,
+      'mutation($id: Int!) { cancelAgreementWizard(agreementId: $id, flow: Create) { discarded errors { message } } }',
+      { id: place.agreementId },
+    );
   });
 
   test('staff modify an active agreement: a rename returns to the list, an amount goes on to deposits', async ({
