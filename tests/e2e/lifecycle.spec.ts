@@ -156,8 +156,7 @@ test.describe('the agreement lifecycle', () => {
     await step.getByRole('button', { name: 'Activate agreement' }).click();
     await expect(page).toHaveURL(new RegExp(`${base}/overview`));
 
-    // The member signs in on their own browser and approves it; the job applies it and their overview shows the
-    // agreement active without a reload.
+    // The member signs in on their own browser and approves it with the confirm dialog.
     const memberContext = await newContextOnRunClock(browser);
     const memberPage = await memberContext.newPage();
     await signedIn(memberPage, LIAM);
@@ -167,9 +166,7 @@ test.describe('the agreement lifecycle', () => {
     await expect(confirm).toContainText('Approve this agreement?');
     await confirm.getByRole('button', { name: 'Approve', exact: true }).click();
     await expect(memberPage.getByText('Agreement approved.', { exact: false })).toBeVisible();
-    await memberPage.goto(`${base}/overview`);
-    await expect(memberPage.getByTestId('agreement-status')).toHaveText('Active', { timeout: 60_000 });
-    await memberContext.close();
+    // The job applies it (queued → applying → applied); the member's overview then shows it active.
     const memberToken = await signInToken(request, LIAM);
     await expect
       .poll(
@@ -182,9 +179,12 @@ test.describe('the agreement lifecycle', () => {
               { a: accountId },
             )
           ).queuedChangeStatus.stage,
-        { timeout: 30_000 },
+        { timeout: 60_000 },
       )
       .toBe('NONE');
+    await memberPage.goto(`${base}/overview`);
+    await expect(memberPage.getByTestId('agreement-status')).toHaveText('Active', { timeout: 30_000 });
+    await memberContext.close();
 
     // Staff lock, unlock and cancel from the agreement menu.
     await page.goto(`${base}/member/profile`);
