@@ -1,8 +1,8 @@
-import { formatCurrency, cents, toDecimalString, type Cents } from '../../common/money.js';
+import { formatCurrency, cents, toDecimalString, ZERO, type Cents } from '../../common/money.js';
 import { DEFAULT_TIME_ZONE } from '../../common/clock.js';
 import { formatDisplayDate, zonedInstant, type LocalDate } from '../../common/local-date.js';
 import { ActivityType } from '../../modules/activity/activity-type.js';
-import { MoneySource } from '../../modules/bill/money-source.js';
+import { BillStatus } from '../../modules/bill/bill-status.rules.js';
 import { LedgerAccountKind } from '../../modules/ledger/ledger-account-kind.js';
 import { LedgerTransactionType } from '../../modules/ledger/ledger-transaction-type.js';
 import {
@@ -14,6 +14,8 @@ import {
   type LedgerLine,
 } from '../../modules/ledger/ledger.types.js';
 import { TransactionStatus } from '../../modules/ledger/transaction-status.js';
+import { moneySources, paymentLines, type PostingPlan } from '../../modules/payment/payment-posting.js';
+import { splitPayment, type TopUpResult } from '../../modules/payment/payment-split.rules.js';
 import type { PostingSeed } from './types.js';
 
 /** The pockets as the plan walks through the year (cents), so that top-ups never overdraw what exists. */
@@ -73,40 +75,62 @@ export interface PaymentInput {
 }
 
 /**
- * The ledger posting of paying (or reimbursing) a bill, as DOMAIN.md describes it: from allocation min(A, L), from
- * contingency min(A - that, C), what was set aside and not used poured into rainy day; above that, rainy day, then a
- * linked account; what is still missing is short-paid (the amount owing).
+ * The seed's scenario for an amount above what was set aside: rainy day first, then the linked account, the rest
+ * owing (a short pay). The payment service asks the person instead; the posting that follows is the service's own.
+ */
+function overflowTopUp(required: Cents, input: PaymentInput): TopUpResult {
+  const overflow = input.overflow;
+  const fromRainyDay = overflow ? Math.min(required, Math.max(0, overflow.rainyDay)) : 0;
+  const fromSavings =
+    overflow?.linkedAccountId && !input.reimburseTo
+      ? Math.min(required - fromRainyDay, Math.max(0, overflow.linkedAvailable))
+      : 0;
+  return {
+    fromRainyDay: cents(fromRainyDay),
+    fromSavings: cents(fromSavings),
+    amountOwing: cents(Math.max(0, required - fromRainyDay - fromSavings)),
+  };
+}
+
+/**
+ * The ledger posting of paying (or reimbursing) a bill, by the payment service's own rules (DOMAIN.md "Bills"):
+ * `splitPayment` decides what allocation and contingency cover and what is poured into rainy day, `paymentLines`
+ * and `moneySources` write it. Only the choice of top-up is the seed's (`overflowTopUp`).
  */
 export function billPaymentPosting(input: PaymentInput): PostingSeed {
-  const { allocated: L, contingency: C, actual: A } = input;
-  const fromAllocation = Math.min(A, L);
-  const fromContingency = Math.min(A - fromAllocation, C);
-  let rest = A - fromAllocation - fromContingency;
-  const leftover = L + C - fromAllocation - fromContingency;
-  const fromRainy = input.overflow ? Math.min(rest, Math.max(0, input.overflow.rainyDay)) : 0;
-  rest -= fromRainy;
-  const fromLinked =
-    input.overflow?.linkedAccountId && !input.reimburseTo
-      ? Math.min(rest, Math.max(0, input.overflow.linkedAvailable))
-      : 0;
-  rest -= fromLinked;
-  const short = rest;
-  const paidOut = A - short;
-  const lines: LedgerLine[] = [{ account: allocation(), amount: cents(-L) }];
-  if (C > 0) lines.push({ account: contingency(), amount: cents(-C) });
-  if (leftover - fromRainy !== 0) lines.push({ account: rainyDay(), amount: cents(leftover - fromRainy) });
-  if (fromLinked > 0)
-    lines.push({ account: linkedAccount(input.overflow!.linkedAccountId!), amount: cents(-fromLinked) });
-  lines.push({ account: input.reimburseTo ? linkedAccount(input.reimburseTo) : external(), amount: cents(paidOut) });
-  const sources: NonNullable<PostingSeed['sources']> = [];
-  const source = (kind: MoneySource, amount: number, linkedAccountId: number | null = null) => {
-    if (amount > 0) sources.push({ billIndex: input.billIndex, source: kind, amount: cents(amount), linkedAccountId });
+  const { allocated, contingency: setAsideContingency, actual } = input;
+  const split = splitPayment({
+    amount: actual,
+    allocation: allocated,
+    contingency: setAsideContingency,
+    freeBalance: ZERO,
+    overdrawAllowed: ZERO,
+    leftoversToRainyDay: true,
+  });
+  const topUp = overflowTopUp(split.topUpRequired, input);
+  const plan: PostingPlan = {
+    split,
+    topUp,
+    amount: actual,
+    setAsideAllocation: allocated,
+    setAsideContingency,
+    payee: input.reimburseTo ? linkedAccount(input.reimburseTo) : external(),
+    topUpAccountId: input.overflow?.linkedAccountId ?? null,
   };
-  source(MoneySource.Allocation, fromAllocation);
-  source(MoneySource.Contingency, fromContingency);
-  source(MoneySource.RainyDay, fromRainy);
-  source(MoneySource.LinkedAccount, fromLinked, input.overflow?.linkedAccountId ?? null);
-  source(MoneySource.ShortPay, short);
+  const lines = paymentLines(plan);
+  const bill = {
+    id: input.billIndex,
+    dueDate: input.date,
+    status: BillStatus.Scheduled,
+    amountAllocated: allocated,
+    contingency: setAsideContingency,
+  };
+  const sources: NonNullable<PostingSeed['sources']> = moneySources(plan, bill, []).map(({ billId, ...source }) => ({
+    ...source,
+    billIndex: billId,
+  }));
+  const short = topUp.amountOwing;
+  const paidOut = actual - short;
   const reimbursed = !!input.reimburseTo;
   const verb = reimbursed ? 'Reimbursed' : 'Paid';
   const details =
@@ -126,11 +150,11 @@ export function billPaymentPosting(input: PaymentInput): PostingSeed {
       details,
       data: {
         ContractId: input.agreementId,
-        billAmount: A,
-        fromAllocation,
-        contingencyAmount: fromContingency,
-        pouredIntoRainyDay: leftover,
-        topupAmount: fromRainy + fromLinked,
+        billAmount: actual,
+        fromAllocation: split.fromAllocation,
+        contingencyAmount: split.fromContingency,
+        pouredIntoRainyDay: split.pouredIntoRainyDay,
+        topupAmount: topUp.fromRainyDay + topUp.fromSavings,
         amountOwing: short,
       },
       agentName: input.agentName ?? null,
