@@ -28,6 +28,25 @@ const GRAPHS = `query($m: Int!, $a: Int!, $s: Int) { agreementGraphs(memberId: $
     overdrawLimit }
   history { month deposits bills } } }`;
 
+const VERDICT_FIELDS = `onTrack until firstShortDate firstShortfall lowestPoint { date balance } topUpToAvoid depositToAvoid
+  beyondApprovedOverdraw`;
+const GRAPHS_VERDICT = `query($m: Int!, $a: Int!) { agreementGraphs(memberId: $m, accountId: $a, step: 30) {
+  forecast { lowestPoint { date balance } firstDateBelowZero verdict { ${VERDICT_FIELDS} } } } }`;
+const OVERVIEW_VERDICT = `query($m: Int!, $a: Int!) { accountForecast(memberId: $m, accountId: $a) { verdict { ${VERDICT_FIELDS} } } }`;
+interface VerdictBody {
+  onTrack: boolean;
+  until: string | null;
+  firstShortDate: string | null;
+  firstShortfall: string | null;
+  lowestPoint: Point | null;
+  topUpToAvoid: string | null;
+  depositToAvoid: string | null;
+  beyondApprovedOverdraw: boolean;
+}
+type GraphsVerdict = {
+  agreementGraphs: { forecast: { lowestPoint: Point | null; firstDateBelowZero: string | null; verdict: VerdictBody } };
+};
+
 let server: TestServer;
 let member: Session;
 let staff: Session;
@@ -49,12 +68,11 @@ async function one(text: string, params: unknown[]): Promise<number> {
 }
 
 /** A four-week agreement from today: $100 every fortnight from today, one $150 bill on day 10, nothing held. */
-async function smallAgreement() {
-  const member = await one(
-    `insert into member (member_number, first_name, last_name) values ('g-1', 'Gra', 'Phs')`,
-    [],
-  );
-  const account = await one(`insert into account (account_number) values ('g-1')`, []);
+async function smallAgreement(number = 'g-1') {
+  const member = await one(`insert into member (member_number, first_name, last_name) values (?, 'Gra', 'Phs')`, [
+    number,
+  ]);
+  const account = await one(`insert into account (account_number) values (?)`, [number]);
   await sql(server, 'insert into member_account_link (member_id, account_id) values (?, ?)', [member, account]);
   const agreement = await one(
     `insert into agreement (account_id, status, start_date, end_date, contribution_frequency, deposit_amount,
@@ -143,6 +161,73 @@ describe('agreementGraphs', () => {
     expect(codes(await gql(server, member, GRAPHS, { m: memberId, a: accountId, s: 0 }))).toEqual(['INVALID_STEP']);
     const other = await accountWithStatus(server, await memberIdOf(server, '100002'), 4);
     expect(codes(await gql(server, member, GRAPHS, { m: memberId, a: other.accountId, s: 7 }))).toEqual(['FORBIDDEN']);
+  });
+});
+
+describe('the forecast’s verdict (the overview leads with it; issue 8 item 7)', () => {
+  it('says when a hand-computed agreement goes short, by how much, and the top-up today that avoids it', async () => {
+    const small = await smallAgreement('g-2');
+    const verdict = (
+      await gql<{ accountForecast: { verdict: VerdictBody } }>(server, staff, OVERVIEW_VERDICT, {
+        m: small.member,
+        a: small.account,
+      })
+    ).data!.accountForecast.verdict;
+    // $100 today, the $150 bill on day 10: -$50 until the deposit of day 14. A $50 top-up today avoids it.
+    expect(verdict).toMatchObject({
+      onTrack: false,
+      until: addDays(today, 27),
+      firstShortDate: addDays(today, 10),
+      firstShortfall: '50.00',
+      lowestPoint: { date: addDays(today, 10), balance: '-50.00' },
+      topUpToAvoid: '50.00',
+      beyondApprovedOverdraw: false,
+    });
+    const graphs = (await gql<GraphsVerdict>(server, staff, GRAPHS_VERDICT, { m: small.member, a: small.account }))
+      .data!.agreementGraphs.forecast;
+    expect(graphs.verdict).toEqual(verdict);
+  });
+
+  it('is the graphs page’s own verdict for every demo account the member and staff open', async () => {
+    const accounts = await sql<{ account_id: number }>(
+      server,
+      `select distinct l.account_id from member_account_link l join agreement g on g.account_id = l.account_id
+       where l.member_id = ? and l.is_active and g.status in (4, 7, 8)`,
+      [memberId],
+    );
+    expect(accounts.length).toBeGreaterThan(0);
+    for (const { account_id } of accounts) {
+      const vars = { m: memberId, a: Number(account_id) };
+      for (const who of [member, staff]) {
+        const overview = (await gql<{ accountForecast: { verdict: VerdictBody } }>(server, who, OVERVIEW_VERDICT, vars))
+          .data!.accountForecast.verdict;
+        const graphs = (await gql<GraphsVerdict>(server, who, GRAPHS_VERDICT, vars)).data!.agreementGraphs.forecast;
+        expect(overview).toEqual(graphs.verdict);
+        // The same facts the graphs page's chart marks.
+        expect(overview.firstShortDate).toBe(graphs.firstDateBelowZero);
+        expect(overview.onTrack).toBe(graphs.firstDateBelowZero === null);
+        if (!overview.onTrack) {
+          expect(overview.lowestPoint).toEqual(graphs.lowestPoint);
+          expect(overview.topUpToAvoid).toBe(graphs.lowestPoint!.balance.replace('-', ''));
+        }
+      }
+    }
+  });
+
+  it('is null without an agreement, and refused on another member’s account', async () => {
+    const loner = await one(
+      `insert into member (member_number, first_name, last_name) values ('g-3', 'No', 'Plan')`,
+      [],
+    );
+    const lone = await one(`insert into account (account_number) values ('g-3')`, []);
+    await sql(server, 'insert into member_account_link (member_id, account_id) values (?, ?)', [loner, lone]);
+    expect((await gql(server, staff, OVERVIEW_VERDICT, { m: loner, a: lone })).data).toEqual({
+      accountForecast: { verdict: null },
+    });
+    const other = await accountWithStatus(server, await memberIdOf(server, '100002'), 4);
+    expect(codes(await gql(server, member, OVERVIEW_VERDICT, { m: memberId, a: other.accountId }))).toEqual([
+      'FORBIDDEN',
+    ]);
   });
 });
 

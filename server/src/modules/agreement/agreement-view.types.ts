@@ -1,4 +1,4 @@
-import { Field, ObjectType } from 'type-graphql';
+import { Field, Int, ObjectType } from 'type-graphql';
 import type { LocalDate } from '../../common/local-date.js';
 import type { Cents } from '../../common/money.js';
 import { LocalDateScalar, MoneyScalar } from '../../graphql/scalars.js';
@@ -45,6 +45,54 @@ export class MonthlyFlow {
   bills!: Cents;
 }
 
+@ObjectType({
+  description:
+    'The forecast in one sentence (the home page and the graphs page): on track to the end date, or the first day it goes short and the smallest top-up today that avoids it.',
+})
+export class ForecastVerdict {
+  @Field({ description: 'Never below zero from today to the end date.' })
+  onTrack!: boolean;
+
+  @Field(() => LocalDateScalar, { nullable: true, description: 'The last day forecast (the end date).' })
+  until!: LocalDate | null;
+
+  @Field(() => LocalDateScalar, { nullable: true, description: 'The first day that closes below zero.' })
+  firstShortDate!: LocalDate | null;
+
+  @Field(() => MoneyScalar, { nullable: true, description: 'How far below zero that first short day closes.' })
+  firstShortfall!: Cents | null;
+
+  @Field(() => BalancePoint, { nullable: true, description: 'The lowest closing balance, when it goes short.' })
+  lowestPoint!: BalancePoint | null;
+
+  @Field(() => MoneyScalar, {
+    nullable: true,
+    description: 'The smallest top-up today that keeps every day at zero or above.',
+  })
+  topUpToAvoid!: Cents | null;
+
+  @Field(() => MoneyScalar, {
+    nullable: true,
+    description: 'The deposit that never goes short, when raising the deposit can avoid it.',
+  })
+  depositToAvoid!: Cents | null;
+
+  @Field({ description: 'The lowest point is beyond the approved overdraw.' })
+  beyondApprovedOverdraw!: boolean;
+}
+
+@ObjectType({ description: 'An account’s forecast verdict for its overview.' })
+export class AccountForecast {
+  @Field(() => Int)
+  accountId!: number;
+
+  @Field(() => ForecastVerdict, {
+    nullable: true,
+    description: 'Null without a current agreement, or when its stored data cannot be forecast.',
+  })
+  verdict!: ForecastVerdict | null;
+}
+
 @ObjectType({ description: 'The stored agreement’s balance from today to its end date (the deposit engine).' })
 export class AgreementForecast {
   @Field(() => [BalancePoint], { description: 'One per day (or per `step` days, always with the last day).' })
@@ -61,6 +109,9 @@ export class AgreementForecast {
 
   @Field(() => MoneyScalar)
   overdrawLimit!: Cents;
+
+  @Field(() => ForecastVerdict)
+  verdict!: ForecastVerdict;
 }
 
 @ObjectType({ description: 'The graphs page.' })

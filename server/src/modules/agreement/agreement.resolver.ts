@@ -1,7 +1,7 @@
 import { Arg, Authorized, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { SIGNED_IN } from '../../common/auth/roles.js';
 import type { GraphQLContext } from '../../graphql/context.js';
-import { AgreementGraphs, AgreementView, ApproveAgreementResult } from './agreement-view.types.js';
+import { AgreementGraphs, AgreementView, ApproveAgreementResult, AccountForecast } from './agreement-view.types.js';
 
 @Resolver()
 export class AgreementResolver {
@@ -36,5 +36,18 @@ export class AgreementResolver {
     @Arg('step', () => Int, { nullable: true, defaultValue: 1 }) step: number | null,
   ): Promise<AgreementGraphs> {
     return services.agreementGraphs.graphs(em, user, memberId, accountId, step ?? 1);
+  }
+
+  @Authorized(SIGNED_IN)
+  @Query(() => AccountForecast, {
+    description:
+      'The overview’s forecast verdict: the graphs page’s own (on track, or when it goes short and the top-up that avoids it).',
+  })
+  accountForecast(
+    @Ctx() { em, user, services }: GraphQLContext,
+    @Arg('memberId', () => Int) memberId: number,
+    @Arg('accountId', () => Int) accountId: number,
+  ): Promise<AccountForecast> {
+    return services.agreementGraphs.accountForecast(em, user, memberId, accountId);
   }
 }
