@@ -10,6 +10,7 @@ import { Migration20261123190500_company_payment_methods } from './Migration2026
 import { Migration20261123213000_core_banking } from './Migration20261123213000_core_banking.js';
 import { Migration20261123214500_agreement_wizard_position } from './Migration20261123214500_agreement_wizard_position.js';
 import { Migration20261123221500_notification_outbox } from './Migration20261123221500_notification_outbox.js';
+import { Migration20261124035000_event_notification_templates } from './Migration20261124035000_event_notification_templates.js';
 
 /** Every migration in order. Add each new migration here (no folder scanning). */
 export const migrationsList: MigrationObject[] = [
@@ -36,4 +37,8 @@ export const migrationsList: MigrationObject[] = [
     class: Migration20261123214500_agreement_wizard_position,
   },
   { name: 'Migration20261123221500_notification_outbox', class: Migration20261123221500_notification_outbox },
+  {
+    name: 'Migration20261124035000_event_notification_templates',
+    class: Migration20261124035000_event_notification_templates,
+  },
 ];

@@ -17,6 +17,7 @@ import { NotificationDelivery } from './modules/notification/delivery.js';
 import { MailCapture } from './modules/notification/mail-capture.js';
 import { Mailer } from './modules/notification/mailer.js';
 import { registerNotificationJobs } from './modules/notification/notification-jobs.js';
+import { EventNotifier } from './modules/notification/events.js';
 import { NotificationOutbox } from './modules/notification/outbox.js';
 import { OutboxViewService } from './modules/notification/outbox-view.service.js';
 import { CapturingSmsProvider } from './modules/notification/sms-provider.js';
@@ -113,6 +114,8 @@ export interface Services {
   mailer: Mailer;
   /** The one place every module sends a message through (modules/notification/README.md). */
   outbox: NotificationOutbox;
+  /** Subscribed-event notifications (spec 3 §9): `notifyEvent(tx, …)` inside the event's transaction. */
+  eventNotifier: EventNotifier;
   outboxView: OutboxViewService;
   /** Contact member: templates, previews, the manual send. */
   notifications: NotificationService;
@@ -129,7 +132,9 @@ export function createServices(config: Config, clock: Clock, logger: Logger, eve
   const changeApplier = new ChangeApplier(clock, logger, events, ledger);
   registerChangeJobs(jobs, changeApplier);
   const billingCategories = new BillingCategoryService();
-  const payments = new PaymentService(ledger, settings, clock);
+  const outbox = new NotificationOutbox(jobs, clock);
+  const eventNotifier = new EventNotifier(outbox, settings);
+  const payments = new PaymentService(ledger, settings, clock, eventNotifier);
   // Four agreements at a time on PostgreSQL's pool; one on the embedded database (a single connection).
   const bankConcurrency = config.databaseUrl ? 4 : 1;
   const bankDay = new BankDayService(
@@ -138,6 +143,7 @@ export function createServices(config: Config, clock: Clock, logger: Logger, eve
     ledger,
     payments,
     settings,
+    eventNotifier,
     new CoreBankingSimulator(),
     bankConcurrency,
   );
@@ -150,7 +156,6 @@ export function createServices(config: Config, clock: Clock, logger: Logger, eve
   const billerWizard = new BillerWizardService(clock, billingCategories, companies, agreementWizard);
   const mailCapture = new MailCapture(logger);
   const mailer = new Mailer(() => config.mail.smtpUrl ?? mailCapture.url, config.mail.from);
-  const outbox = new NotificationOutbox(jobs, clock);
   registerNotificationJobs(jobs, new NotificationDelivery(mailer, new CapturingSmsProvider(), clock, logger));
   return {
     config,
@@ -188,7 +193,7 @@ export function createServices(config: Config, clock: Clock, logger: Logger, eve
     confirm,
     exports: new ExportService(clock, settings, confirm, agreementWizard),
     agreementDeposits: new AgreementDepositsService(clock, settings, agreementWizard),
-    lifecycle: new AgreementLifecycleService(clock, events, jobs, agreementApprovals),
+    lifecycle: new AgreementLifecycleService(clock, events, jobs, agreementApprovals, eventNotifier),
     agreementApprovals,
     billerWizard,
     billerEditPreview: new BillerEditPreviewService(settings, clock),
@@ -197,6 +202,7 @@ export function createServices(config: Config, clock: Clock, logger: Logger, eve
     mailCapture,
     mailer,
     outbox,
+    eventNotifier,
     outboxView: new OutboxViewService(),
     notifications: new NotificationService(outbox, settings, clock, logger),
     support: new SupportService(outbox, settings, logger),

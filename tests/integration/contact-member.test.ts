@@ -120,6 +120,28 @@ describe('contact member', () => {
     expect((template.body as { emailTemplate: string }).emailTemplate).toContain('{firstName}');
   });
 
+  it('fills the arrears reminder with the amount in arrears (missed deposits still owing), not the next deposit', async () => {
+    const arrears = await accountWithStatus(server, await memberIdOf(server, MEMBER_MISSED_DEPOSIT[0]), 4);
+    const [owing] = await sql<{ owing: string; next: string }>(
+      server,
+      `select sum(d.expected_amount - d.received_amount)::text as owing,
+         coalesce(g.next_deposit_amount, g.deposit_amount)::text as next
+       from scheduled_deposit d join agreement g on g.id = d.agreement_id
+       where d.agreement_id = ? and d.status in (2, 3) group by g.id`,
+      [arrears.agreementId],
+    );
+    const money = (decimal: string) =>
+      `$${Number(decimal).toLocaleString('en-AU', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+    expect(Number(owing.owing)).toBeGreaterThan(0);
+    expect(owing.owing).not.toBe(owing.next); // the two figures differ, so the test tells them apart
+    const { data } = await gql<{ manualNotificationPreviews: Preview[] }>(server, staff, PREVIEWS, {
+      a: arrears.accountId,
+    });
+    const reminder = data!.manualNotificationPreviews.find((p) => p.templateName === 'ArrearsReminder')!;
+    expect(reminder.emailBody).toContain(`is in arrears by ${money(owing.owing)}.`);
+    expect(reminder.smsBody).toContain(`in arrears by ${money(owing.owing)}.`);
+  });
+
   it('queues the e-mail to the member, writes activity 12, and the captured message carries the preview’s text', async () => {
     const { data } = await gql<{ manualNotificationPreviews: Preview[] }>(server, staff, PREVIEWS, {
       a: active.accountId,

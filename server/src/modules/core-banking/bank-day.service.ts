@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Clock } from '../../common/clock.js';
 import type { LocalDate } from '../../common/local-date.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
+import type { EventNotifier } from '../notification/events.js';
 import type { PaymentService } from '../payment/payment.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { BillDays, emptyBillDay, type BillDayResult } from './bill-days.js';
@@ -37,13 +38,14 @@ export class BankDayService {
     ledger: LedgerService,
     payments: PaymentService,
     settings: SettingsService,
+    notifier: EventNotifier,
     readonly coreBanking: CoreBanking,
     /** Agreements worked on side by side (each in its own transaction): 1 on the embedded database's one connection. */
     concurrency = 1,
   ) {
-    this.deposits = new DepositArrivals(ledger, settings, coreBanking, concurrency);
+    this.deposits = new DepositArrivals(ledger, settings, coreBanking, notifier, concurrency);
     this.bills = new BillDays(payments, concurrency);
-    this.windows = new PaymentWindows(ledger, coreBanking, timeZone, concurrency);
+    this.windows = new PaymentWindows(ledger, coreBanking, timeZone, notifier, concurrency);
   }
 
   /** Today's work: deposits in, automatic payments out, the bills' calendar, expiries. */

@@ -12,6 +12,7 @@ import { LedgerTransactionType } from '../ledger/ledger-transaction-type.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import { allocation, contingency, external, linkedAccount, rainyDay, type LedgerLine } from '../ledger/ledger.types.js';
 import { calculateDepositPlan } from '../planner/planner.calculations.js';
+import type { EventNotifier } from '../notification/events.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import {
   arrearsStatus,
@@ -73,6 +74,7 @@ export class DepositArrivals {
     private readonly ledger: LedgerService,
     private readonly settings: SettingsService,
     private readonly coreBanking: CoreBanking,
+    private readonly notifier: EventNotifier,
     private readonly concurrency = 1,
   ) {}
 
@@ -89,6 +91,7 @@ export class DepositArrivals {
       const shares = await this.sharesOf(em.fork(), agreementId);
       await em.fork().transactional((tx) => this.runAgreement(tx, agreementId, shares, today, now, result));
     });
+    if (result.missed.length > 0) this.notifier.wake();
     result.received.sort((a, b) => a.agreementId - b.agreementId || a.depositId - b.depositId);
     result.missed.sort((a, b) => a.agreementId - b.agreementId || a.depositId - b.depositId);
     return result;
@@ -177,6 +180,7 @@ export class DepositArrivals {
         data: { depositId: deposit.id, amount: formatCurrency(amount) },
         occurredAt: now,
       });
+      await this.notifier.notifyEvent(tx, { agreementId, event: 'missedDeposit', facts: { amount, date: dueDate } });
       result.missed.push({ agreementId, depositId: deposit.id, amount });
       wentIntoArrears = true;
     }

@@ -8,6 +8,7 @@ import { BillStatus } from '../bill/bill-status.rules.js';
 import { BillerStatus } from '../biller/biller-codes.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import { TransactionStatus } from '../ledger/transaction-status.js';
+import type { EventNotifier } from '../notification/events.js';
 import { billerOnHoldMessage } from '../payment/payment.errors.js';
 import { pendingWindowOf } from '../payment/payment.rules.js';
 import { DEFAULT_CORE_BANKING_SETTINGS, locksAfterFailure, type CoreBankingSettings } from './bank-day.rules.js';
@@ -33,6 +34,7 @@ interface SentRow {
   paid_date: string;
   amount: string;
   member_ids: number[];
+  transaction_status: number;
 }
 
 /** The instant a pending window (`2026-03-10T09`, from `pendingWindowOf`) opens. */
@@ -62,6 +64,7 @@ export class PaymentWindows {
     private readonly ledger: LedgerService,
     private readonly coreBanking: CoreBanking,
     private readonly timeZone: string,
+    private readonly notifier: EventNotifier,
     private readonly concurrency = 1,
   ) {}
 
@@ -74,7 +77,8 @@ export class PaymentWindows {
          coalesce((select -sum(e.amount) from ledger_entry e join ledger_account la on la.id = e.ledger_account_id
                    where e.transaction_id = t.id and la.agreement_id is not null), 0) as amount,
          coalesce(array(select l.member_id from member_account_link l where l.account_id = g.account_id
-                        and l.is_active order by l.is_primary desc, l.id), '{}') as member_ids
+                        and l.is_active order by l.is_primary desc, l.id), '{}') as member_ids,
+         a.transaction_status
        ${SENT} and a.transaction_status in (${TransactionStatus.Processed}, ${TransactionStatus.TryAgain})
        order by a.id`,
       [window],
@@ -106,15 +110,21 @@ export class PaymentWindows {
         return;
       }
       const status = answer === 'settled' ? TransactionStatus.Successful : TransactionStatus.TryAgain;
-      if (
-        await this.move(
-          rowEm,
-          row.activity_id,
-          [TransactionStatus.Processed, TransactionStatus.TryAgain],
-          status,
-          window,
-        )
-      ) {
+      const from = [TransactionStatus.Processed, TransactionStatus.TryAgain];
+      // The first TryAgain of a payment is a technical difficulty the member is told of (once, with the move).
+      const firstDelay = answer !== 'settled' && Number(row.transaction_status) === TransactionStatus.Processed;
+      const moved = firstDelay
+        ? await rowEm.fork().transactional(async (tx) => {
+            if (!(await this.move(tx, row.activity_id, [TransactionStatus.Processed], status, window))) return false;
+            await this.notifier.notifyEvent(tx, {
+              agreementId: row.agreement_id,
+              event: 'billPaymentDelayed',
+              facts: { amount: parseMoney(String(row.amount)), date: row.paid_date, billerName: row.name },
+            });
+            return true;
+          })
+        : await this.move(rowEm, row.activity_id, from, status, window);
+      if (moved) {
         if (answer === 'settled') result.settled += 1;
         else result.tryAgain += 1;
       }
@@ -127,6 +137,7 @@ export class PaymentWindows {
       [window, window, windowStart(window, this.timeZone)],
     );
     result.processed = processed.length;
+    if (result.failed.length > 0 || result.tryAgain > 0) this.notifier.wake();
     return result;
   }
 
@@ -210,6 +221,11 @@ export class PaymentWindows {
         billId: row.bill_id,
         billerId: row.biller_id,
         occurredAt: now,
+      });
+      await this.notifier.notifyEvent(tx, {
+        agreementId: row.agreement_id,
+        event: 'billPaymentFailed',
+        facts: { amount: parseMoney(String(row.amount)), date: paidDate, billerName: row.name },
       });
       await this.lockIfRepeated(tx, row, memberIds, now);
       return true;

@@ -3,6 +3,7 @@ import { DomainError } from '../../common/errors.js';
 import { AgreementStatus } from '../agreement/agreement-status.js';
 import { NotificationChannel, NotificationPreference } from './notification-codes.js';
 import {
+  canSendApprovalNotification,
   canSendNotification,
   checkTemplateText,
   manualChannels,
@@ -27,6 +28,15 @@ describe('canSendNotification (spec 1 §5, 3 §5: statuses 1, 4, 7 and 8 only)',
     'status %s',
     (status) => {
       expect(canSendNotification(status)).toBe([1, 4, 7, 8].includes(status));
+    },
+  );
+});
+
+describe('canSendApprovalNotification (the approval notification: only awaiting the member’s approval, 0 and 9)', () => {
+  it.each(Object.values(AgreementStatus).filter((v): v is AgreementStatus => typeof v === 'number'))(
+    'status %s',
+    (status) => {
+      expect(canSendApprovalNotification(status)).toBe([0, 9].includes(status));
     },
   );
 });
@@ -132,6 +142,15 @@ describe('valuesForTemplate', () => {
     ],
     ['a bill template with no bill ahead keeps the agreement', ['{billerName}'], null, agreement],
   ])('%s', (_name, texts, nextBill, values) => {
-    expect(valuesForTemplate(texts, agreement, nextBill)).toEqual(values);
+    expect(valuesForTemplate('GeneralContact', texts, agreement, { nextBill, arrearsAmount: '$42.00' })).toEqual(
+      values,
+    );
+  });
+
+  it('fills the arrears reminder with the amount in arrears, not the next deposit', () => {
+    const texts = ['Agreement {agreementNumber} is in arrears by {amount}.'];
+    expect(valuesForTemplate('ArrearsReminder', texts, agreement, { nextBill: bill, arrearsAmount: '$42.00' })).toEqual(
+      { ...agreement, amount: '$42.00' },
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { DomainError } from '../../common/errors.js';
+import { formatCurrency, parseMoney } from '../../common/money.js';
 import { AgreementStatus } from '../agreement/agreement-status.js';
 import { NotificationChannel, NotificationPreference } from './notification-codes.js';
 
@@ -24,6 +25,8 @@ export const NOTIFICATION_MESSAGES = {
   failed: 'Could not send the notification. Please try again later.',
   statusNotAllowed:
     'A notification can be sent only while the agreement is approved, in missed deposit, active or locked.',
+  approvalStatusNotAllowed:
+    'The approval notification can be sent only while the agreement is waiting for the member’s approval.',
   noContact: 'The member has no e-mail address or mobile number to send to.',
   emailSubjectRequired: 'Please enter the e-mail subject.',
   emailBodyRequired: 'Please enter the e-mail text.',
@@ -42,6 +45,14 @@ export const NOTIFIABLE_STATUSES: readonly AgreementStatus[] = [
 
 export function canSendNotification(status: AgreementStatus): boolean {
   return NOTIFIABLE_STATUSES.includes(status);
+}
+
+/** The template of the approval notification (spec 3 §3): the agreement is ready for the member's approval. */
+export const APPROVAL_TEMPLATE = 'ContractApprovingNotification';
+
+/** The approval notification asks the member to approve: only a version awaiting their approval (0 or 9). */
+export function canSendApprovalNotification(status: AgreementStatus): boolean {
+  return status === AgreementStatus.PendingApproval || status === AgreementStatus.ModificationPendingApproval;
 }
 
 /** The template's text with each `{placeholder}` filled (an empty value when the agreement has none). */
@@ -119,16 +130,52 @@ export function messageDate(date: string | null): string {
   return match ? `${match[3]}/${match[2]}/${match[1]}` : '';
 }
 
+/** What an agreement's messages are filled from: its member, account and next deposit (decimal strings). */
+export interface TemplateFacts {
+  member: { firstName: string; lastName: string; memberNumber: string };
+  accountNumber: string;
+  agreementId: number;
+  institutionName: string;
+  /** The next deposit's amount (or the deposit), a decimal string. */
+  nextDepositAmount: string | null;
+  nextDepositDate: string | null;
+  endDate: string | null;
+}
+
+/** The placeholders every message of an agreement can use (amount and date: its next deposit). */
+export function agreementTemplateValues(facts: TemplateFacts): TemplateValues {
+  return {
+    firstName: facts.member.firstName,
+    lastName: facts.member.lastName,
+    memberNumber: facts.member.memberNumber,
+    accountNumber: facts.accountNumber,
+    agreementNumber: String(facts.agreementId),
+    institutionName: facts.institutionName,
+    amount: facts.nextDepositAmount ? formatCurrency(parseMoney(facts.nextDepositAmount)) : '',
+    date: messageDate(facts.nextDepositDate),
+    endDate: messageDate(facts.endDate),
+  };
+}
+
+/** Manual templates whose {amount} is the amount the agreement is in arrears by (its missed deposits not received). */
+export const ARREARS_TEMPLATES: readonly string[] = ['ArrearsReminder'];
+
 /**
  * The values one template is filled with: the agreement's (amount and date: the next deposit), except that a
- * template about a bill ({billerName}) takes the biller, amount and due date of the agreement's next bill.
+ * template about a bill ({billerName}) takes the biller, amount and due date of the agreement's next bill, and an
+ * arrears template (`ARREARS_TEMPLATES`) takes the amount in arrears.
  */
 export function valuesForTemplate(
+  templateName: string | null,
   texts: readonly string[],
   agreement: TemplateValues,
-  nextBill: { billerName: string; amount: string; date: string } | null,
+  context: { nextBill: { billerName: string; amount: string; date: string } | null; arrearsAmount: string },
 ): TemplateValues {
+  if (templateName !== null && ARREARS_TEMPLATES.includes(templateName)) {
+    return { ...agreement, amount: context.arrearsAmount };
+  }
   const aboutBill = texts.some((text) => text.includes('{billerName}'));
+  const { nextBill } = context;
   if (!aboutBill || !nextBill) return agreement;
   return { ...agreement, billerName: nextBill.billerName, amount: nextBill.amount, date: nextBill.date };
 }

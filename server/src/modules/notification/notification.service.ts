@@ -13,6 +13,9 @@ import type { AgreementStatus } from '../agreement/agreement-status.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { NotificationChannel, type NotificationPreference, NotificationSourceType } from './notification-codes.js';
 import {
+  agreementTemplateValues,
+  APPROVAL_TEMPLATE,
+  canSendApprovalNotification,
   canSendNotification,
   checkTemplateText,
   manualChannels,
@@ -23,6 +26,7 @@ import {
   valuesForTemplate,
 } from './notification-templates.rules.js';
 import type { NotificationOutbox } from './outbox.js';
+import { amountInArrears } from './events.js';
 
 export interface TemplateView {
   templateId: number;
@@ -80,6 +84,8 @@ interface Recipient {
   preference: NotificationPreference | null;
   values: TemplateValues;
   nextBill: { billerName: string; amount: string; date: string } | null;
+  /** The amount in arrears (missed deposits still owing), formatted. */
+  arrearsAmount: string;
 }
 
 const TEMPLATE_COLUMNS = `id, template_name, title, email_subject, email_template, sms_template, is_manual`;
@@ -149,7 +155,7 @@ export class NotificationService {
     );
     return rows.map(templateView).map((template) => {
       const texts = [template.emailSubject, template.emailTemplate, template.smsTemplate];
-      const values = valuesForTemplate(texts, recipient.values, recipient.nextBill);
+      const values = valuesForTemplate(template.templateName, texts, recipient.values, recipient);
       return {
         templateId: template.templateId,
         templateName: template.templateName,
@@ -164,6 +170,43 @@ export class NotificationService {
     });
   }
 
+  /**
+   * GetContractApprovingPreview?contractId: the approval notification (ContractApprovingNotification) filled from
+   * the agreement and its member, as the confirm page's Notify dialog shows it before staff send it.
+   */
+  async approvalPreview(em: EntityManager, user: CurrentUser | null, contractId: number): Promise<TemplatePreview> {
+    staff(user, false);
+    const [agreement] = await em.execute<{ account_id: number }[]>('select account_id from agreement where id = ?', [
+      contractId,
+    ]);
+    if (!agreement) throw new NotFoundError('Could not find member or contract.');
+    const accountId = Number(agreement.account_id);
+    const recipient = await this.recipient(em, accountId, null, contractId);
+    const [row] = await em.execute<Record<string, unknown>[]>(
+      `select ${TEMPLATE_COLUMNS} from notification_template where template_name = ? and is_active`,
+      [APPROVAL_TEMPLATE],
+    );
+    if (!row) throw new NotFoundError('Could not find the notification template.');
+    const template = templateView(row);
+    const values = valuesForTemplate(
+      template.templateName,
+      [template.emailSubject, template.emailTemplate, template.smsTemplate],
+      recipient.values,
+      recipient,
+    );
+    return {
+      templateId: template.templateId,
+      templateName: template.templateName,
+      title: template.title,
+      accountId,
+      memberId: recipient.memberId,
+      contractId,
+      emailSubject: renderTemplate(template.emailSubject, values),
+      emailBody: renderTemplate(template.emailTemplate, values),
+      smsBody: renderTemplate(template.smsTemplate, values),
+    };
+  }
+
   /** sendManually: the (possibly edited) preview, to the member by their preferred channel. */
   async sendManual(
     em: EntityManager,
@@ -172,14 +215,21 @@ export class NotificationService {
   ): Promise<SendResult> {
     const caller = staff(user, true);
     const recipient = await this.recipient(em, request.accountId, request.memberId, request.contractId);
-    if (!canSendNotification(recipient.status)) {
+    const template = request.templateId ? await this.template(em, caller, request.templateId) : null;
+    const name = text(request.notificationName) || template?.templateName || 'ManualNotification';
+    const approval = name === APPROVAL_TEMPLATE;
+    if (approval && !canSendApprovalNotification(recipient.status)) {
+      throw new DomainError('STATUS_NOT_ALLOWED', NOTIFICATION_MESSAGES.approvalStatusNotAllowed, 'contractId');
+    }
+    if (!approval && !canSendNotification(recipient.status)) {
       throw new DomainError('STATUS_NOT_ALLOWED', NOTIFICATION_MESSAGES.statusNotAllowed, 'contractId');
     }
     const channels = manualChannels(recipient.preference, { email: recipient.email, mobile: recipient.mobile });
     const values = valuesForTemplate(
+      name,
       [text(request.emailSubject), text(request.emailBody), text(request.smsBody)],
       recipient.values,
-      recipient.nextBill,
+      recipient,
     );
     const subject = renderTemplate(text(request.emailSubject), values);
     const body = renderTemplate(text(request.emailBody), values);
@@ -194,8 +244,6 @@ export class NotificationService {
     }
     if (subject.length > 200)
       throw new DomainError('TOO_LONG', 'The e-mail subject can be at most 200 characters.', 'emailSubject');
-    const template = request.templateId ? await this.template(em, caller, request.templateId) : null;
-    const name = text(request.notificationName) || template?.templateName || 'ManualNotification';
     try {
       const ids = await em.fork().transactional(async (tx) => {
         const queued: number[] = [];
@@ -203,7 +251,9 @@ export class NotificationService {
           const email = channel === NotificationChannel.Email;
           queued.push(
             await this.outbox.enqueue(tx, {
-              sourceType: NotificationSourceType.ManualNotification,
+              sourceType: approval
+                ? NotificationSourceType.ContractApprovingNotification
+                : NotificationSourceType.ManualNotification,
               name,
               channel,
               to: (email ? recipient.email : recipient.mobile) ?? '',
@@ -310,6 +360,7 @@ export class NotificationService {
       [agreementId, this.clock.today()],
     );
     return {
+      arrearsAmount: formatCurrency(await amountInArrears(em, agreementId)),
       nextBill: bill
         ? {
             billerName: bill.nickname,
@@ -326,17 +377,19 @@ export class NotificationService {
         member.notification_preference === null || member.notification_preference === undefined
           ? null
           : (Number(member.notification_preference) as NotificationPreference),
-      values: {
-        firstName: String(member.first_name),
-        lastName: String(member.last_name),
-        memberNumber: String(member.member_number),
+      values: agreementTemplateValues({
+        member: {
+          firstName: String(member.first_name),
+          lastName: String(member.last_name),
+          memberNumber: String(member.member_number),
+        },
         accountNumber: String(agreement.account_number),
-        agreementNumber: String(agreementId),
+        agreementId,
         institutionName,
-        amount: amount ? formatCurrency(parseMoney(amount)) : '',
-        date: messageDate((agreement.next_date as string | null) ?? null),
-        endDate: messageDate((agreement.end_date as string | null) ?? null),
-      },
+        nextDepositAmount: amount,
+        nextDepositDate: (agreement.next_date as string | null) ?? null,
+        endDate: (agreement.end_date as string | null) ?? null,
+      }),
     };
   }
 }

@@ -13,6 +13,7 @@ import { LedgerTransactionType } from '../ledger/ledger-transaction-type.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import { external, linkedAccount } from '../ledger/ledger.types.js';
 import { TransactionStatus } from '../ledger/transaction-status.js';
+import type { EventNotifier } from '../notification/events.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { checkIdempotencyKey, runIdempotent } from './money-transaction.js';
 import {
@@ -95,6 +96,8 @@ export class PaymentService {
     private readonly ledger: LedgerService,
     private readonly settings: SettingsService,
     private readonly clock: Clock,
+    /** Tells the member of a short-paid bill (spec 3 §9), in the payment's transaction. */
+    private readonly notifier: EventNotifier | null = null,
   ) {}
 
   payBill(em: EntityManager, user: CurrentUser | null, request: PayBillRequest): Promise<PaymentOutcome> {
@@ -202,6 +205,13 @@ export class PaymentService {
       );
       if (approvalId !== null) {
         await tx.execute('update approval set used_at = now() where id = ?', [approvalId], 'run');
+      }
+      if (status === BillStatus.ShortPaid && this.notifier) {
+        await this.notifier.notifyEvent(tx, {
+          agreementId: agreement.id,
+          event: 'shortPaidBill',
+          facts: { amount: topUp.amountOwing, date: today, billerName: bill.name },
+        });
       }
       return {
         billId: plan.current.id,

@@ -18,6 +18,7 @@ import { enqueueChangeApply } from '../change-jobs.js';
 import { publishQueuedChange, queuedChangeStatus } from '../queued-change.events.js';
 import { QueuedChangeStage } from '../queued-change.types.js';
 import { copyAgreementVersion, OPEN_CHANGE_STATUSES } from '../version-copy.js';
+import type { EventNotifier } from '../../notification/events.js';
 import type { AgreementApprovalService } from '../../approval/agreement-approval.service.js';
 import {
   ACTION_ACTIVITY,
@@ -77,6 +78,8 @@ export class AgreementLifecycleService {
     private readonly events: EventBus,
     private readonly jobs: JobQueue,
     private readonly approvals: AgreementApprovalService,
+    /** Tells the members of a change or a cancellation (spec 3 §9), in the action's transaction. */
+    private readonly notifier: EventNotifier | null = null,
   ) {}
 
   /**
@@ -239,6 +242,7 @@ export class AgreementLifecycleService {
         LifecycleAction.MoveEndDate,
         `Agreement end date moved from ${dateOf(locked.end_date)} to ${date}`,
       );
+      await this.notifier?.notifyEvent(tx, { agreementId, event: 'agreementChanged' });
       return this.outcome(locked, to, `The agreement now ends on ${date}.`, null);
     });
   }
@@ -278,6 +282,10 @@ export class AgreementLifecycleService {
         agreementId,
       ]);
       await this.activity(tx, caller, locked, LifecycleAction.Cancel, `Agreement cancelled: ${text}`, { reason: text });
+      // A draft nobody has shown the member is cancelled quietly; anything the member was asked to approve or runs is told.
+      if (locked.status !== AgreementStatus.PendingApproval || locked.activated_by_id !== null) {
+        await this.notifier?.notifyEvent(tx, { agreementId, event: 'agreementCancelled' });
+      }
       return this.outcome(locked, to, 'The agreement has been cancelled.', null);
     });
   }
@@ -303,6 +311,7 @@ export class AgreementLifecycleService {
         agreementId,
       ]);
       await this.activity(tx, caller, locked, LifecycleAction.Lock, `Agreement locked: ${text}`, { reason: text });
+      await this.notifier?.notifyEvent(tx, { agreementId, event: 'agreementChanged' });
       return this.outcome(locked, to, 'The agreement has been locked.', null);
     });
   }
@@ -329,6 +338,7 @@ export class AgreementLifecycleService {
         [to, this.clock.now(), agreementId],
       );
       await this.activity(tx, caller, locked, LifecycleAction.Unlock, `Agreement unlocked: ${text}`, { reason: text });
+      await this.notifier?.notifyEvent(tx, { agreementId, event: 'agreementChanged' });
       return this.outcome(locked, to, 'The agreement has been unlocked.', null);
     });
   }
