@@ -308,7 +308,8 @@ test.describe('the biller details form (wizard step 3)', () => {
     await sub.getByLabel('First date').fill(addDays(today, 5));
     await sub.getByLabel('Second date').fill(addDays(today, 4));
     await sub.getByRole('button', { name: 'Save sub-category' }).click();
-    await expect(sub.getByText('Dates are not valid.')).toBeVisible();
+    // The save's refusal under the field (the edit preview may say the same beside it, once its own answer is in).
+    await expect(sub.getByTestId('sub-category-form').getByText('Dates are not valid.')).toBeVisible();
     await sub.getByLabel('Second date').fill(addDays(today, 19));
     expect(await seriousViolations(page)).toEqual([]);
     await sub.getByRole('button', { name: 'Save sub-category' }).click();

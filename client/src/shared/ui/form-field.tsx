@@ -1,5 +1,34 @@
 import { Field as ChakraField, Input, type InputProps } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
 import { Field as FinalField } from 'react-final-form';
+
+interface FieldFrameProps {
+  label: string;
+  /** The message shown (and announced) under the control; its help is hidden while it shows. */
+  error?: string;
+  helperText?: ReactNode;
+  required?: boolean;
+  disabled?: boolean;
+  children: ReactNode;
+}
+
+/**
+ * A labelled form control: label (with the required mark), the control, then its help or its error, announced as it
+ * appears. Every form's fields are drawn by it; each form decides which message to show.
+ */
+export function FieldFrame({ label, error, helperText, required, disabled, children }: FieldFrameProps) {
+  return (
+    <ChakraField.Root invalid={Boolean(error)} required={required} disabled={disabled}>
+      <ChakraField.Label>
+        {label}
+        {required && <ChakraField.RequiredIndicator />}
+      </ChakraField.Label>
+      {children}
+      {helperText && !error && <ChakraField.HelperText>{helperText}</ChakraField.HelperText>}
+      <ChakraField.ErrorText role="alert">{error}</ChakraField.ErrorText>
+    </ChakraField.Root>
+  );
+}
 
 interface TextFieldProps extends Omit<InputProps, 'name'> {
   name: string;
@@ -18,15 +47,9 @@ export function TextField({ name, label, helperText, required, ...inputProps }: 
         const message = typeof meta.error === 'string' ? meta.error : meta.submitError;
         const shown = (meta.touched || meta.submitFailed) && typeof message === 'string' ? message : undefined;
         return (
-          <ChakraField.Root invalid={Boolean(shown)} required={required}>
-            <ChakraField.Label>
-              {label}
-              {required && <ChakraField.RequiredIndicator />}
-            </ChakraField.Label>
+          <FieldFrame label={label} error={shown} helperText={helperText} required={required}>
             <Input {...inputProps} {...input} />
-            {helperText && !shown && <ChakraField.HelperText>{helperText}</ChakraField.HelperText>}
-            <ChakraField.ErrorText role="alert">{shown}</ChakraField.ErrorText>
-          </ChakraField.Root>
+          </FieldFrame>
         );
       }}
     </FinalField>

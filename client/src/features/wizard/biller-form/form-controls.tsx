@@ -1,7 +1,8 @@
-import { Checkbox, Field as ChakraField, Input, NativeSelect, Textarea, type InputProps } from '@chakra-ui/react';
+import { Checkbox, Input, NativeSelect, Textarea, type InputProps } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { Field as FinalField } from 'react-final-form';
 import { AmountInput } from '../../../shared/amount/AmountInput';
+import { FieldFrame } from '../../../shared/ui/form-field';
 
 /**
  * The biller forms' controls bound to react-final-form. A field shows, in this order: a live check's answer
@@ -34,17 +35,10 @@ export function FormText({ name, label, liveError, helperText, required, ...inpu
   return (
     <FinalField<string> name={name} parse={keepText}>
       {({ input, meta }) => {
-        const shown = messageOf(meta, liveError);
         return (
-          <ChakraField.Root invalid={Boolean(shown)} required={required}>
-            <ChakraField.Label>
-              {label}
-              {required && <ChakraField.RequiredIndicator />}
-            </ChakraField.Label>
+          <FieldFrame label={label} error={messageOf(meta, liveError)} helperText={helperText} required={required}>
             <Input {...inputProps} {...input} />
-            {helperText && !shown && <ChakraField.HelperText>{helperText}</ChakraField.HelperText>}
-            <ChakraField.ErrorText role="alert">{shown}</ChakraField.ErrorText>
-          </ChakraField.Root>
+          </FieldFrame>
         );
       }}
     </FinalField>
@@ -55,14 +49,10 @@ export function FormTextArea({ name, label, helperText }: { name: string; label:
   return (
     <FinalField<string> name={name} parse={keepText}>
       {({ input, meta }) => {
-        const shown = messageOf(meta);
         return (
-          <ChakraField.Root invalid={Boolean(shown)}>
-            <ChakraField.Label>{label}</ChakraField.Label>
+          <FieldFrame label={label} error={messageOf(meta)} helperText={helperText}>
             <Textarea {...input} rows={3} />
-            {helperText && !shown && <ChakraField.HelperText>{helperText}</ChakraField.HelperText>}
-            <ChakraField.ErrorText role="alert">{shown}</ChakraField.ErrorText>
-          </ChakraField.Root>
+          </FieldFrame>
         );
       }}
     </FinalField>
@@ -84,13 +74,14 @@ export function FormSelect({ name, label, options, placeholder, required, disabl
   return (
     <FinalField<string> name={name} parse={keepText}>
       {({ input, meta }) => {
-        const message = messageOf(meta, shown.liveError);
         return (
-          <ChakraField.Root invalid={Boolean(message)} required={required} disabled={disabled}>
-            <ChakraField.Label>
-              {label}
-              {required && <ChakraField.RequiredIndicator />}
-            </ChakraField.Label>
+          <FieldFrame
+            label={label}
+            error={messageOf(meta, shown.liveError)}
+            helperText={shown.helperText}
+            required={required}
+            disabled={disabled}
+          >
             <NativeSelect.Root>
               <NativeSelect.Field
                 name={input.name}
@@ -107,9 +98,7 @@ export function FormSelect({ name, label, options, placeholder, required, disabl
               </NativeSelect.Field>
               <NativeSelect.Indicator />
             </NativeSelect.Root>
-            {shown.helperText && !message && <ChakraField.HelperText>{shown.helperText}</ChakraField.HelperText>}
-            <ChakraField.ErrorText role="alert">{message}</ChakraField.ErrorText>
-          </ChakraField.Root>
+          </FieldFrame>
         );
       }}
     </FinalField>
