@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Clock } from './common/clock.js';
 import type { Config } from './config.js';
 import { AtRiskService } from './modules/risk/at-risk.service.js';
+import { MissedDepositReportService } from './modules/report/missed-deposits.service.js';
 import { AccountService } from './modules/account/account.service.js';
 import { ActivityService } from './modules/activity/activity.service.js';
 import { AgreementGraphsService } from './modules/agreement/agreement-graphs.service.js';
@@ -89,6 +90,7 @@ export interface Services {
   companies: CompanyService;
   /** The at-risk worklist: active agreements whose forecast goes short within N weeks. */
   atRisk: AtRiskService;
+  missedDeposits: MissedDepositReportService;
   notes: NoteService;
   agreementWizard: AgreementWizardService;
   /** The wizard's deposits step (modules/agreement/deposits). */
@@ -186,6 +188,7 @@ export function createServices(config: Config, clock: Clock, logger: Logger, eve
     approvals: new ApprovalService(throttle),
     billingCategories,
     atRisk: new AtRiskService(settings, clock),
+    missedDeposits: new MissedDepositReportService(clock, settings),
     companies,
     notes,
     agreementWizard,

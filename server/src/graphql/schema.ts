@@ -26,6 +26,7 @@ import { AgreementApprovalResolver } from '../modules/approval/agreement-approva
 import { PreferencesResolver } from '../modules/preferences/preferences.resolver.js';
 import { OverviewResolver } from '../modules/overview/overview.resolver.js';
 import { AtRiskResolver } from '../modules/risk/at-risk.resolver.js';
+import { MissedDepositReportResolver } from '../modules/report/missed-deposits.resolver.js';
 import { ApprovalResolver } from '../modules/approval/approval.resolver.js';
 import { PaymentResolver } from '../modules/payment/payment.resolver.js';
 import { PlannerResolver } from '../modules/planner/planner.resolver.js';
@@ -48,6 +49,7 @@ export const resolvers: NonEmptyArray<Function> = [
   ActivityAddedResolver,
   OverviewResolver,
   AtRiskResolver,
+  MissedDepositReportResolver,
   ActivityResolver,
   AgreementResolver,
   TransactionResolver,

@@ -17,6 +17,7 @@ import { agreementDepositRoutes } from '../modules/agreement/deposits/deposits.r
 import { lifecycleRoutes } from '../modules/agreement/lifecycle/lifecycle.rest.js';
 import { preferencesRoutes } from '../modules/preferences/preferences.rest.js';
 import { exportRoutes } from '../modules/export/export.rest.js';
+import { missedDepositRoutes } from '../modules/report/missed-deposits.rest.js';
 import { paymentRoutes } from '../modules/payment/payment.rest.js';
 import { plannerRoutes } from '../modules/planner/planner.rest.js';
 import { profileRoutes } from '../modules/profile/profile.rest.js';
@@ -48,6 +49,7 @@ export const restRoutes: RestRoute[] = [
   ...lifecycleRoutes,
   ...preferencesRoutes,
   ...exportRoutes,
+  ...missedDepositRoutes,
   ...billerRoutes,
   ...subCategoryRoutes,
 ];

@@ -18,6 +18,15 @@ export const exportRoutes = [
       .send(pdf);
   }),
 
+  // Body: { data, columnNames, fieldsToExport }; answers the CSV (Missed_Deposits_Report.csv) as base64 text.
+  route('post', '/api/export/misseddepositreport/tocsv', STAFF_ROLES, ({ req, user, services }) =>
+    services.exports.csvBase64(user, {
+      data: bodyField(req.body, 'data'),
+      columnNames: bodyField(req.body, 'columnNames'),
+      fieldsToExport: bodyField(req.body, 'fieldsToExport'),
+    }),
+  ),
+
   // Body: { value, headerText, footerText, pageOrientation }; answers the PDF as base64 text.
   route('post', '/api/export/htmlstring', STAFF_ROLES, ({ em, req, user, services }) =>
     services.exports.htmlString(em, user, {

@@ -7,8 +7,9 @@ import type { ConfirmService } from '../agreement/completion/confirm.service.js'
 import type { AgreementWizardService } from '../agreement/wizard/wizard.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { contractPdf, poweredByFooter, printedOnHeader } from './contract-pdf.js';
+import { legacyCsv, type LegacyCsvRequest } from './csv.js';
 import { htmlToText } from './html-text.js';
-import { renderPdf } from './pdf-document.js';
+import { renderPdfOffThread } from './pdf-off-thread.js';
 
 /** The longest html accepted by /api/export/htmlstring (a printed agreement is a few kilobytes). */
 export const HTML_MAX_LENGTH = 1_000_000;
@@ -45,7 +46,8 @@ function optionalText(value: unknown, field: string): string {
 
 /**
  * PDFs made on the server with pdfkit (spec 3 §7): the printed agreement of the confirm page, and the legacy
- * POST /api/export/htmlstring, which prints the text content of the html it is given (never running it).
+ * POST /api/export/htmlstring, which prints the text content of the html it is given (never running it; the
+ * missed-deposit report's client sends it landscape with 'Printed on'), drawn on the PDF worker thread.
  */
 export class ExportService {
   constructor(
@@ -72,6 +74,12 @@ export class ExportService {
     });
   }
 
+  /** POST /api/export/misseddepositreport/tocsv: data, columnNames, fieldsToExport → the CSV, base64. */
+  csvBase64(user: CurrentUser | null, request: LegacyCsvRequest): string {
+    requireUser(user);
+    return Buffer.from(legacyCsv(request)).toString('base64');
+  }
+
   /** POST /api/export/htmlstring: value, headerText, footerText, pageOrientation → the PDF, base64. */
   async htmlString(em: EntityManager, user: CurrentUser | null, request: HtmlStringRequest): Promise<string> {
     requireUser(user);
@@ -86,15 +94,13 @@ export class ExportService {
     const footerText = optionalText(request.footerText, 'footerText');
     const settings = await this.settings.clientSettings(em);
     const text = htmlToText(request.value);
-    const pdf = await renderPdf(
+    const pdf = await renderPdfOffThread(
       {
         headerText,
         footerText: footerText || poweredByFooter(settings.productName, Number(this.clock.today().slice(0, 4))),
         landscape,
       },
-      (doc) => {
-        doc.text(text);
-      },
+      [{ kind: 'text', text }],
     );
     return pdf.toString('base64');
   }
