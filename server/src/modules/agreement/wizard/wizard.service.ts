@@ -111,25 +111,20 @@ export class AgreementWizardService {
   }
 
   /** Staff start a new agreement (status 0, step 1: adding a biller) for an account with none. */
-  async startNew(
+  startNew(
     em: EntityManager,
     user: CurrentUser | null,
     memberId: number,
     accountId: number,
   ): Promise<WizardSessionView> {
-    const caller = requireUser(user);
-    const account = await loadMemberAccount(em, caller, memberId, accountId);
-    const id = await em.transactional(async (tx) => {
-      const versions = await this.lockAccount(tx, account.accountId);
-      const entry = this.decide(caller, account.accountActive, versions).create;
-      if (!entry.allowed) throw new WizardRefusal(entry.refusal!);
+    return this.start(em, user, memberId, accountId, 'create', async (tx, { caller, accountId: account }) => {
       const today = this.clock.today();
       const [row] = await tx.execute<{ id: number }[]>(
         `insert into agreement (account_id, status, start_date, end_date, version, wizard_step, wizard_mode,
            created_at, updated_at)
          values (?, ?, ?, ?, 1, ?, ?, ?, ?) returning id`,
         [
-          account.accountId,
+          account,
           AgreementStatus.PendingApproval,
           today,
           addDays(addYears(today, 1), -1),
@@ -142,22 +137,16 @@ export class AgreementWizardService {
       await this.recordChange(tx, row.id, null, AgreementChangeType.Creation, caller);
       return Number(row.id);
     });
-    return this.sessionOf(em, id);
   }
 
   /** Staff or the member start a modification: a status-9 copy of the version in force, at the list (step 0). */
-  async startModification(
+  startModification(
     em: EntityManager,
     user: CurrentUser | null,
     memberId: number,
     accountId: number,
   ): Promise<WizardSessionView> {
-    const caller = requireUser(user);
-    const account = await loadMemberAccount(em, caller, memberId, accountId);
-    const id = await em.transactional(async (tx) => {
-      const versions = await this.lockAccount(tx, account.accountId);
-      const entry = this.decide(caller, account.accountActive, versions).modify;
-      if (!entry.allowed) throw new WizardRefusal(entry.refusal!);
+    return this.start(em, user, memberId, accountId, 'modify', async (tx, { caller, entry }) => {
       const copy = await copyAgreementVersion(tx, entry.agreementId!, AgreementStatus.ModificationPendingApproval, {
         member_approved_at: { sql: 'null' },
         wizard_step: { sql: '?', params: [FIRST_STEP[WizardKind.Modify]] },
@@ -169,6 +158,31 @@ export class AgreementWizardService {
       });
       await this.recordChange(tx, copy.agreementId, entry.agreementId, AgreementChangeType.Modification, caller);
       return copy.agreementId;
+    });
+  }
+
+  /**
+   * Both starts: the account's versions locked, the entry rule decided under that lock (two agents cannot both
+   * start), then `write` makes the version the wizard opens on.
+   */
+  private async start(
+    em: EntityManager,
+    user: CurrentUser | null,
+    memberId: number,
+    accountId: number,
+    kind: 'create' | 'modify',
+    write: (
+      tx: EntityManager,
+      allowed: { caller: CurrentUser; accountId: number; entry: EntryDecision },
+    ) => Promise<number>,
+  ): Promise<WizardSessionView> {
+    const caller = requireUser(user);
+    const account = await loadMemberAccount(em, caller, memberId, accountId);
+    const id = await em.transactional(async (tx) => {
+      const versions = await this.lockAccount(tx, account.accountId);
+      const entry = this.decide(caller, account.accountActive, versions)[kind];
+      if (!entry.allowed) throw new WizardRefusal(entry.refusal!);
+      return write(tx, { caller, accountId: account.accountId, entry });
     });
     return this.sessionOf(em, id);
   }
