@@ -29,6 +29,7 @@ import {
   WizardKind,
   WizardMode,
   type AccountVersion,
+  type EntryDecision,
   type Refusal,
   type WizardCancelFlow,
   type WizardEntries,
