@@ -21,6 +21,7 @@ import { registerNotificationJobs } from './modules/notification/notification-jo
 import { EventNotifier } from './modules/notification/events.js';
 import { NotificationOutbox } from './modules/notification/outbox.js';
 import { OutboxViewService } from './modules/notification/outbox-view.service.js';
+import { ReportingService } from './modules/reporting/reporting.service.js';
 import { CapturingSmsProvider } from './modules/notification/sms-provider.js';
 import { NotificationService } from './modules/notification/notification.service.js';
 import { SupportService } from './modules/notification/support.service.js';
@@ -119,6 +120,8 @@ export interface Services {
   /** Subscribed-event notifications (spec 3 §9): `notifyEvent(tx, …)` inside the event's transaction. */
   eventNotifier: EventNotifier;
   outboxView: OutboxViewService;
+  /** The reporting API's keyset connections (modules/reporting). */
+  reporting: ReportingService;
   /** Contact member: templates, previews, the manual send. */
   notifications: NotificationService;
   support: SupportService;
@@ -207,6 +210,7 @@ export function createServices(config: Config, clock: Clock, logger: Logger, eve
     outbox,
     eventNotifier,
     outboxView: new OutboxViewService(),
+    reporting: new ReportingService(config.timeZone),
     notifications: new NotificationService(outbox, settings, clock, logger),
     support: new SupportService(outbox, settings, logger),
   };

@@ -4,7 +4,11 @@ import { aliasLimitRule, asksForIntrospection, costLimitRule, depthLimitRule, LI
 
 const schema = buildSchema(`
   type Item { id: ID, children(first: Int): [Item!]!, parent: Item }
-  type Query { items(first: Int): [Item!]!, item: Item }
+  type Wide { ${Array.from({ length: 60 }, (_, i) => `f${i}: Int`).join(', ')} }
+  type Edge { cursor: String, node: Item, wide: Wide }
+  type PageInfo { hasNextPage: Boolean, endCursor: String }
+  type ItemConnection { edges: [Edge!]!, pageInfo: PageInfo }
+  type Query { items(first: Int): [Item!]!, item: Item, itemPage(first: Int, after: String): ItemConnection }
 `);
 
 function errorsOf(query: string, rule = [depthLimitRule, aliasLimitRule, costLimitRule]) {
@@ -52,6 +56,36 @@ describe('cost limit', () => {
     expect(errorsOf('{ items { children { children { id } } } }', [costLimitRule])).toEqual([
       expect.stringContaining('costs 8421'),
     ]);
+  });
+});
+
+describe('cost of a connection (the reporting API)', () => {
+  const fields = (n: number) => Array.from({ length: n }, (_, i) => `f${i}`).join(' ');
+
+  it('multiplies its edges by its first, literal or (at the largest page) a variable', () => {
+    // 1 + (1 + 100 × (1 + 1 + (1 + 1))) + (1 + 2) = 406
+    expect(
+      errorsOf('{ itemPage(first: 100) { edges { cursor node { id } } pageInfo { hasNextPage endCursor } } }', [
+        costLimitRule,
+      ]),
+    ).toEqual([]);
+    // A row costs its fields + 2 (cursor, node): 100 rows of 47 fields fit (4,902), of 48 do not (5,002); a
+    // variable first counts as the largest page.
+    const page = (n: number, first: string) =>
+      `query($first: Int) { itemPage(first: ${first}) { edges { cursor wide { ${fields(n)} } } } }`;
+    expect(errorsOf(page(47, '100'), [costLimitRule])).toEqual([]);
+    expect(errorsOf(page(47, '$first'), [costLimitRule])).toEqual([]);
+    expect(errorsOf(page(48, '$first'), [costLimitRule])).toEqual([expect.stringContaining('costs 5002')]);
+    expect(errorsOf(page(48, '10'), [costLimitRule])).toEqual([]);
+    expect(LIMITS.maxConnectionPage).toBe(100);
+  });
+
+  it('gives its size only to the lists directly below it', () => {
+    // 1 + (1 + 2 × (1 + (1 + (1 + 20 × 1)))) = 50: the item's children keep the default 20
+    expect(errorsOf('{ itemPage(first: 2) { edges { node { children { id } } } } }', [costLimitRule]).length).toBe(0);
+    expect(
+      errorsOf('{ itemPage(first: 100) { edges { node { children { children { id } } } } } }', [costLimitRule]),
+    ).toEqual([expect.stringContaining('costs')]);
   });
 });
 

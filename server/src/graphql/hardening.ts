@@ -23,6 +23,11 @@ export const LIMITS = {
   maxCost: 5_000,
   /** The assumed size of a list without a `first`/`pageSize`/`limit` argument, for costing. */
   defaultListSize: 20,
+  /**
+   * The largest page of a connection (a field with `first` whose `edges` list holds the rows: the reporting API);
+   * a `first` given as a variable is costed at this size, as its value is not known when the query is checked.
+   */
+  maxConnectionPage: 100,
 } as const;
 
 function refused(message: string): GraphQLError {
@@ -86,13 +91,17 @@ export const aliasLimitRule: ValidationRule = (context: ValidationContext): ASTV
 
 const PAGE_ARGUMENTS = new Set(['first', 'last', 'limit', 'pageSize', 'take', 'numberOfBills', 'resultCount']);
 
-/** Cost: one per field, times the expected size of every list above it. */
+/**
+ * Cost: one per field, times the expected size of every list above it. A connection (a field that is not a list
+ * but takes a page size) hands its size to the lists directly below it (`edges`), which have no size of their own.
+ */
 function costOf(
   set: SelectionSetNode,
   parent: GraphQLCompositeType,
   fragments: Map<string, FragmentDefinitionNode>,
   context: ValidationContext,
   seen: Set<string>,
+  pageOfParent?: number,
 ): number {
   let cost = 0;
   for (const selection of set.selections) {
@@ -105,18 +114,23 @@ function costOf(
       const field = fields[selection.name.value];
       if (!field) continue;
       const type = field.type as GraphQLOutputType;
+      const isList = isListType(getNullableType(type));
+      const sizeArgument = selection.arguments?.find((arg) => PAGE_ARGUMENTS.has(arg.name.value));
+      const literalSize =
+        sizeArgument && sizeArgument.value.kind === Kind.INT
+          ? Math.max(1, Number(sizeArgument.value.value))
+          : undefined;
       let multiplier = 1;
-      if (isListType(getNullableType(type))) {
-        const sizeArgument = selection.arguments?.find((arg) => PAGE_ARGUMENTS.has(arg.name.value));
-        multiplier =
-          sizeArgument && sizeArgument.value.kind === Kind.INT
-            ? Math.max(1, Number(sizeArgument.value.value))
-            : LIMITS.defaultListSize;
+      let pageOfChildren: number | undefined;
+      if (isList) {
+        multiplier = literalSize ?? (sizeArgument ? undefined : pageOfParent) ?? LIMITS.defaultListSize;
+      } else if (sizeArgument) {
+        pageOfChildren = literalSize ?? LIMITS.maxConnectionPage;
       }
       const named = getNamedType(type);
       const below =
         selection.selectionSet && isCompositeType(named)
-          ? costOf(selection.selectionSet, named, fragments, context, seen)
+          ? costOf(selection.selectionSet, named, fragments, context, seen, pageOfChildren)
           : 0;
       cost += 1 + multiplier * below;
     } else {
@@ -129,7 +143,7 @@ function costOf(
       const conditionName = fragment.typeCondition?.name.value;
       const condition = conditionName ? context.getSchema().getType(conditionName) : parent;
       if (condition && isCompositeType(condition)) {
-        cost += costOf(fragment.selectionSet, condition, fragments, context, seen);
+        cost += costOf(fragment.selectionSet, condition, fragments, context, seen, pageOfParent);
       }
     }
   }

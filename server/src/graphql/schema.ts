@@ -27,6 +27,7 @@ import { PreferencesResolver } from '../modules/preferences/preferences.resolver
 import { OverviewResolver } from '../modules/overview/overview.resolver.js';
 import { AtRiskResolver } from '../modules/risk/at-risk.resolver.js';
 import { MissedDepositReportResolver } from '../modules/report/missed-deposits.resolver.js';
+import { ReportingResolver } from '../modules/reporting/reporting.resolver.js';
 import { ApprovalResolver } from '../modules/approval/approval.resolver.js';
 import { PaymentResolver } from '../modules/payment/payment.resolver.js';
 import { PlannerResolver } from '../modules/planner/planner.resolver.js';
@@ -50,6 +51,7 @@ export const resolvers: NonEmptyArray<Function> = [
   OverviewResolver,
   AtRiskResolver,
   MissedDepositReportResolver,
+  ReportingResolver,
   ActivityResolver,
   AgreementResolver,
   TransactionResolver,
