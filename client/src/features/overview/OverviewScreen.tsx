@@ -36,13 +36,19 @@ export function OverviewScreen() {
   const supportEmail = useClientSettingsQuery().data?.clientSettings.supportEmail ?? '';
 
   // A queued change is pushed by the server; once applied, everything on screen reloads in place.
-  const onApplied = useCallback(() => {
-    setAnnouncement('The agreement change has been applied. The overview has been updated.');
+  const refresh = useCallback(() => {
     void client.refetchQueries({
       include: ['AccountOverview', 'OverviewAutoBillers', 'OverviewManualBillers', 'Activities', 'MemberAccount'],
     });
   }, [client]);
-  const queued = useQueuedChange(accountId, onApplied);
+  const onApplied = useCallback(() => {
+    setAnnouncement('The agreement change has been applied. The overview has been updated.');
+    refresh();
+  }, [refresh]);
+  const queued = useQueuedChange(accountId, onApplied, {
+    status: overview.data?.accountOverview.agreement?.status,
+    refresh,
+  });
 
   useEffect(() => {
     // Spec 1 §8: overview loading failures show the server's message as a toast.

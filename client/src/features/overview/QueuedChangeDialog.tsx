@@ -9,6 +9,7 @@ import {
   isInProgress,
   queuedChangeReducer,
   stepState,
+  summaryBehindStage,
   type QueuedChangeState,
 } from './queued-change';
 
@@ -30,11 +31,20 @@ const DIALOG_HEADINGS = {
 const STEP_LABELS = { QUEUED: 'Queued', APPLYING: 'Applying', APPLIED: 'Applied' } as const;
 const STEP_MARKS = { done: '✓', current: '', todo: '○', failed: '✕' } as const;
 
+interface ShownSummary {
+  /** The status of the agreement the screen shows (its summary), when loaded. */
+  status: number | null | undefined;
+  /** Fetches the screen's data again (a failed change: nothing was applied, the summary is just old). */
+  refresh: () => void;
+}
+
 /**
  * Subscribes to the account's queued-change status while the overview is open; `onApplied` runs once per
- * applied change (the overview refetches itself, no reload).
+ * applied change (the overview refetches itself, no reload). When the screen shows a version still waiting (2, 3)
+ * but the pushed stage says nothing waits (it was applied or failed before the subscription's first answer), the
+ * screen is brought up to date once: `onApplied` when it was applied, `shown.refresh` when it failed.
  */
-export function useQueuedChange(accountId: number, onApplied: () => void) {
+export function useQueuedChange(accountId: number, onApplied: () => void, shown?: ShownSummary) {
   const [state, dispatch] = useReducer(queuedChangeReducer, initialQueuedChange);
   useQueuedChangeStatusUpdatesSubscription({
     variables: { accountId },
@@ -54,6 +64,24 @@ export function useQueuedChange(accountId: number, onApplied: () => void) {
       onAppliedRef.current();
     }
   }, [state.applied]);
+  const shownStatus = shown?.status;
+  const refreshRef = useRef(shown?.refresh);
+  useEffect(() => {
+    refreshRef.current = shown?.refresh;
+  }, [shown?.refresh]);
+  const caughtUp = useRef<string | null>(null);
+  useEffect(() => {
+    if (!summaryBehindStage(shownStatus, state.stage)) {
+      caughtUp.current = null;
+      return;
+    }
+    const key = `${shownStatus}:${state.stage}`;
+    if (caughtUp.current === key) return; // once per out-of-date pair: a refetch that answers the same stops here
+    caughtUp.current = key;
+    if (state.stage === 'FAILED') refreshRef.current?.();
+    else if (state.stage === 'NONE') onAppliedRef.current();
+    // APPLIED: the applied counter above has already refetched.
+  }, [shownStatus, state.stage]);
   useEffect(() => {
     if (state.stage !== 'APPLIED' || !state.open) return undefined;
     const timer = setTimeout(() => dispatch({ type: 'close' }), APPLIED_CLOSE_MS);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { initialQueuedChange, queuedChangeReducer, stepState, type QueuedChangeEvent } from './queued-change';
+import {
+  initialQueuedChange,
+  queuedChangeReducer,
+  stepState,
+  summaryBehindStage,
+  type QueuedChangeEvent,
+} from './queued-change';
 
 function run(...events: QueuedChangeEvent[]) {
   return events.reduce(queuedChangeReducer, initialQueuedChange);
@@ -40,9 +46,44 @@ describe('queuedChangeReducer', () => {
     expect(state).toMatchObject({ open: true, stage: 'FAILED', message: 'No funds', applied: 0 });
   });
 
+  it('takes nothing waiting after a queued or applying change as applied (its APPLIED event was missed)', () => {
+    expect(run({ type: 'status', stage: 'QUEUED' }, { type: 'status', stage: 'NONE' })).toMatchObject({
+      stage: 'APPLIED',
+      open: true,
+      applied: 1,
+    });
+    expect(run({ type: 'status', stage: 'APPLYING' }, { type: 'status', stage: 'NONE' })).toMatchObject({
+      stage: 'APPLIED',
+      applied: 1,
+    });
+    const applied = run({ type: 'status', stage: 'APPLYING' }, { type: 'status', stage: 'APPLIED' });
+    expect(queuedChangeReducer(applied, { type: 'status', stage: 'NONE' })).toMatchObject({
+      stage: 'NONE',
+      open: false,
+      applied: 1,
+    });
+  });
+
   it('does not open for an outcome it did not see coming', () => {
     expect(run({ type: 'status', stage: 'APPLIED' })).toMatchObject({ open: false, applied: 1 });
     expect(run({ type: 'status', stage: 'FAILED' }).open).toBe(false);
+  });
+});
+
+describe('summaryBehindStage', () => {
+  it.each([
+    [2, 'NONE', true],
+    [3, 'NONE', true],
+    [2, 'APPLIED', true],
+    [3, 'FAILED', true],
+    [2, 'QUEUED', false],
+    [3, 'APPLYING', false],
+    [2, null, false],
+    [7, 'NONE', false],
+    [0, 'APPLIED', false],
+    [null, 'NONE', false],
+  ] as const)('a summary in status %s with the stage %s is out of date: %s', (status, stage, behind) => {
+    expect(summaryBehindStage(status, stage)).toBe(behind);
   });
 });
 

@@ -32,7 +32,9 @@ export function isInProgress(stage: QueuedChangeStage | null): boolean {
 /**
  * The overview's queued-change status, pushed by the server (replaces the 5-second poll, spec 1 §4): QUEUED or
  * APPLYING open a blocking dialog; APPLIED reloads the overview (and the open dialog shows the outcome);
- * FAILED shows why in the open dialog. Only an outcome can be closed.
+ * FAILED shows why in the open dialog. Only an outcome can be closed. NONE right after QUEUED or APPLYING means the
+ * change was applied while its APPLIED event was missed (at-most-once delivery, a socket reconnecting): it counts as
+ * APPLIED, or the overview would go on showing the change queued.
  */
 export function queuedChangeReducer(state: QueuedChangeState, event: QueuedChangeEvent): QueuedChangeState {
   if (event.type === 'close') return isInProgress(state.stage) ? state : { ...state, open: false };
@@ -48,8 +50,22 @@ export function queuedChangeReducer(state: QueuedChangeState, event: QueuedChang
     case 'FAILED':
       return { ...state, stage, message };
     case 'NONE':
+      if (isInProgress(state.stage)) return { ...state, stage: 'APPLIED', message, applied: state.applied + 1 };
       return { ...state, stage, message, open: false };
   }
+}
+
+/** Agreement statuses of a version waiting to be applied: 2 queued, 3 in progress. */
+const WAITING_STATUSES: ReadonlySet<number> = new Set([2, 3]);
+
+/**
+ * Whether the agreement summary on screen is out of date with the pushed stage: it shows a version waiting to be
+ * applied (2 or 3) while nothing waits any more (the change was applied, or failed, between the overview's load
+ * and the subscription's first answer). The overview then fetches itself again.
+ */
+export function summaryBehindStage(summaryStatus: number | null | undefined, stage: QueuedChangeStage | null): boolean {
+  if (summaryStatus === null || summaryStatus === undefined || !WAITING_STATUSES.has(summaryStatus)) return false;
+  return stage === 'NONE' || stage === 'APPLIED' || stage === 'FAILED';
 }
 
 /** Where each step stands in the dialog's list. */
