@@ -134,7 +134,8 @@ export function createServices(config: Config, clock: Clock, logger: Logger, eve
   const ledger = new LedgerService(clock);
   const accounts = new AccountService();
   const jobs = new JobQueue({ pollingSeconds: config.jobPollingSeconds, timeZone: config.timeZone }, logger);
-  const changeApplier = new ChangeApplier(clock, logger, events, ledger);
+  const coreBanking = new CoreBankingSimulator();
+  const changeApplier = new ChangeApplier(clock, logger, events, ledger, coreBanking);
   registerChangeJobs(jobs, changeApplier);
   const billingCategories = new BillingCategoryService();
   const outbox = new NotificationOutbox(jobs, clock);
@@ -149,7 +150,7 @@ export function createServices(config: Config, clock: Clock, logger: Logger, eve
     payments,
     settings,
     eventNotifier,
-    new CoreBankingSimulator(),
+    coreBanking,
     bankConcurrency,
   );
   registerBankJobs(jobs, bankDay);

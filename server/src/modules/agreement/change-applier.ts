@@ -9,7 +9,11 @@ import { LedgerService } from '../ledger/ledger.service.js';
 import { AgreementStatus } from './agreement-status.js';
 import { publishQueuedChange, queuedChangeStatus } from './queued-change.events.js';
 import { QueuedChangeStage, type QueuedChangeStatus } from './queued-change.types.js';
+import { rescheduleModification } from './modification-schedule.js';
 import { materializeSchedule } from './schedule-materializer.js';
+import { payTopupNow, TopupNowRefused, type TopupNowPaid } from './topup-now.js';
+import type { CoreBanking } from '../core-banking/core-banking.adapter.js';
+import { CoreBankingSimulator } from '../core-banking/core-banking.simulator.js';
 import { carryOverToNewVersion } from './version-carry-over.js';
 import { dateOf } from '../../database/row-values.js';
 import { LifecycleAction, transition } from './lifecycle/lifecycle.rules.js';
@@ -46,6 +50,7 @@ export class ChangeApplier {
     private readonly logger: Logger,
     private readonly events: EventBus,
     private readonly ledger = new LedgerService(),
+    private readonly coreBanking: CoreBanking = new CoreBankingSimulator(),
   ) {}
 
   /**
@@ -123,7 +128,11 @@ export class ChangeApplier {
       throw new ChangeFailure('The agreement it changes is no longer current.');
     }
 
-    const carried = await carryOverToNewVersion(tx, this.ledger, previous.id, version.id, this.clock.today());
+    const today = this.clock.today();
+    const carried = await carryOverToNewVersion(tx, this.ledger, previous.id, version.id, today);
+    // Its added, changed and removed billers' bills and its deposit plan (modification-schedule.ts).
+    const schedule = await rescheduleModification(tx, version.id, previous.id, today);
+    const topup = await this.topupNow(tx, version.id);
     const newStatus = previous.status; // 7, or 4 / 8 kept: a modification does not lift arrears or a lock
     await tx.execute(
       'update agreement set status = ?, activated_at = now(), updated_at = now() where id = ?',
@@ -151,6 +160,8 @@ export class ChangeApplier {
         previousContractId: previous.id,
         billsMoved: carried.billsMoved,
         depositsMoved: carried.depositsMoved,
+        ...schedule,
+        topupNowTransactionId: topup?.transactionId ?? null,
       },
     });
     return true;
@@ -171,6 +182,8 @@ export class ChangeApplier {
     if ('refusal' in result) throw new ChangeFailure(result.refusal.message);
     // Its bills and scheduled deposits, so that the bank's day pays and collects for it from now on.
     const schedule = await materializeSchedule(tx, version.id);
+    // The deposits step's TopupNow, from the member's linked account into the agreement's rainy day.
+    const topup = await this.topupNow(tx, version.id);
     await tx.execute(
       'update agreement set status = ?, activated_at = coalesce(activated_at, now()), updated_at = now() where id = ?',
       [result.to, version.id],
@@ -195,9 +208,23 @@ export class ChangeApplier {
         status: result.to,
         billsScheduled: schedule.bills,
         depositsScheduled: schedule.deposits,
+        topupNowTransactionId: topup?.transactionId ?? null,
       },
     });
     return true;
+  }
+
+  /** Pays the version's TopupNow (topup-now.ts); a refusal fails the change with its message. */
+  private async topupNow(tx: EntityManager, agreementId: number): Promise<TopupNowPaid | null> {
+    try {
+      return await payTopupNow(tx, this.ledger, this.coreBanking, agreementId, {
+        today: this.clock.today(),
+        now: this.clock.now(),
+      });
+    } catch (error) {
+      if (error instanceof TopupNowRefused) throw new ChangeFailure(error.message);
+      throw error;
+    }
   }
 
   private async markFailed(em: EntityManager, agreementId: number, message: string): Promise<void> {

@@ -3,7 +3,7 @@ import type { LocalDate } from '../../common/local-date.js';
 import { toDecimalString } from '../../common/money.js';
 import { expectedBills } from '../bill/expected-bills.rules.js';
 import { loadAgreementFacts } from './agreement-facts.js';
-import { loadBillers } from './agreement-billers.js';
+import { loadBillers, type BillerFacts } from './agreement-billers.js';
 import { scheduledDepositDates } from './agreement-view.rules.js';
 import { storedBillPlan } from './stored-plan.js';
 
@@ -36,41 +36,9 @@ export async function materializeSchedule(
   );
   let bills = 0;
   if (existing.bills === 0) {
-    const rows: ScheduledBillRow[] = [];
     const period = { start: agreement.startDate, end: agreement.endDate };
-    for (const biller of await loadBillers(tx, [agreementId])) {
-      const plan = storedBillPlan(biller);
-      if (!plan) continue;
-      for (const bill of expectedBills(plan, period).bills) {
-        rows.push({
-          billerId: biller.isSubCategory ? null : biller.id,
-          subCategoryId: biller.isSubCategory ? biller.id : null,
-          dueDate: bill.date,
-          amount: toDecimalString(bill.amount),
-          contingency: toDecimalString(bill.contingency),
-          isFinalBill: bill.isFinalBill,
-        });
-      }
-    }
-    if (rows.length > 0) {
-      await tx.execute(
-        `insert into bill (agreement_id, biller_id, billing_sub_category_id, due_date, due_date_no_offset,
-                           expected_amount, amount_allocated, contingency, is_final_bill)
-         select ?, b, s, d, d, a, a, c, f
-         from unnest(?::int[], ?::int[], ?::date[], ?::numeric[], ?::numeric[], ?::boolean[]) as t(b, s, d, a, c, f)`,
-        [
-          agreementId,
-          pgArray(rows.map((r) => r.billerId)),
-          pgArray(rows.map((r) => r.subCategoryId)),
-          pgArray(rows.map((r) => r.dueDate)),
-          pgArray(rows.map((r) => r.amount)),
-          pgArray(rows.map((r) => r.contingency)),
-          pgArray(rows.map((r) => r.isFinalBill)),
-        ],
-        'run',
-      );
-      bills = rows.length;
-    }
+    const rows = (await loadBillers(tx, [agreementId])).flatMap((biller) => billRowsOf(biller, period));
+    bills = await insertBills(tx, agreementId, rows);
   }
   let deposits = 0;
   if (existing.deposits === 0 && agreement.depositAmount > 0) {
@@ -88,7 +56,47 @@ export async function materializeSchedule(
   return { bills, deposits };
 }
 
+/** The bill engine's occurrences of one biller or sub-category over the period, as bill rows (none when unusable). */
+export function billRowsOf(biller: BillerFacts, period: { start: LocalDate; end: LocalDate }): ScheduledBillRow[] {
+  const plan = storedBillPlan(biller);
+  if (!plan) return [];
+  return expectedBills(plan, period).bills.map((bill) => ({
+    billerId: biller.isSubCategory ? null : biller.id,
+    subCategoryId: biller.isSubCategory ? biller.id : null,
+    dueDate: bill.date,
+    amount: toDecimalString(bill.amount),
+    contingency: toDecimalString(bill.contingency),
+    isFinalBill: bill.isFinalBill,
+  }));
+}
+
+/** Writes bill rows for the agreement in one statement; answers how many. */
+export async function insertBills(
+  tx: EntityManager,
+  agreementId: number,
+  rows: readonly ScheduledBillRow[],
+): Promise<number> {
+  if (rows.length === 0) return 0;
+  await tx.execute(
+    `insert into bill (agreement_id, biller_id, billing_sub_category_id, due_date, due_date_no_offset,
+                       expected_amount, amount_allocated, contingency, is_final_bill)
+     select ?, b, s, d, d, a, a, c, f
+     from unnest(?::int[], ?::int[], ?::date[], ?::numeric[], ?::numeric[], ?::boolean[]) as t(b, s, d, a, c, f)`,
+    [
+      agreementId,
+      pgArray(rows.map((r) => r.billerId)),
+      pgArray(rows.map((r) => r.subCategoryId)),
+      pgArray(rows.map((r) => r.dueDate)),
+      pgArray(rows.map((r) => r.amount)),
+      pgArray(rows.map((r) => r.contingency)),
+      pgArray(rows.map((r) => r.isFinalBill)),
+    ],
+    'run',
+  );
+  return rows.length;
+}
+
 /** A PostgreSQL array literal of plain values (numbers, dates, decimals, booleans; null as NULL). */
-function pgArray(values: readonly (string | number | boolean | null)[]): string {
+export function pgArray(values: readonly (string | number | boolean | null)[]): string {
   return `{${values.map((value) => (value === null ? 'NULL' : String(value))).join(',')}}`;
 }

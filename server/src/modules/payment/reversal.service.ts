@@ -5,7 +5,8 @@ import type { CurrentUser } from '../../common/auth/current-user.js';
 import { isStaff } from '../../common/auth/roles.js';
 import type { Clock } from '../../common/clock.js';
 import { ForbiddenError, NotFoundError } from '../../common/errors.js';
-import { formatCurrency, negate, parseMoney, toDecimalString, ZERO } from '../../common/money.js';
+import { formatCurrency, negate, parseMoney, toDecimalString, ZERO, type Cents } from '../../common/money.js';
+import type { LocalDate } from '../../common/local-date.js';
 import { ActivityType } from '../activity/activity-type.js';
 import { linkedAccountBalances } from '../ledger/ledger-balances.js';
 import { LedgerTransactionType } from '../ledger/ledger-transaction-type.js';
@@ -58,6 +59,55 @@ interface TransactionRow {
   deposit_full: boolean | null;
   reversed: boolean;
   reverses_id: number | null;
+}
+
+export interface RainyDayTopUpPosting {
+  agreementId: number;
+  linkedAccountId: number;
+  accountNumber: string;
+  amount: Cents;
+  /** Null: 'Rainy day top-up of $X'. */
+  description: string | null;
+  effectiveDate: LocalDate;
+  createdAt: Date;
+  /** Null when a job moves it (no one signed in). */
+  userId: number | null;
+  agentName: string | null;
+  /** More facts for the activity (the request's key, or what asked for the top-up). */
+  data?: Record<string, unknown>;
+}
+
+/**
+ * The one posting of a rainy-day top-up: the linked account pays into the agreement's rainy day, one ledger
+ * transaction (type 4) with its activity (extra member deposit), inside the caller's transaction. The member's
+ * top-up (`topUpRainyDay`) and the TopupNow of an agreement being applied (agreement/topup-now.ts) both post it.
+ */
+export async function postRainyDayTopUp(
+  tx: EntityManager,
+  ledger: LedgerService,
+  topUp: RainyDayTopUpPosting,
+): Promise<{ transactionId: number; activityId: number | null }> {
+  const description = topUp.description || `Rainy day top-up of ${formatCurrency(topUp.amount)}`;
+  const posting = await ledger.post(tx, {
+    type: LedgerTransactionType.RainyDayTopUp,
+    agreementId: topUp.agreementId,
+    effectiveDate: topUp.effectiveDate,
+    description,
+    lines: [
+      { account: linkedAccount(topUp.linkedAccountId), amount: negate(topUp.amount) },
+      { account: rainyDay(), amount: topUp.amount },
+    ],
+    createdByUserId: topUp.userId,
+    createdAt: topUp.createdAt,
+    activity: {
+      type: ActivityType.ExtraMemberDeposit,
+      details: description,
+      data: { topupAmount: toDecimalString(topUp.amount), accountNumber: topUp.accountNumber, ...topUp.data },
+      agentName: topUp.agentName,
+      userId: topUp.userId,
+    },
+  });
+  return { transactionId: posting.transactionId, activityId: posting.activityId };
 }
 
 /** Reverses payments and deposits (staff only) and tops up rainy day from a linked account. */
@@ -174,25 +224,17 @@ export class ReversalService {
       if (balance <= 0 || amount > balance) {
         throw new PaymentError('INSUFFICIENT_FUNDS', PAYMENT_MESSAGES.insufficientFunds, 'topupAmount');
       }
-      const description = givenDescription || `Rainy day top-up of ${formatCurrency(amount)}`;
-      const posting = await this.ledger.post(tx, {
-        type: LedgerTransactionType.RainyDayTopUp,
+      const posting = await postRainyDayTopUp(tx, this.ledger, {
         agreementId: agreement.id,
+        linkedAccountId: account.id,
+        accountNumber: account.accountNumber,
+        amount,
+        description: givenDescription || null,
         effectiveDate: this.clock.today(),
-        description,
-        lines: [
-          { account: linkedAccount(account.id), amount: negate(amount) },
-          { account: rainyDay(), amount },
-        ],
-        createdByUserId: user.userId,
         createdAt: this.clock.now(),
-        activity: {
-          type: ActivityType.ExtraMemberDeposit,
-          details: description,
-          data: { topupAmount: toDecimalString(amount), accountNumber: account.accountNumber, idempotencyKey: key },
-          agentName: isStaff(user.roles) ? user.displayName : null,
-          userId: user.userId,
-        },
+        userId: user.userId,
+        agentName: isStaff(user.roles) ? user.displayName : null,
+        data: { idempotencyKey: key },
       });
       return { transactionId: posting.transactionId, topupAmount: toDecimalString(amount) };
     });

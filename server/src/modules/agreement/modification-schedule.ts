@@ -1,0 +1,210 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { LocalDate } from '../../common/local-date.js';
+import { parseMoney, toDecimalString } from '../../common/money.js';
+import { intArray } from '../../database/bulk.js';
+import { dateOf, moneyOf, optionalDateOf } from '../../database/row-values.js';
+import { BillStatus } from '../bill/bill-status.rules.js';
+import type { BillerStatus, ModificationState } from '../biller/biller-codes.js';
+import { DepositStatus } from './agreement-codes.js';
+import { loadAgreementFacts } from './agreement-facts.js';
+import { loadBillers } from './agreement-billers.js';
+import { scheduledDepositDates } from './agreement-view.rules.js';
+import {
+  billChanges,
+  depositChanges,
+  itemChange,
+  type StoredBill,
+  type StoredDeposit,
+  type WantedBill,
+} from './modification-schedule.rules.js';
+import { billRowsOf, insertBills, pgArray, type ScheduledBillRow } from './schedule-materializer.js';
+import { storedBillPlan } from './stored-plan.js';
+
+/** Bills that may be replaced: still to come, nothing paid towards them. */
+const REPLACEABLE_BILL_STATUSES = `{${[BillStatus.Scheduled, BillStatus.Upcoming].join(',')}}`;
+
+export interface ModificationSchedule {
+  billsAdded: number;
+  billsChanged: number;
+  billsEnded: number;
+  depositsAdded: number;
+  depositsChanged: number;
+  depositsEnded: number;
+}
+
+type Row = Record<string, unknown>;
+
+const keyOf = (row: Row) =>
+  row.biller_id === null || row.biller_id === undefined
+    ? `subcategory:${Number(row.billing_sub_category_id)}`
+    : `biller:${Number(row.biller_id)}`;
+
+/**
+ * Brings a modification's bills and scheduled deposits to what it says, inside the applying transaction and after
+ * the carry-over (version-carry-over.ts) moved the version in force's unpaid bills and deposits to come: the rules
+ * of modification-schedule.rules.ts, with the bill engine's occurrences (the materializer's, as for a new agreement)
+ * and the deposit schedule's dates. Idempotent: a second run finds nothing to change.
+ */
+export async function rescheduleModification(
+  tx: EntityManager,
+  versionId: number,
+  previousId: number,
+  today: LocalDate,
+): Promise<ModificationSchedule> {
+  const result: ModificationSchedule = {
+    billsAdded: 0,
+    billsChanged: 0,
+    billsEnded: 0,
+    depositsAdded: 0,
+    depositsChanged: 0,
+    depositsEnded: 0,
+  };
+  const agreement = await loadAgreementFacts(tx, versionId);
+  if (!agreement) return result;
+  const period = { start: agreement.startDate, end: agreement.endDate };
+
+  const items = await tx.execute<Row[]>(
+    `select 'biller' as kind, id, modification_state, status,
+            case when is_final_bill_expected then expected_final_bill_date::text end as final_bill_date
+     from biller where agreement_id = ?
+     union all
+     select 'subcategory', id, modification_state, status, null from billing_sub_category where agreement_id = ?`,
+    [versionId, versionId],
+  );
+  const facts = new Map((await loadBillers(tx, [versionId])).map((biller) => [biller.key, biller]));
+  const stored = await tx.execute<Row[]>(
+    `select b.id, b.biller_id, b.billing_sub_category_id, b.due_date::text as due_date, b.expected_amount,
+            b.contingency, b.is_final_bill
+     from bill b where b.agreement_id = ? and b.status = any(?::smallint[]) and b.due_date >= ?::date
+       and not exists (select 1 from bill_money_source m where m.bill_id = b.id)
+     order by b.due_date, b.id`,
+    [versionId, REPLACEABLE_BILL_STATUSES, today],
+  );
+  // Bills from today on that stayed with the version in force (paid, pending): the same item is not billed twice.
+  const held = await tx.execute<Row[]>(
+    `select nb.id as biller_id, null as billing_sub_category_id, b.due_date::text as due_date
+     from bill b join biller nb on nb.previous_id = b.biller_id and nb.agreement_id = ?
+     where b.agreement_id = ? and b.due_date >= ?::date
+     union all
+     select null, ns.id, b.due_date::text
+     from bill b join billing_sub_category ns on ns.previous_id = b.billing_sub_category_id and ns.agreement_id = ?
+     where b.agreement_id = ? and b.due_date >= ?::date`,
+    [versionId, previousId, today, versionId, previousId, today],
+  );
+
+  const update: { id: number; bill: WantedBill }[] = [];
+  const remove: number[] = [];
+  const insert: ScheduledBillRow[] = [];
+  for (const item of items) {
+    const key = `${String(item.kind)}:${Number(item.id)}`;
+    let change = itemChange(Number(item.modification_state) as ModificationState, Number(item.status) as BillerStatus);
+    const biller = facts.get(key);
+    // An item the engine cannot read keeps the bills it has rather than losing them.
+    if ((change === 'added' || change === 'changed') && (!biller || !storedBillPlan(biller))) change = 'kept';
+    if (change === 'kept') continue;
+    const rows = change === 'removed' || !biller ? [] : billRowsOf(biller, period);
+    const changes = billChanges(
+      {
+        change,
+        stored: stored.filter((row) => keyOf(row) === key).map(storedBill),
+        wanted: rows.map((row) => ({
+          dueDate: row.dueDate,
+          amount: parseMoney(row.amount),
+          contingency: parseMoney(row.contingency),
+          isFinalBill: row.isFinalBill,
+        })),
+        held: held.filter((row) => keyOf(row) === key).map((row) => dateOf(row.due_date)),
+        finalBillDate: optionalDateOf(item.final_bill_date),
+      },
+      today,
+    );
+    update.push(...changes.update);
+    remove.push(...changes.remove);
+    const byDate = new Map(rows.map((row) => [row.dueDate, row]));
+    for (const bill of changes.insert) {
+      const row = byDate.get(bill.dueDate);
+      if (row) insert.push(row);
+    }
+  }
+  for (const { id, bill } of update) {
+    const amount = toDecimalString(bill.amount);
+    await tx.execute(
+      'update bill set expected_amount = ?, amount_allocated = ?, contingency = ?, is_final_bill = ? where id = ?',
+      [amount, amount, toDecimalString(bill.contingency), bill.isFinalBill, id],
+      'run',
+    );
+  }
+  if (remove.length > 0) {
+    await tx.execute('delete from bill where id = any(?::int[])', [intArray(remove)], 'run');
+  }
+  result.billsChanged = update.length;
+  result.billsEnded = remove.length;
+  result.billsAdded = await insertBills(tx, versionId, insert);
+
+  // A modification that left the deposits as they were keeps the deposits it carried over as they are.
+  const [plans] = await tx.execute<{ same: boolean }[]>(
+    `select (n.deposit_amount, n.contribution_frequency, n.contribution_date, n.bi_monthly_first_date,
+             n.bi_monthly_second_date, n.end_date)
+            is not distinct from
+            (p.deposit_amount, p.contribution_frequency, p.contribution_date, p.bi_monthly_first_date,
+             p.bi_monthly_second_date, p.end_date) as same
+     from agreement n, agreement p where n.id = ? and p.id = ?`,
+    [versionId, previousId],
+  );
+  if (!plans || plans.same) return result;
+  const deposits = await tx.execute<Row[]>(
+    `select d.id, d.due_date::text as due_date, d.expected_amount from scheduled_deposit d
+     where d.agreement_id = ? and d.status = ? and d.received_amount = 0 and d.due_date >= ?::date
+       and not exists (select 1 from ledger_transaction t where t.deposit_id = d.id)
+     order by d.due_date`,
+    [versionId, DepositStatus.Scheduled, today],
+  );
+  const heldDeposits = await tx.execute<Row[]>(
+    'select due_date::text as due_date from scheduled_deposit where agreement_id = ? and due_date >= ?::date',
+    [previousId, today],
+  );
+  const plan = depositChanges(
+    deposits.map((row): StoredDeposit => ({
+      id: Number(row.id),
+      dueDate: dateOf(row.due_date),
+      amount: moneyOf(row.expected_amount),
+    })),
+    scheduledDepositDates(agreement),
+    agreement.depositAmount,
+    heldDeposits.map((row) => dateOf(row.due_date)),
+    today,
+  );
+  const amount = toDecimalString(agreement.depositAmount);
+  if (plan.update.length > 0) {
+    await tx.execute(
+      'update scheduled_deposit set expected_amount = ? where id = any(?::int[])',
+      [amount, intArray(plan.update.map((d) => d.id))],
+      'run',
+    );
+  }
+  if (plan.remove.length > 0) {
+    await tx.execute('delete from scheduled_deposit where id = any(?::int[])', [intArray(plan.remove)], 'run');
+  }
+  if (plan.insert.length > 0) {
+    await tx.execute(
+      `insert into scheduled_deposit (agreement_id, due_date, expected_amount)
+       select ?, d, ? from unnest(?::date[]) as t(d) on conflict (agreement_id, due_date) do nothing`,
+      [versionId, amount, pgArray(plan.insert)],
+      'run',
+    );
+  }
+  result.depositsAdded = plan.insert.length;
+  result.depositsChanged = plan.update.length;
+  result.depositsEnded = plan.remove.length;
+  return result;
+}
+
+function storedBill(row: Row): StoredBill {
+  return {
+    id: Number(row.id),
+    dueDate: dateOf(row.due_date),
+    amount: moneyOf(row.expected_amount),
+    contingency: moneyOf(row.contingency),
+    isFinalBill: Boolean(row.is_final_bill),
+  };
+}
