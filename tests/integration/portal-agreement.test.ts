@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENT, MEMBER_LOCKED, MEMBER_RESIGNED, MEMBER_TWO_ACCOUNTS } from '../support/demo.js';
 import { startTestServer, type TestServer } from '../support/server.js';
-import { accountWithStatus, codes, gql, memberIdOf, session, sql, SUMMARY, type Session } from './portal-support.js';
+import {
+  accountWithStatus,
+  codes,
+  gql,
+  memberIdOf,
+  rest,
+  session,
+  sql,
+  SUMMARY,
+  type Session,
+} from './portal-support.js';
 
 interface Approval {
   approveAgreement: {
@@ -154,5 +164,62 @@ describe('approveAgreement', () => {
       },
     ]);
     expect((await statusOf(agreementId)).status).toBe(0);
+  });
+});
+
+describe('GET /api/contracts/{id} and /api/contracts/unavailablerainydayamount (spec 3 §7)', () => {
+  const HELD = `query($id: Int!) { unavailableRainyDayAmount(agreementId: $id) }`;
+
+  /** Any agreement of the member's accounts (the tests above move their statuses). */
+  async function agreementOf(of: number): Promise<number> {
+    const [row] = await sql<{ id: number }>(
+      server,
+      `select g.id from agreement g join member_account_link l on l.account_id = g.account_id
+       where l.member_id = ? order by g.id desc limit 1`,
+      [of],
+    );
+    return Number(row.id);
+  }
+
+  it('answers the view-agreement page’s agreement, money in dollars as GraphQL gives it', async () => {
+    const agreementId = await agreementOf(memberId);
+    const viaGraphql = (await gql<View>(server, member, VIEW, { id: agreementId })).data!.agreement;
+    const viaRest = await rest(server, member, `/api/contracts/${agreementId}`);
+    expect(viaRest.status).toBe(200);
+    expect(viaRest.body).toMatchObject({
+      summary: viaGraphql.summary,
+      depositDates: viaGraphql.depositDates,
+      canApprove: viaGraphql.canApprove,
+    });
+    expect((viaRest.body as View['agreement']).billers.map((b) => b.billerId)).toEqual(
+      viaGraphql.billers.map((b) => b.billerId),
+    );
+  });
+
+  it('answers the rainy day held back, the same on both APIs', async () => {
+    const agreementId = await agreementOf(memberId);
+    await sql(server, 'update agreement set rainy_day_unavailable_amount = 12.5 where id = ?', [agreementId]);
+    const graphql = await gql<{ unavailableRainyDayAmount: string }>(server, member, HELD, { id: agreementId });
+    expect(graphql.data!.unavailableRainyDayAmount).toBe('12.50');
+    const response = await fetch(`${server.url}/api/contracts/unavailablerainydayamount?contractId=${agreementId}`, {
+      headers: { authorization: `Bearer ${member.token}` },
+    });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe('12.50'); // dollars, two decimals, as the old client read it
+  });
+
+  it('refuses another member’s agreement like one that does not exist, and a contract id that is not one', async () => {
+    const other = await agreementOf(await memberIdOf(server, '100002'));
+    for (const path of [`/api/contracts/${other}`, `/api/contracts/unavailablerainydayamount?contractId=${other}`]) {
+      const theirs = await rest(server, member, path);
+      expect(theirs.status).toBe(403);
+      expect(theirs).toEqual(await rest(server, member, path.replace(String(other), '987654')));
+    }
+    expect((await rest(server, member, '/api/contracts/unavailablerainydayamount?contractId=abc')).status).toBe(400);
+    expect((await rest(server, staff, '/api/contracts/987654')).status).toBe(404);
+  });
+
+  it('leaves the other /api/contracts/<word> reads where they were', async () => {
+    expect((await rest(server, member, '/api/contracts/getbillsumosupportcontact')).status).toBe(200);
   });
 });

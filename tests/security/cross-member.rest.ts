@@ -32,6 +32,7 @@ export const ID_PARAMETER_OF: Readonly<Record<string, IdKind>> = {
   'GET /api/billers/:id': 'biller',
   'GET /api/billingsubcategories/:id': 'subCategory',
   'GET /api/billingsubcategories/getdateofcreation': 'subCategory',
+  'GET /api/contracts/:id': 'agreement',
 };
 
 /**

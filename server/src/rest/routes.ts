@@ -1,4 +1,5 @@
 import { accountRoutes } from '../modules/account/account.rest.js';
+import { agreementRoutes } from '../modules/agreement/agreement.rest.js';
 import { activityRoutes } from '../modules/activity/activity.rest.js';
 import { authRoutes } from '../modules/auth/auth.rest.js';
 import { billingCategoryRoutes } from '../modules/billing-category/billing-category.rest.js';
@@ -52,4 +53,5 @@ export const restRoutes: RestRoute[] = [
   ...missedDepositRoutes,
   ...billerRoutes,
   ...subCategoryRoutes,
+  ...agreementRoutes, // last: GET /api/contracts/:id would take every /api/contracts/<word> GET before it
 ];

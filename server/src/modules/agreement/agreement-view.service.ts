@@ -4,6 +4,7 @@ import type { CurrentUser } from '../../common/auth/current-user.js';
 import { isStaff } from '../../common/auth/roles.js';
 import type { Clock } from '../../common/clock.js';
 import { ForbiddenError, NotFoundError } from '../../common/errors.js';
+import { parseMoney, type Cents } from '../../common/money.js';
 import type { UserError } from '../../graphql/user-error.js';
 import { writeActivity } from '../activity/activity-writer.js';
 import { agreementBalances, ZERO_BALANCES } from '../ledger/ledger-balances.js';
@@ -109,6 +110,19 @@ export class AgreementViewService {
         !standing.resigned &&
         awaitsMemberApproval(agreement.status),
     };
+  }
+
+  /**
+   * The rainy-day money held back from use (e.g. for a payment still pending): GET
+   * /api/contracts/unavailablerainydayamount and its GraphQL twin. Reached as the agreement is.
+   */
+  async unavailableRainyDay(em: EntityManager, user: CurrentUser | null, agreementId: number): Promise<Cents> {
+    const agreement = await this.reachable(em, requireUser(user), agreementId);
+    const [row] = await em.execute<{ amount: string }[]>(
+      'select rainy_day_unavailable_amount as amount from agreement where id = ?',
+      [agreement.id],
+    );
+    return parseMoney(String(row.amount));
   }
 
   /**

@@ -1,6 +1,8 @@
 import { Arg, Authorized, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { SIGNED_IN } from '../../common/auth/roles.js';
+import type { Cents } from '../../common/money.js';
 import type { GraphQLContext } from '../../graphql/context.js';
+import { MoneyScalar } from '../../graphql/scalars.js';
 import { AgreementGraphs, AgreementView, ApproveAgreementResult, AccountForecast } from './agreement-view.types.js';
 
 @Resolver()
@@ -12,6 +14,17 @@ export class AgreementResolver {
     @Arg('agreementId', () => Int) agreementId: number,
   ): Promise<AgreementView> {
     return services.agreements.view(em, user, agreementId);
+  }
+
+  @Authorized(SIGNED_IN)
+  @Query(() => MoneyScalar, {
+    description: 'The rainy-day money held back from use (e.g. for a payment still pending).',
+  })
+  unavailableRainyDayAmount(
+    @Ctx() { em, user, services }: GraphQLContext,
+    @Arg('agreementId', () => Int) agreementId: number,
+  ): Promise<Cents> {
+    return services.agreements.unavailableRainyDay(em, user, agreementId);
   }
 
   @Authorized(SIGNED_IN)
