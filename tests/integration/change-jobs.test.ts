@@ -6,8 +6,11 @@ import {
   enqueueChangeApply,
   sweepQueuedChanges,
 } from '../../server/src/modules/agreement/change-jobs.js';
-import { agreementBalances } from '../../server/src/modules/ledger/ledger-balances.js';
-import { AGENT, MEMBER_TWO_ACCOUNTS } from '../support/demo.js';
+import { agreementBalances, linkedAccountBalances } from '../../server/src/modules/ledger/ledger-balances.js';
+import { loadAgreementFacts } from '../../server/src/modules/agreement/agreement-facts.js';
+import { scheduledDepositDates } from '../../server/src/modules/agreement/agreement-view.rules.js';
+import { preparedNewAgreement } from './lifecycle.fixtures.js';
+import { AGENT, MEMBER_NO_AGREEMENT, MEMBER_TWO_ACCOUNTS } from '../support/demo.js';
 import { realDatabaseUrl } from '../support/database.js';
 import { subscribe, wsClient, type LiveSubscription } from '../support/live.js';
 import { startTestServer, type TestServer } from '../support/server.js';
@@ -203,6 +206,66 @@ describe.skipIf(!realDatabaseUrl)('queued changes on the job queue, two working 
     } finally {
       await stopCrashing(first);
     }
+  });
+
+  it('applies a new agreement the member approved exactly once: its bills, deposits and TopupNow written once', async () => {
+    const { agreementId } = await preparedNewAgreement(first, MEMBER_NO_AGREEMENT[0]);
+    // The deposits step's TopupNow, as it stores it, so that the money moved is counted too.
+    const [linked] = await em(first).execute<{ id: number; member_id: number }[]>(
+      `select l.id, l.member_id from linked_account l join member m on m.id = l.member_id
+       where m.member_number = ? and l.is_active order by l.id limit 1`,
+      [MEMBER_NO_AGREEMENT[0]],
+    );
+    const balance = (await linkedAccountBalances(em(first), [linked.id])).get(linked.id) ?? 0;
+    expect(balance).toBeGreaterThanOrEqual(1_000);
+    await em(first).execute(
+      `update agreement set is_topup_performed = true, topup_amount = 10.00, topup_account_id = ?, topup_member_id = ?
+       where id = ?`,
+      [linked.id, linked.member_id, agreementId],
+    );
+    const staff = await first.token(...AGENT);
+    const activated = await first.graphql<{ activateAgreement: { errors: { message: string }[] } }>(
+      'mutation($id: Int!) { activateAgreement(agreementId: $id) { errors { message } } }',
+      { id: agreementId },
+      staff,
+    );
+    expect(activated.body.data?.activateAgreement.errors).toEqual([]);
+    // The member approves on the other instance; either instance's workers may take the job.
+    const member = await second.token(...MEMBER_NO_AGREEMENT);
+    const approved = await second.graphql<{ approveAgreement: { ok: boolean } }>(
+      'mutation($id: Int!) { approveAgreement(agreementId: $id) { ok } }',
+      { id: agreementId },
+      member,
+    );
+    expect(approved.body.data?.approveAgreement.ok).toBe(true);
+    await allApplied(first);
+
+    const [row] = await em(first).execute<
+      { status: number; activated: number; bills: number; doubled: number; deposits: number; topups: number }[]
+    >(
+      `select a.status,
+         (select count(*)::int from activity where agreement_id = a.id and type = 15) as activated,
+         (select count(*)::int from bill where agreement_id = a.id) as bills,
+         (select count(*)::int from (select 1 from bill where agreement_id = a.id
+            group by biller_id, billing_sub_category_id, due_date having count(*) > 1) d) as doubled,
+         (select count(*)::int from scheduled_deposit where agreement_id = a.id) as deposits,
+         (select count(*)::int from ledger_transaction where agreement_id = a.id and type = 4) as topups
+       from agreement a where a.id = ?`,
+      [agreementId],
+    );
+    const facts = (await loadAgreementFacts(em(first), agreementId))!;
+    expect(row).toEqual({
+      status: 7,
+      activated: 1,
+      bills: row.bills,
+      doubled: 0,
+      deposits: scheduledDepositDates(facts).length,
+      topups: 1,
+    });
+    expect(row.bills).toBeGreaterThan(0);
+    expect(await jobsOf(first, agreementId)).toEqual([{ state: 'completed', retry_count: 0 }]);
+    expect((await linkedAccountBalances(em(first), [linked.id])).get(linked.id)).toBe(balance - 1_000);
+    expect((await agreementBalances(em(first), [agreementId])).get(agreementId)?.rainyDay).toBe(1_000);
   });
 
   it('creates the queues and the sweep schedule once for both instances', async () => {
