@@ -4,9 +4,9 @@ import { AGENT, seriousViolations, signIn } from './portal-pages.js';
 
 test.describe('the at-risk worklist', () => {
   test.use({ bypassCSP: true }); // axe is injected as a script
-  test('staff open it from the members page, widen the weeks, open a member and download the CSV', async ({ page }) => {
+  test('staff open it from their dashboard, widen the weeks, open a member and download the CSV', async ({ page }) => {
     await signIn(page, AGENT);
-    await expect(page).toHaveURL(/\/members$/);
+    await expect(page).toHaveURL(/\/dashboard$/);
     await page.getByRole('link', { name: 'Agreements at risk' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Agreements at risk' })).toBeVisible();
 

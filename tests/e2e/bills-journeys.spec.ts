@@ -86,7 +86,7 @@ test.describe.serial('bills', () => {
     browser,
   }) => {
     await signIn(page, 'agent', 'agent-demo-pass');
-    await expect(page).toHaveURL(/\/members/);
+    await expect(page).toHaveURL(/\/dashboard/);
     const dashboard = new BillDashboardPage(page);
     await dashboard.open(2, 3);
     await dashboard.pay('Car insurance', await dashboard.dueDate('Car insurance'));
@@ -101,7 +101,7 @@ test.describe.serial('bills', () => {
     const managerContext = await newContextOnRunClock(browser);
     const manager = await managerContext.newPage();
     await signIn(manager, 'manager', 'manager-demo-pass');
-    await expect(manager).toHaveURL(/\/members/);
+    await expect(manager).toHaveURL(/\/dashboard/);
     const queue = new ApprovalQueuePage(manager);
     await queue.open();
     await expect(manager.getByText('Member promised the deposit on Friday')).toBeVisible();
@@ -121,7 +121,7 @@ test.describe.serial('bills', () => {
 
   test('staff reverses the payment from the agreement menu', async ({ page }) => {
     await signIn(page, 'agent', 'agent-demo-pass');
-    await expect(page).toHaveURL(/\/members/);
+    await expect(page).toHaveURL(/\/dashboard/);
     await page.goto('/member/2/account/3/overview');
     // The overview has loaded (its activity filters show) before the header's menu is opened. The menu is found in the
     // header by its exact name: /^Agreement/ also matched the "Agreement changes" filter whenever it loaded first.

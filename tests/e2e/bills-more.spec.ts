@@ -72,7 +72,7 @@ test.describe('bill screens', () => {
     const login = new LoginPage(page);
     await login.open();
     await login.signIn('agent', 'agent-demo-pass');
-    await expect(page).toHaveURL(/\/members/);
+    await expect(page).toHaveURL(/\/dashboard/);
     const dashboard = new BillDashboardPage(page);
     await dashboard.open(2, 3); // member 100002, in Missed Deposit
     await dashboard.pay('Mobile phone', await dashboard.dueDate('Mobile phone'));

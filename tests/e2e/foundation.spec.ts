@@ -60,12 +60,12 @@ test.describe('a member', () => {
 });
 
 test.describe('staff', () => {
-  test('signs in and lands on the member list', async ({ page }) => {
+  test('signs in and lands on their dashboard', async ({ page }) => {
     const login = new LoginPage(page);
     await login.open();
     await login.signIn('agent', 'agent-demo-pass');
-    await expect(page).toHaveURL(/\/members$/);
-    await expect(page.getByRole('heading', { name: 'Members' })).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
     await expect(page.getByText('Alex Agent').first()).toBeVisible();
   });
 });

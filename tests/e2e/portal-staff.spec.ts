@@ -13,6 +13,8 @@ test.describe('staff on the portal', () => {
   test('search a member (3 characters at least), open the overview and see the agreement notes', async ({ page }) => {
     const searches = countOperations(page, 'SearchMembers');
     await signIn(page, AGENT);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.getByRole('link', { name: 'Member search' }).click();
     await expect(page).toHaveURL(/\/members$/);
     const search = new MemberSearch(page);
 

@@ -121,11 +121,11 @@ test.describe('ways in', () => {
     await expect(page.getByRole('heading', { name: 'Select an account' })).toBeVisible();
   });
 
-  test('staff opening / land on the member search', async ({ page }) => {
+  test('staff opening / land on their dashboard', async ({ page }) => {
     await signIn(page, 'agent', 'agent-demo-pass');
-    await expect(page).toHaveURL(/\/members$/);
+    await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto('/');
-    await expect(page).toHaveURL(/\/members$/);
+    await expect(page).toHaveURL(/\/dashboard$/);
   });
 
   test('a deep link opened without a session returns to that page after sign-in', async ({ page, browser }) => {

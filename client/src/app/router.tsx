@@ -216,6 +216,15 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        // agent.myDashboard (spec 1 §2, "not shown"): where staff land after signing in.
+        path: 'dashboard',
+        loader: requireStaff,
+        ...lazyScreen(
+          () => import('../features/dashboard/DashboardPage'),
+          (m) => m.DashboardPage,
+        ),
+      },
+      {
         path: 'members',
         loader: requireStaff,
         ...lazyScreen(

@@ -48,7 +48,7 @@ export function setLoggingOut(value: boolean): void {
 }
 
 /**
- * The login page for someone already signed in is their home (members: their accounts; staff: the member search),
+ * The login page for someone already signed in is their home (members: their accounts; staff: their dashboard),
  * or the page a deep link asked for.
  */
 export function redirectSignedIn({ request }: Partial<LoaderFunctionArgs> = {}) {

@@ -43,8 +43,8 @@ describe('landingPath', () => {
     expect(landingPath(sessionFromToken(tokenFixture({ memberId: null })))).toBe('/nomember/0');
   });
 
-  it.each(['AGENT', 'BRANCH_AGENT', 'MANAGER', 'ADMIN', 'REPORTER'] as const)('sends %s staff to /members', (role) => {
-    expect(landingPath(sessionFromToken(tokenFixture({ roles: [role], memberId: null })))).toBe('/members');
+  it.each(['AGENT', 'BRANCH_AGENT', 'MANAGER', 'ADMIN', 'REPORTER'] as const)('sends %s staff to their dashboard', (role) => {
+    expect(landingPath(sessionFromToken(tokenFixture({ roles: [role], memberId: null })))).toBe('/dashboard');
   });
 });
 
@@ -68,8 +68,8 @@ describe('afterSignInPath (a deep link opened without a session returns after si
     ['another site', session, '//evil.example/x', '/selectaccount/42'],
     ['a full address', session, 'https://evil.example/', '/selectaccount/42'],
     ['a public page', session, '/unauthorized', '/selectaccount/42'],
-    ['the login page itself', staff, '/', '/members'],
-    ['nothing', staff, null, '/members'],
+    ['the login page itself', staff, '/', '/dashboard'],
+    ['nothing', staff, null, '/dashboard'],
   ] as const)('goes to %s', (_, who, returnTo, expected) => {
     expect(afterSignInPath(who, returnTo)).toBe(expected);
   });

@@ -11,6 +11,11 @@ export function isStaff(roles: readonly Role[]): boolean {
   return roles.some((role) => role !== 'MEMBER');
 }
 
+/** Managers and administrators grant approvals (spec 1 §6). */
+export function isApprover(roles: readonly string[]): boolean {
+  return roles.includes('MANAGER') || roles.includes('ADMIN');
+}
+
 export type SessionStatus = 'none' | 'active' | 'expired';
 
 /**
@@ -24,9 +29,9 @@ export function sessionStatus(session: Session | null, now: number): SessionStat
   return 'active';
 }
 
-/** Where a user lands after signing in: members on their accounts, staff on the member search. */
+/** Where a user lands after signing in: members on their accounts, staff on their dashboard (agent.myDashboard). */
 export function landingPath(session: Session): string {
-  if (isStaff(session.roles)) return '/members';
+  if (isStaff(session.roles)) return '/dashboard';
   return session.memberId ? `/selectaccount/${session.memberId}` : '/nomember/0';
 }
 

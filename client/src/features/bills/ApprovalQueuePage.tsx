@@ -1,5 +1,6 @@
 import { Button, Card, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
+import { isApprover } from '../../auth/session-rules';
 import { useSession } from '../../auth/useSession';
 import { useArrearsApprovalQueueQuery, useDecideArrearsApprovalMutation } from '../../gql/hooks';
 import type { ArrearsApprovalFieldsFragment } from '../../gql/graphql';
@@ -9,11 +10,6 @@ import { Loading } from '../../shared/ui/Loading';
 import { Page } from '../../shared/ui/Page';
 import { NoData } from '../../shared/ui/Section';
 import { StatusAlert } from '../../shared/ui/StatusAlert';
-
-/** Managers and administrators grant approvals (spec 1 §6). */
-export function isApprover(roles: readonly string[]): boolean {
-  return roles.includes('MANAGER') || roles.includes('ADMIN');
-}
 
 function Request({ approval, onDecided }: { approval: ArrearsApprovalFieldsFragment; onDecided: () => void }) {
   const [note, setNote] = useState('');
