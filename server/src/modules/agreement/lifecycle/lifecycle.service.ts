@@ -113,10 +113,7 @@ export class AgreementLifecycleService {
   /** Modify step 7 (PUT /api/ContractBatchAction/saveall): the modification is queued (2) and applied by a job. */
   async saveAll(em: EntityManager, user: CurrentUser | null, agreementId: number): Promise<LifecycleOutcome> {
     const caller = requireUser(user);
-    await this.load(em, caller, agreementId);
-    const outcome = await em.transactional(async (tx) => {
-      const locked = await this.lockRow(tx, agreementId);
-      this.allowed(LifecycleAction.SaveAll, locked.status);
+    const outcome = await this.transition(em, caller, agreementId, LifecycleAction.SaveAll, async (tx, locked) => {
       if (locked.previous_id === null)
         this.refuse(transition(LifecycleAction.SaveAll, AgreementStatus.PendingApproval));
       await this.checkActivation(tx, locked);
@@ -153,10 +150,7 @@ export class AgreementLifecycleService {
   /** Staff renew the running agreement: a new version from its end date (9), opened as a modification. */
   async renew(em: EntityManager, user: CurrentUser | null, agreementId: number): Promise<LifecycleOutcome> {
     const caller = this.staff(user);
-    await this.load(em, caller, agreementId);
-    return em.transactional(async (tx) => {
-      const locked = await this.lockRow(tx, agreementId);
-      const to = this.allowed(LifecycleAction.Renew, locked.status);
+    return this.transition(em, caller, agreementId, LifecycleAction.Renew, async (tx, locked, to) => {
       await this.noOtherChange(tx, locked);
       const start = addDays(dateOf(locked.end_date) as LocalDate, 1);
       const copy = await copyAgreementVersion(tx, agreementId, to, {
@@ -202,10 +196,7 @@ export class AgreementLifecycleService {
     newEndDate: string,
   ): Promise<LifecycleOutcome> {
     const caller = this.staff(user);
-    await this.load(em, caller, agreementId);
-    return em.transactional(async (tx) => {
-      const locked = await this.lockRow(tx, agreementId);
-      const to = this.allowed(LifecycleAction.MoveEndDate, locked.status);
+    return this.transition(em, caller, agreementId, LifecycleAction.MoveEndDate, async (tx, locked, to) => {
       await this.noOtherChange(tx, locked);
       const [bills] = await tx.execute<{ last: string | null }[]>(
         'select max(due_date)::text as last from bill where agreement_id = ?',
@@ -256,10 +247,7 @@ export class AgreementLifecycleService {
   ): Promise<LifecycleOutcome> {
     const caller = this.staff(user);
     const text = freeText(reason, { kind: 'note', field: 'reason', required: true });
-    await this.load(em, caller, agreementId);
-    return em.transactional(async (tx) => {
-      const locked = await this.lockRow(tx, agreementId);
-      const to = this.allowed(LifecycleAction.Cancel, locked.status);
+    return this.transition(em, caller, agreementId, LifecycleAction.Cancel, async (tx, locked, to) => {
       await this.noChangeApplying(tx, locked);
       // A modification or renewal still open on it goes with it.
       await tx.execute(
@@ -299,10 +287,7 @@ export class AgreementLifecycleService {
   ): Promise<LifecycleOutcome> {
     const caller = this.staff(user);
     const text = freeText(reason, { kind: 'note', field: 'reason', required: true });
-    await this.load(em, caller, agreementId);
-    return em.transactional(async (tx) => {
-      const locked = await this.lockRow(tx, agreementId);
-      const to = this.allowed(LifecycleAction.Lock, locked.status);
+    return this.transition(em, caller, agreementId, LifecycleAction.Lock, async (tx, locked, to) => {
       await tx.execute('update agreement set status = ?, locked_at = ?, lock_reason = ?, updated_at = ? where id = ?', [
         to,
         this.clock.now(),
@@ -325,14 +310,14 @@ export class AgreementLifecycleService {
   ): Promise<LifecycleOutcome> {
     const caller = this.staff(user);
     const text = freeText(reason, { kind: 'note', field: 'reason', required: true });
-    await this.load(em, caller, agreementId);
-    return em.transactional(async (tx) => {
-      const locked = await this.lockRow(tx, agreementId);
+    const stillMissed = async (tx: EntityManager) => {
       const missed = await tx.execute('select 1 from scheduled_deposit where agreement_id = ? and status = ? limit 1', [
         agreementId,
         DepositStatus.Missed,
       ]);
-      const to = this.allowed(LifecycleAction.Unlock, locked.status, { hasMissedDeposits: missed.length > 0 });
+      return { hasMissedDeposits: missed.length > 0 };
+    };
+    const unlock = async (tx: EntityManager, locked: LifecycleRow, to: AgreementStatus) => {
       await tx.execute(
         'update agreement set status = ?, locked_at = null, lock_reason = null, updated_at = ? where id = ?',
         [to, this.clock.now(), agreementId],
@@ -340,7 +325,8 @@ export class AgreementLifecycleService {
       await this.activity(tx, caller, locked, LifecycleAction.Unlock, `Agreement unlocked: ${text}`, { reason: text });
       await this.notifier?.notifyEvent(tx, { agreementId, event: 'agreementChanged' });
       return this.outcome(locked, to, 'The agreement has been unlocked.', null);
-    });
+    };
+    return this.transition(em, caller, agreementId, LifecycleAction.Unlock, unlock, stillMissed);
   }
 
   /** Save for later (POST /api/contracts?contractId&isSaveForLater=true): the description, to continue later. */
@@ -429,6 +415,27 @@ export class AgreementLifecycleService {
     }
     await assertAccountAccess(em, caller, Number(row.account_id));
     return row;
+  }
+
+  /**
+   * Every transition but activation's first: the version reachable by the caller, its row locked, the transition rule
+   * asked (with the facts `factsOf` reads under the lock) and a refusal thrown before anything is written, then
+   * `apply` writes the change in the same transaction.
+   */
+  private async transition(
+    em: EntityManager,
+    caller: CurrentUser,
+    agreementId: number,
+    action: LifecycleAction,
+    apply: (tx: EntityManager, locked: LifecycleRow, to: AgreementStatus) => Promise<LifecycleOutcome>,
+    factsOf?: (tx: EntityManager) => Promise<object>,
+  ): Promise<LifecycleOutcome> {
+    await this.load(em, caller, agreementId);
+    return em.transactional(async (tx) => {
+      const locked = await this.lockRow(tx, agreementId);
+      const to = this.allowed(action, locked.status, factsOf ? await factsOf(tx) : {});
+      return apply(tx, locked, to);
+    });
   }
 
   private async lockRow(tx: EntityManager, agreementId: number): Promise<LifecycleRow> {
