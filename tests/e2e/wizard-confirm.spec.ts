@@ -28,7 +28,7 @@ interface Session {
   accountId: number;
 }
 
-async function openVersion(page: Page): Promise<Session> {
+async function openVersion(page: Page, step = 5): Promise<Session> {
   const token = await staffToken(page.request);
   const found = await graphql<{
     searchMembers: { memberId: number; lastName: string; accounts: { accountId: number }[] }[];
@@ -107,8 +107,8 @@ async function openVersion(page: Page): Promise<Session> {
   await graphql(
     page.request,
     token,
-    'mutation ($id: Int!) { saveAgreementWizardPosition(agreementId: $id, position: { step: 5, mode: null }) { errors { code message } } }',
-    { id: session.agreementId },
+    'mutation ($id: Int!, $step: Int!) { saveAgreementWizardPosition(agreementId: $id, position: { step: $step, mode: null }) { errors { code message } } }',
+    { id: session.agreementId, step },
   );
   return session;
 }
@@ -221,6 +221,41 @@ test.describe('capacity, preferences and confirm', () => {
 
     await next.click();
     await expect(page.getByRole('region', { name: 'Activate' })).toBeVisible({ timeout: 15_000 });
+  });
+
+  test('staff send the approval notification from the confirm page; the captured e-mail carries its preview', async ({
+    page,
+  }) => {
+    await signIn(page, AGENT);
+    const session = await openVersion(page, 7);
+    cleanup = session.agreementId;
+    const base = await accountBase(page);
+    await page.goto(`${base}/contract/continue`);
+    const confirm = page.getByRole('region', { name: 'Confirm' });
+    await expect(confirm.getByTestId('wizard-step-confirm')).toBeVisible({ timeout: 30_000 });
+    await confirm.getByRole('button', { name: 'Notify member' }).click();
+
+    const dialog = page.getByTestId('approval-notify-dialog');
+    const subject = 'Your bill smoothing agreement is ready';
+    await expect(dialog.getByTestId('approval-email-subject')).toHaveText(subject, { timeout: 30_000 });
+    const body = (await dialog.getByTestId('approval-email-body').textContent()) ?? '';
+    expect(body).toBe(
+      `Dear Liam, your agreement ${session.agreementId} with Harbourside Mutual Bank is ready. Please sign in to review and approve it.`,
+    );
+    await expect(dialog.getByTestId('approval-sms-body')).toContainText(`agreement ${session.agreementId} is ready`);
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Send notification' }).click();
+    await expect(page.getByText('Notification has been successfully queued and will be sent shortly.')).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    await page.goto('/messages');
+    const mail = page
+      .getByTestId('captured-message')
+      .filter({ hasText: subject })
+      .filter({ hasText: `agreement ${session.agreementId} ` });
+    await expect(mail.first()).toBeVisible({ timeout: 30_000 });
+    await expect(mail.first().locator('[data-field="recipients"]')).toHaveText('liam.taylor@example.com');
+    await expect(mail.first().locator('[data-field="body"]')).toContainText(body);
   });
 
   test('a member changes their own preferences on the profile page', async ({ page }) => {

@@ -221,6 +221,78 @@ describe('contact member', () => {
     expect(await outboxCount()).toBe(before);
   });
 
+  it('previews the approval notification (GetContractApprovingPreview) and sends it only while the member must approve', async () => {
+    const query = `query($c: Int!) { contractApprovingPreview(contractId: $c) {
+      templateId templateName title accountId memberId contractId emailSubject emailBody smsBody } }`;
+    const { data } = await gql<{ contractApprovingPreview: Preview }>(server, staff, query, { c: pending.agreementId });
+    const preview = data!.contractApprovingPreview;
+    const [holder] = await sql<{ first_name: string }>(server, 'select first_name from member where id = ?', [
+      preview.memberId,
+    ]);
+    expect(preview).toMatchObject({
+      templateName: 'ContractApprovingNotification',
+      accountId: pending.accountId,
+      contractId: pending.agreementId,
+      emailSubject: 'Your bill smoothing agreement is ready',
+      emailBody: `Dear ${holder.first_name}, your agreement ${pending.agreementId} with Harbourside Mutual Bank is ready. Please sign in to review and approve it.`,
+      smsBody: `Harbourside Mutual Bank: your bill smoothing agreement ${pending.agreementId} is ready for your approval.`,
+    });
+    const viaRest = await rest(
+      server,
+      staff,
+      `/api/notifications/GetContractApprovingPreview?contractId=${pending.agreementId}`,
+    );
+    expect(viaRest).toEqual({ status: 200, body: preview });
+    expect((await rest(server, staff, '/api/notifications/GetContractApprovingPreview?contractId=999999')).status).toBe(
+      404,
+    );
+    expect((await rest(server, staff, '/api/notifications/GetContractApprovingPreview?contractId=x')).status).toBe(400);
+    expect(
+      (await rest(server, member, `/api/notifications/GetContractApprovingPreview?contractId=${pending.agreementId}`))
+        .status,
+    ).toBe(403);
+
+    const input = {
+      accountId: preview.accountId,
+      memberId: preview.memberId,
+      contractId: preview.contractId,
+      templateId: preview.templateId,
+      notificationName: preview.templateName,
+      emailSubject: preview.emailSubject,
+      emailBody: preview.emailBody,
+      smsBody: preview.smsBody,
+    };
+    // The approval notification for an agreement already running is refused, writing nothing.
+    const before = await outboxCount();
+    const running = await gql<{ sendManualNotification: SendResult }>(server, staff, SEND, {
+      input: { ...input, accountId: active.accountId, contractId: active.agreementId, memberId },
+    });
+    expect(running.data!.sendManualNotification.errors[0]).toMatchObject({
+      code: 'STATUS_NOT_ALLOWED',
+      message: 'The approval notification can be sent only while the agreement is waiting for the member’s approval.',
+    });
+    expect(await outboxCount()).toBe(before);
+
+    const sent = await gql<{ sendManualNotification: SendResult }>(server, staff, SEND, { input });
+    expect(sent.data!.sendManualNotification).toMatchObject({
+      errors: [],
+      message: 'Notification has been successfully queued and will be sent shortly.',
+    });
+    const ids = sent.data!.sendManualNotification.notificationIds;
+    const [row] = await sql<{ source_type: number; name: string; agreement_id: number }>(
+      server,
+      'select source_type, name, agreement_id from notification where id = ?',
+      [ids[0]],
+    );
+    expect(row).toEqual({ source_type: 2, name: 'ContractApprovingNotification', agreement_id: pending.agreementId });
+    const [activity] = await sql<{ type: number; details: string }>(
+      server,
+      'select type, details from activity where agreement_id = ? and type = 12 order by id desc limit 1',
+      [pending.agreementId],
+    );
+    expect(activity).toMatchObject({ type: 12 });
+  });
+
   it('refuses ids that do not belong together, members and reporters', async () => {
     const otherId = await memberIdOf(server, MEMBER_MISSED_DEPOSIT[0]);
     const wrongMember = await gql(server, staff, SEND, {

@@ -42,9 +42,23 @@ export class NotificationResolver {
     return services.notifications.manualPreviews(em, user, accountId);
   }
 
+  @Authorized(...STAFF_AND_REPORTER_ROLES)
+  @Query(() => NotificationPreviewView, {
+    description:
+      'The approval notification (ContractApprovingNotification) filled from the agreement and its member, to send ' +
+      'with sendManualNotification while the agreement waits for the member’s approval (GetContractApprovingPreview).',
+  })
+  contractApprovingPreview(
+    @Ctx() { em, user, services }: GraphQLContext,
+    @Arg('contractId', () => Int) contractId: number,
+  ): Promise<NotificationPreviewView> {
+    return services.notifications.approvalPreview(em, user, contractId);
+  }
+
   @Authorized(...STAFF_ROLES)
   @Mutation(() => SendNotificationResult, {
-    description: 'Contact member (sendManually): statuses 1, 4, 7 and 8 only; queued through the outbox.',
+    description:
+      'Contact member (sendManually): statuses 1, 4, 7 and 8 only, or the approval notification (ContractApprovingNotification) in 0 and 9; queued through the outbox.',
   })
   async sendManualNotification(
     @Ctx() { em, user, services }: GraphQLContext,

@@ -54,6 +54,14 @@ export const notificationRoutes = [
     ({ em, req, user, services }) =>
       services.notifications.manualPreviews(em, user, idParam(req.params.accountId, 'accountId')),
   ),
+  route(
+    'get',
+    '/api/notifications/GetContractApprovingPreview',
+    STAFF_AND_REPORTER_ROLES,
+    NotificationPreviewView,
+    ({ em, req, user, services }) =>
+      services.notifications.approvalPreview(em, user, idParam(req.query.contractId, 'contractId')),
+  ),
   ...['/api/notifications/sendManually', '/api/notifications/sendNotification'].map((path) =>
     route('post', path, STAFF_ROLES, async ({ em, req, user, services }) => {
       const { message } = await services.notifications.sendManual(em, user, manualRequest(req.body));

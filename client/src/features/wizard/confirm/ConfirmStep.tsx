@@ -2,6 +2,8 @@ import { Badge, Button, DataList, HStack, Stack, Table, Text } from '@chakra-ui/
 import { Fragment, useState } from 'react';
 import type { AgreementConfirmationQuery, ConfirmItemFieldsFragment } from '../../../gql/graphql';
 import { useAgreementConfirmationQuery } from '../../../gql/hooks';
+import { useIsStaff } from '../../../auth/useIsStaff';
+import { ApprovalNotifyDialog } from '../../notification/ApprovalNotifyDialog';
 import { formatDate } from '../../../shared/dates';
 import { serverMessage } from '../../../shared/errors';
 import { formatMoney } from '../../../shared/money';
@@ -98,7 +100,8 @@ function ItemTable({
 /**
  * Create step 7, Modify step 6 (spec 3 §2): the billers paid automatically and by hand, the bills outside the
  * period, the modification highlights and final-bill lines, the summary, the confirmations of the client settings
- * (all to be ticked), the zero-balance lock, and the print (Contract_Confirm.pdf), enabled once the page has loaded.
+ * (all to be ticked), the zero-balance lock, and the print (Contract_Confirm.pdf), enabled once the page has loaded;
+ * staff can send the member the approval notification with its preview (Notify member).
  * Continue goes on to the next step (activation / save all).
  */
 export function ConfirmStep({ session, readOnly, go }: StepProps) {
@@ -110,6 +113,8 @@ export function ConfirmStep({ session, readOnly, go }: StepProps) {
   const [ticked, setTicked] = useState<ReadonlySet<number>>(new Set());
   const [printing, setPrinting] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const [notifying, setNotifying] = useState(false);
+  const isStaff = useIsStaff();
   const view = data?.agreementConfirmation;
 
   if (loading) return <Loading label="Loading the agreement to confirm…" />;
@@ -193,10 +198,16 @@ export function ConfirmStep({ session, readOnly, go }: StepProps) {
         <Button variant="outline" disabled={locked} loading={printing} onClick={() => void print()}>
           Print to PDF
         </Button>
+        {isStaff && (
+          <Button variant="outline" disabled={locked} onClick={() => setNotifying(true)}>
+            Notify member
+          </Button>
+        )}
         <Button colorPalette="brand" disabled={readOnly || locked || !complete} onClick={() => go(stepBy(session, 1))}>
           Continue
         </Button>
       </HStack>
+      {notifying && <ApprovalNotifyDialog contractId={contractId} onClose={() => setNotifying(false)} />}
     </Stack>
   );
 }
