@@ -11,6 +11,7 @@ import { Migration20261123213000_core_banking } from './Migration20261123213000_
 import { Migration20261123214500_agreement_wizard_position } from './Migration20261123214500_agreement_wizard_position.js';
 import { Migration20261123221500_notification_outbox } from './Migration20261123221500_notification_outbox.js';
 import { Migration20261124035000_event_notification_templates } from './Migration20261124035000_event_notification_templates.js';
+import { Migration20261124043000_capacity_checked_questions } from './Migration20261124043000_capacity_checked_questions.js';
 
 /** Every migration in order. Add each new migration here (no folder scanning). */
 export const migrationsList: MigrationObject[] = [
@@ -40,5 +41,9 @@ export const migrationsList: MigrationObject[] = [
   {
     name: 'Migration20261124035000_event_notification_templates',
     class: Migration20261124035000_event_notification_templates,
+  },
+  {
+    name: 'Migration20261124043000_capacity_checked_questions',
+    class: Migration20261124043000_capacity_checked_questions,
   },
 ];

@@ -163,11 +163,21 @@ test.describe('capacity, preferences and confirm', () => {
     await expect(capacity.getByText(DEFAULT_CLIENT_SETTINGS.bankStatementCheckQuestion)).toBeVisible();
     await capacity.getByRole('checkbox', { name: DEFAULT_CLIENT_SETTINGS.capacityToPayWording }).check({ force: true });
     await capacity.getByLabel('Note for the agreement (optional)').fill('Payslips seen in branch');
+    const question = capacity.getByRole('checkbox', { name: DEFAULT_CLIENT_SETTINGS.bankStatementCheckQuestion });
+    await question.check({ force: true });
     expect(await seriousViolations(page)).toEqual([]);
     await capacity.getByRole('button', { name: 'Next' }).click();
 
     // Preferences: the member's default, the five events on.
     const preferences = page.getByRole('region', { name: 'Preferences' });
+    await expect(preferences.getByTestId('wizard-step-preferences')).toBeVisible({ timeout: 15_000 });
+    // Back to capacity: the checklist answer was saved with the agreement and is ticked again.
+    await preferences.getByRole('button', { name: 'Back' }).click();
+    await expect(question).toBeChecked({ timeout: 15_000 });
+    await expect(
+      capacity.getByRole('checkbox', { name: DEFAULT_CLIENT_SETTINGS.membersWagesCheckQuestion }),
+    ).not.toBeChecked();
+    await capacity.getByRole('button', { name: 'Next' }).click();
     await expect(preferences.getByTestId('wizard-step-preferences')).toBeVisible({ timeout: 15_000 });
     await expect(preferences.getByRole('checkbox', { name: 'Short-paid bill' })).toBeChecked();
     const choice = preferences.getByRole('radiogroup', { name: `How ${NAME} is told` });

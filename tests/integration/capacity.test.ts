@@ -135,6 +135,61 @@ describe('capacity to pay (Create step 5)', () => {
     expect(await footprint()).toEqual(before);
   });
 
+  it('saves the checklist answers with the agreement when they change and shows them again; an unknown one is refused', async () => {
+    const questions = [
+      DEFAULT_CLIENT_SETTINGS.bankStatementCheckQuestion,
+      DEFAULT_CLIENT_SETTINGS.membersWagesCheckQuestion,
+    ];
+    const load = async () =>
+      (
+        await server.graphql<{ c: { checkedQuestions: string[] } }>(
+          'query($id: Int!) { c: agreementCapacity(contractId: $id) { checkedQuestions } }',
+          { id: contractId },
+          agent,
+        )
+      ).body.data!.c.checkedQuestions;
+    expect(await load()).toEqual([]);
+
+    const before = await footprint();
+    const refused = await save({ contractId, paymentCapacityConfirmed: true, checkedQuestions: ['Pets kept?'] });
+    expect(refused.data?.r.errors).toEqual([
+      {
+        code: 'UNKNOWN_QUESTION',
+        field: 'checkedQuestions',
+        message: '“Pets kept?” is not one of the checklist questions. Reload the step to see the current questions.',
+      },
+    ]);
+    expect(await footprint()).toEqual(before);
+
+    const ticked = await save({ contractId, paymentCapacityConfirmed: true, checkedQuestions: [questions[1]] });
+    expect(ticked.data?.r).toMatchObject({ saved: true, errors: [] });
+    expect(await load()).toEqual([questions[1]]);
+    // The same answers again (another order of the same set): not written.
+    const same = await footprint();
+    expect(
+      (await save({ contractId, paymentCapacityConfirmed: true, checkedQuestions: [questions[1]] })).data?.r.saved,
+    ).toBe(false);
+    expect(await footprint()).toEqual(same);
+    // Answers not sent keep the saved ones (a client that does not know the checklist).
+    await save({ contractId, paymentCapacityConfirmed: true });
+    expect(await load()).toEqual([questions[1]]);
+    // Over REST too: both ticked, in the step's order.
+    const put = await rest('PUT', '/api/contracts?isCapacity=true', {
+      contractId,
+      paymentCapacityConfirmed: true,
+      checkedQuestions: [questions[1], questions[0]],
+    });
+    expect(put).toMatchObject({ status: 200, body: { checkedQuestions: questions } });
+    expect(await load()).toEqual(questions);
+    const bad = await rest('PUT', '/api/contracts?isCapacity=true', {
+      contractId,
+      paymentCapacityConfirmed: true,
+      checkedQuestions: 'all',
+    });
+    expect(bad.status).toBe(400);
+    expect(await load()).toEqual(questions);
+  });
+
   it('answers the same over REST: GET /api/contracts?contractId&isCapacity and PUT /api/contracts?isCapacity=true', async () => {
     const got = await rest('GET', `/api/contracts?contractId=${contractId}&isCapacity=true`);
     expect(got).toMatchObject({ status: 200, body: { contractId, paymentCapacityConfirmed: true } });

@@ -183,6 +183,10 @@ export class Agreement {
   @Property({ type: 'boolean', default: false })
   paymentCapacityConfirmed: boolean = false;
 
+  /** The capacity step's checklist questions (client settings) the agent ticked, by their text. */
+  @Property({ type: 'jsonb', nullable: true })
+  capacityCheckedQuestions?: string[] | null;
+
   /** Save for later: the description typed, and the wizard step to continue from. */
   @Property({ type: 'text', nullable: true })
   savedForLaterDescription?: string | null;

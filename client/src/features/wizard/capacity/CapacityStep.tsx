@@ -11,7 +11,8 @@ import { stepBy } from '../wizard-frame';
 /**
  * Create step 5 (spec 3 §2, §4): the agent confirms the member's capacity to pay (required: the client setting's
  * warning otherwise), may tick the optional questions of the client settings and type a note, added to the
- * agreement. The server saves the confirmation only when it changed.
+ * agreement. The server saves the confirmation and the ticked questions with the agreement only when they changed;
+ * reopening the step shows them ticked again.
  */
 export function CapacityStep({ session, readOnly, go }: StepProps) {
   const contractId = session.agreementId;
@@ -27,7 +28,11 @@ export function CapacityStep({ session, readOnly, go }: StepProps) {
   const capacity = data?.agreementCapacity;
 
   useEffect(() => {
-    if (capacity) setConfirmed(capacity.paymentCapacityConfirmed);
+    if (!capacity) return;
+    setConfirmed(capacity.paymentCapacityConfirmed);
+    // The answers saved with the agreement, ticked again when the step reopens.
+    const saved = new Set(capacity.checkedQuestions);
+    setTicked(new Set(capacity.questions.flatMap((question, i) => (saved.has(question) ? [i] : []))));
   }, [capacity]);
 
   if (loading) return <Loading label="Loading the capacity check…" />;
@@ -39,7 +44,16 @@ export function CapacityStep({ session, readOnly, go }: StepProps) {
     if (!confirmed) return setProblem(capacity.warning);
     try {
       const result = (
-        await save({ variables: { input: { contractId, paymentCapacityConfirmed: confirmed, newNoteText: note } } })
+        await save({
+          variables: {
+            input: {
+              contractId,
+              paymentCapacityConfirmed: confirmed,
+              newNoteText: note,
+              checkedQuestions: capacity.questions.filter((_question, i) => ticked.has(i)),
+            },
+          },
+        })
       ).data?.saveAgreementCapacity;
       if (!result || result.errors.length > 0) return setProblem(result?.errors[0]?.message ?? 'Server error.');
       setNote('');

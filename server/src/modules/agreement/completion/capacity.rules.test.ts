@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { capacityChanged, capacityNoteText, capacityQuestions, checkCapacity } from './capacity.rules.js';
+import {
+  capacityChanged,
+  capacityNoteText,
+  capacityQuestions,
+  checkCapacity,
+  checkedAnswers,
+} from './capacity.rules.js';
 
 const WARNING = 'Please confirm capacity.';
 
@@ -36,6 +42,51 @@ describe('capacityChanged (spec 3 §4: the model is sent only if it changed)', (
   ])('stored %s, sent %s: changed %s', (stored, sent, changed) => {
     expect(
       capacityChanged({ paymentCapacityConfirmed: stored }, { contractId: 1, paymentCapacityConfirmed: sent }),
+    ).toBe(changed);
+  });
+});
+
+const QUESTIONS = ['Bank statements seen?', 'Wages checked?', 'Documents kept?'];
+
+describe('checkCapacity: checklist answers name only the questions shown', () => {
+  it.each([
+    ['none ticked', [], []],
+    ['known questions, with spaces', [' Wages checked? ', 'Bank statements seen?'], []],
+    ['a question not in the settings', ['Wages checked?', 'Pets?'], ['UNKNOWN_QUESTION']],
+  ])('%s', (_name, checked, codes) => {
+    const refusals = checkCapacity(
+      { contractId: 1, paymentCapacityConfirmed: true, checkedQuestions: checked },
+      WARNING,
+      QUESTIONS,
+    );
+    expect(refusals.map((r) => r.code)).toEqual(codes);
+    if (codes.length > 0) expect(refusals[0].message).toContain('“Pets?” is not one of the checklist questions.');
+  });
+});
+
+describe('checkedAnswers (stored once each, in the step’s order, current questions only)', () => {
+  it.each([
+    [[], []],
+    [
+      ['Documents kept?', ' Bank statements seen? ', 'Documents kept?'],
+      ['Bank statements seen?', 'Documents kept?'],
+    ],
+    [['An old question', 'Wages checked?'], ['Wages checked?']],
+  ])('%j → %j', (checked, expected) => {
+    expect(checkedAnswers(checked, QUESTIONS)).toEqual(expected);
+  });
+});
+
+describe('capacityChanged with checklist answers', () => {
+  const stored = { paymentCapacityConfirmed: true, checkedQuestions: ['Wages checked?'] };
+  it.each([
+    ['answers not sent: unchanged', undefined, false],
+    ['the same answers in another order and spacing', [' Wages checked? '], false],
+    ['one more ticked', ['Wages checked?', 'Documents kept?'], true],
+    ['all unticked', [], true],
+  ])('%s', (_name, checked, changed) => {
+    expect(
+      capacityChanged(stored, { contractId: 1, paymentCapacityConfirmed: true, checkedQuestions: checked }, QUESTIONS),
     ).toBe(changed);
   });
 });

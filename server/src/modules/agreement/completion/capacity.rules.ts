@@ -12,6 +12,8 @@ export interface CapacityInput {
   contractId: number;
   paymentCapacityConfirmed: boolean;
   newNoteText?: string | null;
+  /** The checklist questions ticked, by their text; absent: the stored answers stay as they are. */
+  checkedQuestions?: readonly string[] | null;
 }
 
 /** The client settings the capacity step reads (spec 3 §9). */
@@ -24,6 +26,8 @@ export interface CapacitySettings {
 
 export const CAPACITY_MESSAGES = {
   noteTooLong: (length: number) => `A note can be at most ${NOTE_MAX_LENGTH} characters (it has ${length}).`,
+  unknownQuestion: (question: string) =>
+    `“${question}” is not one of the checklist questions. Reload the step to see the current questions.`,
 } as const;
 
 /** The note to add with the capacity (trimmed), or null when none was typed. */
@@ -36,7 +40,11 @@ export function capacityNoteText(input: Pick<CapacityInput, 'newNoteText'>): str
  * Spec 3 §5: capacity confirmation is required, otherwise the warning text of the client setting
  * (CapacityToPayWarning); a typed note must fit a note. Every refusal at once.
  */
-export function checkCapacity(input: CapacityInput, warning: string): CompletionRefusal[] {
+export function checkCapacity(
+  input: CapacityInput,
+  warning: string,
+  questions: readonly string[] = [],
+): CompletionRefusal[] {
   const refusals: CompletionRefusal[] = [];
   if (input.paymentCapacityConfirmed !== true) {
     refusals.push({ code: 'CAPACITY_NOT_CONFIRMED', field: 'paymentCapacityConfirmed', message: warning });
@@ -45,12 +53,37 @@ export function checkCapacity(input: CapacityInput, warning: string): Completion
   if (note !== null && note.length > NOTE_MAX_LENGTH) {
     refusals.push({ code: 'NOTE_TOO_LONG', field: 'newNoteText', message: CAPACITY_MESSAGES.noteTooLong(note.length) });
   }
+  const unknown = (input.checkedQuestions ?? []).map((q) => q.trim()).find((q) => !questions.includes(q));
+  if (unknown !== undefined) {
+    refusals.push({
+      code: 'UNKNOWN_QUESTION',
+      field: 'checkedQuestions',
+      message: CAPACITY_MESSAGES.unknownQuestion(unknown),
+    });
+  }
   return refusals;
 }
 
-/** Spec 3 §4 Capacity: the model is saved only when it changed (the note is added whenever one is typed). */
-export function capacityChanged(stored: { paymentCapacityConfirmed: boolean }, input: CapacityInput): boolean {
-  return stored.paymentCapacityConfirmed !== input.paymentCapacityConfirmed;
+/** The questions ticked, as stored: the known ones (trimmed), once each, in the order the step shows them. */
+export function checkedAnswers(checked: readonly string[], questions: readonly string[]): string[] {
+  const ticked = new Set(checked.map((q) => q.trim()));
+  return questions.filter((question) => ticked.has(question));
+}
+
+/**
+ * Spec 3 §4 Capacity: the model is saved only when it changed: the confirmation, or the checklist answers when
+ * they are given (the note is added whenever one is typed).
+ */
+export function capacityChanged(
+  stored: { paymentCapacityConfirmed: boolean; checkedQuestions?: readonly string[] },
+  input: CapacityInput,
+  questions: readonly string[] = [],
+): boolean {
+  if (stored.paymentCapacityConfirmed !== input.paymentCapacityConfirmed) return true;
+  if (input.checkedQuestions === undefined || input.checkedQuestions === null) return false;
+  const before = checkedAnswers(stored.checkedQuestions ?? [], questions);
+  const after = checkedAnswers(input.checkedQuestions, questions);
+  return before.length !== after.length || before.some((question, i) => question !== after[i]);
 }
 
 /** The optional checklist questions (BankStatement, MembersWages, Documents): those that are not empty, in order. */

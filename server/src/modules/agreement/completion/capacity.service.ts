@@ -11,6 +11,7 @@ import type { AgreementWizardService } from '../wizard/wizard.service.js';
 import {
   capacityChanged,
   capacityNoteText,
+  checkedAnswers,
   capacityQuestions,
   checkCapacity,
   type CapacityInput,
@@ -21,7 +22,9 @@ import type { CapacityView } from './capacity.types.js';
 /**
  * The capacity-to-pay step (Create step 5, spec 3 §2, §4, §5): the agent confirms the member can pay the deposits
  * (stored on the agreement version, `payment_capacity_confirmed`), and may type a note, added to the agreement as a
- * contract note. The model is written only when it changed; the note whenever one is typed; both in one transaction.
+ * contract note, and ticks the checklist questions of the client settings (stored by their text, shown again when
+ * the step reopens). The model is written only when it changed; the note whenever one is typed; both in one
+ * transaction.
  */
 export class CapacityService {
   constructor(
@@ -54,22 +57,36 @@ export class CapacityService {
     if (input.newNoteText !== undefined && input.newNoteText !== null && typeof input.newNoteText !== 'string') {
       throw new DomainError('INVALID_FIELD', 'newNoteText must be text.', 'newNoteText');
     }
+    const checked = input.checkedQuestions;
+    if (
+      checked !== undefined &&
+      checked !== null &&
+      (!Array.isArray(checked) || checked.some((question) => typeof question !== 'string'))
+    ) {
+      throw new DomainError('INVALID_FIELD', 'checkedQuestions must be a list of texts.', 'checkedQuestions');
+    }
     // Who may see it and whether it is open in the wizard, before anything the body says.
     await wizardVersion(em, caller, input.contractId);
     await this.wizard.openForEditing(em, caller, input.contractId);
     const settings = await this.settings.clientSettings(em);
-    refuseIfAny(checkCapacity(input, settings.capacityToPayWarning));
+    const questions = capacityQuestions(settings);
+    refuseIfAny(checkCapacity(input, settings.capacityToPayWarning, questions));
     const note = capacityNoteText(input);
     const outcome = await em.transactional(async (tx) => {
-      const [row] = await tx.execute<{ payment_capacity_confirmed: boolean }[]>(
-        'select payment_capacity_confirmed from agreement where id = ? for update',
+      const [row] = await tx.execute<{ payment_capacity_confirmed: boolean; checked: string[] | null }[]>(
+        'select payment_capacity_confirmed, capacity_checked_questions as checked from agreement where id = ? for update',
         [input.contractId],
       );
-      const saved = capacityChanged({ paymentCapacityConfirmed: row.payment_capacity_confirmed === true }, input);
+      const stored = {
+        paymentCapacityConfirmed: row.payment_capacity_confirmed === true,
+        checkedQuestions: row.checked ?? [],
+      };
+      const saved = capacityChanged(stored, input, questions);
       if (saved) {
+        const answers = checked ? checkedAnswers(checked, questions) : (row.checked ?? []);
         await tx.execute(
-          'update agreement set payment_capacity_confirmed = ?, updated_at = ? where id = ?',
-          [input.paymentCapacityConfirmed, this.clock.now(), input.contractId],
+          'update agreement set payment_capacity_confirmed = ?, capacity_checked_questions = ?::jsonb, updated_at = ? where id = ?',
+          [input.paymentCapacityConfirmed, JSON.stringify(answers), this.clock.now(), input.contractId],
           'run',
         );
       }
@@ -87,12 +104,14 @@ export class CapacityService {
   }
 
   private async view(em: EntityManager, contractId: number): Promise<CapacityView> {
-    const [row] = await em.execute<{ payment_capacity_confirmed: boolean }[]>(
-      'select payment_capacity_confirmed from agreement where id = ?',
+    const [row] = await em.execute<{ payment_capacity_confirmed: boolean; checked: string[] | null }[]>(
+      'select payment_capacity_confirmed, capacity_checked_questions as checked from agreement where id = ?',
       [contractId],
     );
     const settings = await this.settings.clientSettings(em);
+    const questions = capacityQuestions(settings);
     return {
+      checkedQuestions: checkedAnswers(row?.checked ?? [], questions),
       contractId,
       paymentCapacityConfirmed: row?.payment_capacity_confirmed === true,
       confirmationText: settings.capacityToPayWording,

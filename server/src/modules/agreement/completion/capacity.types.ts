@@ -17,6 +17,11 @@ export class CapacityView {
 
   @Field(() => [String], { description: 'The optional checklist questions from the client settings, if non-empty.' })
   questions!: string[];
+
+  @Field(() => [String], {
+    description: 'The checklist questions ticked (of `questions`), as saved with the agreement.',
+  })
+  checkedQuestions!: string[];
 }
 
 @InputType({ description: 'The capacity model: paymentCapacityConfirmed, newNoteText, contractId.' })
@@ -29,6 +34,12 @@ export class CapacityInputType {
 
   @Field(() => String, { nullable: true, description: 'A note added to the agreement when typed.' })
   newNoteText?: string | null;
+
+  @Field(() => [String], {
+    nullable: true,
+    description: 'The checklist questions ticked, by their text (of `questions`); omitted: the saved answers stay.',
+  })
+  checkedQuestions?: string[] | null;
 }
 
 @ObjectType()

@@ -25,7 +25,8 @@ export async function capacityAnswer({ em, req, res, user, services }: RestConte
  * with the account's versions (wizard.rest.ts), which hands over to `capacityAnswer` when isCapacity is sent.
  */
 export const completionRoutes = [
-  // Body: the capacity model { paymentCapacityConfirmed, newNoteText, contractId } (contractId also accepted in the query).
+  // Body: the capacity model { paymentCapacityConfirmed, newNoteText, contractId, checkedQuestions } (contractId also
+  // accepted in the query).
   route('put', '/api/contracts', STAFF_ROLES, CapacityView, async ({ em, req, res, user, services }) => {
     const query = req.query as Record<string, unknown>;
     if (!queryFlagOf(query, 'isCapacity')) {
@@ -39,6 +40,7 @@ export const completionRoutes = [
         contractId,
         paymentCapacityConfirmed: bodyField(body, 'paymentCapacityConfirmed') as boolean,
         newNoteText: bodyField(body, 'newNoteText') as string | null | undefined,
+        checkedQuestions: bodyField(body, 'checkedQuestions') as string[] | null | undefined,
       }),
     );
     return saved?.capacity;
