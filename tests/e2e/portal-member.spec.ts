@@ -26,18 +26,18 @@ test.describe('a member on the portal', () => {
     await expect(overview.upcomingRows().first()).toContainText(/\d{2}-\d{2}-\d{4}/);
 
     const manual = overview.billersTable('Bills paid manually');
-    const billers = manual.locator('button[aria-expanded]');
+    const billers = manual.locator('tbody button[aria-expanded]');
     expect(await billers.count()).toBeGreaterThan(0);
     await billers.first().click();
     await expect(billers.first()).toHaveAttribute('aria-expanded', 'true');
     await manual.getByRole('button', { name: /^Expand all/ }).click();
-    await expect(manual.locator('button[aria-expanded="false"]')).toHaveCount(0);
+    await expect(manual.locator('tbody button[aria-expanded="false"]')).toHaveCount(0);
     await expect(manual.locator('caption', { hasText: /^Bills of / }).first()).toBeVisible();
     await manual.getByRole('button', { name: /^Collapse all/ }).click();
-    await expect(manual.locator('button[aria-expanded="true"]')).toHaveCount(0);
+    await expect(manual.locator('tbody button[aria-expanded="true"]')).toHaveCount(0);
     await expect(manual.locator('caption', { hasText: /^Bills of / })).toHaveCount(0);
     await expect(
-      overview.billersTable('Bills paid automatically').locator('button[aria-expanded]').first(),
+      overview.billersTable('Bills paid automatically').locator('tbody button[aria-expanded]').first(),
     ).toBeVisible();
 
     // Members never see notes.
@@ -114,6 +114,10 @@ test.describe('a member on the portal', () => {
   test('gets a usable overview on a 375px phone', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 812 });
     const overview = await memberOnOverview(page);
+    // Folded at first on a phone (issue 8 item 7): the reader opens the donut and the activities.
+    for (const name of ['Allocation by category', 'Activities']) {
+      await page.getByRole('heading', { level: 2, name }).getByRole('button').click();
+    }
     await expect(overview.donut()).toBeVisible();
     await expect(overview.activities().items().first()).toBeVisible();
     expect(await overflowsHorizontally(page)).toBe(false);

@@ -8,3 +8,17 @@ export function isMobileWebView(userAgent: string): boolean {
 export function useMobileWebView(): boolean {
   return useMemo(() => typeof navigator !== 'undefined' && isMobileWebView(navigator.userAgent), []);
 }
+
+/** Below Chakra's `md` breakpoint (48em, 768 px): a phone. */
+const NARROW_QUERY = '(max-width: 47.99em)';
+
+/** Whether the screen is phone-sized when the component first renders (long sections start folded there). */
+export function useNarrowScreen(): boolean {
+  return useMemo(
+    () =>
+      typeof window !== 'undefined' &&
+      typeof window.matchMedia === 'function' &&
+      window.matchMedia(NARROW_QUERY).matches,
+    [],
+  );
+}

@@ -30,6 +30,8 @@ interface ActivityPanelProps {
   accountId: number;
   title?: string;
   pageSize?: number;
+  /** On the overview: the reader may fold the list (folded at first on a phone). */
+  foldable?: boolean;
 }
 
 /** The activity history (spec 1 §2, §4): filter toggles with totals, 25 a page by date, details, live additions. */
@@ -38,6 +40,7 @@ export function ActivityPanel({
   accountId,
   title = 'Activities',
   pageSize = ACTIVITY_PAGE_SIZE,
+  foldable = false,
 }: ActivityPanelProps) {
   const isStaff = useIsStaff();
   const available = availableFilters(isStaff);
@@ -53,7 +56,12 @@ export function ActivityPanel({
   const last = page ? Math.min(view.page * pageSize, page.totalCount) : 0;
 
   return (
-    <Section title={title} id="activities">
+    <Section
+      title={title}
+      id="activities"
+      foldable={foldable}
+      foldedHint={page ? `${page.totalCount} ${page.totalCount === 1 ? 'activity' : 'activities'}` : undefined}
+    >
       <Stack gap="4">
         <Flex role="group" aria-label="Filter activities by type" gap="2" wrap="wrap">
           {available.map((filter) => {

@@ -10,6 +10,7 @@ import { NoData, Section } from '../../shared/ui/Section';
 import { StatusAlert } from '../../shared/ui/StatusAlert';
 import { HISTORY_COLOURS, forecastSummary } from '../charts/chart-data';
 import { LazyForecastChart, LazyHistoryBars } from '../charts/LazyCharts';
+import { ForecastVerdictView } from '../overview/ForecastVerdictView';
 import { AllocationSection } from '../overview/OverviewParts';
 import { useMemberContext } from './member-context';
 
@@ -31,6 +32,7 @@ export function GraphsScreen() {
               <NoData />
             ) : (
               <>
+                <ForecastVerdictView verdict={graphs.forecast.verdict} />
                 <Stack gap="1" data-testid="forecast-summary">
                   {forecastSummary(graphs.forecast).map((line) => (
                     <Text key={line}>{line}</Text>

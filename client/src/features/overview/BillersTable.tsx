@@ -17,10 +17,19 @@ interface BillersTableProps {
   error?: string | null;
   /** Where a biller's Pay leads (its next unpaid bill; null: nothing to pay now). */
   payPath?: (biller: OverviewBillerFieldsFragment) => string | null;
+  /** The reader may fold the table (folded at first on a phone). */
+  foldable?: boolean;
 }
 
 /** Bills paid automatically or manually (spec 1 §2): each biller expands to its bills; Expand all / Collapse all. */
-export function BillersTable({ title, billers: loaded, id, error = null, payPath = () => null }: BillersTableProps) {
+export function BillersTable({
+  title,
+  billers: loaded,
+  id,
+  error = null,
+  payPath = () => null,
+  foldable = false,
+}: BillersTableProps) {
   const billers = loaded ?? [];
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
   const baseId = useId();
@@ -54,7 +63,13 @@ export function BillersTable({ title, billers: loaded, id, error = null, payPath
     ) : null;
 
   return (
-    <Section title={title} actions={actions} id={id}>
+    <Section
+      title={title}
+      actions={actions}
+      id={id}
+      foldable={foldable}
+      foldedHint={loaded ? `${loaded.length} ${loaded.length === 1 ? 'biller' : 'billers'}` : undefined}
+    >
       <Table.ScrollArea borderWidth="1px" borderRadius="md">
         <Table.Root size="sm" variant="line" interactive={false}>
           <VisuallyHidden asChild>

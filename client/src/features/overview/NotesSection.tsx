@@ -36,7 +36,12 @@ export function NotesSection({
     }
   };
   return (
-    <Section title="Agreement notes" id="notes">
+    <Section
+      title="Agreement notes"
+      id="notes"
+      foldable
+      foldedHint={`${notes.length} ${notes.length === 1 ? 'note' : 'notes'}`}
+    >
       {contractId !== null && (
         <Button size="sm" variant="outline" alignSelf="start" mb="3" onClick={() => setDialog('new')}>
           Add note

@@ -37,6 +37,7 @@ export function AutoBillersSection(ids: AccountIds) {
       billers={data?.accountOverview.autoBillers}
       error={error ? serverMessage(error, BILLS_ERROR) : null}
       payPath={billerPayPath(ids)}
+      foldable
     />
   );
 }
@@ -53,6 +54,7 @@ export function ManualBillersSection(ids: AccountIds) {
       billers={data?.accountOverview.manualBillers}
       error={error ? serverMessage(error, BILLS_ERROR) : null}
       payPath={billerPayPath(ids)}
+      foldable
     />
   );
 }

@@ -10,10 +10,22 @@ import { FILTER_LABELS, availableFilters, filterTotal } from '../activity/activi
 type Overview = AccountOverviewQuery['accountOverview'];
 
 /** The allocation donut (lazy chunk) with its legend as text: the figures screen readers get. */
-export function AllocationSection({ allocation }: { allocation: Overview['allocationByCategory'] }) {
+export function AllocationSection({
+  allocation,
+  foldable = false,
+}: {
+  allocation: Overview['allocationByCategory'];
+  /** On the overview: the reader may fold it (folded at first on a phone). */
+  foldable?: boolean;
+}) {
   const data = donutData(allocation);
   return (
-    <Section title="Allocation by category" id="allocation">
+    <Section
+      title="Allocation by category"
+      id="allocation"
+      foldable={foldable}
+      foldedHint={data.series.length > 0 ? `${formatMoney(data.total)} in total` : undefined}
+    >
       {data.series.length === 0 ? (
         <NoData />
       ) : (
@@ -59,7 +71,7 @@ export function AllocationSection({ allocation }: { allocation: Overview['alloca
 /** The activities overview: how many activities each group holds (spec 1 §9: totals for 4 types). */
 export function ActivityOverview({ totals, isStaff }: { totals: Overview['activityTotals']; isStaff: boolean }) {
   return (
-    <Section title="Activity overview" id="activity-overview">
+    <Section title="Activity overview" id="activity-overview" foldable>
       <SimpleGrid columns={{ base: 2, md: isStaff ? 4 : 3 }} gap="3" as="dl">
         {availableFilters(isStaff).map((filter) => (
           <Box key={filter} bg="brand.subtle" borderRadius="md" px="3" py="2">

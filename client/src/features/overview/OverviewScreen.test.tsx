@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { sessionStore } from '../../auth/session';
 import { tokenFixture } from '../../auth/test-support';
 import {
+  AccountForecastDocument,
   AccountOverviewDocument,
   ActivitiesDocument,
   OverviewAutoBillersDocument,
@@ -123,6 +124,28 @@ function mocks(staff: boolean) {
       result: { data: { accountOverview: overview(staff) } },
     },
     {
+      request: { query: AccountForecastDocument, variables: ids },
+      result: {
+        data: {
+          accountForecast: {
+            __typename: 'AccountForecast',
+            accountId: ids.accountId,
+            verdict: {
+              __typename: 'ForecastVerdict',
+              onTrack: false,
+              until: '2027-06-30',
+              firstShortDate: '2026-12-03',
+              firstShortfall: '50.00',
+              lowestPoint: { __typename: 'BalancePoint', date: '2026-12-03', balance: '-50.00' },
+              topUpToAvoid: '50.00',
+              depositToAvoid: null,
+              beyondApprovedOverdraw: false,
+            },
+          },
+        },
+      },
+    },
+    {
       request: { query: OverviewBannersDocument },
       result: {
         data: {
@@ -198,7 +221,18 @@ describe('OverviewScreen', () => {
     expect(await screen.findByText('Missed Deposit')).toBeTruthy();
     expect(screen.getByText('You have missed a deposit.')).toBeTruthy();
     expect(screen.getByText(/Water bill paid on the 26-09-2026 has failed/)).toBeTruthy();
-    expect(screen.getByText('01-12-2026', { exact: false })).toBeTruthy();
+    // It opens with what's next: the next deposit, the next bills, the forecast's verdict and the actions.
+    const home = screen.getByRole('region', { name: 'What’s next' });
+    expect(within(home).getByTestId('home-next-deposit').textContent).toBe('$1,380.00 on 01-12-2026');
+    expect(within(home).getByTestId('home-next-bills').textContent).toContain('Orthodontist due 22-10-2026');
+    expect((await within(home).findByTestId('forecast-verdict-headline')).textContent).toBe(
+      'Goes short by $50.00 on 03-12-2026',
+    );
+    expect(within(home).getByText('To avoid it, top up $50.00 today.')).toBeTruthy();
+    expect(within(home).getByRole('link', { name: 'Pay a bill' }).getAttribute('href')).toBe(
+      '/member/42/account/7/paybill',
+    );
+    expect(within(home).getByRole('button', { name: 'Contact us' })).toBeTruthy();
     const upcoming = screen.getByRole('region', { name: 'Upcoming bills' });
     expect(within(upcoming).getAllByRole('row', { hidden: true })).toHaveLength(7); // header + 6
     expect(screen.queryByRole('region', { name: 'Agreement notes' })).toBeNull();
@@ -209,6 +243,10 @@ describe('OverviewScreen', () => {
   it('shows staff the staff wording and the agreement notes', async () => {
     renderOverview(true);
     expect(await screen.findByText('The member has missed a deposit.')).toBeTruthy();
+    // Staff see the same summary; they contact the member from the staff actions, not 'Contact us'.
+    const home = screen.getByRole('region', { name: 'What’s next' });
+    expect(await within(home).findByText('Goes short by $50.00 on 03-12-2026')).toBeTruthy();
+    expect(within(home).queryByRole('button', { name: 'Contact us' })).toBeNull();
     const notes = await screen.findByRole('region', { name: 'Agreement notes' });
     expect(within(notes).getByText('Called the member about the renewal.')).toBeTruthy();
     expect(await screen.findByRole('button', { name: /^Notes/ })).toBeTruthy();

@@ -21,11 +21,16 @@ import { agreementBanner, overviewPayPath } from './overview-rules';
 import { QueuedChangeDialog, useQueuedChange } from './QueuedChangeDialog';
 import { SavedForLaterNotice } from '../wizard/activate/SavedForLaterNotice';
 import { UpcomingBillsTable } from './UpcomingBillsTable';
+import { HomeSummary } from './HomeSummary';
 
 /** The overview's activity list page size (spec 1 §9). */
 const OVERVIEW_ACTIVITY_PAGE_SIZE = 20;
 
-/** `member.overview` (spec 1 §2): the agreement summary, allocation, bills, activities; staff also see notes. */
+/**
+ * `member.overview` (spec 1 §2): what's next (the next deposit and bills, the forecast's verdict, the primary
+ * actions), the agreement summary, allocation, bills, activities; staff also see notes. The long sections fold
+ * (folded at first on a phone).
+ */
 export function OverviewScreen() {
   const { memberId, accountId, account } = useMemberContext();
   const isStaff = useIsStaff();
@@ -99,6 +104,17 @@ export function OverviewScreen() {
       )}
       {data && (
         <Stack gap="5">
+          <HomeSummary
+            memberId={memberId}
+            accountId={accountId}
+            overview={data}
+            isStaff={isStaff}
+            onChanged={() =>
+              void client.refetchQueries({
+                include: ['AccountOverview', 'AccountForecast', 'Activities', 'MemberAccount'],
+              })
+            }
+          />
           <SimpleGrid columns={{ base: 1, lg: 2 }} gap="5" alignItems="start">
             <Section title="Agreement" id="agreement-summary">
               {agreement ? (
@@ -107,7 +123,7 @@ export function OverviewScreen() {
                 <Text color="fg.muted">This account has no agreement yet.</Text>
               )}
             </Section>
-            <AllocationSection allocation={data.allocationByCategory} />
+            <AllocationSection allocation={data.allocationByCategory} foldable />
           </SimpleGrid>
           <UpcomingBillsTable
             bills={data.upcomingBills}
@@ -118,7 +134,7 @@ export function OverviewScreen() {
           <AutoBillersSection memberId={memberId} accountId={accountId} agreementStatus={agreementStatus} />
           <ManualBillersSection memberId={memberId} accountId={accountId} agreementStatus={agreementStatus} />
           <ActivityOverview totals={data.activityTotals} isStaff={isStaff} />
-          <ActivityPanel memberId={memberId} accountId={accountId} pageSize={OVERVIEW_ACTIVITY_PAGE_SIZE} />
+          <ActivityPanel memberId={memberId} accountId={accountId} pageSize={OVERVIEW_ACTIVITY_PAGE_SIZE} foldable />
           <HistoryLink to={`/member/${memberId}/account/${accountId}/member/accounthistory`} />
           {isStaff && (
             <StaffContactActions

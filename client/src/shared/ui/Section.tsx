@@ -1,5 +1,6 @@
-import { Box, Flex, Heading, Stack, Text } from '@chakra-ui/react';
-import { useId, type ReactNode } from 'react';
+import { Box, chakra, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { useId, useState, type ReactNode } from 'react';
+import { useNarrowScreen } from '../device';
 
 interface SectionProps {
   title: string;
@@ -8,11 +9,22 @@ interface SectionProps {
   children: ReactNode;
   /** A test and styling hook. */
   id?: string;
+  /**
+   * A long section the reader may fold (issue 8 item 7): its heading is a button (aria-expanded) that shows and
+   * hides the body. Folded at first on a phone, open on larger screens.
+   */
+  foldable?: boolean;
+  /** Shown beside a folded section's heading, so the reader knows what is inside (e.g. "12 billers"). */
+  foldedHint?: string;
 }
 
 /** A titled region of a page: an h2 that names a landmark for screen readers. */
-export function Section({ title, actions, children, id }: SectionProps) {
+export function Section({ title, actions, children, id, foldable = false, foldedHint }: SectionProps) {
   const headingId = useId();
+  const bodyId = useId();
+  const narrow = useNarrowScreen();
+  const [open, setOpen] = useState(!(foldable && narrow));
+  const shown = !foldable || open;
   return (
     <Box
       as="section"
@@ -23,15 +35,44 @@ export function Section({ title, actions, children, id }: SectionProps) {
       bg="white"
       minW="0"
       data-section={id}
+      data-folded={shown ? undefined : true}
     >
       <Stack gap="4">
         <Flex justify="space-between" align="center" gap="3" wrap="wrap">
           <Heading as="h2" id={headingId} size="lg" color="brand.fg">
-            {title}
+            {foldable ? (
+              <chakra.button
+                type="button"
+                aria-expanded={shown}
+                aria-controls={bodyId}
+                onClick={() => setOpen(!open)}
+                display="inline-flex"
+                alignItems="center"
+                gap="2"
+                minH="11"
+                cursor="pointer"
+                textAlign="start"
+                borderRadius="sm"
+                _focusVisible={{ outline: '2px solid', outlineColor: 'brand.solid', outlineOffset: '2px' }}
+              >
+                <chakra.span aria-hidden="true" display="inline-block" w="4" fontSize="md">
+                  {shown ? '▾' : '▸'}
+                </chakra.span>
+                {title}
+              </chakra.button>
+            ) : (
+              title
+            )}
           </Heading>
-          {actions}
+          {shown ? actions : foldedHint && <Text color="fg.muted">{foldedHint}</Text>}
         </Flex>
-        {children}
+        {foldable ? (
+          <Box id={bodyId} hidden={!shown} display={shown ? undefined : 'none'}>
+            <Stack gap="4">{children}</Stack>
+          </Box>
+        ) : (
+          children
+        )}
       </Stack>
     </Box>
   );
