@@ -249,6 +249,14 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: 'misseddeposits',
+        loader: requireStaff,
+        ...lazyScreen(
+          () => import('../features/report/MissedDepositsPage'),
+          (m) => m.MissedDepositsPage,
+        ),
+      },
+      {
         path: 'messages',
         loader: requireStaff,
         ...lazyScreen(

@@ -26,7 +26,7 @@ const SIGN_IN_PAGES = new Set(['/', '/unauthorized', '/locked', '/expired']);
 export function Header() {
   const session = useSession();
   const { pathname } = useLocation();
-  const { agreementEntries, memberSearch, approvals } = useHeaderContext();
+  const { agreementEntries, memberSearch, approvals, reports } = useHeaderContext();
   const accountId = parsePositiveId(useMatch('/member/:memberId/account/:accountId/*')?.params.accountId);
   const { data } = useClientSettingsQuery();
   const inWebView = useMobileWebView();
@@ -57,6 +57,11 @@ export function Header() {
               <RouterLink to={approvals.to}>{approvals.label}</RouterLink>
             </Link>
           )}
+          {reports.map((entry) => (
+            <Link key={entry.to} asChild px="2" py="1" borderRadius="sm" {...onBrand}>
+              <RouterLink to={entry.to}>{entry.label}</RouterLink>
+            </Link>
+          ))}
           <ExternalLinks links={links} newTab={newTab} />
           <Button variant="ghost" size="sm" fontSize="md" fontWeight="normal" {...onBrand} onClick={openSupport}>
             Support
@@ -84,6 +89,7 @@ export function Header() {
         <MobileNav
           entries={agreementEntries}
           approvals={approvals}
+          reports={reports}
           links={links}
           newTab={newTab}
           displayName={showUser ? displayName : null}

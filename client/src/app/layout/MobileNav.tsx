@@ -8,6 +8,8 @@ interface MobileNavProps {
   entries: MenuEntry[];
   /** The managers' approval queue link (MANAGER, ADMIN). */
   approvals?: MenuEntry | null;
+  /** The missed-deposit report and the at-risk worklist (staff). */
+  reports?: readonly MenuEntry[];
   links: ExternalLink[];
   newTab: boolean;
   displayName: string | null;
@@ -20,6 +22,7 @@ interface MobileNavProps {
 export function MobileNav({
   entries,
   approvals = null,
+  reports = [],
   links,
   newTab,
   displayName,
@@ -28,7 +31,8 @@ export function MobileNav({
 }: MobileNavProps) {
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
-  if (entries.length === 0 && !approvals && links.length === 0 && !displayName && !onSupport) return null;
+  if (entries.length === 0 && !approvals && reports.length === 0 && links.length === 0 && !displayName && !onSupport)
+    return null;
 
   return (
     <Box hideFrom="md">
@@ -72,6 +76,13 @@ export function MobileNav({
                       </RouterLink>
                     </Link>
                   )}
+                  {reports.map((entry) => (
+                    <Link key={entry.to} asChild py="2" color="brand.fg">
+                      <RouterLink to={entry.to} onClick={close}>
+                        {entry.label}
+                      </RouterLink>
+                    </Link>
+                  ))}
                   {links.length > 0 && (
                     <Stack gap="1">
                       {links.map((link) => (

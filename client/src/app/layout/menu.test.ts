@@ -76,7 +76,20 @@ describe('headerMenus', () => {
       agreementEntries: [],
       memberSearch: false,
       approvals: null,
+      reports: [],
     });
+  });
+
+  it.each([
+    [['AGENT'], true],
+    [['BRANCH_AGENT'], true],
+    [['MANAGER'], true],
+    [['ADMIN'], true],
+    [['REPORTER'], false],
+    [['MEMBER'], false],
+  ])('links %j to the missed-deposit report and the at-risk worklist: %s', (roles, shown) => {
+    const menus = headerMenus({ memberId: null, accountId: null, hideMenus: false, isStaff: true, roles });
+    expect(menus.reports.map((entry) => entry.to)).toEqual(shown ? ['/misseddeposits', '/atrisk'] : []);
   });
 
   it.each([

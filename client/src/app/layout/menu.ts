@@ -54,6 +54,17 @@ export function canDecideApprovals(roles: readonly string[]): boolean {
   return roles.includes('MANAGER') || roles.includes('ADMIN');
 }
 
+/** The staff's worklists and reports, outside any member's account (agents, branch agents, managers, admins). */
+export const STAFF_REPORT_ENTRIES: readonly MenuEntry[] = [
+  { label: 'Missed deposits', to: '/misseddeposits', visible: true },
+  { label: 'At risk', to: '/atrisk', visible: true },
+];
+
+/** Who runs the reports: every staff role but the read-only REPORTER (it queries GraphQL directly). */
+export function canRunReports(roles: readonly string[]): boolean {
+  return roles.some((role) => ['AGENT', 'BRANCH_AGENT', 'MANAGER', 'ADMIN'].includes(role));
+}
+
 export interface HeaderMenuInput {
   /** Null outside a member's account. */
   memberId: number | null;
@@ -74,6 +85,8 @@ export interface HeaderMenus {
   memberSearch: boolean;
   /** The link to the managers' approval queue (MANAGER, ADMIN); null for everyone else or when menus are hidden. */
   approvals: MenuEntry | null;
+  /** The missed-deposit report and the at-risk worklist (staff); empty for everyone else or when menus are hidden. */
+  reports: readonly MenuEntry[];
 }
 
 /** Which header menus show (spec 1 §2 "Header menu"): all are hidden in hideMenus mode. */
@@ -85,12 +98,13 @@ export function headerMenus({
   roles = [],
   wizard = NO_WIZARD,
 }: HeaderMenuInput): HeaderMenus {
-  if (hideMenus) return { agreementEntries: [], memberSearch: false, approvals: null };
+  if (hideMenus) return { agreementEntries: [], memberSearch: false, approvals: null, reports: [] };
   const inAccount = memberId !== null && accountId !== null;
   return {
     agreementEntries: inAccount ? visibleEntries(agreementMenu(memberId, accountId, isStaff, wizard)) : [],
     memberSearch: isStaff,
     approvals: canDecideApprovals(roles) ? APPROVALS_ENTRY : null,
+    reports: canRunReports(roles) ? STAFF_REPORT_ENTRIES : [],
   };
 }
 

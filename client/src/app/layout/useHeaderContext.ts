@@ -13,6 +13,8 @@ export interface HeaderContext {
   memberSearch: boolean;
   /** The managers' approval queue link (MANAGER, ADMIN). */
   approvals: MenuEntry | null;
+  /** The missed-deposit report and the at-risk worklist (staff). */
+  reports: readonly MenuEntry[];
   hideMenus: boolean;
 }
 

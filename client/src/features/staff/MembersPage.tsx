@@ -15,6 +15,12 @@ export function MembersPage() {
         </Link>{' '}
         — active agreements whose forecast goes short in the coming weeks.
       </Text>
+      <Text>
+        <Link asChild color="brand.fg">
+          <RouterLink to="/misseddeposits">Missed deposits report</RouterLink>
+        </Link>{' '}
+        — agreements in arrears by branch, with CSV and PDF exports.
+      </Text>
     </Page>
   );
 }

@@ -105,12 +105,13 @@ describe('groupMissedDeposits', () => {
       '30-06-2027',
       '$120.50',
     ]);
-    expect(rows[5].cells[1]).toBe('Total (3 agreements)');
+    expect(rows[5].cells.slice(0, 3)).toEqual(['All branches', 'Total', '3 agreements']);
+    expect(rows[1].cells.slice(0, 3)).toEqual(['Perth', 'Branch total', '1 agreement']);
   });
 
   it('an empty report has only the total line, of zero', () => {
     expect(missedDepositRows(groupMissedDeposits([]))).toEqual([
-      { kind: 'total', cells: ['All branches', 'Total (0 agreements)', '', '', '', '', '', '$0.00'] },
+      { kind: 'total', cells: ['All branches', 'Total', '0 agreements', '', '', '', '', '$0.00'] },
     ]);
   });
 

@@ -231,8 +231,8 @@ export function missedDepositRows(report: MissedDepositTotals): ReportRow[] {
       kind: 'branchTotal',
       cells: [
         group.branchName,
-        `Branch total (${count} agreement${count === 1 ? '' : 's'})`,
-        '',
+        'Branch total',
+        `${count} agreement${count === 1 ? '' : 's'}`,
         '',
         '',
         '',
@@ -246,8 +246,8 @@ export function missedDepositRows(report: MissedDepositTotals): ReportRow[] {
     kind: 'total',
     cells: [
       'All branches',
-      `Total (${count} agreement${count === 1 ? '' : 's'})`,
-      '',
+      'Total',
+      `${count} agreement${count === 1 ? '' : 's'}`,
       '',
       '',
       '',
