@@ -5,7 +5,7 @@ import { isStaff } from '../../common/auth/roles.js';
 import type { Clock } from '../../common/clock.js';
 import { DomainError, ForbiddenError, NotFoundError } from '../../common/errors.js';
 import { freeText } from '../../common/free-text.js';
-import { parseMoney, type Cents } from '../../common/money.js';
+import { parseMoney, toDecimalString, type Cents } from '../../common/money.js';
 import { ActivityType } from '../activity/activity-type.js';
 import { writeActivity } from '../activity/activity-writer.js';
 import { AgreementStatus } from '../agreement/agreement-status.js';
@@ -166,7 +166,7 @@ export class AgreementApprovalService {
       const [row] = await tx.execute<{ id: number }[]>(
         `insert into approval (agreement_id, approval_type, amount, requested_by_id, manager_name, note, approval_granted)
          values (?, ?, ?, ?, '', ?, false) returning id`,
-        [version.id, kind, amounts[kind], caller.userId, text],
+        [version.id, kind, amountText(amounts[kind]), caller.userId, text],
       );
       return this.get(tx, row.id);
     });
@@ -246,7 +246,7 @@ export class AgreementApprovalService {
         [
           version.id,
           kind,
-          amounts[kind],
+          amountText(amounts[kind]),
           caller.userId,
           manager.id,
           manager.displayName.slice(0, 120),
@@ -420,4 +420,9 @@ export class AgreementApprovalService {
     if (!isApprover(caller.roles)) throw new ForbiddenError();
     return caller;
   }
+}
+
+/** An amount as the numeric column takes it: cents written as "1234.50", never as 123450 dollars. */
+function amountText(amount: Cents | null): string | null {
+  return amount === null ? null : toDecimalString(amount);
 }
