@@ -6,7 +6,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import helmet from 'helmet';
 import { GraphQLError, type GraphQLSchema } from 'graphql';
 import { WebSocketServer } from 'ws';
-import { systemClock, type Clock } from './common/clock.js';
+import { DemoClock, systemClock, type Clock } from './common/clock.js';
 import { createLogger } from './common/logger.js';
 import { UnauthenticatedError } from './common/errors.js';
 import type { Config } from './config.js';
@@ -43,7 +43,9 @@ export interface StartOptions {
 /** Boots the whole server: database (real or embedded), migrations, demo data, GraphQL (HTTP + ws), REST, client. */
 export async function startApp(given: Config, options: StartOptions = {}): Promise<App> {
   const logger = createLogger(given.logLevel);
-  const clock = options.clock ?? systemClock(given.timeZone);
+  const baseClock = options.clock ?? systemClock(given.timeZone);
+  // Demo mode: staff may move the bank's day forward (modules/core-banking/demo-day.ts).
+  const clock = given.demoMode ? new DemoClock(baseClock, given.timeZone) : baseClock;
   const database = await openDatabase(given);
   // Without TOKEN_SECRET, the key every instance on this database shares.
   const config: Config = {

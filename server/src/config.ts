@@ -30,6 +30,12 @@ export interface Config {
   /** Windows (integrated) login through a trusted reverse proxy: off unless both are set. */
   windowsLogin?: { userHeader: string; proxySecret: string };
   loadDemoData: boolean;
+  /**
+   * Demo mode (DEMO_MODE=true|false): staff may move the bank's clock forward a day at a time and run what the day
+   * holds (modules/core-banking/demo-day.ts). Default: on with the demo data outside production (`npm start`, the
+   * browser tests' server), off in production whatever DEMO_MODE says.
+   */
+  demoMode: boolean;
   logLevel: string;
   clientDir: string;
   /** How often this instance's job workers look for jobs, in seconds (0: it runs none; tests drain by hand). */
@@ -92,6 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { userHeader: env.WINDOWS_LOGIN_HEADER.toLowerCase(), proxySecret: env.WINDOWS_LOGIN_PROXY_SECRET }
         : undefined,
     loadDemoData: env.DEMO_DATA !== 'false',
+    demoMode: !production && (env.DEMO_MODE ? env.DEMO_MODE === 'true' : env.DEMO_DATA !== 'false'),
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     clientDir: path.resolve(env.CLIENT_DIR ?? 'dist/client'),
     jobPollingSeconds: pollingSecondsFrom(env.JOB_POLLING_SECONDS, 2),

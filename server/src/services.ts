@@ -1,6 +1,6 @@
 import { BillerEditPreviewService } from './modules/biller/biller-edit-preview.service.js';
 import type { Logger } from 'pino';
-import type { Clock } from './common/clock.js';
+import { DemoClock, type Clock } from './common/clock.js';
 import type { Config } from './config.js';
 import { AtRiskService } from './modules/risk/at-risk.service.js';
 import { MissedDepositReportService } from './modules/report/missed-deposits.service.js';
@@ -42,6 +42,7 @@ import { registerChangeJobs } from './modules/agreement/change-jobs.js';
 import { JobQueue } from './jobs/job-queue.js';
 import { BankDayService } from './modules/core-banking/bank-day.service.js';
 import { registerBankJobs } from './modules/core-banking/core-banking.jobs.js';
+import { DemoDayRunner } from './modules/core-banking/demo-day.js';
 import { CoreBankingSimulator } from './modules/core-banking/core-banking.simulator.js';
 import { AccountSummaryService } from './modules/overview/account-summary.service.js';
 import { OverviewService } from './modules/overview/overview.service.js';
@@ -61,6 +62,8 @@ import type { EventBus } from './graphql/event-bus.js';
 export interface Services {
   config: Config;
   clock: Clock;
+  /** Sign-in sessions' clock: the real one even when the demo clock has moved the bank's day. */
+  sessionClock: Clock;
   logger: Logger;
   events: EventBus;
   /** Background jobs (pg-boss); started and stopped with the app. */
@@ -76,6 +79,8 @@ export interface Services {
   changeApplier: ChangeApplier;
   /** The bank side: deposits, automatic payments, windows (on the core-banking simulator by default). */
   bankDay: BankDayService;
+  /** Demo mode's "run the next day" (refused when demo mode is off). */
+  demoDay: DemoDayRunner;
   overview: OverviewService;
   accountSummaries: AccountSummaryService;
   activities: ActivityService;
@@ -129,8 +134,10 @@ export interface Services {
 
 export function createServices(config: Config, clock: Clock, logger: Logger, events: EventBus): Services {
   const settings = new SettingsService();
+  // Sign-in sessions and throttling keep the real time when the demo clock moves the bank's day forward.
+  const sessionClock = clock instanceof DemoClock ? clock.base : clock;
   // One throttle for every password check (sign-in and the manager's override), counted in the database.
-  const throttle = new SignInThrottle(throttlePolicy(config.throttle), clock);
+  const throttle = new SignInThrottle(throttlePolicy(config.throttle), sessionClock);
   const ledger = new LedgerService(clock);
   const accounts = new AccountService();
   const jobs = new JobQueue({ pollingSeconds: config.jobPollingSeconds, timeZone: config.timeZone }, logger);
@@ -166,10 +173,11 @@ export function createServices(config: Config, clock: Clock, logger: Logger, eve
   return {
     config,
     clock,
+    sessionClock,
     logger,
     events,
     jobs,
-    auth: new AuthService(config, clock, throttle, events),
+    auth: new AuthService(config, sessionClock, throttle, events),
     settings,
     members: new MemberService(clock),
     accounts,
@@ -179,6 +187,7 @@ export function createServices(config: Config, clock: Clock, logger: Logger, eve
     queuedChanges: new QueuedChangeService(events, jobs, clock),
     changeApplier,
     bankDay,
+    demoDay: new DemoDayRunner(clock, jobs, bankDay),
     overview: new OverviewService(clock),
     accountSummaries: new AccountSummaryService(clock),
     activities: new ActivityService(),

@@ -257,6 +257,14 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: 'bankjobs',
+        loader: requireStaff,
+        ...lazyScreen(
+          () => import('../features/bank/BankJobsPage'),
+          (m) => m.BankJobsPage,
+        ),
+      },
+      {
         path: 'messages',
         loader: requireStaff,
         ...lazyScreen(

@@ -1,4 +1,4 @@
-import { todayIn, zonedInstant, type LocalDate } from './local-date.js';
+import { addDays, daysBetween, todayIn, zonedInstant, type LocalDate } from './local-date.js';
 
 /** The one source of "now" and "today": injectable so tests fix the date. */
 export interface Clock {
@@ -36,4 +36,53 @@ export function runningClock(
 /** The instant a running clock starts on a chosen day: 10:00 at the institution, far from either midnight. */
 export function startOfRunOn(today: LocalDate, timeZone = DEFAULT_TIME_ZONE): Date {
   return zonedInstant(today, timeZone, 10);
+}
+
+/** A clock whose "now" can be set to an hour of a day (the simulation's and the demo's day runs). */
+export interface SettableClock extends Clock {
+  /** From now on, `now()` is `hour:minute` of `date` at the institution (until moved again). */
+  setAt(date: LocalDate, hour: number, minute?: number): void;
+}
+
+const DAY_MS = 24 * 3_600_000;
+
+/**
+ * The demo's clock (demo mode only): the server's clock moved forward a whole number of days. While a day is being
+ * run, `pin` holds it at each job's hour (`setAt`), as the simulation's clock does; `advanceTo` then leaves it on the
+ * run's day at the base clock's time of day, running. Sign-in sessions keep the base clock (`base`): moving the
+ * bank's day signs no one out.
+ */
+export class DemoClock implements SettableClock {
+  private offsetDays = 0;
+  private pinned: Date | null = null;
+
+  constructor(
+    readonly base: Clock,
+    private readonly timeZone = DEFAULT_TIME_ZONE,
+  ) {}
+
+  now(): Date {
+    if (this.pinned) return new Date(this.pinned);
+    return new Date(this.base.now().getTime() + this.offsetDays * DAY_MS);
+  }
+
+  today(): LocalDate {
+    if (this.pinned) return todayIn(this.timeZone, this.pinned);
+    return addDays(this.base.today(), this.offsetDays);
+  }
+
+  /** Days the demo is ahead of the base clock. */
+  get daysAhead(): number {
+    return this.offsetDays;
+  }
+
+  setAt(date: LocalDate, hour: number, minute = 0): void {
+    this.pinned = zonedInstant(date, this.timeZone, hour, minute);
+  }
+
+  /** Leaves the pinned hour: the clock runs again on `date` (at least today) at the base clock's time of day. */
+  advanceTo(date: LocalDate): void {
+    this.pinned = null;
+    this.offsetDays = Math.max(this.offsetDays, daysBetween(this.base.today(), date));
+  }
 }

@@ -113,7 +113,7 @@ export function attachSubscriptions(
               credentials,
               {
                 auth: services.auth,
-                clock: services.clock,
+                clock: services.sessionClock,
                 events: services.events,
                 logger: services.logger,
                 em: () => orm.em.fork(),

@@ -89,7 +89,7 @@ describe('headerMenus', () => {
     [['MEMBER'], false],
   ])('links %j to the missed-deposit report and the at-risk worklist: %s', (roles, shown) => {
     const menus = headerMenus({ memberId: null, accountId: null, hideMenus: false, isStaff: true, roles });
-    expect(menus.reports.map((entry) => entry.to)).toEqual(shown ? ['/misseddeposits', '/atrisk'] : []);
+    expect(menus.reports.map((entry) => entry.to)).toEqual(shown ? ['/misseddeposits', '/atrisk', '/bankjobs'] : []);
   });
 
   it.each([

@@ -58,6 +58,8 @@ export function canDecideApprovals(roles: readonly string[]): boolean {
 export const STAFF_REPORT_ENTRIES: readonly MenuEntry[] = [
   { label: 'Missed deposits', to: '/misseddeposits', visible: true },
   { label: 'At risk', to: '/atrisk', visible: true },
+  // The bank's jobs (issue 10 item 5): runs, failures and, in demo mode, "Run the next day".
+  { label: 'Bank jobs', to: '/bankjobs', visible: true },
 ];
 
 /** Who runs the reports: every staff role but the read-only REPORTER (it queries GraphQL directly). */

@@ -29,11 +29,26 @@ export const BANK_WINDOW_JOB = defineJob<Record<string, never>>({
   batchSize: 1,
 });
 
+/** The bank's jobs as the staff page names them. */
+export const BANK_JOBS = [
+  { type: BANK_DAY_JOB, title: 'The bank day: deposits, automatic payments, the bills’ calendar, expiry' },
+  { type: BANK_WINDOW_JOB, title: 'Pending window: payments answered and sent' },
+] as const;
+
 export function registerBankJobs(jobs: JobQueue, bank: BankDayService): void {
   jobs.handle(BANK_DAY_JOB, async (_data, { em }) => {
     const { date, deposits, bills } = await bank.runDay(em);
+    const done =
+      deposits.received.length +
+      deposits.missed.length +
+      bills.paid.length +
+      bills.missedBills +
+      bills.reminders +
+      bills.expired.length;
     return {
       date,
+      itemsDone: done,
+      itemsFailed: bills.notPaid.length,
       depositsReceived: deposits.received.length,
       depositsMissed: deposits.missed.length,
       billsPaid: bills.paid.length,
@@ -45,6 +60,14 @@ export function registerBankJobs(jobs: JobQueue, bank: BankDayService): void {
   });
   jobs.handle(BANK_WINDOW_JOB, async (_data, { em }) => {
     const { window, processed, settled, tryAgain, failed } = await bank.runWindow(em);
-    return { window, processed, settled, tryAgain, failed: failed.length };
+    return {
+      window,
+      itemsDone: processed + settled + tryAgain + failed.length,
+      itemsFailed: failed.length,
+      processed,
+      settled,
+      tryAgain,
+      failed: failed.length,
+    };
   });
 }

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { JOB_SCHEMA } from '../../jobs/job-queue.js';
-import { BANK_DAY_JOB, BANK_WINDOW_JOB } from './core-banking.jobs.js';
+import { BANK_DAY_JOB, BANK_JOBS, BANK_WINDOW_JOB } from './core-banking.jobs.js';
+import { nextDailyRun, readJobOutput } from './job-runs.rules.js';
 
 export interface BankJobRunRow {
   id: string;
@@ -13,6 +14,25 @@ export interface BankJobRunRow {
   retryCount: number;
   /** What the run did (its summary), or why it failed. */
   output: Record<string, unknown> | null;
+  /** Items the run worked through (deposits, payments, reminders, ...), from its summary. */
+  itemsDone: number | null;
+  /** Items it could not do (a bill not paid, a payment failed). */
+  itemsFailed: number | null;
+  /** Why a failed run failed. */
+  error: string | null;
+}
+
+export interface BankJobRow {
+  name: string;
+  title: string;
+  schedule: string;
+  /** The schedule's next tick after now, on the bank's clock. */
+  nextRunAt: Date | null;
+  lastRun: BankJobRunRow | null;
+  /** The last run that failed (kept as long as pg-boss keeps it), with its error. */
+  lastFailure: BankJobRunRow | null;
+  /** Failed runs among those kept. */
+  failedRuns: number;
 }
 
 const NAMES = [BANK_DAY_JOB.definition.name, BANK_WINDOW_JOB.definition.name];
@@ -38,7 +58,22 @@ export async function bankJobRuns(em: EntityManager, limit: number): Promise<Ban
      order by created_on desc, id limit ?`,
     [`{${NAMES.join(',')}}`, `{${NAMES.join(',')}}`, limit],
   );
-  return rows.map((row) => ({
+  return rows.map(toRunRow);
+}
+
+type RunSqlRow = {
+  id: string;
+  name: string;
+  state: string;
+  created_on: Date;
+  started_on: Date | null;
+  completed_on: Date | null;
+  retry_count: number;
+  output: Record<string, unknown> | null;
+};
+
+function toRunRow(row: RunSqlRow): BankJobRunRow {
+  return {
     id: row.id,
     name: row.name,
     state: row.state,
@@ -51,5 +86,39 @@ export async function bankJobRuns(em: EntityManager, limit: number): Promise<Ban
         : null,
     retryCount: row.retry_count,
     output: row.output,
-  }));
+    ...readJobOutput(row.state, row.output),
+  };
+}
+
+/** Each of the bank's jobs: its schedule and next run, its last run, its last failure (pg-boss's tables). */
+export async function bankJobs(em: EntityManager, now: Date, timeZone: string): Promise<BankJobRow[]> {
+  const columns = `id::text, name, state::text, created_on, started_on, completed_on, retry_count, output`;
+  const runs = `(select ${columns} from ${JOB_SCHEMA}.job where name = ? union all
+                 select ${columns} from ${JOB_SCHEMA}.archive where name = ?)`;
+  const result: BankJobRow[] = [];
+  for (const { type, title } of BANK_JOBS) {
+    const { name, cron = '' } = type.definition;
+    const [last] = await em.execute<RunSqlRow[]>(
+      `select * from ${runs} r where state <> 'created' order by coalesce(started_on, created_on) desc, id limit 1`,
+      [name, name],
+    );
+    const [failure] = await em.execute<RunSqlRow[]>(
+      `select * from ${runs} r where state in ('failed', 'retry') order by created_on desc, id limit 1`,
+      [name, name],
+    );
+    const [{ failed }] = await em.execute<{ failed: number }[]>(
+      `select count(*)::int as failed from ${runs} r where state = 'failed'`,
+      [name, name],
+    );
+    result.push({
+      name,
+      title,
+      schedule: cron,
+      nextRunAt: nextDailyRun(cron, now, timeZone),
+      lastRun: last ? toRunRow(last) : null,
+      lastFailure: failure ? toRunRow(failure) : null,
+      failedRuns: failed,
+    });
+  }
+  return result;
 }

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Clock } from '../../common/clock.js';
+import type { SettableClock } from '../../common/clock.js';
 import { formatCurrency, type Cents } from '../../common/money.js';
 import { todayIn, zonedInstant, type LocalDate } from '../../common/local-date.js';
 import type { JobQueue, JobType } from '../../jobs/job-queue.js';
@@ -8,7 +8,7 @@ import { BANK_DAY_JOB, BANK_WINDOW_JOB } from './core-banking.jobs.js';
 import type { WindowResult } from './payment-windows.js';
 
 /** The clock of a simulation: set to an hour of the institution's day, then still (the jobs read it). */
-export class SimulationClock implements Clock {
+export class SimulationClock implements SettableClock {
   private current: Date;
 
   constructor(
@@ -41,9 +41,29 @@ export interface SimulatedDay {
 const DAY_AT = { hour: 0, minute: 5 };
 const WINDOWS_AT = [9, 15];
 
-async function runJobNow<T extends object>(jobs: JobQueue, em: EntityManager, type: JobType<T>, data: T, key: string) {
+/** The steps of a day, in order (progress for the demo's "run the next day"). */
+export type DayStep = 'day' | 'window-9' | 'window-15';
+
+/**
+ * Sends a job and runs it here (`drain`, retries included) until `done` says its report came. On a server whose
+ * workers poll the queue (the demo's run), a worker of this instance may take the job first: then this waits for
+ * it, as long as the job is still live. Throws when the job ended without a report (failed for good).
+ */
+async function runJobNow<T extends object>(
+  jobs: JobQueue,
+  em: EntityManager,
+  type: JobType<T>,
+  data: T,
+  key: string,
+  done: () => boolean,
+): Promise<void> {
   await jobs.send(em, type, data, { key });
-  await jobs.drain(type as JobType<object>, { includeDelayed: true });
+  for (;;) {
+    await jobs.drain(type as JobType<object>, { includeDelayed: true });
+    if (done()) return;
+    if (!(await jobs.liveKeys(type)).has(key)) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /**
@@ -54,22 +74,27 @@ export async function simulateDay(
   jobs: JobQueue,
   bank: BankDayService,
   em: EntityManager,
-  clock: SimulationClock,
+  clock: SettableClock,
   date: LocalDate,
+  onStep: (step: DayStep) => void = () => {},
 ): Promise<SimulatedDay> {
   const reports: (DayReport | WindowResult)[] = [];
   const stop = bank.listen((report) => reports.push(report));
   try {
+    const dayReport = () => reports.find((r): r is DayReport => 'deposits' in r);
+    onStep('day');
     clock.setAt(date, DAY_AT.hour, DAY_AT.minute);
-    await runJobNow(jobs, em, BANK_DAY_JOB, {}, `day:${date}`);
-    const day = reports.find((r): r is DayReport => 'deposits' in r);
+    await runJobNow(jobs, em, BANK_DAY_JOB, {}, `day:${date}`, () => dayReport() !== undefined);
+    const day = dayReport();
     if (!day) throw new Error(`The bank day job of ${date} did not complete (see the job's error in pgboss.job)`);
     const windows: WindowResult[] = [];
     for (const hour of WINDOWS_AT) {
+      onStep(hour === 9 ? 'window-9' : 'window-15');
       clock.setAt(date, hour);
       const before = reports.length;
-      await runJobNow(jobs, em, BANK_WINDOW_JOB, {}, `window:${date}T${hour}`);
-      const window = reports.slice(before).find((r): r is WindowResult => 'window' in r);
+      const windowReport = () => reports.slice(before).find((r): r is WindowResult => 'window' in r);
+      await runJobNow(jobs, em, BANK_WINDOW_JOB, {}, `window:${date}T${hour}`, () => windowReport() !== undefined);
+      const window = windowReport();
       if (!window) throw new Error(`The ${hour}:00 window job of ${date} did not complete`);
       windows.push(window);
     }
@@ -79,28 +104,44 @@ export async function simulateDay(
   }
 }
 
-/** One line of what a simulated day did (the simulate command prints it). */
-export function describeSimulatedDay({ date, day, windows }: SimulatedDay): string {
-  const received = day.deposits.received.reduce((total, d) => total + d.amount, 0);
+/** One figure of a simulated day: a count and, for money, the total. */
+export interface DayFigure {
+  label: string;
+  count: number;
+  amount?: Cents;
+}
+
+/** What a simulated day did: its figures in a fixed order and a line per refusal or failure. */
+export function summariseSimulatedDay({ day, windows }: SimulatedDay): { figures: DayFigure[]; details: string[] } {
+  const received = day.deposits.received.reduce((total, d) => total + d.amount, 0) as Cents;
   const failed = windows.flatMap((w) => w.failed);
-  const parts = [
-    `deposits in ${day.deposits.received.length} (${formatCurrency(received as Cents)})`,
-    `missed ${day.deposits.missed.length}`,
-    `into arrears ${day.deposits.intoArrears.length}`,
-    `out of arrears ${day.deposits.arrearsCleared.length}`,
-    `bills paid ${day.bills.paid.length}`,
-    `not paid ${day.bills.notPaid.length}`,
-    `settled ${windows.reduce((n, w) => n + w.settled, 0)}`,
-    `try again ${windows.reduce((n, w) => n + w.tryAgain, 0)}`,
-    `failed ${failed.length}`,
-    `overdue ${day.bills.overdue}`,
-    `missed bills ${day.bills.missedBills}`,
-    `reminders ${day.bills.reminders}`,
-    `expired ${day.bills.expired.length}`,
+  const figures: DayFigure[] = [
+    { label: 'deposits in', count: day.deposits.received.length, amount: received },
+    { label: 'missed', count: day.deposits.missed.length },
+    { label: 'into arrears', count: day.deposits.intoArrears.length },
+    { label: 'out of arrears', count: day.deposits.arrearsCleared.length },
+    { label: 'bills paid', count: day.bills.paid.length },
+    { label: 'not paid', count: day.bills.notPaid.length },
+    { label: 'settled', count: windows.reduce((n, w) => n + w.settled, 0) },
+    { label: 'try again', count: windows.reduce((n, w) => n + w.tryAgain, 0) },
+    { label: 'failed', count: failed.length },
+    { label: 'overdue', count: day.bills.overdue },
+    { label: 'missed bills', count: day.bills.missedBills },
+    { label: 'reminders', count: day.bills.reminders },
+    { label: 'expired', count: day.bills.expired.length },
   ];
   const details = [
-    ...day.bills.notPaid.map((n) => `  bill ${n.billId} (agreement ${n.agreementId}) not paid: ${n.message}`),
-    ...failed.map((f) => `  agreement ${f.agreementId}: ${f.message}`),
+    ...day.bills.notPaid.map((n) => `bill ${n.billId} (agreement ${n.agreementId}) not paid: ${n.message}`),
+    ...failed.map((f) => `agreement ${f.agreementId}: ${f.message}`),
   ];
-  return [`${date}  ${parts.join(', ')}`, ...details].join('\n');
+  return { figures, details };
+}
+
+/** One line of what a simulated day did (the simulate command prints it). */
+export function describeSimulatedDay(simulated: SimulatedDay): string {
+  const { figures, details } = summariseSimulatedDay(simulated);
+  const parts = figures.map(
+    (f) => `${f.label} ${f.count}${f.amount === undefined ? '' : ` (${formatCurrency(f.amount)})`}`,
+  );
+  return [`${simulated.date}  ${parts.join(', ')}`, ...details.map((line) => `  ${line}`)].join('\n');
 }

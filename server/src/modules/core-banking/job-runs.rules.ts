@@ -1,0 +1,44 @@
+import { addDays, todayIn, zonedInstant } from '../../common/local-date.js';
+
+function listOf(field: string, max: number): number[] | null {
+  if (!/^\d+(,\d+)*$/.test(field)) return null;
+  const values = field.split(',').map(Number);
+  return values.every((v) => v <= max) ? [...new Set(values)].sort((a, b) => a - b) : null;
+}
+
+/**
+ * The next tick of a daily schedule (`M H * * *`, minutes and hours as numbers or comma lists, in the institution's
+ * time zone) strictly after `now`; null for any other form of schedule (the bank's jobs use only this one).
+ */
+export function nextDailyRun(cron: string, now: Date, timeZone: string): Date | null {
+  const fields = cron.trim().split(/\s+/);
+  if (fields.length !== 5 || fields.slice(2).some((f) => f !== '*')) return null;
+  const minutes = listOf(fields[0], 59);
+  const hours = listOf(fields[1], 23);
+  if (!minutes || !hours) return null;
+  const today = todayIn(timeZone, now);
+  for (let day = -1; day <= 2; day += 1) {
+    for (const hour of hours) {
+      for (const minute of minutes) {
+        const at = zonedInstant(addDays(today, day), timeZone, hour, minute);
+        if (at.getTime() > now.getTime()) return at;
+      }
+    }
+  }
+  return null;
+}
+
+/** A job's output as the staff page reads it: items done and failed (numbers the handler wrote), or an error. */
+export function readJobOutput(
+  state: string,
+  output: Record<string, unknown> | null,
+): { itemsDone: number | null; itemsFailed: number | null; error: string | null } {
+  const number = (key: string) => (typeof output?.[key] === 'number' ? (output[key] as number) : null);
+  const failedRun = state === 'failed' || state === 'retry';
+  const message = typeof output?.message === 'string' ? output.message : null;
+  return {
+    itemsDone: failedRun ? null : number('itemsDone'),
+    itemsFailed: failedRun ? null : number('itemsFailed'),
+    error: failedRun ? (message ?? 'The run failed without a message.') : null,
+  };
+}
