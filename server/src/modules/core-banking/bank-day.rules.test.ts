@@ -8,6 +8,7 @@ import {
   billDayChange,
   DEFAULT_CORE_BANKING_SETTINGS,
   locksAfterFailure,
+  renewalDueWindow,
   splitDeposit,
   type DepositShares,
 } from './bank-day.rules.js';
@@ -102,5 +103,21 @@ describe('locksAfterFailure (a lock after repeated failed payments)', () => {
     ],
   ] as const)('%s', (_name, status, failures, given, expected) => {
     expect(locksAfterFailure(status, failures, given)).toBe(expected);
+  });
+});
+
+describe('renewalDueWindow (agreements due for renewal)', () => {
+  it.each([
+    ['30 days (the default): ends today up to 30 days ahead', 30, { from: '2026-11-24', to: '2026-12-24' }],
+    ['1 day: today and tomorrow', 1, { from: '2026-11-24', to: '2026-11-25' }],
+    ['0: never told', 0, null],
+    ['negative: never told', -5, null],
+    ['not a whole number: never told', 1.5, null],
+  ] as const)('%s', (_name, days, window) => {
+    expect(renewalDueWindow(d('2026-11-24'), { renewalNoticeDays: days })).toEqual(window);
+  });
+
+  it('defaults to 30 days', () => {
+    expect(DEFAULT_CORE_BANKING_SETTINGS.renewalNoticeDays).toBe(30);
   });
 });

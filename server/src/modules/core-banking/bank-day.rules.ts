@@ -104,9 +104,31 @@ export interface CoreBankingSettings {
   /** Failed payments within `failureWindowDays` that lock the agreement (8, activity 26); 0: never. */
   lockAfterFailedPayments: number;
   failureWindowDays: number;
+  /**
+   * An agreement is due for renewal this many days before its end date (the spec names the event, "agreement due for
+   * renewal", not the window: ours, a setting); 0: never told.
+   */
+  renewalNoticeDays: number;
 }
 
-export const DEFAULT_CORE_BANKING_SETTINGS: CoreBankingSettings = { lockAfterFailedPayments: 3, failureWindowDays: 90 };
+export const DEFAULT_CORE_BANKING_SETTINGS: CoreBankingSettings = {
+  lockAfterFailedPayments: 3,
+  failureWindowDays: 90,
+  renewalNoticeDays: 30,
+};
+
+/**
+ * Rule "renewal due": the end dates of the agreements due for renewal today, `from`..`to` inclusive (ending today
+ * up to `renewalNoticeDays` ahead); null when the setting is 0. Each agreement is told once per end date.
+ */
+export function renewalDueWindow(
+  today: LocalDate,
+  settings: Pick<CoreBankingSettings, 'renewalNoticeDays'>,
+): { from: LocalDate; to: LocalDate } | null {
+  const days = settings.renewalNoticeDays;
+  if (!Number.isInteger(days) || days <= 0) return null;
+  return { from: today, to: addDays(today, days) };
+}
 
 /** Rule "lock after repeated failures" (DOMAIN "Arrears and locks"): a running, unlocked agreement at the threshold. */
 export function locksAfterFailure(

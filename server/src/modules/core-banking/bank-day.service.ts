@@ -10,6 +10,7 @@ import { BillDays, emptyBillDay, type BillDayResult } from './bill-days.js';
 import type { CoreBanking } from './core-banking.adapter.js';
 import { DepositArrivals, type DepositDayResult } from './deposit-arrivals.js';
 import { PaymentWindows, type WindowResult } from './payment-windows.js';
+import { renewalDue } from './renewal-due.js';
 import { startApprovedAgreements } from '../agreement/lifecycle/start-approved.js';
 
 /** What one day of the bank did. */
@@ -17,8 +18,10 @@ export interface DayReport {
   date: LocalDate;
   deposits: DepositDayResult;
   bills: BillDayResult;
-  /** How long each step took (ms): deposits, automatic payments, calendar, expiry. */
-  timings: Record<'deposits' | 'autoPay' | 'calendar' | 'expiry', number>;
+  /** Agreements told today that they are due for renewal. */
+  renewalDue: number[];
+  /** How long each step took (ms): deposits, automatic payments, calendar, expiry, renewal due. */
+  timings: Record<'deposits' | 'autoPay' | 'calendar' | 'expiry' | 'renewal', number>;
 }
 
 /**
@@ -38,7 +41,7 @@ export class BankDayService {
     ledger: LedgerService,
     payments: PaymentService,
     settings: SettingsService,
-    notifier: EventNotifier,
+    private readonly notifier: EventNotifier,
     readonly coreBanking: CoreBanking,
     /** Agreements worked on side by side (each in its own transaction): 1 on the embedded database's one connection. */
     concurrency = 1,
@@ -48,7 +51,7 @@ export class BankDayService {
     this.windows = new PaymentWindows(ledger, coreBanking, timeZone, notifier, concurrency);
   }
 
-  /** Today's work: deposits in, automatic payments out, the bills' calendar, expiries. */
+  /** Today's work: deposits in, automatic payments out, the bills' calendar, expiries, renewals due. */
   async runDay(em: EntityManager): Promise<DayReport> {
     const date = this.clock.today();
     const now = this.clock.now();
@@ -68,8 +71,16 @@ export class BankDayService {
     await this.bills.calendar(em, date, now, bills);
     const calendarMs = lap();
     await this.bills.expire(em, date, now, bills);
-    const timings = { deposits: depositsMs, autoPay: autoPayMs, calendar: calendarMs, expiry: lap() };
-    const report = { date, deposits, bills, timings };
+    const expiryMs = lap();
+    const renewals = await renewalDue(em, date, now, this.notifier);
+    const timings = {
+      deposits: depositsMs,
+      autoPay: autoPayMs,
+      calendar: calendarMs,
+      expiry: expiryMs,
+      renewal: lap(),
+    };
+    const report = { date, deposits, bills, renewalDue: renewals, timings };
     for (const listener of this.listeners) listener(report);
     return report;
   }

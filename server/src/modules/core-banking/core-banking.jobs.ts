@@ -37,14 +37,15 @@ export const BANK_JOBS = [
 
 export function registerBankJobs(jobs: JobQueue, bank: BankDayService): void {
   jobs.handle(BANK_DAY_JOB, async (_data, { em }) => {
-    const { date, deposits, bills } = await bank.runDay(em);
+    const { date, deposits, bills, renewalDue } = await bank.runDay(em);
     const done =
       deposits.received.length +
       deposits.missed.length +
       bills.paid.length +
       bills.missedBills +
       bills.reminders +
-      bills.expired.length;
+      bills.expired.length +
+      renewalDue.length;
     return {
       date,
       itemsDone: done,
@@ -56,6 +57,7 @@ export function registerBankJobs(jobs: JobQueue, bank: BankDayService): void {
       missedBills: bills.missedBills,
       reminders: bills.reminders,
       expired: bills.expired.length,
+      renewalDue: renewalDue.length,
     };
   });
   jobs.handle(BANK_WINDOW_JOB, async (_data, { em }) => {

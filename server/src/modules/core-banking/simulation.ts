@@ -129,6 +129,7 @@ export function summariseSimulatedDay({ day, windows }: SimulatedDay): { figures
     { label: 'missed bills', count: day.bills.missedBills },
     { label: 'reminders', count: day.bills.reminders },
     { label: 'expired', count: day.bills.expired.length },
+    { label: 'renewal due', count: day.renewalDue.length },
   ];
   const details = [
     ...day.bills.notPaid.map((n) => `bill ${n.billId} (agreement ${n.agreementId}) not paid: ${n.message}`),
