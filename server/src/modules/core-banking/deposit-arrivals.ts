@@ -49,6 +49,12 @@ interface LockedAgreement {
 }
 
 /** A step of the bank's day for one agreement, once: false when the key was already there (done before). */
+/**
+ * Test-only fault hook (the kill -9 test, tests/integration/bank-day-kill.test.ts): with NODE_ENV=test, a pause of
+ * BANK_DAY_TEST_PAUSE_MS after each agreement's deposits, so that the process can be killed half-way through a day.
+ */
+const TEST_PAUSE_MS = process.env.NODE_ENV === 'test' ? Number(process.env.BANK_DAY_TEST_PAUSE_MS ?? 0) || 0 : 0;
+
 export async function claimStep(
   tx: EntityManager,
   step: string,
@@ -90,6 +96,7 @@ export class DepositArrivals {
     await forEachConcurrently(agreements, this.concurrency, async ({ agreement_id: agreementId }) => {
       const shares = await this.sharesOf(em.fork(), agreementId);
       await em.fork().transactional((tx) => this.runAgreement(tx, agreementId, shares, today, now, result));
+      if (TEST_PAUSE_MS > 0) await new Promise((resolve) => setTimeout(resolve, TEST_PAUSE_MS));
     });
     if (result.missed.length > 0) this.notifier.wake();
     result.received.sort((a, b) => a.agreementId - b.agreementId || a.depositId - b.depositId);
