@@ -59,7 +59,7 @@ test.describe('staff contact the member and write notes', () => {
 
   test('staff edit a template: an unknown placeholder is refused, a valid text is saved', async ({ page }) => {
     await signIn(page, AGENT);
-    await expect(page).toHaveURL(/\/members$/, { timeout: 30_000 }); // signed in before the next address is typed
+    await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 }); // signed in before the next address is typed
     await page.goto('/messages');
     const templates = page.getByRole('list', { name: 'Message templates' });
     await templates

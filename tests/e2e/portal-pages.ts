@@ -103,18 +103,37 @@ export class ActivitiesPanel {
 }
 
 export class MemberSearch {
+  /** True for the members page's search (not the header's dialog, given as root). */
+  private readonly onPage: boolean;
+  private readonly root: Locator;
+
   constructor(
     private readonly page: Page,
-    private readonly root: Locator = page.getByRole('search', { name: 'Member search' }),
-  ) {}
+    root?: Locator,
+  ) {
+    this.onPage = root === undefined;
+    this.root = root ?? page.getByRole('search', { name: 'Member search' });
+  }
+
+  /** Staff land on their dashboard: the page's search is one click away (its Member search link). */
+  private async ready(): Promise<void> {
+    if (!this.onPage) return;
+    const link = this.page.getByRole('link', { name: 'Member search', exact: true });
+    await expect(this.root.or(link).first()).toBeVisible({ timeout: 30_000 });
+    if (await this.root.isVisible()) return;
+    await link.click();
+    await expect(this.root).toBeVisible();
+  }
 
   async byText(text: string): Promise<void> {
+    await this.ready();
     await this.root.locator('label').filter({ hasText: 'Name, member number or email' }).click();
     await this.root.getByLabel('Search for a member').fill(text);
     await this.root.getByRole('button', { name: 'Search' }).click();
   }
 
   async byAccountNumber(accountNumber: string): Promise<void> {
+    await this.ready();
     await this.root
       .locator('label')
       .filter({ hasText: /^Account number$/ })
