@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { bankDaySection } from './bank-day.js';
 import { enginesSection } from './engines.js';
 import { firstLoadSection } from './first-load.js';
+import { missedDepositsSection } from './missed-deposits.js';
 import { fuzzSection } from './fuzz.js';
 import { environmentLine, formatSection, type BenchSection } from './harness.js';
 import { overviewSection } from './overview.js';
@@ -21,6 +22,7 @@ const SECTIONS: BenchSection[] = [
   firstLoadSection,
   fuzzSection,
   bankDaySection,
+  missedDepositsSection,
 ];
 
 const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
