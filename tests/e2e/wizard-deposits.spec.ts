@@ -182,6 +182,8 @@ test.describe('the deposits step', () => {
 
     // The date is shown DD-MM-YYYY.
     await expect(step.getByLabel('Start date (first deposit)')).toHaveValue(/^\d{2}-\d{2}-\d{4}$/);
+    // The fee display: no fee is set in the server settings.
+    await expect(step.getByTestId('deposits-fee')).toHaveText('No fee applies.');
 
     // Without a payment preference the server refuses with the spec's message.
     await expect(save).toBeEnabled();

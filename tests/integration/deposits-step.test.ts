@@ -193,6 +193,58 @@ describe('agreementDeposits: the options, each with the deposit it needs (hand-c
   });
 });
 
+describe('the fee display and the transaction occurrences of the deposits view model', () => {
+  const OCCURRENCES = `query($id: Int!, $draft: DepositsInput) { agreementDeposits(agreementId: $id, draft: $draft) {
+    step { deposits { fee feeDisplay transactionOccurrences { nextDate }
+      incorrectTransactionOccurrences { billingSourceId billingSource nextDate } } } } }`;
+  const occurrences = async () =>
+    (
+      await server.graphql<{ agreementDeposits: { step: Step } }>(
+        OCCURRENCES,
+        { id: contractId, draft: fortnightly },
+        agent,
+      )
+    ).body.data!.agreementDeposits.step.deposits;
+  const confirmFee = async () =>
+    (
+      await server.graphql<{ agreementConfirmation: { summary: { fee: string | null } } }>(
+        'query($id: Int!) { agreementConfirmation(contractId: $id) { summary { fee } } }',
+        { id: contractId },
+        agent,
+      )
+    ).body.data?.agreementConfirmation.summary.fee;
+
+  it('says no fee applies by default and lists the schedule’s 27 fortnightly deposits, none of the bills before them', async () => {
+    const deposits = await occurrences();
+    expect(deposits.fee).toBeNull();
+    expect(deposits.feeDisplay).toBe('No fee applies.');
+    // The hand-computed schedule above: 2027-03-02 + 14k, k = 0..26.
+    expect(deposits.transactionOccurrences).toHaveLength(27);
+    expect(deposits.transactionOccurrences[0]).toEqual({ nextDate: '2027-03-02' });
+    expect(deposits.transactionOccurrences[1]).toEqual({ nextDate: '2027-03-16' });
+    expect(deposits.transactionOccurrences[26]).toEqual({ nextDate: '2028-02-29' });
+    // Every bill (from 12 May) falls after the first deposit: none is incorrect.
+    expect(deposits.incorrectTransactionOccurrences).toEqual([]);
+    expect(await confirmFee()).toBeNull();
+  });
+
+  it('shows the server setting’s fee per deposit on the step and in the confirm summary', async () => {
+    await sql(
+      server,
+      `insert into setting (key, value) values ('server', '{"agreementFee": "2.50"}'::jsonb)
+       on conflict (key) do update set value = setting.value || excluded.value`,
+    );
+    try {
+      const deposits = await occurrences();
+      expect(deposits.fee).toBe('2.50');
+      expect(deposits.feeDisplay).toBe('A fee of $2.50 applies to each deposit.');
+      expect(await confirmFee()).toBe('2.50');
+    } finally {
+      await sql(server, "update setting set value = value - 'agreementFee' where key = 'server'");
+    }
+  });
+});
+
 describe('saveAgreementDeposits refuses every bad field, as data, and writes nothing', () => {
   it.each<[string, Record<string, unknown>, string, string, string]>([
     [

@@ -46,6 +46,9 @@ export function contractPdf(view: AgreementConfirmView, texts: ContractPdfTexts)
       if (view.summary.nextDepositAmount !== null && view.summary.nextDepositAmount !== view.summary.depositAmount) {
         doc.text(`Next deposit amount: ${formatCurrency(view.summary.nextDepositAmount)}`);
       }
+      if (view.summary.fee !== null && view.summary.fee > 0) {
+        doc.text(`Fee per deposit: ${formatCurrency(view.summary.fee)}`);
+      }
       doc.text(
         `${view.isSetup ? 'First' : 'Next'} deposit: ${view.summary.firstDepositDate ? longDate(view.summary.firstDepositDate) : '—'}`,
       );

@@ -9,6 +9,8 @@ export interface ServerSettingsData {
   overdrawnRuleManyMembersText: string;
   /** The 8-week good-conduct overdraw waiver, in days. */
   initialOverdrawRuleDays: number;
+  /** The agreement fee charged with each deposit (spec 3 deposits step "a fee display"); null: no fee (the default). */
+  agreementFee: Cents | null;
 }
 
 export const DEFAULT_SERVER_SETTINGS: ServerSettingsData = {
@@ -20,6 +22,7 @@ export const DEFAULT_SERVER_SETTINGS: ServerSettingsData = {
   overdrawnRuleManyMembersText:
     'The account holders may be overdrawn during the first 8 weeks of the agreement while deposits build up. After that deposits must always cover the bills.',
   initialOverdrawRuleDays: 56,
+  agreementFee: null,
 };
 
 /** Every institution text of the specs, with sensible defaults; overridden by the `client` settings document. */

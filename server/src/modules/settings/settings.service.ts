@@ -23,6 +23,7 @@ export class SettingsService {
           : DEFAULT_SERVER_SETTINGS.initialOverdrawRuleDays,
       businessUpperContractLimit: money('businessUpperContractLimit'),
       contractApprovedOverDrawOfAmount: money('contractApprovedOverDrawOfAmount'),
+      agreementFee: agreementFeeOf(stored.agreementFee),
     };
   }
 
@@ -30,6 +31,13 @@ export class SettingsService {
     const stored = (await em.findOne(Setting, { key: 'client' }))?.value ?? {};
     return { ...DEFAULT_CLIENT_SETTINGS, ...(stored as Partial<ClientSettingsData>) };
   }
+}
+
+/** The stored agreement fee ("2.50"): a positive amount, else no fee (absent, zero or not an amount). */
+export function agreementFeeOf(value: unknown): Cents | null {
+  if (typeof value !== 'string' || !/^\d+(\.\d{1,2})?$/.test(value.trim())) return null;
+  const fee = parseMoney(value.trim());
+  return fee > 0 ? fee : null;
 }
 
 function pickStrings<K extends string>(source: Record<string, unknown>, keys: K[]): Partial<Record<K, string>> {

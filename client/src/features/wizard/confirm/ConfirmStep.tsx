@@ -172,6 +172,12 @@ export function ConfirmStep({ session, readOnly, go }: StepProps) {
             <DataList.ItemLabel>{view.isSetup ? 'Start date' : 'Next deposit'}</DataList.ItemLabel>
             <DataList.ItemValue>{formatDate(view.summary.firstDepositDate, '—')}</DataList.ItemValue>
           </DataList.Item>
+          {view.summary.fee !== null && (
+            <DataList.Item>
+              <DataList.ItemLabel>Fee per deposit</DataList.ItemLabel>
+              <DataList.ItemValue data-testid="confirm-fee">{formatMoney(view.summary.fee)}</DataList.ItemValue>
+            </DataList.Item>
+          )}
           <DataList.Item>
             <DataList.ItemLabel>End date</DataList.ItemLabel>
             <DataList.ItemValue>{formatDate(view.summary.endDate)}</DataList.ItemValue>

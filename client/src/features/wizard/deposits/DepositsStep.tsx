@@ -226,6 +226,7 @@ export function DepositsStep({ session, readOnly, go }: StepProps) {
       )}
 
       <PaymentPreference draft={draft} accounts={step.accounts} change={change} errorOf={errorOf} disabled={readOnly} />
+      <Text data-testid="deposits-fee">{d.feeDisplay}</Text>
 
       {d.notCoveringExpensesError && <StatusAlert status="error">{d.notCoveringExpensesError}</StatusAlert>}
       {d.allowPaymentTodayBypass && (

@@ -133,6 +133,7 @@ export class ConfirmService {
         firstDepositDate,
         endDate,
         scheduleSummary: scheduleSummary(frequencyLabel, depositAmount, firstDepositDate, endDate),
+        fee: (await this.settings.serverSettings(em)).agreementFee,
       },
       confirmations: settings.termsConfirmationChecklist,
       lock,

@@ -40,6 +40,8 @@ export class ConfirmSummaryView {
   firstDepositDate!: LocalDate | null;
   @Field(() => LocalDateScalar) endDate!: LocalDate;
   @Field({ description: 'One sentence: how often, how much, from when until when.' }) scheduleSummary!: string;
+  @Field(() => MoneyScalar, { nullable: true, description: 'The agreement fee per deposit; null when none applies.' })
+  fee!: Cents | null;
 }
 
 @ObjectType()

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { LocalDate } from '../../../common/local-date.js';
-import { cents } from '../../../common/money.js';
+import { cents, type Cents } from '../../../common/money.js';
 import {
+  feeDisplay,
+  incorrectTransactionOccurrences,
+  transactionOccurrences,
   biMonthlyFirstDeposit,
   checkBiMonthlyDates,
   checkBiMonthlySelection,
@@ -316,4 +319,41 @@ describe('overdrawChoiceOf and durationInWeeks', () => {
     [60, 8.6],
     [0, 0],
   ])('%i days are %s weeks', (days, weeks) => expect(durationInWeeks(days)).toBe(weeks));
+});
+
+describe('feeDisplay (spec 3 §2: a fee display)', () => {
+  it.each([
+    [null, 'No fee applies.'],
+    [0, 'No fee applies.'],
+    [250, 'A fee of $2.50 applies to each deposit.'],
+    [123456, 'A fee of $1,234.56 applies to each deposit.'],
+  ])('%s cents → %s', (fee, text) => {
+    expect(feeDisplay(fee as Cents | null)).toBe(text);
+  });
+});
+
+describe('transactionOccurrences and incorrectTransactionOccurrences (from the deposit schedule)', () => {
+  const deposits = ['2027-03-10', '2027-03-24', '2027-04-07'] as LocalDate[];
+  it('lists the schedule’s deposits as next transaction occurrences', () => {
+    expect(transactionOccurrences(deposits)).toEqual(deposits.map((nextDate) => ({ nextDate })));
+  });
+  it.each([
+    ['no bill before the first deposit', [{ key: 'biller:7', date: '2027-03-10' }], []],
+    [
+      'bills before the first deposit, billers (5) and sub-categories (4), by date',
+      [
+        { key: 'biller:7', date: '2027-03-09' },
+        { key: 'subcategory:3', date: '2027-03-02' },
+        { key: 'biller:8', date: '2027-04-01' },
+      ],
+      [
+        { billingSourceId: 3, billingSource: 4, nextDate: '2027-03-02' },
+        { billingSourceId: 7, billingSource: 5, nextDate: '2027-03-09' },
+      ],
+    ],
+  ] as const)('%s', (_name, bills, expected) => {
+    expect(incorrectTransactionOccurrences(bills as unknown as { key: string; date: LocalDate }[], deposits)).toEqual(
+      expected,
+    );
+  });
 });

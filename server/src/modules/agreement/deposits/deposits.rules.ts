@@ -1,5 +1,5 @@
 import { addDays, addMonths, addYears, daysBetween, toYmd, type LocalDate } from '../../../common/local-date.js';
-import type { Cents } from '../../../common/money.js';
+import { formatCurrency, type Cents } from '../../../common/money.js';
 import { DepositType } from '../agreement-codes.js';
 import {
   CONTRIBUTION_FREQUENCY_LABELS,
@@ -303,4 +303,47 @@ export function frequencyLabel(frequency: ContributionFrequency): string {
 /** A default second date for a twice-a-month option when none is chosen yet: two weeks after the first. */
 export function defaultBiMonthlyDates(date: LocalDate): { first: LocalDate; second: LocalDate } {
   return { first: date, second: addDays(date, 14) };
+}
+
+/** The fee display of the step (spec 3 §2): the server setting's fee per deposit, or that none applies. */
+export function feeDisplay(fee: Cents | null): string {
+  return fee === null || fee <= 0 ? 'No fee applies.' : `A fee of ${formatCurrency(fee)} applies to each deposit.`;
+}
+
+/** Billing source codes (spec 1 §9) of an occurrence's source. */
+export const BillingSource = { Contribution: 0, BillingSubCategory: 4, Biller: 5 } as const;
+
+/** The occurrence cap (spec 3 §9): longer lists are refused with 'Error when getting the billers.' */
+export const OCCURRENCE_CAP = 10_000;
+
+/** transactionOccurrences (spec 3 §3 "next transaction occurrence: nextDate"): the schedule's deposit dates. */
+export function transactionOccurrences(depositDates: readonly LocalDate[]): { nextDate: LocalDate }[] {
+  return depositDates.slice(0, OCCURRENCE_CAP).map((nextDate) => ({ nextDate }));
+}
+
+/**
+ * incorrectTransactionOccurrences (spec 3 §3 "incorrect occurrence: billingSourceId, billingSource, nextDate"): our
+ * reading: the bills of the version's billers and sub-categories that fall due before the schedule's first deposit,
+ * which no deposit of this schedule can have paid for (they lean on the balance or the overdraw). `key` is the
+ * planner's biller key (`biller:12`, `subcategory:3`).
+ */
+export function incorrectTransactionOccurrences(
+  bills: readonly { key: string; date: LocalDate }[],
+  depositDates: readonly LocalDate[],
+): { billingSourceId: number; billingSource: number; nextDate: LocalDate }[] {
+  const first = depositDates[0];
+  return bills
+    .filter((bill) => first === undefined || bill.date < first)
+    .slice(0, OCCURRENCE_CAP)
+    .map((bill) => {
+      const [kind, id] = bill.key.split(':');
+      return {
+        billingSourceId: Number(id),
+        billingSource: kind === 'subcategory' ? BillingSource.BillingSubCategory : BillingSource.Biller,
+        nextDate: bill.date,
+      };
+    })
+    .sort((a, b) =>
+      a.nextDate < b.nextDate ? -1 : a.nextDate > b.nextDate ? 1 : a.billingSourceId - b.billingSourceId,
+    );
 }

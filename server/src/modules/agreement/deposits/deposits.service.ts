@@ -38,6 +38,9 @@ import {
   syncedBiMonthlyDates,
   type DepositsMode,
   type DepositsRefusal,
+  feeDisplay,
+  incorrectTransactionOccurrences,
+  transactionOccurrences,
 } from './deposits.rules.js';
 import type {
   DepositAccount,
@@ -97,6 +100,8 @@ interface StepContext {
   openingBalance: Cents;
   accounts: DepositAccount[];
   defaults: { approvedOverdraw: Cents; upperContractLimit: Cents; overdrawRuleDurationDays: number };
+  /** The server setting's fee per deposit (null: none). */
+  fee: Cents | null;
 }
 
 /** The draft after the stored values and the input are merged and the step's date rules applied. */
@@ -117,7 +122,8 @@ interface Draft {
   period: { startDate: LocalDate; endDate: LocalDate };
 }
 
-type PlanOutcome = { plan: DepositPlan; bypass: boolean } | { error: DepositsRefusal };
+type PlanOutcome =
+  { plan: DepositPlan; bypass: boolean; bills: { key: string; date: LocalDate }[] } | { error: DepositsRefusal };
 
 /**
  * The wizard's deposits step (spec 3 §3-§5) for a version open in the wizard: the view model, the option cards, the
@@ -223,6 +229,7 @@ export class AgreementDepositsService {
         upperContractLimit: settings.businessUpperContractLimit,
         overdrawRuleDurationDays: settings.initialOverdrawRuleDays,
       },
+      fee: settings.agreementFee,
     };
   }
 
@@ -311,7 +318,10 @@ export class AgreementDepositsService {
     };
     try {
       const result = calculateDepositPlan(data, context.today, context.defaults);
-      return { plan: toDepositPlanView(result), bypass: result.payTodayBypass };
+      const bills = result.billers.flatMap((summary) =>
+        summary.bills.map((bill) => ({ key: summary.billerKey, date: bill.date })),
+      );
+      return { plan: toDepositPlanView(result), bypass: result.payTodayBypass, bills };
     } catch (error) {
       if (error instanceof DomainError) {
         // The planner names its own input; the step answers in the deposits view model's names.
@@ -503,6 +513,13 @@ export class AgreementDepositsService {
       isDepositScheduleCoveringExpenses: plan?.coverage.ok ?? false,
       notCoveringExpensesError: plan && !plan.coverage.ok ? plan.coverage.message : null,
       allowPaymentTodayBypass: plan?.coverage.bypassed ?? false,
+      fee: context.fee,
+      feeDisplay: feeDisplay(context.fee),
+      transactionOccurrences: transactionOccurrences(plan?.depositDates ?? []),
+      incorrectTransactionOccurrences:
+        plan && chosenOutcome && 'bills' in chosenOutcome
+          ? incorrectTransactionOccurrences(chosenOutcome.bills, plan.depositDates)
+          : [],
     };
     return {
       deposits,

@@ -85,6 +85,18 @@ export class DepositOption {
   message!: string | null;
 }
 
+@ObjectType({ description: 'Next transaction occurrence (spec 3 §3).' })
+export class TransactionOccurrence {
+  @Field(() => LocalDateScalar) nextDate!: LocalDate;
+}
+
+@ObjectType({ description: 'Incorrect occurrence (spec 3 §3): billingSource 4 sub-category, 5 biller.' })
+export class IncorrectOccurrence {
+  @Field(() => Int) billingSourceId!: number;
+  @Field(() => Int) billingSource!: number;
+  @Field(() => LocalDateScalar) nextDate!: LocalDate;
+}
+
 @ObjectType({ description: 'The deposits view model (spec 3 §3).' })
 export class DepositsView {
   @Field(() => Int) contractId!: number;
@@ -118,6 +130,20 @@ export class DepositsView {
   @Field() isDepositScheduleCoveringExpenses!: boolean;
   @Field(() => String, { nullable: true }) notCoveringExpensesError!: string | null;
   @Field() allowPaymentTodayBypass!: boolean;
+  @Field(() => MoneyScalar, {
+    nullable: true,
+    description: 'The agreement fee per deposit (server setting); null: none.',
+  })
+  fee!: Cents | null;
+  @Field({ description: 'The fee display: "No fee applies." or the fee per deposit.' }) feeDisplay!: string;
+  @Field(() => [TransactionOccurrence], {
+    description: 'The chosen schedule’s deposits (next transaction occurrences).',
+  })
+  transactionOccurrences!: TransactionOccurrence[];
+  @Field(() => [IncorrectOccurrence], {
+    description: 'Bills of the billers and sub-categories due before the schedule’s first deposit.',
+  })
+  incorrectTransactionOccurrences!: IncorrectOccurrence[];
 }
 
 @ObjectType({ description: 'A top-up account and its available balance.' })
