@@ -13,7 +13,7 @@ test.describe('the missed-deposit report', () => {
     page,
   }) => {
     await signIn(page, AGENT);
-    await expect(page).toHaveURL(/\/members$/);
+    await expect(page).toHaveURL(/\/dashboard$/);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Missed deposits' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Missed deposits report' })).toBeVisible();
 
@@ -77,7 +77,7 @@ test.describe('the missed-deposit report', () => {
   test('at 375 px the form and results fit without scrolling sideways', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 800 });
     await signIn(page, AGENT);
-    await expect(page).toHaveURL(/\/members$/);
+    await expect(page).toHaveURL(/\/dashboard$/);
     await page.getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('link', { name: 'Missed deposits' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Missed deposits report' })).toBeVisible();
