@@ -198,7 +198,7 @@ export function createServices(config: Config, clock: Clock, logger: Logger, eve
     billQueries: new BillQueryService(clock),
     payments,
     reversals: new ReversalService(ledger, clock, config.timeZone),
-    approvals: new ApprovalService(throttle),
+    approvals: new ApprovalService(throttle, events),
     billingCategories,
     atRisk: new AtRiskService(settings, clock),
     missedDeposits: new MissedDepositReportService(clock, settings),

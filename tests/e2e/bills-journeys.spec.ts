@@ -97,6 +97,10 @@ test.describe.serial('bills', () => {
     await dialog.getByLabel('Note').fill('Member promised the deposit on Friday');
     await dialog.getByRole('button', { name: 'Send request' }).click();
     await expect(dialog.getByText('Request sent to the managers’ queue.')).toBeVisible();
+    // Until a manager decides, the agent cannot go on (issue 8 item 6).
+    const carryOn = dialog.getByRole('button', { name: 'Approval granted, continue' });
+    await expect(carryOn).toBeDisabled();
+    await expect(dialog.getByText('Waiting for a manager to decide…')).toBeVisible();
 
     const managerContext = await newContextOnRunClock(browser);
     const manager = await managerContext.newPage();
@@ -105,11 +109,26 @@ test.describe.serial('bills', () => {
     const queue = new ApprovalQueuePage(manager);
     await queue.open();
     await expect(manager.getByText('Member promised the deposit on Friday')).toBeVisible();
+    // The request says what it is about: member, biller, amount, due date, agreement status, who asked and when.
+    const request = manager
+      .getByTestId('approval-request')
+      .filter({ hasText: 'Member promised the deposit on Friday' });
+    await expect(request.getByRole('heading', { level: 2 })).toHaveText(/^Pay Car insurance for .+$/);
+    await expect(request).toContainText(/Car insurance: \$112\.30 due \d{2}-\d{2}-\d{4}/);
+    await expect(request).toContainText(/Agreement\s*\d+: Missed Deposit/);
+    await expect(request).toContainText(/Alex Agent on \d{2}-\d{2}-\d{4} \d{1,2}:\d{2} (am|pm)/);
+    await expect(request.getByRole('link', { name: /, account \d+$/ })).toHaveAttribute(
+      'href',
+      '/member/2/account/3/overview',
+    );
     await shoot(manager, 'approval-queue');
     await queue.approve('Member promised the deposit on Friday', 'Approved by phone');
     await managerContext.close();
 
-    await dialog.getByRole('button', { name: 'Approval granted, continue' }).click();
+    // The decision is pushed to the agent's open dialog: no re-opening.
+    await expect(dialog.getByText(/approved paying this bill: “Approved by phone”/)).toBeVisible();
+    await expect(carryOn).toBeEnabled();
+    await carryOn.click();
     const pay = new PayBillPage(page);
     await pay.expectOpen('bill');
     await expect(page.getByLabel('Amount')).toHaveValue('112.30');

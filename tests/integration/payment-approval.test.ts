@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { realDatabaseUrl } from '../support/database.js';
+import { subscribe, wsClient } from '../support/live.js';
 import { key, SKIP_MESSAGE, startPaymentWorld, type PaymentWorld } from './payment-client.js';
 import { createScenario, PASSWORD, type ScenarioSpec } from './payment-world.js';
 
@@ -73,6 +74,71 @@ describe.skipIf(!realDatabaseUrl)('manager approval for paying a bill in arrears
     const paid = await w.pay(w.tokens.agent, { billId: s.billIds[0], billAmount: '100', idempotencyKey: key() });
     expect(paid.answer?.ok).toBe(true);
     expect(await w.one('select used_at is not null as used from approval where id = ?', [id])).toEqual({ used: true });
+  });
+
+  it('tells the manager what a request is about, and pushes the decision to the agent waiting on it', async () => {
+    const s = await createScenario(w.em(), w.alice, arrears);
+    const asked = await w.server.graphql<{ requestArrearsApproval: ApprovalAnswer }>(
+      REQUEST,
+      { billId: s.billIds[0] },
+      w.tokens.agent,
+    );
+    const id = asked.body.data!.requestArrearsApproval.approval!.approvalId;
+    const CONTEXT = `{ arrearsApprovalQueue { approvalId billId memberId memberName accountId accountNumber billerName
+      amount dueDate agreementStatus agreementStatusName requestedBy requestedAt note } }`;
+    const queue = await w.server.graphql<{ arrearsApprovalQueue: Record<string, unknown>[] }>(
+      CONTEXT,
+      {},
+      w.tokens.manager,
+    );
+    const item = queue.body.data!.arrearsApprovalQueue.find((a) => a.approvalId === id)!;
+    const facts = await w.one<{ member_name: string; account_number: string; biller: string }>(
+      `select m.first_name || ' ' || m.last_name as member_name, a.account_number, coalesce(br.nickname, sc.nickname) as biller
+       from bill b join agreement g on g.id = b.agreement_id join account a on a.id = g.account_id
+       join member m on m.id = ? left join biller br on br.id = b.biller_id
+       left join billing_sub_category sc on sc.id = b.billing_sub_category_id where b.id = ?`,
+      [w.alice.memberId, s.billIds[0]],
+    );
+    expect(item).toMatchObject({
+      billId: s.billIds[0],
+      memberId: w.alice.memberId,
+      memberName: facts.member_name,
+      accountNumber: facts.account_number,
+      billerName: facts.biller,
+      amount: '100.00',
+      dueDate: '2026-03-05',
+      agreementStatus: 4,
+      agreementStatusName: 'Missed Deposit',
+      note: 'Member called',
+    });
+    expect(item.requestedBy).toBeTruthy();
+    expect(Date.now() - Date.parse(String(item.requestedAt))).toBeLessThan(60_000);
+
+    const WATCH = `subscription W($id: Int!) { arrearsApprovalChanged(approvalId: $id) { approvalId pending
+      approvalGranted managerName note } }`;
+    const agent = wsClient(w.server.url, w.tokens.agent);
+    const live = subscribe<{ arrearsApprovalChanged: { pending: boolean; approvalGranted: boolean } }>(agent, WATCH, {
+      id,
+    });
+    try {
+      await live.waitFor((r) => r.data?.arrearsApprovalChanged.pending === true);
+      await w.server.graphql(DECIDE, { id }, w.tokens.manager);
+      const all = await live.waitFor((r) => r.data?.arrearsApprovalChanged.pending === false);
+      expect(all.at(-1)!.result.data!.arrearsApprovalChanged).toMatchObject({
+        pending: false,
+        approvalGranted: true,
+        note: 'ok',
+      });
+    } finally {
+      live.stop();
+      await agent.dispose();
+    }
+    // Members cannot wait on an approval.
+    const member = wsClient(w.server.url, w.tokens.alice);
+    const refused = subscribe(member, WATCH, { id });
+    await refused.ended;
+    expect(refused.received.map((r) => r.result.errors?.[0]?.extensions?.code)).not.toContain(undefined);
+    await member.dispose();
   });
 
   it('refuses a manager deciding their own request', async () => {

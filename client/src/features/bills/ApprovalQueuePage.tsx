@@ -1,10 +1,13 @@
-import { Button, Card, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, DataList, HStack, Input, Link, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import { isApprover } from '../../auth/session-rules';
 import { useSession } from '../../auth/useSession';
 import { useArrearsApprovalQueueQuery, useDecideArrearsApprovalMutation } from '../../gql/hooks';
 import type { ArrearsApprovalFieldsFragment } from '../../gql/graphql';
+import { formatDate, formatDateTime } from '../../shared/dates';
 import { serverMessage } from '../../shared/errors';
+import { formatMoney } from '../../shared/money';
 import { notify } from '../../shared/notify/notify';
 import { Loading } from '../../shared/ui/Loading';
 import { Page } from '../../shared/ui/Page';
@@ -26,19 +29,56 @@ function Request({ approval, onDecided }: { approval: ArrearsApprovalFieldsFragm
       notify.alert(serverMessage(caught));
     }
   };
+  const who = approval.memberName ?? 'the member';
   return (
     <Card.Root as="li" listStyleType="none" data-testid="approval-request">
       <Card.Body>
         <Stack gap="3">
-          <Text fontWeight="medium">
-            Pay bill {approval.billId} of agreement {approval.contractId} in Missed Deposit
+          <Text as="h2" fontWeight="semibold" fontSize="lg">
+            Pay {approval.billerName} for {who}
           </Text>
-          <Text fontSize="sm" color="fg.muted">
-            Requested by {approval.requestedBy ?? 'an agent'}
-            {approval.note ? `: “${approval.note}”` : ''}
-          </Text>
+          <DataList.Root orientation="horizontal" size="sm" gap="1">
+            <DataList.Item>
+              <DataList.ItemLabel>Member</DataList.ItemLabel>
+              <DataList.ItemValue>
+                {approval.memberId !== null ? (
+                  <Link asChild color="brand.fg" textDecoration="underline">
+                    <RouterLink to={`/member/${approval.memberId}/account/${approval.accountId}/overview`}>
+                      {who}, account {approval.accountNumber}
+                    </RouterLink>
+                  </Link>
+                ) : (
+                  `Account ${approval.accountNumber}`
+                )}
+              </DataList.ItemValue>
+            </DataList.Item>
+            <DataList.Item>
+              <DataList.ItemLabel>Bill</DataList.ItemLabel>
+              <DataList.ItemValue>
+                {approval.billerName}: {formatMoney(approval.amount)} due {formatDate(approval.dueDate)}
+              </DataList.ItemValue>
+            </DataList.Item>
+            <DataList.Item>
+              <DataList.ItemLabel>Agreement</DataList.ItemLabel>
+              <DataList.ItemValue>
+                {approval.contractId}: {approval.agreementStatusName}
+              </DataList.ItemValue>
+            </DataList.Item>
+            <DataList.Item>
+              <DataList.ItemLabel>Asked by</DataList.ItemLabel>
+              <DataList.ItemValue>
+                {approval.requestedBy ?? 'an agent'} on {formatDateTime(approval.requestedAt)}
+              </DataList.ItemValue>
+            </DataList.Item>
+            {approval.note && (
+              <DataList.Item>
+                <DataList.ItemLabel>Reason</DataList.ItemLabel>
+                <DataList.ItemValue>“{approval.note}”</DataList.ItemValue>
+              </DataList.Item>
+            )}
+          </DataList.Root>
           <Input
-            aria-label={`Note for request ${approval.approvalId}`}
+            aria-label={`Note for paying ${approval.billerName} for ${who}`}
             placeholder="Note (optional)"
             value={note}
             onChange={(event) => setNote(event.target.value)}

@@ -1,6 +1,10 @@
 import { Button, Dialog, Field, Input, Portal, Stack, Tabs, Text, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
-import { useManagerOverrideApprovalMutation, useRequestArrearsApprovalMutation } from '../../gql/hooks';
+import {
+  useArrearsApprovalChangedSubscription,
+  useManagerOverrideApprovalMutation,
+  useRequestArrearsApprovalMutation,
+} from '../../gql/hooks';
 import type { BillForPaymentFieldsFragment } from '../../gql/graphql';
 import { formatDate } from '../../shared/dates';
 import { serverMessage } from '../../shared/errors';
@@ -25,7 +29,14 @@ export function ManagerApprovalDialog({ bill, onClose, onApproved }: ManagerAppr
   const [password, setPassword] = useState('');
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [sent, setSent] = useState(false);
+  const [sent, setSent] = useState<number | null>(null);
+  // The manager's decision is pushed to this dialog (issue 8 item 6): no re-opening, no polling.
+  const decision = useArrearsApprovalChangedSubscription({
+    variables: { approvalId: sent ?? 0 },
+    skip: sent === null,
+  }).data?.arrearsApprovalChanged;
+  const granted = decision !== undefined && !decision.pending && decision.approvalGranted;
+  const declined = decision !== undefined && !decision.pending && !decision.approvalGranted;
   const [override, overrideState] = useManagerOverrideApprovalMutation();
   const [request, requestState] = useRequestArrearsApprovalMutation();
   const busy = overrideState.loading || requestState.loading;
@@ -63,7 +74,7 @@ export function ManagerApprovalDialog({ bill, onClose, onApproved }: ManagerAppr
       const { data } = await request({ variables: { billId: bill.billId, note } });
       const result = data?.requestArrearsApproval;
       if (!result || result.errors.length > 0) return setError(result?.errors[0]?.message ?? 'An error has occurred.');
-      setSent(true);
+      setSent(result.approval?.approvalId ?? null);
     } catch (caught) {
       setError(serverMessage(caught));
     }
@@ -116,8 +127,8 @@ export function ManagerApprovalDialog({ bill, onClose, onApproved }: ManagerAppr
                   </Tabs.Content>
                   <Tabs.Content value="queue">
                     <Text fontSize="sm" color="fg.muted">
-                      The request goes to the managers’ queue. Once a manager approves it, choose “Approval granted,
-                      continue” to pay the bill.
+                      The request goes to the managers’ queue. This window shows the manager’s decision as soon as it is
+                      made; once approved, continue to pay the bill.
                     </Text>
                   </Tabs.Content>
                 </Tabs.Root>
@@ -127,8 +138,30 @@ export function ManagerApprovalDialog({ bill, onClose, onApproved }: ManagerAppr
                 </Field.Root>
                 <div aria-live="polite">
                   {error && <StatusAlert status="error">{error}</StatusAlert>}
-                  {sent && tab === 'queue' && (
-                    <StatusAlert status="success">Request sent to the managers’ queue.</StatusAlert>
+                  {sent !== null && tab === 'queue' && (
+                    <Stack
+                      gap="2"
+                      data-testid="approval-decision"
+                      data-decision={granted ? 'granted' : declined ? 'declined' : 'pending'}
+                    >
+                      <StatusAlert status="success">Request sent to the managers’ queue.</StatusAlert>
+                      {granted && decision && (
+                        <StatusAlert status="success" title="Approved">
+                          {decision.managerName} approved paying this bill{decision.note ? `: “${decision.note}”` : '.'}
+                        </StatusAlert>
+                      )}
+                      {declined && decision && (
+                        <StatusAlert status="error" title="Declined">
+                          {decision.managerName} declined paying this bill{decision.note ? `: “${decision.note}”` : '.'}{' '}
+                          The bill cannot be paid while the agreement is in Missed Deposit.
+                        </StatusAlert>
+                      )}
+                      {!granted && !declined && (
+                        <Text fontSize="sm" role="status">
+                          Waiting for a manager to decide…
+                        </Text>
+                      )}
+                    </Stack>
                   )}
                 </div>
               </Stack>
@@ -143,10 +176,15 @@ export function ManagerApprovalDialog({ bill, onClose, onApproved }: ManagerAppr
                 </Button>
               ) : (
                 <>
-                  <Button variant="outline" loading={busy} disabled={sent} onClick={() => void submitRequest()}>
+                  <Button
+                    variant="outline"
+                    loading={busy}
+                    disabled={sent !== null}
+                    onClick={() => void submitRequest()}
+                  >
                     Send request
                   </Button>
-                  <Button colorPalette="brand" onClick={onApproved}>
+                  <Button colorPalette="brand" disabled={!granted} onClick={onApproved}>
                     Approval granted, continue
                   </Button>
                 </>

@@ -62,7 +62,9 @@ export function GraphsScreen() {
                   ))}
                 </HStack>
                 <LazyHistoryBars history={graphs.history} />
-                <VisuallyHidden asChild>
+                {/* A hidden wrapper, not a hidden table: a table ignores the 1 px box and left ~590 px of blank
+                    scroll past the footer (issue 8 item 8). */}
+                <VisuallyHidden>
                   <Table.Root>
                     <caption>Deposits and bills by month</caption>
                     <Table.Header>

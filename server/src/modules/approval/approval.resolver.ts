@@ -1,4 +1,4 @@
-import { Arg, Authorized, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Authorized, Ctx, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
 import { APPROVER_ROLES, STAFF_ROLES } from '../../common/auth/roles.js';
 import type { GraphQLContext } from '../../graphql/context.js';
 import { withUserErrors } from '../payment/payment-input.js';
@@ -31,6 +31,22 @@ export class ApprovalResolver {
   @Query(() => [ArrearsApproval], { description: 'The manager’s queue: pending requests by others.' })
   arrearsApprovalQueue(@Ctx() { em, user, services }: GraphQLContext): Promise<ArrearsApproval[]> {
     return services.approvals.queue(em, user);
+  }
+
+  @Authorized(...STAFF_ROLES)
+  @Subscription(() => ArrearsApproval, {
+    name: 'arrearsApprovalChanged',
+    description: 'The agent waits on a request: the request now, then again once a manager decides it.',
+    subscribe: ({ args, context }) => {
+      const { em, user, services } = context as GraphQLContext;
+      return services.approvals.watch(em, user, (args as { approvalId: number }).approvalId);
+    },
+  })
+  arrearsApprovalChanged(
+    @Root() approval: ArrearsApproval,
+    @Arg('approvalId', () => Int) _approvalId: number,
+  ): ArrearsApproval {
+    return approval;
   }
 
   @Authorized(...APPROVER_ROLES)

@@ -9,6 +9,16 @@ import type { SignInThrottle } from '../auth/throttle.js';
 import { loadAccessibleBill } from '../payment/payment-load.js';
 import { PAYMENT_MESSAGES, PaymentError } from '../payment/payment.errors.js';
 import { ApprovalKind } from './approval-type.js';
+import type { EventBus } from '../../graphql/event-bus.js';
+import { liveStream } from '../../graphql/live-stream.js';
+import type { LocalDate } from '../../common/local-date.js';
+import { parseMoney, type Cents } from '../../common/money.js';
+import { agreementStatusName } from '../agreement/agreement-summary.rules.js';
+
+/** The bus topic of one arrears approval's decision. */
+export function approvalTopic(approvalId: number): string {
+  return `approval:${approvalId}`;
+}
 import { isApprover, verifyManagerSignature } from './manager-signature.js';
 
 /** managerapproval: approvalGranted, billId, contractId (1 §3), plus who decided and why. */
@@ -22,6 +32,18 @@ export interface ArrearsApprovalView {
   managerName: string;
   note: string;
   requestedBy: string | null;
+  /** When the agent asked (or the manager signed on the agent's screen). */
+  requestedAt: string;
+  /** What the request is about, so a manager can decide without opening anything (issue 8 item 6). */
+  memberId: number | null;
+  memberName: string | null;
+  accountId: number;
+  accountNumber: string;
+  billerName: string;
+  amount: Cents;
+  dueDate: LocalDate;
+  agreementStatus: number;
+  agreementStatusName: string;
 }
 
 export interface OverrideRequest {
@@ -42,11 +64,33 @@ interface ApprovalRow {
   note: string;
   requested_by_id: number | null;
   requested_by: string | null;
+  created_at: Date | string;
+  member_id: number | null;
+  member_name: string | null;
+  account_id: number;
+  account_number: string;
+  biller_name: string;
+  amount: string;
+  due_date: string;
+  agreement_status: number;
 }
 
 const SELECT = `select a.id, a.approval_granted, a.approver_id, a.bill_id, a.agreement_id, a.manager_name, a.note,
-  a.requested_by_id, u.display_name as requested_by
-  from approval a left join app_user u on u.id = a.requested_by_id`;
+  a.requested_by_id, u.display_name as requested_by, a.created_at, link.member_id,
+  m.first_name || ' ' || m.last_name as member_name, g.account_id, ac.account_number,
+  coalesce(br.nickname, sc.nickname, '') as biller_name, b.amount_allocated::text as amount,
+  to_char(b.due_date, 'YYYY-MM-DD') as due_date, g.status as agreement_status
+  from approval a left join app_user u on u.id = a.requested_by_id
+  join agreement g on g.id = a.agreement_id
+  join account ac on ac.id = g.account_id
+  join bill b on b.id = a.bill_id
+  left join biller br on br.id = b.biller_id
+  left join billing_sub_category sc on sc.id = b.billing_sub_category_id
+  left join lateral (
+    select l.member_id from member_account_link l where l.account_id = g.account_id and l.is_active
+    order by l.member_id limit 1
+  ) link on true
+  left join member m on m.id = link.member_id`;
 
 function view(row: ApprovalRow): ArrearsApprovalView {
   return {
@@ -58,6 +102,16 @@ function view(row: ApprovalRow): ArrearsApprovalView {
     managerName: row.manager_name,
     note: row.note,
     requestedBy: row.requested_by,
+    requestedAt: new Date(row.created_at).toISOString(),
+    memberId: row.member_id === null ? null : Number(row.member_id),
+    memberName: row.member_name,
+    accountId: Number(row.account_id),
+    accountNumber: row.account_number,
+    billerName: row.biller_name,
+    amount: parseMoney(row.amount),
+    dueDate: row.due_date as LocalDate,
+    agreementStatus: Number(row.agreement_status),
+    agreementStatusName: agreementStatusName(Number(row.agreement_status)),
   };
 }
 
@@ -68,7 +122,10 @@ function view(row: ApprovalRow): ArrearsApprovalView {
  */
 export class ApprovalService {
   /** The sign-in throttle itself: a manager's password guessed here counts against the manager's account. */
-  constructor(private readonly throttle: SignInThrottle) {}
+  constructor(
+    private readonly throttle: SignInThrottle,
+    private readonly events: EventBus,
+  ) {}
 
   /** An agent's request, queued for a manager. */
   async request(
@@ -126,6 +183,8 @@ export class ApprovalService {
         'run',
       );
     });
+    // After the commit: the agent's dialog waiting on this request hears the decision.
+    this.events.publish(approvalTopic(approvalId), { approvalId });
     return this.get(em, approvalId);
   }
 
@@ -161,6 +220,31 @@ export class ApprovalService {
       ],
     );
     return this.get(em, row.id);
+  }
+
+  /**
+   * The agent's dialog waits on its request (issue 8 item 6): the request now, then again once a manager decides,
+   * pushed over the event bus. Staff only; the approval must be one of theirs to see (any staff may wait on it).
+   */
+  async watch(
+    em: EntityManager,
+    maybeUser: CurrentUser | null,
+    approvalId: number,
+  ): Promise<AsyncIterableIterator<ArrearsApprovalView>> {
+    this.staff(maybeUser);
+    const rows = await em.execute<{ id: number }[]>('select id from approval where id = ? and approval_type = ?', [
+      approvalId,
+      ApprovalKind.BillPaymentInArrears,
+    ]);
+    if (rows.length === 0) throw new NotFoundError('Approval not found.');
+    return liveStream(this.events, approvalTopic(approvalId), {
+      current: () => this.get(em.fork(), approvalId),
+      fromEvent: (payload) =>
+        (payload as { approvalId?: unknown } | null)?.approvalId === approvalId
+          ? this.get(em.fork(), approvalId)
+          : null,
+      key: (view) => `${view.pending}:${view.approvalGranted}`,
+    });
   }
 
   private async get(em: EntityManager, approvalId: number): Promise<ArrearsApprovalView> {

@@ -1,4 +1,7 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
+import type { LocalDate } from '../../common/local-date.js';
+import type { Cents } from '../../common/money.js';
+import { LocalDateScalar, MoneyScalar } from '../../graphql/scalars.js';
 import { UserError } from '../../graphql/user-error.js';
 
 @ObjectType({ description: 'A manager approval for paying a bill in arrears (spec 1 §3 Manager approval).' })
@@ -11,6 +14,16 @@ export class ArrearsApproval {
   @Field() managerName!: string;
   @Field() note!: string;
   @Field(() => String, { nullable: true }) requestedBy!: string | null;
+  @Field({ description: 'When the agent asked (ISO 8601 timestamp).' }) requestedAt!: string;
+  @Field(() => Int, { nullable: true, description: 'The account’s (first active) member.' }) memberId!: number | null;
+  @Field(() => String, { nullable: true }) memberName!: string | null;
+  @Field(() => Int) accountId!: number;
+  @Field() accountNumber!: string;
+  @Field({ description: 'The bill’s biller or sub-category, as the member’s screens name it.' }) billerName!: string;
+  @Field(() => MoneyScalar, { description: 'The bill’s amount.' }) amount!: Cents;
+  @Field(() => LocalDateScalar) dueDate!: LocalDate;
+  @Field(() => Int) agreementStatus!: number;
+  @Field() agreementStatusName!: string;
 }
 
 @ObjectType()
