@@ -3,8 +3,13 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { isApprover } from '../../auth/session-rules';
 import { useSession } from '../../auth/useSession';
-import { useArrearsApprovalQueueQuery, useDecideArrearsApprovalMutation } from '../../gql/hooks';
-import type { ArrearsApprovalFieldsFragment } from '../../gql/graphql';
+import {
+  useAgreementApprovalQueueQuery,
+  useArrearsApprovalQueueQuery,
+  useDecideAgreementApprovalMutation,
+  useDecideArrearsApprovalMutation,
+} from '../../gql/hooks';
+import type { AgreementApprovalRequestFieldsFragment, ArrearsApprovalFieldsFragment } from '../../gql/graphql';
 import { formatDate, formatDateTime } from '../../shared/dates';
 import { serverMessage } from '../../shared/errors';
 import { formatMoney } from '../../shared/money';
@@ -97,18 +102,95 @@ function Request({ approval, onDecided }: { approval: ArrearsApprovalFieldsFragm
   );
 }
 
+/** What each agreement approval is about (spec 3 §4: the deposits step's checks 2 and 3). */
+export const AGREEMENT_APPROVAL_TITLES: Readonly<Record<number, string>> = {
+  1: 'Overdraw beyond the approved amount (type 1)',
+  2: 'Agreement over the upper limit (type 2)',
+};
+
+/** An agent's request that a manager approve an agreement's overdraw (type 1) or upper limit (type 2). */
+function AgreementRequest({
+  approval,
+  onDecided,
+}: {
+  approval: AgreementApprovalRequestFieldsFragment;
+  onDecided: () => void;
+}) {
+  const [note, setNote] = useState('');
+  const [decide, { loading }] = useDecideAgreementApprovalMutation();
+  const send = async (approvalGranted: boolean) => {
+    try {
+      const { data } = await decide({ variables: { approvalId: approval.approvalId, approvalGranted, note } });
+      const result = data?.decideAgreementApproval;
+      if (!result || result.errors.length > 0)
+        return void notify.alert(result?.errors[0]?.message ?? 'An error has occurred.');
+      notify.success(approvalGranted ? 'Approval granted.' : 'Approval declined.');
+      onDecided();
+    } catch (caught) {
+      notify.alert(serverMessage(caught));
+    }
+  };
+  const title = AGREEMENT_APPROVAL_TITLES[approval.approvalType] ?? `Approval type ${approval.approvalType}`;
+  return (
+    <Card.Root as="li" listStyleType="none" data-testid="agreement-approval-request">
+      <Card.Body>
+        <Stack gap="3">
+          <Text fontWeight="medium">
+            Agreement {approval.contractId}: {title}
+            {approval.amount ? `, ${formatMoney(approval.amount)}` : ''}
+          </Text>
+          <Text fontSize="sm" color="fg.muted">
+            Requested by {approval.requestedBy ?? 'an agent'}
+            {approval.note ? `: “${approval.note}”` : ''}
+          </Text>
+          <Input
+            aria-label={`Note for agreement request ${approval.approvalId}`}
+            placeholder="Note (optional)"
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+          />
+          <HStack gap="2" wrap="wrap">
+            <Button colorPalette="brand" loading={loading} onClick={() => void send(true)}>
+              Approve
+            </Button>
+            <Button variant="outline" colorPalette="red" loading={loading} onClick={() => void send(false)}>
+              Decline
+            </Button>
+          </HStack>
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
 /** `/approvals`: the manager's queue of arrears payment requests (MANAGER and ADMIN). */
 export function ApprovalQueuePage() {
   const session = useSession();
   const allowed = session ? isApprover(session.roles) : false;
   const { data, loading, error, refetch } = useArrearsApprovalQueueQuery({ skip: !allowed, pollInterval: 15_000 });
   const queue = data?.arrearsApprovalQueue ?? [];
+  const agreements = useAgreementApprovalQueueQuery({ skip: !allowed, pollInterval: 15_000 });
+  const agreementQueue = agreements.data?.agreementApprovalQueue ?? [];
   return (
     <Page title="Approvals">
       {!allowed && <StatusAlert status="error">Only managers and administrators can grant approvals.</StatusAlert>}
       {loading && <Loading label="Loading requests…" />}
       {error && <StatusAlert status="error">{serverMessage(error)}</StatusAlert>}
-      {allowed && data && queue.length === 0 && <NoData>No requests are waiting.</NoData>}
+      {allowed && data && agreements.data && queue.length === 0 && agreementQueue.length === 0 && (
+        <NoData>No requests are waiting.</NoData>
+      )}
+      {agreements.error && <StatusAlert status="error">{serverMessage(agreements.error)}</StatusAlert>}
+      {agreementQueue.length > 0 && (
+        <Stack as="ul" gap="3" aria-label="Agreement approval requests">
+          {agreementQueue.map((approval) => (
+            <AgreementRequest
+              key={approval.approvalId}
+              approval={approval}
+              onDecided={() => void agreements.refetch()}
+            />
+          ))}
+        </Stack>
+      )}
       {queue.length > 0 && (
         <Stack as="ul" gap="3" aria-label="Pending requests">
           {queue.map((approval) => (
