@@ -118,11 +118,11 @@ export class MemberSearch {
   /** Staff land on their dashboard: the page's search is one click away (its Member search link). */
   private async ready(): Promise<void> {
     if (!this.onPage) return;
-    const link = this.page.getByRole('link', { name: 'Member search', exact: true });
-    await expect(this.root.or(link).first()).toBeVisible({ timeout: 30_000 });
-    if (await this.root.isVisible()) return;
-    await link.click();
-    await expect(this.root).toBeVisible();
+    await expect(this.page).toHaveURL(/\/(dashboard|members)$/, { timeout: 30_000 });
+    if (/\/dashboard$/.test(new URL(this.page.url()).pathname)) {
+      await this.page.getByRole('link', { name: 'Member search', exact: true }).click();
+    }
+    await expect(this.root).toBeVisible({ timeout: 30_000 });
   }
 
   async byText(text: string): Promise<void> {
