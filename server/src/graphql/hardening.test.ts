@@ -8,7 +8,11 @@ const schema = buildSchema(`
   type Edge { cursor: String, node: Item, wide: Wide }
   type PageInfo { hasNextPage: Boolean, endCursor: String }
   type ItemConnection { edges: [Edge!]!, pageInfo: PageInfo }
-  type Query { items(first: Int): [Item!]!, item: Item, itemPage(first: Int, after: String): ItemConnection }
+  type ItemPage { items: [Item!]!, total: Int }
+  type Query {
+    items(first: Int): [Item!]!, item: Item, itemPage(first: Int, after: String): ItemConnection
+    pageOfItems(pageSize: Int): ItemPage
+  }
 `);
 
 function errorsOf(query: string, rule = [depthLimitRule, aliasLimitRule, costLimitRule]) {
@@ -56,6 +60,16 @@ describe('cost limit', () => {
     expect(errorsOf('{ items { children { children { id } } } }', [costLimitRule])).toEqual([
       expect.stringContaining('costs 8421'),
     ]);
+  });
+});
+
+describe('cost of a page object that is not a connection', () => {
+  it('keeps the default size for its list, whatever the page size (only a connection’s edges take it)', () => {
+    // items at 20: 1 + 20 × (1 + 60) + 1 = 1,222; at the page size 100 it would be 6,102, over the limit
+    const wide = Array.from({ length: 60 }, (_, i) => `f${i}: id`).join(' ');
+    const query = (size: string) => `query($n: Int) { pageOfItems(pageSize: ${size}) { items { ${wide} } total } }`;
+    expect(errorsOf(query('$n'), [costLimitRule])).toEqual([]);
+    expect(errorsOf(query('100'), [costLimitRule])).toEqual([]);
   });
 });
 

@@ -93,7 +93,7 @@ const PAGE_ARGUMENTS = new Set(['first', 'last', 'limit', 'pageSize', 'take', 'n
 
 /**
  * Cost: one per field, times the expected size of every list above it. A connection (a field that is not a list
- * but takes a page size) hands its size to the lists directly below it (`edges`), which have no size of their own.
+ * but takes a page size) hands its size to its `edges` list, which has no size of its own.
  */
 function costOf(
   set: SelectionSetNode,
@@ -123,7 +123,10 @@ function costOf(
       let multiplier = 1;
       let pageOfChildren: number | undefined;
       if (isList) {
-        multiplier = literalSize ?? (sizeArgument ? undefined : pageOfParent) ?? LIMITS.defaultListSize;
+        // Only a connection's `edges` take its page size: a page object's own list (`items` under
+        // `activities(pageSize)`) keeps the default size, as before connections were costed.
+        const page = !sizeArgument && selection.name.value === 'edges' ? pageOfParent : undefined;
+        multiplier = literalSize ?? page ?? LIMITS.defaultListSize;
       } else if (sizeArgument) {
         pageOfChildren = literalSize ?? LIMITS.maxConnectionPage;
       }
