@@ -43,9 +43,12 @@ describe('landingPath', () => {
     expect(landingPath(sessionFromToken(tokenFixture({ memberId: null })))).toBe('/nomember/0');
   });
 
-  it.each(['AGENT', 'BRANCH_AGENT', 'MANAGER', 'ADMIN', 'REPORTER'] as const)('sends %s staff to their dashboard', (role) => {
-    expect(landingPath(sessionFromToken(tokenFixture({ roles: [role], memberId: null })))).toBe('/dashboard');
-  });
+  it.each(['AGENT', 'BRANCH_AGENT', 'MANAGER', 'ADMIN', 'REPORTER'] as const)(
+    'sends %s staff to their dashboard',
+    (role) => {
+      expect(landingPath(sessionFromToken(tokenFixture({ roles: [role], memberId: null })))).toBe('/dashboard');
+    },
+  );
 });
 
 describe('afterSignInPath (a deep link opened without a session returns after sign-in)', () => {
