@@ -142,11 +142,11 @@ export function createServices(config: Config, clock: Clock, logger: Logger, eve
   const accounts = new AccountService();
   const jobs = new JobQueue({ pollingSeconds: config.jobPollingSeconds, timeZone: config.timeZone }, logger);
   const coreBanking = new CoreBankingSimulator();
-  const changeApplier = new ChangeApplier(clock, logger, events, ledger, coreBanking);
-  registerChangeJobs(jobs, changeApplier);
   const billingCategories = new BillingCategoryService();
   const outbox = new NotificationOutbox(jobs, clock);
   const eventNotifier = new EventNotifier(outbox, settings);
+  const changeApplier = new ChangeApplier(clock, logger, events, ledger, coreBanking, eventNotifier);
+  registerChangeJobs(jobs, changeApplier);
   const payments = new PaymentService(ledger, settings, clock, eventNotifier);
   // Four agreements at a time on PostgreSQL's pool; one on the embedded database (a single connection).
   const bankConcurrency = config.databaseUrl ? 4 : 1;

@@ -220,6 +220,13 @@ describe('applying a modification writes the bills and deposits of what it chang
       depositsEnded: 0,
     });
     expect(await snapshot()).toEqual(first);
+    // The members are told once that their agreement changed (spec 3 §9), in the applying transaction.
+    const told = await sql<{ name: string }>(
+      server,
+      'select name from notification where agreement_id = ? and source_type = 3 order by id',
+      [versionId],
+    );
+    expect(told.map((row) => row.name)).toEqual(['AgreementChangedNotification']);
     const report = await checkLedger(server.app.database.orm.em.fork());
     expect(report.checks.filter((c) => c.violations > 0)).toEqual([]);
   });

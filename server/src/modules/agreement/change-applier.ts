@@ -18,6 +18,7 @@ import { carryOverToNewVersion } from './version-carry-over.js';
 import { dateOf } from '../../database/row-values.js';
 import { LifecycleAction, transition } from './lifecycle/lifecycle.rules.js';
 import { MODIFIABLE_STATUSES } from './version-copy.js';
+import type { EventNotifier } from '../notification/events.js';
 
 const GENERIC_FAILURE = 'The change could not be applied. Please contact support.';
 
@@ -51,6 +52,8 @@ export class ChangeApplier {
     private readonly events: EventBus,
     private readonly ledger = new LedgerService(),
     private readonly coreBanking: CoreBanking = new CoreBankingSimulator(),
+    /** Tells the members that their agreement changed (spec 3 §9), in the applying transaction. */
+    private readonly notifier?: EventNotifier,
   ) {}
 
   /**
@@ -164,6 +167,7 @@ export class ChangeApplier {
         topupNowTransactionId: topup?.transactionId ?? null,
       },
     });
+    await this.notifier?.notifyEvent(tx, { agreementId: version.id, event: 'agreementChanged' });
     return true;
   }
 
