@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { agreementBanner, nextUnpaidBill, overdrawRuleText, overviewPayPath, padRows } from './overview-rules';
+import {
+  agreementBanner,
+  durationInWeeks,
+  nextUnpaidBill,
+  overdrawRuleText,
+  overviewPayPath,
+  padRows,
+} from './overview-rules';
 
 describe('padRows', () => {
   it('pads the upcoming bills to 6 rows with blank fillers', () => {
@@ -43,11 +50,25 @@ describe('agreementBanner', () => {
   });
 });
 
+describe('durationInWeeks (the overdraw rule reads in weeks)', () => {
+  it.each([
+    [1, '1 day'],
+    [6, '6 days'],
+    [7, '1 week'],
+    [8, '1 week and 1 day'],
+    [14, '2 weeks'],
+    [59, '8 weeks and 3 days'],
+    [84, '12 weeks'],
+  ])('%i days read %s', (days, expected) => {
+    expect(durationInWeeks(days)).toBe(expected);
+  });
+});
+
 describe('overdrawRuleText', () => {
   it('reads the rule or its override', () => {
     expect(
       overdrawRuleText({ overdrawRuleDuration: 56, overrideOverdrawRule: false, overrideOverdrawRuleDuration: null }),
-    ).toBe('56 days');
+    ).toBe('8 weeks');
     expect(
       overdrawRuleText({ overdrawRuleDuration: 0, overrideOverdrawRule: false, overrideOverdrawRuleDuration: null }),
     ).toBe('None');

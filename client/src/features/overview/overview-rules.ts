@@ -50,13 +50,22 @@ export function agreementBanner(
   return null;
 }
 
-/** The overdraw rule in words: the rule's duration, or the override when one applies. */
+/** A duration in days as people say it: in weeks (the deposits step's '{n} week period'), the odd days after. */
+export function durationInWeeks(totalDays: number): string {
+  const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
+  const weeks = Math.floor(totalDays / 7);
+  const rest = totalDays % 7;
+  if (weeks === 0) return plural(rest, 'day');
+  return rest === 0 ? plural(weeks, 'week') : `${plural(weeks, 'week')} and ${plural(rest, 'day')}`;
+}
+
+/** The overdraw rule in words (issue 8: in weeks): the rule's duration, or the override when one applies. */
 export function overdrawRuleText(rule: {
   overdrawRuleDuration: number;
   overrideOverdrawRule: boolean;
   overrideOverdrawRuleDuration: number | null;
 }): string {
-  const days = (count: number) => `${count} ${count === 1 ? 'day' : 'days'}`;
+  const days = durationInWeeks;
   if (rule.overrideOverdrawRule) {
     return rule.overrideOverdrawRuleDuration === null
       ? 'Overridden'
