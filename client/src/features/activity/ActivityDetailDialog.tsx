@@ -10,7 +10,7 @@ import { formatMoney } from '../../shared/money';
 import { SERVER_ERROR } from '../../shared/messages';
 import { Loading } from '../../shared/ui/Loading';
 import { StatusAlert } from '../../shared/ui/StatusAlert';
-import { detailsText, modificationRows, pendingWording, statusPalette } from './activity-details';
+import { activityIntro, detailsText, modificationRows, pendingWording, statusPalette } from './activity-details';
 import { displayLabel } from '../../shared/labels';
 
 type ActivityDetail = ActivityDetailQuery['activity'];
@@ -67,16 +67,6 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-const KIND_INTRO: Record<string, string> = {
-  AGREEMENT_CANCEL: 'The agreement was cancelled.',
-  AGREEMENT_UNLOCK: 'The agreement was unlocked.',
-  DIRECT_DEBIT_FAILURE: 'A direct debit failed.',
-  NOTIFICATION: 'A notification was sent to the member.',
-  PAY_BILL: 'A bill was paid from the agreement.',
-  REIMBURSE_BILL: 'A bill was reimbursed to the member.',
-  MODIFICATION_JSON: 'The agreement was modified.',
-};
-
 export function ActivityDetailBody({
   activity,
   isStaff,
@@ -87,13 +77,14 @@ export function ActivityDetailBody({
   accountPath: string;
 }) {
   const kind = activity.detailsKind;
+  const intro = activityIntro(kind, isStaff);
   const changes =
     kind === 'MODIFICATION_JSON' ? modificationRows(activity.modificationChanges, activity.details) : null;
   const text = pendingWording(detailsText(activity.details), activity.isPending);
   const isMoney = kind === 'PAY_BILL' || kind === 'REIMBURSE_BILL' || kind === 'DIRECT_DEBIT_FAILURE';
   return (
     <Stack gap="5" data-kind={kind}>
-      {KIND_INTRO[kind] && <Text fontWeight="medium">{KIND_INTRO[kind]}</Text>}
+      {intro && <Text fontWeight="medium">{intro}</Text>}
       {kind === 'MODIFICATION_JSON' ? (
         changes ? (
           <ChangesTable rows={changes} />

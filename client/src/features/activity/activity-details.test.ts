@@ -1,6 +1,13 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { detailsText, fieldLabel, modificationRows, pendingWording, statusPalette } from './activity-details';
+import {
+  activityIntro,
+  detailsText,
+  fieldLabel,
+  modificationRows,
+  pendingWording,
+  statusPalette,
+} from './activity-details';
 
 describe('pendingWording', () => {
   it("replaces 'Paid' with 'pending confirmation' on a pending payment", () => {
@@ -72,5 +79,32 @@ describe('statusPalette', () => {
     expect(statusPalette('success')).toBe('green');
     expect(statusPalette('failed')).toBe('red');
     expect(statusPalette(null)).toBe('gray');
+  });
+});
+
+describe('activityIntro (members read about themselves, never staff-voiced text)', () => {
+  it.each([
+    ['NOTIFICATION', true, 'A notification was sent to the member.'],
+    ['NOTIFICATION', false, 'We sent you this message.'],
+    ['REIMBURSE_BILL', true, 'A bill was reimbursed to the member.'],
+    ['REIMBURSE_BILL', false, 'A bill was reimbursed to you.'],
+    ['PAY_BILL', false, 'A bill was paid from your agreement.'],
+    ['TEXT', false, null],
+  ] as const)('%s for %s', (kind, isStaff, expected) => {
+    expect(activityIntro(kind, isStaff)).toBe(expected);
+  });
+
+  it('never says "the member" to a member', () => {
+    for (const kind of [
+      'AGREEMENT_CANCEL',
+      'AGREEMENT_UNLOCK',
+      'DIRECT_DEBIT_FAILURE',
+      'NOTIFICATION',
+      'PAY_BILL',
+      'REIMBURSE_BILL',
+      'MODIFICATION_JSON',
+    ]) {
+      expect(activityIntro(kind, false)).not.toMatch(/the member/i);
+    }
   });
 });

@@ -89,3 +89,20 @@ export function statusPalette(statusClass: string | null | undefined): 'orange' 
       return 'gray';
   }
 }
+
+/** The first line of an activity's detail, in the reader's voice: staff read about the member, members about themselves. */
+const INTRO: Record<string, { staff: string; member: string }> = {
+  AGREEMENT_CANCEL: { staff: 'The agreement was cancelled.', member: 'Your agreement was cancelled.' },
+  AGREEMENT_UNLOCK: { staff: 'The agreement was unlocked.', member: 'Your agreement was unlocked.' },
+  DIRECT_DEBIT_FAILURE: { staff: 'A direct debit failed.', member: 'A direct debit from your agreement failed.' },
+  NOTIFICATION: { staff: 'A notification was sent to the member.', member: 'We sent you this message.' },
+  PAY_BILL: { staff: 'A bill was paid from the agreement.', member: 'A bill was paid from your agreement.' },
+  REIMBURSE_BILL: { staff: 'A bill was reimbursed to the member.', member: 'A bill was reimbursed to you.' },
+  MODIFICATION_JSON: { staff: 'The agreement was modified.', member: 'Your agreement was changed.' },
+};
+
+export function activityIntro(kind: string, isStaff: boolean): string | null {
+  const intro = INTRO[kind];
+  if (!intro) return null;
+  return isStaff ? intro.staff : intro.member;
+}
