@@ -15,7 +15,7 @@ function renderLogin() {
     [
       { path: '/', element: <LoginPage /> },
       { path: '/selectaccount/:memberId', element: <p>Member accounts</p> },
-      { path: '/members', element: <p>Staff landing</p> },
+      { path: '/dashboard', element: <p>Staff landing</p> },
     ],
     { initialEntries: ['/'] },
   );
@@ -111,11 +111,11 @@ describe('LoginPage', () => {
     expect(sessionStore.get()?.displayname).toBe('Alex Member');
   });
 
-  it('takes staff to the member search', async () => {
+  it('takes staff to their dashboard', async () => {
     fetchMock.mockResolvedValue(jsonResponse(200, { ...memberToken, roles: ['AGENT'], memberId: null }));
     const router = renderLogin();
     fillAndSubmit('agent.smith', 'secret');
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/members'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
 });
