@@ -36,7 +36,12 @@ export function OverviewScreen() {
   const isStaff = useIsStaff();
   const client = useApolloClient();
   const [announcement, setAnnouncement] = useState('');
-  const overview = useAccountOverviewQuery({ variables: { memberId, accountId, withNotes: isStaff } });
+  // Never joined to a request already in flight: a refetch asked for when a change is applied must read after it
+  // (one started just before the commit, e.g. for the approval's activity, still answers the queued version).
+  const overview = useAccountOverviewQuery({
+    variables: { memberId, accountId, withNotes: isStaff },
+    context: { queryDeduplication: false },
+  });
   const banners = useOverviewBannersQuery();
   const supportEmail = useClientSettingsQuery().data?.clientSettings.supportEmail ?? '';
 
