@@ -1,4 +1,5 @@
 import { ApprovalQueuePage, BillDashboardPage, ConfirmationPage, PayBillPage, notDueYet } from './bills-pages.js';
+import { seriousViolations } from './axe.js';
 import { newContextOnRunClock } from './clock.js';
 import { expect, test, type Page } from './fixtures.js';
 import { LoginPage, SelectAccountPage } from './pages.js';
@@ -32,6 +33,7 @@ async function shoot(page: Page, name: string): Promise<void> {
 }
 
 test.describe.serial('bills', () => {
+  test.use({ bypassCSP: true }); // axe's injected script
   test('a member pays a bill with a rainy-day top-up and sees the confirmation figures', async ({ page }) => {
     test.slow(); // a long journey: tops up, pays, two screenshots at two sizes each
     await signIn(page, '100001', 'member-demo-pass');
@@ -85,6 +87,7 @@ test.describe.serial('bills', () => {
     page,
     browser,
   }) => {
+    test.slow(); // two browsers, the decision pushed, the allocation warning read at two sizes
     await signIn(page, 'agent', 'agent-demo-pass');
     await expect(page).toHaveURL(/\/dashboard/);
     const dashboard = new BillDashboardPage(page);
@@ -132,7 +135,32 @@ test.describe.serial('bills', () => {
     const pay = new PayBillPage(page);
     await pay.expectOpen('bill');
     await expect(page.getByLabel('Amount')).toHaveValue('112.30');
-    await pay.confirmAndPay();
+    // The missed deposits left the allocation short: the agent reads what paying does to it before paying.
+    const warning = page.getByTestId('allocation-warning');
+    await expect(warning).toContainText(/Allocation balance now\s*-?\$[\d,.]+/);
+    await expect(warning).toContainText(/This payment\s*\$112\.30/);
+    const figure = async (label: string) =>
+      Number(
+        /(-?)\$([\d,.]+)/
+          .exec((await warning.getByText(label).locator('..').textContent()) ?? '')
+          ?.slice(1)
+          .join('')
+          .replace(/,/g, ''),
+      );
+    const before = await figure('Allocation balance now');
+    const after = await figure('Allocation balance after');
+    expect(after).toBeLessThan(0);
+    expect(after).toBeLessThan(before);
+    await expect(
+      page.getByText(/This payment takes the allocation (further )?below zero, to -\$[\d,.]+\./),
+    ).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Confirm payment' }).click();
+    const review = page.getByRole('dialog', { name: 'Confirm pay bills' });
+    await expect(review.getByTestId('review-allocation-warning')).toContainText('Allocation balance after');
+    await shoot(page, 'arrears-allocation-warning');
+    expect(await seriousViolations(page)).toEqual([]);
+    await review.getByRole('button', { name: 'Confirm pay' }).click();
     await expect(page.getByText('Bill paid successfully')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Payment confirmation' })).toBeVisible();
     await new ConfirmationPage(page).expectFigure('Total paid out', '$112.30');

@@ -45,6 +45,45 @@ describe.skipIf(!realDatabaseUrl)('manager approval for paying a bill in arrears
     expect(agent.answer?.errors[0]?.code).toBe('MANAGER_APPROVAL_REQUIRED');
   });
 
+  it('warns the agent with the figures before an approved payment takes the allocation below zero', async () => {
+    const s = await createScenario(w.em(), w.alice, { ...arrears, allocation: '50' });
+    const QUOTE = `query Q($billId: Int!) { paymentQuote(billId: $billId, billAmount: "100") {
+      topUpRequired allocationWarning { balanceBefore amount taken balanceAfter } errors { code } } }`;
+    type Quote = {
+      paymentQuote: {
+        topUpRequired: string;
+        allocationWarning: Record<string, string> | null;
+        errors: { code: string }[];
+      };
+    };
+    const before = await w.server.graphql<Quote>(QUOTE, { billId: s.billIds[0] }, w.tokens.agent);
+    expect(before.body.data?.paymentQuote.errors[0]?.code).toBe('MANAGER_APPROVAL_REQUIRED');
+    expect(before.body.data?.paymentQuote.allocationWarning).toBeNull();
+    const asked = await w.server.graphql<{ requestArrearsApproval: ApprovalAnswer }>(
+      REQUEST,
+      { billId: s.billIds[0] },
+      w.tokens.agent,
+    );
+    const id = asked.body.data?.requestArrearsApproval.approval?.approvalId;
+    await w.server.graphql(DECIDE, { id }, w.tokens.manager);
+    const quoted = await w.server.graphql<Quote>(QUOTE, { billId: s.billIds[0] }, w.tokens.agent);
+    expect(quoted.body.data?.paymentQuote).toMatchObject({
+      topUpRequired: '0.00',
+      allocationWarning: { balanceBefore: '50.00', amount: '100.00', taken: '100.00', balanceAfter: '-50.00' },
+      errors: [],
+    });
+    const paid = await w.pay(w.tokens.agent, { billId: s.billIds[0], billAmount: '100', idempotencyKey: key() });
+    expect(paid.answer?.ok).toBe(true);
+    // The balance after is what paying left.
+    expect(
+      await w.one(
+        `select sum(e.amount)::text as allocation from ledger_entry e join ledger_account la on la.id = e.ledger_account_id
+         where la.agreement_id = ? and la.kind = 1`,
+        [s.agreementId],
+      ),
+    ).toEqual({ allocation: '-50.00' });
+  });
+
   it('queues a request for another manager, who decides it; the approval pays that bill once', async () => {
     const s = await createScenario(w.em(), w.alice, arrears);
     const asked = await w.server.graphql<{ requestArrearsApproval: ApprovalAnswer }>(

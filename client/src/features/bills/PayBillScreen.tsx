@@ -22,10 +22,12 @@ import { Loading } from '../../shared/ui/Loading';
 import { Page } from '../../shared/ui/Page';
 import { Section } from '../../shared/ui/Section';
 import { StatusAlert } from '../../shared/ui/StatusAlert';
+import { FigureList } from './FigureList';
 import { PayingDetailsList } from './PayingDetailsList';
 import { ReviewPaymentDialog, type ReviewAttempt } from './ReviewPaymentDialog';
 import { BILL_MESSAGES } from './bill-messages';
 import {
+  allocationWarningView,
   billOrAllocationOf,
   centsToDecimal,
   newIdempotencyKey,
@@ -115,6 +117,9 @@ export function PayBillScreen({ mode }: { mode: 'pay' | 'reimburse' }) {
   const quoteCurrent = quoteVariables !== null && JSON.stringify(settledVariables) === JSON.stringify(quoteVariables);
   const topUp = topUpView(quoteCurrent ? quoteQuery.data?.paymentQuote : null, topUpNeeded);
   const chosenTopUp = topUpOption && topUp.options.includes(topUpOption) ? topUpOption : null;
+  // Paying on an arrears approval that takes the allocation below zero: the agent reads the figures first.
+  const quotedWarning = quoteCurrent ? quoteQuery.data?.paymentQuote.allocationWarning : null;
+  const allocationWarning = quotedWarning ? allocationWarningView(quotedWarning, (value) => formatMoney(value)) : null;
   // A BPAY bill's details checked by the server against the company catalogue, for the amount on screen.
   const bpayInput =
     bill && variant === 'bill' && bill.paymentType === 'BPAY'
@@ -315,6 +320,13 @@ export function PayBillScreen({ mode }: { mode: 'pay' | 'reimburse' }) {
             }}
             error={errors.amount ?? amountLimitError}
           />
+          <div aria-live="polite">
+            {allocationWarning && (
+              <StatusAlert status="warning" title={allocationWarning.message}>
+                <FigureList rows={allocationWarning.rows} testId="allocation-warning" />
+              </StatusAlert>
+            )}
+          </div>
           {mode === 'pay' && topUp.needed && (
             <Stack gap="3">
               <Field.Root required invalid={Boolean(errors.topupOption) || !topUp.canProceed}>
@@ -386,6 +398,7 @@ export function PayBillScreen({ mode }: { mode: 'pay' | 'reimburse' }) {
           mode={mode}
           bill={bill}
           attempt={attempt}
+          allocationWarning={allocationWarning}
           processing={processing}
           onConfirm={() => void submit()}
           onDismiss={() => setAttempt(null)}

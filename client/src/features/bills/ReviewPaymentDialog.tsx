@@ -16,6 +16,8 @@ interface ReviewPaymentDialogProps {
   mode: 'pay' | 'reimburse';
   bill: BillForPaymentFieldsFragment;
   attempt: ReviewAttempt;
+  /** An approved arrears payment that takes the allocation below zero (issue 8 item 6). */
+  allocationWarning?: { message: string; rows: [string, string][] } | null;
   processing: boolean;
   onConfirm: () => void;
   onDismiss: () => void;
@@ -32,6 +34,7 @@ export function ReviewPaymentDialog({
   mode,
   bill,
   attempt,
+  allocationWarning,
   processing,
   onConfirm,
   onDismiss,
@@ -60,8 +63,13 @@ export function ReviewPaymentDialog({
             <Dialog.Header>
               <Dialog.Title>{mode === 'pay' ? 'Confirm pay bills' : 'Confirm reimburse bills'}</Dialog.Title>
             </Dialog.Header>
-            <Dialog.Body>
+            <Dialog.Body display="flex" flexDirection="column" gap="4">
               <FigureList rows={rows} />
+              {allocationWarning && (
+                <StatusAlert status="warning" title={allocationWarning.message}>
+                  <FigureList rows={allocationWarning.rows} testId="review-allocation-warning" />
+                </StatusAlert>
+              )}
               <div aria-live="assertive">
                 {attempt.networkError && (
                   <StatusAlert status="error">{`${attempt.networkError} Try again: the ${verb} will not be made twice.`}</StatusAlert>

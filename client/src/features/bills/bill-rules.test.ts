@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { cents } from '../../../../server/src/common/money';
 import { BILL_MESSAGES } from './bill-messages';
 import {
+  allocationWarningView,
   billOrAllocationOf,
   canTopUpRainyDay,
   centsToDecimal,
@@ -285,5 +286,30 @@ describe('topUpView (spec 1 §4 Top-up, from the server quote)', () => {
         BILL_MESSAGES,
       ),
     ).toEqual({ topupAccountNumber: BILL_MESSAGES.insufficientFunds });
+  });
+});
+
+describe('allocationWarningView (an approved arrears payment takes the allocation below zero)', () => {
+  const money = (value: string) => `$${value}`;
+  it('says the allocation goes further below zero, with the figures before, the payment and after', () => {
+    const view = allocationWarningView(
+      { balanceBefore: '-50.00', amount: '112.30', taken: '112.30', balanceAfter: '-162.30' },
+      money,
+    );
+    expect(view.message).toBe('This payment takes the allocation further below zero, to $-162.30.');
+    expect(view.rows).toEqual([
+      ['Allocation balance now', '$-50.00'],
+      ['This payment', '$112.30'],
+      ['Allocation balance after', '$-162.30'],
+    ]);
+  });
+
+  it('says below zero from a positive balance, and what is taken when it is not the whole payment', () => {
+    const view = allocationWarningView(
+      { balanceBefore: '30.00', amount: '112.30', taken: '100.00', balanceAfter: '-70.00' },
+      money,
+    );
+    expect(view.message).toBe('This payment takes the allocation below zero, to $-70.00.');
+    expect(view.rows).toContainEqual(['Taken from the allocation', '$100.00']);
   });
 });

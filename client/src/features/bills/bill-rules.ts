@@ -254,3 +254,33 @@ export function nextReverseLimit(current: number): number {
 export function newIdempotencyKey(): string {
   return crypto.randomUUID();
 }
+
+/** The figures of a payment that takes the allocation below zero (money as the server gives it, "-50.00"). */
+export interface AllocationWarningFigures {
+  balanceBefore: string;
+  amount: string;
+  taken: string;
+  balanceAfter: string;
+}
+
+/**
+ * The agent's warning before an approved arrears payment takes the allocation below zero (issue 8 item 6): a sentence
+ * and the figures (allocation now, the payment, what it takes from the allocation when that differs, allocation after).
+ */
+export function allocationWarningView(
+  warning: AllocationWarningFigures,
+  money: (value: string) => string,
+): { message: string; rows: [string, string][] } {
+  const already = toCents(warning.balanceBefore) < 0;
+  const rows: [string, string][] = [
+    ['Allocation balance now', money(warning.balanceBefore)],
+    ['This payment', money(warning.amount)],
+  ];
+  if (toCents(warning.taken) !== toCents(warning.amount))
+    rows.push(['Taken from the allocation', money(warning.taken)]);
+  rows.push(['Allocation balance after', money(warning.balanceAfter)]);
+  const message = already
+    ? `This payment takes the allocation further below zero, to ${money(warning.balanceAfter)}.`
+    : `This payment takes the allocation below zero, to ${money(warning.balanceAfter)}.`;
+  return { message, rows };
+}

@@ -8,7 +8,7 @@ import {
   type LedgerLine,
   type MoneySourceInput,
 } from '../ledger/ledger.types.js';
-import type { PaymentSplit, TopUpResult } from './payment-split.rules.js';
+import { allocationTaken, type PaymentSplit, type TopUpResult } from './payment-split.rules.js';
 import type { CandidateBill } from './payment.rules.js';
 
 export interface PostingPlan {
@@ -32,7 +32,7 @@ export function paymentLines(plan: PostingPlan): LedgerLine[] {
   const { split, topUp } = plan;
   const poured = split.pouredIntoRainyDay > 0;
   const lines: LedgerLine[] = [
-    { account: allocation(), amount: cents(-(poured ? plan.setAsideAllocation : split.fromAllocation)) },
+    { account: allocation(), amount: cents(-allocationTaken(split, plan.setAsideAllocation)) },
     { account: contingency(), amount: cents(-(poured ? plan.setAsideContingency : split.fromContingency)) },
     { account: rainyDay(), amount: sub(split.pouredIntoRainyDay, topUp.fromRainyDay) },
     { account: plan.payee, amount: sub(plan.amount, topUp.amountOwing) },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cents } from '../../common/money.js';
-import { setAsideFrom, storedConfirmationFigures } from './payment-split.rules.js';
+import { allocationWarning, setAsideFrom, storedConfirmationFigures } from './payment-split.rules.js';
 
 describe('setAsideFrom (which pocket a bill’s set-aside leaves)', () => {
   it.each([
@@ -71,5 +71,25 @@ describe('storedConfirmationFigures', () => {
       fromSavings: 0,
       totalPaidOut: 0,
     });
+  });
+});
+
+describe('allocationWarning (an approved arrears payment that takes the allocation below zero)', () => {
+  it.each([
+    ['already negative, taken further', true, -5_000, 11_230, 11_230, { balanceBefore: -5_000, balanceAfter: -16_230 }],
+    ['positive, taken below zero', true, 3_000, 11_230, 11_230, { balanceBefore: 3_000, balanceAfter: -8_230 }],
+    ['part of the payment from allocation', true, -100, 11_230, 5_000, { balanceBefore: -100, balanceAfter: -5_100 }],
+    ['stays at zero: no warning', true, 11_230, 11_230, 11_230, null],
+    ['stays above zero: no warning', true, 20_000, 11_230, 11_230, null],
+    ['nothing taken from allocation: no warning', true, -5_000, 11_230, 0, null],
+    ['no approval (not an arrears payment): no warning', false, -5_000, 11_230, 11_230, null],
+  ])('%s', (_case, approved, before, amount, taken, expected) => {
+    const warning = allocationWarning({
+      approved,
+      balanceBefore: cents(before),
+      amount: cents(amount),
+      taken: cents(taken),
+    });
+    expect(warning).toEqual(expected && { ...expected, amount, taken });
   });
 });

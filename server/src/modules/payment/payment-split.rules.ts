@@ -68,6 +68,39 @@ export function splitPayment(input: SplitInput): PaymentSplit {
   };
 }
 
+/** What a payment takes out of the allocation pocket: the whole set-aside when the rest is poured, else the split's. */
+export function allocationTaken(split: PaymentSplit, setAsideAllocation: Cents): Cents {
+  return split.pouredIntoRainyDay > 0 ? setAsideAllocation : split.fromAllocation;
+}
+
+/** The figures an agent reads before an approved arrears payment takes the allocation below zero. */
+export interface AllocationWarning {
+  /** The allocation balance now. */
+  balanceBefore: Cents;
+  /** What is paid (A). */
+  amount: Cents;
+  /** What the payment takes out of the allocation. */
+  taken: Cents;
+  /** The allocation balance after paying. */
+  balanceAfter: Cents;
+}
+
+/**
+ * Rule "approved arrears payment warning" (issue 8 item 6): a payment made on a manager's arrears approval that leaves
+ * the allocation below zero (further below, when it already is) is shown to the agent with its figures first. None
+ * without an approval, or when the allocation stays at or above zero, or nothing is taken from it.
+ */
+export function allocationWarning(input: {
+  approved: boolean;
+  balanceBefore: Cents;
+  amount: Cents;
+  taken: Cents;
+}): AllocationWarning | null {
+  const balanceAfter = sub(input.balanceBefore, input.taken);
+  if (!input.approved || input.taken <= 0 || balanceAfter >= 0) return null;
+  return { balanceBefore: input.balanceBefore, amount: input.amount, taken: input.taken, balanceAfter };
+}
+
 export interface TopUpFacts {
   topUpRequired: Cents;
   /** Rainy day less the amount held back. */

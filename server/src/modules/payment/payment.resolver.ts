@@ -118,6 +118,7 @@ export class PaymentResolver {
       linkedAccount: quote?.linkedAccount ?? false,
       shortPay: quote?.shortPay ?? false,
       canProceed: quote?.canProceed ?? false,
+      allocationWarning: quote?.allocationWarning ?? null,
       errors: result.errors,
     };
   }

@@ -32,11 +32,14 @@ import { loadPaymentDetails } from './payment-details.js';
 import { checkBillOrAllocation, checkPaymentDetails } from './payment-details.rules.js';
 import { moneySources, paymentLines } from './payment-posting.js';
 import {
+  allocationTaken,
+  allocationWarning,
   applyTopUp,
   confirmationFigures,
   setAsideFrom,
   splitPayment,
   topUpOptions,
+  type AllocationWarning,
   type ConfirmationFigures,
   type PaymentSplit,
   type SetAside,
@@ -79,6 +82,8 @@ export interface PaymentQuoteRequest {
 /** The top-up paying would need and the options the rules offer for it (1 §4 Top-up). */
 export interface PaymentQuote extends TopUpOptions {
   topUpRequired: Cents;
+  /** Paying on an arrears approval would take the allocation below zero: the figures the agent reads first. */
+  allocationWarning: AllocationWarning | null;
 }
 
 /** The stored answer of a payment (the same on every retry with its key). */
@@ -240,8 +245,23 @@ export class PaymentService {
       const staff = isStaff(user.roles);
       const approvalId = staff ? await this.lockApproval(tx, bill.id, false) : null;
       await this.checkPay(tx, staff, agreement, bill, request, amount, approvalId !== null);
-      const { facts } = await this.assess(tx, agreement, bill, bills, today, request, amount, 'pay');
-      return { topUpRequired: facts.topUpRequired, ...topUpOptions(facts) };
+      const { facts, split, setAside, allocationBalance } = await this.assess(
+        tx,
+        agreement,
+        bill,
+        bills,
+        today,
+        request,
+        amount,
+        'pay',
+      );
+      const warning = allocationWarning({
+        approved: approvalId !== null,
+        balanceBefore: allocationBalance,
+        amount,
+        taken: allocationTaken(split, setAside.allocation),
+      });
+      return { topUpRequired: facts.topUpRequired, ...topUpOptions(facts), allocationWarning: warning };
     });
   }
 
@@ -285,6 +305,8 @@ export class PaymentService {
     split: PaymentSplit;
     facts: TopUpFacts;
     linkedBalances: Map<number, Cents>;
+    /** The agreement's allocation balance before paying. */
+    allocationBalance: Cents;
   }> {
     const plan = planOverdue(
       bill,
@@ -318,7 +340,7 @@ export class PaymentService {
       agreementBalance: add(balances.allocation, balances.contingency),
       reimbursement: mode === 'reimburse',
     };
-    return { plan, setAside: pockets, split, facts, linkedBalances };
+    return { plan, setAside: pockets, split, facts, linkedBalances, allocationBalance: balances.allocation };
   }
 
   /** A granted, undecided-use manager approval for paying this bill in arrears (used once: locked, then stamped). */

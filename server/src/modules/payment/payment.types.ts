@@ -121,6 +121,16 @@ export class PaymentResult {
 }
 
 @ObjectType({
+  description: 'Paying on a manager’s arrears approval would take the allocation below zero (issue 8 item 6).',
+})
+export class AllocationWarningView {
+  @Field(() => MoneyScalar, { description: 'The allocation balance now.' }) balanceBefore!: Cents;
+  @Field(() => MoneyScalar, { description: 'What is paid.' }) amount!: Cents;
+  @Field(() => MoneyScalar, { description: 'What the payment takes out of the allocation.' }) taken!: Cents;
+  @Field(() => MoneyScalar, { description: 'The allocation balance after paying.' }) balanceAfter!: Cents;
+}
+
+@ObjectType({
   description:
     'What paying an amount would need (read-only): the top-up and the options the rules offer (spec 1 §4 Top-up).',
 })
@@ -137,6 +147,11 @@ export class PaymentQuoteView {
   shortPay!: boolean;
   @Field({ description: 'False: a top-up is needed and nothing can provide it ("Can’t proceed without paybill").' })
   canProceed!: boolean;
+  @Field(() => AllocationWarningView, {
+    nullable: true,
+    description: 'Set when paying on an arrears approval would take the allocation below zero: shown before paying.',
+  })
+  allocationWarning!: AllocationWarningView | null;
   @Field(() => [UserError], { description: 'Paying would be refused for these reasons (the same checks as paying).' })
   errors!: UserError[];
 }
