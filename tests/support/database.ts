@@ -1,7 +1,13 @@
+import { createHash } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import type { Clock } from '../../server/src/common/clock.js';
+import { createLogger } from '../../server/src/common/logger.js';
+import type { Config } from '../../server/src/config.js';
+import { openDatabase } from '../../server/src/database/database.js';
 import { startEmbeddedPostgres } from '../../server/src/database/embedded.js';
+import { seedDemoData } from '../../server/src/seed/demo.js';
 
 /** Where integration tests keep the embedded database when no DATABASE_URL is given (a fresh machine). */
 export const EMBEDDED_TEST_DIR = path.resolve('.test-data');
@@ -36,4 +42,74 @@ export async function resetDatabase(): Promise<void> {
 
 export function removeEmbeddedTestData(): void {
   rmSync(EMBEDDED_TEST_DIR, { recursive: true, force: true });
+}
+
+/**
+ * A fresh database for one test server on a real PostgreSQL, quickly: the first server of a run migrates and seeds
+ * a scratch database and keeps it as a template (`<db>_tpl_<key>`, one per day, time zone and demo-data choice);
+ * every later one is a copy of that template (CREATE DATABASE … TEMPLATE), skipping the migrations, the password
+ * hashing and the demo data's inserts. The templates live for one run (tests/support/global-setup.ts drops them).
+ */
+export async function freshSeededDatabase(config: Config, clock: Clock): Promise<void> {
+  if (!realDatabaseUrl) return resetDatabase();
+  const target = new URL(realDatabaseUrl).pathname.slice(1);
+  const now = clock.now();
+  const live = Math.abs(now.getTime() - Date.now()) < 60_000;
+  const key = createHash('sha1')
+    .update(JSON.stringify([clock.today(), live ? 'live' : now.toISOString(), config.timeZone, config.loadDemoData]))
+    .digest('hex')
+    .slice(0, 12);
+  const template = `${target}_tpl_${key}`;
+  const admin = await maintenanceClient();
+  try {
+    const exists = await admin.query('select 1 from pg_database where datname = $1', [template]);
+    if (exists.rowCount) {
+      await admin.query(`drop database if exists ${ident(target)} with (force)`);
+      await admin.query(`create database ${ident(target)} template ${ident(template)}`);
+      return;
+    }
+    await resetDatabase();
+    const database = await openDatabase(config);
+    try {
+      if (config.loadDemoData) await seedDemoData(database.orm.em.fork(), clock, createLogger('silent'));
+    } finally {
+      await database.close();
+    }
+    await admin.query(
+      'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+      [target],
+    );
+    await admin.query(`create database ${ident(template)} template ${ident(target)}`);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** Drops this run's templates (see freshSeededDatabase). */
+export async function dropTemplates(): Promise<void> {
+  if (!realDatabaseUrl) return;
+  const target = new URL(realDatabaseUrl).pathname.slice(1);
+  const admin = await maintenanceClient();
+  try {
+    const { rows } = await admin.query<{ datname: string }>(
+      `select datname from pg_database where datname like $1 escape '!'`,
+      [`${target.replaceAll('_', '!_')}!_tpl!_%`],
+    );
+    for (const { datname } of rows) await admin.query(`drop database if exists ${ident(datname)} with (force)`);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** A connection to the server's `postgres` database (a database cannot be dropped or copied from inside itself). */
+async function maintenanceClient(): Promise<pg.Client> {
+  const url = new URL(realDatabaseUrl!);
+  url.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  return client;
+}
+
+function ident(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
 }

@@ -1,7 +1,7 @@
 import { startApp, type App } from '../../server/src/app.js';
-import type { Clock } from '../../server/src/common/clock.js';
+import { systemClock, type Clock } from '../../server/src/common/clock.js';
 import { loadConfig, type Config } from '../../server/src/config.js';
-import { EMBEDDED_TEST_DIR, realDatabaseUrl, resetDatabase } from './database.js';
+import { EMBEDDED_TEST_DIR, freshSeededDatabase, realDatabaseUrl } from './database.js';
 
 export interface GraphQLBody<T> {
   data?: T;
@@ -29,7 +29,6 @@ export interface TestServer {
 export async function startTestServer(
   options: { env?: Record<string, string>; clock?: Clock; reset?: boolean } = {},
 ): Promise<TestServer> {
-  if (options.reset !== false) await resetDatabase();
   const config: Config = loadConfig({
     NODE_ENV: 'test',
     DATABASE_URL: realDatabaseUrl ?? '',
@@ -40,7 +39,9 @@ export async function startTestServer(
     JOB_POLLING_SECONDS: '0', // no background jobs: a test runs them with `app.services.jobs.drain()`
     ...options.env,
   });
-  const app = await startApp(config, { port: 0, clock: options.clock });
+  const clock = options.clock ?? systemClock(config.timeZone);
+  if (options.reset !== false) await freshSeededDatabase(config, clock);
+  const app = await startApp(config, { port: 0, clock });
   const url = app.url;
 
   async function signIn(username: string, password: string): Promise<Record<string, unknown>> {
