@@ -12,6 +12,7 @@ import { Migration20261123214500_agreement_wizard_position } from './Migration20
 import { Migration20261123221500_notification_outbox } from './Migration20261123221500_notification_outbox.js';
 import { Migration20261124035000_event_notification_templates } from './Migration20261124035000_event_notification_templates.js';
 import { Migration20261124043000_capacity_checked_questions } from './Migration20261124043000_capacity_checked_questions.js';
+import { Migration20261124070500_partial_deposits } from './Migration20261124070500_partial_deposits.js';
 
 /** Every migration in order. Add each new migration here (no folder scanning). */
 export const migrationsList: MigrationObject[] = [
@@ -46,4 +47,5 @@ export const migrationsList: MigrationObject[] = [
     name: 'Migration20261124043000_capacity_checked_questions',
     class: Migration20261124043000_capacity_checked_questions,
   },
+  { name: 'Migration20261124070500_partial_deposits', class: Migration20261124070500_partial_deposits },
 ];

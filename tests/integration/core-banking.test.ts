@@ -3,7 +3,7 @@ import type { CurrentUser } from '../../server/src/common/auth/current-user.js';
 import { Role } from '../../server/src/common/auth/roles.js';
 import { DomainError } from '../../server/src/common/errors.js';
 import { addDays, zonedInstant, type LocalDate } from '../../server/src/common/local-date.js';
-import { parseMoney, sub } from '../../server/src/common/money.js';
+import { parseMoney, sub, toDecimalString } from '../../server/src/common/money.js';
 import { agreementBalances } from '../../server/src/modules/ledger/ledger-balances.js';
 import { checkLedger } from '../../server/src/modules/ledger/ledger-check.js';
 import { BANK_DAY_JOB, BANK_WINDOW_JOB } from '../../server/src/modules/core-banking/core-banking.jobs.js';
@@ -166,6 +166,83 @@ describe('the bank side in motion (jobs on the simulator, day by day)', () => {
     expect(await statusOf('scheduled_deposit', agreement.depositIds[1])).toBe(1);
     expect(await activities(agreement.agreementId, 20)).toHaveLength(1);
     expect(await statusOf('bill', powerBill.id)).toBe(2); // paid by the same day's automatic payments
+    expect((await checkLedger(em())).ok).toBe(true);
+  }, 300_000);
+
+  it('stays in arrears while only part of the missed amount has arrived, then goes back when all of it has', async () => {
+    const fixture = await member();
+    const spec: AgreementSpec = {
+      start: '2028-01-01' as LocalDate,
+      end: '2028-12-31' as LocalDate,
+      frequency: 2,
+      billers: [
+        { nickname: 'Power', paymentMethod: 4, value: '150.00', frequency: 3, dateOfBill: '2028-01-20' as LocalDate },
+      ],
+    };
+    const agreement = await createBankAgreement(em(), fixture, spec);
+    const missedId = agreement.depositIds[1]; // due 2028-01-15
+    // Nothing of it until the 19th, then only $50.00 of it until 1 February, then the rest.
+    await em().execute(
+      `insert into core_banking_outcome (member_id, event, outcome, date_from, date_to, until, amount)
+       values (?, ?, ?, '2028-01-15', '2028-01-15', '2028-01-19', null),
+              (?, ?, ?, '2028-01-15', '2028-01-15', '2028-02-01', 50)`,
+      [
+        fixture.memberId,
+        SimulatedEvent.Deposit,
+        SimulatedOutcome.Missing,
+        fixture.memberId,
+        SimulatedEvent.Deposit,
+        SimulatedOutcome.Partial,
+      ],
+    );
+    const [powerBill] = await em().execute<{ id: number }[]>(
+      "select id from bill where agreement_id = ? and due_date = '2028-01-20'",
+      [agreement.agreementId],
+    );
+    const deposit = async () => {
+      const [row] = await em().execute<{ status: number; received_amount: string }[]>(
+        'select status, received_amount from scheduled_deposit where id = ?',
+        [missedId],
+      );
+      return { status: row.status, received: row.received_amount };
+    };
+    for (let date = spec.start; date <= '2028-01-19'; date = addDays(date, 1)) await live(date as LocalDate);
+    expect(await statusOf('agreement', agreement.agreementId)).toBe(4);
+    expect(await deposit()).toEqual({ status: 2, received: '0.00' });
+
+    // A part arrives: received in part (3), still in arrears, the automatic payment still waits.
+    const part = await live('2028-01-20' as LocalDate);
+    expect(part.day.deposits.received).toMatchObject([{ depositId: missedId, amount: 5000, late: true }]);
+    expect(part.day.deposits.arrearsCleared).toEqual([]);
+    expect(await deposit()).toEqual({ status: 3, received: '50.00' });
+    expect(await statusOf('agreement', agreement.agreementId)).toBe(4);
+    expect(await statusOf('bill', powerBill.id)).toBe(6);
+    expect((await activities(agreement.agreementId, 20)).map((a) => a.details)).toEqual([
+      `Missed deposit of $50.00 (part of ${formatted(agreement.depositAmount)}) due on 15-01-2028 received by payroll deduction`,
+    ]);
+
+    // The next deposit arrives in full on its date: it does not make up for the missed one.
+    for (let date = '2028-01-21'; date <= '2028-02-01'; date = addDays(date as LocalDate, 1)) {
+      await live(date as LocalDate);
+    }
+    expect(await statusOf('scheduled_deposit', agreement.depositIds[2])).toBe(1);
+    expect(await statusOf('agreement', agreement.agreementId)).toBe(4);
+    expect(await statusOf('bill', powerBill.id)).toBe(4);
+    expect(await deposit()).toEqual({ status: 3, received: '50.00' });
+
+    // The rest arrives: received (1), back to active, and the waiting payment is made that day.
+    const rest = await live('2028-02-02' as LocalDate);
+    expect(rest.day.deposits.received).toMatchObject([
+      { depositId: missedId, amount: sub(agreement.depositAmount, parseMoney('50.00')), late: true },
+    ]);
+    expect(rest.day.deposits.arrearsCleared).toEqual([agreement.agreementId]);
+    expect(await deposit()).toEqual({ status: 1, received: toDecimalString(agreement.depositAmount) });
+    expect(await statusOf('agreement', agreement.agreementId)).toBe(7);
+    expect(await statusOf('bill', powerBill.id)).toBe(2);
+    expect(await activities(agreement.agreementId, 14)).toHaveLength(1);
+    // A re-run of the day changes nothing.
+    const again = await server.app.services.bankDay.runDay(em());
+    expect(again.deposits.received).toEqual([]);
     expect((await checkLedger(em())).ok).toBe(true);
   }, 300_000);
 

@@ -5,6 +5,7 @@ import { AgreementStatus } from '../agreement/agreement-status.js';
 import { BillStatus } from '../bill/bill-status.rules.js';
 import {
   arrearsStatus,
+  missedOwing,
   billDayChange,
   DEFAULT_CORE_BANKING_SETTINGS,
   locksAfterFailure,
@@ -76,13 +77,45 @@ describe('billDayChange (the bill calendar)', () => {
 
 describe('arrearsStatus (missed deposit and back)', () => {
   it.each([
-    ['active with a missed deposit: missed deposit', AgreementStatus.Active, 1, AgreementStatus.MissedDeposit],
+    ['active with a missed deposit: missed deposit', AgreementStatus.Active, 12000, AgreementStatus.MissedDeposit],
     ['in arrears, everything received: active', AgreementStatus.MissedDeposit, 0, AgreementStatus.Active],
-    ['in arrears, still missing: stays', AgreementStatus.MissedDeposit, 2, AgreementStatus.MissedDeposit],
-    ['locked stays locked', AgreementStatus.Locked, 1, AgreementStatus.Locked],
+    ['in arrears, still missing: stays', AgreementStatus.MissedDeposit, 24000, AgreementStatus.MissedDeposit],
+    ['in arrears, one cent still owing: stays', AgreementStatus.MissedDeposit, 1, AgreementStatus.MissedDeposit],
+    [
+      'active, a part of a deposit missing: missed deposit',
+      AgreementStatus.Active,
+      7000,
+      AgreementStatus.MissedDeposit,
+    ],
+    ['locked stays locked', AgreementStatus.Locked, 12000, AgreementStatus.Locked],
     ['active, nothing missing: stays', AgreementStatus.Active, 0, AgreementStatus.Active],
-  ] as const)('%s', (_name, status, missed, expected) => {
-    expect(arrearsStatus(status, missed)).toBe(expected);
+  ] as const)('%s', (_name, status, owing, expected) => {
+    expect(arrearsStatus(status, owing)).toBe(expected);
+  });
+});
+
+describe('missedOwing (the missed amount still to come)', () => {
+  const today = d('2026-03-10');
+  const dep = (dueDate: string, expected: number, received: number) => ({ dueDate: d(dueDate), expected, received });
+  it.each([
+    ['nothing due', [], 0],
+    ['all received', [dep('2026-03-03', 12000, 12000), dep('2026-03-10', 12000, 12000)], 0],
+    ['one missed', [dep('2026-03-03', 12000, 0), dep('2026-03-10', 12000, 12000)], 12000],
+    [
+      'a later deposit in full does not cover a missed one',
+      [dep('2026-03-03', 12000, 0), dep('2026-03-10', 12000, 12000)],
+      12000,
+    ],
+    ['a part of the missed one arrived', [dep('2026-03-03', 12000, 5000)], 7000],
+    ['two parts', [dep('2026-02-24', 12000, 2000), dep('2026-03-03', 12000, 11999)], 10001],
+    ['not due yet: not owing', [dep('2026-03-17', 12000, 0)], 0],
+    [
+      'more than expected arrived: nothing owing, no credit for the others',
+      [dep('2026-03-03', 12000, 13000), dep('2026-03-10', 12000, 0)],
+      12000,
+    ],
+  ] as const)('%s', (_name, deposits, expected) => {
+    expect(missedOwing(deposits, today)).toBe(expected);
   });
 });
 

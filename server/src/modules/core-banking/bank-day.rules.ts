@@ -90,13 +90,28 @@ export const RUNNING_STATUSES: readonly AgreementStatus[] = [
 ];
 
 /**
- * Rule "arrears" (DOMAIN "Arrears and locks"): a missed deposit puts an active agreement in missed deposit (4); once
- * the full missed amount is received (no deposit left missed or partly received) it goes back to active (7).
+ * Rule "arrears" (DOMAIN "Arrears and locks"): a missed deposit puts an active agreement in missed deposit (4);
+ * bill payments stay suspended until the full missed amount is received: while any of it is owing (`missedOwing`,
+ * cents: what the deposits due so far expected less what arrived, a part received included) it stays in 4, then it
+ * goes back to active (7).
  */
-export function arrearsStatus(status: AgreementStatus, depositsStillMissed: number): AgreementStatus {
-  if (status === AgreementStatus.Active && depositsStillMissed > 0) return AgreementStatus.MissedDeposit;
-  if (status === AgreementStatus.MissedDeposit && depositsStillMissed === 0) return AgreementStatus.Active;
+export function arrearsStatus(status: AgreementStatus, missedOwing: number): AgreementStatus {
+  if (status === AgreementStatus.Active && missedOwing > 0) return AgreementStatus.MissedDeposit;
+  if (status === AgreementStatus.MissedDeposit && missedOwing <= 0) return AgreementStatus.Active;
   return status;
+}
+
+/**
+ * The missed amount still owing on `today`: over the deposits due by then, what each expected less what arrived of
+ * it (a deposit over-received owes nothing and makes up for no other).
+ */
+export function missedOwing(
+  deposits: readonly { dueDate: LocalDate; expected: number; received: number }[],
+  today: LocalDate,
+): number {
+  return deposits
+    .filter((deposit) => deposit.dueDate <= today)
+    .reduce((owing, deposit) => owing + Math.max(0, deposit.expected - deposit.received), 0);
 }
 
 /** The bank's settings of the automatic side (`setting` key `coreBanking`), with their defaults. */

@@ -1,6 +1,7 @@
 import { Entity, Enum, Index, ManyToOne, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import type { LocalDate } from '../../common/local-date.js';
-import { LocalDateType } from '../../database/types.js';
+import type { Cents } from '../../common/money.js';
+import { LocalDateType, MoneyType } from '../../database/types.js';
 import { Biller } from '../biller/biller.entity.js';
 import { Member } from '../member/member.entity.js';
 import { SimulatedEvent, SimulatedOutcome } from './simulator.rules.js';
@@ -42,6 +43,10 @@ export class CoreBankingOutcome {
   /** The outcome holds up to this day inclusive; from the next day the normal outcome (null: for ever). */
   @Property({ type: LocalDateType, nullable: true })
   until?: LocalDate | null;
+
+  /** Partial deposits (outcome 4): how much of each deposit covered arrives while the row holds. */
+  @Property({ type: MoneyType, nullable: true })
+  amount?: Cents | null;
 
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date = new Date();

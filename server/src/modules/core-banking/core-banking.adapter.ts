@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Cents } from '../../common/money.js';
 import type { LocalDate } from '../../common/local-date.js';
 import type { DepositType } from '../agreement/agreement-codes.js';
-import type { DepositArrival, PaymentSettlement } from './simulator.rules.js';
+import type { PaymentSettlement } from './simulator.rules.js';
 
 /** A member's savings account in core banking and what it holds now. */
 export interface CoreBankingAccount {
@@ -17,7 +17,10 @@ export interface ExpectedDeposit {
   agreementId: number;
   memberIds: readonly number[];
   dueDate: LocalDate;
+  /** The deposit's expected amount. */
   amount: Cents;
+  /** What our ledger has recorded of it so far. */
+  received: Cents;
   depositType: DepositType | null;
   /** A periodical payment's savings account (deposit type 2); null for a payroll deduction. */
   fromLinkedAccountId: number | null;
@@ -40,8 +43,11 @@ export interface SentPayment {
  */
 export interface CoreBanking {
   linkedAccounts(em: EntityManager, memberIds: readonly number[]): Promise<CoreBankingAccount[]>;
-  /** Whether the deposit has arrived by `today` (asked on its due date, then every day while it is missed). */
-  depositArrival(em: EntityManager, deposit: ExpectedDeposit, today: LocalDate): Promise<DepositArrival>;
+  /**
+   * How much of the deposit the bank has credited by `today`, in total (all of it, none, or part): asked on its due
+   * date, then every day while any of it is missing. The jobs post the difference with what the ledger recorded.
+   */
+  depositArrival(em: EntityManager, deposit: ExpectedDeposit, today: LocalDate): Promise<Cents>;
   /** What the biller's bank answered for a payment sent in an earlier window. */
   paymentSettlement(em: EntityManager, payment: SentPayment, today: LocalDate): Promise<PaymentSettlement>;
 }

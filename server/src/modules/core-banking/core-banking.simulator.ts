@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { parseMoney } from '../../common/money.js';
+import { parseMoney, type Cents } from '../../common/money.js';
 import type { LocalDate } from '../../common/local-date.js';
 import { intArray } from '../../database/bulk.js';
 import { linkedAccountBalances } from '../ledger/ledger-balances.js';
@@ -7,7 +7,6 @@ import type { CoreBanking, CoreBankingAccount, ExpectedDeposit, SentPayment } fr
 import {
   simulatedDepositArrival,
   simulatedPaymentSettlement,
-  type DepositArrival,
   type OutcomeRule,
   type PaymentSettlement,
 } from './simulator.rules.js';
@@ -20,13 +19,14 @@ interface OutcomeRow {
   date_from: string | null;
   date_to: string | null;
   until: string | null;
+  amount: string | null;
 }
 
 /** The simulator's outcome rows of these members (`core_banking_outcome`). */
 export async function outcomeRules(em: EntityManager, memberIds: readonly number[]): Promise<OutcomeRule[]> {
   if (memberIds.length === 0) return [];
   const rows = await em.execute<OutcomeRow[]>(
-    `select member_id, event, outcome, biller_id, date_from::text, date_to::text, until::text
+    `select member_id, event, outcome, biller_id, date_from::text, date_to::text, until::text, amount
      from core_banking_outcome where member_id = any(?::int[]) order by id`,
     [intArray(memberIds)],
   );
@@ -38,6 +38,7 @@ export async function outcomeRules(em: EntityManager, memberIds: readonly number
     dateFrom: row.date_from as LocalDate | null,
     dateTo: row.date_to as LocalDate | null,
     until: row.until as LocalDate | null,
+    amount: row.amount === null ? null : parseMoney(String(row.amount)),
   }));
 }
 
@@ -63,7 +64,7 @@ export class CoreBankingSimulator implements CoreBanking {
     }));
   }
 
-  async depositArrival(em: EntityManager, deposit: ExpectedDeposit, today: LocalDate): Promise<DepositArrival> {
+  async depositArrival(em: EntityManager, deposit: ExpectedDeposit, today: LocalDate): Promise<Cents> {
     const rules = await outcomeRules(em, deposit.memberIds);
     const from = deposit.fromLinkedAccountId;
     const balance = from === null ? null : ((await linkedAccountBalances(em, [from])).get(from) ?? 0);
@@ -73,10 +74,11 @@ export class CoreBankingSimulator implements CoreBanking {
         memberIds: deposit.memberIds,
         dueDate: deposit.dueDate,
         fromLinkedAccount: balance === null ? null : { balance },
+        expected: deposit.amount,
+        received: deposit.received,
       },
-      deposit.amount,
       today,
-    );
+    ) as Cents;
   }
 
   async paymentSettlement(em: EntityManager, payment: SentPayment, today: LocalDate): Promise<PaymentSettlement> {

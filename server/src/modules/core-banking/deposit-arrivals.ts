@@ -16,6 +16,7 @@ import type { EventNotifier } from '../notification/events.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import {
   arrearsStatus,
+  missedOwing,
   depositSharesOf,
   RUNNING_STATUSES,
   splitDeposit,
@@ -147,51 +148,65 @@ export class DepositArrivals {
     const memberIds = agreement.member_ids.map(Number);
     const fromLinked =
       agreement.deposit_type === DepositType.PeriodicalPayment ? agreement.periodical_payment_account_id : null;
-    let stillMissed = 0;
+    const owing: { dueDate: LocalDate; expected: Cents; received: Cents }[] = [];
     let wentIntoArrears = false;
     for (const deposit of deposits) {
-      const amount = sub(parseMoney(String(deposit.expected_amount)), parseMoney(String(deposit.received_amount)));
+      const expected = parseMoney(String(deposit.expected_amount));
+      const recorded = parseMoney(String(deposit.received_amount));
       const dueDate = deposit.due_date as LocalDate;
-      const arrival = await this.coreBanking.depositArrival(
+      const banked = await this.coreBanking.depositArrival(
         tx,
         {
           depositId: deposit.id,
           agreementId,
           memberIds,
           dueDate,
-          amount,
+          amount: expected,
+          received: recorded,
           depositType: agreement.deposit_type,
           fromLinkedAccountId: fromLinked,
         },
         today,
       );
-      if (arrival === 'arrived' && amount > 0) {
+      const arriving = sub(banked, recorded);
+      if (arriving > 0) {
         const late = deposit.status !== DepositStatus.Scheduled || dueDate < today;
-        await this.post(tx, agreementId, deposit.id, amount, shares, fromLinked, late, dueDate, today, now);
-        result.received.push({ agreementId, depositId: deposit.id, amount, late });
-        continue;
+        await this.post(tx, agreementId, deposit.id, arriving, expected, shares, fromLinked, late, dueDate, today, now);
+        result.received.push({ agreementId, depositId: deposit.id, amount: arriving, late });
       }
-      stillMissed += 1;
-      if (deposit.status !== DepositStatus.Scheduled) continue;
+      const received = arriving > 0 ? banked : recorded;
+      owing.push({ dueDate, expected, received });
+      const short = sub(expected, received);
+      if (short <= 0 || deposit.status !== DepositStatus.Scheduled) continue;
+      // Missed on its date, in whole or in part (a part received is status 3, set by the ledger with its posting).
       await tx.execute(
-        'update scheduled_deposit set status = ? where id = ?',
-        [DepositStatus.Missed, deposit.id],
+        'update scheduled_deposit set status = ? where id = ? and status = ?',
+        [DepositStatus.Missed, deposit.id, DepositStatus.Scheduled],
         'run',
       );
+      const details =
+        short === expected
+          ? `Deposit of ${formatCurrency(expected)} due on ${formatDisplayDate(dueDate)} was not received`
+          : `Deposit of ${formatCurrency(expected)} due on ${formatDisplayDate(dueDate)} was only partly received: ` +
+            `${formatCurrency(short)} was not received`;
       await writeActivity(tx, {
         type: ActivityType.MemberMissedDeposit,
         accountId: agreement.account_id,
         memberId: memberIds[0] ?? null,
         agreementId,
-        details: `Deposit of ${formatCurrency(amount)} due on ${formatDisplayDate(dueDate)} was not received`,
-        data: { depositId: deposit.id, amount: formatCurrency(amount) },
+        details,
+        data: { depositId: deposit.id, amount: formatCurrency(short) },
         occurredAt: now,
       });
-      await this.notifier.notifyEvent(tx, { agreementId, event: 'missedDeposit', facts: { amount, date: dueDate } });
-      result.missed.push({ agreementId, depositId: deposit.id, amount });
+      await this.notifier.notifyEvent(tx, {
+        agreementId,
+        event: 'missedDeposit',
+        facts: { amount: short, date: dueDate },
+      });
+      result.missed.push({ agreementId, depositId: deposit.id, amount: short });
       wentIntoArrears = true;
     }
-    const next = arrearsStatus(agreement.status, stillMissed);
+    const next = arrearsStatus(agreement.status, missedOwing(owing, today));
     if (next !== agreement.status) {
       await tx.execute('update agreement set status = ?, updated_at = ? where id = ?', [next, now, agreementId], 'run');
       (wentIntoArrears ? result.intoArrears : result.arrearsCleared).push(agreementId);
@@ -203,6 +218,7 @@ export class DepositArrivals {
     agreementId: number,
     depositId: number,
     amount: Cents,
+    expected: Cents,
     shares: DepositShares,
     fromLinked: number | null,
     late: boolean,
@@ -218,9 +234,10 @@ export class DepositArrivals {
       { account: rainyDay(), amount: split.rainyDay },
     ].filter((line) => line.amount !== 0);
     const how = fromLinked ? 'from a linked savings account' : 'by payroll deduction';
+    const part = amount < expected ? ` (part of ${formatCurrency(expected)})` : '';
     const details = late
-      ? `Missed deposit of ${formatCurrency(amount)} due on ${formatDisplayDate(dueDate)} received ${how}`
-      : `Deposit of ${formatCurrency(amount)} received ${how}`;
+      ? `Missed deposit of ${formatCurrency(amount)}${part} due on ${formatDisplayDate(dueDate)} received ${how}`
+      : `Deposit of ${formatCurrency(amount)}${part} received ${how}`;
     await this.ledger.post(tx, {
       type: LedgerTransactionType.Deposit,
       agreementId,

@@ -21,38 +21,53 @@ const rule = (over: Partial<OutcomeRule>): OutcomeRule => ({
 });
 
 describe('simulatedDepositArrival', () => {
-  const deposit = { memberIds: [1], dueDate: d('2026-03-10'), fromLinkedAccount: null };
+  const deposit = { memberIds: [1], dueDate: d('2026-03-10'), fromLinkedAccount: null, expected: 100, received: 0 };
+  const partial = (amount: number, over: Partial<OutcomeRule> = {}) =>
+    rule({ outcome: SimulatedOutcome.Partial, amount, ...over });
   it.each([
-    ['no rule: it arrives', [], deposit, '2026-03-10', 'arrived'],
-    ['a missing rule for the member: missing', [rule({})], deposit, '2026-03-10', 'missing'],
-    ['another member: arrives', [rule({ memberId: 2 })], deposit, '2026-03-10', 'arrived'],
-    ['due before the rule: arrives', [rule({ dateFrom: d('2026-03-11') })], deposit, '2026-03-10', 'arrived'],
-    ['due after the rule: arrives', [rule({ dateTo: d('2026-03-09') })], deposit, '2026-03-10', 'arrived'],
-    ['while the rule holds: missing', [rule({ until: d('2026-03-12') })], deposit, '2026-03-12', 'missing'],
-    ['the day after it holds: arrives', [rule({ until: d('2026-03-12') })], deposit, '2026-03-13', 'arrived'],
-    [
-      'a payment rule does not touch deposits',
-      [rule({ event: SimulatedEvent.Payment })],
-      deposit,
-      '2026-03-10',
-      'arrived',
-    ],
+    ['no rule: it arrives', [], deposit, '2026-03-10', 100],
+    ['a missing rule for the member: missing', [rule({})], deposit, '2026-03-10', 0],
+    ['another member: arrives', [rule({ memberId: 2 })], deposit, '2026-03-10', 100],
+    ['due before the rule: arrives', [rule({ dateFrom: d('2026-03-11') })], deposit, '2026-03-10', 100],
+    ['due after the rule: arrives', [rule({ dateTo: d('2026-03-09') })], deposit, '2026-03-10', 100],
+    ['while the rule holds: missing', [rule({ until: d('2026-03-12') })], deposit, '2026-03-12', 0],
+    ['the day after it holds: arrives', [rule({ until: d('2026-03-12') })], deposit, '2026-03-13', 100],
+    ['a payment rule does not touch deposits', [rule({ event: SimulatedEvent.Payment })], deposit, '2026-03-10', 100],
     [
       'a savings account short of the amount: missing',
       [],
       { ...deposit, fromLinkedAccount: { balance: 99 } },
       '2026-03-10',
-      'missing',
+      0,
     ],
     [
       'a savings account holding it: arrives',
       [],
       { ...deposit, fromLinkedAccount: { balance: 100 } },
       '2026-03-10',
-      'arrived',
+      100,
+    ],
+    ['partial: only its amount arrives', [partial(40)], deposit, '2026-03-10', 40],
+    ['partial above the deposit: the deposit', [partial(150)], deposit, '2026-03-10', 100],
+    ['partial, the part already in: nothing more', [partial(40)], { ...deposit, received: 40 }, '2026-03-11', 40],
+    [
+      'partial no longer holding: the rest arrives',
+      [partial(40, { until: d('2026-03-12') })],
+      { ...deposit, received: 40 },
+      '2026-03-13',
+      100,
+    ],
+    ['missing wins over partial', [partial(40), rule({})], deposit, '2026-03-10', 0],
+    ['missing after a part arrived: what arrived stays', [rule({})], { ...deposit, received: 40 }, '2026-03-11', 40],
+    [
+      'a savings account holding the rest only: it arrives',
+      [],
+      { ...deposit, received: 40, fromLinkedAccount: { balance: 60 } },
+      '2026-03-11',
+      100,
     ],
   ] as const)('%s', (_name, rules, facts, today, expected) => {
-    expect(simulatedDepositArrival(rules, facts, 100, d(today))).toBe(expected);
+    expect(simulatedDepositArrival(rules, facts, d(today))).toBe(expected);
   });
 });
 

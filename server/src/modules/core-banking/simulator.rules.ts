@@ -14,6 +14,8 @@ export enum SimulatedOutcome {
   Failed = 2,
   /** The payment is neither settled nor rejected: ask again at the next window. */
   TryAgain = 3,
+  /** Only part of the deposit arrives (the row's amount), the rest not while the row holds. */
+  Partial = 4,
 }
 
 export interface OutcomeRule {
@@ -24,11 +26,11 @@ export interface OutcomeRule {
   dateFrom: LocalDate | null;
   dateTo: LocalDate | null;
   until: LocalDate | null;
+  /** Partial deposits: how much of each deposit covered arrives (cents); null otherwise. */
+  amount?: number | null;
 }
 
-export type DepositArrival = 'arrived' | 'missing';
 export type PaymentSettlement = 'settled' | 'failed' | 'tryAgain';
-
 function covers(rule: OutcomeRule, date: LocalDate, today: LocalDate): boolean {
   return (
     (rule.dateFrom === null || date >= rule.dateFrom) &&
@@ -38,25 +40,40 @@ function covers(rule: OutcomeRule, date: LocalDate, today: LocalDate): boolean {
 }
 
 /**
- * Rule "simulated deposit": a deposit due on `dueDate` arrives unless a Missing rule of its member covers that date
- * and still holds today. A periodical payment from a savings account also needs the account to hold the amount.
+ * Rule "simulated deposit": how much of a deposit due on `dueDate` the bank has credited by `today`, in total (cents).
+ * All of it, unless a rule of its member covers that date and still holds today: Missing, nothing more arrives;
+ * Partial, only the rule's amount of it (Missing wins). A periodical payment from a savings account also needs the
+ * account to hold what is still to come. Never less than what has already arrived (`received`): the bank does not
+ * take a deposit back.
  */
 export function simulatedDepositArrival(
   rules: readonly OutcomeRule[],
-  deposit: { memberIds: readonly number[]; dueDate: LocalDate; fromLinkedAccount: { balance: number } | null },
-  amount: number,
+  deposit: {
+    memberIds: readonly number[];
+    dueDate: LocalDate;
+    fromLinkedAccount: { balance: number } | null;
+    expected: number;
+    received: number;
+  },
   today: LocalDate,
-): DepositArrival {
-  const missing = rules.some(
+): number {
+  const holding = rules.filter(
     (rule) =>
       rule.event === SimulatedEvent.Deposit &&
-      rule.outcome === SimulatedOutcome.Missing &&
       deposit.memberIds.includes(rule.memberId) &&
       covers(rule, deposit.dueDate, today),
   );
-  if (missing) return 'missing';
-  if (deposit.fromLinkedAccount && deposit.fromLinkedAccount.balance < amount) return 'missing';
-  return 'arrived';
+  let total = deposit.expected;
+  if (holding.some((rule) => rule.outcome === SimulatedOutcome.Missing)) total = deposit.received;
+  else {
+    const partial = holding.filter((rule) => rule.outcome === SimulatedOutcome.Partial);
+    if (partial.length > 0) total = Math.min(total, ...partial.map((rule) => rule.amount ?? 0));
+  }
+  total = Math.max(total, deposit.received);
+  if (deposit.fromLinkedAccount && deposit.fromLinkedAccount.balance < total - deposit.received) {
+    return deposit.received;
+  }
+  return total;
 }
 
 /**

@@ -311,10 +311,12 @@ export class AgreementLifecycleService {
     const caller = this.staff(user);
     const text = freeText(reason, { kind: 'note', field: 'reason', required: true });
     const stillMissed = async (tx: EntityManager) => {
-      const missed = await tx.execute('select 1 from scheduled_deposit where agreement_id = ? and status = ? limit 1', [
-        agreementId,
-        DepositStatus.Missed,
-      ]);
+      // A deposit missed in whole or in part: arrears last until the full missed amount is received.
+      const missed = await tx.execute(
+        `select 1 from scheduled_deposit where agreement_id = ? and status in (?, ?)
+           and received_amount < expected_amount limit 1`,
+        [agreementId, DepositStatus.Missed, DepositStatus.PartlyReceived],
+      );
       return { hasMissedDeposits: missed.length > 0 };
     };
     const unlock = async (tx: EntityManager, locked: LifecycleRow, to: AgreementStatus) => {
