@@ -13,6 +13,7 @@ import { Migration20261123221500_notification_outbox } from './Migration20261123
 import { Migration20261124035000_event_notification_templates } from './Migration20261124035000_event_notification_templates.js';
 import { Migration20261124043000_capacity_checked_questions } from './Migration20261124043000_capacity_checked_questions.js';
 import { Migration20261124070500_partial_deposits } from './Migration20261124070500_partial_deposits.js';
+import { Migration20261124073000_member_account_link_account } from './Migration20261124073000_member_account_link_account.js';
 
 /** Every migration in order. Add each new migration here (no folder scanning). */
 export const migrationsList: MigrationObject[] = [
@@ -48,4 +49,8 @@ export const migrationsList: MigrationObject[] = [
     class: Migration20261124043000_capacity_checked_questions,
   },
   { name: 'Migration20261124070500_partial_deposits', class: Migration20261124070500_partial_deposits },
+  {
+    name: 'Migration20261124073000_member_account_link_account',
+    class: Migration20261124073000_member_account_link_account,
+  },
 ];

@@ -28,7 +28,8 @@ function run(script: string, args: string[], env: Record<string, string> = {}) {
  * Item 6 of issue 10: the process running a bank day is killed with SIGKILL half-way through its deposits, then the
  * day is run again: every deposit is posted once, the agreement's activities once, and check:ledger is clean. The
  * process is `npm run simulate` (the day's job sent to the queue and run by that process, as a server's worker would);
- * a test-only pause after each agreement's deposits (BANK_DAY_TEST_PAUSE_MS, NODE_ENV=test) leaves time to kill it.
+ * a test-only pause after each batch of agreements' deposits (BANK_DAY_TEST_PAUSE_MS, NODE_ENV=test), batches of two
+ * (BANK_DAY_TEST_BATCH), leaves time to kill it.
  */
 describe.skipIf(!realDatabaseUrl)('kill -9 in the middle of a bank day, then run it again', () => {
   let server: TestServer;
@@ -67,9 +68,10 @@ describe.skipIf(!realDatabaseUrl)('kill -9 in the middle of a bank day, then run
     const first = run('server/src/scripts/simulate.ts', ['--days', '1', '--from', DAY], {
       NODE_ENV: 'test',
       BANK_DAY_TEST_PAUSE_MS: '400',
+      BANK_DAY_TEST_BATCH: '2',
     });
     children.push(first.child);
-    // Wait for a few agreements' deposits, then kill the process where it stands.
+    // Wait for a few batches' deposits, then kill the process where it stands.
     const deadline = Date.now() + 60_000;
     let before = await postedOn(DAY);
     while (before.deposits < 3 && Date.now() < deadline) {

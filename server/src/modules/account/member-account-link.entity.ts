@@ -1,10 +1,11 @@
-import { Entity, ManyToOne, PrimaryKey, Property, Unique, OptionalProps } from '@mikro-orm/core';
+import { Entity, Index, ManyToOne, PrimaryKey, Property, Unique, OptionalProps } from '@mikro-orm/core';
 import { Member } from '../member/member.entity.js';
 import { Account } from './account.entity.js';
 
 /** Which members hold which accounts; an inactive link takes the member's access away. */
 @Entity({ tableName: 'member_account_link' })
 @Unique({ properties: ['member', 'account'] })
+@Index({ properties: ['account'] })
 export class MemberAccountLink {
   [OptionalProps]?: 'isActive' | 'isPrimary';
 

@@ -44,10 +44,11 @@ export interface SentPayment {
 export interface CoreBanking {
   linkedAccounts(em: EntityManager, memberIds: readonly number[]): Promise<CoreBankingAccount[]>;
   /**
-   * How much of the deposit the bank has credited by `today`, in total (all of it, none, or part): asked on its due
-   * date, then every day while any of it is missing. The jobs post the difference with what the ledger recorded.
+   * How much of each deposit the bank has credited by `today`, in total (all of it, none, or part), in the order
+   * asked: asked on a deposit's due date, then every day while any of it is missing. The jobs post the difference
+   * with what the ledger recorded.
    */
-  depositArrival(em: EntityManager, deposit: ExpectedDeposit, today: LocalDate): Promise<Cents>;
+  depositArrivals(em: EntityManager, deposits: readonly ExpectedDeposit[], today: LocalDate): Promise<Cents[]>;
   /** What the biller's bank answered for a payment sent in an earlier window. */
   paymentSettlement(em: EntityManager, payment: SentPayment, today: LocalDate): Promise<PaymentSettlement>;
 }

@@ -64,21 +64,30 @@ export class CoreBankingSimulator implements CoreBanking {
     }));
   }
 
-  async depositArrival(em: EntityManager, deposit: ExpectedDeposit, today: LocalDate): Promise<Cents> {
-    const rules = await outcomeRules(em, deposit.memberIds);
-    const from = deposit.fromLinkedAccountId;
-    const balance = from === null ? null : ((await linkedAccountBalances(em, [from])).get(from) ?? 0);
-    return simulatedDepositArrival(
-      rules,
-      {
-        memberIds: deposit.memberIds,
-        dueDate: deposit.dueDate,
-        fromLinkedAccount: balance === null ? null : { balance },
-        expected: deposit.amount,
-        received: deposit.received,
-      },
-      today,
-    ) as Cents;
+  async depositArrivals(em: EntityManager, deposits: readonly ExpectedDeposit[], today: LocalDate): Promise<Cents[]> {
+    const rules = await outcomeRules(em, [...new Set(deposits.flatMap((deposit) => deposit.memberIds))]);
+    const linkedIds = [
+      ...new Set(deposits.flatMap((d) => (d.fromLinkedAccountId === null ? [] : [d.fromLinkedAccountId]))),
+    ];
+    const balances = linkedIds.length > 0 ? await linkedAccountBalances(em, linkedIds) : new Map<number, Cents>();
+    return deposits.map((deposit) => {
+      const from = deposit.fromLinkedAccountId;
+      const balance = from === null ? null : (balances.get(from) ?? 0);
+      const total = simulatedDepositArrival(
+        rules,
+        {
+          memberIds: deposit.memberIds,
+          dueDate: deposit.dueDate,
+          fromLinkedAccount: balance === null ? null : { balance },
+          expected: deposit.amount,
+          received: deposit.received,
+        },
+        today,
+      ) as Cents;
+      // What a savings account pays out is no longer there for the next deposit asked.
+      if (from !== null) balances.set(from, ((balance ?? 0) - (total - deposit.received)) as Cents);
+      return total;
+    });
   }
 
   async paymentSettlement(em: EntityManager, payment: SentPayment, today: LocalDate): Promise<PaymentSettlement> {
