@@ -29,6 +29,19 @@ describe('local dates', () => {
     expect(() => parseLocalDate('2026-02-29')).toThrow();
     expect(() => parseLocalDate('2026-2-1')).toThrow();
     expect(parseLocalDate('2024-02-29')).toBe('2024-02-29');
+    expect(parseLocalDate('0001-01-01')).toBe('0001-01-01');
+    for (const text of [
+      '0000-01-01',
+      '2026-13-01',
+      '2026-00-10',
+      '2026-01-32',
+      '2026/01/01',
+      '2026-01-01 ',
+      '20260-1-01',
+      '2026-1a-01',
+      '',
+    ])
+      expect(() => parseLocalDate(text)).toThrow();
   });
 
   it('starts the week on Monday', () => {

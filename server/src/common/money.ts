@@ -23,15 +23,46 @@ export function cents(value: number): Cents {
 
 export const ZERO = 0 as Cents;
 
-const DECIMAL = /^([+-])?(\d{1,14})(?:\.(\d{1,2}))?$/;
-
-/** Parses "12", "12.3", "-12.34" (at most 2 decimals) into cents. */
+/**
+ * Parses "12", "12.3", "-12.34" (at most 2 decimals; an optional sign, at most 14 whole digits) into cents.
+ * Read character by character rather than by a regular expression: every numeric column of a row goes through
+ * here (an overview's bills are a few hundred amounts), and a match array per amount was a fifth of what an
+ * overview request allocated (issue 13 item 8).
+ */
 export function parseMoney(text: string): Cents {
-  const match = DECIMAL.exec(text.trim());
-  if (!match) throw new MoneyError(`Not an amount with at most 2 decimals: "${text}"`);
-  const [, sign, whole, fraction = ''] = match;
-  const value = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-  return cents(sign === '-' ? -value : value);
+  const value = text.trim();
+  const refuse = () => new MoneyError(`Not an amount with at most 2 decimals: "${text}"`);
+  let i = 0;
+  const sign = value.charCodeAt(0);
+  if (sign === PLUS || sign === MINUS) i = 1;
+  const wholeStart = i;
+  let whole = 0;
+  for (; i < value.length && isDigit(value.charCodeAt(i)); i += 1)
+    whole = whole * 10 + (value.charCodeAt(i) - ZERO_CODE);
+  const wholeDigits = i - wholeStart;
+  if (wholeDigits < 1 || wholeDigits > 14) throw refuse();
+  let fraction = 0;
+  if (i < value.length) {
+    if (value.charCodeAt(i) !== DOT) throw refuse();
+    const fractionStart = (i += 1);
+    for (; i < value.length && isDigit(value.charCodeAt(i)); i += 1) {
+      fraction = fraction * 10 + (value.charCodeAt(i) - ZERO_CODE);
+    }
+    const fractionDigits = i - fractionStart;
+    if (fractionDigits < 1 || fractionDigits > 2 || i !== value.length) throw refuse();
+    if (fractionDigits === 1) fraction *= 10;
+  }
+  const amount = whole * 100 + fraction;
+  return cents(sign === MINUS ? -amount : amount);
+}
+
+const PLUS = 43;
+const MINUS = 45;
+const DOT = 46;
+const ZERO_CODE = 48;
+
+function isDigit(code: number): boolean {
+  return code >= ZERO_CODE && code <= ZERO_CODE + 9;
 }
 
 /** "1234.50" — the wire and database form. */

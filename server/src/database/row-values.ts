@@ -15,7 +15,8 @@ export function optionalMoneyOf(value: unknown): Cents | null {
 }
 
 export function dateOf(value: unknown): LocalDate {
-  return parseLocalDate(String(value).slice(0, 10));
+  const text = String(value);
+  return parseLocalDate(text.length === 10 ? text : text.slice(0, 10));
 }
 
 export function optionalDateOf(value: unknown): LocalDate | null {
