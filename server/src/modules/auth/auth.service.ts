@@ -13,7 +13,7 @@ import { SessionCache, SESSION_REVOKED_TOPIC } from './session-cache.js';
 import { Session } from './session.entity.js';
 import { claimSsoToken, readSsoToken, SSO_TOKEN_USED, SsoErrorCode } from './sso.js';
 import { tooManyAttemptsMessage, type SignInThrottle } from './throttle.js';
-import { constantTimeEquals, hashRefreshToken, newRefreshToken, signToken, verifyAccessToken } from './token.js';
+import { AccessTokenVerifier, constantTimeEquals, hashRefreshToken, newRefreshToken, signToken } from './token.js';
 
 /** The session data answered by POST /Token and the windows login (spec 1 §7). */
 export interface TokenResponse {
@@ -57,6 +57,7 @@ const LAST_SEEN_RESOLUTION_MS = 60_000;
 
 export class AuthService {
   private readonly tokenSecret: string;
+  private readonly accessTokens: AccessTokenVerifier;
   /** Session rows read lately by requests (not sockets, which keep their own watch: SocketSession). */
   private readonly sessions: SessionCache<SessionRow>;
   private revocations: AsyncIterator<unknown> | undefined;
@@ -69,6 +70,7 @@ export class AuthService {
   ) {
     if (!config.tokenSecret) throw new Error('The access-token secret was not resolved (startApp does it).');
     this.tokenSecret = config.tokenSecret;
+    this.accessTokens = new AccessTokenVerifier(config.tokenSecret);
     this.sessions = new SessionCache<SessionRow>(config.sessionCacheMs);
     if (events && config.sessionCacheMs > 0) this.followRevocations(events);
   }
@@ -208,7 +210,7 @@ export class AuthService {
     if (!authorization) return null;
     const match = /^Bearer\s+(\S+)$/i.exec(authorization.trim());
     if (!match) throw new UnauthenticatedError('The authorization header is not a bearer token.');
-    const payload = verifyAccessToken(match[1], this.tokenSecret, this.nowSeconds());
+    const payload = this.accessTokens.verify(match[1], this.nowSeconds());
     if (!payload) throw new UnauthenticatedError(SESSION_TIMED_OUT);
     // Requests reuse a row read in the last moments (sockets read their own: they do not touch the session).
     const cached = touch ? this.sessions.get(payload.sid) : undefined;
