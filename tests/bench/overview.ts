@@ -18,7 +18,9 @@ import { startHttpCaller, type HttpCall } from './http-caller.js';
  * client/src/features/overview/overview.graphql), next to the same rows fetched by plain SQL on a pg pool in the
  * same run: the access check, the account with its link and agreement, balances, billers and sub-categories,
  * bills, activity counts. Goals (issue 13 item 8): GraphQL p95 at most 1.75× the SQL baseline's, throughput at least half of it. BENCH_MEMBERS generated members
- * (default 300) are seeded into a scratch database made from DATABASE_URL.
+ * (default 300) are seeded into a scratch database made from DATABASE_URL. `npm run bench` runs with the V8 flag
+ * of the production start (`--max-semi-space-size=32`, package.json), so the server measured here collects its
+ * young objects as the deployed one does.
  */
 
 const TODAY = parseLocalDate('2026-06-15');
