@@ -110,7 +110,8 @@ export const bankDaySection: BenchSection = {
             `goal < 60 s; ${day.day.deposits.received.length} deposits, ${day.day.bills.paid.length} bills paid ` +
             `(${day.day.bills.notPaid.length} not), ${day.windows[0].processed} sent, ` +
             `${day.windows[1].settled} settled, ${day.day.bills.missedBills} missed bills, ` +
-            `${day.day.bills.reminders} reminders; ${Math.round(effects / (ms / 1000))} effects/s, ` +
+            `${day.day.bills.reminders} reminders, ${day.day.reconciliation.checked} deposits reconciled ` +
+            `(${day.day.reconciliation.mismatches.length} mismatches); ${Math.round(effects / (ms / 1000))} effects/s, ` +
             `steps ms ${JSON.stringify(day.day.timings)}; ` +
             `${written} rows written (${Math.round(written / (ms / 1000))} rows/s); check:ledger ${ledger.ok ? 'clean' : 'FAILED'}`,
         },

@@ -246,6 +246,59 @@ describe('the bank side in motion (jobs on the simulator, day by day)', () => {
     expect((await checkLedger(em())).ok).toBe(true);
   }, 300_000);
 
+  it('reconciles the day with the bank: a deposit the bank did not credit is reported once, never corrected', async () => {
+    const fixture = await member();
+    const spec: AgreementSpec = {
+      start: '2029-01-01' as LocalDate,
+      end: '2029-12-31' as LocalDate,
+      frequency: 2,
+      billers: [
+        { nickname: 'Power', paymentMethod: 4, value: '150.00', frequency: 3, dateOfBill: '2029-01-20' as LocalDate },
+      ],
+    };
+    const agreement = await createBankAgreement(em(), fixture, spec);
+    const first = await live(spec.start);
+    expect(first.day.reconciliation.mismatches).toEqual([]);
+    expect(first.day.reconciliation.checked).toBeGreaterThanOrEqual(1);
+    const balancesBefore = (await agreementBalances(em(), [agreement.agreementId])).get(agreement.agreementId);
+
+    // The bank's statement now says the deposit of 1 January never arrived (a correction on its side).
+    await em().execute(
+      `insert into core_banking_outcome (member_id, event, outcome, date_from, date_to)
+       values (?, ?, ?, '2029-01-01', '2029-01-01')`,
+      [fixture.memberId, SimulatedEvent.Deposit, SimulatedOutcome.Missing],
+    );
+    const mismatch = {
+      depositId: agreement.depositIds[0],
+      agreementId: agreement.agreementId,
+      bank: 0,
+      ledger: agreement.depositAmount,
+    };
+    for (let run = 0; run < 2; run += 1) {
+      const again = await server.app.services.bankDay.runDay(em());
+      expect(again.reconciliation.mismatches.filter((m) => m.agreementId === agreement.agreementId)).toEqual([
+        mismatch,
+      ]);
+    }
+    const sentence =
+      `Reconciliation of 01-01-2029: the bank has credited $0.00 for deposit ${agreement.depositIds[0]}, ` +
+      `the ledger has recorded ${formatted(agreement.depositAmount)}`;
+    expect((await activities(agreement.agreementId, 18)).map((a) => a.details)).toEqual([sentence]);
+    // Reported, not fixed: the deposit and the balances are as they were.
+    expect(await statusOf('scheduled_deposit', agreement.depositIds[0])).toBe(1);
+    expect((await agreementBalances(em(), [agreement.agreementId])).get(agreement.agreementId)).toEqual(balancesBefore);
+    // The day's job (as the staff page reads it): the mismatch counted as failed, with its sentence.
+    await server.app.services.jobs.send(em(), BANK_DAY_JOB, {}, { key: 'reconcile:2029-01-01' });
+    await server.app.services.jobs.drain(BANK_DAY_JOB);
+    const [run] = await em().execute<{ output: { itemsFailed: number; problem: string } }[]>(
+      "select output from pgboss.job where name = 'core-banking-day' and state = 'completed' order by completed_on desc limit 1",
+    );
+    expect(run.output.itemsFailed).toBeGreaterThanOrEqual(1);
+    expect(run.output.problem).toContain(sentence);
+    expect(await activities(agreement.agreementId, 18)).toHaveLength(1);
+    expect((await checkLedger(em())).ok).toBe(true);
+  }, 300_000);
+
   it('puts the biller on hold when its payment fails, returns the money, and refuses paying it', async () => {
     const fixture = await member();
     const spec: AgreementSpec = {

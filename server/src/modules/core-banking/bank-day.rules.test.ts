@@ -6,6 +6,7 @@ import { BillStatus } from '../bill/bill-status.rules.js';
 import {
   arrearsStatus,
   missedOwing,
+  reconcileDeposits,
   billDayChange,
   DEFAULT_CORE_BANKING_SETTINGS,
   locksAfterFailure,
@@ -152,5 +153,45 @@ describe('renewalDueWindow (agreements due for renewal)', () => {
 
   it('defaults to 30 days', () => {
     expect(DEFAULT_CORE_BANKING_SETTINGS.renewalNoticeDays).toBe(30);
+  });
+});
+
+describe('reconcileDeposits (the bank statement against the ledger, activity 18)', () => {
+  const m = (depositId: number, amount: number, agreementId = 1) => ({ depositId, agreementId, amount });
+  it.each([
+    ['nothing moved: nothing to report', [], [], []],
+    ['both agree', [m(1, 12000), m(2, 5000)], [m(2, 5000), m(1, 12000)], []],
+    [
+      'the bank credited, the ledger has nothing',
+      [m(1, 12000)],
+      [],
+      [{ depositId: 1, agreementId: 1, bank: 12000, ledger: 0 }],
+    ],
+    [
+      'the ledger has a deposit the bank never credited',
+      [],
+      [m(1, 12000)],
+      [{ depositId: 1, agreementId: 1, bank: 0, ledger: 12000 }],
+    ],
+    [
+      'posted twice',
+      [m(1, 12000)],
+      [m(1, 12000), m(1, 12000)],
+      [{ depositId: 1, agreementId: 1, bank: 12000, ledger: 24000 }],
+    ],
+    ['a cent apart', [m(1, 12000)], [m(1, 11999)], [{ depositId: 1, agreementId: 1, bank: 12000, ledger: 11999 }]],
+    ['a part on each side agreeing in total', [m(1, 5000), m(1, 7000)], [m(1, 12000)], []],
+    [
+      'in agreement then deposit order',
+      [m(9, 100, 2), m(3, 100, 2), m(5, 100, 1)],
+      [],
+      [
+        { depositId: 5, agreementId: 1, bank: 100, ledger: 0 },
+        { depositId: 3, agreementId: 2, bank: 100, ledger: 0 },
+        { depositId: 9, agreementId: 2, bank: 100, ledger: 0 },
+      ],
+    ],
+  ] as const)('%s', (_name, bank, ledger, expected) => {
+    expect(reconcileDeposits(bank, ledger)).toEqual(expected);
   });
 });

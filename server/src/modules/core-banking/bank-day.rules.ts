@@ -157,3 +157,46 @@ export function locksAfterFailure(
     (status === AgreementStatus.Active || status === AgreementStatus.MissedDeposit)
   );
 }
+
+/** Money credited to one deposit (a total up to a day), as one side (the bank's statement or our ledger) has it. */
+export interface DepositMovement {
+  depositId: number;
+  agreementId: number;
+  amount: number;
+}
+
+export interface ReconciliationMismatch {
+  depositId: number;
+  agreementId: number;
+  /** What the bank says it has credited (cents). */
+  bank: number;
+  /** What our ledger has recorded (cents). */
+  ledger: number;
+}
+
+/**
+ * Rule "reconciliation" (activity 18): the bank's statement of the day against what our ledger recorded, deposit by
+ * deposit; every deposit where the two differ (one side missing counts as nothing) is a mismatch, in agreement and
+ * deposit order. A mismatch is reported, never corrected here.
+ */
+export function reconcileDeposits(
+  bank: readonly DepositMovement[],
+  ledger: readonly DepositMovement[],
+): ReconciliationMismatch[] {
+  const sides = new Map<number, ReconciliationMismatch>();
+  const side = (movement: DepositMovement) => {
+    const row = sides.get(movement.depositId) ?? {
+      depositId: movement.depositId,
+      agreementId: movement.agreementId,
+      bank: 0,
+      ledger: 0,
+    };
+    sides.set(movement.depositId, row);
+    return row;
+  };
+  for (const movement of bank) side(movement).bank += movement.amount;
+  for (const movement of ledger) side(movement).ledger += movement.amount;
+  return [...sides.values()]
+    .filter((row) => row.bank !== row.ledger)
+    .sort((a, b) => a.agreementId - b.agreementId || a.depositId - b.depositId);
+}

@@ -10,6 +10,7 @@ import { BillDays, emptyBillDay, type BillDayResult } from './bill-days.js';
 import type { CoreBanking } from './core-banking.adapter.js';
 import { DepositArrivals, type DepositDayResult } from './deposit-arrivals.js';
 import { PaymentWindows, type WindowResult } from './payment-windows.js';
+import { reconcile, type ReconciliationResult } from './reconciliation.js';
 import { renewalDue } from './renewal-due.js';
 import { startApprovedAgreements } from '../agreement/lifecycle/start-approved.js';
 
@@ -20,8 +21,10 @@ export interface DayReport {
   bills: BillDayResult;
   /** Agreements told today that they are due for renewal. */
   renewalDue: number[];
+  /** The day's deposits reconciled against the bank's statement (activity 18 on a mismatch). */
+  reconciliation: ReconciliationResult;
   /** How long each step took (ms): deposits, automatic payments, calendar, expiry, renewal due. */
-  timings: Record<'deposits' | 'autoPay' | 'calendar' | 'expiry' | 'renewal', number>;
+  timings: Record<'deposits' | 'reconciliation' | 'autoPay' | 'calendar' | 'expiry' | 'renewal', number>;
 }
 
 /**
@@ -51,7 +54,7 @@ export class BankDayService {
     this.windows = new PaymentWindows(ledger, coreBanking, timeZone, notifier, concurrency);
   }
 
-  /** Today's work: deposits in, automatic payments out, the bills' calendar, expiries, renewals due. */
+  /** Today's work: deposits in (reconciled with the bank's statement), automatic payments out, the bills' calendar, expiries, renewals due. */
   async runDay(em: EntityManager): Promise<DayReport> {
     const date = this.clock.today();
     const now = this.clock.now();
@@ -65,6 +68,8 @@ export class BankDayService {
     await startApprovedAgreements(em, date, now);
     const deposits = await this.deposits.run(em, date, now);
     const depositsMs = lap();
+    const reconciliation = await reconcile(em, this.coreBanking, date, now);
+    const reconciliationMs = lap();
     const bills = emptyBillDay();
     await this.bills.autoPay(em, date, bills);
     const autoPayMs = lap();
@@ -75,12 +80,13 @@ export class BankDayService {
     const renewals = await renewalDue(em, date, now, this.notifier);
     const timings = {
       deposits: depositsMs,
+      reconciliation: reconciliationMs,
       autoPay: autoPayMs,
       calendar: calendarMs,
       expiry: expiryMs,
       renewal: lap(),
     };
-    const report = { date, deposits, bills, renewalDue: renewals, timings };
+    const report = { date, deposits, bills, renewalDue: renewals, reconciliation, timings };
     for (const listener of this.listeners) listener(report);
     return report;
   }

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Cents } from '../../common/money.js';
 import type { LocalDate } from '../../common/local-date.js';
 import type { DepositType } from '../agreement/agreement-codes.js';
+import type { DepositMovement } from './bank-day.rules.js';
 import type { PaymentSettlement } from './simulator.rules.js';
 
 /** A member's savings account in core banking and what it holds now. */
@@ -49,6 +50,12 @@ export interface CoreBanking {
    * with what the ledger recorded.
    */
   depositArrivals(em: EntityManager, deposits: readonly ExpectedDeposit[], today: LocalDate): Promise<Cents[]>;
+  /**
+   * The bank's statement at the end of `date`: for each deposit due by then that was outstanding or credited that
+   * day, how much the bank has credited for it in total (cents), for reconciling against the ledger (activity 18):
+   * what the bank says, whatever our ledger recorded.
+   */
+  depositsCredited(em: EntityManager, date: LocalDate): Promise<DepositMovement[]>;
   /** What the biller's bank answered for a payment sent in an earlier window. */
   paymentSettlement(em: EntityManager, payment: SentPayment, today: LocalDate): Promise<PaymentSettlement>;
 }

@@ -1,5 +1,6 @@
 import { defineJob, type JobQueue } from '../../jobs/job-queue.js';
 import type { BankDayService } from './bank-day.service.js';
+import { mismatchSentence } from './reconciliation.js';
 
 /**
  * The bank's day, five past midnight in the institution's time zone: deposits, automatic payments, the bills'
@@ -37,7 +38,8 @@ export const BANK_JOBS = [
 
 export function registerBankJobs(jobs: JobQueue, bank: BankDayService): void {
   jobs.handle(BANK_DAY_JOB, async (_data, { em }) => {
-    const { date, deposits, bills, renewalDue } = await bank.runDay(em);
+    const { date, deposits, bills, renewalDue, reconciliation } = await bank.runDay(em);
+    const mismatches = reconciliation.mismatches;
     const done =
       deposits.received.length +
       deposits.missed.length +
@@ -49,7 +51,7 @@ export function registerBankJobs(jobs: JobQueue, bank: BankDayService): void {
     return {
       date,
       itemsDone: done,
-      itemsFailed: bills.notPaid.length,
+      itemsFailed: bills.notPaid.length + mismatches.length,
       depositsReceived: deposits.received.length,
       depositsMissed: deposits.missed.length,
       billsPaid: bills.paid.length,
@@ -58,6 +60,18 @@ export function registerBankJobs(jobs: JobQueue, bank: BankDayService): void {
       reminders: bills.reminders,
       expired: bills.expired.length,
       renewalDue: renewalDue.length,
+      reconciled: reconciliation.checked,
+      reconciliationMismatches: mismatches.length,
+      ...(mismatches.length > 0
+        ? {
+            problem:
+              `Reconciliation: ${mismatches.length} deposit${mismatches.length === 1 ? '' : 's'} differ from the ` +
+              `bank's statement. ${mismatches
+                .slice(0, 5)
+                .map((m) => mismatchSentence(m, date))
+                .join('; ')}`,
+          }
+        : {}),
     };
   });
   jobs.handle(BANK_WINDOW_JOB, async (_data, { em }) => {

@@ -1,6 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { parseMoney, type Cents } from '../../common/money.js';
 import type { LocalDate } from '../../common/local-date.js';
+import { DepositStatus, DepositType } from '../agreement/agreement-codes.js';
+import type { DepositMovement } from './bank-day.rules.js';
 import { intArray } from '../../database/bulk.js';
 import { linkedAccountBalances } from '../ledger/ledger-balances.js';
 import type { CoreBanking, CoreBankingAccount, ExpectedDeposit, SentPayment } from './core-banking.adapter.js';
@@ -87,6 +89,55 @@ export class CoreBankingSimulator implements CoreBanking {
       // What a savings account pays out is no longer there for the next deposit asked.
       if (from !== null) balances.set(from, ((balance ?? 0) - (total - deposit.received)) as Cents);
       return total;
+    });
+  }
+
+  /**
+   * The simulated bank's statement at the end of `date`: for every deposit due by then and not fully received
+   * before (or received that day), what its rules say was credited in total by then (a deposit is credited from its
+   * due date). Deposits from a savings account (periodical payments): the simulator's savings accounts are the
+   * ledger's linked accounts, so what left the account for the deposit is the statement.
+   */
+  async depositsCredited(em: EntityManager, date: LocalDate): Promise<DepositMovement[]> {
+    const rows = await em.execute<
+      {
+        id: number;
+        agreement_id: number;
+        due_date: string;
+        expected_amount: string;
+        member_ids: number[];
+        linked: string | null;
+      }[]
+    >(
+      `select d.id, d.agreement_id, d.due_date::text, d.expected_amount,
+         coalesce(array(select l.member_id from member_account_link l where l.account_id = g.account_id and l.is_active
+                        order by l.is_primary desc, l.id), '{}') as member_ids,
+         case when g.deposit_type = ${DepositType.PeriodicalPayment} and g.periodical_payment_account_id is not null then
+           (select coalesce(-sum(e.amount), 0) from ledger_transaction t join ledger_entry e on e.transaction_id = t.id
+            join ledger_account la on la.id = e.ledger_account_id
+            where t.deposit_id = d.id and t.effective_date <= ?::date and la.linked_account_id is not null)::text
+         end as linked
+       from scheduled_deposit d join agreement g on g.id = d.agreement_id
+       where d.due_date <= ?::date and (d.status in (${DepositStatus.Scheduled}, ${DepositStatus.Missed},
+         ${DepositStatus.PartlyReceived}) or d.received_date = ?::date)
+       order by d.id`,
+      [date, date, date],
+    );
+    const rules = await outcomeRules(em, [...new Set(rows.flatMap((row) => row.member_ids.map(Number)))]);
+    return rows.map((row) => {
+      const memberIds = row.member_ids.map(Number);
+      const facts = {
+        memberIds,
+        dueDate: row.due_date as LocalDate,
+        fromLinkedAccount: null,
+        expected: parseMoney(String(row.expected_amount)),
+        received: 0,
+      };
+      return {
+        depositId: row.id,
+        agreementId: row.agreement_id,
+        amount: row.linked !== null ? parseMoney(String(row.linked)) : simulatedDepositArrival(rules, facts, date),
+      };
     });
   }
 

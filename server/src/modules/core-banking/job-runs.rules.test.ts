@@ -32,6 +32,11 @@ describe('a job output read for the staff page', () => {
     ],
     ['completed', { depositsReceived: 3 }, { itemsDone: null, itemsFailed: null, error: null }],
     ['completed', null, { itemsDone: null, itemsFailed: null, error: null }],
+    [
+      'completed with a reconciliation problem',
+      { itemsDone: 5, itemsFailed: 1, problem: 'Reconciliation: 1 deposit differs' },
+      { itemsDone: 5, itemsFailed: 1, error: 'Reconciliation: 1 deposit differs' },
+    ],
     ['active', null, { itemsDone: null, itemsFailed: null, error: null }],
     ['failed', { message: 'deadlock detected' }, { itemsDone: null, itemsFailed: null, error: 'deadlock detected' }],
     ['retry', { message: 'timeout' }, { itemsDone: null, itemsFailed: null, error: 'timeout' }],

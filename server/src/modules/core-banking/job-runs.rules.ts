@@ -28,7 +28,10 @@ export function nextDailyRun(cron: string, now: Date, timeZone: string): Date | 
   return null;
 }
 
-/** A job's output as the staff page reads it: items done and failed (numbers the handler wrote), or an error. */
+/**
+ * A job's output as the staff page reads it: items done and failed (numbers the handler wrote), or an error: a failed
+ * run's message, or the problem a completed run reported (a reconciliation mismatch).
+ */
 export function readJobOutput(
   state: string,
   output: Record<string, unknown> | null,
@@ -39,6 +42,10 @@ export function readJobOutput(
   return {
     itemsDone: failedRun ? null : number('itemsDone'),
     itemsFailed: failedRun ? null : number('itemsFailed'),
-    error: failedRun ? (message ?? 'The run failed without a message.') : null,
+    error: failedRun
+      ? (message ?? 'The run failed without a message.')
+      : typeof output?.problem === 'string'
+        ? output.problem
+        : null,
   };
 }
