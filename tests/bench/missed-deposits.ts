@@ -3,35 +3,11 @@ import { zonedInstant, type LocalDate } from '../../server/src/common/local-date
 import { loadConfig } from '../../server/src/config.js';
 import { SimulationClock } from '../../server/src/modules/core-banking/simulation.js';
 import { createScratchDatabase } from '../integration/ledger-fixture.js';
+import { seedMissedDepositBook } from './book.js';
 import { measure, type BenchRow, type BenchSection } from './harness.js';
 
 const TODAY = '2026-03-02' as LocalDate;
 const START = '2026-01-05' as LocalDate;
-
-/**
- * A book built set-based: `count` agreements over 10 branches, 10 weekly deposits each (8 past), one agreement in
- * ten in missed deposit (4) with its last two past deposits missed (status 2), as the bank day leaves them.
- */
-async function build(run: (sql: string) => Promise<unknown>, count: number): Promise<void> {
-  await run(`insert into branch (name) select 'Bench branch ' || g from generate_series(1, 10) g`);
-  await run(`insert into member (member_number, first_name, last_name, branch_id)
-             select 'MD' || g, 'Bench', 'Member ' || g, (select min(id) from branch) + (g % 10)
-             from generate_series(1, ${count}) g`);
-  await run(`insert into account (account_number) select 'MDA' || g from generate_series(1, ${count}) g`);
-  await run(`insert into member_account_link (member_id, account_id, is_primary)
-             select m.id, a.id, true from member m join account a on a.account_number = 'MDA' || substr(m.member_number, 3)
-             where m.member_number like 'MD%'`);
-  await run(`insert into agreement (account_id, status, start_date, end_date, contribution_frequency, contribution_date,
-               deposit_type, remitter_name, remitter_number, deposit_amount)
-             select a.id, case when a.id % 10 = 0 then 4 else 7 end, '${START}', '2027-01-03', 1, '${START}', 1,
-               'Employer', '12345', 120 from account a where a.account_number like 'MDA%'`);
-  await run(`insert into scheduled_deposit (agreement_id, due_date, expected_amount, received_amount, status)
-             select g.id, '${START}'::date + w * 7, 120,
-               case when g.status = 4 and w between 6 and 7 then 0 when w < 8 then 120 else 0 end,
-               case when g.status = 4 and w between 6 and 7 then 2 when w < 8 then 1 else 0 end
-             from agreement g cross join generate_series(0, 9) w`);
-  await run('analyze');
-}
 
 /** The missed-deposit report (issue 11 item 6) over a large book: the statement, the grouping and the CSV. */
 export const missedDepositsSection: BenchSection = {
@@ -60,7 +36,7 @@ export const missedDepositsSection: BenchSection = {
     });
     try {
       const em = () => app.database.orm.em.fork();
-      await build((sql) => em().execute(sql), count);
+      await seedMissedDepositBook((sql) => em().execute(sql), count, START);
       const branches = (await app.services.missedDeposits.branches(em())).map((b) => b.id);
       const report = await app.services.missedDeposits.report(em(), { branches });
       const note = `${count} agreements, ${report.agreementCount} in arrears, total ${report.totalValueInArrears / 100}`;
