@@ -5,6 +5,8 @@ import { formatDisplayDate, type LocalDate } from '../../common/local-date.js';
 import { formatCurrency, parseMoney } from '../../common/money.js';
 import { intArray } from '../../database/bulk.js';
 import { DepositStatus } from '../agreement/agreement-codes.js';
+import { accountHolders, agreementOwner } from '../branch/agreement-owner.rules.js';
+import { holderLinksOf, holderLinksSql } from '../branch/agreement-owner.sql.js';
 import { RUNNING_STATUSES } from '../core-banking/bank-day.rules.js';
 import { poweredByFooter, printedOnHeader } from '../export/contract-pdf.js';
 import { toCsv } from '../export/csv.js';
@@ -48,12 +50,10 @@ export interface ExportedFileView {
 interface FactRow {
   agreement_id: number;
   account_id: number;
-  member_id: number;
-  branch_id: number;
-  branch_name: string;
+  preference_branch_id: number | null;
+  holder_links: unknown;
   account_number: string;
   product_name: string;
-  member_names: string[];
   arrears: string;
   missed: string;
   contribution_frequency: number;
@@ -64,8 +64,9 @@ interface FactRow {
 /**
  * The missed-deposit report (spec 3 §2, §4, §7; issue 11 item 6), staff only. The arrears are what the bank day
  * recorded: deposits it marked missed (status 2, with activity 14, putting the agreement in 4) or partly received,
- * still short, due within the dates, on agreements still running (4, 7, 8). The agreement's branch is the one its
- * preferences chose, else its primary member's. One statement for the whole book.
+ * still short, due within the dates, on agreements still running (4, 7, 8). The agreement's member and branch are
+ * the reports' one rule (agreementOwner: the preferences' branch, else the account's member's). One statement for
+ * the whole book.
  */
 export class MissedDepositReportService {
   constructor(
@@ -97,48 +98,41 @@ export class MissedDepositReportService {
          group by d.agreement_id
        )
        select g.id as agreement_id, g.account_id, g.contribution_frequency, g.end_date::text as end_date,
-              a.account_number, a.product_name, mem.member_id, mem.member_names,
-              b.id as branch_id, b.name as branch_name, mi.arrears::text as arrears, mi.missed,
+              a.account_number, a.product_name, cp.branch_id as preference_branch_id,
+              ${holderLinksSql('g.account_id')} as holder_links,
+              mi.arrears::text as arrears, mi.missed,
               (select min(n.due_date) from scheduled_deposit n
                 where n.agreement_id = g.id and n.status = ${DepositStatus.Scheduled} and n.due_date >= ?::date
               )::text as next_deposit_date
        from missed mi
        join agreement g on g.id = mi.agreement_id and g.status in (${RUNNING_STATUSES.join(', ')})
        join account a on a.id = g.account_id
-       left join contract_preferences cp on cp.agreement_id = g.id
-       join lateral (
-         select (array_agg(m.id order by l.is_primary desc, l.id))[1] as member_id,
-                (array_agg(m.branch_id order by l.is_primary desc, l.id))[1] as branch_id,
-                array_agg(m.first_name || ' ' || m.last_name order by l.is_primary desc, l.id) as member_names
-         from member_account_link l join member m on m.id = l.member_id
-         where l.account_id = g.account_id and l.is_active
-       ) mem on mem.member_id is not null
-       join branch b on b.id = coalesce(cp.branch_id, mem.branch_id)
-       where b.id = any(?::int[])`,
-      [
-        request.startDate,
-        request.startDate,
-        request.endDate,
-        request.endDate,
-        this.clock.today(),
-        intArray(branches.map((b) => b.id)),
-      ],
+       left join contract_preferences cp on cp.agreement_id = g.id`,
+      [request.startDate, request.startDate, request.endDate, request.endDate, this.clock.today()],
     );
-    const facts: MissedDepositFacts[] = rows.map((row) => ({
-      branchId: Number(row.branch_id),
-      branchName: row.branch_name,
-      agreementId: Number(row.agreement_id),
-      accountId: Number(row.account_id),
-      memberId: Number(row.member_id),
-      accountNumber: row.account_number,
-      productName: row.product_name,
-      memberNames: row.member_names,
-      arrears: parseMoney(row.arrears),
-      missedDeposits: Number(row.missed),
-      contributionFrequency: Number(row.contribution_frequency),
-      nextDepositDate: row.next_deposit_date as LocalDate | null,
-      renewalDate: row.end_date as LocalDate,
-    }));
+    const chosen = new Map(branches.map((b) => [b.id, b.name]));
+    const facts: MissedDepositFacts[] = [];
+    for (const row of rows) {
+      const links = holderLinksOf(row.holder_links);
+      const owner = agreementOwner(links, row.preference_branch_id === null ? null : Number(row.preference_branch_id));
+      const branchName = owner.branchId === null ? undefined : chosen.get(owner.branchId);
+      if (owner.memberId === null || owner.branchId === null || branchName === undefined) continue;
+      facts.push({
+        branchId: owner.branchId,
+        branchName,
+        agreementId: Number(row.agreement_id),
+        accountId: Number(row.account_id),
+        memberId: owner.memberId,
+        accountNumber: row.account_number,
+        productName: row.product_name,
+        memberNames: accountHolders(links).map((holder) => holder.name),
+        arrears: parseMoney(row.arrears),
+        missedDeposits: Number(row.missed),
+        contributionFrequency: Number(row.contribution_frequency),
+        nextDepositDate: row.next_deposit_date as LocalDate | null,
+        renewalDate: row.end_date as LocalDate,
+      });
+    }
     const totals = groupMissedDeposits(facts);
     return {
       startDate: request.startDate,

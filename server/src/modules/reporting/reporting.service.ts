@@ -3,10 +3,13 @@ import { requireUser } from '../../common/auth/access.js';
 import type { CurrentUser } from '../../common/auth/current-user.js';
 import { isStaff } from '../../common/auth/roles.js';
 import { DomainError, ForbiddenError } from '../../common/errors.js';
+import { intArray } from '../../database/bulk.js';
 import { dateOf, instantOf, moneyOf, optionalDateOf, optionalMoneyOf } from '../../database/row-values.js';
 import { activityTypeLabel } from '../activity/activity-type.js';
 import { DEPOSIT_STATUS_LABELS, type DepositStatus } from '../agreement/agreement-codes.js';
 import { agreementStatusName } from '../agreement/agreement-summary.rules.js';
+import { agreementOwner } from '../branch/agreement-owner.rules.js';
+import { holderLinksOf, holderLinksSql, ownerBranchSql } from '../branch/agreement-owner.sql.js';
 import { BILL_STATUS_LABELS, type BillStatus } from '../bill/bill-status.rules.js';
 import { LedgerAccountKind } from '../ledger/ledger-account-kind.js';
 import { LEDGER_TRANSACTION_TYPE_LABELS, type LedgerTransactionType } from '../ledger/ledger-transaction-type.js';
@@ -45,6 +48,8 @@ interface Source<T> {
   columns: string;
   /** The account the row belongs to. */
   account: string;
+  /** The agreement the row belongs to (its preferences may choose its branch), or `null`. */
+  agreement: string;
   /** The row's date for the `from`/`to` filter (a `date` expression; `?` is the institution's time zone). */
   date: string;
   dateUsesTimeZone?: boolean;
@@ -77,6 +82,7 @@ const AGREEMENTS: Source<ReportAgreement> = {
     x.contribution_frequency, x.deposit_amount, x.next_deposit_date::text as next_deposit_date, x.created_at,
     x.id as agreement_id`,
   account: 'x.account_id',
+  agreement: 'x.id',
   date: 'x.start_date',
   status: 'x.status',
   node: (row) => ({
@@ -102,6 +108,7 @@ const BILLS: Source<ReportBill> = {
     x.expected_amount, x.amount_allocated, x.contingency, x.paid_amount, x.paid_date::text as paid_date,
     x.amount_owing, x.is_final_bill`,
   account: 'g.account_id',
+  agreement: 'x.agreement_id',
   date: 'x.due_date',
   status: 'x.status',
   node: (row) => ({
@@ -128,6 +135,7 @@ const DEPOSITS: Source<ReportDeposit> = {
   columns: `x.id, x.agreement_id, x.due_date::text as due_date, x.status, x.expected_amount, x.received_amount,
     x.received_date::text as received_date`,
   account: 'g.account_id',
+  agreement: 'x.agreement_id',
   date: 'x.due_date',
   status: 'x.status',
   node: (row) => ({
@@ -159,6 +167,7 @@ const LEDGER_TRANSACTIONS: Source<ReportLedgerTransaction> = {
     x.deposit_id, x.created_at, lines.line_count, lines.total, lines.agreement_change, lines.moved,
     a.transaction_status, a.id as activity_id`,
   account: 'g.account_id',
+  agreement: 'x.agreement_id',
   date: 'x.effective_date',
   status: 'a.transaction_status',
   type: 'x.type',
@@ -187,6 +196,7 @@ const ACTIVITIES: Source<ReportActivity> = {
   columns: `x.id, x.type, x.occurred_at, (x.occurred_at at time zone ?)::date::text as local_date, x.agreement_id,
     x.transaction_status, x.balance_change, x.ledger_transaction_id, x.bill_id, x.agent_name`,
   account: 'x.account_id',
+  agreement: 'x.agreement_id',
   date: '(x.occurred_at at time zone ?)::date',
   dateUsesTimeZone: true,
   status: 'x.transaction_status',
@@ -213,6 +223,7 @@ const NOTIFICATIONS: Source<ReportNotification> = {
   columns: `x.id, x.name, x.status, x.channel, x.source_type, x.attempts, x.queued_at, x.sent_at, x.last_error,
     x.agreement_id`,
   account: 'x.account_id',
+  agreement: 'x.agreement_id',
   date: '(x.queued_at at time zone ?)::date',
   dateUsesTimeZone: true,
   status: 'x.status',
@@ -241,8 +252,9 @@ export interface ReportArgs {
 
 /**
  * The reporting API (issue 11 item 9): one keyset query per page (`id > cursor order by id limit n + 1`, no
- * OFFSET), read-only, for staff and reporters. Each row says whose it is: the account, its first member, and that
- * member's branch (as the at-risk worklist and the missed-deposit report group).
+ * OFFSET), read-only, for staff and reporters. Each row says whose it is: the account, the account's member and the
+ * agreement's branch, by the reports' one rule (agreementOwner, as the at-risk worklist and the missed-deposit
+ * report group; its SQL twin filters by branch).
  */
 export class ReportingService {
   constructor(private readonly timeZone: string) {}
@@ -313,7 +325,7 @@ export class ReportingService {
     if (after !== null) where('x.id > ?', after);
     if (filter.status !== null && filter.status !== undefined) where(`${source.status} = ?`, filter.status);
     if (filter.type !== null && filter.type !== undefined) where(`${source.type} = ?`, filter.type);
-    if (filter.branchId) where('om.branch_id = ?', filter.branchId);
+    if (filter.branchId) where(`${ownerBranchSql('ac.id', source.agreement)} = ?`, filter.branchId);
     if (filter.memberId) {
       const held = `exists (select 1 from member_account_link ml where ml.account_id = ${source.account} and ml.member_id = ?)`;
       if (source.memberColumn) where(`(${source.memberColumn} = ? or ${held})`, filter.memberId, filter.memberId);
@@ -326,21 +338,17 @@ export class ReportingService {
 
     const rows = await em.execute<Row[]>(
       `select ${source.columns},
-              ac.id as o_account_id, ac.account_number as o_account_number, om.id as o_member_id,
-              om.member_number as o_member_number, ob.id as o_branch_id, ob.name as o_branch_name
+              ac.id as o_account_id, ac.account_number as o_account_number, ${holderLinksSql('ac.id')} as o_links,
+              (select cp.branch_id from contract_preferences cp where cp.agreement_id = ${source.agreement})
+                as o_preference
        from ${source.from}
        left join account ac on ac.id = ${source.account}
-       left join lateral (
-         select l.member_id from member_account_link l where l.account_id = ac.id and l.is_active
-         order by l.member_id limit 1
-       ) own on true
-       left join member om on om.id = own.member_id
-       left join branch ob on ob.id = om.branch_id
        ${conditions.length ? `where ${conditions.join(' and ')}` : ''}
        order by x.id
        limit ?`,
       params,
     );
+    await this.nameOwners(em, rows);
     const page = pageOf(
       connection,
       rows.map((row) => ({ id: Number(row.id), row })),
@@ -350,5 +358,31 @@ export class ReportingService {
       edges: page.rows.map(({ id, row }) => ({ cursor: encodeCursor(connection, id), node: source.node(row) })),
       pageInfo: { hasNextPage: page.hasNextPage, endCursor: page.endCursor },
     };
+  }
+
+  /** Each row's member and branch by agreementOwner, written into the o_ columns the nodes read. */
+  private async nameOwners(em: EntityManager, rows: Row[]): Promise<void> {
+    const owners = rows.map((row) => {
+      const links = holderLinksOf(row.o_links);
+      const owner = agreementOwner(links, intOrNull(row.o_preference));
+      return { owner, member: links.find((link) => link.isActive && link.memberId === owner.memberId) };
+    });
+    const ids = [...new Set(owners.map(({ owner }) => owner.branchId).filter((id) => id !== null))];
+    const names = new Map(
+      ids.length === 0
+        ? []
+        : (
+            await em.execute<{ id: number; name: string }[]>('select id, name from branch where id = any(?::int[])', [
+              intArray(ids),
+            ])
+          ).map((b) => [Number(b.id), b.name]),
+    );
+    rows.forEach((row, i) => {
+      const { owner, member } = owners[i];
+      row.o_member_id = owner.memberId;
+      row.o_member_number = member?.memberNumber ?? null;
+      row.o_branch_id = owner.branchId;
+      row.o_branch_name = owner.branchId === null ? null : (names.get(owner.branchId) ?? null);
+    });
   }
 }

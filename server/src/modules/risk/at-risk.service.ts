@@ -6,6 +6,8 @@ import type { Cents } from '../../common/money.js';
 import { loadBillers } from '../agreement/agreement-billers.js';
 import { AGREEMENT_COLUMNS, agreementFactsOf, type AgreementRow } from '../agreement/agreement-facts.js';
 import { AgreementStatus } from '../agreement/agreement-status.js';
+import { agreementOwner } from '../branch/agreement-owner.rules.js';
+import { holderLinksOf, holderLinksSql, type HolderLinkRow } from '../branch/agreement-owner.sql.js';
 import { storedDepositPlanData } from '../agreement/stored-plan.js';
 import { agreementBalances, ZERO_BALANCES } from '../ledger/ledger-balances.js';
 import { calculateDepositPlan } from '../planner/planner.calculations.js';
@@ -60,22 +62,36 @@ export class AtRiskService {
     }
     const today = this.clock.today();
     const settings = await this.settings.serverSettings(em);
-    const rows = await em.execute<AgreementRow[]>(
-      `select ${AGREEMENT_COLUMNS}, a.account_number, m.id as member_id, m.member_number,
-              m.first_name || ' ' || m.last_name as member_name, b.name as branch_name
+    const all = await em.execute<AgreementRow[]>(
+      `select ${AGREEMENT_COLUMNS}, a.account_number, cp.branch_id as preference_branch_id,
+              ${holderLinksSql('g.account_id')} as holder_links
        from agreement g
        join account a on a.id = g.account_id
        left join overdraw_rule r on r.id = g.overdraw_rule_id
-       join lateral (
-         select l.member_id from member_account_link l where l.account_id = a.id and l.is_active
-         order by l.member_id limit 1
-       ) link on true
-       join member m on m.id = link.member_id
-       left join branch b on b.id = m.branch_id
+       left join contract_preferences cp on cp.agreement_id = g.id
        where g.status = ? and g.end_date >= ?
        order by g.id`,
       [AgreementStatus.Active, today],
     );
+    const branchNames = new Map(
+      (await em.execute<{ id: number; name: string }[]>('select id, name from branch')).map((b) => [
+        Number(b.id),
+        b.name,
+      ]),
+    );
+    // Whose each agreement is (the reports' one rule); one without an active holder is nobody's to contact.
+    const ownerOf = new Map<number, { member: HolderLinkRow; branchName: string | null }>();
+    for (const row of all) {
+      const links = holderLinksOf(row.holder_links);
+      const owner = agreementOwner(links, row.preference_branch_id === null ? null : Number(row.preference_branch_id));
+      const member = links.find((link) => link.memberId === owner.memberId && link.isActive);
+      if (!member) continue;
+      ownerOf.set(Number(row.g_id), {
+        member,
+        branchName: owner.branchId === null ? null : (branchNames.get(owner.branchId) ?? null),
+      });
+    }
+    const rows = all.filter((row) => ownerOf.has(Number(row.g_id)));
     const items: AtRiskAgreement[] = [];
     const notForecast: number[] = [];
     for (let start = 0; start < rows.length; start += BATCH) {
@@ -121,15 +137,16 @@ export class AtRiskService {
           continue;
         }
         if (!risk) continue;
+        const owner = ownerOf.get(agreement.id)!;
         items.push({
           ...risk,
           agreementId: agreement.id,
           accountId: agreement.accountId,
           accountNumber: String(row.account_number),
-          memberId: Number(row.member_id),
-          memberNumber: String(row.member_number),
-          memberName: String(row.member_name),
-          branchName: row.branch_name === null ? null : String(row.branch_name),
+          memberId: owner.member.memberId,
+          memberNumber: owner.member.memberNumber,
+          memberName: owner.member.name,
+          branchName: owner.branchName,
           depositAmount: agreement.depositAmount,
           approvedOverdraw,
         });
