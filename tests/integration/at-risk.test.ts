@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENT, MEMBER_TWO_ACCOUNTS, REPORTER } from '../support/demo.js';
 import { startTestServer, type TestServer } from '../support/server.js';
@@ -11,13 +15,15 @@ let staff: string;
 
 const LIST = `query($w: Int!) { atRiskAgreements(weeks: $w) {
   weeks asOf checked notForecast
-  items { agreementId accountId memberId memberNumber memberName level firstShortDate depth topUpToAvoid
+  items { agreementId accountId memberId memberNumber memberName branchName level firstShortDate depth topUpToAvoid
           depositToAvoid lowestPoint { date balance } } } }`;
 
 interface Item {
   agreementId: number;
   accountId: number;
   memberId: number;
+  memberName: string;
+  branchName: string | null;
   level: string;
   firstShortDate: string;
   depth: string;
@@ -76,6 +82,88 @@ describe('atRiskAgreements', () => {
       const token = await server.token(username, password);
       const { body } = await server.graphql(LIST, { w: 4 }, token);
       expect(body.errors?.[0].extensions?.code).toBe('FORBIDDEN');
+    }
+  });
+});
+
+const FILE = `query($w: Int!, $f: ExportFormat!, $s: AtRiskSortInput) {
+  atRiskAgreementsFile(weeks: $w, format: $f, sort: $s) { fileName contentType base64 } }`;
+type FileBody = { atRiskAgreementsFile: { fileName: string; contentType: string; base64: string } };
+
+function pdfText(pdf: Buffer): { text: string; info: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'at-risk-pdf-'));
+  writeFileSync(join(dir, 'in.pdf'), pdf);
+  return {
+    text: execFileSync('pdftotext', ['-layout', join(dir, 'in.pdf'), '-']).toString('utf8'),
+    info: execFileSync('pdfinfo', [join(dir, 'in.pdf')]).toString('utf8'),
+  };
+}
+
+describe('atRiskAgreementsFile (exported like the missed-deposit report)', () => {
+  it('CSV: the screen’s rows in the sort asked for, money as the screen writes it', async () => {
+    const items = (await server.graphql<ListBody>(LIST, { w: 26 }, staff)).body.data!.atRiskAgreements.items;
+    const { body } = await server.graphql<FileBody>(
+      FILE,
+      { w: 26, f: 'CSV', s: { field: 'member', direction: 'desc' } },
+      staff,
+    );
+    expect(body.errors).toBeUndefined();
+    const file = body.data!.atRiskAgreementsFile;
+    expect(file).toMatchObject({ fileName: 'Agreements_At_Risk.csv', contentType: 'text/csv' });
+    const lines = Buffer.from(file.base64, 'base64').toString('utf8').trim().split(/\r?\n/);
+    expect(lines[0]).toMatch(/^Member number,Member,Account,Branch,Agreement,Risk,First short day,Lowest point/);
+    expect(lines).toHaveLength(items.length + 1);
+    const names = lines.slice(1).map((line) => line.split(',')[1]);
+    expect(names).toEqual([...names].sort((a, b) => b.localeCompare(a)));
+    for (const item of items) {
+      const line = lines.find((l) => l.split(',')[4] === String(item.agreementId))!;
+      const money = `$${Number(item.topUpToAvoid).toLocaleString('en-AU', { minimumFractionDigits: 2 })}`;
+      expect(line).toContain(money.includes(',') ? `"${money}"` : money);
+    }
+  });
+
+  it('PDF: landscape, Printed on, every agreement of the list, drawn off the request thread', async () => {
+    const items = (await server.graphql<ListBody>(LIST, { w: 26 }, staff)).body.data!.atRiskAgreements.items;
+    const { body } = await server.graphql<FileBody>(FILE, { w: 26, f: 'PDF' }, staff);
+    expect(body.errors).toBeUndefined();
+    const file = body.data!.atRiskAgreementsFile;
+    expect(file).toMatchObject({ fileName: 'Agreements_At_Risk.pdf', contentType: 'application/pdf' });
+    const { text, info } = pdfText(Buffer.from(file.base64, 'base64'));
+    const [, width, height] = /Page size:\s+([\d.]+) x ([\d.]+)/.exec(info)!;
+    expect(Number(width)).toBeGreaterThan(Number(height));
+    expect(text).toContain('Printed on');
+    expect(text).toContain('Agreements at risk');
+    expect(text).toContain(`${items.length} of `);
+    for (const item of items) expect(text).toContain(item.memberName);
+  });
+
+  it('refuses an unknown sort and bad weeks with their words, and members', async () => {
+    const bad = await server.graphql(FILE, { w: 4, f: 'CSV', s: { field: 'balance' } }, staff);
+    expect(bad.body.errors?.[0].message).toMatch(/^Sort by one of: risk, member/);
+    const weeks = await server.graphql(FILE, { w: 40, f: 'PDF' }, staff);
+    expect(weeks.body.errors?.[0].message).toBe('Choose a number of weeks from 1 to 26.');
+    const member = await server.token(...MEMBER_TWO_ACCOUNTS);
+    expect((await server.graphql(FILE, { w: 4, f: 'CSV' }, member)).body.errors?.[0].extensions?.code).toBe(
+      'FORBIDDEN',
+    );
+  });
+});
+
+describe('Contact member from the worklist', () => {
+  it('fills the templates for the row’s member and agreement', async () => {
+    const [first] = (await server.graphql<ListBody>(LIST, { w: 26 }, staff)).body.data!.atRiskAgreements.items;
+    const { body } = await server.graphql<{
+      manualNotificationPreviews: { memberId: number; contractId: number; emailBody: string }[];
+    }>(
+      `query($a: Int!, $m: Int, $c: Int) { manualNotificationPreviews(accountId: $a, memberId: $m, contractId: $c) {
+        memberId contractId emailBody } }`,
+      { a: first.accountId, m: first.memberId, c: first.agreementId },
+      staff,
+    );
+    expect(body.errors).toBeUndefined();
+    expect(body.data!.manualNotificationPreviews.length).toBeGreaterThan(0);
+    for (const preview of body.data!.manualNotificationPreviews) {
+      expect(preview).toMatchObject({ memberId: first.memberId, contractId: first.agreementId });
     }
   });
 });

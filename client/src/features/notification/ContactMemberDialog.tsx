@@ -9,14 +9,20 @@ import { NOTIFICATION_FAILED } from './contact-member';
 
 interface ContactMemberDialogProps {
   accountId: number;
+  /** The member and agreement to write to (the at-risk worklist's row); else the account's member and agreement. */
+  memberId?: number;
+  contractId?: number;
   onClose: () => void;
   /** After a notification was queued (the activity list shows it). */
   onSent: () => void;
 }
 
 /** Contact member (spec 1 §2 modals): a manual template, previewed from the agreement, edited and sent. */
-export function ContactMemberDialog({ accountId, onClose, onSent }: ContactMemberDialogProps) {
-  const previews = useManualNotificationPreviewsQuery({ variables: { accountId }, fetchPolicy: 'network-only' });
+export function ContactMemberDialog({ accountId, memberId, contractId, onClose, onSent }: ContactMemberDialogProps) {
+  const previews = useManualNotificationPreviewsQuery({
+    variables: { accountId, memberId, contractId },
+    fetchPolicy: 'network-only',
+  });
   const [send, sendState] = useSendManualNotificationMutation();
   const list = previews.data?.manualNotificationPreviews ?? [];
   const [picked, setTemplateId] = useState<number | null>(null);

@@ -1,7 +1,10 @@
-import { Badge, Button, Field, HStack, Link, NativeSelect, Table, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { useApolloClient } from '@apollo/client/react';
+import { Badge, Button, Field, HStack, Link, NativeSelect, Table, Text, VisuallyHidden } from '@chakra-ui/react';
+import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { AtRiskAgreementsFileDocument, type ExportFormat } from '../../gql/graphql';
 import { useAtRiskAgreementsQuery } from '../../gql/hooks';
+import { downloadBase64 } from '../../shared/download';
 import { formatDate } from '../../shared/dates';
 import { serverMessage } from '../../shared/errors';
 import { formatMoney } from '../../shared/money';
@@ -9,20 +12,25 @@ import { Loading } from '../../shared/ui/Loading';
 import { Page } from '../../shared/ui/Page';
 import { NoData } from '../../shared/ui/Section';
 import { StatusAlert } from '../../shared/ui/StatusAlert';
-import { atRiskCsv, DEFAULT_WEEKS, riskLabel, WEEK_CHOICES } from './at-risk';
-
-function download(name: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  URL.revokeObjectURL(url);
-}
+import { ContactMemberDialog } from '../notification/ContactMemberDialog';
+import {
+  ariaSort,
+  DEFAULT_AT_RISK_SORT,
+  DEFAULT_WEEKS,
+  nextAtRiskSort,
+  riskLabel,
+  rowKeys,
+  SORT_COLUMNS,
+  sortAtRisk,
+  sortDescription,
+  WEEK_CHOICES,
+} from './at-risk';
 
 /**
  * `/atrisk` (staff): active agreements whose forecast goes below zero within the chosen weeks, before any
- * deposit is missed, worst first, with what would avoid it (issue 11 item 7).
+ * deposit is missed, with what would avoid it (issue 11 item 7): sortable by each column (worst first at first),
+ * exported as CSV or PDF in the screen's sort, and a Contact member action per row (the notification dialog, filled
+ * for that member and agreement).
  */
 export function AtRiskPage() {
   const [weeks, setWeeks] = useState(DEFAULT_WEEKS);
@@ -30,8 +38,31 @@ export function AtRiskPage() {
     variables: { weeks },
     notifyOnNetworkStatusChange: true,
   });
+  const client = useApolloClient();
+  const [sort, setSort] = useState(DEFAULT_AT_RISK_SORT);
+  const [exporting, setExporting] = useState<ExportFormat | null>(null);
+  const [exportError, setExportError] = useState<string | null>(null);
+  const [contact, setContact] = useState<{ accountId: number; memberId: number; agreementId: number } | null>(null);
   const list = (data ?? previousData)?.atRiskAgreements;
-  const items = list?.items ?? [];
+  const items = useMemo(() => sortAtRisk(list?.items ?? [], sort, rowKeys), [list, sort]);
+
+  const download = async (format: ExportFormat) => {
+    setExporting(format);
+    setExportError(null);
+    try {
+      const { data: file } = await client.query({
+        query: AtRiskAgreementsFileDocument,
+        variables: { weeks, format, sort },
+        fetchPolicy: 'no-cache',
+      });
+      if (!file) throw new Error('The file could not be made. Please try again.');
+      downloadBase64(file.atRiskAgreementsFile);
+    } catch (caught) {
+      setExportError(serverMessage(caught));
+    } finally {
+      setExporting(null);
+    }
+  };
   return (
     <Page title="Agreements at risk">
       <Text color="fg.muted">
@@ -54,12 +85,22 @@ export function AtRiskPage() {
         </Field.Root>
         <Button
           variant="outline"
-          disabled={items.length === 0}
-          onClick={() => download('Agreements_At_Risk.csv', atRiskCsv(items))}
+          disabled={items.length === 0 || exporting !== null}
+          loading={exporting === 'CSV'}
+          onClick={() => void download('CSV')}
         >
-          Download CSV
+          Export CSV
+        </Button>
+        <Button
+          variant="outline"
+          disabled={items.length === 0 || exporting !== null}
+          loading={exporting === 'PDF'}
+          onClick={() => void download('PDF')}
+        >
+          Export PDF
         </Button>
       </HStack>
+      <div aria-live="polite">{exportError && <StatusAlert status="error">{exportError}</StatusAlert>}</div>
       {loading && <Loading label="Working out every active agreement’s forecast…" />}
       {error && (
         <StatusAlert status="error">
@@ -82,20 +123,35 @@ export function AtRiskPage() {
       {items.length > 0 && (
         <Table.ScrollArea borderWidth="1px" borderRadius="md">
           <Table.Root size="sm" data-testid="at-risk">
-            <Table.Caption srOnly>Agreements at risk, worst first</Table.Caption>
+            <Table.Caption srOnly>Agreements at risk, {sortDescription(sort)}</Table.Caption>
             <Table.Header>
               <Table.Row bg="gray.50">
-                <Table.ColumnHeader scope="col">Member</Table.ColumnHeader>
-                <Table.ColumnHeader scope="col">Risk</Table.ColumnHeader>
-                <Table.ColumnHeader scope="col">First short day</Table.ColumnHeader>
-                <Table.ColumnHeader scope="col" textAlign="end">
-                  Lowest point
-                </Table.ColumnHeader>
-                <Table.ColumnHeader scope="col" textAlign="end">
-                  Top-up to avoid
-                </Table.ColumnHeader>
-                <Table.ColumnHeader scope="col" textAlign="end">
-                  Deposit now → to avoid
+                {SORT_COLUMNS.map(({ field, label, end }) => (
+                  <Table.ColumnHeader
+                    key={field}
+                    scope="col"
+                    aria-sort={ariaSort(sort, field)}
+                    textAlign={end ? 'end' : undefined}
+                  >
+                    <Button
+                      variant="plain"
+                      size="sm"
+                      px="0"
+                      h="auto"
+                      minH="8"
+                      fontWeight="semibold"
+                      onClick={() => setSort(nextAtRiskSort(sort, field))}
+                    >
+                      {label}
+                      <span aria-hidden="true">
+                        {sort.field === field ? (sort.direction === 'asc' ? ' ▲' : ' ▼') : ' ↕'}
+                      </span>
+                      <VisuallyHidden>: sort</VisuallyHidden>
+                    </Button>
+                  </Table.ColumnHeader>
+                ))}
+                <Table.ColumnHeader scope="col">
+                  <VisuallyHidden>Actions</VisuallyHidden>
                 </Table.ColumnHeader>
               </Table.Row>
             </Table.Header>
@@ -127,11 +183,36 @@ export function AtRiskPage() {
                     {formatMoney(item.depositAmount)} →{' '}
                     {item.depositToAvoid ? formatMoney(item.depositToAvoid) : 'a top-up only'}
                   </Table.Cell>
+                  <Table.Cell>
+                    <Button
+                      size="xs"
+                      variant="outline"
+                      aria-label={`Contact member ${item.memberName}, agreement ${item.agreementId}`}
+                      onClick={() =>
+                        setContact({
+                          accountId: item.accountId,
+                          memberId: item.memberId,
+                          agreementId: item.agreementId,
+                        })
+                      }
+                    >
+                      Contact member
+                    </Button>
+                  </Table.Cell>
                 </Table.Row>
               ))}
             </Table.Body>
           </Table.Root>
         </Table.ScrollArea>
+      )}
+      {contact && (
+        <ContactMemberDialog
+          accountId={contact.accountId}
+          memberId={contact.memberId}
+          contractId={contact.agreementId}
+          onClose={() => setContact(null)}
+          onSent={() => setContact(null)}
+        />
       )}
     </Page>
   );

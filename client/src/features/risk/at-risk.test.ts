@@ -1,43 +1,51 @@
 import { describe, expect, it } from 'vitest';
-import { atRiskCsv, csvField, riskLabel } from './at-risk';
+import {
+  ariaSort,
+  DEFAULT_AT_RISK_SORT,
+  nextAtRiskSort,
+  riskLabel,
+  rowKeys,
+  sortAtRisk,
+  sortDescription,
+  type AtRiskRow,
+} from './at-risk';
 
-describe('at-risk worklist helpers', () => {
-  it.each([
-    ['plain', 'plain'],
-    ['Nguyen, Olivia', '"Nguyen, Olivia"'],
-    ['say "hi"', '"say ""hi"""'],
-    ['=SUM(A1)', "'=SUM(A1)"],
-    ['-12.50', '-12.50'],
-    ['@cmd', "'@cmd"],
-  ])('csvField(%s)', (value, expected) => {
-    expect(csvField(value)).toBe(expected);
-  });
+const row = (agreementId: number, memberName: string, lowest: string, deposit: string | null): AtRiskRow => ({
+  agreementId,
+  memberName,
+  level: 'BelowZero',
+  firstShortDate: '2026-12-01',
+  lowestPoint: { balance: lowest },
+  topUpToAvoid: lowest.replace('-', ''),
+  depositToAvoid: deposit,
+});
 
+describe('at-risk worklist on the screen', () => {
   it('labels the two levels', () => {
     expect(riskLabel('BeyondApprovedOverdraw')).toBe('Beyond approved overdraw');
     expect(riskLabel('BelowZero')).toBe('Below zero');
   });
 
-  it('writes the rows in the screen’s order with a header', () => {
-    const csv = atRiskCsv([
-      {
-        agreementId: 7,
-        memberNumber: '100001',
-        memberName: 'Olivia Nguyen',
-        accountNumber: '12345678',
-        branchName: null,
-        level: 'BelowZero',
-        firstShortDate: '2026-12-01',
-        depth: '60.50',
-        topUpToAvoid: '60.50',
-        depositToAvoid: '220.01',
-        depositAmount: '159.51',
-      },
-    ]);
-    expect(csv.split('\r\n')).toEqual([
-      'Member number,Member,Account,Branch,Agreement,Risk,First short day,Lowest point,Top-up to avoid,Deposit now,Deposit to avoid',
-      '100001,Olivia Nguyen,12345678,,7,Below zero,2026-12-01,-60.50,60.50,159.51,220.01',
-      '',
-    ]);
+  it('sorts the rows with the server’s rule, reading money strings as amounts', () => {
+    const rows = [row(1, 'Zoe', '-9.50', '120.00'), row(2, 'Adam', '-100.25', null), row(3, 'Mia', '-20.00', '99.00')];
+    const ids = (sort: typeof DEFAULT_AT_RISK_SORT) => sortAtRisk(rows, sort, rowKeys).map((r) => r.agreementId);
+    expect(ids({ field: 'member', direction: 'asc' })).toEqual([2, 3, 1]);
+    expect(ids({ field: 'lowestPoint', direction: 'asc' })).toEqual([2, 3, 1]); // '-100.25' is the lowest, not '-9.50'
+    expect(ids({ field: 'depositToAvoid', direction: 'asc' })).toEqual([3, 1, 2]); // a top-up only, last
+    expect(ids({ field: 'topUpToAvoid', direction: 'desc' })).toEqual([2, 3, 1]);
+  });
+
+  it.each([
+    [DEFAULT_AT_RISK_SORT, 'risk', { field: 'risk', direction: 'desc' }, 'ascending'],
+    [{ field: 'member', direction: 'desc' }, 'member', { field: 'member', direction: 'asc' }, 'descending'],
+    [DEFAULT_AT_RISK_SORT, 'member', { field: 'member', direction: 'asc' }, 'none'],
+  ] as const)('a click on %o’s %s header gives %o; its aria-sort was %s', (current, field, next, aria) => {
+    expect(nextAtRiskSort(current, field)).toEqual(next);
+    expect(ariaSort(current, field)).toBe(aria);
+  });
+
+  it('says its order', () => {
+    expect(sortDescription(DEFAULT_AT_RISK_SORT)).toBe('worst first');
+    expect(sortDescription({ field: 'firstShortDate', direction: 'desc' })).toBe('by first short day, descending');
   });
 });

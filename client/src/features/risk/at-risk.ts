@@ -1,3 +1,13 @@
+import type { AtRiskSort, AtRiskSortField, RiskSortKeys } from '../../../../server/src/modules/risk/at-risk.rules';
+
+export {
+  DEFAULT_AT_RISK_SORT,
+  nextAtRiskSort,
+  sortAtRisk,
+  type AtRiskSort,
+  type AtRiskSortField,
+} from '../../../../server/src/modules/risk/at-risk.rules';
+
 /** The weeks staff may look ahead (the server accepts 1 to 26). */
 export const WEEK_CHOICES = [1, 2, 4, 8, 13, 26] as const;
 export const DEFAULT_WEEKS = 8;
@@ -6,53 +16,49 @@ export function riskLabel(level: string): string {
   return level === 'BeyondApprovedOverdraw' ? 'Beyond approved overdraw' : 'Below zero';
 }
 
+/** A row as the page reads it (money as decimal strings). */
 export interface AtRiskRow {
   agreementId: number;
-  memberNumber: string;
   memberName: string;
-  accountNumber: string;
-  branchName?: string | null;
   level: string;
   firstShortDate: string;
-  depth: string;
+  lowestPoint: { balance: string };
   topUpToAvoid: string;
   depositToAvoid?: string | null;
-  depositAmount: string;
 }
 
-/** One CSV field: quoted when it holds a comma, a quote or a line break (RFC 4180), formulas neutralised. */
-export function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) && !/^-?\d+(\.\d+)?$/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+/** The sort keys of a row (the server's rule sorts the screen, and the exports follow the same sort). */
+export function rowKeys(row: AtRiskRow): RiskSortKeys {
+  return {
+    agreementId: row.agreementId,
+    memberName: row.memberName,
+    beyondApprovedOverdraw: row.level === 'BeyondApprovedOverdraw',
+    firstShortDate: row.firstShortDate,
+    lowestBalance: Number(row.lowestPoint.balance),
+    topUpToAvoid: Number(row.topUpToAvoid),
+    depositToAvoid: row.depositToAvoid === null || row.depositToAvoid === undefined ? null : Number(row.depositToAvoid),
+  };
 }
 
-/** The worklist as CSV, the same rows and order as the screen; money in dollars with two decimals. */
-export function atRiskCsv(rows: readonly AtRiskRow[]): string {
-  const header = [
-    'Member number',
-    'Member',
-    'Account',
-    'Branch',
-    'Agreement',
-    'Risk',
-    'First short day',
-    'Lowest point',
-    'Top-up to avoid',
-    'Deposit now',
-    'Deposit to avoid',
-  ];
-  const lines = rows.map((row) => [
-    row.memberNumber,
-    row.memberName,
-    row.accountNumber,
-    row.branchName ?? '',
-    String(row.agreementId),
-    riskLabel(row.level),
-    row.firstShortDate,
-    `-${row.depth}`,
-    row.topUpToAvoid,
-    row.depositAmount,
-    row.depositToAvoid ?? '',
-  ]);
-  return [header, ...lines].map((cells) => cells.map(csvField).join(',')).join('\r\n') + '\r\n';
+/** The sortable columns, in the table's order. */
+export const SORT_COLUMNS: readonly { field: AtRiskSortField; label: string; end?: boolean }[] = [
+  { field: 'member', label: 'Member' },
+  { field: 'risk', label: 'Risk' },
+  { field: 'firstShortDate', label: 'First short day' },
+  { field: 'lowestPoint', label: 'Lowest point', end: true },
+  { field: 'topUpToAvoid', label: 'Top-up to avoid', end: true },
+  { field: 'depositToAvoid', label: 'Deposit now → to avoid', end: true },
+];
+
+/** The header's aria-sort. */
+export function ariaSort(current: AtRiskSort, field: AtRiskSortField): 'ascending' | 'descending' | 'none' {
+  if (current.field !== field) return 'none';
+  return current.direction === 'asc' ? 'ascending' : 'descending';
+}
+
+/** What the table's caption says of its order ('worst first' is the list's own). */
+export function sortDescription(sort: AtRiskSort): string {
+  const column = SORT_COLUMNS.find((c) => c.field === sort.field)?.label ?? sort.field;
+  if (sort.field === 'risk') return sort.direction === 'asc' ? 'worst first' : 'least bad first';
+  return `by ${column.toLowerCase()}, ${sort.direction === 'asc' ? 'ascending' : 'descending'}`;
 }

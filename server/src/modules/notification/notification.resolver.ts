@@ -33,13 +33,17 @@ export class NotificationResolver {
 
   @Authorized(...STAFF_AND_REPORTER_ROLES)
   @Query(() => [NotificationPreviewView], {
-    description: 'The manual templates filled from the account’s agreement (GetManualWithPreview/{accountId}).',
+    description:
+      'The manual templates filled from the account’s agreement (GetManualWithPreview/{accountId}); for one of ' +
+      'the account’s members and agreements when given (the at-risk worklist’s Contact member).',
   })
   manualNotificationPreviews(
     @Ctx() { em, user, services }: GraphQLContext,
     @Arg('accountId', () => Int) accountId: number,
+    @Arg('memberId', () => Int, { nullable: true }) memberId?: number | null,
+    @Arg('contractId', () => Int, { nullable: true }) contractId?: number | null,
   ): Promise<NotificationPreviewView[]> {
-    return services.notifications.manualPreviews(em, user, accountId);
+    return services.notifications.manualPreviews(em, user, accountId, memberId ?? null, contractId ?? null);
   }
 
   @Authorized(...STAFF_AND_REPORTER_ROLES)

@@ -147,9 +147,15 @@ export class NotificationService {
   }
 
   /** GetManualWithPreview/{accountId}: each manual template filled from the account's current agreement. */
-  async manualPreviews(em: EntityManager, user: CurrentUser | null, accountId: number): Promise<TemplatePreview[]> {
+  async manualPreviews(
+    em: EntityManager,
+    user: CurrentUser | null,
+    accountId: number,
+    memberId: number | null = null,
+    contractId: number | null = null,
+  ): Promise<TemplatePreview[]> {
     staff(user, false);
-    const recipient = await this.recipient(em, accountId, null, null);
+    const recipient = await this.recipient(em, accountId, memberId, contractId);
     const rows = await em.execute<Record<string, unknown>[]>(
       `select ${TEMPLATE_COLUMNS} from notification_template where is_manual and is_active order by title`,
     );

@@ -1,13 +1,8 @@
 import { Arg, Authorized, Ctx, Query, Resolver } from 'type-graphql';
 import { STAFF_ROLES } from '../../common/auth/roles.js';
 import type { GraphQLContext } from '../../graphql/context.js';
-import {
-  ExportedFile,
-  ExportFormat,
-  MissedDepositReport,
-  MissedDepositReportInput,
-  ReportBranch,
-} from './missed-deposits.types.js';
+import { ExportedFile, ExportFormat } from '../export/export-file.types.js';
+import { MissedDepositReport, MissedDepositReportInput, ReportBranch } from './missed-deposits.types.js';
 
 @Resolver()
 export class MissedDepositReportResolver {

@@ -8,10 +8,7 @@ import { DepositStatus } from '../agreement/agreement-codes.js';
 import { accountHolders, agreementOwner } from '../branch/agreement-owner.rules.js';
 import { holderLinksOf, holderLinksSql } from '../branch/agreement-owner.sql.js';
 import { RUNNING_STATUSES } from '../core-banking/bank-day.rules.js';
-import { poweredByFooter, printedOnHeader } from '../export/contract-pdf.js';
-import { toCsv } from '../export/csv.js';
-import type { PdfBlock } from '../export/pdf-blocks.js';
-import { renderPdfOffThread } from '../export/pdf-off-thread.js';
+import { tableReportCsv, tableReportPdf, type ExportedFileView, type TableReport } from '../export/table-report.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import {
   checkMissedDepositRequest,
@@ -39,12 +36,6 @@ export interface MissedDepositReportView {
   groups: MissedDepositGroup[];
   totalValueInArrears: ReturnType<typeof groupMissedDeposits>['totalValueInArrears'];
   agreementCount: number;
-}
-
-export interface ExportedFileView {
-  fileName: string;
-  contentType: string;
-  base64: string;
 }
 
 interface FactRow {
@@ -145,12 +136,7 @@ export class MissedDepositReportService {
 
   /** Missed_Deposits_Report.csv: the report's rows, each branch's total and the total, as the screen shows them. */
   async csv(em: EntityManager, input: { branches: unknown; startDate?: unknown; endDate?: unknown }) {
-    const report = await this.report(em, input);
-    const csv = toCsv(
-      MISSED_DEPOSIT_COLUMNS,
-      missedDepositRows(report).map((row) => row.cells),
-    );
-    return { fileName: MISSED_DEPOSITS_CSV, contentType: 'text/csv', base64: Buffer.from(csv).toString('base64') };
+    return tableReportCsv(MISSED_DEPOSITS_CSV, missedDepositTable(await this.report(em, input)));
   }
 
   /** Missed_Deposits_Report.pdf: landscape, 'Printed on' header, the same rows and totals, drawn off the request thread. */
@@ -159,37 +145,13 @@ export class MissedDepositReportService {
     input: { branches: unknown; startDate?: unknown; endDate?: unknown },
   ): Promise<ExportedFileView> {
     const report = await this.report(em, input);
-    const settings = await this.settings.clientSettings(em);
-    const today = this.clock.today();
-    const blocks: PdfBlock[] = [
-      { kind: 'title', text: 'Missed deposits report' },
-      { kind: 'text', text: reportScope(report) },
-      {
-        kind: 'text',
-        bold: true,
-        text: `${report.agreementCount} agreement${report.agreementCount === 1 ? '' : 's'} in arrears, total ${formatCurrency(report.totalValueInArrears)}`,
-      },
-    ];
-    if (report.agreementCount > 0) {
-      blocks.push({
-        kind: 'table',
-        columns: MISSED_DEPOSIT_COLUMNS.map((header, i) => ({
-          header,
-          width: [12, 18, 20, 8, 10, 9, 9, 10][i],
-          align: i === MISSED_DEPOSIT_COLUMNS.length - 1 ? 'right' : 'left',
-        })),
-        rows: missedDepositRows(report).map((row) => ({ cells: row.cells, emphasis: row.kind !== 'record' })),
-      });
-    }
-    const pdf = await renderPdfOffThread(
-      {
-        headerText: printedOnHeader(today),
-        footerText: poweredByFooter(settings.productName, Number(today.slice(0, 4))),
-        landscape: true,
-      },
-      blocks,
+    const table = missedDepositTable(report);
+    const { productName } = await this.settings.clientSettings(em);
+    return tableReportPdf(
+      MISSED_DEPOSITS_PDF,
+      { ...table, rows: report.agreementCount > 0 ? table.rows : [] },
+      { today: this.clock.today(), productName },
     );
-    return { fileName: MISSED_DEPOSITS_PDF, contentType: 'application/pdf', base64: pdf.toString('base64') };
   }
 
   private async chosenBranches(em: EntityManager, ids: number[], names: string[]): Promise<ReportBranchView[]> {
@@ -207,6 +169,27 @@ export class MissedDepositReportService {
     if (missing) throw new DomainError('UNKNOWN_BRANCH', MISSED_DEPOSIT_MESSAGES.unknownBranch, 'branches');
     return found;
   }
+}
+
+/** The report as the exports' table: its scope, count and total, then every row (missedDepositRows). */
+function missedDepositTable(report: MissedDepositReportView): TableReport {
+  const count = report.agreementCount;
+  return {
+    title: 'Missed deposits report',
+    lines: [
+      { text: reportScope(report) },
+      {
+        bold: true,
+        text: `${count} agreement${count === 1 ? '' : 's'} in arrears, total ${formatCurrency(report.totalValueInArrears)}`,
+      },
+    ],
+    columns: MISSED_DEPOSIT_COLUMNS.map((header, i) => ({
+      header,
+      width: [12, 18, 20, 8, 10, 9, 9, 10][i],
+      align: i === MISSED_DEPOSIT_COLUMNS.length - 1 ? 'right' : 'left',
+    })),
+    rows: missedDepositRows(report).map((row) => ({ cells: row.cells, emphasis: row.kind !== 'record' })),
+  };
 }
 
 /** 'Branches: A, B · missed deposits due 01-11-2026 to 24-11-2026' (the PDF's second line). */

@@ -1,4 +1,4 @@
-import { Field, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { Field, InputType, Int, ObjectType } from 'type-graphql';
 import type { LocalDate } from '../../common/local-date.js';
 import type { Cents } from '../../common/money.js';
 import { LocalDateScalar, MoneyScalar } from '../../graphql/scalars.js';
@@ -53,17 +53,4 @@ export class MissedDepositReport {
   groups!: MissedDepositBranchGroup[];
   @Field(() => MoneyScalar) totalValueInArrears!: Cents;
   @Field(() => Int) agreementCount!: number;
-}
-
-export enum ExportFormat {
-  CSV = 'CSV',
-  PDF = 'PDF',
-}
-registerEnumType(ExportFormat, { name: 'ExportFormat', description: 'A download’s kind.' });
-
-@ObjectType({ description: 'A file to download: its name, type and bytes in base64.' })
-export class ExportedFile {
-  @Field() fileName!: string;
-  @Field() contentType!: string;
-  @Field() base64!: string;
 }

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, parseLocalDate, type LocalDate } from '../../common/local-date.js';
 import { cents, type Cents } from '../../common/money.js';
-import { assessRisk, compareRisk, RiskLevel, type RiskAssessment } from './at-risk.rules.js';
+import {
+  assessRisk,
+  checkAtRiskSort,
+  compareRisk,
+  DEFAULT_AT_RISK_SORT,
+  riskKeys,
+  RiskLevel,
+  sortAtRisk,
+  type RiskAssessment,
+} from './at-risk.rules.js';
 
 const TODAY = parseLocalDate('2026-11-23');
 
@@ -102,4 +111,62 @@ describe('compareRisk', () => {
       [RiskLevel.BelowZero, '2026-11-25', 100],
     ]);
   });
+});
+
+describe('sortAtRisk (the worklist’s columns; the exports follow the screen’s sort)', () => {
+  const item = (
+    agreementId: number,
+    memberName: string,
+    level: RiskLevel,
+    firstShortDate: string,
+    depth: number,
+    depositToAvoid: number | null,
+  ) => ({
+    agreementId,
+    memberName,
+    level,
+    firstShortDate: parseLocalDate(firstShortDate),
+    lowestPoint: { date: parseLocalDate(firstShortDate), balance: cents(-depth) as Cents },
+    depth: cents(depth),
+    topUpToAvoid: cents(depth),
+    depositToAvoid: depositToAvoid === null ? null : cents(depositToAvoid),
+  });
+  const items = [
+    item(1, 'Olivia Nguyen', RiskLevel.BelowZero, '2026-11-30', 5_000, 15_000),
+    item(2, 'Adam Brown', RiskLevel.BeyondApprovedOverdraw, '2026-12-20', 600_000, null),
+    item(3, 'Mia Chen', RiskLevel.BelowZero, '2026-11-25', 900, 12_000),
+    item(4, 'Mia Chen', RiskLevel.BelowZero, '2026-11-25', 900, null),
+  ];
+  it.each([
+    ['risk', 'asc', [2, 3, 4, 1]],
+    ['risk', 'desc', [1, 3, 4, 2]], // equal rows by agreement, whatever the direction
+    ['member', 'asc', [2, 3, 4, 1]],
+    ['member', 'desc', [1, 3, 4, 2]], // ties (the two Mia Chen rows) stay worst first, then by agreement
+    ['firstShortDate', 'asc', [3, 4, 1, 2]],
+    ['lowestPoint', 'asc', [2, 1, 3, 4]], // the deepest first
+    ['topUpToAvoid', 'desc', [2, 1, 3, 4]],
+    ['depositToAvoid', 'asc', [3, 1, 2, 4]], // a top-up only after every amount
+    ['depositToAvoid', 'desc', [2, 4, 1, 3]],
+  ] as const)('by %s %s', (field, direction, expected) => {
+    expect(sortAtRisk(items, { field, direction }, riskKeys).map((i) => i.agreementId)).toEqual(expected);
+  });
+
+  it.each([
+    [undefined, DEFAULT_AT_RISK_SORT],
+    [null, DEFAULT_AT_RISK_SORT],
+    [{ field: 'member' }, { field: 'member', direction: 'asc' }],
+    [
+      { field: 'depositToAvoid', direction: 'desc' },
+      { field: 'depositToAvoid', direction: 'desc' },
+    ],
+  ])('checkAtRiskSort(%o) is %o', (input, expected) => {
+    expect(checkAtRiskSort(input)).toEqual(expected);
+  });
+
+  it.each([[{ field: 'balance' }], [{ field: 'member', direction: 'up' }], [{}]])(
+    'checkAtRiskSort refuses %o with INVALID_SORT',
+    (input) => {
+      expect(() => checkAtRiskSort(input)).toThrow(expect.objectContaining({ code: 'INVALID_SORT', field: 'sort' }));
+    },
+  );
 });

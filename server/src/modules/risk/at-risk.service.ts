@@ -12,7 +12,9 @@ import { storedDepositPlanData } from '../agreement/stored-plan.js';
 import { agreementBalances, ZERO_BALANCES } from '../ledger/ledger-balances.js';
 import { calculateDepositPlan } from '../planner/planner.calculations.js';
 import type { SettingsService } from '../settings/settings.service.js';
-import { assessRisk, compareRisk, type RiskAssessment } from './at-risk.rules.js';
+import { tableReportCsv, tableReportPdf, type ExportedFileView } from '../export/table-report.js';
+import { AT_RISK_CSV, AT_RISK_PDF, atRiskTable } from './at-risk-export.rules.js';
+import { assessRisk, checkAtRiskSort, compareRisk, type RiskAssessment } from './at-risk.rules.js';
 
 /** The horizon staff may choose, in weeks. */
 export const AT_RISK_WEEKS = { min: 1, max: 26 } as const;
@@ -51,6 +53,15 @@ export class AtRiskService {
     private readonly settings: SettingsService,
     private readonly clock: Clock,
   ) {}
+
+  /** Agreements_At_Risk.csv or .pdf: the worklist in the screen's sort (the PDF landscape, drawn off the thread). */
+  async file(em: EntityManager, weeks: number, format: 'CSV' | 'PDF', sort: unknown): Promise<ExportedFileView> {
+    const order = checkAtRiskSort(sort);
+    const table = atRiskTable(await this.list(em, weeks), order);
+    if (format === 'CSV') return tableReportCsv(AT_RISK_CSV, table);
+    const { productName } = await this.settings.clientSettings(em);
+    return tableReportPdf(AT_RISK_PDF, table, { today: this.clock.today(), productName });
+  }
 
   async list(em: EntityManager, weeks: number): Promise<AtRiskList> {
     if (!Number.isSafeInteger(weeks) || weeks < AT_RISK_WEEKS.min || weeks > AT_RISK_WEEKS.max) {

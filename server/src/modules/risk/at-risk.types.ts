@@ -1,4 +1,4 @@
-import { Field, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { Field, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import type { LocalDate } from '../../common/local-date.js';
 import type { Cents } from '../../common/money.js';
 import { LocalDateScalar, MoneyScalar } from '../../graphql/scalars.js';
@@ -44,4 +44,12 @@ export class AtRiskList {
   @Field(() => [Int], { description: 'Agreements whose stored data the planner refused: not forecast.' })
   notForecast!: number[];
   @Field(() => [AtRiskAgreement]) items!: AtRiskAgreement[];
+}
+
+@InputType({ description: 'The worklist’s sort, as the screen shows it (the exports follow it).' })
+export class AtRiskSortInput {
+  @Field({ description: 'risk (worst first), member, firstShortDate, lowestPoint, topUpToAvoid or depositToAvoid.' })
+  field!: string;
+  @Field({ defaultValue: 'asc', description: 'asc or desc.' })
+  direction!: string;
 }
