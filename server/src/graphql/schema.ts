@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
+import { isObjectType, lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
 import { buildSchema, getMetadataStorage, type NonEmptyArray } from 'type-graphql';
 import { authChecker } from '../common/auth/auth-checker.js';
 import { AccountResolver } from '../modules/account/account.resolver.js';
@@ -115,7 +115,36 @@ export async function buildAppSchema(events: EventBus = memoryEventBus()): Promi
     },
   });
   // The edge rule first: a refused argument reaches nothing else.
-  return guardArguments(omittedArgumentsAsNull(schema));
+  return guardArguments(omittedArgumentsAsNull(plainFieldsReadDirectly(schema)));
+}
+
+/**
+ * A plain property of an object type is read by graphql-js's own resolver. TypeGraphQL wraps every field of a
+ * type without `simpleResolvers` in a resolver that runs the field's middleware chain; with no global middleware
+ * (buildAppSchema passes none), no middleware and no `@Authorized` on the field, that chain is empty and the
+ * wrapper only reads `source[name]`, at the cost of an object and a promise-aware call per field (an overview
+ * answers a few hundred fields: issue 13 item 8). A field with `@Authorized`, a middleware or a field resolver,
+ * a property named otherwise than its field, or one inherited from another class keeps TypeGraphQL's resolver.
+ */
+export function plainFieldsReadDirectly(schema: GraphQLSchema): GraphQLSchema {
+  const storage = getMetadataStorage();
+  const resolved = storage.fieldResolvers.map((entry) => ({ name: entry.methodName, type: entry.getObjectType?.() }));
+  for (const objectType of storage.objectTypes) {
+    const type = schema.getType(objectType.name);
+    if (!isObjectType(type) || type.getInterfaces().length > 0) continue;
+    const fields = type.getFields();
+    for (const field of objectType.fields ?? []) {
+      const plain =
+        field.target === objectType.target &&
+        field.roles === undefined &&
+        (field.middlewares?.length ?? 0) === 0 &&
+        field.name === field.schemaName &&
+        !resolved.some((entry) => entry.name === field.name && entry.type === field.target);
+      const built = fields[field.schemaName];
+      if (plain && built) built.resolve = undefined;
+    }
+  }
+  return schema;
 }
 
 /** The committed `schema.graphql`: sorted, so that it is stable across builds. */
