@@ -215,6 +215,7 @@ describe('applying a modification writes the bills and deposits of what it chang
       billsAdded: 0,
       billsChanged: 0,
       billsEnded: 0,
+      overdueBillsChanged: 0,
       depositsAdded: 0,
       depositsChanged: 0,
       depositsEnded: 0,

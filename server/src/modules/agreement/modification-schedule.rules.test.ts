@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { LocalDate } from '../../common/local-date.js';
 import type { Cents } from '../../common/money.js';
-import { BillerStatus, ModificationState } from '../biller/biller-codes.js';
+import { BillerOverdueOption, BillerStatus, ModificationState } from '../biller/biller-codes.js';
 import {
   billChanges,
   depositChanges,
   itemChange,
+  overdueBillChanges,
   type ItemBills,
   type StoredBill,
   type WantedBill,
@@ -171,5 +172,86 @@ describe('depositChanges', () => {
     expect(depositChanges([deposit(1, '2030-03-12')], [d('2030-02-26'), d('2030-03-12')], c(5_000), [], TODAY)).toEqual(
       { update: [], remove: [], insert: [] },
     );
+  });
+});
+
+describe('overdueBillChanges (the biller form’s overdue option)', () => {
+  const overdue = (id: number, date: string, amount = 10_000, contingency = 1_000) => ({
+    id,
+    dueDate: d(date),
+    amount: c(amount),
+    contingency: c(contingency),
+  });
+  // The engine's bills of the changed item: $120.00 a month with $12.00 contingency, on the 1st.
+  const engine = [
+    wanted('2030-02-01', 12_000, 1_200),
+    wanted('2030-03-01', 12_000, 1_200),
+    wanted('2030-04-01', 12_000, 1_200),
+  ];
+  const ALL = BillerOverdueOption.AllUnpaidBills;
+  const CURRENT = BillerOverdueOption.CurrentAndFutureBills;
+
+  it.each([
+    [
+      'all unpaid overdue bills: the new amount on the same date',
+      'changed',
+      ALL,
+      [overdue(1, '2030-02-01')],
+      [[1, 12_000, 1_200]],
+    ],
+    [
+      'all unpaid overdue bills: a date no longer billed takes the next bill’s amount',
+      'changed',
+      ALL,
+      [overdue(2, '2030-02-15')],
+      [[2, 12_000, 1_200]],
+    ],
+    [
+      'all unpaid overdue bills: one already at the new amount is left alone',
+      'changed',
+      ALL,
+      [overdue(3, '2030-03-01', 12_000, 1_200)],
+      [],
+    ],
+    [
+      'current and future bills only: overdue bills keep their amount',
+      'changed',
+      CURRENT,
+      [overdue(4, '2030-02-01')],
+      [],
+    ],
+    [
+      'no option chosen (the item had no overdue bills when edited): nothing changes',
+      'changed',
+      null,
+      [overdue(5, '2030-02-01')],
+      [],
+    ],
+    ['an item kept as it was: nothing changes, whatever the option', 'kept', ALL, [overdue(6, '2030-02-01')], []],
+    ['an item removed: its overdue bills are still owed as they were', 'removed', ALL, [overdue(7, '2030-02-01')], []],
+    ['a bill due today or later is not overdue: billChanges owns it', 'changed', ALL, [overdue(8, '2030-03-10')], []],
+  ] as const)('%s', (_name, change, option, bills, expected) => {
+    const result = overdueBillChanges(change, option, bills, engine, TODAY);
+    expect(result.map((u) => [u.id, u.amount, u.contingency])).toEqual(expected);
+  });
+
+  it('an engine with no bills leaves the overdue bills as they are', () => {
+    expect(overdueBillChanges('changed', ALL, [overdue(9, '2030-02-01')], [], TODAY)).toEqual([]);
+  });
+
+  it('after the last bill of the new schedule, the last one’s amount applies', () => {
+    const late = overdueBillChanges('changed', ALL, [overdue(10, '2030-03-05')], engine.slice(0, 2), TODAY);
+    expect(late).toEqual([{ id: 10, amount: 12_000, contingency: 1_200 }]);
+  });
+
+  it('is idempotent: the bills it brought to the new amount ask for nothing more', () => {
+    const bills = [overdue(11, '2030-02-01'), overdue(12, '2030-02-20', 5_000, 0)];
+    const first = overdueBillChanges('changed', ALL, bills, engine, TODAY);
+    const applied = bills.map((bill) => {
+      const update = first.find((u) => u.id === bill.id);
+      return update ? { ...bill, amount: update.amount, contingency: update.contingency } : bill;
+    });
+    expect(first).toHaveLength(2);
+    expect(overdueBillChanges('changed', ALL, applied, engine, TODAY)).toEqual([]);
   });
 });

@@ -1,14 +1,14 @@
 import type { LocalDate } from '../../common/local-date.js';
 import type { Cents } from '../../common/money.js';
-import { BillerStatus, ModificationState } from '../biller/biller-codes.js';
+import { BillerOverdueOption, BillerStatus, ModificationState } from '../biller/biller-codes.js';
 
 /**
  * What applying a modification does to the bills and scheduled deposits it carried over from the version in force
  * (version-carry-over.ts moves the unpaid bills of kept billers and the deposits still to come): billers added get
  * the bill engine's bills, changed billers (amount, frequency, dates; or reinstated) get their future unpaid bills
  * replaced, removed billers' future unpaid bills end after their final bill, and the deposits follow the
- * modification's deposit plan. Paid bills, overdue bills and deposits already received or missed are history and
- * stay. Each rule answers the difference between what is stored and what should be, so applying it twice changes
+ * modification's deposit plan. Paid bills and deposits already received or missed are history and stay; overdue
+ * bills too, unless the biller form's overdue option asked for the new amount on them (`overdueBillChanges`). Each rule answers the difference between what is stored and what should be, so applying it twice changes
  * nothing the second time.
  */
 
@@ -98,6 +98,43 @@ export function billChanges(item: ItemBills, today: LocalDate): BillChanges {
       return changes;
     }
   }
+}
+
+/** An overdue bill of the item the new version carried over (due before today, unpaid, nothing towards it). */
+export interface OverdueBill {
+  id: number;
+  dueDate: LocalDate;
+  amount: Cents;
+  contingency: Cents;
+}
+
+/**
+ * The biller form's overdue option (spec 2 §8: a changed amount is "applied to all unpaid overdue, current and future
+ * bills, or just to current and future bills"). Only a changed item whose agent chose All unpaid overdue, current and
+ * future bills has its overdue bills brought to what it bills now: the engine's bill on the same date, else its next
+ * bill after that date (an overdue bill on a date the new schedule no longer has), else its last one. Their dates and
+ * final-bill marks stay: an overdue bill is still owed on its date. Any other option (current and future only, none
+ * chosen) and any other change leave them as they are.
+ */
+export function overdueBillChanges(
+  change: ItemChange,
+  overdueOption: number | null,
+  overdue: readonly OverdueBill[],
+  wanted: readonly WantedBill[],
+  today: LocalDate,
+): { id: number; amount: Cents; contingency: Cents }[] {
+  if (change !== 'changed' || overdueOption !== BillerOverdueOption.AllUnpaidBills || wanted.length === 0) return [];
+  const engine = [...wanted].sort((a, b) => (a.dueDate < b.dueDate ? -1 : a.dueDate > b.dueDate ? 1 : 0));
+  const updates: { id: number; amount: Cents; contingency: Cents }[] = [];
+  for (const bill of overdue) {
+    if (bill.dueDate >= today) continue;
+    const now =
+      engine.find((w) => w.dueDate === bill.dueDate) ?? engine.find((w) => w.dueDate > bill.dueDate) ?? engine.at(-1)!;
+    if (now.amount !== bill.amount || now.contingency !== bill.contingency) {
+      updates.push({ id: bill.id, amount: now.amount, contingency: now.contingency });
+    }
+  }
+  return updates;
 }
 
 /** A deposit still to come in the new version (scheduled, nothing received). */

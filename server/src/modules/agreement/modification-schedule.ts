@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { LocalDate } from '../../common/local-date.js';
-import { parseMoney, toDecimalString } from '../../common/money.js';
+import { parseMoney, toDecimalString, type Cents } from '../../common/money.js';
 import { intArray } from '../../database/bulk.js';
 import { dateOf, moneyOf, optionalDateOf } from '../../database/row-values.js';
 import { BillStatus } from '../bill/bill-status.rules.js';
@@ -13,6 +13,8 @@ import {
   billChanges,
   depositChanges,
   itemChange,
+  overdueBillChanges,
+  type OverdueBill,
   type StoredBill,
   type StoredDeposit,
   type WantedBill,
@@ -22,11 +24,15 @@ import { storedBillPlan } from './stored-plan.js';
 
 /** Bills that may be replaced: still to come, nothing paid towards them. */
 const REPLACEABLE_BILL_STATUSES = `{${[BillStatus.Scheduled, BillStatus.Upcoming].join(',')}}`;
+/** Bills owed and unpaid past their date: the overdue option may give them a changed amount. */
+const OVERDUE_BILL_STATUSES = `{${[BillStatus.Overdue, BillStatus.OverdueNotified].join(',')}}`;
 
 export interface ModificationSchedule {
   billsAdded: number;
   billsChanged: number;
   billsEnded: number;
+  /** Overdue bills given a changed amount (the biller form's overdue option: all unpaid overdue bills). */
+  overdueBillsChanged: number;
   depositsAdded: number;
   depositsChanged: number;
   depositsEnded: number;
@@ -55,6 +61,7 @@ export async function rescheduleModification(
     billsAdded: 0,
     billsChanged: 0,
     billsEnded: 0,
+    overdueBillsChanged: 0,
     depositsAdded: 0,
     depositsChanged: 0,
     depositsEnded: 0,
@@ -64,11 +71,12 @@ export async function rescheduleModification(
   const period = { start: agreement.startDate, end: agreement.endDate };
 
   const items = await tx.execute<Row[]>(
-    `select 'biller' as kind, id, modification_state, status,
+    `select 'biller' as kind, id, modification_state, status, overdue_option,
             case when is_final_bill_expected then expected_final_bill_date::text end as final_bill_date
      from biller where agreement_id = ?
      union all
-     select 'subcategory', id, modification_state, status, null from billing_sub_category where agreement_id = ?`,
+     select 'subcategory', id, modification_state, status, overdue_option, null
+     from billing_sub_category where agreement_id = ?`,
     [versionId, versionId],
   );
   const facts = new Map((await loadBillers(tx, [versionId])).map((biller) => [biller.key, biller]));
@@ -79,6 +87,14 @@ export async function rescheduleModification(
        and not exists (select 1 from bill_money_source m where m.bill_id = b.id)
      order by b.due_date, b.id`,
     [versionId, REPLACEABLE_BILL_STATUSES, today],
+  );
+  const overdue = await tx.execute<Row[]>(
+    `select b.id, b.biller_id, b.billing_sub_category_id, b.due_date::text as due_date, b.expected_amount,
+            b.contingency
+     from bill b where b.agreement_id = ? and b.status = any(?::smallint[]) and b.due_date < ?::date
+       and not exists (select 1 from bill_money_source m where m.bill_id = b.id)
+     order by b.due_date, b.id`,
+    [versionId, OVERDUE_BILL_STATUSES, today],
   );
   // Bills from today on that stayed with the version in force (paid, pending): the same item is not billed twice.
   const held = await tx.execute<Row[]>(
@@ -93,6 +109,7 @@ export async function rescheduleModification(
   );
 
   const update: { id: number; bill: WantedBill }[] = [];
+  const overdueUpdates: { id: number; amount: Cents; contingency: Cents }[] = [];
   const remove: number[] = [];
   const insert: ScheduledBillRow[] = [];
   for (const item of items) {
@@ -103,16 +120,26 @@ export async function rescheduleModification(
     if ((change === 'added' || change === 'changed') && (!biller || !storedBillPlan(biller))) change = 'kept';
     if (change === 'kept') continue;
     const rows = change === 'removed' || !biller ? [] : billRowsOf(biller, period);
+    const wanted = rows.map((row): WantedBill => ({
+      dueDate: row.dueDate,
+      amount: parseMoney(row.amount),
+      contingency: parseMoney(row.contingency),
+      isFinalBill: row.isFinalBill,
+    }));
+    overdueUpdates.push(
+      ...overdueBillChanges(
+        change,
+        item.overdue_option === null || item.overdue_option === undefined ? null : Number(item.overdue_option),
+        overdue.filter((row) => keyOf(row) === key).map(overdueBill),
+        wanted,
+        today,
+      ),
+    );
     const changes = billChanges(
       {
         change,
         stored: stored.filter((row) => keyOf(row) === key).map(storedBill),
-        wanted: rows.map((row) => ({
-          dueDate: row.dueDate,
-          amount: parseMoney(row.amount),
-          contingency: parseMoney(row.contingency),
-          isFinalBill: row.isFinalBill,
-        })),
+        wanted,
         held: held.filter((row) => keyOf(row) === key).map((row) => dateOf(row.due_date)),
         finalBillDate: optionalDateOf(item.final_bill_date),
       },
@@ -134,6 +161,15 @@ export async function rescheduleModification(
       'run',
     );
   }
+  for (const { id, amount, contingency } of overdueUpdates) {
+    const text = toDecimalString(amount);
+    await tx.execute(
+      'update bill set expected_amount = ?, amount_allocated = ?, contingency = ? where id = ?',
+      [text, text, toDecimalString(contingency), id],
+      'run',
+    );
+  }
+  result.overdueBillsChanged = overdueUpdates.length;
   if (remove.length > 0) {
     await tx.execute('delete from bill where id = any(?::int[])', [intArray(remove)], 'run');
   }
@@ -206,5 +242,14 @@ function storedBill(row: Row): StoredBill {
     amount: moneyOf(row.expected_amount),
     contingency: moneyOf(row.contingency),
     isFinalBill: Boolean(row.is_final_bill),
+  };
+}
+
+function overdueBill(row: Row): OverdueBill {
+  return {
+    id: Number(row.id),
+    dueDate: dateOf(row.due_date),
+    amount: moneyOf(row.expected_amount),
+    contingency: moneyOf(row.contingency),
   };
 }
