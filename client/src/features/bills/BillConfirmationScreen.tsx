@@ -1,9 +1,6 @@
 import { Button, HStack, Stack } from '@chakra-ui/react';
 import { skipToken } from '@apollo/client/react';
-import { useEffect } from 'react';
-import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { isRecord } from '../../shared/is-record';
-import { notify } from '../../shared/notify/notify';
+import { Link as RouterLink, useParams } from 'react-router-dom';
 import { useBillConfirmationQuery } from '../../gql/hooks';
 import { formatDateTime } from '../../shared/dates';
 import { serverMessage } from '../../shared/errors';
@@ -25,19 +22,7 @@ export function BillConfirmationScreen({ reimbursement = false }: { reimbursemen
   const billId = parsePositiveId(params.billId);
   const variant = parseBillOrAllocation(params.billOrAllocation);
   const { base } = useBillContext();
-  const location = useLocation();
-  const navigate = useNavigate();
-  const state: unknown = location.state;
-  const notice = isRecord(state) && typeof state.notice === 'string' ? state.notice : null;
-  useEffect(() => {
-    if (!notice) return;
-    // After the layout's clear-on-navigation, and once: the state is dropped so a reload does not repeat it.
-    const timer = setTimeout(() => {
-      notify.success(notice);
-      void navigate(location.pathname, { replace: true, state: null });
-    }, 0);
-    return () => clearTimeout(timer);
-  }, [notice, navigate, location.pathname]);
+  // The payment's notice (navigation state) is shown by the layout (RootLayout), once.
   const { data, loading, error } = useBillConfirmationQuery(billId ? { variables: { billId } } : skipToken);
   const title = reimbursement ? 'Reimbursement confirmation' : 'Payment confirmation';
   const view = data?.billConfirmation;

@@ -16,7 +16,7 @@ import { formatDate } from '../../shared/dates';
 import { serverMessage } from '../../shared/errors';
 import { SERVER_ERROR } from '../../shared/messages';
 import { formatMoney } from '../../shared/money';
-import { notify } from '../../shared/notify/notify';
+import { notify, withNotice } from '../../shared/notify/notify';
 import { parsePositiveId } from '../../shared/route-ids';
 import { Loading } from '../../shared/ui/Loading';
 import { Page } from '../../shared/ui/Page';
@@ -229,7 +229,7 @@ export function PayBillScreen({ mode }: { mode: 'pay' | 'reimburse' }) {
           mode === 'pay'
             ? `${base}/bill/${recorded}/confirmation/${variant}`
             : `${base}/bill/${recorded}/reimburseconfirmation/${variant}`,
-          { state: { notice: mode === 'pay' ? BILL_MESSAGES.paid : BILL_MESSAGES.reimbursed } },
+          { state: withNotice(mode === 'pay' ? BILL_MESSAGES.paid : BILL_MESSAGES.reimbursed) },
         );
         return;
       }

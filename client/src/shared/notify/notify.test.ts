@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { NOTICE_TITLES, noticeOptions } from './notify';
+import { NOTICE_TITLES, noticeOf, noticeOptions, withNotice } from './notify';
 
 describe('noticeOptions', () => {
   it('uses the exact titles of the spec, trailing space included', () => {
@@ -19,5 +19,17 @@ describe('noticeOptions', () => {
 
   it('carries the message as the description', () => {
     expect(noticeOptions('success', 'Bill reimbursed successfully').description).toBe('Bill reimbursed successfully');
+  });
+});
+
+describe('noticeOf (the notice a navigation carries to the next screen)', () => {
+  it.each([
+    ['the message carried by withNotice', withNotice('Activation received.'), 'Activation received.'],
+    ['no state', null, null],
+    ['state without a notice', { other: 1 }, null],
+    ['an empty notice', { notice: '' }, null],
+    ['a notice that is not text', { notice: 42 }, null],
+  ])('%s', (_name, state, expected) => {
+    expect(noticeOf(state)).toBe(expected);
   });
 });

@@ -39,3 +39,15 @@ export const notify = {
   /** Removes every toast at once (on each route change). */
   clear: () => toaster.remove(),
 };
+
+/** The navigation state that carries a success notice to the next screen (shown by the layout after its clear). */
+export function withNotice(message: string): { notice: string } {
+  return { notice: message };
+}
+
+/** The notice a navigation carried, if any. */
+export function noticeOf(state: unknown): string | null {
+  if (typeof state !== 'object' || state === null) return null;
+  const notice = (state as { notice?: unknown }).notice;
+  return typeof notice === 'string' && notice !== '' ? notice : null;
+}

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useActivateAgreementMutation, useSaveAllAgreementChangesMutation } from '../../../gql/hooks';
 import { serverMessage } from '../../../shared/errors';
-import { notify } from '../../../shared/notify/notify';
+import { notify, withNotice } from '../../../shared/notify/notify';
 import { useMemberContext } from '../../member/member-context';
 import type { StepProps } from '../step-registry';
 import { stepBy, wizardPaths } from '../wizard-frame';
@@ -36,8 +36,7 @@ export function ActivationStep({ session, readOnly, go }: StepProps) {
         go({ step: confirmStepOf(session.kind), threeStepFlow: session.threeStepFlow });
         return;
       }
-      notify.success(isNew ? result.outcome.message : ACTIVATION_MESSAGES.received);
-      void navigate(overview);
+      void navigate(overview, { state: withNotice(isNew ? result.outcome.message : ACTIVATION_MESSAGES.received) });
     } catch (caught) {
       notify.alert(activationFailure(null, serverMessage(caught, '')));
       go({ step: confirmStepOf(session.kind), threeStepFlow: session.threeStepFlow });
