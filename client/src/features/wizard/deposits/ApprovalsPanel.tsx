@@ -79,7 +79,7 @@ export function ApprovalsPanel({ agreementId, needed, onState }: ApprovalsPanelP
           )}
         </Box>
       ))}
-      {state && !state.canProceed && (
+      {state && !state.canProceed && kinds.some((kind) => kind.decision === 'None' || kind.decision === 'Pending') && (
         <Stack gap="3">
           <Field.Root>
             <Field.Label>Note for the manager</Field.Label>

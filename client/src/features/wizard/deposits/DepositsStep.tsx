@@ -1,6 +1,10 @@
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useAgreementDepositsQuery, useSaveAgreementDepositsMutation } from '../../../gql/hooks';
+import {
+  useAgreementDepositsQuery,
+  useDepositsApprovalsQuery,
+  useSaveAgreementDepositsMutation,
+} from '../../../gql/hooks';
 import { formatDate } from '../../../shared/dates';
 import { serverMessage } from '../../../shared/errors';
 import { formatMoney } from '../../../shared/money';
@@ -63,6 +67,14 @@ export function DepositsStep({ session, readOnly, go }: StepProps) {
   const [awaitingApproval, setAwaitingApproval] = useState(false);
   const [approved, setApproved] = useState(false);
   const onApprovalState = useCallback((canProceed: boolean) => setApproved(canProceed), []);
+  // Reopened after an approval was asked for the saved deposits: its state (waiting, granted, refused with the step-back
+  // sentence) shows at once, as it did when the step was left.
+  const saved = useDepositsApprovalsQuery({ variables: { agreementId }, fetchPolicy: 'network-only' });
+  const askedBefore =
+    saved.data?.agreementApprovals.kinds.some((kind) => kind.needed && kind.decision !== 'None') ?? false;
+  useEffect(() => {
+    if (askedBefore) setAwaitingApproval(true);
+  }, [askedBefore]);
   const cleared = useRef<boolean | null>(null);
   if (cleared.current === null) cleared.current = takeDatesCleared(agreementId);
 
