@@ -37,11 +37,13 @@ export function ManageAgreementScreen() {
     fetchPolicy: 'network-only',
   });
   const agreement = data?.agreement.summary;
-  const [lock] = useLockAgreementMutation();
-  const [unlock] = useUnlockAgreementMutation();
-  const [cancel] = useCancelAgreementMutation();
-  const [renew] = useRenewAgreementMutation();
-  const [move] = useMoveAgreementEndDateMutation();
+  // The header's wizard entries follow the action (a renewal is continued, no longer modified or renewed again).
+  const entries = { refetchQueries: ['AgreementWizardEntries'] };
+  const [lock] = useLockAgreementMutation(entries);
+  const [unlock] = useUnlockAgreementMutation(entries);
+  const [cancel] = useCancelAgreementMutation(entries);
+  const [renew] = useRenewAgreementMutation(entries);
+  const [move] = useMoveAgreementEndDateMutation(entries);
   const initial = params.get('action') as LifecycleActionName | null;
   const [open, setOpen] = useState<LifecycleActionName | null>(initial);
 
