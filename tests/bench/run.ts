@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { atRiskSection } from './at-risk.js';
 import { bankDaySection } from './bank-day.js';
 import { enginesSection } from './engines.js';
 import { firstLoadSection } from './first-load.js';
@@ -23,6 +24,7 @@ const SECTIONS: BenchSection[] = [
   fuzzSection,
   bankDaySection,
   missedDepositsSection,
+  atRiskSection,
 ];
 
 const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));

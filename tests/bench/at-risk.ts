@@ -1,0 +1,58 @@
+import { startApp } from '../../server/src/app.js';
+import { zonedInstant, type LocalDate } from '../../server/src/common/local-date.js';
+import { loadConfig } from '../../server/src/config.js';
+import { SimulationClock } from '../../server/src/modules/core-banking/simulation.js';
+import { createScratchDatabase } from '../integration/ledger-fixture.js';
+import { seedBankDayBook } from './book.js';
+import { measure, type BenchRow, type BenchSection } from './harness.js';
+
+const START = '2026-01-05' as LocalDate;
+const TODAY = '2026-02-02' as LocalDate;
+
+/**
+ * The at-risk worklist (issue 11 item 7) over a large book: every active agreement's forecast (the deposits step's
+ * calculation: three monthly billers, weekly deposits) read for the first short day within 8 and 26 weeks.
+ */
+export const atRiskSection: BenchSection = {
+  name: 'at-risk',
+  title: 'At-risk worklist over a large book (real PostgreSQL; every active agreement forecast)',
+  async run(): Promise<BenchRow[]> {
+    if (!process.env.DATABASE_URL) {
+      return [{ name: 'at-risk worklist', note: 'skipped: set DATABASE_URL (a scratch database is created from it)' }];
+    }
+    const count = Number(process.env.BENCH_AT_RISK_AGREEMENTS ?? 10_000);
+    const scratch = await createScratchDatabase('at_risk_bench');
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      DATABASE_URL: scratch.url,
+      TOKEN_SECRET: 'bench-token-secret',
+      LOG_LEVEL: 'silent',
+      HOST: '127.0.0.1',
+      DEMO_DATA: 'false',
+      JOB_POLLING_SECONDS: '0',
+    });
+    const app = await startApp(config, {
+      port: 0,
+      clock: new SimulationClock(zonedInstant(TODAY, 'Australia/Sydney', 12), 'Australia/Sydney'),
+    });
+    try {
+      const em = () => app.database.orm.em.fork();
+      await seedBankDayBook((sql) => em().execute(sql), count, START);
+      const rows: BenchRow[] = [];
+      for (const weeks of [8, 26]) {
+        const list = await app.services.atRisk.list(em(), weeks);
+        rows.push(
+          await measure(`list, ${count} agreements, ${weeks} weeks`, () => app.services.atRisk.list(em(), weeks), {
+            warmup: 0,
+            runs: 2,
+            note: `${list.checked} checked, ${list.items.length} at risk, ${list.notForecast.length} not forecast`,
+          }),
+        );
+      }
+      return rows;
+    } finally {
+      await app.stop();
+      await scratch.drop();
+    }
+  },
+};
