@@ -115,6 +115,6 @@ export class ApprovalQueuePage {
     const request = this.page.getByTestId('approval-request').filter({ hasText: requestText });
     await request.getByRole('textbox').fill(note);
     await request.getByRole('button', { name: 'Approve' }).click();
-    await expect(this.page.getByText('Approval granted.')).toBeVisible();
+    await expect(this.page.getByText(/^Approval granted: /)).toBeVisible();
   }
 }

@@ -61,6 +61,9 @@ test.describe('a member on the portal', () => {
     await expect(activities.filter('Payments')).toHaveAttribute('aria-pressed', 'false');
     await expect(activities.filter('Notifications')).toHaveAttribute('aria-pressed', 'false');
     await expect(activities.count()).not.toHaveText(everything ?? '');
+    // Selected reads by a tick as well as by its fill, not by colour alone.
+    await expect(activities.filter('Agreement changes').getByTestId('filter-tick')).toHaveText('✓');
+    await expect(activities.filter('Payments').getByTestId('filter-tick')).toHaveText('');
     // Otherwise a click toggles.
     await activities.filter('Notifications').click();
     await expect(activities.filter('Notifications')).toHaveAttribute('aria-pressed', 'true');

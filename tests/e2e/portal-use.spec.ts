@@ -1,6 +1,6 @@
 import { BillDashboardPage, PayBillPage, notDueYet } from './bills-pages.js';
 import { newContextOnRunClock } from './clock.js';
-import { expect, test, type Page } from './fixtures.js';
+import { expect, test, type Locator, type Page } from './fixtures.js';
 import { LoginPage, SelectAccountPage } from './pages.js';
 import { seriousViolations } from './axe.js';
 import { OverviewPage } from './portal-pages.js';
@@ -219,6 +219,7 @@ test.describe('help and support', () => {
 });
 
 test.describe('words of a bank', () => {
+  test.use({ bypassCSP: true }); // axe's injected script
   test.slow(); // two cores shared by several engineers' test runs
 
   test('activities read proper English statuses and times such as 9:15 pm', async ({ page }) => {
@@ -228,22 +229,85 @@ test.describe('words of a bank', () => {
       timeout: 30_000,
     });
     await expect(activities).not.toContainText(/Successfull|TryAgain|Missmatch|\d{2}:\d{2}(AM|PM)/);
+
+    // A payment's transaction as a member reads it: where the money came from and went, no ledger lines, no ids. The
+    // first answer fails as a dropped connection would: 'Server error.' says what to do and offers to try again.
+    const panel = new OverviewPage(page).activities();
+    await panel.filter('Payments').click();
+    await expect(panel.filter('Agreement changes')).toHaveAttribute('aria-pressed', 'false');
+    const dialog = await panel.openFirst();
+    let dropped = false;
+    await page.route('**/graphql', async (route) => {
+      if (!dropped && route.request().postDataJSON()?.operationName === 'TransactionDetails') {
+        dropped = true;
+        return route.abort('failed');
+      }
+      return route.fallback();
+    });
+    await dialog.getByRole('link', { name: 'View the transaction' }).click();
+    const failed = page.getByRole('alert').filter({ hasText: 'Server error.' });
+    await expect(failed).toContainText(
+      'We could not load the transaction. Please check your connection and try again.',
+    );
+    expect(await seriousViolations(page)).toEqual([]);
+    await failed.getByRole('button', { name: 'Try again' }).click();
+    const movements = page.getByRole('region', { name: 'Where the money came from and went' });
+    await expect(movements.getByRole('heading', { name: 'Taken from' })).toBeVisible();
+    await expect(movements.getByRole('heading', { name: 'Went to' })).toBeVisible();
+    await expect(movements).toContainText(/\(the biller\)/);
+    await expect(page.getByText('Ledger lines')).toHaveCount(0);
+    await expect(page.getByText('External')).toHaveCount(0);
+    await expect(page.getByText('Transaction', { exact: true })).toHaveCount(0);
+    await expect(failed).toHaveCount(0);
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });
 
 test.describe('small things', () => {
+  test.use({ bypassCSP: true }); // axe's injected script
   test.slow(); // two cores shared by several engineers' test runs
 
   test('the Agreement label matches its neighbours; Pay and Reimburse are 44 px tap targets on a phone', async ({
     page,
   }) => {
     const { memberId, accountId } = await memberOverview(page);
+    // Every slice of the allocation donut has its own colour, as has its legend's swatch.
+    const overview = new OverviewPage(page);
+    await expect(overview.donut()).toBeVisible({ timeout: 30_000 });
+    const slices = overview.section('Allocation by category').locator('path.apexcharts-pie-area');
+    await expect(slices.first()).toBeVisible();
+    const fills = await slices.evaluateAll((all) => all.map((slice) => slice.getAttribute('fill') ?? ''));
+    expect(new Set(fills).size).toBe(fills.length);
+    const swatches = page.getByRole('list', { name: 'Allocation by category' }).locator('li [aria-hidden="true"]');
+    const legend = await swatches.evaluateAll((all) =>
+      all.map((swatch) => swatch.ownerDocument.defaultView?.getComputedStyle(swatch).backgroundColor ?? ''),
+    );
+    expect(legend).toHaveLength(fills.length);
+    expect(new Set(legend).size).toBe(legend.length);
     const nav = page.getByRole('navigation', { name: 'Main' });
     // Both at the header's text size (md, 16 px).
     await expect(nav.getByRole('button', { name: /Agreement/ })).toHaveCSS('font-size', '16px');
     await expect(nav.getByRole('link', { name: 'Help' })).toHaveCSS('font-size', '16px');
-    await new BillDashboardPage(page).open(memberId, accountId);
+    const dashboard = new BillDashboardPage(page);
+    await dashboard.open(memberId, accountId);
+    // A toast says what happened, in colours that pass axe, and never covers Log out (nor, on a phone, the menu).
+    await dashboard.topUpRainyDay('30000001', '1');
+    const toast = page.getByRole('status').filter({ hasText: 'Rainy day topped up successfully' });
+    await expect(toast).toContainText('Success.');
+    await expect(toast).toContainText('Rainy day topped up successfully: $1.00 from account 30000001.');
+    await toast.hover(); // kept on screen while it is read
+    expect(await seriousViolations(page)).toEqual([]);
+    const apart = async (other: Locator) => {
+      const [a, b] = [await toast.boundingBox(), await other.boundingBox()];
+      expect(a && b).toBeTruthy();
+      if (!a || !b) return;
+      const overlap = a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+      expect(overlap, 'the toast covers a header button').toBe(false);
+    };
+    await apart(page.getByRole('button', { name: 'Log out' }));
     await page.setViewportSize({ width: 375, height: 740 });
+    await expect(toast).toBeVisible();
+    await apart(page.getByRole('button', { name: 'Menu' }));
     for (const name of [/^Pay /, /^Reimburse /]) {
       const button = page.getByRole('button', { name }).filter({ visible: true }).first();
       await expect(button).toBeVisible();

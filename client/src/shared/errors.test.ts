@@ -1,6 +1,6 @@
 import { CombinedGraphQLErrors } from '@apollo/client';
 import { describe, expect, it } from 'vitest';
-import { GENERIC_ERROR, hasErrorCode, serverMessage } from './errors';
+import { failureNotice, GENERIC_ERROR, hasErrorCode, NEXT_STEP, serverMessage } from './errors';
 
 const refused = new CombinedGraphQLErrors({
   errors: [{ message: 'Only digits, please.', extensions: { code: 'BAD_USER_INPUT' } }],
@@ -24,5 +24,17 @@ describe('hasErrorCode', () => {
     expect(hasErrorCode(refused, 'NOT_FOUND', 'BAD_USER_INPUT')).toBe(true);
     expect(hasErrorCode(refused, 'FORBIDDEN')).toBe(false);
     expect(hasErrorCode(null, 'FORBIDDEN')).toBe(false);
+  });
+});
+
+describe('failureNotice (what did not happen, then why or what to do next)', () => {
+  it.each([
+    ['the server’s message', refused, 'The note was not deleted. Only digits, please.'],
+    ['a refusal’s text', 'Can’t proceed without paybill', 'The note was not deleted. Can’t proceed without paybill'],
+    ['a network failure', new Error('Failed to fetch'), `The note was not deleted. ${NEXT_STEP}`],
+    ['no reason at all', undefined, `The note was not deleted. ${NEXT_STEP}`],
+    ['an empty refusal', '  ', `The note was not deleted. ${NEXT_STEP}`],
+  ])('%s', (_case, reason, expected) => {
+    expect(failureNotice('The note was not deleted.', reason)).toBe(expected);
   });
 });

@@ -2,10 +2,10 @@ import { Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { skipToken } from '@apollo/client/react';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { useAccountListQuery } from '../../gql/hooks';
-import { SERVER_ERROR } from '../../shared/messages';
 import { parsePositiveId } from '../../shared/route-ids';
 import { Loading } from '../../shared/ui/Loading';
 import { Page } from '../../shared/ui/Page';
+import { LoadFailed } from '../../shared/ui/LoadFailed';
 import { StatusAlert } from '../../shared/ui/StatusAlert';
 import { INACTIVE_ACCOUNT_WARNING, accountDestination, visibleAccounts } from './select-account';
 
@@ -13,7 +13,7 @@ import { INACTIVE_ACCOUNT_WARNING, accountDestination, visibleAccounts } from '.
 export function SelectAccountPage() {
   const memberId = parsePositiveId(useParams().memberId);
   const navigate = useNavigate();
-  const { data, loading, error } = useAccountListQuery(memberId ? { variables: { memberId } } : skipToken);
+  const { data, loading, error, refetch } = useAccountListQuery(memberId ? { variables: { memberId } } : skipToken);
 
   if (memberId === null) return <Navigate to="/nomember/0" replace />;
   if (loading) {
@@ -26,7 +26,7 @@ export function SelectAccountPage() {
   if (error || !data) {
     return (
       <Page title="Select an account">
-        <StatusAlert status="error">{SERVER_ERROR}</StatusAlert>
+        <LoadFailed what="your accounts" error={error} onRetry={() => void refetch()} />
       </Page>
     );
   }

@@ -5,11 +5,9 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { ActivityDetailQuery } from '../../gql/graphql';
 import { useActivityDetailQuery } from '../../gql/hooks';
 import { formatDateTime } from '../../shared/dates';
-import { serverMessage } from '../../shared/errors';
 import { formatMoney } from '../../shared/money';
-import { SERVER_ERROR } from '../../shared/messages';
 import { Loading } from '../../shared/ui/Loading';
-import { StatusAlert } from '../../shared/ui/StatusAlert';
+import { LoadFailed } from '../../shared/ui/LoadFailed';
 import { activityIntro, detailsText, modificationRows, pendingWording, statusPalette } from './activity-details';
 import { displayLabel } from '../../shared/labels';
 
@@ -25,7 +23,7 @@ interface ActivityDetailDialogProps {
 
 /** One activity in full: the variant for its kind (spec 1 §2 "Activity detail variants"). */
 export function ActivityDetailDialog({ activityId, isStaff, accountPath, onClose }: ActivityDetailDialogProps) {
-  const { data, loading, error } = useActivityDetailQuery(
+  const { data, loading, error, refetch } = useActivityDetailQuery(
     activityId === null ? skipToken : { variables: { activityId, staff: isStaff } },
   );
   const activity = data?.activity;
@@ -45,7 +43,7 @@ export function ActivityDetailDialog({ activityId, isStaff, accountPath, onClose
             </Dialog.Header>
             <Dialog.Body pb="6">
               {loading && <Loading label="Loading the activity…" />}
-              {error && <StatusAlert status="error">{serverMessage(error, SERVER_ERROR)}</StatusAlert>}
+              {error && <LoadFailed what="the activity" error={error} onRetry={() => void refetch()} />}
               {activity && <ActivityDetailBody activity={activity} isStaff={isStaff} accountPath={accountPath} />}
             </Dialog.Body>
             <Dialog.CloseTrigger asChild>

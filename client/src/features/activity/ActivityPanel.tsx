@@ -4,11 +4,9 @@ import type { ActivitiesQuery } from '../../gql/graphql';
 import { useActivitiesQuery } from '../../gql/hooks';
 import { useIsStaff } from '../../auth/useIsStaff';
 import { formatDateTime } from '../../shared/dates';
-import { serverMessage } from '../../shared/errors';
-import { SERVER_ERROR } from '../../shared/messages';
 import { formatMoney, moneyToNumber } from '../../shared/money';
 import { NO_DATA, Section } from '../../shared/ui/Section';
-import { StatusAlert } from '../../shared/ui/StatusAlert';
+import { LoadFailed } from '../../shared/ui/LoadFailed';
 import { detailsText, modificationRows, pendingWording, statusPalette } from './activity-details';
 import {
   ACTIVITY_PAGE_SIZE,
@@ -47,7 +45,7 @@ export function ActivityPanel({
   const [view, setView] = useState(() => initialActivityView(isStaff));
   const [openId, setOpenId] = useState<number | null>(null);
   const variables = { memberId, accountId, filters: view.filters, page: view.page, pageSize, staff: isStaff };
-  const { data, previousData, loading, error } = useActivitiesQuery({ variables });
+  const { data, previousData, loading, error, refetch } = useActivitiesQuery({ variables });
   const newest = useActivityLive(accountId);
   const page = (data ?? previousData)?.activities;
   const pages = page ? pageCount(page.totalCount, pageSize) : 1;
@@ -77,6 +75,10 @@ export function ActivityPanel({
                 data-filter={filter}
                 onClick={() => setView((current) => clickActivityFilter(current, filter, available))}
               >
+                {/* Selected shows by a tick too, not by colour alone (issue 8 item 8). */}
+                <span aria-hidden="true" data-testid="filter-tick" style={{ width: '1ch' }}>
+                  {selected ? '✓' : ''}
+                </span>
                 {FILTER_LABELS[filter]}
                 {total !== null && (
                   <Badge size="sm" variant={selected ? 'surface' : 'subtle'} colorPalette={selected ? 'gray' : 'brand'}>
@@ -95,7 +97,7 @@ export function ActivityPanel({
             : ''}
           {newest ? ` New: ${newest}.` : ''}
         </Text>
-        {error && <StatusAlert status="error">{serverMessage(error, SERVER_ERROR)}</StatusAlert>}
+        {error && <LoadFailed what="the activities" error={error} onRetry={() => void refetch()} />}
         {!page && loading && <ActivitySkeleton />}
         {page && page.items.length === 0 && <Text color="fg.muted">{NO_DATA}</Text>}
         {page && page.items.length > 0 && (

@@ -11,7 +11,7 @@ import {
 } from '../../gql/hooks';
 import type { AgreementApprovalRequestFieldsFragment, ArrearsApprovalFieldsFragment } from '../../gql/graphql';
 import { formatDate, formatDateTime } from '../../shared/dates';
-import { serverMessage } from '../../shared/errors';
+import { failureNotice, serverMessage } from '../../shared/errors';
 import { formatMoney } from '../../shared/money';
 import { notify } from '../../shared/notify/notify';
 import { Loading } from '../../shared/ui/Loading';
@@ -19,22 +19,28 @@ import { Page } from '../../shared/ui/Page';
 import { NoData } from '../../shared/ui/Section';
 import { StatusAlert } from '../../shared/ui/StatusAlert';
 
+const DECISION_NOT_SAVED = 'The decision was not saved.';
+
 function Request({ approval, onDecided }: { approval: ArrearsApprovalFieldsFragment; onDecided: () => void }) {
   const [note, setNote] = useState('');
+  const who = approval.memberName ?? 'the member';
   const [decide, { loading }] = useDecideArrearsApprovalMutation();
   const send = async (approvalGranted: boolean) => {
     try {
       const { data } = await decide({ variables: { approvalId: approval.approvalId, approvalGranted, note } });
       const result = data?.decideArrearsApproval;
       if (!result || result.errors.length > 0)
-        return void notify.alert(result?.errors[0]?.message ?? 'An error has occurred.');
-      notify.success(approvalGranted ? 'Approval granted.' : 'Approval declined.');
+        return void notify.alert(failureNotice(DECISION_NOT_SAVED, result?.errors[0]?.message));
+      notify.success(
+        approvalGranted
+          ? `Approval granted: the agent can now pay ${approval.billerName} for ${who}.`
+          : `Approval declined: ${approval.billerName} for ${who} stays unpaid.`,
+      );
       onDecided();
     } catch (caught) {
-      notify.alert(serverMessage(caught));
+      notify.alert(failureNotice(DECISION_NOT_SAVED, caught));
     }
   };
-  const who = approval.memberName ?? 'the member';
   return (
     <Card.Root as="li" listStyleType="none" data-testid="approval-request">
       <Card.Body>
@@ -123,11 +129,15 @@ function AgreementRequest({
       const { data } = await decide({ variables: { approvalId: approval.approvalId, approvalGranted, note } });
       const result = data?.decideAgreementApproval;
       if (!result || result.errors.length > 0)
-        return void notify.alert(result?.errors[0]?.message ?? 'An error has occurred.');
-      notify.success(approvalGranted ? 'Approval granted.' : 'Approval declined.');
+        return void notify.alert(failureNotice(DECISION_NOT_SAVED, result?.errors[0]?.message));
+      notify.success(
+        approvalGranted
+          ? 'Approval granted: the agent can go on with the agreement.'
+          : 'Approval declined: the agreement cannot go ahead as it is.',
+      );
       onDecided();
     } catch (caught) {
-      notify.alert(serverMessage(caught));
+      notify.alert(failureNotice(DECISION_NOT_SAVED, caught));
     }
   };
   const title = AGREEMENT_APPROVAL_TITLES[approval.approvalType] ?? `Approval type ${approval.approvalType}`;

@@ -3,13 +3,12 @@ import { skipToken } from '@apollo/client/react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { useBillConfirmationQuery } from '../../gql/hooks';
 import { formatDateTime } from '../../shared/dates';
-import { serverMessage } from '../../shared/errors';
-import { SERVER_ERROR } from '../../shared/messages';
 import { formatMoney } from '../../shared/money';
 import { parsePositiveId } from '../../shared/route-ids';
 import { Loading } from '../../shared/ui/Loading';
 import { Page } from '../../shared/ui/Page';
 import { Section } from '../../shared/ui/Section';
+import { LoadFailed } from '../../shared/ui/LoadFailed';
 import { StatusAlert } from '../../shared/ui/StatusAlert';
 import { FigureList } from './FigureList';
 import { PayingDetailsList } from './PayingDetailsList';
@@ -23,7 +22,7 @@ export function BillConfirmationScreen({ reimbursement = false }: { reimbursemen
   const variant = parseBillOrAllocation(params.billOrAllocation);
   const { base } = useBillContext();
   // The payment's notice (navigation state) is shown by the layout (RootLayout), once.
-  const { data, loading, error } = useBillConfirmationQuery(billId ? { variables: { billId } } : skipToken);
+  const { data, loading, error, refetch } = useBillConfirmationQuery(billId ? { variables: { billId } } : skipToken);
   const title = reimbursement ? 'Reimbursement confirmation' : 'Payment confirmation';
   const view = data?.billConfirmation;
   const figures = view?.figures;
@@ -52,7 +51,7 @@ export function BillConfirmationScreen({ reimbursement = false }: { reimbursemen
   return (
     <Page title={title} narrow>
       {loading && <Loading label="Loading the confirmation…" />}
-      {error && <StatusAlert status="error">{serverMessage(error, SERVER_ERROR)}</StatusAlert>}
+      {error && <LoadFailed what="the confirmation" error={error} onRetry={() => void refetch()} />}
       {view && (
         <Stack gap="5">
           <StatusAlert status="success">

@@ -13,7 +13,7 @@ import {
 } from '../../gql/hooks';
 import type { PayBillInput } from '../../gql/graphql';
 import { formatDate } from '../../shared/dates';
-import { serverMessage } from '../../shared/errors';
+import { failureNotice, serverMessage } from '../../shared/errors';
 import { SERVER_ERROR } from '../../shared/messages';
 import { formatMoney } from '../../shared/money';
 import { notify, withNotice } from '../../shared/notify/notify';
@@ -21,6 +21,7 @@ import { parsePositiveId } from '../../shared/route-ids';
 import { Loading } from '../../shared/ui/Loading';
 import { Page } from '../../shared/ui/Page';
 import { Section } from '../../shared/ui/Section';
+import { LoadFailed } from '../../shared/ui/LoadFailed';
 import { StatusAlert } from '../../shared/ui/StatusAlert';
 import { FigureList } from './FigureList';
 import { PayingDetailsList } from './PayingDetailsList';
@@ -156,7 +157,7 @@ export function PayBillScreen({ mode }: { mode: 'pay' | 'reimburse' }) {
   if (billQuery.error || !bill) {
     return (
       <Page title={title}>
-        <StatusAlert status="error">{serverMessage(billQuery.error, SERVER_ERROR)}</StatusAlert>
+        <LoadFailed what="the bill" error={billQuery.error} onRetry={() => void billQuery.refetch()} />
       </Page>
     );
   }
@@ -242,7 +243,9 @@ export function PayBillScreen({ mode }: { mode: 'pay' | 'reimburse' }) {
       } else if (first?.field === 'reimbursementAccountNumber') {
         setErrors({ reimbursement: first.message });
       } else {
-        notify.alert(first?.message ?? SERVER_ERROR);
+        notify.alert(
+          failureNotice(mode === 'pay' ? 'The bill was not paid.' : 'The bill was not reimbursed.', first?.message),
+        );
         // A failed pay also clears the overdue list (spec 1 §8): back to this bill alone.
         if (mode === 'pay' && overdueShown && overdueOption === 'combine') chooseOverdue('ignore');
       }
@@ -267,7 +270,9 @@ export function PayBillScreen({ mode }: { mode: 'pay' | 'reimburse' }) {
             </StatusAlert>
           )}
           {variant === 'bill' && <PayingDetailsList {...bill} />}
-          {linked.error && <StatusAlert status="error">{serverMessage(linked.error, SERVER_ERROR)}</StatusAlert>}
+          {linked.error && (
+            <LoadFailed what="the linked accounts" error={linked.error} onRetry={() => void linked.refetch()} />
+          )}
           <div aria-live="polite">
             {detailErrors.map((message) => (
               <StatusAlert key={message} status="error">

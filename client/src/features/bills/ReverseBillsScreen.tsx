@@ -3,8 +3,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useBillsToReverseQuery, useReverseBillMutation } from '../../gql/hooks';
 import { formatDateTime } from '../../shared/dates';
-import { serverMessage } from '../../shared/errors';
-import { SERVER_ERROR } from '../../shared/messages';
+import { failureNotice, serverMessage } from '../../shared/errors';
 import { formatMoney } from '../../shared/money';
 import { notify } from '../../shared/notify/notify';
 import { Loading } from '../../shared/ui/Loading';
@@ -56,7 +55,9 @@ export function ReverseBillsScreen() {
         });
         const result = answer?.reverseBill;
         const success = Boolean(result?.success);
-        const message = result?.message || result?.errors[0]?.message || (success ? 'Reversed' : SERVER_ERROR);
+        const message = success
+          ? result?.message || 'Reversed'
+          : failureNotice(`‘${row.description}’ was not reversed.`, result?.message || result?.errors[0]?.message);
         if (!success) notify.alert(message);
         outcomes.push({
           transactionId: row.transactionId,
@@ -66,7 +67,7 @@ export function ReverseBillsScreen() {
           message,
         });
       } catch (caught) {
-        const message = serverMessage(caught, SERVER_ERROR);
+        const message = failureNotice(`‘${row.description}’ was not reversed.`, caught);
         notify.alert(message);
         outcomes.push({
           transactionId: row.transactionId,

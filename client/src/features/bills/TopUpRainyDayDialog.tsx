@@ -1,11 +1,10 @@
 import { Button, Dialog, Field, NativeSelect, Portal, Stack } from '@chakra-ui/react';
 import { useRef, useState } from 'react';
 import { useBillLinkedAccountsQuery, useTopUpRainyDayMutation } from '../../gql/hooks';
-import { serverMessage } from '../../shared/errors';
-import { SERVER_ERROR } from '../../shared/messages';
+import { failureNotice } from '../../shared/errors';
 import { formatMoney } from '../../shared/money';
 import { notify } from '../../shared/notify/notify';
-import { StatusAlert } from '../../shared/ui/StatusAlert';
+import { LoadFailed } from '../../shared/ui/LoadFailed';
 import { BILL_MESSAGES } from './bill-messages';
 import { centsToDecimal, newIdempotencyKey, rainyDayTopUpErrors } from './bill-rules';
 import { AmountInput } from '../../shared/amount/AmountInput';
@@ -54,14 +53,16 @@ export function TopUpRainyDayDialog({ contractId, onClose, onDone }: TopUpRainyD
       });
       const result = data?.topUpRainyDay;
       if (result?.ok) {
-        notify.success('Rainy day topped up successfully');
+        notify.success(
+          `Rainy day topped up successfully: ${formatMoney(centsToDecimal(amountOf(amountText) ?? 0))} from account ${accountNumber}.`,
+        );
         onDone();
       } else {
-        notify.alert(result?.errors[0]?.message ?? 'An error has occurred.');
+        notify.alert(failureNotice('Rainy day was not topped up.', result?.errors[0]?.message));
         onClose();
       }
     } catch (caught) {
-      notify.alert(serverMessage(caught));
+      notify.alert(failureNotice('Rainy day was not topped up.', caught));
       onClose();
     } finally {
       submitting.current = false;
@@ -87,7 +88,11 @@ export function TopUpRainyDayDialog({ contractId, onClose, onDone }: TopUpRainyD
               <Dialog.Body>
                 <Stack gap="4">
                   {accounts.error && (
-                    <StatusAlert status="error">{serverMessage(accounts.error, SERVER_ERROR)}</StatusAlert>
+                    <LoadFailed
+                      what="the linked accounts"
+                      error={accounts.error}
+                      onRetry={() => void accounts.refetch()}
+                    />
                   )}
                   <Field.Root required invalid={Boolean(errors.accountNumber)}>
                     <Field.Label>From account</Field.Label>

@@ -2,14 +2,14 @@ import Chart from 'react-apexcharts/core';
 import 'apexcharts/donut';
 import type { ApexOptions } from 'apexcharts';
 import { formatMoney } from '../../shared/money';
-import { CHART_COLOURS, DONUT_SIZE, type DonutData } from './chart-data';
+import { DONUT_SIZE, sliceColours, type DonutData } from './chart-data';
 
 /** The allocation donut (spec 1 §2: 290 by 290). Lives in the lazy chart chunk. */
 export default function AllocationDonut({ data }: { data: DonutData }) {
   const options: ApexOptions = {
     chart: { type: 'donut', fontFamily: 'inherit', animations: { enabled: false } },
     labels: data.labels,
-    colors: CHART_COLOURS,
+    colors: sliceColours(data.series.length),
     legend: { show: false },
     dataLabels: { enabled: false },
     stroke: { width: 1 },

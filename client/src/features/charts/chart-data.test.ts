@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { dayTimestamp, donutData, forecastSeries, forecastSummary, historySeries } from './chart-data';
+import {
+  CHART_COLOURS,
+  dayTimestamp,
+  donutData,
+  forecastSeries,
+  forecastSummary,
+  historySeries,
+  sliceColours,
+} from './chart-data';
 
 describe('donutData', () => {
   it('keeps the positive allocations with their names', () => {
@@ -51,5 +59,17 @@ describe('historySeries', () => {
       deposits: [200],
       bills: [150.25],
     });
+  });
+});
+
+describe('sliceColours (one colour per slice, never repeated)', () => {
+  it.each([0, 1, 10, 11, 13, 24, 40])('%i slices get %i different colours', (count) => {
+    const colours = sliceColours(count);
+    expect(colours).toHaveLength(count);
+    expect(new Set(colours).size).toBe(count);
+  });
+
+  it('starts with the palette, as the legend did', () => {
+    expect(sliceColours(10)).toEqual(CHART_COLOURS);
   });
 });

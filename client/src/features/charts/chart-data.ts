@@ -15,6 +15,20 @@ export const CHART_COLOURS = [
   '#2b6cb0',
 ];
 
+/**
+ * One colour per slice, never the same twice (issue 8 item 8: the 11th slice took the first one's colour): the palette
+ * first, then hues a golden angle apart at a lightness dark enough to stand out on white.
+ */
+export function sliceColours(count: number): string[] {
+  return Array.from({ length: Math.max(count, 0) }, (_, index) => {
+    if (index < CHART_COLOURS.length) return CHART_COLOURS[index];
+    const extra = index - CHART_COLOURS.length;
+    const hue = Math.round((extra * 137.508 + 15) % 360);
+    const lightness = [32, 42, 26][Math.floor(extra / 12) % 3];
+    return `hsl(${hue}, 65%, ${lightness}%)`;
+  });
+}
+
 export const DONUT_SIZE = 290;
 
 /** Deposits, then bills. */

@@ -1,13 +1,11 @@
 import { Box, HStack, Stack, Table, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useAgreementGraphsQuery } from '../../gql/hooks';
 import { formatMonth } from '../../shared/dates';
-import { serverMessage } from '../../shared/errors';
-import { SERVER_ERROR } from '../../shared/messages';
 import { formatMoney } from '../../shared/money';
 import { Loading } from '../../shared/ui/Loading';
 import { Page } from '../../shared/ui/Page';
 import { NoData, Section } from '../../shared/ui/Section';
-import { StatusAlert } from '../../shared/ui/StatusAlert';
+import { LoadFailed } from '../../shared/ui/LoadFailed';
 import { HISTORY_COLOURS, forecastSummary } from '../charts/chart-data';
 import { LazyForecastChart, LazyHistoryBars } from '../charts/LazyCharts';
 import { ForecastVerdictView } from '../overview/ForecastVerdictView';
@@ -17,13 +15,13 @@ import { useMemberContext } from './member-context';
 /** `member/graphs` (spec 1 §2): allocation, the balance forecast to the end date, deposits and bills by month. */
 export function GraphsScreen() {
   const { memberId, accountId } = useMemberContext();
-  const { data, loading, error } = useAgreementGraphsQuery({ variables: { memberId, accountId, step: 1 } });
+  const { data, loading, error, refetch } = useAgreementGraphsQuery({ variables: { memberId, accountId, step: 1 } });
   const graphs = data?.agreementGraphs;
 
   return (
     <Page title="Graphs">
       {loading && <Loading label="Loading the graphs…" />}
-      {error && <StatusAlert status="error">{serverMessage(error, SERVER_ERROR)}</StatusAlert>}
+      {error && <LoadFailed what="the graphs" error={error} onRetry={() => void refetch()} />}
       {graphs && (
         <Stack gap="5">
           <AllocationSection allocation={graphs.allocationByCategory} />

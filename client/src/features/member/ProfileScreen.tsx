@@ -1,13 +1,11 @@
 import { Badge, DataList, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useProfileQuery } from '../../gql/hooks';
-import { serverMessage } from '../../shared/errors';
-import { SERVER_ERROR } from '../../shared/messages';
 import { formatMoney } from '../../shared/money';
 import { Loading } from '../../shared/ui/Loading';
 import { Page } from '../../shared/ui/Page';
 import { NO_DATA, NoData, Section } from '../../shared/ui/Section';
-import { StatusAlert } from '../../shared/ui/StatusAlert';
+import { LoadFailed } from '../../shared/ui/LoadFailed';
 import { ProfilePreferencesForm } from '../wizard/preferences/ProfilePreferencesForm';
 import { useMemberContext } from './member-context';
 
@@ -23,13 +21,13 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
 /** `member/profile` (spec 1 §2): the member's details, the account's members, linked accounts and preferences. */
 export function ProfileScreen() {
   const { memberId, accountId } = useMemberContext();
-  const { data, loading, error } = useProfileQuery({ variables: { memberId, accountId } });
+  const { data, loading, error, refetch } = useProfileQuery({ variables: { memberId, accountId } });
   const profile = data?.profile;
 
   return (
     <Page title="Profile & preferences">
       {loading && <Loading label="Loading the profile…" />}
-      {error && <StatusAlert status="error">{serverMessage(error, SERVER_ERROR)}</StatusAlert>}
+      {error && <LoadFailed what="the profile" error={error} onRetry={() => void refetch()} />}
       {profile && (
         <Stack gap="5">
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="5" alignItems="start">

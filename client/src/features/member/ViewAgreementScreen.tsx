@@ -5,7 +5,7 @@ import { useParams } from 'react-router-dom';
 import { useIsStaff } from '../../auth/useIsStaff';
 import { useAgreementViewQuery, useApproveAgreementMutation } from '../../gql/hooks';
 import { formatDate } from '../../shared/dates';
-import { GENERIC_ERROR, serverMessage } from '../../shared/errors';
+import { failureNotice, serverMessage } from '../../shared/errors';
 import { notify } from '../../shared/notify/notify';
 import { parsePositiveId } from '../../shared/route-ids';
 import { Loading } from '../../shared/ui/Loading';
@@ -97,9 +97,9 @@ function ApproveAgreement({ agreementId }: { agreementId: number }) {
         setOpen(false);
         return;
       }
-      notify.alert(result?.errors[0]?.message || GENERIC_ERROR);
+      notify.alert(failureNotice('The agreement was not approved.', result?.errors[0]?.message));
     } catch (error) {
-      notify.alert(serverMessage(error, GENERIC_ERROR));
+      notify.alert(failureNotice('The agreement was not approved.', error));
     }
     setOpen(false);
   };

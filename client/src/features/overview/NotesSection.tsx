@@ -3,8 +3,7 @@ import { useState } from 'react';
 import type { AccountOverviewQuery } from '../../gql/graphql';
 import { useDeleteNoteMutation } from '../../gql/hooks';
 import { formatDateTime } from '../../shared/dates';
-import { serverMessage } from '../../shared/errors';
-import { SERVER_ERROR } from '../../shared/messages';
+import { failureNotice } from '../../shared/errors';
 import { notify } from '../../shared/notify/notify';
 import { NO_DATA, NoData, Section } from '../../shared/ui/Section';
 import { MemberNoteDialog } from './MemberNoteDialog';
@@ -12,6 +11,8 @@ import { MemberNoteDialog } from './MemberNoteDialog';
 type Overview = AccountOverviewQuery['accountOverview'];
 
 /** The agreement's notes: staff only (members never render notes); staff add, edit and delete them here. */
+const NOTE_NOT_DELETED = 'The note was not deleted.';
+
 export function NotesSection({
   notes,
   contractId,
@@ -27,12 +28,13 @@ export function NotesSection({
   const deleteNote = async (noteId: number) => {
     try {
       const result = (await remove({ variables: { noteId } })).data?.deleteNote;
-      if (!result || result.errors.length > 0) return notify.alert(result?.errors[0]?.message ?? SERVER_ERROR);
+      if (!result || result.errors.length > 0)
+        return notify.alert(failureNotice(NOTE_NOT_DELETED, result?.errors[0]?.message));
       notify.success('The note has been deleted.');
       setConfirming(null);
       onChanged();
     } catch (caught) {
-      notify.alert(serverMessage(caught, SERVER_ERROR));
+      notify.alert(failureNotice(NOTE_NOT_DELETED, caught));
     }
   };
   return (

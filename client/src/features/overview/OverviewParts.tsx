@@ -3,7 +3,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { AccountOverviewQuery } from '../../gql/graphql';
 import { formatMoney } from '../../shared/money';
 import { NoData, Section } from '../../shared/ui/Section';
-import { CHART_COLOURS, donutData } from '../charts/chart-data';
+import { donutData, sliceColours } from '../charts/chart-data';
 import { LazyAllocationDonut } from '../charts/LazyCharts';
 import { FILTER_LABELS, availableFilters, filterTotal } from '../activity/activity-filters';
 
@@ -19,6 +19,7 @@ export function AllocationSection({
   foldable?: boolean;
 }) {
   const data = donutData(allocation);
+  const colours = sliceColours(data.labels.length);
   return (
     <Section
       title="Allocation by category"
@@ -37,13 +38,7 @@ export function AllocationSection({
             {data.labels.map((label, index) => (
               <Flex as="li" key={label} justify="space-between" gap="3" fontSize="sm">
                 <Flex align="center" gap="2">
-                  <Box
-                    aria-hidden="true"
-                    boxSize="3"
-                    borderRadius="sm"
-                    bg={CHART_COLOURS[index % CHART_COLOURS.length]}
-                    flexShrink={0}
-                  />
+                  <Box aria-hidden="true" boxSize="3" borderRadius="sm" bg={colours[index]} flexShrink={0} />
                   <Text>{label}</Text>
                 </Flex>
                 <Text fontVariantNumeric="tabular-nums">{formatMoney(data.series[index])}</Text>

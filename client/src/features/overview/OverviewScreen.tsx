@@ -3,12 +3,12 @@ import { useApolloClient } from '@apollo/client/react';
 import { useCallback, useEffect, useState } from 'react';
 import { useIsStaff } from '../../auth/useIsStaff';
 import { useAccountOverviewQuery, useClientSettingsQuery, useOverviewBannersQuery } from '../../gql/hooks';
-import { serverMessage } from '../../shared/errors';
-import { SERVER_ERROR } from '../../shared/messages';
+import { failureNotice } from '../../shared/errors';
 import { notify } from '../../shared/notify/notify';
 import { Loading } from '../../shared/ui/Loading';
 import { Page } from '../../shared/ui/Page';
 import { Section } from '../../shared/ui/Section';
+import { LoadFailed } from '../../shared/ui/LoadFailed';
 import { StatusAlert } from '../../shared/ui/StatusAlert';
 import { ActivityPanel } from '../activity/ActivityPanel';
 import { useMemberContext } from '../member/member-context';
@@ -62,7 +62,7 @@ export function OverviewScreen() {
 
   useEffect(() => {
     // Spec 1 §8: overview loading failures show the server's message as a toast.
-    if (overview.error) notify.alert(serverMessage(overview.error, SERVER_ERROR));
+    if (overview.error) notify.alert(failureNotice('We could not load the overview.', overview.error));
   }, [overview.error]);
 
   const data = overview.data?.accountOverview;
@@ -105,7 +105,7 @@ export function OverviewScreen() {
         </>
       )}
       {overview.error && !data && (
-        <StatusAlert status="error">{serverMessage(overview.error, SERVER_ERROR)}</StatusAlert>
+        <LoadFailed what="the overview" error={overview.error} onRetry={() => void overview.refetch()} />
       )}
       {data && (
         <Stack gap="5">

@@ -32,7 +32,7 @@ export function WizardCancelButton({ agreementId, flow, to, onCancelled }: Wizar
       const result = (await cancel({ variables: { agreementId, flow } })).data?.cancelAgreementWizard;
       if (!result || result.errors.length > 0) return setError(result?.errors[0]?.message ?? 'An error has occurred.');
       onCancelled?.();
-      notify.warning(result.message ?? '');
+      notify.warning(result.message || 'The agreement was cancelled.');
       setOpen(false);
       void navigate(to);
     } catch (caught) {

@@ -1,7 +1,7 @@
 import { Flex, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { useAgreementWizardToContinueQuery, useSaveAgreementWizardPositionMutation } from '../../gql/hooks';
-import { serverMessage } from '../../shared/errors';
+import { failureNotice, serverMessage } from '../../shared/errors';
 import { notify } from '../../shared/notify/notify';
 import { Loading } from '../../shared/ui/Loading';
 import { Page } from '../../shared/ui/Page';
@@ -17,6 +17,8 @@ import { cancelFlowOf, flowOf, wizardPaths, type Position } from './wizard-frame
  * member.continue, `/member/{memberId}/account/{accountId}/contract/continue` (spec 3 §2): the account's agreement
  * open in the wizard, at the step saved on the server. `?flow=new|modify` right after a start picks the cancel.
  */
+const STEP_NOT_SAVED = 'Your place in the agreement was not saved.';
+
 export function WizardScreen() {
   const { memberId, accountId } = useMemberContext();
   const [search] = useSearchParams();
@@ -48,9 +50,9 @@ export function WizardScreen() {
     try {
       const result = (await save({ variables: { agreementId: session.agreementId, position } })).data
         ?.saveAgreementWizardPosition;
-      if (result && result.errors.length > 0) notify.alert(result.errors[0].message);
+      if (result && result.errors.length > 0) notify.alert(failureNotice(STEP_NOT_SAVED, result.errors[0].message));
     } catch (caught) {
-      notify.alert(serverMessage(caught));
+      notify.alert(failureNotice(STEP_NOT_SAVED, caught));
     }
   };
 

@@ -30,7 +30,8 @@ export function noticeOptions(kind: NoticeKind, message: string): NoticeOptions 
   };
 }
 
-export const toaster = createToaster({ placement: 'top-end', pauseOnPageIdle: true, max: 5 });
+/** At the bottom: at the top they covered the header's Log out and, on a phone, its menu button (issue 8 item 8). */
+export const toaster = createToaster({ placement: 'bottom-end', pauseOnPageIdle: true, max: 5 });
 
 export const notify = {
   success: (message: string) => toaster.create(noticeOptions('success', message)),

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { moneyMovements } from './money-movements';
+
+describe('moneyMovements (a transaction as a member reads it, never raw ledger lines)', () => {
+  it('reads a bill payment as taken from the agreement’s pockets and paid to the biller', () => {
+    const lines = [
+      { account: 'Allocation', amount: '-100.00' },
+      { account: 'Contingency', amount: '-12.30' },
+      { account: 'External', amount: '112.30' },
+    ];
+    expect(moneyMovements(lines, 'Car insurance')).toEqual({
+      from: [
+        { label: 'Your agreement’s allocation', amount: 100 },
+        { label: 'Your agreement’s contingency', amount: 12.3 },
+      ],
+      to: [{ label: 'Car insurance (the biller)', amount: 112.3 }],
+    });
+  });
+
+  it('reads a deposit as paid in from outside the bank', () => {
+    const lines = [
+      { account: 'External', amount: '-200.00' },
+      { account: 'Allocation', amount: '180.00' },
+      { account: 'Rainy day', amount: '20.00' },
+    ];
+    expect(moneyMovements(lines, null)).toEqual({
+      from: [{ label: 'Paid in from outside the bank', amount: 200 }],
+      to: [
+        { label: 'Your agreement’s allocation', amount: 180 },
+        { label: 'Your rainy day', amount: 20 },
+      ],
+    });
+  });
+
+  it('names the member’s own savings account', () => {
+    const lines = [
+      { account: 'Savings account 30000001', amount: '-10.00' },
+      { account: 'Rainy day', amount: '10.00' },
+    ];
+    expect(moneyMovements(lines, null).from).toEqual([{ label: 'Your savings account 30000001', amount: 10 }]);
+  });
+});

@@ -1,0 +1,45 @@
+import { moneyToNumber, type MoneyValue } from '../../shared/money';
+
+export interface LedgerLineInput {
+  /** The server's account label: Allocation, Contingency, Rainy day, 'Savings account 123', External. */
+  account: string;
+  amount: MoneyValue;
+}
+
+export interface Movement {
+  label: string;
+  /** Always positive: the list it is in says which way it went. */
+  amount: number;
+}
+
+/**
+ * A transaction's lines as a member reads them (issue 8 item 5: never raw ledger lines): where the money was taken
+ * from and where it went, in the bank's words. A line taking money out of an account (negative) is 'taken from'; the
+ * outside world is the biller when the transaction pays one, else 'outside the bank' (a deposit from their pay).
+ */
+export function moneyMovements(
+  lines: readonly LedgerLineInput[],
+  billerName: string | null,
+): { from: Movement[]; to: Movement[] } {
+  const from: Movement[] = [];
+  const to: Movement[] = [];
+  for (const line of lines) {
+    const amount = moneyToNumber(line.amount) ?? 0;
+    if (amount === 0) continue;
+    const incoming = amount > 0;
+    (incoming ? to : from).push({ label: placeName(line.account, incoming, billerName), amount: Math.abs(amount) });
+  }
+  return { from, to };
+}
+
+function placeName(account: string, incoming: boolean, billerName: string | null): string {
+  if (account === 'External') {
+    if (incoming) return billerName ? `${billerName} (the biller)` : 'Paid out of the bank';
+    return 'Paid in from outside the bank';
+  }
+  if (account.startsWith('Savings account')) return `Your s${account.slice(1)}`;
+  if (account === 'Allocation') return 'Your agreement’s allocation';
+  if (account === 'Contingency') return 'Your agreement’s contingency';
+  if (account === 'Rainy day') return 'Your rainy day';
+  return account;
+}

@@ -1,0 +1,31 @@
+import { Button, Stack, Text } from '@chakra-ui/react';
+import { failureNotice } from '../errors';
+import { SERVER_ERROR } from '../messages';
+import { StatusAlert } from './StatusAlert';
+
+interface LoadFailedProps {
+  /** What could not be loaded, as a person names it: 'the overview', 'your accounts'. */
+  what: string;
+  error?: unknown;
+  /** Asks again; without it no button is offered. */
+  onRetry?: () => void;
+}
+
+/**
+ * A load that failed: the spec's 'Server error.' as the title, then what could not be loaded and why or what to do
+ * next, and a Try again button (issue 8 item 5).
+ */
+export function LoadFailed({ what, error, onRetry }: LoadFailedProps) {
+  return (
+    <StatusAlert status="error" title={SERVER_ERROR}>
+      <Stack gap="2" align="start">
+        <Text>{failureNotice(`We could not load ${what}.`, error)}</Text>
+        {onRetry && (
+          <Button size="sm" variant="outline" colorPalette="red" bg="white" minH="11" onClick={onRetry}>
+            Try again
+          </Button>
+        )}
+      </Stack>
+    </StatusAlert>
+  );
+}
