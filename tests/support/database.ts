@@ -12,7 +12,41 @@ import { seedDemoData } from '../../server/src/seed/demo.js';
 /** Where integration tests keep the embedded database when no DATABASE_URL is given (a fresh machine). */
 export const EMBEDDED_TEST_DIR = path.resolve('.test-data');
 
-export const realDatabaseUrl = process.env.DATABASE_URL || undefined;
+/** The PostgreSQL server the run was given (DATABASE_URL), or none: the embedded database. */
+export const givenDatabaseUrl = process.env.DATABASE_URL || undefined;
+
+/**
+ * The database this test file uses. The integration project runs its files in parallel workers
+ * (TEST_DATABASE_PER_WORKER, vitest.config.ts): each worker has its own database beside the given one,
+ * `<db>_w<worker>`, made on first use (ensureDatabase) and dropped at the end of the run (global-setup.ts).
+ */
+export const realDatabaseUrl =
+  givenDatabaseUrl && process.env.TEST_DATABASE_PER_WORKER === '1' && process.env.VITEST_POOL_ID
+    ? withDatabase(givenDatabaseUrl, `${databaseName(givenDatabaseUrl)}_w${process.env.VITEST_POOL_ID}`)
+    : givenDatabaseUrl;
+
+function databaseName(url: string): string {
+  return decodeURIComponent(new URL(url).pathname.slice(1));
+}
+
+function withDatabase(url: string, name: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${encodeURIComponent(name)}`;
+  return parsed.toString();
+}
+
+/** Creates this file's database when it does not exist yet (a worker's first file). */
+async function ensureDatabase(): Promise<void> {
+  if (!realDatabaseUrl || realDatabaseUrl === givenDatabaseUrl) return;
+  const admin = await maintenanceClient();
+  try {
+    const name = databaseName(realDatabaseUrl);
+    const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (!exists.rowCount) await admin.query(`create database ${ident(name)}`);
+  } finally {
+    await admin.end();
+  }
+}
 
 /** Drops the application's tables and the job queue's (pg-boss keeps its own schema). */
 const EMPTY = 'drop schema if exists pgboss cascade; drop schema if exists public cascade; create schema public;';
@@ -20,6 +54,7 @@ const EMPTY = 'drop schema if exists pgboss cascade; drop schema if exists publi
 /** Empties the test database (real or embedded): its `public` schema and the job queue's schema. */
 export async function resetDatabase(): Promise<void> {
   if (realDatabaseUrl) {
+    await ensureDatabase();
     const client = new pg.Client({ connectionString: realDatabaseUrl });
     await client.connect();
     try {
@@ -52,7 +87,7 @@ export function removeEmbeddedTestData(): void {
  */
 export async function freshSeededDatabase(config: Config, clock: Clock): Promise<void> {
   if (!realDatabaseUrl) return resetDatabase();
-  const target = new URL(realDatabaseUrl).pathname.slice(1);
+  const target = databaseName(realDatabaseUrl);
   const now = clock.now();
   const live = Math.abs(now.getTime() - Date.now()) < 60_000;
   const key = createHash('sha1')
@@ -85,15 +120,15 @@ export async function freshSeededDatabase(config: Config, clock: Clock): Promise
   }
 }
 
-/** Drops this run's templates (see freshSeededDatabase). */
-export async function dropTemplates(): Promise<void> {
-  if (!realDatabaseUrl) return;
-  const target = new URL(realDatabaseUrl).pathname.slice(1);
+/** Drops the run's own databases beside the given one: the workers' (`_w…`) and the templates (`_tpl_…`). */
+export async function dropRunDatabases(): Promise<void> {
+  if (!givenDatabaseUrl) return;
+  const prefix = databaseName(givenDatabaseUrl).replaceAll('!', '!!').replaceAll('_', '!_').replaceAll('%', '!%');
   const admin = await maintenanceClient();
   try {
     const { rows } = await admin.query<{ datname: string }>(
-      `select datname from pg_database where datname like $1 escape '!'`,
-      [`${target.replaceAll('_', '!_')}!_tpl!_%`],
+      `select datname from pg_database where datname like $1 escape '!' or datname like $2 escape '!'`,
+      [`${prefix}!_tpl!_%`, `${prefix}!_w%`],
     );
     for (const { datname } of rows) await admin.query(`drop database if exists ${ident(datname)} with (force)`);
   } finally {
@@ -103,7 +138,7 @@ export async function dropTemplates(): Promise<void> {
 
 /** A connection to the server's `postgres` database (a database cannot be dropped or copied from inside itself). */
 async function maintenanceClient(): Promise<pg.Client> {
-  const url = new URL(realDatabaseUrl!);
+  const url = new URL(givenDatabaseUrl!);
   url.pathname = '/postgres';
   const client = new pg.Client({ connectionString: url.toString() });
   await client.connect();

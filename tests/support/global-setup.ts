@@ -1,7 +1,7 @@
-import { dropTemplates } from './database.js';
+import { dropRunDatabases } from './database.js';
 
-/** The integration run's set-up and tear-down: no seeded template outlives a run (see freshSeededDatabase). */
+/** The integration run's set-up and tear-down: no worker database or seeded template outlives a run (database.ts). */
 export async function setup(): Promise<() => Promise<void>> {
-  await dropTemplates();
-  return dropTemplates;
+  await dropRunDatabases();
+  return dropRunDatabases;
 }
