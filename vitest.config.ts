@@ -23,9 +23,9 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts', 'tests/security/**/*.test.ts'],
-          // On a real PostgreSQL each worker has its own database (tests/support/database.ts); the embedded one is a
-          // single directory, so its files run one at a time.
-          maxWorkers: process.env.DATABASE_URL ? Number(process.env.INTEGRATION_WORKERS ?? 2) : 1,
+          // On a real PostgreSQL each worker has its own database (tests/support/database.ts) and the files share the
+          // unit tests' workers; the embedded database is a single directory, so its files run one at a time, after.
+          ...(process.env.DATABASE_URL ? {} : { maxWorkers: 1, sequence: { groupOrder: 1 } }),
           env: { TEST_DATABASE_PER_WORKER: '1' },
           globalSetup: ['tests/support/global-setup.ts'],
           testTimeout: 60_000,
