@@ -7,6 +7,9 @@ export default defineConfig({
   // graphql has no "exports" map: Node loads its CommonJS build, Vite would pick the .mjs one. One instance only.
   resolve: { alias: [{ find: /^graphql$/, replacement: fileURLToPath(import.meta.resolve('graphql')) }] },
   test: {
+    // Two workers on the 2-core machine (vitest's default here is one). On a real PostgreSQL the integration files use
+    // both, each worker on its own database (tests/support/database.ts).
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
