@@ -1,12 +1,13 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import pg from 'pg';
 import { ormOptions } from '../../server/src/database/orm-config.js';
+import { givenDatabaseUrl, maintenanceClient, withDatabase } from '../support/database.js';
 
 /**
  * A dedicated, empty database per test file on the PostgreSQL server of DATABASE_URL (CI sets it). Without it the
  * ledger tests skip: the immutability triggers must be proven on real PostgreSQL.
  */
-export const databaseUrl = process.env.DATABASE_URL || undefined;
+export const databaseUrl = givenDatabaseUrl;
 
 export const SKIP_MESSAGE =
   'DATABASE_URL is not set: the ledger and migration tests need a real PostgreSQL server ' +
@@ -14,15 +15,8 @@ export const SKIP_MESSAGE =
 
 if (!databaseUrl) console.warn(`[skipped] ${SKIP_MESSAGE}`);
 
-function withDatabase(url: string, name: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
-}
-
 async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
+  const client = await maintenanceClient();
   try {
     return await work(client);
   } finally {

@@ -29,7 +29,7 @@ function databaseName(url: string): string {
   return decodeURIComponent(new URL(url).pathname.slice(1));
 }
 
-function withDatabase(url: string, name: string): string {
+export function withDatabase(url: string, name: string): string {
   const parsed = new URL(url);
   parsed.pathname = `/${encodeURIComponent(name)}`;
   return parsed.toString();
@@ -137,7 +137,7 @@ export async function dropRunDatabases(): Promise<void> {
 }
 
 /** A connection to the server's `postgres` database (a database cannot be dropped or copied from inside itself). */
-async function maintenanceClient(): Promise<pg.Client> {
+export async function maintenanceClient(): Promise<pg.Client> {
   const url = new URL(givenDatabaseUrl!);
   url.pathname = '/postgres';
   const client = new pg.Client({ connectionString: url.toString() });
