@@ -1,8 +1,6 @@
-import { startApp } from '../../server/src/app.js';
 import { zonedInstant, type LocalDate } from '../../server/src/common/local-date.js';
-import { loadConfig } from '../../server/src/config.js';
 import { SimulationClock } from '../../server/src/modules/core-banking/simulation.js';
-import { createScratchDatabase } from '../integration/ledger-fixture.js';
+import { startBenchApp } from './bench-app.js';
 import { seedBankDayBook } from './book.js';
 import { measure, type BenchRow, type BenchSection } from './harness.js';
 
@@ -21,22 +19,11 @@ export const atRiskSection: BenchSection = {
       return [{ name: 'at-risk worklist', note: 'skipped: set DATABASE_URL (a scratch database is created from it)' }];
     }
     const count = Number(process.env.BENCH_AT_RISK_AGREEMENTS ?? 10_000);
-    const scratch = await createScratchDatabase('at_risk_bench');
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      DATABASE_URL: scratch.url,
-      TOKEN_SECRET: 'bench-token-secret',
-      LOG_LEVEL: 'silent',
-      HOST: '127.0.0.1',
-      DEMO_DATA: 'false',
-      JOB_POLLING_SECONDS: '0',
-    });
-    const app = await startApp(config, {
-      port: 0,
-      clock: new SimulationClock(zonedInstant(TODAY, 'Australia/Sydney', 12), 'Australia/Sydney'),
-    });
+    const { app, em, stop } = await startBenchApp(
+      'at_risk_bench',
+      new SimulationClock(zonedInstant(TODAY, 'Australia/Sydney', 12), 'Australia/Sydney'),
+    );
     try {
-      const em = () => app.database.orm.em.fork();
       await seedBankDayBook((sql) => em().execute(sql), count, START);
       const rows: BenchRow[] = [];
       for (const weeks of [8, 26]) {
@@ -51,8 +38,7 @@ export const atRiskSection: BenchSection = {
       }
       return rows;
     } finally {
-      await app.stop();
-      await scratch.drop();
+      await stop();
     }
   },
 };

@@ -1,11 +1,9 @@
 import { performance } from 'node:perf_hooks';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { startApp } from '../../server/src/app.js';
 import { zonedInstant, type LocalDate } from '../../server/src/common/local-date.js';
-import { loadConfig } from '../../server/src/config.js';
 import { SimulationClock, simulateDay } from '../../server/src/modules/core-banking/simulation.js';
 import { checkLedger } from '../../server/src/modules/ledger/ledger-check.js';
-import { createScratchDatabase } from '../integration/ledger-fixture.js';
+import { startBenchApp } from './bench-app.js';
 import { seedBankDayBook } from './book.js';
 import type { BenchRow, BenchSection } from './harness.js';
 
@@ -34,20 +32,9 @@ export const bankDaySection: BenchSection = {
       return [{ name: 'bank day', note: 'skipped: set DATABASE_URL (a scratch database is created from it)' }];
     }
     const count = Number(process.env.BENCH_BANK_AGREEMENTS ?? 10_000);
-    const scratch = await createScratchDatabase('bank_day_bench');
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      DATABASE_URL: scratch.url,
-      TOKEN_SECRET: 'bench-token-secret',
-      LOG_LEVEL: 'silent',
-      HOST: '127.0.0.1',
-      DEMO_DATA: 'false',
-      JOB_POLLING_SECONDS: '0',
-    });
     const clock = new SimulationClock(zonedInstant(START, TZ), TZ);
-    const app = await startApp(config, { port: 0, clock });
+    const { app, em, stop } = await startBenchApp('bank_day_bench', clock);
     try {
-      const em = () => app.database.orm.em.fork();
       await seedBankDayBook((sql) => em().execute(sql), count, START);
       // The weeks before: deposits received and bills paid up to the day before, so the day measured is a normal one.
       await em().execute(`update scheduled_deposit set status = 1 where due_date < '${DAY}'`);
@@ -81,8 +68,7 @@ export const bankDaySection: BenchSection = {
         },
       ];
     } finally {
-      await app.stop();
-      await scratch.drop();
+      await stop();
     }
   },
 };

@@ -1,8 +1,6 @@
-import { startApp } from '../../server/src/app.js';
 import { zonedInstant, type LocalDate } from '../../server/src/common/local-date.js';
-import { loadConfig } from '../../server/src/config.js';
 import { SimulationClock } from '../../server/src/modules/core-banking/simulation.js';
-import { createScratchDatabase } from '../integration/ledger-fixture.js';
+import { startBenchApp } from './bench-app.js';
 import { seedMissedDepositBook } from './book.js';
 import { measure, type BenchRow, type BenchSection } from './harness.js';
 
@@ -20,22 +18,11 @@ export const missedDepositsSection: BenchSection = {
       ];
     }
     const count = Number(process.env.BENCH_REPORT_AGREEMENTS ?? 100_000);
-    const scratch = await createScratchDatabase('missed_deposits_bench');
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      DATABASE_URL: scratch.url,
-      TOKEN_SECRET: 'bench-token-secret',
-      LOG_LEVEL: 'silent',
-      HOST: '127.0.0.1',
-      DEMO_DATA: 'false',
-      JOB_POLLING_SECONDS: '0',
-    });
-    const app = await startApp(config, {
-      port: 0,
-      clock: new SimulationClock(zonedInstant(TODAY, 'Australia/Sydney', 12), 'Australia/Sydney'),
-    });
+    const { app, em, stop } = await startBenchApp(
+      'missed_deposits_bench',
+      new SimulationClock(zonedInstant(TODAY, 'Australia/Sydney', 12), 'Australia/Sydney'),
+    );
     try {
-      const em = () => app.database.orm.em.fork();
       await seedMissedDepositBook((sql) => em().execute(sql), count, START);
       const branches = (await app.services.missedDeposits.branches(em())).map((b) => b.id);
       const report = await app.services.missedDeposits.report(em(), { branches });
@@ -53,8 +40,7 @@ export const missedDepositsSection: BenchSection = {
         ),
       ];
     } finally {
-      await app.stop();
-      await scratch.drop();
+      await stop();
     }
   },
 };

@@ -1,0 +1,39 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { startApp, type App } from '../../server/src/app.js';
+import type { Clock } from '../../server/src/common/clock.js';
+import { loadConfig } from '../../server/src/config.js';
+import { createScratchDatabase } from '../integration/ledger-fixture.js';
+
+export interface BenchApp {
+  app: App;
+  /** A fresh entity manager of the server's ORM. */
+  em(): EntityManager;
+  /** Stops the server and drops its scratch database. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The server a book bench measures: production settings, no demo data, no background job polling (the bench runs the
+ * jobs itself), on its own scratch database beside DATABASE_URL (`<db>_<label>`), on the bench's clock.
+ */
+export async function startBenchApp(label: string, clock: Clock): Promise<BenchApp> {
+  const scratch = await createScratchDatabase(label);
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    DATABASE_URL: scratch.url,
+    TOKEN_SECRET: 'bench-token-secret',
+    LOG_LEVEL: 'silent',
+    HOST: '127.0.0.1',
+    DEMO_DATA: 'false',
+    JOB_POLLING_SECONDS: '0',
+  });
+  const app = await startApp(config, { port: 0, clock });
+  return {
+    app,
+    em: () => app.database.orm.em.fork() as EntityManager,
+    async stop() {
+      await app.stop();
+      await scratch.drop();
+    },
+  };
+}
