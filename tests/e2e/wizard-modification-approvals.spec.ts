@@ -163,6 +163,26 @@ async function runningAgreement(request: APIRequestContext): Promise<{ account: 
   if (entries.modify.allowed && entries.modify.agreementId !== null) {
     return { account, agreementId: entries.modify.agreementId };
   }
+  if (!entries.create.allowed) {
+    // An earlier spec left the account an agreement that can be neither continued nor modified (e.g. one waiting for
+    // the member's approval): cancelled, so that these journeys set up their own; one being applied is waited for.
+    const { accountOverview } = await graphql<{ accountOverview: { agreement: { contractId: number } | null } }>(
+      request,
+      token,
+      'query($a: Int!, $m: Int!) { accountOverview(accountId: $a, memberId: $m) { agreement { contractId } } }',
+      { a: account.accountId, m: account.memberId },
+    );
+    if (accountOverview.agreement) {
+      const { cancelAgreement } = await graphql<{ cancelAgreement: { errors: unknown[] } }>(
+        request,
+        token,
+        `mutation($id: Int!, $r: String!) { cancelAgreement(agreementId: $id, reason: $r) { ${errorsOnly} } }`,
+        { id: accountOverview.agreement.contractId, r: 'Cleared for the modification journeys' },
+      );
+      if (cancelAgreement.errors.length > 0)
+        return { account, agreementId: await untilModifiable(request, token, account) };
+    }
+  }
 
   const started = await graphql<{ startNewAgreement: { wizard: { agreementId: number } | null; errors: unknown[] } }>(
     request,
