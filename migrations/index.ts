@@ -14,6 +14,7 @@ import { Migration20261124035000_event_notification_templates } from './Migratio
 import { Migration20261124043000_capacity_checked_questions } from './Migration20261124043000_capacity_checked_questions.js';
 import { Migration20261124070500_partial_deposits } from './Migration20261124070500_partial_deposits.js';
 import { Migration20261124073000_member_account_link_account } from './Migration20261124073000_member_account_link_account.js';
+import { Migration20261124123912_core_banking_statement } from './Migration20261124123912_core_banking_statement.js';
 
 /** Every migration in order. Add each new migration here (no folder scanning). */
 export const migrationsList: MigrationObject[] = [
@@ -53,4 +54,5 @@ export const migrationsList: MigrationObject[] = [
     name: 'Migration20261124073000_member_account_link_account',
     class: Migration20261124073000_member_account_link_account,
   },
+  { name: 'Migration20261124123912_core_banking_statement', class: Migration20261124123912_core_banking_statement },
 ];

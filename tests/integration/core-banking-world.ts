@@ -29,6 +29,8 @@ export interface AgreementSpec {
   /** Deposit frequency code (1 weekly, 2 fortnightly, 3 monthly). */
   frequency: number;
   billers: BillerSpec[];
+  /** Deposits by periodical payment from the member's rich savings account (deposit type 2), not payroll. */
+  fromSavings?: boolean;
 }
 
 export interface BankAgreement {
@@ -55,7 +57,7 @@ const DEFAULTS = {
 };
 
 /**
- * An active agreement of the member (payroll deduction) with its billers; its bills are the bill engine's
+ * An active agreement of the member (payroll deduction, or a periodical payment from savings) with its billers; its bills are the bill engine's
  * occurrences and its scheduled deposits the deposit engine's dates, at the required deposit.
  */
 export async function createBankAgreement(
@@ -77,9 +79,19 @@ export async function createBankAgreement(
   ]);
   const agreementId = await one(
     em,
-    `insert into agreement (account_id, status, start_date, end_date, contribution_frequency, contribution_date,
-       deposit_type, remitter_name, remitter_number) values (?, 7, ?, ?, ?, ?, 1, 'Employer', '12345')`,
-    [accountId, spec.start, spec.end, spec.frequency, spec.start],
+    spec.fromSavings
+      ? `insert into agreement (account_id, status, start_date, end_date, contribution_frequency, contribution_date,
+           deposit_type, periodical_payment_account_id) values (?, 7, ?, ?, ?, ?, 2, ?)`
+      : `insert into agreement (account_id, status, start_date, end_date, contribution_frequency, contribution_date,
+           deposit_type, remitter_name, remitter_number) values (?, 7, ?, ?, ?, ?, 1, 'Employer', '12345')`,
+    [
+      accountId,
+      spec.start,
+      spec.end,
+      spec.frequency,
+      spec.start,
+      ...(spec.fromSavings ? [member.savingsAccountId] : []),
+    ],
   );
   const billerIds: number[] = [];
   for (const biller of spec.billers) {

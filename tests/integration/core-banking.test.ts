@@ -60,6 +60,10 @@ describe('the bank side in motion (jobs on the simulator, day by day)', () => {
     for (let date = START; date <= (DEBUG_UNTIL ?? YEAR.end); date = addDays(date, 1)) {
       const { day } = await live(date);
       for (const refused of day.bills.notPaid) mismatches.push(`${date}: not paid ${JSON.stringify(refused)}`);
+      // Every deposit and every payment (settled the day before) agrees with the bank's statement.
+      for (const m of day.reconciliation.mismatches.filter((m) => m.agreementId === agreement.agreementId)) {
+        mismatches.push(`${date}: ${m.sentence}`);
+      }
       const balances = (await agreementBalances(em(), [agreement.agreementId])).get(agreement.agreementId)!;
       // The forecast spends each bill's contingency; a bill paid at its expected amount pours it into rainy day.
       const [{ poured }] = await em().execute<{ poured: string }[]>(
@@ -268,11 +272,16 @@ describe('the bank side in motion (jobs on the simulator, day by day)', () => {
        values (?, ?, ?, '2029-01-01', '2029-01-01')`,
       [fixture.memberId, SimulatedEvent.Deposit, SimulatedOutcome.Missing],
     );
+    const sentence =
+      `Reconciliation of 01-01-2029: the bank has credited $0.00 for deposit ${agreement.depositIds[0]}, ` +
+      `the ledger has recorded ${formatted(agreement.depositAmount)}`;
     const mismatch = {
-      depositId: agreement.depositIds[0],
+      kind: 'deposit',
+      id: agreement.depositIds[0],
       agreementId: agreement.agreementId,
       bank: 0,
       ledger: agreement.depositAmount,
+      sentence,
     };
     for (let run = 0; run < 2; run += 1) {
       const again = await server.app.services.bankDay.runDay(em());
@@ -280,9 +289,6 @@ describe('the bank side in motion (jobs on the simulator, day by day)', () => {
         mismatch,
       ]);
     }
-    const sentence =
-      `Reconciliation of 01-01-2029: the bank has credited $0.00 for deposit ${agreement.depositIds[0]}, ` +
-      `the ledger has recorded ${formatted(agreement.depositAmount)}`;
     expect((await activities(agreement.agreementId, 18)).map((a) => a.details)).toEqual([sentence]);
     // Reported, not fixed: the deposit and the balances are as they were.
     expect(await statusOf('scheduled_deposit', agreement.depositIds[0])).toBe(1);
@@ -295,6 +301,136 @@ describe('the bank side in motion (jobs on the simulator, day by day)', () => {
     );
     expect(run.output.itemsFailed).toBeGreaterThanOrEqual(1);
     expect(run.output.problem).toContain(sentence);
+    expect(await activities(agreement.agreementId, 18)).toHaveLength(1);
+    expect((await checkLedger(em())).ok).toBe(true);
+  }, 300_000);
+
+  it('reconciles payments out with what the bank debited: another amount, or debited though failed', async () => {
+    const fixture = await member();
+    const spec: AgreementSpec = {
+      start: '2031-01-01' as LocalDate,
+      end: '2031-12-31' as LocalDate,
+      frequency: 2,
+      billers: [
+        { nickname: 'Water', paymentMethod: 0, value: '120.00', frequency: 3, dateOfBill: '2031-01-10' as LocalDate },
+        { nickname: 'Power', paymentMethod: 4, value: '150.00', frequency: 3, dateOfBill: '2031-01-12' as LocalDate },
+      ],
+    };
+    const agreement = await createBankAgreement(em(), fixture, spec);
+    const [waterId, powerId] = agreement.billerIds;
+    // The bank settles January's Water payment for $130.00; it rejects January's Power payment but debits it.
+    await em().execute(
+      `insert into core_banking_outcome (member_id, event, outcome, biller_id, date_from, date_to, amount)
+       values (?, ?, ?, ?, '2031-01-01', '2031-01-31', 130), (?, ?, ?, ?, '2031-01-01', '2031-01-31', null),
+              (?, ?, ?, ?, '2031-01-01', '2031-01-31', 150)`,
+      [
+        ...[fixture.memberId, SimulatedEvent.Payment, SimulatedOutcome.SettledFor, waterId],
+        ...[fixture.memberId, SimulatedEvent.Payment, SimulatedOutcome.Failed, powerId],
+        ...[fixture.memberId, SimulatedEvent.Payment, SimulatedOutcome.SettledFor, powerId],
+      ],
+    );
+    const found = new Map<string, { kind: string; bank: number; ledger: number; sentence: string }[]>();
+    for (let date = spec.start; date <= '2031-01-14'; date = addDays(date, 1)) {
+      const { day } = await live(date as LocalDate);
+      const own = day.reconciliation.mismatches.filter((m) => m.agreementId === agreement.agreementId);
+      if (own.length > 0) found.set(date, own);
+    }
+    const payment = async (billerId: number) =>
+      (
+        await em().execute<{ transaction_id: number; status: number }[]>(
+          'select ledger_transaction_id as transaction_id, transaction_status as status from activity where type = 0 and biller_id = ?',
+          [billerId],
+        )
+      )[0];
+    const water = await payment(waterId);
+    const power = await payment(powerId);
+    expect(water.status).toBe(2); // Successfull for us: the bank answered settled
+    expect(power.status).toBe(3); // Failed for us: returned to the pockets
+    const waterSentence =
+      `Reconciliation of 11-01-2031: the bank has debited $130.00 for the Water payment made on 10-01-2031 ` +
+      `(transaction ${water.transaction_id}), the ledger has recorded $120.00`;
+    const powerSentence =
+      `Reconciliation of 13-01-2031: the bank has debited $150.00 for the Power payment made on 12-01-2031 ` +
+      `(transaction ${power.transaction_id}), the ledger has recorded $0.00`;
+    // Only the days after the bank answered the two payments are apart; every other day (deposits too) is clean.
+    expect(Object.fromEntries(found)).toEqual({
+      '2031-01-11': [
+        {
+          kind: 'payment',
+          id: water.transaction_id,
+          agreementId: agreement.agreementId,
+          bank: 13000,
+          ledger: 12000,
+          sentence: waterSentence,
+        },
+      ],
+      '2031-01-13': [
+        {
+          kind: 'payment',
+          id: power.transaction_id,
+          agreementId: agreement.agreementId,
+          bank: 15000,
+          ledger: 0,
+          sentence: powerSentence,
+        },
+      ],
+    });
+    // Reported once a day per agreement, never corrected: the ledger still has $120.00 paid and the Power money back.
+    expect((await activities(agreement.agreementId, 18)).map((a) => a.details)).toEqual([waterSentence, powerSentence]);
+    const [{ paid }] = await em().execute<{ paid: string }[]>(
+      'select coalesce(sum(paid_amount), 0)::text as paid from bill where agreement_id = ?',
+      [agreement.agreementId],
+    );
+    expect(paid).toBe('120.00');
+    // The day's job run for the 13th counts it failed, with its sentence (what /bankjobs shows).
+    const [run] = await em().execute<{ output: { itemsFailed: number; problem: string } }[]>(
+      `select output from pgboss.job where name = 'core-banking-day' and state = 'completed'
+       and output->>'date' = '2031-01-13' order by completed_on desc limit 1`,
+    );
+    expect(run.output.itemsFailed).toBeGreaterThanOrEqual(1);
+    expect(run.output.problem).toContain("1 payment differ from the bank's statement");
+    expect(run.output.problem).toContain(powerSentence);
+    expect((await checkLedger(em())).ok).toBe(true);
+  }, 300_000);
+
+  it('reconciles deposits from a savings account with the bank’s own record of them', async () => {
+    const fixture = await member();
+    const spec: AgreementSpec = {
+      start: '2031-06-02' as LocalDate,
+      end: '2032-05-31' as LocalDate,
+      frequency: 2,
+      fromSavings: true,
+      billers: [
+        { nickname: 'Power', paymentMethod: 4, value: '150.00', frequency: 3, dateOfBill: '2031-06-20' as LocalDate },
+      ],
+    };
+    const agreement = await createBankAgreement(em(), fixture, spec);
+    const own = (mismatches: { agreementId: number }[]) =>
+      mismatches.filter((m) => m.agreementId === agreement.agreementId);
+    const first = await live(spec.start);
+    expect(own(first.day.deposits.received)).toMatchObject([{ depositId: agreement.depositIds[0], late: false }]);
+    expect(own(first.day.reconciliation.mismatches)).toEqual([]); // clean: the bank's record and the ledger agree
+
+    // The bank's side now says the first deposit never left the savings account (a correction on its side): its
+    // statement disagrees with the ledger, which moved the money from the savings account.
+    await em().execute(
+      `insert into core_banking_outcome (member_id, event, outcome, date_from, date_to)
+       values (?, ?, ?, '2031-06-02', '2031-06-02')`,
+      [fixture.memberId, SimulatedEvent.Deposit, SimulatedOutcome.Missing],
+    );
+    const again = await server.app.services.bankDay.runDay(em());
+    expect(own(again.reconciliation.mismatches)).toEqual([
+      {
+        kind: 'deposit',
+        id: agreement.depositIds[0],
+        agreementId: agreement.agreementId,
+        bank: 0,
+        ledger: agreement.depositAmount,
+        sentence:
+          `Reconciliation of 02-06-2031: the bank has credited $0.00 for deposit ${agreement.depositIds[0]}, ` +
+          `the ledger has recorded ${formatted(agreement.depositAmount)}`,
+      },
+    ]);
     expect(await activities(agreement.agreementId, 18)).toHaveLength(1);
     expect((await checkLedger(em())).ok).toBe(true);
   }, 300_000);
@@ -351,6 +487,8 @@ describe('the bank side in motion (jobs on the simulator, day by day)', () => {
     ).toEqual({ code: 'BILLER_ON_HOLD', message: sentence });
     const next = await live('2028-03-11' as LocalDate);
     expect(next.day.bills.paid).toEqual([]); // not tried again automatically while on hold
+    // Reconciled the day after: rejected by the bank, returned in the ledger, nothing apart.
+    expect(next.day.reconciliation.mismatches.filter((m) => m.agreementId === agreement.agreementId)).toEqual([]);
     expect((await checkLedger(em())).ok).toBe(true);
   }, 300_000);
 
@@ -477,6 +615,8 @@ describe('the bank side in motion (jobs on the simulator, day by day)', () => {
           'select count(*)::int as n from activity where agreement_id = ? and type = 0 and transaction_status = 2',
         ),
       ).toBe(1);
+      // Each instance's bank answers agreed with the other's ledger writes: nothing to reconcile.
+      expect(await count('select count(*)::int as n from activity where agreement_id = ? and type = 18')).toBe(0);
       expect((await checkLedger(em())).ok).toBe(true);
     }, 300_000);
   });

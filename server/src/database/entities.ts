@@ -26,6 +26,7 @@ import { LedgerTransaction } from '../modules/ledger/ledger-transaction.entity.j
 import { LinkedAccount } from '../modules/linked-account/linked-account.entity.js';
 import { BankDayStep } from '../modules/core-banking/bank-day-step.entity.js';
 import { CoreBankingOutcome } from '../modules/core-banking/core-banking-outcome.entity.js';
+import { CoreBankingStatementLine } from '../modules/core-banking/core-banking-statement.entity.js';
 import { InterestRegistration } from '../modules/member/interest-registration.entity.js';
 import { Member } from '../modules/member/member.entity.js';
 import { Note } from '../modules/note/note.entity.js';
@@ -77,5 +78,6 @@ export const entities = [
   AppSecret,
   UsedSsoToken,
   CoreBankingOutcome,
+  CoreBankingStatementLine,
   BankDayStep,
 ];

@@ -6,7 +6,7 @@ import { BillStatus } from '../bill/bill-status.rules.js';
 import {
   arrearsStatus,
   missedOwing,
-  reconcileDeposits,
+  reconcileWithBank,
   billDayChange,
   DEFAULT_CORE_BANKING_SETTINGS,
   locksAfterFailure,
@@ -156,42 +156,53 @@ describe('renewalDueWindow (agreements due for renewal)', () => {
   });
 });
 
-describe('reconcileDeposits (the bank statement against the ledger, activity 18)', () => {
-  const m = (depositId: number, amount: number, agreementId = 1) => ({ depositId, agreementId, amount });
+describe('reconcileWithBank (the bank statement against the ledger, activity 18)', () => {
+  const m = (id: number, amount: number, agreementId = 1) => ({ kind: 'deposit' as const, id, agreementId, amount });
+  const p = (id: number, amount: number, agreementId = 1) => ({ kind: 'payment' as const, id, agreementId, amount });
+  const off = (kind: 'deposit' | 'payment', id: number, bank: number, ledger: number, agreementId = 1) => ({
+    kind,
+    id,
+    agreementId,
+    bank,
+    ledger,
+  });
   it.each([
     ['nothing moved: nothing to report', [], [], []],
     ['both agree', [m(1, 12000), m(2, 5000)], [m(2, 5000), m(1, 12000)], []],
-    [
-      'the bank credited, the ledger has nothing',
-      [m(1, 12000)],
-      [],
-      [{ depositId: 1, agreementId: 1, bank: 12000, ledger: 0 }],
-    ],
-    [
-      'the ledger has a deposit the bank never credited',
-      [],
-      [m(1, 12000)],
-      [{ depositId: 1, agreementId: 1, bank: 0, ledger: 12000 }],
-    ],
-    [
-      'posted twice',
-      [m(1, 12000)],
-      [m(1, 12000), m(1, 12000)],
-      [{ depositId: 1, agreementId: 1, bank: 12000, ledger: 24000 }],
-    ],
-    ['a cent apart', [m(1, 12000)], [m(1, 11999)], [{ depositId: 1, agreementId: 1, bank: 12000, ledger: 11999 }]],
+    ['the bank credited, the ledger has nothing', [m(1, 12000)], [], [off('deposit', 1, 12000, 0)]],
+    ['the ledger has a deposit the bank never credited', [], [m(1, 12000)], [off('deposit', 1, 0, 12000)]],
+    ['posted twice', [m(1, 12000)], [m(1, 12000), m(1, 12000)], [off('deposit', 1, 12000, 24000)]],
+    ['a cent apart', [m(1, 12000)], [m(1, 11999)], [off('deposit', 1, 12000, 11999)]],
     ['a part on each side agreeing in total', [m(1, 5000), m(1, 7000)], [m(1, 12000)], []],
     [
       'in agreement then deposit order',
       [m(9, 100, 2), m(3, 100, 2), m(5, 100, 1)],
       [],
-      [
-        { depositId: 5, agreementId: 1, bank: 100, ledger: 0 },
-        { depositId: 3, agreementId: 2, bank: 100, ledger: 0 },
-        { depositId: 9, agreementId: 2, bank: 100, ledger: 0 },
-      ],
+      [off('deposit', 5, 100, 0, 1), off('deposit', 3, 100, 0, 2), off('deposit', 9, 100, 0, 2)],
+    ],
+    ['a payment debited as the ledger paid it', [p(40, 12000)], [p(40, 12000)], []],
+    ['a payment settled for another amount', [p(40, 13000)], [p(40, 12000)], [off('payment', 40, 13000, 12000)]],
+    [
+      'a payment the ledger failed (returned) but the bank debited',
+      [p(40, 12000)],
+      [p(40, 0)],
+      [off('payment', 40, 12000, 0)],
+    ],
+    ['a failed payment on both sides', [p(40, 0)], [p(40, 0)], []],
+    ['a payment the bank never answered', [], [p(40, 12000)], [off('payment', 40, 0, 12000)]],
+    [
+      'a deposit and a payment of the same id are two things',
+      [m(40, 12000), p(40, 5000)],
+      [m(40, 12000), p(40, 12000)],
+      [off('payment', 40, 5000, 12000)],
+    ],
+    [
+      'deposits before payments within an agreement',
+      [p(1, 100, 2), m(9, 100, 2), p(2, 100, 1)],
+      [],
+      [off('payment', 2, 100, 0, 1), off('deposit', 9, 100, 0, 2), off('payment', 1, 100, 0, 2)],
     ],
   ] as const)('%s', (_name, bank, ledger, expected) => {
-    expect(reconcileDeposits(bank, ledger)).toEqual(expected);
+    expect(reconcileWithBank(bank, ledger)).toEqual(expected);
   });
 });

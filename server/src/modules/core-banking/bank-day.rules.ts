@@ -158,45 +158,56 @@ export function locksAfterFailure(
   );
 }
 
-/** Money credited to one deposit (a total up to a day), as one side (the bank's statement or our ledger) has it. */
-export interface DepositMovement {
-  depositId: number;
+/** What a movement of money between the bank and an agreement is: a deposit in, or a payment out to a biller. */
+export type MovementKind = 'deposit' | 'payment';
+
+/**
+ * Money moved for one deposit (credited) or one payment to a biller (debited), a total up to a day, as one side (the
+ * bank's statement or our ledger) has it. `id`: the scheduled deposit's, or the payment's ledger transaction's.
+ */
+export interface BankMovement {
+  kind: MovementKind;
+  id: number;
   agreementId: number;
   amount: number;
 }
 
 export interface ReconciliationMismatch {
-  depositId: number;
+  kind: MovementKind;
+  id: number;
   agreementId: number;
-  /** What the bank says it has credited (cents). */
+  /** What the bank says it has credited (deposit) or debited (payment), in cents. */
   bank: number;
   /** What our ledger has recorded (cents). */
   ledger: number;
 }
 
 /**
- * Rule "reconciliation" (activity 18): the bank's statement of the day against what our ledger recorded, deposit by
- * deposit; every deposit where the two differ (one side missing counts as nothing) is a mismatch, in agreement and
- * deposit order. A mismatch is reported, never corrected here.
+ * Rule "reconciliation" (activity 18): the bank's statement against what our ledger recorded, deposit by deposit and
+ * payment by payment; every one where the two differ (one side missing counts as nothing) is a mismatch, in
+ * agreement order, deposits before payments, then by id. A mismatch is reported, never corrected here.
  */
-export function reconcileDeposits(
-  bank: readonly DepositMovement[],
-  ledger: readonly DepositMovement[],
+export function reconcileWithBank(
+  bank: readonly BankMovement[],
+  ledger: readonly BankMovement[],
 ): ReconciliationMismatch[] {
-  const sides = new Map<number, ReconciliationMismatch>();
-  const side = (movement: DepositMovement) => {
-    const row = sides.get(movement.depositId) ?? {
-      depositId: movement.depositId,
+  const sides = new Map<string, ReconciliationMismatch>();
+  const side = (movement: BankMovement) => {
+    const key = `${movement.kind}:${movement.id}`;
+    const row = sides.get(key) ?? {
+      kind: movement.kind,
+      id: movement.id,
       agreementId: movement.agreementId,
       bank: 0,
       ledger: 0,
     };
-    sides.set(movement.depositId, row);
+    sides.set(key, row);
     return row;
   };
   for (const movement of bank) side(movement).bank += movement.amount;
   for (const movement of ledger) side(movement).ledger += movement.amount;
+  const kindOrder = (kind: MovementKind) => (kind === 'deposit' ? 0 : 1);
   return [...sides.values()]
     .filter((row) => row.bank !== row.ledger)
-    .sort((a, b) => a.agreementId - b.agreementId || a.depositId - b.depositId);
+    .sort((a, b) => a.agreementId - b.agreementId || kindOrder(a.kind) - kindOrder(b.kind) || a.id - b.id);
 }

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Cents } from '../../common/money.js';
 import type { LocalDate } from '../../common/local-date.js';
 import type { DepositType } from '../agreement/agreement-codes.js';
-import type { DepositMovement } from './bank-day.rules.js';
+import type { BankMovement } from './bank-day.rules.js';
 import type { PaymentSettlement } from './simulator.rules.js';
 
 /** A member's savings account in core banking and what it holds now. */
@@ -55,7 +55,16 @@ export interface CoreBanking {
    * day, how much the bank has credited for it in total (cents), for reconciling against the ledger (activity 18):
    * what the bank says, whatever our ledger recorded.
    */
-  depositsCredited(em: EntityManager, date: LocalDate): Promise<DepositMovement[]>;
-  /** What the biller's bank answered for a payment sent in an earlier window. */
+  depositsCredited(em: EntityManager, date: LocalDate): Promise<BankMovement[]>;
+  /**
+   * What the biller's bank answered for a payment sent in an earlier window. A settled or failed answer is final:
+   * asked again (a window run again), the bank answers the same.
+   */
   paymentSettlement(em: EntityManager, payment: SentPayment, today: LocalDate): Promise<PaymentSettlement>;
+  /**
+   * The bank's statement of the payments it answered on `date` (settled or rejected, kind 'payment', id the payment's
+   * ledger transaction): what it debited for each in the end (nothing for a rejected one), for reconciling against
+   * the ledger (activity 18): what the bank did, whatever our ledger recorded.
+   */
+  paymentsDebited(em: EntityManager, date: LocalDate): Promise<BankMovement[]>;
 }

@@ -1,6 +1,5 @@
 import { defineJob, type JobQueue } from '../../jobs/job-queue.js';
 import type { BankDayService } from './bank-day.service.js';
-import { mismatchSentence } from './reconciliation.js';
 
 /**
  * The bank's day, five past midnight in the institution's time zone: deposits, automatic payments, the bills'
@@ -64,12 +63,10 @@ export function registerBankJobs(jobs: JobQueue, bank: BankDayService): void {
       reconciliationMismatches: mismatches.length,
       ...(mismatches.length > 0
         ? {
-            problem:
-              `Reconciliation: ${mismatches.length} deposit${mismatches.length === 1 ? '' : 's'} differ from the ` +
-              `bank's statement. ${mismatches
-                .slice(0, 5)
-                .map((m) => mismatchSentence(m, date))
-                .join('; ')}`,
+            problem: `Reconciliation: ${reconciliationCount(mismatches)} differ from the bank's statement. ${mismatches
+              .slice(0, 5)
+              .map((m) => m.sentence)
+              .join('; ')}`,
           }
         : {}),
     };
@@ -86,4 +83,13 @@ export function registerBankJobs(jobs: JobQueue, bank: BankDayService): void {
       failed: failed.length,
     };
   });
+}
+
+/** "1 deposit", "2 payments", "1 deposit and 1 payment": what a day's reconciliation found apart. */
+function reconciliationCount(mismatches: readonly { kind: 'deposit' | 'payment' }[]): string {
+  return (['deposit', 'payment'] as const)
+    .map((kind) => [kind, mismatches.filter((m) => m.kind === kind).length] as const)
+    .filter(([, count]) => count > 0)
+    .map(([kind, count]) => `${count} ${kind}${count === 1 ? '' : 's'}`)
+    .join(' and ');
 }

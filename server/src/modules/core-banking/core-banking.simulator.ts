@@ -1,14 +1,18 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { parseMoney, type Cents } from '../../common/money.js';
+import { parseMoney, toDecimalString, type Cents } from '../../common/money.js';
 import type { LocalDate } from '../../common/local-date.js';
-import { DepositStatus, DepositType } from '../agreement/agreement-codes.js';
-import type { DepositMovement } from './bank-day.rules.js';
+import { DepositStatus } from '../agreement/agreement-codes.js';
+import { RUNNING_STATUSES, type BankMovement } from './bank-day.rules.js';
 import { intArray } from '../../database/bulk.js';
 import { linkedAccountBalances } from '../ledger/ledger-balances.js';
 import type { CoreBanking, CoreBankingAccount, ExpectedDeposit, SentPayment } from './core-banking.adapter.js';
 import {
+  RecordedAnswer,
   simulatedDepositArrival,
+  simulatedPaymentDebit,
   simulatedPaymentSettlement,
+  simulatedStatementCredit,
+  StatementKind,
   type OutcomeRule,
   type PaymentSettlement,
 } from './simulator.rules.js';
@@ -46,7 +50,8 @@ export async function outcomeRules(em: EntityManager, memberIds: readonly number
 
 /**
  * The embedded core-banking simulator: linked accounts hold what the ledger says, deposits arrive on their dates and
- * payments settle at the next window, except where a `core_banking_outcome` row of the member says otherwise.
+ * payments settle at the next window, except where a `core_banking_outcome` row of the member says otherwise. What
+ * it credits and debits it keeps in its own record (`core_banking_statement`), its side of reconciliation.
  */
 export class CoreBankingSimulator implements CoreBanking {
   async linkedAccounts(em: EntityManager, memberIds: readonly number[]): Promise<CoreBankingAccount[]> {
@@ -72,7 +77,15 @@ export class CoreBankingSimulator implements CoreBanking {
       ...new Set(deposits.flatMap((d) => (d.fromLinkedAccountId === null ? [] : [d.fromLinkedAccountId]))),
     ];
     const balances = linkedIds.length > 0 ? await linkedAccountBalances(em, linkedIds) : new Map<number, Cents>();
-    return deposits.map((deposit) => {
+    const recorded = await this.recorded(
+      em,
+      StatementKind.Deposit,
+      deposits.map((deposit) => deposit.depositId),
+    );
+    const credits: { deposit: ExpectedDeposit; total: Cents }[] = [];
+    const totals = deposits.map((deposit) => {
+      // What the bank has credited so far is its own record (our ledger's figure only for history it has no record of).
+      const soFar = recorded.get(deposit.depositId)?.amount ?? deposit.received;
       const from = deposit.fromLinkedAccountId;
       const balance = from === null ? null : (balances.get(from) ?? 0);
       const total = simulatedDepositArrival(
@@ -82,67 +95,160 @@ export class CoreBankingSimulator implements CoreBanking {
           dueDate: deposit.dueDate,
           fromLinkedAccount: balance === null ? null : { balance },
           expected: deposit.amount,
-          received: deposit.received,
+          received: soFar,
         },
         today,
       ) as Cents;
       // What a savings account pays out is no longer there for the next deposit asked.
-      if (from !== null) balances.set(from, ((balance ?? 0) - (total - deposit.received)) as Cents);
+      if (from !== null) balances.set(from, ((balance ?? 0) - (total - soFar)) as Cents);
+      // Recorded even when nothing came (the bank was asked): a record of nothing is not "no record".
+      if (total !== recorded.get(deposit.depositId)?.amount) credits.push({ deposit, total });
       return total;
     });
+    await this.record(
+      em,
+      StatementKind.Deposit,
+      credits.map(({ deposit, total }) => ({
+        refId: deposit.depositId,
+        agreementId: deposit.agreementId,
+        amount: total,
+        answer: null,
+      })),
+      today,
+    );
+    return totals;
   }
 
   /**
    * The simulated bank's statement at the end of `date`: for every deposit due by then and not fully received
-   * before (or received that day), what its rules say was credited in total by then (a deposit is credited from its
-   * due date). Deposits from a savings account (periodical payments): the simulator's savings accounts are the
-   * ledger's linked accounts, so what left the account for the deposit is the statement.
+   * before, of an agreement running (the ones the bank is asked about), or received that day, what it has credited
+   * in total by then: its own record of what it credited (from
+   * payroll, or from the member's savings account as the account held it), capped by its rules as they stand (so a
+   * Missing or Partial row added since shows as a correction on its side; `simulatedStatementCredit`).
    */
-  async depositsCredited(em: EntityManager, date: LocalDate): Promise<DepositMovement[]> {
+  async depositsCredited(em: EntityManager, date: LocalDate): Promise<BankMovement[]> {
     const rows = await em.execute<
-      {
-        id: number;
-        agreement_id: number;
-        due_date: string;
-        expected_amount: string;
-        member_ids: number[];
-        linked: string | null;
-      }[]
+      { id: number; agreement_id: number; due_date: string; expected_amount: string; member_ids: number[] }[]
     >(
       `select d.id, d.agreement_id, d.due_date::text, d.expected_amount,
          coalesce(array(select l.member_id from member_account_link l where l.account_id = g.account_id and l.is_active
-                        order by l.is_primary desc, l.id), '{}') as member_ids,
-         case when g.deposit_type = ${DepositType.PeriodicalPayment} and g.periodical_payment_account_id is not null then
-           (select coalesce(-sum(e.amount), 0) from ledger_transaction t join ledger_entry e on e.transaction_id = t.id
-            join ledger_account la on la.id = e.ledger_account_id
-            where t.deposit_id = d.id and t.effective_date <= ?::date and la.linked_account_id is not null)::text
-         end as linked
+                        order by l.is_primary desc, l.id), '{}') as member_ids
        from scheduled_deposit d join agreement g on g.id = d.agreement_id
        where d.due_date <= ?::date and (d.status in (${DepositStatus.Scheduled}, ${DepositStatus.Missed},
-         ${DepositStatus.PartlyReceived}) or d.received_date = ?::date)
+         ${DepositStatus.PartlyReceived}) and g.status in (${RUNNING_STATUSES.join(', ')}) or d.received_date = ?::date)
        order by d.id`,
-      [date, date, date],
+      [date, date],
     );
     const rules = await outcomeRules(em, [...new Set(rows.flatMap((row) => row.member_ids.map(Number)))]);
+    const recorded = await this.recorded(
+      em,
+      StatementKind.Deposit,
+      rows.map((row) => row.id),
+    );
     return rows.map((row) => {
-      const memberIds = row.member_ids.map(Number);
       const facts = {
-        memberIds,
+        memberIds: row.member_ids.map(Number),
         dueDate: row.due_date as LocalDate,
-        fromLinkedAccount: null,
         expected: parseMoney(String(row.expected_amount)),
-        received: 0,
       };
       return {
-        depositId: row.id,
+        kind: 'deposit' as const,
+        id: row.id,
         agreementId: row.agreement_id,
-        amount: row.linked !== null ? parseMoney(String(row.linked)) : simulatedDepositArrival(rules, facts, date),
+        amount: simulatedStatementCredit(rules, facts, date, recorded.get(row.id)?.amount ?? null),
       };
     });
   }
 
+  /**
+   * The biller's bank's answer: its recorded answer if it has answered already (a final answer stands), else as its
+   * rules say (`simulatedPaymentSettlement`); a final answer is recorded with what it debits in the end
+   * (`simulatedPaymentDebit`: a SettledFor row makes that another amount, or debits a rejected payment).
+   */
   async paymentSettlement(em: EntityManager, payment: SentPayment, today: LocalDate): Promise<PaymentSettlement> {
+    const before = (await this.recorded(em, StatementKind.Payment, [payment.transactionId])).get(payment.transactionId);
+    if (before) return before.answer === RecordedAnswer.Failed ? 'failed' : 'settled';
     const rules = await outcomeRules(em, payment.memberIds);
-    return simulatedPaymentSettlement(rules, payment, today);
+    const answer = simulatedPaymentSettlement(rules, payment, today);
+    const debited = simulatedPaymentDebit(rules, payment, answer, today);
+    if (debited !== null) {
+      await this.record(
+        em,
+        StatementKind.Payment,
+        [
+          {
+            refId: payment.transactionId,
+            agreementId: payment.agreementId,
+            amount: debited as Cents,
+            answer: answer === 'failed' ? RecordedAnswer.Failed : RecordedAnswer.Settled,
+          },
+        ],
+        today,
+      );
+    }
+    return answer;
+  }
+
+  /** The simulated bank's statement of the payments it answered on `date`: its own record, never our ledger. */
+  async paymentsDebited(em: EntityManager, date: LocalDate): Promise<BankMovement[]> {
+    const rows = await em.execute<{ ref_id: number; agreement_id: number; amount: string }[]>(
+      `select ref_id, agreement_id, amount from core_banking_statement
+       where kind = ${StatementKind.Payment} and answered_on = ?::date order by ref_id`,
+      [date],
+    );
+    return rows.map((row) => ({
+      kind: 'payment' as const,
+      id: Number(row.ref_id),
+      agreementId: Number(row.agreement_id),
+      amount: parseMoney(String(row.amount)),
+    }));
+  }
+
+  /** The simulated bank's own record of these deposits or payments. */
+  private async recorded(
+    em: EntityManager,
+    kind: StatementKind,
+    ids: readonly number[],
+  ): Promise<Map<number, { amount: Cents; answer: number | null }>> {
+    if (ids.length === 0) return new Map();
+    const rows = await em.execute<{ ref_id: number; amount: string; answer: number | null }[]>(
+      'select ref_id, amount, answer from core_banking_statement where kind = ? and ref_id = any(?::int[])',
+      [kind, intArray(ids)],
+    );
+    return new Map(
+      rows.map((row) => [
+        Number(row.ref_id),
+        { amount: parseMoney(String(row.amount)), answer: row.answer === null ? null : Number(row.answer) },
+      ]),
+    );
+  }
+
+  /**
+   * Writes what the simulated bank did: a deposit's new total credited, a payment's final answer (kept as first
+   * given). In the caller's transaction (the deposit batch's: a crashed batch leaves neither side).
+   */
+  private async record(
+    em: EntityManager,
+    kind: StatementKind,
+    lines: readonly { refId: number; agreementId: number; amount: Cents; answer: RecordedAnswer | null }[],
+    today: LocalDate,
+  ): Promise<void> {
+    if (lines.length === 0) return;
+    await em.execute(
+      `insert into core_banking_statement (kind, ref_id, agreement_id, amount, answer, answered_on)
+       select ?, r.ref_id, r.agreement_id, r.amount, r.answer, ?::date
+       from unnest(?::int[], ?::int[], ?::numeric[], ?::smallint[]) as r(ref_id, agreement_id, amount, answer)
+       on conflict (kind, ref_id) do update set amount = excluded.amount, answered_on = excluded.answered_on
+       where core_banking_statement.answer is null and core_banking_statement.amount <> excluded.amount`,
+      [
+        kind,
+        today,
+        intArray(lines.map((line) => line.refId)),
+        intArray(lines.map((line) => line.agreementId)),
+        `{${lines.map((line) => toDecimalString(line.amount)).join(',')}}`,
+        `{${lines.map((line) => (line.answer === null ? 'NULL' : String(line.answer))).join(',')}}`,
+      ],
+      'run',
+    );
   }
 }

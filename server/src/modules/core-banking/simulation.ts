@@ -6,7 +6,6 @@ import type { JobQueue, JobType } from '../../jobs/job-queue.js';
 import type { BankDayService, DayReport } from './bank-day.service.js';
 import { BANK_DAY_JOB, BANK_WINDOW_JOB } from './core-banking.jobs.js';
 import type { WindowResult } from './payment-windows.js';
-import { mismatchSentence } from './reconciliation.js';
 
 /** The clock of a simulation: set to an hour of the institution's day, then still (the jobs read it). */
 export class SimulationClock implements SettableClock {
@@ -137,7 +136,7 @@ export function summariseSimulatedDay({ day, windows }: SimulatedDay): { figures
   const details = [
     ...day.bills.notPaid.map((n) => `bill ${n.billId} (agreement ${n.agreementId}) not paid: ${n.message}`),
     ...failed.map((f) => `agreement ${f.agreementId}: ${f.message}`),
-    ...day.reconciliation.mismatches.map((m) => `agreement ${m.agreementId}: ${mismatchSentence(m, day.date)}`),
+    ...day.reconciliation.mismatches.map((m) => `agreement ${m.agreementId}: ${m.sentence}`),
   ];
   return { figures, details };
 }

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { LocalDate } from '../../common/local-date.js';
 import {
   simulatedDepositArrival,
+  simulatedPaymentDebit,
   simulatedPaymentSettlement,
+  simulatedStatementCredit,
   SimulatedEvent,
   SimulatedOutcome,
   type OutcomeRule,
@@ -93,5 +95,52 @@ describe('simulatedPaymentSettlement', () => {
     ['a deposit rule does not touch payments', [rule({})], 'settled'],
   ] as const)('%s', (_name, rules, expected) => {
     expect(simulatedPaymentSettlement(rules, payment, d('2026-03-11'))).toBe(expected);
+  });
+});
+
+describe('simulatedPaymentDebit (what the bank debits in the end, for reconciliation)', () => {
+  const payment = { memberIds: [1], billerId: 7, paidDate: d('2026-03-10'), amount: 12000 };
+  const pay = (over: Partial<OutcomeRule>) => rule({ event: SimulatedEvent.Payment, ...over });
+  const settledFor = (amount: number, over: Partial<OutcomeRule> = {}) =>
+    pay({ outcome: SimulatedOutcome.SettledFor, amount, ...over });
+  it.each([
+    ['settled: its amount', [], 'settled', 12000],
+    ['failed: nothing', [], 'failed', 0],
+    ['try again: no final answer yet', [], 'tryAgain', null],
+    ['settled for another amount', [settledFor(13000)], 'settled', 13000],
+    ['rejected to us but debited all the same', [settledFor(12000)], 'failed', 12000],
+    ['settled-for another biller: its amount', [settledFor(13000, { billerId: 8 })], 'settled', 12000],
+    ['settled-for another member: its amount', [settledFor(13000, { memberId: 2 })], 'settled', 12000],
+    ['settled-for paid outside its dates', [settledFor(13000, { dateTo: d('2026-03-09') })], 'settled', 12000],
+    ['settled-for no longer holding', [settledFor(13000, { until: d('2026-03-10') })], 'settled', 12000],
+    ['settled-for while trying again: no final answer', [settledFor(13000)], 'tryAgain', null],
+    [
+      'a deposit rule does not touch payments',
+      [rule({ outcome: SimulatedOutcome.Partial, amount: 1 })],
+      'settled',
+      12000,
+    ],
+  ] as const)('%s', (_name, rules, answer, expected) => {
+    expect(simulatedPaymentDebit(rules, payment, answer, d('2026-03-11'))).toBe(expected);
+  });
+});
+
+describe('simulatedStatementCredit (a deposit on the bank statement, for reconciliation)', () => {
+  const deposit = { memberIds: [1], dueDate: d('2026-03-10'), expected: 10000 };
+  it.each([
+    ['no record, no rule: as its rules say, all of it', [], null, 10000],
+    ['no record, missing: nothing', [rule({})], null, 0],
+    ['recorded in full', [], 10000, 10000],
+    ['recorded short (the savings account did not hold it): the record', [], 4000, 4000],
+    ['recorded, then a missing rule added: nothing (a correction on its side)', [rule({})], 10000, 0],
+    [
+      'recorded, then a partial rule added: the part',
+      [rule({ outcome: SimulatedOutcome.Partial, amount: 2500 })],
+      10000,
+      2500,
+    ],
+    ['recorded nothing yet', [], 0, 0],
+  ] as const)('%s', (_name, rules, recorded, expected) => {
+    expect(simulatedStatementCredit(rules, deposit, d('2026-03-11'), recorded)).toBe(expected);
   });
 });

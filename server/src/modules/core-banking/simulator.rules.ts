@@ -16,6 +16,23 @@ export enum SimulatedOutcome {
   TryAgain = 3,
   /** Only part of the deposit arrives (the row's amount), the rest not while the row holds. */
   Partial = 4,
+  /**
+   * The bank debits the row's amount for the payment, whatever it answered: a payment settled for another amount,
+   * or (with a Failed row) rejected to us but debited all the same. Seen only by reconciliation (activity 18).
+   */
+  SettledFor = 5,
+}
+
+/** What a line of the simulated bank's own record is about (`core_banking_statement`). */
+export enum StatementKind {
+  Deposit = 1,
+  Payment = 2,
+}
+
+/** A payment's final answer as the simulated bank records it (`core_banking_statement.answer`). */
+export enum RecordedAnswer {
+  Settled = 1,
+  Failed = 2,
 }
 
 export interface OutcomeRule {
@@ -85,14 +102,56 @@ export function simulatedPaymentSettlement(
   payment: { memberIds: readonly number[]; billerId: number | null; paidDate: LocalDate },
   today: LocalDate,
 ): PaymentSettlement {
-  const matching = rules.filter(
+  const matching = paymentRules(rules, payment, today);
+  if (matching.some((rule) => rule.outcome === SimulatedOutcome.Failed)) return 'failed';
+  if (matching.some((rule) => rule.outcome === SimulatedOutcome.TryAgain)) return 'tryAgain';
+  return 'settled';
+}
+
+function paymentRules(
+  rules: readonly OutcomeRule[],
+  payment: { memberIds: readonly number[]; billerId: number | null; paidDate: LocalDate },
+  today: LocalDate,
+): OutcomeRule[] {
+  return rules.filter(
     (rule) =>
       rule.event === SimulatedEvent.Payment &&
       payment.memberIds.includes(rule.memberId) &&
       (rule.billerId === null || rule.billerId === payment.billerId) &&
       covers(rule, payment.paidDate, today),
   );
-  if (matching.some((rule) => rule.outcome === SimulatedOutcome.Failed)) return 'failed';
-  if (matching.some((rule) => rule.outcome === SimulatedOutcome.TryAgain)) return 'tryAgain';
-  return 'settled';
+}
+
+/**
+ * Rule "simulated debit": what the bank debits in the end for a payment of `amount` it answered `answer` (cents):
+ * the amount when settled, nothing when rejected, unless a SettledFor rule of its member covers it (that rule's
+ * amount, whatever the answer: the first such row wins). Null while the payment has no final answer (TryAgain).
+ */
+export function simulatedPaymentDebit(
+  rules: readonly OutcomeRule[],
+  payment: { memberIds: readonly number[]; billerId: number | null; paidDate: LocalDate; amount: number },
+  answer: PaymentSettlement,
+  today: LocalDate,
+): number | null {
+  if (answer === 'tryAgain') return null;
+  const settledFor = paymentRules(rules, payment, today).find((rule) => rule.outcome === SimulatedOutcome.SettledFor);
+  if (settledFor) return settledFor.amount ?? 0;
+  return answer === 'settled' ? payment.amount : 0;
+}
+
+/**
+ * Rule "simulated statement" (a deposit's line, for reconciliation): what the bank's statement says it has credited
+ * for a deposit by `date`: what it recorded crediting (its own record, `recorded`: from payroll, or from the member's
+ * savings account as that account held it), capped by what its rules say as they stand, so a rule added since
+ * (Missing, Partial) shows a correction on the bank's side. A deposit it has no record of (history from before the
+ * record, the seed): what its rules say.
+ */
+export function simulatedStatementCredit(
+  rules: readonly OutcomeRule[],
+  deposit: { memberIds: readonly number[]; dueDate: LocalDate; expected: number },
+  date: LocalDate,
+  recorded: number | null,
+): number {
+  const byRules = simulatedDepositArrival(rules, { ...deposit, fromLinkedAccount: null, received: 0 }, date);
+  return recorded === null ? byRules : Math.min(byRules, recorded);
 }
