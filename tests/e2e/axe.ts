@@ -12,17 +12,27 @@ const FINITE_ANIMATIONS_SETTLED = `document.getAnimations().every((a) => {
 })`;
 
 /**
- * Serious or critical axe violations on the page as it is now (the test needs `bypassCSP`: the app's CSP rightly
+ * Serious or critical axe violations on the page as it settles (the test needs `bypassCSP`: the app's CSP rightly
  * forbids the injected script). Waits for opening animations first: a dialog fading in has, for a moment, text whose
- * contrast is not yet the final one.
+ * contrast is not yet the final one. A scan that finds something is repeated a moment later and only what is still
+ * there counts: a state on its way out (a refetch, a toast leaving) is not the screen a person reads. Each violation
+ * names its element's HTML and axe's summary, so a failure on CI says what it was.
  */
 export async function seriousViolations(page: Page): Promise<string[]> {
+  const first = await scan(page);
+  if (first.length === 0) return [];
+  await page.waitForTimeout(1_500);
+  return scan(page);
+}
+
+async function scan(page: Page): Promise<string[]> {
   await page.waitForFunction(FINITE_ANIMATIONS_SETTLED, undefined, { timeout: 5_000 });
-  await page.addScriptTag({ content: AXE_SOURCE });
+  if (!(await page.evaluate('typeof axe !== "undefined"'))) await page.addScriptTag({ content: AXE_SOURCE });
   const { violations, passes } = (await page.evaluate(`axe.run(document).then((result) => ({
     passes: result.passes.length,
     violations: result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, count: v.nodes.length,
-      targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) })),
+      targets: v.nodes.slice(0, 3).map((n) => [n.target.join(' '), n.html.slice(0, 200),
+        (n.failureSummary || '').replace(/\\s+/g, ' ').slice(0, 240)].join(' ')) })),
   }))`)) as {
     passes: number;
     violations: { id: string; impact: string; help: string; count: number; targets: string[] }[];
