@@ -165,7 +165,7 @@ export function createServices(config: Config, clock: Clock, logger: Logger, eve
   const agreementWizard = new AgreementWizardService(clock);
   const notes = new NoteService(clock);
   const confirm = new ConfirmService(settings, agreementWizard);
-  const agreementApprovals = new AgreementApprovalService(throttle, settings, clock);
+  const agreementApprovals = new AgreementApprovalService(throttle, settings, clock, events);
   const billerWizard = new BillerWizardService(clock, billingCategories, companies, agreementWizard);
   const mailCapture = new MailCapture(logger);
   const mailer = new Mailer(() => config.mail.smtpUrl ?? mailCapture.url, config.mail.from);

@@ -330,7 +330,7 @@ test.describe.serial('a modification over the approved overdraw, and renewing', 
     const { panel, next } = await askForOverdrawApproval(page, account, note);
 
     await managerDecides(page, note, 'Approve', 'Approved after a call with the member');
-    // The agent's open screen learns the decision without being reloaded.
+    // The agent's open screen learns the decision without being reloaded: it is pushed (agreementApprovalsChanged).
     await expect(panel.getByTestId('approval-1-decision')).toHaveText(`Granted by ${MANAGER.name}.`, {
       timeout: 20_000,
     });

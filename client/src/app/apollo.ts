@@ -37,6 +37,8 @@ export function createCache(): InMemoryCache {
       LinkedAccount: { keyFields: ['linkedAccountId'] },
       MemberSearchResult: { keyFields: ['memberId'] },
       QueuedChangeStatus: { keyFields: ['accountId'] },
+      // The deposits step's approvals: the query and its subscription write one object, the newer answer wins.
+      AgreementApprovalsState: { keyFields: ['contractId'], fields: { kinds: { merge: false } } },
       // Value objects without ids: a newer answer simply replaces the older one.
       AgreementBalances: { merge: true },
       ActivityFilterTotals: { merge: true },

@@ -1,4 +1,4 @@
-import { Arg, Authorized, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Authorized, Ctx, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
 import { APPROVER_ROLES, STAFF_ROLES, WIZARD_ROLES } from '../../common/auth/roles.js';
 import type { GraphQLContext } from '../../graphql/context.js';
 import { withUserErrors } from '../payment/payment-input.js';
@@ -25,6 +25,22 @@ export class AgreementApprovalResolver {
     @Arg('agreementId', () => Int) agreementId: number,
   ): Promise<AgreementApprovalsState> {
     return services.agreementApprovals.state(em, user, agreementId);
+  }
+
+  @Authorized(...WIZARD_ROLES)
+  @Subscription(() => AgreementApprovalsState, {
+    name: 'agreementApprovalsChanged',
+    description: 'The deposits step waits on a manager: the version’s approvals now, then again at each change.',
+    subscribe: ({ args, context }) => {
+      const { em, user, services } = context as GraphQLContext;
+      return services.agreementApprovals.watch(em, user, (args as { agreementId: number }).agreementId);
+    },
+  })
+  agreementApprovalsChanged(
+    @Root() state: AgreementApprovalsState,
+    @Arg('agreementId', () => Int) _agreementId: number,
+  ): AgreementApprovalsState {
+    return state;
   }
 
   @Authorized(...STAFF_ROLES)

@@ -11,6 +11,8 @@ import { writeActivity } from '../activity/activity-writer.js';
 import { AgreementStatus } from '../agreement/agreement-status.js';
 import type { SignInThrottle } from '../auth/throttle.js';
 import type { SettingsService } from '../settings/settings.service.js';
+import type { EventBus } from '../../graphql/event-bus.js';
+import { liveStream } from '../../graphql/live-stream.js';
 import { ApprovalKind } from './approval-type.js';
 import {
   activationApprovals,
@@ -91,6 +93,11 @@ const SELECT = `select a.id, a.agreement_id, g.account_id, a.approval_type, a.ap
 
 const KINDS = `{${AGREEMENT_APPROVAL_KINDS.join(',')}}`;
 
+/** The bus topic of one version's agreement approvals (asked, decided, signed). */
+export function agreementApprovalsTopic(agreementId: number): string {
+  return `agreement-approvals:${agreementId}`;
+}
+
 function messageOf(row: Row): string {
   const kind = Number(row.approval_type) as AgreementApprovalKind;
   if (row.approver_id === null) return AGREEMENT_APPROVAL_MESSAGES.requested;
@@ -130,6 +137,7 @@ export class AgreementApprovalService {
     private readonly throttle: SignInThrottle,
     private readonly settings: SettingsService,
     private readonly clock: Clock,
+    private readonly events: EventBus,
   ) {}
 
   /** The version's approvals: which are needed (from its saved deposits) and how each stands. */
@@ -137,6 +145,28 @@ export class AgreementApprovalService {
     const caller = requireUser(user);
     await this.version(em, caller, agreementId);
     return this.stateOf(em, agreementId);
+  }
+
+  /**
+   * The agent's deposits step waits on a manager: the version's approvals now, then again each time one is asked,
+   * decided or signed, pushed over the event bus (as the arrears approvals are). The caller must be allowed to see
+   * the version's account, exactly as for `state`.
+   */
+  async watch(
+    em: EntityManager,
+    user: CurrentUser | null,
+    agreementId: number,
+  ): Promise<AsyncIterableIterator<AgreementApprovalsState>> {
+    const caller = requireUser(user);
+    await this.version(em, caller, agreementId);
+    return liveStream(this.events, agreementApprovalsTopic(agreementId), {
+      current: () => this.stateOf(em.fork(), agreementId),
+      fromEvent: (payload) =>
+        (payload as { agreementId?: unknown } | null)?.agreementId === agreementId
+          ? this.stateOf(em.fork(), agreementId)
+          : null,
+      key: (state) => JSON.stringify([state.canProceed, state.kinds]),
+    });
   }
 
   /** Lifecycle's check before activation or save all: approvals needed and not granted, and refused. */
@@ -157,7 +187,7 @@ export class AgreementApprovalService {
     const kind = this.kind(approvalType);
     const text = freeText(note, { kind: 'note', field: 'note', required: true });
     const version = await this.openVersion(em, caller, agreementId);
-    return em.transactional(async (tx) => {
+    const saved = await em.transactional(async (tx) => {
       await tx.execute('select id from agreement where id = ? for update', [agreementId]);
       const { needed, rows, amounts } = await this.facts(tx, agreementId);
       this.assertNeeded(kind, needed, rows);
@@ -170,6 +200,8 @@ export class AgreementApprovalService {
       );
       return this.get(tx, row.id);
     });
+    this.announce(saved);
+    return saved;
   }
 
   /** The approvers' queue of agreement approvals (never their own requests). */
@@ -193,7 +225,7 @@ export class AgreementApprovalService {
   ): Promise<AgreementApprovalView> {
     const caller = this.approver(user);
     const text = freeText(note, { kind: 'note', field: 'note', required: false });
-    return em.transactional(async (tx) => {
+    const decision = await em.transactional(async (tx) => {
       const [row] = await tx.execute<Row[]>(
         `${SELECT} where a.id = ? and a.approval_type = any(?::smallint[]) for update of a`,
         [approvalId, KINDS],
@@ -211,6 +243,8 @@ export class AgreementApprovalService {
       await this.recordOverride(tx, row, granted, caller.displayName, caller);
       return this.get(tx, approvalId);
     });
+    this.announce(decision);
+    return decision;
   }
 
   /** The manager signs the agent's screen: the decision is recorded at once. */
@@ -230,7 +264,7 @@ export class AgreementApprovalService {
       request.managerUsername,
       request.managerPassword,
     );
-    return em.transactional(async (tx) => {
+    const signed = await em.transactional(async (tx) => {
       await tx.execute('select id from agreement where id = ? for update', [version.id]);
       const { needed, rows, amounts } = await this.facts(tx, version.id);
       this.assertNeeded(kind, needed, rows);
@@ -259,9 +293,16 @@ export class AgreementApprovalService {
       await this.recordOverride(tx, stored, request.approvalGranted, manager.displayName, caller);
       return saved;
     });
+    this.announce(signed);
+    return signed;
   }
 
   // --- helpers ---
+
+  /** After the commit: whoever waits on the version's approvals (the agent's deposits step) reads them again. */
+  private announce(approval: AgreementApprovalView): void {
+    this.events.publish(agreementApprovalsTopic(approval.contractId), { agreementId: approval.contractId });
+  }
 
   private async stateOf(em: EntityManager, agreementId: number): Promise<AgreementApprovalsState> {
     const { needed, rows, amounts, limits } = await this.facts(em, agreementId);

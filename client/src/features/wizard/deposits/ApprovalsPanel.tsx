@@ -1,6 +1,7 @@
 import { Box, Button, Field, Heading, HStack, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import {
+  useDepositsApprovalsChangedSubscription,
   useDepositsApprovalsQuery,
   useRequestDepositsApprovalMutation,
   useSignDepositsApprovalMutation,
@@ -30,8 +31,10 @@ export function ApprovalsPanel({ agreementId, needed, onState }: ApprovalsPanelP
   const { data, error, refetch } = useDepositsApprovalsQuery({
     variables: { agreementId },
     fetchPolicy: 'network-only',
-    pollInterval: 10_000,
   });
+  // A manager's decision (from the queue, in another browser) is pushed here: no polling. The subscription's answer
+  // is the same cached object as the query's (keyed by contractId), so `data` follows it.
+  useDepositsApprovalsChangedSubscription({ variables: { agreementId } });
   const [request, requesting] = useRequestDepositsApprovalMutation();
   const [sign, signing] = useSignDepositsApprovalMutation();
   const [note, setNote] = useState('');
