@@ -30,6 +30,34 @@ function asOfClause(options: BalanceOptions, params: unknown[]): string {
   return 'join ledger_transaction t on t.id = e.transaction_id and t.effective_date <= ?::date';
 }
 
+/**
+ * Each agreement's three balances, for the agreement ids in `?::int[]` (after `asOf`'s own parameter when given):
+ * one row per agreement with entries. Sums as text, so that a row reads the same from pg and from a `json_agg`
+ * of these rows (the overview's one statement).
+ */
+export function agreementBalancesSelect(asOf = ''): string {
+  return `select la.agreement_id,
+            coalesce(sum(e.amount) filter (where la.kind = ${LedgerAccountKind.Allocation}), 0)::text as allocation,
+            coalesce(sum(e.amount) filter (where la.kind = ${LedgerAccountKind.Contingency}), 0)::text as contingency,
+            coalesce(sum(e.amount) filter (where la.kind = ${LedgerAccountKind.RainyDay}), 0)::text as rainy_day
+     from ledger_account la
+     join ledger_entry e on e.ledger_account_id = la.id
+     ${asOf}
+     where la.agreement_id = any(?::int[])
+     group by la.agreement_id`;
+}
+
+/** A row of agreementBalancesSelect: its agreement and balances. */
+export function agreementBalancesOf(row: Record<string, unknown>): [number, AgreementBalances] {
+  const allocation = parseMoney(String(row.allocation));
+  const contingency = parseMoney(String(row.contingency));
+  const rainyDay = parseMoney(String(row.rainy_day));
+  return [
+    Number(row.agreement_id),
+    { allocation, contingency, rainyDay, total: add(allocation, contingency, rainyDay) },
+  ];
+}
+
 /** Each agreement's three balances (zero for an agreement with no entries). */
 export async function agreementBalances(
   em: EntityManager,
@@ -41,24 +69,8 @@ export async function agreementBalances(
   const params: unknown[] = [];
   const asOf = asOfClause(options, params);
   params.push(intArray(new Set(agreementIds)));
-  const rows = await em.execute<{ agreement_id: number; allocation: string; contingency: string; rainy_day: string }[]>(
-    `select la.agreement_id,
-            coalesce(sum(e.amount) filter (where la.kind = ${LedgerAccountKind.Allocation}), 0) as allocation,
-            coalesce(sum(e.amount) filter (where la.kind = ${LedgerAccountKind.Contingency}), 0) as contingency,
-            coalesce(sum(e.amount) filter (where la.kind = ${LedgerAccountKind.RainyDay}), 0) as rainy_day
-     from ledger_account la
-     join ledger_entry e on e.ledger_account_id = la.id
-     ${asOf}
-     where la.agreement_id = any(?::int[])
-     group by la.agreement_id`,
-    params,
-  );
-  for (const row of rows) {
-    const allocation = parseMoney(String(row.allocation));
-    const contingency = parseMoney(String(row.contingency));
-    const rainyDay = parseMoney(String(row.rainy_day));
-    result.set(row.agreement_id, { allocation, contingency, rainyDay, total: add(allocation, contingency, rainyDay) });
-  }
+  const rows = await em.execute<Record<string, unknown>[]>(agreementBalancesSelect(asOf), params);
+  for (const row of rows) result.set(...agreementBalancesOf(row));
   return result;
 }
 

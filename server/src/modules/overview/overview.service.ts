@@ -2,21 +2,20 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CurrentUser } from '../../common/auth/current-user.js';
 import { isStaff } from '../../common/auth/roles.js';
 import type { Clock } from '../../common/clock.js';
-import { activityTypeCounts, filterTotals } from '../activity/activity.queries.js';
-import { loadBillers, loadBills } from '../agreement/agreement-billers.js';
+import { filterTotals } from '../activity/activity.queries.js';
 import { billersOnHold, splitBillers, toAgreementSummary } from '../agreement/agreement-summary.rules.js';
 import { allocationByCategory } from '../agreement/stored-plan.js';
-import { agreementBalances, ZERO_BALANCES } from '../ledger/ledger-balances.js';
 import { accountAgreementNotes } from '../note/note.queries.js';
 import { loadMemberAccount } from './account-context.js';
+import { loadOverviewRows } from './overview.queries.js';
 import { upcomingBills } from './overview.rules.js';
 import type { AccountOverview } from './overview.types.js';
 
 /**
- * The overview page in a constant number of statements whatever the size of the agreement: the access check
- * (members), the account with its link and agreement, then one statement per kind of row (balances, billers
- * and sub-categories, bills, activity counts, and notes for staff). tests/integration/overview-sql-count.test.ts
- * holds it to that.
+ * The overview page in a constant number of statements whatever the size of the agreement: the account with its
+ * link and agreement (the access check rides on it for members), then one statement for the rest (balances,
+ * billers and sub-categories, bills, activity counts: overview.queries.ts), and the notes for staff beside it.
+ * tests/integration/overview-sql-count.test.ts holds it to that.
  */
 export class OverviewService {
   constructor(private readonly clock: Clock) {}
@@ -30,12 +29,8 @@ export class OverviewService {
     const context = await loadMemberAccount(em, user, memberId, accountId);
     const staff = user !== null && isStaff(user.roles);
     const agreement = context.agreement;
-    const agreementIds = agreement ? [agreement.id] : [];
-    const [balances, billers, bills, counts, notes] = await Promise.all([
-      agreementBalances(em, agreementIds),
-      loadBillers(em, agreementIds),
-      loadBills(em, agreementIds),
-      activityTypeCounts(em, context.accountId),
+    const [{ balances, billers, bills, activityCounts }, notes] = await Promise.all([
+      loadOverviewRows(em, agreement?.id ?? null, context.accountId),
       staff ? accountAgreementNotes(em, context.accountId) : Promise.resolve(null),
     ]);
     const today = this.clock.today();
@@ -47,12 +42,7 @@ export class OverviewService {
       accountId: context.accountId,
       memberId,
       agreement: agreement
-        ? toAgreementSummary(
-            agreement,
-            balances.get(agreement.id) ?? ZERO_BALANCES,
-            billersOnHold(billers, bills),
-            context.memberResigned,
-          )
+        ? toAgreementSummary(agreement, balances, billersOnHold(billers, bills), context.memberResigned)
         : null,
       allocationByCategory: agreement ? allocationByCategory(agreement, billers) : [],
       get autoBillers() {
@@ -62,7 +52,7 @@ export class OverviewService {
         return split().manual;
       },
       upcomingBills: upcomingBills(billers, bills, today, { hideReimbursements: !staff }),
-      activityTotals: filterTotals(counts, staff),
+      activityTotals: filterTotals(activityCounts, staff),
       notes,
     };
   }
