@@ -6,7 +6,15 @@ import { addDays, zonedInstant, type LocalDate } from '../../server/src/common/l
 import { parseMoney, sub, toDecimalString } from '../../server/src/common/money.js';
 import { agreementBalances } from '../../server/src/modules/ledger/ledger-balances.js';
 import { checkLedger } from '../../server/src/modules/ledger/ledger-check.js';
-import { BANK_DAY_JOB, BANK_WINDOW_JOB } from '../../server/src/modules/core-banking/core-banking.jobs.js';
+import { DAY_STEPS } from '../../server/src/modules/core-banking/bank-day.service.js';
+import {
+  BANK_AUTOPAY_JOB,
+  BANK_CALENDAR_JOB,
+  BANK_DAY_JOB,
+  BANK_RECONCILIATION_JOB,
+  BANK_STEP_JOBS,
+  BANK_WINDOW_JOB,
+} from '../../server/src/modules/core-banking/core-banking.jobs.js';
 import { SimulationClock, simulateDay } from '../../server/src/modules/core-banking/simulation.js';
 import { SimulatedEvent, SimulatedOutcome } from '../../server/src/modules/core-banking/simulator.rules.js';
 import { realDatabaseUrl } from '../support/database.js';
@@ -293,11 +301,13 @@ describe('the bank side in motion (jobs on the simulator, day by day)', () => {
     // Reported, not fixed: the deposit and the balances are as they were.
     expect(await statusOf('scheduled_deposit', agreement.depositIds[0])).toBe(1);
     expect((await agreementBalances(em(), [agreement.agreementId])).get(agreement.agreementId)).toEqual(balancesBefore);
-    // The day's job (as the staff page reads it): the mismatch counted as failed, with its sentence.
-    await server.app.services.jobs.send(em(), BANK_DAY_JOB, {}, { key: 'reconcile:2029-01-01' });
-    await server.app.services.jobs.drain(BANK_DAY_JOB);
+    // The day's reconciliation job (as the staff page reads it): the mismatch counted as failed, with its sentence.
+    const jobs = server.app.services.jobs;
+    await jobs.send(em(), BANK_RECONCILIATION_JOB, { date: spec.start }, { key: 'reconcile:2029-01-01' });
+    await jobs.drain(BANK_RECONCILIATION_JOB);
+    for (const next of [BANK_AUTOPAY_JOB, BANK_CALENDAR_JOB]) await jobs.drain(next); // the rest of its day
     const [run] = await em().execute<{ output: { itemsFailed: number; problem: string } }[]>(
-      "select output from pgboss.job where name = 'core-banking-day' and state = 'completed' order by completed_on desc limit 1",
+      "select output from pgboss.job where name = 'core-banking-reconciliation' and state = 'completed' order by completed_on desc limit 1",
     );
     expect(run.output.itemsFailed).toBeGreaterThanOrEqual(1);
     expect(run.output.problem).toContain(sentence);
@@ -384,7 +394,7 @@ describe('the bank side in motion (jobs on the simulator, day by day)', () => {
     expect(paid).toBe('120.00');
     // The day's job run for the 13th counts it failed, with its sentence (what /bankjobs shows).
     const [run] = await em().execute<{ output: { itemsFailed: number; problem: string } }[]>(
-      `select output from pgboss.job where name = 'core-banking-day' and state = 'completed'
+      `select output from pgboss.job where name = 'core-banking-reconciliation' and state = 'completed'
        and output->>'date' = '2031-01-13' order by completed_on desc limit 1`,
     );
     expect(run.output.itemsFailed).toBeGreaterThanOrEqual(1);
@@ -530,12 +540,25 @@ describe('the bank side in motion (jobs on the simulator, day by day)', () => {
     expect(body.errors).toBeUndefined();
     const runs = body.data!.bankJobRuns;
     expect(runs).toHaveLength(6);
-    expect(new Set(runs.map((r) => r.name))).toEqual(new Set(['core-banking-day', 'core-banking-window']));
+    // The last day's runs: each step of the day its own job, then the two windows.
+    expect(new Set(runs.map((r) => r.name))).toEqual(
+      new Set([
+        'core-banking-day',
+        'core-banking-reconciliation',
+        'core-banking-autopay',
+        'core-banking-calendar',
+        'core-banking-window',
+      ]),
+    );
     expect(runs.every((r) => r.state === 'completed' && (r.durationMs ?? -1) >= 0)).toBe(true);
     const day = runs.find((r) => r.name === 'core-banking-day')!;
     expect(Object.keys(JSON.parse(day.output!) as object)).toEqual(
-      expect.arrayContaining(['date', 'depositsReceived', 'billsPaid', 'missedBills']),
+      expect.arrayContaining(['date', 'itemsDone', 'depositsReceived', 'depositsMissed']),
     );
+    const output = (name: string) => JSON.parse(runs.find((r) => r.name === name)!.output!) as object;
+    expect(Object.keys(output('core-banking-autopay'))).toEqual(expect.arrayContaining(['date', 'billsPaid']));
+    expect(Object.keys(output('core-banking-calendar'))).toEqual(expect.arrayContaining(['missedBills', 'renewalDue']));
+    expect(Object.keys(output('core-banking-reconciliation'))).toEqual(expect.arrayContaining(['reconciled']));
     const fixture = await member();
     const memberToken = await server.token(fixture.username, PASSWORD);
     const refused = await server.graphql(query, {}, memberToken);
@@ -577,15 +600,18 @@ describe('the bank side in motion (jobs on the simulator, day by day)', () => {
         clock.setAt(date, hour, minute);
         await Promise.all(
           instances.flatMap(({ app: { services, database } }) => {
-            const job = hour === 0 ? BANK_DAY_JOB : BANK_WINDOW_JOB;
             const sendAndRun = async () => {
-              await services.jobs.send(
-                database.orm.em.fork(),
-                job,
-                {},
-                { key: `${job.definition.name}:${date}:${hour}` },
-              );
-              await services.jobs.drain(job, { includeDelayed: true });
+              if (hour === 0) {
+                // The day's first step, then each step the one before sent, whichever instance takes it.
+                await services.jobs.send(database.orm.em.fork(), BANK_DAY_JOB, {}, { key: `day:${date}` });
+                for (const step of DAY_STEPS) {
+                  await services.jobs.drain(BANK_STEP_JOBS[step], { includeDelayed: true });
+                }
+              } else {
+                const key = `window:${date}:${hour}`;
+                await services.jobs.send(database.orm.em.fork(), BANK_WINDOW_JOB, {}, { key });
+                await services.jobs.drain(BANK_WINDOW_JOB, { includeDelayed: true });
+              }
             };
             const direct = () =>
               hour === 0

@@ -99,7 +99,17 @@ describe('demo mode: staff run the next day (issue 10 item 5)', () => {
       }[];
     }>(JOBS, {}, agent);
     expect(jobs.body.errors).toBeUndefined();
-    const [day, window] = jobs.body.data!.bankJobs;
+    const named = (name: string) => jobs.body.data!.bankJobs.find((job) => job.name === name)!;
+    const day = named('core-banking-day');
+    const window = named('core-banking-window');
+    // Each step of the day is its own job, started by the one before; all ran.
+    expect(jobs.body.data!.bankJobs.map((job) => [job.name, job.schedule, job.lastRun?.state])).toEqual([
+      ['core-banking-day', '5 0 * * *', 'completed'],
+      ['core-banking-reconciliation', 'after core-banking-day', 'completed'],
+      ['core-banking-autopay', 'after core-banking-reconciliation', 'completed'],
+      ['core-banking-calendar', 'after core-banking-autopay', 'completed'],
+      ['core-banking-window', '0 9,15 * * *', 'completed'],
+    ]);
     expect(day).toMatchObject({ name: 'core-banking-day', schedule: '5 0 * * *', failedRuns: 0 });
     expect(day.lastRun).toMatchObject({ state: 'completed', itemsDone: 1, itemsFailed: 0, error: null });
     // The next 00:05 after the demo clock's now (on the new day).

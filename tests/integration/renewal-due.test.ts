@@ -104,7 +104,7 @@ describe('agreements due for renewal (a daily step of the bank day)', () => {
     }
   }, 120_000);
 
-  it('runs as part of the day job, whose report and summary count it', async () => {
+  it('runs as part of the day, whose report and calendar job summary count it', async () => {
     const agreement = await createBankAgreement(em(), await createMember(em(), `renew${++serial}`), {
       ...spec(addDays(TODAY, 300)),
       start: addDays(TODAY, 5),
@@ -114,9 +114,9 @@ describe('agreements due for renewal (a daily step of the bank day)', () => {
     const { day: report } = await simulateDay(server.app.services.jobs, server.app.services.bankDay, em(), clock, day);
     expect(report.renewalDue).toContain(agreement.agreementId);
     const [run] = await em().execute<{ output: Record<string, unknown> }[]>(
-      `select output from pgboss.job where name = 'core-banking-day' and singleton_key = ?
-       union all select output from pgboss.archive where name = 'core-banking-day' and singleton_key = ?`,
-      [`day:${day}`, `day:${day}`],
+      `select output from pgboss.job where name = 'core-banking-calendar' and singleton_key = ?
+       union all select output from pgboss.archive where name = 'core-banking-calendar' and singleton_key = ?`,
+      [`calendar:${day}`, `calendar:${day}`],
     );
     expect(run.output.renewalDue).toBeGreaterThanOrEqual(1);
   }, 300_000);

@@ -20,17 +20,21 @@ describe('the bank jobs page words', () => {
     ['0 6,12,18 * * *', 'daily at 06:00, 12:00 and 18:00'],
     ['*/5 * * * *', '*/5 * * * *'],
     ['0 9 1 * *', '0 9 1 * *'],
+    ['after core-banking-day', 'after Bank day: deposits'],
+    ['after core-banking-autopay', 'after Bank day: automatic payments'],
   ])('schedule %s reads %s', (cron, text) => {
     expect(scheduleLabel(cron)).toBe(text);
   });
 
   it('names jobs, states and steps, and keeps unknown ones as they are', () => {
-    expect(jobLabel('core-banking-day')).toBe('Bank day');
+    expect(jobLabel('core-banking-day')).toBe('Bank day: deposits');
+    expect(jobLabel('core-banking-calendar')).toBe('Bank day: calendar');
     expect(jobLabel('core-banking-window')).toBe('Pending window');
     expect(jobLabel('other')).toBe('other');
     expect(stateLabel('retry')).toBe('Failed, will retry');
     expect(stateLabel('odd')).toBe('odd');
     expect(stepLabel('window-15')).toBe('the 3:00 pm pending window');
+    expect(stepLabel('autopay')).toBe('automatic payments (00:05)');
   });
 
   it('shows the non-zero figures in their order', () => {

@@ -1,7 +1,10 @@
 /** The staff jobs page's words and figures (pure: table-tested). */
 
 const JOB_NAMES: Record<string, string> = {
-  'core-banking-day': 'Bank day',
+  'core-banking-day': 'Bank day: deposits',
+  'core-banking-reconciliation': 'Bank day: reconciliation',
+  'core-banking-autopay': 'Bank day: automatic payments',
+  'core-banking-calendar': 'Bank day: calendar',
   'core-banking-window': 'Pending window',
 };
 
@@ -38,8 +41,13 @@ export function formatDuration(ms: number | null | undefined): string {
   return `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
 }
 
-/** A daily schedule (`5 0 * * *`, `0 9,15 * * *`) in words: `daily at 00:05`, `daily at 09:00 and 15:00`. */
+/**
+ * A daily schedule (`5 0 * * *`, `0 9,15 * * *`) in words: `daily at 00:05`, `daily at 09:00 and 15:00`; a step of
+ * the day started by another job (`after core-banking-day`): `after Bank day: deposits`.
+ */
 export function scheduleLabel(cron: string): string {
+  const after = /^after (\S+)$/.exec(cron.trim());
+  if (after) return `after ${jobLabel(after[1])}`;
   const [minutes, hours, ...rest] = cron.trim().split(/\s+/);
   if (!minutes || !hours || rest.length !== 3 || rest.some((f) => f !== '*')) return cron;
   if (!/^\d+$/.test(minutes) || !/^\d+(,\d+)*$/.test(hours)) return cron;
@@ -49,7 +57,10 @@ export function scheduleLabel(cron: string): string {
 }
 
 const STEPS: Record<string, string> = {
-  day: 'deposits, automatic payments and the bills’ calendar (00:05)',
+  deposits: 'deposits (00:05)',
+  reconciliation: 'reconciliation with the bank’s statement (00:05)',
+  autopay: 'automatic payments (00:05)',
+  calendar: 'the bills’ calendar, expiry and renewals due (00:05)',
   'window-9': 'the 9:00 pending window',
   'window-15': 'the 3:00 pm pending window',
 };

@@ -14,26 +14,86 @@ import { reconcile, type ReconciliationResult } from './reconciliation.js';
 import { renewalDue } from './renewal-due.js';
 import { startApprovedAgreements } from '../agreement/lifecycle/start-approved.js';
 
-/** What one day of the bank did. */
+/** What one day of the bank did: its steps' reports together. */
 export interface DayReport {
   date: LocalDate;
   deposits: DepositDayResult;
   bills: BillDayResult;
   /** Agreements told today that they are due for renewal. */
   renewalDue: number[];
-  /** The day's deposits reconciled against the bank's statement (activity 18 on a mismatch). */
+  /** The day's deposits and yesterday's payments reconciled against the bank's statement (activity 18). */
   reconciliation: ReconciliationResult;
-  /** How long each step took (ms): deposits, automatic payments, calendar, expiry, renewal due. */
+  /** How long each step took (ms): deposits, reconciliation, automatic payments, calendar, expiry, renewal due. */
   timings: Record<'deposits' | 'reconciliation' | 'autoPay' | 'calendar' | 'expiry' | 'renewal', number>;
 }
 
 /**
- * The bank side in motion: the day's deposits, automatic payments, bill calendar and expiries (`runDay`), and the
- * pending windows' settlements (`runWindow`), on the app's clock. Run by the jobs of `core-banking.jobs.ts` and by
- * `npm run simulate`. Every step is idempotent (see each step), so a repeated or concurrent run changes nothing.
+ * The steps of a bank day, in order, each its own job (`core-banking.jobs.ts`) started by the one before: deposits
+ * (agreements starting, deposits in), reconciliation, automatic payments, the calendar (overdue, missed bills,
+ * reminders, expiry, renewal due).
+ */
+export const DAY_STEPS = ['deposits', 'reconciliation', 'autopay', 'calendar'] as const;
+export type DayStepName = (typeof DAY_STEPS)[number];
+
+/** What one step of a day did (heard by `listen`; `runDay` and `simulateDay` put a day's together). */
+export type StepReport =
+  | { step: 'deposits'; date: LocalDate; deposits: DepositDayResult; ms: number }
+  | { step: 'reconciliation'; date: LocalDate; reconciliation: ReconciliationResult; ms: number }
+  | { step: 'autopay'; date: LocalDate; bills: BillDayResult; ms: number }
+  | {
+      step: 'calendar';
+      date: LocalDate;
+      bills: BillDayResult;
+      renewalDue: number[];
+      ms: { calendar: number; expiry: number; renewal: number };
+    };
+
+/** A day's report from its four steps' (each step's own; throws when one is missing). */
+export function dayReportOf(date: LocalDate, steps: readonly StepReport[]): DayReport {
+  const find = <S extends DayStepName>(step: S) => {
+    const found = steps.find((r): r is Extract<StepReport, { step: S }> => r.step === step);
+    if (!found) throw new Error(`The ${step} step of ${date} did not report`);
+    return found;
+  };
+  const deposits = find('deposits');
+  const reconciliation = find('reconciliation');
+  const autopay = find('autopay');
+  const calendar = find('calendar');
+  return {
+    date,
+    deposits: deposits.deposits,
+    bills: { ...calendar.bills, paid: autopay.bills.paid, notPaid: autopay.bills.notPaid },
+    renewalDue: calendar.renewalDue,
+    reconciliation: reconciliation.reconciliation,
+    timings: {
+      deposits: deposits.ms,
+      reconciliation: reconciliation.ms,
+      autoPay: autopay.ms,
+      calendar: calendar.ms.calendar,
+      expiry: calendar.ms.expiry,
+      renewal: calendar.ms.renewal,
+    },
+  };
+}
+
+function stopwatch(): () => number {
+  let mark = performance.now();
+  return () => {
+    const at = performance.now();
+    const ms = Math.round(at - mark);
+    mark = at;
+    return ms;
+  };
+}
+
+/**
+ * The bank side in motion: the day's steps (`runStep`: deposits, reconciliation, automatic payments, calendar; all
+ * four in order: `runDay`) and the pending windows' settlements (`runWindow`), on the app's clock. Run by the jobs of
+ * `core-banking.jobs.ts` and by `npm run simulate`. Every step is idempotent (see each step), so a repeated or
+ * concurrent run changes nothing.
  */
 export class BankDayService {
-  private readonly listeners = new Set<(report: DayReport | WindowResult) => void>();
+  private readonly listeners = new Set<(report: StepReport | WindowResult) => void>();
   private readonly deposits: DepositArrivals;
   private readonly bills: BillDays;
   private readonly windows: PaymentWindows;
@@ -54,41 +114,55 @@ export class BankDayService {
     this.windows = new PaymentWindows(ledger, coreBanking, timeZone, notifier, concurrency);
   }
 
-  /** Today's work: deposits in (reconciled with the bank's statement), automatic payments out, the bills' calendar, expiries, renewals due. */
-  async runDay(em: EntityManager): Promise<DayReport> {
-    const date = this.clock.today();
+  /** The bank's today on the app's clock (the day the day's first step runs for). */
+  today(): LocalDate {
+    return this.clock.today();
+  }
+
+  /** One step of the day `date` (the clock gives the time its records are made at). */
+  async runStep(em: EntityManager, step: DayStepName, date: LocalDate): Promise<StepReport> {
     const now = this.clock.now();
-    let mark = performance.now();
-    const lap = () => {
-      const at = performance.now();
-      const ms = Math.round(at - mark);
-      mark = at;
-      return ms;
-    };
-    await startApprovedAgreements(em, date, now);
-    const deposits = await this.deposits.run(em, date, now);
-    const depositsMs = lap();
-    const reconciliation = await reconcile(em, this.coreBanking, date, now);
-    const reconciliationMs = lap();
-    const bills = emptyBillDay();
-    await this.bills.autoPay(em, date, bills);
-    const autoPayMs = lap();
-    await this.bills.calendar(em, date, now, bills);
-    const calendarMs = lap();
-    await this.bills.expire(em, date, now, bills);
-    const expiryMs = lap();
-    const renewals = await renewalDue(em, date, now, this.notifier);
-    const timings = {
-      deposits: depositsMs,
-      reconciliation: reconciliationMs,
-      autoPay: autoPayMs,
-      calendar: calendarMs,
-      expiry: expiryMs,
-      renewal: lap(),
-    };
-    const report = { date, deposits, bills, renewalDue: renewals, reconciliation, timings };
+    const lap = stopwatch();
+    let report: StepReport;
+    switch (step) {
+      case 'deposits': {
+        await startApprovedAgreements(em, date, now);
+        const deposits = await this.deposits.run(em, date, now);
+        report = { step, date, deposits, ms: lap() };
+        break;
+      }
+      case 'reconciliation': {
+        const reconciliation = await reconcile(em, this.coreBanking, date, now);
+        report = { step, date, reconciliation, ms: lap() };
+        break;
+      }
+      case 'autopay': {
+        const bills = emptyBillDay();
+        await this.bills.autoPay(em, date, bills);
+        report = { step, date, bills, ms: lap() };
+        break;
+      }
+      case 'calendar': {
+        const bills = emptyBillDay();
+        await this.bills.calendar(em, date, now, bills);
+        const calendar = lap();
+        await this.bills.expire(em, date, now, bills);
+        const expiry = lap();
+        const renewals = await renewalDue(em, date, now, this.notifier);
+        report = { step, date, bills, renewalDue: renewals, ms: { calendar, expiry, renewal: lap() } };
+        break;
+      }
+    }
     for (const listener of this.listeners) listener(report);
     return report;
+  }
+
+  /** Today's steps in order, here: deposits in (reconciled with the bank's statement), automatic payments out, the calendar. */
+  async runDay(em: EntityManager): Promise<DayReport> {
+    const date = this.clock.today();
+    const reports: StepReport[] = [];
+    for (const step of DAY_STEPS) reports.push(await this.runStep(em, step, date));
+    return dayReportOf(date, reports);
   }
 
   /** The pending window opening now: answers for the payments sent, then the next payments sent. */
@@ -99,7 +173,7 @@ export class BankDayService {
   }
 
   /** Hears every report this instance produces (the simulate command prints them); answers the unsubscribe. */
-  listen(listener: (report: DayReport | WindowResult) => void): () => void {
+  listen(listener: (report: StepReport | WindowResult) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }

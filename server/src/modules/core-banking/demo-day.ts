@@ -34,7 +34,7 @@ export const DEMO_MODE_OFF_MESSAGE =
 
 /**
  * "Run the next day" (demo mode only, issue 10 item 5): moves the demo clock to the day after its today and runs what
- * that day holds through the bank's own jobs (`simulateDay`: the day's job at 00:05, the windows at 9:00 and 15:00,
+ * that day holds through the bank's own jobs (`simulateDay`: the day's steps at 00:05, the windows at 9:00 and 15:00,
  * each sent to the queue and run by this instance, the clock held at the job's hour), then leaves the clock on that
  * day. One run at a time; the state (`state`) shows its progress. The jobs' keys make a run that fails half-way safe
  * to run again: the next click runs the same day.
@@ -74,7 +74,7 @@ export class DemoDayRunner {
       );
     }
     const date = addDays(clock.today(), 1);
-    this.running = { date, step: 'day', startedAt: new Date() };
+    this.running = { date, step: 'deposits', startedAt: new Date() };
     const started = performance.now();
     try {
       const simulated = await simulateDay(this.jobs, this.bank, em, clock, date, (step) => {

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { JOB_SCHEMA } from '../../jobs/job-queue.js';
-import { BANK_DAY_JOB, BANK_JOBS, BANK_WINDOW_JOB } from './core-banking.jobs.js';
+import { BANK_JOBS } from './core-banking.jobs.js';
 import { nextDailyRun, readJobOutput } from './job-runs.rules.js';
 
 export interface BankJobRunRow {
@@ -25,6 +25,7 @@ export interface BankJobRunRow {
 export interface BankJobRow {
   name: string;
   title: string;
+  /** Its cron schedule, or `after <job>` for a step of the day started by the step before. */
   schedule: string;
   /** The schedule's next tick after now, on the bank's clock. */
   nextRunAt: Date | null;
@@ -35,7 +36,7 @@ export interface BankJobRow {
   failedRuns: number;
 }
 
-const NAMES = [BANK_DAY_JOB.definition.name, BANK_WINDOW_JOB.definition.name];
+const NAMES = BANK_JOBS.map((job) => job.type.definition.name);
 
 /** The latest runs of the bank's jobs, live and archived, newest first (pg-boss's own tables). */
 export async function bankJobRuns(em: EntityManager, limit: number): Promise<BankJobRunRow[]> {
@@ -96,7 +97,7 @@ export async function bankJobs(em: EntityManager, now: Date, timeZone: string): 
   const runs = `(select ${columns} from ${JOB_SCHEMA}.job where name = ? union all
                  select ${columns} from ${JOB_SCHEMA}.archive where name = ?)`;
   const result: BankJobRow[] = [];
-  for (const { type, title } of BANK_JOBS) {
+  for (const { type, title, after } of BANK_JOBS) {
     const { name, cron = '' } = type.definition;
     const [last] = await em.execute<RunSqlRow[]>(
       `select * from ${runs} r where state <> 'created' order by coalesce(started_on, created_on) desc, id limit 1`,
@@ -113,7 +114,7 @@ export async function bankJobs(em: EntityManager, now: Date, timeZone: string): 
     result.push({
       name,
       title,
-      schedule: cron,
+      schedule: cron || (after ? `after ${after.definition.name}` : ''),
       nextRunAt: nextDailyRun(cron, now, timeZone),
       lastRun: last ? toRunRow(last) : null,
       lastFailure: failure ? toRunRow(failure) : null,

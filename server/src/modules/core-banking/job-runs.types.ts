@@ -6,7 +6,10 @@ export class BankJobRun {
   @Field()
   id!: string;
 
-  @Field({ description: 'core-banking-day or core-banking-window.' })
+  @Field({
+    description:
+      'core-banking-day, core-banking-reconciliation, core-banking-autopay, core-banking-calendar (the steps of a day) or core-banking-window.',
+  })
   name!: string;
 
   @Field({ description: "pg-boss's state: created, retry, active, completed, cancelled or failed." })
@@ -54,7 +57,10 @@ export class BankJob {
   @Field({ description: 'What it does.' })
   title!: string;
 
-  @Field({ description: "Its schedule (cron, in the institution's time zone)." })
+  @Field({
+    description:
+      "Its schedule (cron, in the institution's time zone), or `after <job>` for a step the one before starts.",
+  })
   schedule!: string;
 
   @Field(() => String, { nullable: true, description: "The schedule's next run on the bank's clock (ISO 8601)." })
@@ -102,7 +108,7 @@ export class DemoDayProgress {
   @Field()
   date!: string;
 
-  @Field({ description: 'day (deposits, payments, calendar at 00:05), window-9 or window-15.' })
+  @Field({ description: 'deposits, reconciliation, autopay, calendar (the day at 00:05), window-9 or window-15.' })
   step!: string;
 
   @Field()

@@ -3,8 +3,15 @@ import type { SettableClock } from '../../common/clock.js';
 import { formatCurrency, type Cents } from '../../common/money.js';
 import { todayIn, zonedInstant, type LocalDate } from '../../common/local-date.js';
 import type { JobQueue, JobType } from '../../jobs/job-queue.js';
-import type { BankDayService, DayReport } from './bank-day.service.js';
-import { BANK_DAY_JOB, BANK_WINDOW_JOB } from './core-banking.jobs.js';
+import {
+  DAY_STEPS,
+  dayReportOf,
+  type BankDayService,
+  type DayReport,
+  type DayStepName,
+  type StepReport,
+} from './bank-day.service.js';
+import { BANK_STEP_JOBS, BANK_WINDOW_JOB, stepKey } from './core-banking.jobs.js';
 import type { WindowResult } from './payment-windows.js';
 
 /** The clock of a simulation: set to an hour of the institution's day, then still (the jobs read it). */
@@ -42,12 +49,13 @@ const DAY_AT = { hour: 0, minute: 5 };
 const WINDOWS_AT = [9, 15];
 
 /** The steps of a day, in order (progress for the demo's "run the next day"). */
-export type DayStep = 'day' | 'window-9' | 'window-15';
+export type DayStep = DayStepName | 'window-9' | 'window-15';
 
 /**
- * Sends a job and runs it here (`drain`, retries included) until `done` says its report came. On a server whose
- * workers poll the queue (the demo's run), a worker of this instance may take the job first: then this waits for
- * it, as long as the job is still live. Throws when the job ended without a report (failed for good).
+ * Sends a job (unless `send` is false: a step the step before has sent) and runs it here (`drain`, retries
+ * included) until `done` says its report came. On a server whose workers poll the queue (the demo's run), a worker
+ * of this instance may take the job first: then this waits for it, as long as the job is still live. Answers when
+ * the job ended without a report (failed for good): the caller says so.
  */
 async function runJobNow<T extends object>(
   jobs: JobQueue,
@@ -56,8 +64,9 @@ async function runJobNow<T extends object>(
   data: T,
   key: string,
   done: () => boolean,
+  send = true,
 ): Promise<void> {
-  await jobs.send(em, type, data, { key });
+  if (send) await jobs.send(em, type, data, { key });
   for (;;) {
     await jobs.drain(type as JobType<object>, { includeDelayed: true });
     if (done()) return;
@@ -67,8 +76,9 @@ async function runJobNow<T extends object>(
 }
 
 /**
- * Lives through one day as the running jobs would: the clock at each job's time, the job sent to the queue and run
- * by this instance (`drain`, retries included). Answers what the day did; throws if a job did not complete.
+ * Lives through one day as the running jobs would: the clock at each job's time, the day's first step sent to the
+ * queue and each step (each sending the next) and then the windows run by this instance (`drain`, retries included).
+ * Answers what the day did; throws if a job did not complete.
  */
 export async function simulateDay(
   jobs: JobQueue,
@@ -78,15 +88,25 @@ export async function simulateDay(
   date: LocalDate,
   onStep: (step: DayStep) => void = () => {},
 ): Promise<SimulatedDay> {
-  const reports: (DayReport | WindowResult)[] = [];
+  const reports: (StepReport | WindowResult)[] = [];
   const stop = bank.listen((report) => reports.push(report));
   try {
-    const dayReport = () => reports.find((r): r is DayReport => 'deposits' in r);
-    onStep('day');
     clock.setAt(date, DAY_AT.hour, DAY_AT.minute);
-    await runJobNow(jobs, em, BANK_DAY_JOB, {}, `day:${date}`, () => dayReport() !== undefined);
-    const day = dayReport();
-    if (!day) throw new Error(`The bank day job of ${date} did not complete (see the job's error in pgboss.job)`);
+    for (const [i, step] of DAY_STEPS.entries()) {
+      onStep(step);
+      const reported = () => reports.some((r) => 'step' in r && r.step === step && r.date === date);
+      // The first step is sent as its schedule would; each next one is sent by the step before.
+      await runJobNow(jobs, em, BANK_STEP_JOBS[step], { date }, stepKey(step, date), reported, i === 0);
+      if (!reported()) {
+        throw new Error(
+          `The ${step} step of the bank day ${date} did not complete (see the job's error in pgboss.job)`,
+        );
+      }
+    }
+    const day = dayReportOf(
+      date,
+      reports.filter((r): r is StepReport => 'step' in r && r.date === date),
+    );
     const windows: WindowResult[] = [];
     for (const hour of WINDOWS_AT) {
       onStep(hour === 9 ? 'window-9' : 'window-15');
