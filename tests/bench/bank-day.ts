@@ -26,7 +26,7 @@ async function rowCount(em: EntityManager): Promise<number> {
 /** One day's run of the bank jobs (deposits, automatic payments, windows, calendar) for many agreements. */
 export const bankDaySection: BenchSection = {
   name: 'bank-day',
-  title: "One day's run of the bank jobs (simulateDay: the day job and both window jobs, real PostgreSQL)",
+  title: "One day's run of the bank jobs (simulateDay: the day's four step jobs and both window jobs, real PostgreSQL)",
   async run(): Promise<BenchRow[]> {
     if (!process.env.DATABASE_URL) {
       return [{ name: 'bank day', note: 'skipped: set DATABASE_URL (a scratch database is created from it)' }];
@@ -61,7 +61,7 @@ export const bankDaySection: BenchSection = {
             `goal < 60 s; ${day.day.deposits.received.length} deposits, ${day.day.bills.paid.length} bills paid ` +
             `(${day.day.bills.notPaid.length} not), ${day.windows[0].processed} sent, ` +
             `${day.windows[1].settled} settled, ${day.day.bills.missedBills} missed bills, ` +
-            `${day.day.bills.reminders} reminders, ${day.day.reconciliation.checked} deposits reconciled ` +
+            `${day.day.bills.reminders} reminders, ${day.day.reconciliation.checked} deposits and payments reconciled ` +
             `(${day.day.reconciliation.mismatches.length} mismatches); ${Math.round(effects / (ms / 1000))} effects/s, ` +
             `steps ms ${JSON.stringify(day.day.timings)}; ` +
             `${written} rows written (${Math.round(written / (ms / 1000))} rows/s); check:ledger ${ledger.ok ? 'clean' : 'FAILED'}`,
