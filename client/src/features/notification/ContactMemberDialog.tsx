@@ -1,11 +1,7 @@
-import { Button, Dialog, Field, Input, NativeSelect, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Field, Input, NativeSelect, Text, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
-import { useManualNotificationPreviewsQuery, useSendManualNotificationMutation } from '../../gql/hooks';
-import { serverMessage } from '../../shared/errors';
-import { notify } from '../../shared/notify/notify';
-import { Loading } from '../../shared/ui/Loading';
-import { StatusAlert } from '../../shared/ui/StatusAlert';
-import { NOTIFICATION_FAILED } from './contact-member';
+import { useManualNotificationPreviewsQuery } from '../../gql/hooks';
+import { SendNotificationDialog } from './SendNotificationDialog';
 
 interface ContactMemberDialogProps {
   accountId: number;
@@ -23,12 +19,10 @@ export function ContactMemberDialog({ accountId, memberId, contractId, onClose, 
     variables: { accountId, memberId, contractId },
     fetchPolicy: 'network-only',
   });
-  const [send, sendState] = useSendManualNotificationMutation();
   const list = previews.data?.manualNotificationPreviews ?? [];
   const [picked, setTemplateId] = useState<number | null>(null);
   // What staff typed, per template; untouched fields show the template's preview.
   const [edits, setEdits] = useState<Record<number, Partial<Record<'subject' | 'body' | 'sms', string>>>>({});
-  const [error, setError] = useState<string | null>(null);
   const templateId = picked ?? list[0]?.templateId ?? null;
   const chosen = list.find((p) => p.templateId === templateId) ?? null;
   const edit = templateId === null ? {} : (edits[templateId] ?? {});
@@ -39,95 +33,56 @@ export function ContactMemberDialog({ accountId, memberId, contractId, onClose, 
     if (templateId !== null) setEdits((all) => ({ ...all, [templateId]: { ...all[templateId], [field]: value } }));
   };
 
-  const submit = async () => {
-    if (!chosen) return;
-    setError(null);
-    try {
-      const { data } = await send({
-        variables: {
-          input: {
-            accountId,
-            memberId: chosen.memberId,
-            contractId: chosen.contractId,
-            templateId: chosen.templateId,
-            notificationName: chosen.templateName,
-            emailSubject: subject,
-            emailBody: body,
-            smsBody: sms,
-          },
-        },
-      });
-      const result = data?.sendManualNotification;
-      if (!result || result.errors.length > 0) return setError(result?.errors[0]?.message ?? NOTIFICATION_FAILED);
-      notify.success(result.message ?? 'Notification has been successfully queued and will be sent shortly.');
-      onSent();
-    } catch (caught) {
-      setError(serverMessage(caught, NOTIFICATION_FAILED));
-    }
-  };
-
   return (
-    <Dialog.Root open onOpenChange={(event) => !event.open && onClose()} closeOnInteractOutside={false} size="lg">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content mx="4" data-testid="contact-member-dialog">
-            <Dialog.Header>
-              <Dialog.Title>Contact member</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              {previews.loading && <Loading label="Loading the templates…" />}
-              {previews.error && (
-                <StatusAlert status="error">{serverMessage(previews.error, NOTIFICATION_FAILED)}</StatusAlert>
-              )}
-              {chosen && (
-                <Stack gap="4">
-                  <Field.Root>
-                    <Field.Label>Template</Field.Label>
-                    <NativeSelect.Root>
-                      <NativeSelect.Field
-                        value={String(templateId)}
-                        onChange={(e) => setTemplateId(Number(e.currentTarget.value))}
-                      >
-                        {list.map((p) => (
-                          <option key={p.templateId} value={p.templateId}>
-                            {p.title}
-                          </option>
-                        ))}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
-                  </Field.Root>
-                  <Text fontSize="sm" color="fg.muted">
-                    Sent by the member’s preferred contact method: e-mail, or SMS.
-                  </Text>
-                  <Field.Root>
-                    <Field.Label>E-mail subject</Field.Label>
-                    <Input value={subject} onChange={(e) => change('subject', e.target.value)} />
-                  </Field.Root>
-                  <Field.Root>
-                    <Field.Label>E-mail text</Field.Label>
-                    <Textarea value={body} onChange={(e) => change('body', e.target.value)} rows={5} />
-                  </Field.Root>
-                  <Field.Root>
-                    <Field.Label>SMS text</Field.Label>
-                    <Textarea value={sms} onChange={(e) => change('sms', e.target.value)} rows={2} maxLength={480} />
-                  </Field.Root>
-                  <div aria-live="polite">{error && <StatusAlert status="error">{error}</StatusAlert>}</div>
-                </Stack>
-              )}
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="ghost" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button colorPalette="brand" disabled={!chosen} loading={sendState.loading} onClick={() => void submit()}>
-                Send notification
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <SendNotificationDialog
+      title="Contact member"
+      testId="contact-member-dialog"
+      loadingLabel="Loading the templates…"
+      loading={previews.loading}
+      loadError={previews.error}
+      input={
+        chosen && {
+          accountId,
+          memberId: chosen.memberId,
+          contractId: chosen.contractId,
+          templateId: chosen.templateId,
+          notificationName: chosen.templateName,
+          emailSubject: subject,
+          emailBody: body,
+          smsBody: sms,
+        }
+      }
+      onClose={onClose}
+      onSent={onSent}
+    >
+      <Field.Root>
+        <Field.Label>Template</Field.Label>
+        <NativeSelect.Root>
+          <NativeSelect.Field value={String(templateId)} onChange={(e) => setTemplateId(Number(e.currentTarget.value))}>
+            {list.map((p) => (
+              <option key={p.templateId} value={p.templateId}>
+                {p.title}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </Field.Root>
+      <Text fontSize="sm" color="fg.muted">
+        Sent by the member’s preferred contact method: e-mail, or SMS.
+      </Text>
+      <Field.Root>
+        <Field.Label>E-mail subject</Field.Label>
+        <Input value={subject} onChange={(e) => change('subject', e.target.value)} />
+      </Field.Root>
+      <Field.Root>
+        <Field.Label>E-mail text</Field.Label>
+        <Textarea value={body} onChange={(e) => change('body', e.target.value)} rows={5} />
+      </Field.Root>
+      <Field.Root>
+        <Field.Label>SMS text</Field.Label>
+        <Textarea value={sms} onChange={(e) => change('sms', e.target.value)} rows={2} maxLength={480} />
+      </Field.Root>
+    </SendNotificationDialog>
   );
 }
