@@ -3,18 +3,20 @@ import { activityFilterGroup } from './activity-filter.js';
 import { ActivityFilterGroup } from './activity-type.js';
 import type { ActivityFilterTotals } from './activity.types.js';
 
-/** How many activities of each type code the account `?` has: rows of `type` and `n`. */
-export const ACTIVITY_TYPE_COUNTS_SELECT =
-  'select type, count(*) as n from activity where account_id = ? group by type';
+/** How many activities of each type code the account `account` has (by default the parameter `?`): rows of
+ * `type` and `n`. */
+export function activityTypeCountsSelect(account = '?'): string {
+  return `select type, count(*) as n from activity where account_id = ${account} group by type`;
+}
 
-/** The counts per type code from rows of ACTIVITY_TYPE_COUNTS_SELECT (from pg, or its JSON aggregate). */
+/** The counts per type code from rows of activityTypeCountsSelect (from pg, or its JSON aggregate). */
 export function activityTypeCountsOf(rows: readonly { type: unknown; n: unknown }[]): Map<number, number> {
   return new Map(rows.map((row) => [Number(row.type), Number(row.n)]));
 }
 
 /** How many activities of each type code an account has (one grouped statement). */
 export async function activityTypeCounts(em: EntityManager, accountId: number): Promise<Map<number, number>> {
-  const rows = await em.execute<{ type: number; n: number | string }[]>(ACTIVITY_TYPE_COUNTS_SELECT, [accountId]);
+  const rows = await em.execute<{ type: number; n: number | string }[]>(activityTypeCountsSelect(), [accountId]);
   return activityTypeCountsOf(rows);
 }
 

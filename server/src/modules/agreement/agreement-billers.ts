@@ -63,7 +63,7 @@ function peakMonthsOf(text: unknown): number[] {
     .filter((month) => Number.isInteger(month) && month >= 1 && month <= 12);
 }
 
-/** A row of BILLERS_SELECT (from pg, or an object of its JSON aggregate: the columns read alike). */
+/** A row of billersSelect (from pg, or an object of its JSON aggregate: the columns read alike). */
 export function billerOf(row: Row): BillerFacts {
   const isSubCategory = row.kind === 'subcategory';
   return {
@@ -92,11 +92,13 @@ export function billerOf(row: Row): BillerFacts {
 }
 
 /**
- * The agreements' billers and sub-categories that are not removed, for the agreement ids in both `?::int[]`
- * (an `intArray`). Amounts are selected as text, so that a row reads the same from pg and from a `json_agg` of
- * these rows (the overview's one statement); sorted by BILLERS_ORDER.
+ * The agreements' billers and sub-categories that are not removed, for the agreement ids `ids` (an int[] SQL
+ * expression; by default the parameter `?::int[]`, twice, given as an `intArray`). Amounts are selected as text,
+ * so that a row reads the same from pg and from a `json_agg` of these rows (the overview's statement); sorted
+ * by billersOrder.
  */
-export const BILLERS_SELECT = `select 'biller' as kind, b.id, b.agreement_id, b.nickname, b.billing_category_id as category_id,
+export function billersSelect(ids = '?::int[]'): string {
+  return `select 'biller' as kind, b.id, b.agreement_id, b.nickname, b.billing_category_id as category_id,
             c.name as category_name, b.payment_method, b.billing_frequency,
             b.expected_bill_value::text as expected_bill_value, b.new_estimate::text as new_estimate,
             b.status, b.on_hold_date::text as on_hold_date, b.is_auto_payment, b.date_of_bill::text as date_of_bill,
@@ -106,15 +108,16 @@ export const BILLERS_SELECT = `select 'biller' as kind, b.id, b.agreement_id, b.
             case when b.is_season_bill then b.peak_value_of_bill::text end as peak_value,
             case when b.is_season_bill then b.off_peak_value_of_bill::text end as off_peak_value
      from biller b join billing_category c on c.id = b.billing_category_id
-     where b.agreement_id = any(?::int[]) and b.status <> ${BillerStatus.Removed}
+     where b.agreement_id = any(${ids}) and b.status <> ${BillerStatus.Removed}
      union all
      select 'subcategory', s.id, s.agreement_id, s.nickname, s.billing_category_id, c.name, ${PaymentMethod.Unknown},
             s.billing_frequency, s.expected_bill_value::text, null, s.status, null, false, s.date_of_bill::text,
             s.second_date_of_bill::text, null, s.does_amount_vary, null, null, null
      from billing_sub_category s join billing_category c on c.id = s.billing_category_id
-     where s.agreement_id = any(?::int[]) and s.status <> ${BillerStatus.Removed}`;
+     where s.agreement_id = any(${ids}) and s.status <> ${BillerStatus.Removed}`;
+}
 
-/** Billers before sub-categories, by nickname, then id (columns of BILLERS_SELECT, optionally qualified). */
+/** Billers before sub-categories, by nickname, then id (columns of billersSelect, optionally qualified). */
 export function billersOrder(alias?: string): string {
   const column = (name: string) => (alias ? `${alias}.${name}` : name);
   return `${column('kind')}, ${column('nickname')}, ${column('id')}`;
@@ -124,23 +127,25 @@ export function billersOrder(alias?: string): string {
 export async function loadBillers(em: EntityManager, agreementIds: readonly number[]): Promise<BillerFacts[]> {
   if (agreementIds.length === 0) return [];
   const ids = intArray(new Set(agreementIds));
-  const rows = await em.execute<Row[]>(`${BILLERS_SELECT} order by ${billersOrder()}`, [ids, ids]);
+  const rows = await em.execute<Row[]>(`${billersSelect()} order by ${billersOrder()}`, [ids, ids]);
   return rows.map(billerOf);
 }
 
-/** Every bill of the agreements in `?::int[]`; amounts as text, as BILLERS_SELECT; sorted by billsOrder. */
-export const BILLS_SELECT = `select id, agreement_id, biller_id, billing_sub_category_id, due_date::text as due_date,
+/** Every bill of the agreements `ids` (as billersSelect's, once); amounts as text; sorted by billsOrder. */
+export function billsSelect(ids = '?::int[]'): string {
+  return `select id, agreement_id, biller_id, billing_sub_category_id, due_date::text as due_date,
             expected_amount::text as expected_amount, amount_allocated::text as amount_allocated,
             contingency::text as contingency, status, paid_amount::text as paid_amount, paid_date::text as paid_date
-     from bill where agreement_id = any(?::int[])`;
+     from bill where agreement_id = any(${ids})`;
+}
 
-/** Due date ascending, then id (columns of BILLS_SELECT, optionally qualified). */
+/** Due date ascending, then id (columns of billsSelect, optionally qualified). */
 export function billsOrder(alias?: string): string {
   const column = (name: string) => (alias ? `${alias}.${name}` : name);
   return `${column('due_date')}, ${column('id')}`;
 }
 
-/** A row of BILLS_SELECT (from pg, or an object of its JSON aggregate). */
+/** A row of billsSelect (from pg, or an object of its JSON aggregate). */
 export function billOf(row: Row): BillFacts {
   return {
     id: Number(row.id),
@@ -160,6 +165,6 @@ export function billOf(row: Row): BillFacts {
 /** Every bill of the agreements, due date ascending. */
 export async function loadBills(em: EntityManager, agreementIds: readonly number[]): Promise<BillFacts[]> {
   if (agreementIds.length === 0) return [];
-  const rows = await em.execute<Row[]>(`${BILLS_SELECT} order by ${billsOrder()}`, [intArray(new Set(agreementIds))]);
+  const rows = await em.execute<Row[]>(`${billsSelect()} order by ${billsOrder()}`, [intArray(new Set(agreementIds))]);
   return rows.map(billOf);
 }

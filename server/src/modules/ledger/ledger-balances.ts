@@ -31,11 +31,11 @@ function asOfClause(options: BalanceOptions, params: unknown[]): string {
 }
 
 /**
- * Each agreement's three balances, for the agreement ids in `?::int[]` (after `asOf`'s own parameter when given):
- * one row per agreement with entries. Sums as text, so that a row reads the same from pg and from a `json_agg`
+ * Each agreement's three balances, for the agreement ids `ids` (an int[] SQL expression; by default the parameter
+ * `?::int[]`, after `asOf`'s own parameter when given): one row per agreement with entries. Sums as text, so that a row reads the same from pg and from a `json_agg`
  * of these rows (the overview's one statement).
  */
-export function agreementBalancesSelect(asOf = ''): string {
+export function agreementBalancesSelect(asOf = '', ids = '?::int[]'): string {
   return `select la.agreement_id,
             coalesce(sum(e.amount) filter (where la.kind = ${LedgerAccountKind.Allocation}), 0)::text as allocation,
             coalesce(sum(e.amount) filter (where la.kind = ${LedgerAccountKind.Contingency}), 0)::text as contingency,
@@ -43,7 +43,7 @@ export function agreementBalancesSelect(asOf = ''): string {
      from ledger_account la
      join ledger_entry e on e.ledger_account_id = la.id
      ${asOf}
-     where la.agreement_id = any(?::int[])
+     where la.agreement_id = any(${ids})
      group by la.agreement_id`;
 }
 

@@ -56,12 +56,32 @@ export async function loadMemberAccount(
   memberId: number,
   accountId: number | null | undefined,
 ): Promise<AccountContext> {
+  return (await loadMemberAccountWith(em, user, memberId, accountId, null)).context;
+}
+
+/**
+ * loadMemberAccount's statement carrying a page's own columns too, so that the page is one round trip (the
+ * overview: overview.queries.ts). `columns` may name the account as `a`, the current agreement as `g` (its
+ * columns null without one) and take no parameters. They are computed only when the member is active and
+ * linked: a refused caller's statement reads nothing more than loadMemberAccount's. The same checks, in the same
+ * order, before the row is handed back.
+ */
+export async function loadMemberAccountWith(
+  em: EntityManager,
+  user: CurrentUser | null,
+  memberId: number,
+  accountId: number | null | undefined,
+  columns: readonly { name: string; sql: string }[] | null,
+): Promise<{ context: AccountContext; row: AgreementRow }> {
   const id = checkAccountId(accountId);
   const caller = assertMemberAccess(user, memberId);
+  const extra = (columns ?? [])
+    .map((column) => `,\n            case when l.is_active and m.is_active then (${column.sql}) end as ${column.name}`)
+    .join('');
   const rows = await em.execute<AgreementRow[]>(
     `select a.id as account_id, a.account_number, a.is_active as account_active, m.id as member_id,
             m.is_active as member_active, m.is_resigned as member_resigned, l.member_id as link_member_id, l.is_active as link_active,
-            ${AGREEMENT_COLUMNS}
+            ${AGREEMENT_COLUMNS}${extra}
      from account a
      left join member m on m.id = ?
      left join member_account_link l on l.account_id = a.id and l.member_id = m.id
@@ -83,11 +103,14 @@ export async function loadMemberAccount(
     throw new DomainError('MEMBER_NOT_LINKED', OVERVIEW_MESSAGES.notLinked, 'memberId');
   }
   return {
-    accountId: id,
-    accountNumber: String(row.account_number),
-    accountActive: Boolean(row.account_active),
-    memberId,
-    memberResigned: row.member_resigned === true,
-    agreement: agreementFactsOf(row),
+    context: {
+      accountId: id,
+      accountNumber: String(row.account_number),
+      accountActive: Boolean(row.account_active),
+      memberId,
+      memberResigned: row.member_resigned === true,
+      agreement: agreementFactsOf(row),
+    },
+    row,
   };
 }

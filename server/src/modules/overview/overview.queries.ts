@@ -1,16 +1,15 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { intArray } from '../../database/bulk.js';
-import { ACTIVITY_TYPE_COUNTS_SELECT, activityTypeCountsOf } from '../activity/activity.queries.js';
+import { activityTypeCountsOf, activityTypeCountsSelect } from '../activity/activity.queries.js';
 import {
-  BILLERS_SELECT,
   billerOf,
   billersOrder,
+  billersSelect,
   billOf,
-  BILLS_SELECT,
   billsOrder,
+  billsSelect,
   type BillerFacts,
   type BillFacts,
 } from '../agreement/agreement-billers.js';
+import type { AgreementRow } from '../agreement/agreement-facts.js';
 import {
   agreementBalancesOf,
   agreementBalancesSelect,
@@ -18,7 +17,7 @@ import {
   type AgreementBalances,
 } from '../ledger/ledger-balances.js';
 
-/** What the overview reads of an agreement and its account once the account is known. */
+/** What the overview reads of an agreement and its account besides the account's own row. */
 export interface OverviewRows {
   balances: AgreementBalances;
   billers: BillerFacts[];
@@ -29,32 +28,43 @@ export interface OverviewRows {
 
 type Row = Record<string, unknown>;
 
+/** The current agreement (`g`, see loadMemberAccountWith) as the shared selects' agreement ids. */
+const AGREEMENT = 'array[g.id]';
+
 /**
- * The agreement's balances, billers and sub-categories, bills, and the account's activity counts in ONE statement:
- * each kind of row is the shared select of its module (loadBillers, loadBills, agreementBalances,
- * activityTypeCounts), aggregated as a JSON array in its own column, in that select's order. One round trip and
- * one pooled connection instead of four, and pg parses four JSON values instead of a few hundred rows of
- * a dozen fields (issue 13 item 8). Without an agreement, only the counts have rows.
+ * The overview's columns on the account's statement (loadMemberAccountWith): the agreement's balances, billers
+ * and sub-categories, bills, and the account's activity counts, each the shared select of its module
+ * (agreementBalances, loadBillers, loadBills, activityTypeCounts) aggregated as one JSON array in that select's
+ * order. The whole overview is then one round trip instead of five (issue 13 item 8), and pg parses four JSON
+ * values instead of a few hundred rows of a dozen fields. Without an agreement only the counts have rows.
  */
-export async function loadOverviewRows(
-  em: EntityManager,
-  agreementId: number | null,
-  accountId: number,
-): Promise<OverviewRows> {
-  const ids = intArray(agreementId === null ? [] : [agreementId]);
-  const [row] = await em.execute<{ balances: Row[]; billers: Row[]; bills: Row[]; counts: Row[] }[]>(
-    `select
-       (select coalesce(json_agg(x), '[]') from (${agreementBalancesSelect()}) x) as balances,
-       (select coalesce(json_agg(x order by ${billersOrder('x')}), '[]') from (${BILLERS_SELECT}) x) as billers,
-       (select coalesce(json_agg(x order by ${billsOrder('x')}), '[]') from (${BILLS_SELECT}) x) as bills,
-       (select coalesce(json_agg(x), '[]') from (${ACTIVITY_TYPE_COUNTS_SELECT}) x) as counts`,
-    [ids, ids, ids, ids, accountId],
-  );
-  const balances = new Map(row.balances.map(agreementBalancesOf));
+export const OVERVIEW_COLUMNS: readonly { name: string; sql: string }[] = [
+  {
+    name: 'overview_balances',
+    sql: `select coalesce(json_agg(x), '[]') from (${agreementBalancesSelect('', AGREEMENT)}) x`,
+  },
+  {
+    name: 'overview_billers',
+    sql: `select coalesce(json_agg(x order by ${billersOrder('x')}), '[]') from (${billersSelect(AGREEMENT)}) x`,
+  },
+  {
+    name: 'overview_bills',
+    sql: `select coalesce(json_agg(x order by ${billsOrder('x')}), '[]') from (${billsSelect(AGREEMENT)}) x`,
+  },
+  {
+    name: 'overview_counts',
+    sql: `select coalesce(json_agg(x), '[]') from (${activityTypeCountsSelect('a.id')}) x`,
+  },
+];
+
+/** The overview's rows from the account's row selected with OVERVIEW_COLUMNS. */
+export function overviewRowsOf(row: AgreementRow, agreementId: number | null): OverviewRows {
+  const list = (name: string) => (row[name] ?? []) as Row[];
+  const balances = new Map(list('overview_balances').map(agreementBalancesOf));
   return {
     balances: (agreementId === null ? undefined : balances.get(agreementId)) ?? ZERO_BALANCES,
-    billers: row.billers.map(billerOf),
-    bills: row.bills.map(billOf),
-    activityCounts: activityTypeCountsOf(row.counts as { type: unknown; n: unknown }[]),
+    billers: list('overview_billers').map(billerOf),
+    bills: list('overview_bills').map(billOf),
+    activityCounts: activityTypeCountsOf(list('overview_counts') as { type: unknown; n: unknown }[]),
   };
 }

@@ -6,15 +6,15 @@ import { filterTotals } from '../activity/activity.queries.js';
 import { billersOnHold, splitBillers, toAgreementSummary } from '../agreement/agreement-summary.rules.js';
 import { allocationByCategory } from '../agreement/stored-plan.js';
 import { accountAgreementNotes } from '../note/note.queries.js';
-import { loadMemberAccount } from './account-context.js';
-import { loadOverviewRows } from './overview.queries.js';
+import { loadMemberAccountWith } from './account-context.js';
+import { OVERVIEW_COLUMNS, overviewRowsOf } from './overview.queries.js';
 import { upcomingBills } from './overview.rules.js';
 import type { AccountOverview } from './overview.types.js';
 
 /**
- * The overview page in a constant number of statements whatever the size of the agreement: the account with its
- * link and agreement (the access check rides on it for members), then one statement for the rest (balances,
- * billers and sub-categories, bills, activity counts: overview.queries.ts), and the notes for staff beside it.
+ * The overview page in a constant number of statements whatever the size of the agreement: ONE for a member (the
+ * account with its link and agreement, the access check, and the balances, billers and sub-categories, bills and
+ * activity counts as JSON columns: overview.queries.ts), and the notes after it for staff.
  * tests/integration/overview-sql-count.test.ts holds it to that.
  */
 export class OverviewService {
@@ -26,13 +26,11 @@ export class OverviewService {
     memberId: number,
     accountId: number | null | undefined,
   ): Promise<AccountOverview> {
-    const context = await loadMemberAccount(em, user, memberId, accountId);
     const staff = user !== null && isStaff(user.roles);
+    const { context, row } = await loadMemberAccountWith(em, user, memberId, accountId, OVERVIEW_COLUMNS);
+    const notes = staff ? await accountAgreementNotes(em, context.accountId) : null;
     const agreement = context.agreement;
-    const [{ balances, billers, bills, activityCounts }, notes] = await Promise.all([
-      loadOverviewRows(em, agreement?.id ?? null, context.accountId),
-      staff ? accountAgreementNotes(em, context.accountId) : Promise.resolve(null),
-    ]);
+    const { balances, billers, bills, activityCounts } = overviewRowsOf(row, agreement?.id ?? null);
     const today = this.clock.today();
     // The two billers tables are built when read: the page's first query does not ask for them (each table loads
     // its own), and a view of every bill of the agreement is most of the work here (issue 13 item 8).
