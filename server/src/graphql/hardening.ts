@@ -175,8 +175,24 @@ export const costLimitRule: ValidationRule = (context: ValidationContext): ASTVi
 
 export const hardeningRules: ValidationRule[] = [depthLimitRule, aliasLimitRule, costLimitRule];
 
-/** Whether a document asks for the schema (`__schema` or `__type`; `__typename` is ordinary). */
+const introspecting = new WeakMap<DocumentNode, boolean>();
+
+/**
+ * Whether a document asks for the schema (`__schema` or `__type`; `__typename` is ordinary). Remembered per
+ * document: Apollo hands every request of the same text the same parsed document from its cache, and this walk
+ * of the whole document (every operation and fragment of the client's file) ran on every request (issue 13
+ * item 8). Documents are never changed after parsing.
+ */
 export function asksForIntrospection(document: DocumentNode): boolean {
+  let known = introspecting.get(document);
+  if (known === undefined) {
+    known = walkForIntrospection(document);
+    introspecting.set(document, known);
+  }
+  return known;
+}
+
+function walkForIntrospection(document: DocumentNode): boolean {
   let found = false;
   const visit = (set: SelectionSetNode | undefined): void => {
     for (const selection of set?.selections ?? []) {
