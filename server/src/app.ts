@@ -1,7 +1,6 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
-import { expressMiddleware } from '@as-integrations/express5';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import { GraphQLError, type GraphQLSchema } from 'graphql';
@@ -14,6 +13,7 @@ import { openDatabase, type Database } from './database/database.js';
 import type { GraphQLContext } from './graphql/context.js';
 import { memoryEventBus, postgresEventBus } from './graphql/event-bus.js';
 import { attachSubscriptions, createApolloServer } from './graphql/graphql-server.js';
+import { graphqlHttpHandler } from './graphql/http-handler.js';
 import { buildAppSchema } from './graphql/schema.js';
 import { announceActivitiesOn } from './modules/activity/activity-announcer.js';
 import { restInputGuard } from './rest/input-guard.middleware.js';
@@ -126,16 +126,14 @@ export async function startApp(given: Config, options: StartOptions = {}): Promi
   await apollo.start();
   app.use(
     '/graphql',
-    expressMiddleware(apollo, {
-      context: async ({ req }): Promise<GraphQLContext> => {
-        const em = database.orm.em.fork();
-        const user = await services.auth.authenticate(em, req.headers.authorization).catch((error: unknown) => {
-          if (!(error instanceof UnauthenticatedError)) throw error;
-          throw new GraphQLError(error.message, { extensions: { code: 'UNAUTHENTICATED', http: { status: 401 } } });
-        });
-        const requestId = String(req.res?.locals.requestId ?? randomUUID());
-        return { em, user, services, requestId, clientAddress: req.ip ?? 'unknown' };
-      },
+    graphqlHttpHandler(apollo, async ({ req }): Promise<GraphQLContext> => {
+      const em = database.orm.em.fork();
+      const user = await services.auth.authenticate(em, req.headers.authorization).catch((error: unknown) => {
+        if (!(error instanceof UnauthenticatedError)) throw error;
+        throw new GraphQLError(error.message, { extensions: { code: 'UNAUTHENTICATED', http: { status: 401 } } });
+      });
+      const requestId = String(req.res?.locals.requestId ?? randomUUID());
+      return { em, user, services, requestId, clientAddress: req.ip ?? 'unknown' };
     }),
   );
 
