@@ -55,6 +55,12 @@ describe('demo mode: staff run the next day (issue 10 item 5)', () => {
     expect(refused.body.data ?? null).toBeNull();
     expect(refused.body.errors?.[0].extensions?.code).not.toBe('DEMO_MODE_OFF');
     expect((await server.graphql(CLOCK, {}, member)).body.data ?? null).toBeNull();
+    // The screens' today (the pay screen's overdue rules) is the bank's, which any signed-in user may read.
+    const DAY = '{ institutionDay { today timeZone } }';
+    expect((await server.graphql(DAY, {}, member)).body.data).toEqual({
+      institutionDay: { today: TODAY, timeZone: TZ },
+    });
+    expect((await server.graphql(DAY)).body.errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
 
     const before = await server.graphql<{ demoClock: Record<string, unknown> }>(CLOCK, {}, agent);
     expect(before.body.data?.demoClock).toEqual({
@@ -87,6 +93,10 @@ describe('demo mode: staff run the next day (issue 10 item 5)', () => {
       daysAhead: 1,
       running: null,
       lastRun: { date: tomorrow },
+    });
+    // The member's screens moved with it.
+    expect((await server.graphql(DAY, {}, member)).body.data).toEqual({
+      institutionDay: { today: tomorrow, timeZone: TZ },
     });
     // The agent is still signed in: sessions keep the real clock.
     const jobs = await server.graphql<{

@@ -23,6 +23,7 @@ const NAMES_NO_MEMBER = new Set([
   'Query.me',
   'Query.serverSettings',
   'Query.clientSettings',
+  'Query.institutionDay',
   'Query.billSchedule',
   'Query.depositPlan',
   'Query.validateBpay',

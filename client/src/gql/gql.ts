@@ -14,6 +14,7 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
+    "query InstitutionDay {\n  institutionDay {\n    today\n    timeZone\n  }\n}": typeof types.InstitutionDayDocument,
     "query ServerSettings {\n  serverSettings {\n    institutionName\n  }\n}\n\nquery ClientSettings {\n  clientSettings {\n    appVersion\n    institutionName\n    productName\n    productSlogan\n    helpUrl\n    supportUrl\n    supportEmail\n  }\n}": typeof types.ServerSettingsDocument,
     "mutation Logout {\n  logout\n}": typeof types.LogoutDocument,
     "subscription SessionEvents {\n  sessionEvents {\n    type\n    reason\n  }\n}": typeof types.SessionEventsDocument,
@@ -51,6 +52,7 @@ type Documents = {
     "fragment WizardSessionFields on AgreementWizard {\n  agreementId\n  accountId\n  kind\n  status\n  version\n  previousAgreementId\n  step\n  lastStep\n  mode\n  categoryId\n  companyId\n  itemId\n  itemType\n  threeStepFlow\n  navigationLabels\n  continueLabel\n  lock {\n    code\n    message\n  }\n  startDate\n  endDate\n}\n\nfragment WizardEntryFields on WizardEntry {\n  visible\n  allowed\n  agreementId\n  refusal {\n    code\n    message\n  }\n}\n\nquery AgreementWizardEntries($memberId: Int!, $accountId: Int!) {\n  agreementWizardEntries(memberId: $memberId, accountId: $accountId) {\n    accountId\n    create {\n      ...WizardEntryFields\n    }\n    modify {\n      ...WizardEntryFields\n    }\n    continue {\n      ...WizardEntryFields\n    }\n  }\n}\n\nquery AgreementWizardToContinue($memberId: Int!, $accountId: Int!) {\n  agreementWizardToContinue(memberId: $memberId, accountId: $accountId) {\n    wizard {\n      ...WizardSessionFields\n    }\n    errors {\n      code\n      field\n      message\n    }\n  }\n}\n\nmutation StartNewAgreement($memberId: Int!, $accountId: Int!) {\n  startNewAgreement(memberId: $memberId, accountId: $accountId) {\n    wizard {\n      ...WizardSessionFields\n    }\n    errors {\n      code\n      field\n      message\n    }\n  }\n}\n\nmutation StartAgreementModification($memberId: Int!, $accountId: Int!) {\n  startAgreementModification(memberId: $memberId, accountId: $accountId) {\n    wizard {\n      ...WizardSessionFields\n    }\n    errors {\n      code\n      field\n      message\n    }\n  }\n}\n\nmutation SaveAgreementWizardPosition($agreementId: Int!, $position: WizardPositionInput!) {\n  saveAgreementWizardPosition(agreementId: $agreementId, position: $position) {\n    wizard {\n      ...WizardSessionFields\n    }\n    errors {\n      code\n      field\n      message\n    }\n  }\n}\n\nmutation CancelAgreementWizard($agreementId: Int!, $flow: WizardCancelFlow!) {\n  cancelAgreementWizard(agreementId: $agreementId, flow: $flow) {\n    discarded\n    title\n    message\n    errors {\n      code\n      field\n      message\n    }\n  }\n}\n\nquery WizardChecklist {\n  clientSettings {\n    beforeYouProceedChecklist\n  }\n}": typeof types.WizardSessionFieldsFragmentDoc,
 };
 const documents: Documents = {
+    "query InstitutionDay {\n  institutionDay {\n    today\n    timeZone\n  }\n}": types.InstitutionDayDocument,
     "query ServerSettings {\n  serverSettings {\n    institutionName\n  }\n}\n\nquery ClientSettings {\n  clientSettings {\n    appVersion\n    institutionName\n    productName\n    productSlogan\n    helpUrl\n    supportUrl\n    supportEmail\n  }\n}": types.ServerSettingsDocument,
     "mutation Logout {\n  logout\n}": types.LogoutDocument,
     "subscription SessionEvents {\n  sessionEvents {\n    type\n    reason\n  }\n}": types.SessionEventsDocument,
@@ -102,6 +104,10 @@ const documents: Documents = {
  */
 export function graphql(source: string): unknown;
 
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query InstitutionDay {\n  institutionDay {\n    today\n    timeZone\n  }\n}"): (typeof documents)["query InstitutionDay {\n  institutionDay {\n    today\n    timeZone\n  }\n}"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -43,6 +43,18 @@ describe('formatDateTime', () => {
     expect(formatDateTime('2026-11-21T00:30:00')).toBe('21-11-2026 12:30 am');
     expect(formatDateTime('garbage', '—')).toBe('—');
   });
+
+  it.each([
+    // An instant is shown in the institution's zone (Sydney by default), whatever the browser's zone.
+    ['2026-11-21T10:15:00Z', '21-11-2026 9:15 pm'],
+    ['2026-11-21T10:15:00.123Z', '21-11-2026 9:15 pm'],
+    ['2026-11-21T13:30:00Z', '22-11-2026 12:30 am'],
+    ['2026-11-21T21:15:00+11:00', '21-11-2026 9:15 pm'],
+    ['2026-06-30T02:00:00Z', '30-06-2026 12:00 pm'],
+    ['2026-11-21T25:00:00', ''],
+  ])('%s reads %s', (value, shown) => {
+    expect(formatDateTime(value)).toBe(shown);
+  });
 });
 
 describe('formatMonth', () => {

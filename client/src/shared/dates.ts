@@ -1,4 +1,5 @@
 import dayjs from 'dayjs';
+import { wallTimeIn } from './institution-day';
 
 /** Dates travel as `YYYY-MM-DD` and are shown `DD-MM-YYYY` (spec 1 §9). */
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -42,11 +43,28 @@ export function formatDate(value: string | null | undefined, missing = ''): stri
   return `${day}-${month}-${year}`;
 }
 
-/** A date and time (ISO-8601) in local time, the way people write it: `21-11-2026 9:15 pm` (issue 8, not `21:15PM`). */
+/** An offset or Z at the end of an ISO-8601 date-time: it names an instant, not a wall time. */
+const INSTANT = /(Z|[+-]\d{2}:?\d{2})$/;
+const WALL_TIME = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}):(\d{2})/;
+
+/**
+ * A date and time the way people write it: `21-11-2026 9:15 pm` (issue 8, not `21:15PM`). An instant (with Z or an
+ * offset) is shown in the institution's time zone, the same on every device; a wall time without one as it is.
+ */
 export function formatDateTime(value: string | null | undefined, missing = ''): string {
   if (!value) return missing;
-  const moment = dayjs(value);
-  return moment.isValid() ? moment.format('DD-MM-YYYY h:mm a') : missing;
+  const wall = INSTANT.test(value) ? wallTimeIn(new Date(value)) : wallTimeOf(value);
+  if (!wall) return missing;
+  const hour12 = wall.hour % 12 === 0 ? 12 : wall.hour % 12;
+  return `${formatDate(wall.date)} ${hour12}:${String(wall.minute).padStart(2, '0')} ${wall.hour < 12 ? 'am' : 'pm'}`;
+}
+
+function wallTimeOf(value: string): { date: string; hour: number; minute: number } | null {
+  const match = WALL_TIME.exec(value);
+  const date = parseDate(match?.[1]);
+  const hour = Number(match?.[2]);
+  const minute = Number(match?.[3]);
+  return match && date && hour < 24 && minute < 60 ? { date, hour, minute } : null;
 }
 
 /** `2026-11` → `Nov 2026` (chart axes). */

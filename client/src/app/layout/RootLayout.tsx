@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { notify, noticeOf } from '../../shared/notify/notify';
 import { useIframeHeight } from '../../shared/iframe/useIframeHeight';
+import { useInstitutionTimeZone } from '../useInstitutionTimeZone';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { lowerCasedPath } from './menu';
@@ -15,6 +16,7 @@ export function RootLayout() {
   const location = useLocation();
   const navigate = useNavigate();
   useIframeHeight();
+  useInstitutionTimeZone();
   useEffect(() => {
     notify.clear();
   }, [location.pathname]);

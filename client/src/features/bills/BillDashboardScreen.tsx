@@ -15,14 +15,9 @@ import { InArrearsNotice } from './InArrearsNotice';
 import { ManagerApprovalDialog } from './ManagerApprovalDialog';
 import { TopUpRainyDayDialog } from './TopUpRainyDayDialog';
 import { BILL_MESSAGES } from './bill-messages';
-import {
-  billOrAllocationOf,
-  canTopUpRainyDay,
-  dashboardAction,
-  institutionToday,
-  visibleDashboardBills,
-} from './bill-rules';
+import { billOrAllocationOf, canTopUpRainyDay, dashboardAction, visibleDashboardBills } from './bill-rules';
 import { useBillContext } from './use-bill-context';
+import { useInstitutionToday } from './useInstitutionToday';
 
 const PAGE_SIZE = 20;
 
@@ -47,6 +42,7 @@ export function BillDashboardScreen() {
   const [topUpOpen, setTopUpOpen] = useState(false);
   const { data, loading, error, refetch } = useBillDashboardQuery({ variables: { memberId, accountId, page } });
   const onHold = agreement?.billersOnHold ?? [];
+  const today = useInstitutionToday();
 
   const open = (bill: BillForPaymentFieldsFragment, action: 'pay' | 'reimburse') => {
     const decision = dashboardAction(
@@ -57,7 +53,7 @@ export function BillDashboardScreen() {
         disableSubmit: bill.disableSubmit,
         onHoldMessage: action === 'pay' ? onHoldMessage(bill, onHold) : null,
         billerAddedDate: bill.billerAddedDate,
-        today: institutionToday(),
+        today,
       },
       {
         notPayable: BILL_MESSAGES.notPayable,

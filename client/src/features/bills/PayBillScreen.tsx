@@ -38,7 +38,6 @@ import {
   topUpErrors,
   topUpView,
   type OverdueOption,
-  institutionToday,
   type TopUpOption,
 } from './bill-rules';
 import { bpayAmountError, payingDetailsErrors } from './payment-details';
@@ -46,6 +45,7 @@ import { AmountInput } from '../../shared/amount/AmountInput';
 import { amountOf } from '../../shared/amount/amount-entry';
 import { useBillContext } from './use-bill-context';
 import { useDebouncedValue } from './use-debounced-value';
+import { useInstitutionToday } from './useInstitutionToday';
 
 /** How long the amount must rest before the pay screen asks the server for a quote. */
 const QUOTE_DELAY_MS = 300;
@@ -94,7 +94,7 @@ export function PayBillScreen({ mode }: { mode: 'pay' | 'reimburse' }) {
   const [processing, setProcessing] = useState(false);
 
   // The amount on screen (spec 1 §4 "Overdue option": the selected bill's allocation, or all eligible combined).
-  const today = institutionToday();
+  const today = useInstitutionToday();
   const eligible = mode === 'pay' ? (sources.data?.sourceBillsDueForPayment ?? []) : [];
   const overdueShown = bill ? showOverdueOption(eligible, bill, variant, today) : false;
   const totals = bill ? overdueTotals(overdueShown ? overdueOption : null, eligible, bill) : null;

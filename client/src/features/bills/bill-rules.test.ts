@@ -8,7 +8,6 @@ import {
   centsToDecimal,
   dashboardAction,
   eligibleOverdueBills,
-  institutionToday,
   overdueTotals,
   rainyDayTopUpErrors,
   showOverdueOption,
@@ -70,10 +69,6 @@ describe('reimbursement bills and billers added today (spec 1 §4)', () => {
         withAddedToday,
       ),
     ).toEqual({ kind: 'inArrears', message: BILL_MESSAGES.reimburseInArrears });
-  });
-  it("reads today in the institution's time zone", () => {
-    // 14:30 UTC on the 20th is already the 21st in Sydney.
-    expect(institutionToday(new Date('2026-11-20T14:30:00Z'))).toBe('2026-11-21');
   });
 });
 

@@ -72,11 +72,6 @@ export function visibleDashboardBills<T extends { isReimbursement: boolean }>(
   return isStaff ? [...bills] : bills.filter((bill) => !bill.isReimbursement);
 }
 
-/** The institution's today (YYYY-MM-DD, Sydney), the date the server's rules use. */
-export function institutionToday(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(now);
-}
-
 /** Rainy-day top-up is offered in statuses 1 and 7 (spec 1 §4). */
 export function canTopUpRainyDay(agreementStatus: number | null | undefined): boolean {
   return agreementStatus === AgreementStatus.Approved || agreementStatus === AgreementStatus.Active;

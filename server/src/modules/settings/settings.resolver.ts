@@ -1,7 +1,7 @@
 import { Authorized, Ctx, Query, Resolver } from 'type-graphql';
-import { PUBLIC } from '../../common/auth/roles.js';
+import { PUBLIC, SIGNED_IN } from '../../common/auth/roles.js';
 import type { GraphQLContext } from '../../graphql/context.js';
-import { ClientSettings, ServerSettings } from './settings.types.js';
+import { ClientSettings, InstitutionDay, ServerSettings } from './settings.types.js';
 
 @Resolver()
 export class SettingsResolver {
@@ -15,5 +15,11 @@ export class SettingsResolver {
   @Query(() => ClientSettings, { description: 'Institution texts and links for the client (public).' })
   clientSettings(@Ctx() { em, services }: GraphQLContext): Promise<ClientSettings> {
     return services.settings.clientSettings(em);
+  }
+
+  @Authorized(SIGNED_IN)
+  @Query(() => InstitutionDay, { description: 'The institution’s today and time zone (any signed-in user).' })
+  institutionDay(@Ctx() { services }: GraphQLContext): InstitutionDay {
+    return { today: services.clock.today(), timeZone: services.config.timeZone };
   }
 }

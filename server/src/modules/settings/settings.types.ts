@@ -1,6 +1,7 @@
 import { Field, Int, ObjectType } from 'type-graphql';
 import type { Cents } from '../../common/money.js';
-import { MoneyScalar } from '../../graphql/scalars.js';
+import type { LocalDate } from '../../common/local-date.js';
+import { LocalDateScalar, MoneyScalar } from '../../graphql/scalars.js';
 
 @ObjectType({ description: 'Settings of the institution that the server applies (spec 1 §3).' })
 export class ServerSettings {
@@ -123,4 +124,16 @@ export class ClientSettings {
 
   @Field()
   confirmSignatureText!: string;
+}
+
+@ObjectType({
+  description:
+    'The institution’s day and time zone: the date the server’s rules use (the demo clock’s, when demo mode has moved it) and the zone its times are shown in.',
+})
+export class InstitutionDay {
+  @Field(() => LocalDateScalar)
+  today!: LocalDate;
+
+  @Field({ description: 'An IANA time zone, e.g. Australia/Sydney.' })
+  timeZone!: string;
 }
