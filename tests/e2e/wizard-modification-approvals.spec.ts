@@ -455,9 +455,15 @@ test.describe.serial('a modification over the approved overdraw, and renewing', 
     expect(inForce.summary.status).toBe(7);
     expect(agreement.summary.status).toBe(9);
     expect(agreement.summary.startDate).toBe(addDays(inForce.summary.endDate, 1));
-    // The header's menu now offers to continue it.
+    // The header's menu now offers to continue it, and no longer to renew (the server would refuse a second one).
     await page.getByRole('banner').getByRole('button', { name: 'Agreement', exact: true }).click();
     await expect(page.getByRole('menuitem', { name: 'Continue agreement' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Renew agreement' })).toHaveCount(0);
+    // Nor does the manage page.
+    await page.getByRole('menuitem', { name: 'Manage agreement' }).click();
+    await expect(page.getByRole('heading', { name: `Manage agreement ${agreementId}` })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Lock agreement' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Renew agreement' })).toHaveCount(0);
     logDuration('renew from the menu', started);
   });
 });

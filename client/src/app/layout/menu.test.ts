@@ -21,15 +21,23 @@ describe('agreementMenu', () => {
     ]);
   });
 
-  it('offers staff Manage agreement, and Renew while the agreement may be modified', () => {
-    const staff = visibleEntries(agreementMenu(42, 7, true, { create: false, modify: true, continue: false }));
+  it('offers staff Manage agreement, and Renew while the server allows it', () => {
+    const running = { create: false, modify: true, continue: false, lifecycleActions: ['Lock', 'Renew', 'Cancel'] };
+    const staff = visibleEntries(agreementMenu(42, 7, true, running));
     expect(staff.find((e) => e.label === 'Manage agreement')?.to).toBe('/member/42/account/7/manageagreement');
     expect(staff.find((e) => e.label === 'Renew agreement')?.to).toBe(
       '/member/42/account/7/manageagreement?action=renew',
     );
-    const member = visibleEntries(agreementMenu(42, 7, false, { create: false, modify: true, continue: false }));
+    const member = visibleEntries(agreementMenu(42, 7, false, running));
     expect(member.map((e) => e.label)).not.toContain('Manage agreement');
     expect(member.map((e) => e.label)).not.toContain('Renew agreement');
+  });
+
+  it('no longer offers Renew once a renewal is open (the server leaves it out), while Continue shows', () => {
+    const renewed = { create: false, modify: true, continue: true, lifecycleActions: ['Lock', 'Cancel'] };
+    const labels = visibleEntries(agreementMenu(42, 7, true, renewed)).map((e) => e.label);
+    expect(labels).not.toContain('Renew agreement');
+    expect(labels).toContain('Continue agreement');
   });
 
   it.each([

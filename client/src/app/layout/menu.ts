@@ -10,6 +10,8 @@ export interface WizardVisibility {
   create: boolean;
   modify: boolean;
   continue: boolean;
+  /** Staff: the lifecycle actions the server allows on the agreement in force now (Renew among them, or not). */
+  lifecycleActions?: readonly string[];
 }
 
 const NO_WIZARD: WizardVisibility = { create: false, modify: false, continue: false };
@@ -17,8 +19,9 @@ const NO_WIZARD: WizardVisibility = { create: false, modify: false, continue: fa
 /**
  * The agreement dropdown (spec 1 §2 "Header menu"): Agreement summary, Pay a bill (the bill dashboard, issue 8),
  * Profile & preferences and Graphs are shown; Modify, Create agreement and Continue agreement exactly when the
- * server's wizard entries say (the agreement's statuses and the caller's role); Renew (staff, when the agreement may
- * be modified), Manage agreement (staff: lock, unlock, cancel, renew, end date) and Reverse bill payment are for staff.
+ * server's wizard entries say (the agreement's statuses and the caller's role); Renew (staff, when the server's
+ * lifecycle actions include it: not once a renewal or another change is on its way), Manage agreement (staff: lock,
+ * unlock, cancel, renew, end date) and Reverse bill payment are for staff.
  */
 export function agreementMenu(
   memberId: number,
@@ -34,7 +37,11 @@ export function agreementMenu(
     { label: 'Graphs', to: `${base}/member/graphs`, visible: true },
     { label: 'Modify agreement', to: `${base}/modifyagreement`, visible: wizard.modify },
     { label: 'Continue agreement', to: `${base}/contract/continue`, visible: wizard.continue },
-    { label: 'Renew agreement', to: `${base}/manageagreement?action=renew`, visible: isStaff && wizard.modify },
+    {
+      label: 'Renew agreement',
+      to: `${base}/manageagreement?action=renew`,
+      visible: isStaff && (wizard.lifecycleActions ?? []).includes('Renew'),
+    },
     { label: 'Create agreement', to: `${base}/newagreement`, visible: wizard.create },
     { label: 'Reverse bill payment', to: `${base}/member/reversebills`, visible: isStaff }, // staff only
     // Staff: lock, unlock, cancel, renew, move the end date (the page offers what the status allows).

@@ -34,7 +34,12 @@ export function useHeaderContext(): HeaderContext {
     memberId,
     accountId,
     wizard: entries
-      ? { create: entries.create.visible, modify: entries.modify.visible, continue: entries.continue.visible }
+      ? {
+          create: entries.create.visible,
+          modify: entries.modify.visible,
+          continue: entries.continue.visible,
+          lifecycleActions: entries.lifecycleActions,
+        }
       : undefined,
     hideMenus,
     isStaff: session ? isStaff(session.roles) : false,

@@ -26,6 +26,15 @@ export const MODIFIABLE_STATUSES: readonly AgreementStatus[] = [
   AgreementStatus.Locked,
 ];
 
+/** Statuses of a newer version still on its way (no second change may start meanwhile). */
+export const OPEN_CHANGE_STATUSES: readonly AgreementStatus[] = [
+  AgreementStatus.PendingApproval,
+  AgreementStatus.Approved,
+  AgreementStatus.Queued,
+  AgreementStatus.InProgress,
+  AgreementStatus.ModificationPendingApproval,
+];
+
 registerEnumType(AgreementStatus, { name: 'AgreementStatus', description: 'Agreement (contract) status codes.' });
 
 /** The account status names the portal routes by (spec 1 §2, §4). */

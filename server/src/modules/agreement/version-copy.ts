@@ -9,19 +9,10 @@ import { BillingSubCategory } from '../billing-category/billing-sub-category.ent
 import { ContractPreferences } from '../preferences/contract-preferences.entity.js';
 import { MemberNotificationPreference } from '../preferences/member-notification-preference.entity.js';
 import { AgreementChangeType } from './agreement-codes.js';
-import { AgreementStatus, MODIFIABLE_STATUSES } from './agreement-status.js';
+import { AgreementStatus, MODIFIABLE_STATUSES, OPEN_CHANGE_STATUSES } from './agreement-status.js';
 import { Agreement } from './agreement.entity.js';
 
-export { MODIFIABLE_STATUSES };
-
-/** Statuses of a newer version still on its way (no second change may start meanwhile). */
-export const OPEN_CHANGE_STATUSES = [
-  AgreementStatus.PendingApproval,
-  AgreementStatus.Approved,
-  AgreementStatus.Queued,
-  AgreementStatus.InProgress,
-  AgreementStatus.ModificationPendingApproval,
-];
+export { MODIFIABLE_STATUSES, OPEN_CHANGE_STATUSES };
 
 /** A table's stored columns (from the ORM metadata, so that a new column is copied without touching this). */
 function storedColumns(em: EntityManager, entity: EntityName<object>): string[] {

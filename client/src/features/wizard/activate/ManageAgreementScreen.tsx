@@ -2,6 +2,7 @@ import { Button, Dialog, Field, Heading, Input, Portal, Stack, Text, Textarea, W
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import {
+  useAgreementWizardEntriesQuery,
   useCancelAgreementMutation,
   useLockAgreementMutation,
   useManagedAgreementQuery,
@@ -37,6 +38,8 @@ export function ManageAgreementScreen() {
     fetchPolicy: 'network-only',
   });
   const agreement = data?.agreement.summary;
+  // What may be done now is the server's one rule (the status, and a renewal or change already on its way).
+  const allowed = useAgreementWizardEntriesQuery({ variables: { memberId, accountId }, fetchPolicy: 'network-only' });
   // The header's wizard entries follow the action (a renewal is continued, no longer modified or renewed again).
   const entries = { refetchQueries: ['AgreementWizardEntries'] };
   const [lock] = useLockAgreementMutation(entries);
@@ -47,8 +50,8 @@ export function ManageAgreementScreen() {
   const initial = params.get('action') as LifecycleActionName | null;
   const [open, setOpen] = useState<LifecycleActionName | null>(initial);
 
-  if (accounts.loading || loading) return <Loading label="Loading the agreement…" />;
-  const failure = accounts.error ?? error;
+  if (accounts.loading || loading || allowed.loading) return <Loading label="Loading the agreement…" />;
+  const failure = accounts.error ?? error ?? allowed.error;
   if (failure) return <StatusAlert status="error">{serverMessage(failure, 'Could not load contract')}</StatusAlert>;
   if (!agreement) return <StatusAlert status="info">This account has no agreement.</StatusAlert>;
 
@@ -81,7 +84,7 @@ export function ManageAgreementScreen() {
         Status: <strong>{agreement.statusName}</strong>. Ends on {agreement.endDate}.
       </Text>
       <Wrap gap="3">
-        {lifecycleActions(agreement.status).map((action) => (
+        {lifecycleActions(allowed.data?.agreementWizardEntries.lifecycleActions ?? []).map((action) => (
           <ActionDialog
             key={action.name}
             action={action}

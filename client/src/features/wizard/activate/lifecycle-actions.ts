@@ -1,4 +1,4 @@
-/** The staff actions on the agreement in force, as the server's transition table allows them (lifecycle.rules.ts). */
+/** The staff actions on the agreement in force: their dialogs' words. Which are offered is the server's answer. */
 export type LifecycleActionName = 'lock' | 'unlock' | 'cancel' | 'renew' | 'move';
 
 export interface LifecycleActionView {
@@ -9,14 +9,14 @@ export interface LifecycleActionView {
   input: 'reason' | 'date' | null;
 }
 
-const ACTIONS: Readonly<Record<LifecycleActionName, LifecycleActionView & { from: readonly number[] }>> = {
+const ACTIONS: Readonly<Record<LifecycleActionName, LifecycleActionView & { server: string }>> = {
   lock: {
     name: 'lock',
     label: 'Lock agreement',
     confirm: 'Lock',
     explanation: 'No bills are paid while the agreement is locked.',
     input: 'reason',
-    from: [7, 4],
+    server: 'Lock',
   },
   unlock: {
     name: 'unlock',
@@ -24,7 +24,7 @@ const ACTIONS: Readonly<Record<LifecycleActionName, LifecycleActionView & { from
     confirm: 'Unlock',
     explanation: 'The agreement becomes active again (or missed deposit while deposits are still missed).',
     input: 'reason',
-    from: [8],
+    server: 'Unlock',
   },
   renew: {
     name: 'renew',
@@ -32,7 +32,7 @@ const ACTIONS: Readonly<Record<LifecycleActionName, LifecycleActionView & { from
     confirm: 'Renew',
     explanation: 'A new version from the day after the end date; continue it in the modify wizard.',
     input: null,
-    from: [7, 4],
+    server: 'Renew',
   },
   move: {
     name: 'move',
@@ -40,7 +40,7 @@ const ACTIONS: Readonly<Record<LifecycleActionName, LifecycleActionView & { from
     confirm: 'Move end date',
     explanation: 'The agreement will end on the new date.',
     input: 'date',
-    from: [1, 7, 4, 8],
+    server: 'MoveEndDate',
   },
   cancel: {
     name: 'cancel',
@@ -48,13 +48,16 @@ const ACTIONS: Readonly<Record<LifecycleActionName, LifecycleActionView & { from
     confirm: 'Cancel agreement',
     explanation: 'The agreement stops: no more deposits or bill payments. This cannot be undone.',
     input: 'reason',
-    from: [0, 1, 7, 4, 8],
+    server: 'Cancel',
   },
 };
 
-/** The actions offered for an agreement in `status` (the server decides again, and refuses the rest). */
-export function lifecycleActions(status: number): LifecycleActionView[] {
+/**
+ * The actions offered, in the page's order, from the server's list for the agreement in force
+ * (agreementWizardEntries.lifecycleActions: its status and the account's other versions, lifecycle.rules.ts).
+ */
+export function lifecycleActions(allowed: readonly string[]): LifecycleActionView[] {
   return Object.values(ACTIONS)
-    .filter((action) => action.from.includes(status))
-    .map(({ from: _from, ...view }) => view);
+    .filter((action) => allowed.includes(action.server))
+    .map(({ server: _server, ...view }) => view);
 }

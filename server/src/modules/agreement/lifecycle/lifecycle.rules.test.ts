@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { AgreementStatus as S } from '../agreement-status.js';
 import {
+  accountChangeFacts,
   activationProblem,
   ALLOWED_FROM,
+  availableStaffActions,
   endDateProblem,
+  staffActionRefusal,
   LifecycleAction as A,
   transition,
   type ActivationFacts,
@@ -151,5 +154,39 @@ describe('endDateProblem: MoveAgreementEndDate', () => {
   ];
   it.each(cases)('%s → %s', (_name, change, code) => {
     expect(endDateProblem({ ...base, ...change })?.code ?? null).toBe(code);
+  });
+});
+
+describe('staffActionRefusal and availableStaffActions: what staff may do to the agreement in force', () => {
+  const quiet = accountChangeFacts([S.Cancelled, S.Renewed, S.Expired]);
+  // [case, status of the version in force, statuses of the account's other versions, actions offered]
+  const cases: [string, S, S[], A[]][] = [
+    ['active, nothing else', S.Active, [], [A.Lock, A.Renew, A.MoveEndDate, A.Cancel]],
+    ['missed deposit', S.MissedDeposit, [], [A.Lock, A.Renew, A.MoveEndDate, A.Cancel]],
+    ['locked', S.Locked, [], [A.Unlock, A.MoveEndDate, A.Cancel]],
+    ['approved, not started', S.Approved, [], [A.MoveEndDate, A.Cancel]],
+    ['a new one waiting for the member', S.PendingApproval, [], [A.Cancel]],
+    ['active with old closed versions', S.Active, [S.Cancelled, S.Renewed], [A.Lock, A.Renew, A.MoveEndDate, A.Cancel]],
+    ['active after a renewal (9): no second renewal', S.Active, [S.ModificationPendingApproval], [A.Lock, A.Cancel]],
+    ['active with an approved change', S.Active, [S.Approved], [A.Lock, A.Cancel]],
+    ['active with a change queued: nor cancel', S.Active, [S.Queued], [A.Lock]],
+    ['locked with a change being applied', S.Locked, [S.InProgress], [A.Unlock]],
+    ['expired', S.Expired, [], []],
+    ['cancelled', S.Cancelled, [], []],
+  ];
+  it.each(cases)('%s', (_name, status, others, offered) => {
+    expect(availableStaffActions(status, accountChangeFacts(others))).toEqual(offered);
+  });
+
+  it('refuses in words: the status first, then the change on its way', () => {
+    expect(staffActionRefusal(A.Renew, S.Locked, quiet)?.code).toBe('TRANSITION_NOT_ALLOWED');
+    expect(staffActionRefusal(A.Renew, S.Active, accountChangeFacts([S.ModificationPendingApproval]))).toMatchObject({
+      code: 'CHANGE_ALREADY_WAITING',
+      message: 'A change to this agreement is already waiting to be approved or applied.',
+    });
+    expect(staffActionRefusal(A.Cancel, S.Active, accountChangeFacts([S.InProgress]))?.code).toBe(
+      'CHANGE_BEING_APPLIED',
+    );
+    expect(staffActionRefusal(A.Renew, S.Active, quiet)).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { ActivityType } from '../../activity/activity-type.js';
-import { AgreementStatus } from '../agreement-status.js';
+import { AgreementStatus, OPEN_CHANGE_STATUSES } from '../agreement-status.js';
 
 /**
  * The agreement's lifecycle (spec 3 §4, DOMAIN.md statuses): every status transition as one pure rule. A
@@ -179,6 +179,59 @@ export function transition(action: LifecycleAction, from: AgreementStatus, facts
     case LifecycleAction.Expire:
       return { to: AgreementStatus.Expired };
   }
+}
+
+/** The actions staff take on the agreement in force from the manage page and the agreement menu. */
+export const STAFF_LIFECYCLE_ACTIONS = [
+  LifecycleAction.Lock,
+  LifecycleAction.Unlock,
+  LifecycleAction.Renew,
+  LifecycleAction.MoveEndDate,
+  LifecycleAction.Cancel,
+] as const;
+export type StaffLifecycleAction = (typeof STAFF_LIFECYCLE_ACTIONS)[number];
+
+/** What the account's other versions mean for a staff action on one of them. */
+export interface AccountChangeFacts {
+  /** Another version still on its way (a renewal or modification open, a change queued or applying, a new one). */
+  otherChangeOnItsWay: boolean;
+  /** A change of the account being applied (queued or in progress). */
+  changeBeingApplied: boolean;
+}
+
+/** The facts from the statuses of the account's other versions. */
+export function accountChangeFacts(otherStatuses: readonly AgreementStatus[]): AccountChangeFacts {
+  return {
+    otherChangeOnItsWay: otherStatuses.some((status) => OPEN_CHANGE_STATUSES.includes(status)),
+    changeBeingApplied: otherStatuses.some(
+      (status) => status === AgreementStatus.Queued || status === AgreementStatus.InProgress,
+    ),
+  };
+}
+
+/**
+ * Whether staff may take `action` on a version in `status` (null) or why not: the transition table, then the rest of
+ * the account. Renewing or moving the end date waits for any other change on its way (a second renewal is refused);
+ * cancelling waits for a change being applied. The service enforces it and the menus offer what it allows.
+ */
+export function staffActionRefusal(
+  action: StaffLifecycleAction,
+  status: AgreementStatus,
+  account: AccountChangeFacts,
+): Refusal | null {
+  if (!ALLOWED_FROM[action].includes(status)) return notAllowed(action, status);
+  if ((action === LifecycleAction.Renew || action === LifecycleAction.MoveEndDate) && account.otherChangeOnItsWay) {
+    return { code: 'CHANGE_ALREADY_WAITING', field: 'agreementId', message: LIFECYCLE_MESSAGES.changeWaiting };
+  }
+  if (action === LifecycleAction.Cancel && account.changeBeingApplied) {
+    return { code: 'CHANGE_BEING_APPLIED', field: 'agreementId', message: LIFECYCLE_MESSAGES.changeBeingApplied };
+  }
+  return null;
+}
+
+/** The staff actions available on a version in `status`: the agreement menu and the manage page offer these. */
+export function availableStaffActions(status: AgreementStatus, account: AccountChangeFacts): StaffLifecycleAction[] {
+  return STAFF_LIFECYCLE_ACTIONS.filter((action) => staffActionRefusal(action, status, account) === null);
 }
 
 /** The activity each staff or member action records (spec 1 §3 codes). */

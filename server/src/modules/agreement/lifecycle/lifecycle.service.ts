@@ -17,17 +17,20 @@ import { AgreementStatus } from '../agreement-status.js';
 import { enqueueChangeApply } from '../change-jobs.js';
 import { publishQueuedChange, queuedChangeStatus } from '../queued-change.events.js';
 import { QueuedChangeStage } from '../queued-change.types.js';
-import { copyAgreementVersion, OPEN_CHANGE_STATUSES } from '../version-copy.js';
+import { copyAgreementVersion } from '../version-copy.js';
 import type { EventNotifier } from '../../notification/events.js';
 import type { AgreementApprovalService } from '../../approval/agreement-approval.service.js';
 import {
+  accountChangeFacts,
   ACTION_ACTIVITY,
   activationProblem,
   endDateProblem,
   LIFECYCLE_MESSAGES,
   LifecycleAction,
+  staffActionRefusal,
   transition,
   type Refusal,
+  type StaffLifecycleAction,
 } from './lifecycle.rules.js';
 
 export interface LifecycleRow {
@@ -151,7 +154,7 @@ export class AgreementLifecycleService {
   async renew(em: EntityManager, user: CurrentUser | null, agreementId: number): Promise<LifecycleOutcome> {
     const caller = this.staff(user);
     return this.transition(em, caller, agreementId, LifecycleAction.Renew, async (tx, locked, to) => {
-      await this.noOtherChange(tx, locked);
+      await this.accountAllows(tx, locked, LifecycleAction.Renew);
       const start = addDays(dateOf(locked.end_date) as LocalDate, 1);
       const copy = await copyAgreementVersion(tx, agreementId, to, {
         start_date: { sql: '?::date', params: [start] },
@@ -197,7 +200,7 @@ export class AgreementLifecycleService {
   ): Promise<LifecycleOutcome> {
     const caller = this.staff(user);
     return this.transition(em, caller, agreementId, LifecycleAction.MoveEndDate, async (tx, locked, to) => {
-      await this.noOtherChange(tx, locked);
+      await this.accountAllows(tx, locked, LifecycleAction.MoveEndDate);
       const [bills] = await tx.execute<{ last: string | null }[]>(
         'select max(due_date)::text as last from bill where agreement_id = ?',
         [agreementId],
@@ -248,7 +251,7 @@ export class AgreementLifecycleService {
     const caller = this.staff(user);
     const text = freeText(reason, { kind: 'note', field: 'reason', required: true });
     return this.transition(em, caller, agreementId, LifecycleAction.Cancel, async (tx, locked, to) => {
-      await this.noChangeApplying(tx, locked);
+      await this.accountAllows(tx, locked, LifecycleAction.Cancel);
       // A modification or renewal still open on it goes with it.
       await tx.execute(
         `update agreement set status = ?, cancelled_at = ?, updated_at = ?
@@ -463,34 +466,14 @@ export class AgreementLifecycleService {
     });
   }
 
-  /** Nothing else on its way on the account (a second renewal or an open modification). */
-  private async noOtherChange(tx: EntityManager, row: LifecycleRow): Promise<void> {
-    const open = await tx.execute(
-      'select 1 from agreement where account_id = ? and id <> ? and status = any(?::smallint[]) limit 1',
-      [row.account_id, row.id, `{${OPEN_CHANGE_STATUSES.join(',')}}`],
+  /** The rest of the account allows the staff action (staffActionRefusal: a second renewal, a change applying). */
+  private async accountAllows(tx: EntityManager, row: LifecycleRow, action: StaffLifecycleAction): Promise<void> {
+    const others = await tx.execute<{ status: number }[]>(
+      'select status from agreement where account_id = ? and id <> ?',
+      [row.account_id, row.id],
     );
-    if (open.length > 0) {
-      throw new LifecycleRefusal({
-        code: 'CHANGE_ALREADY_WAITING',
-        field: 'agreementId',
-        message: LIFECYCLE_MESSAGES.changeWaiting,
-      });
-    }
-  }
-
-  private async noChangeApplying(tx: EntityManager, row: LifecycleRow): Promise<void> {
-    const applying = await tx.execute('select 1 from agreement where account_id = ? and status in (?, ?) limit 1', [
-      row.account_id,
-      AgreementStatus.Queued,
-      AgreementStatus.InProgress,
-    ]);
-    if (applying.length > 0) {
-      throw new LifecycleRefusal({
-        code: 'CHANGE_BEING_APPLIED',
-        field: 'agreementId',
-        message: LIFECYCLE_MESSAGES.changeBeingApplied,
-      });
-    }
+    const refusal = staffActionRefusal(action, row.status, accountChangeFacts(others.map((o) => Number(o.status))));
+    if (refusal) throw new LifecycleRefusal(refusal);
   }
 
   /** What activation (setup) or save all (modify) needs of the version. */

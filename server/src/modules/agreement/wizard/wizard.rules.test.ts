@@ -76,6 +76,15 @@ describe('wizardEntries (spec 1 §4, spec 3 §2): which of Create, Modify, Conti
     ],
   ];
 
+  it.each([
+    ['a running agreement', [v(1, S.Active)], ['Lock', 'Renew', 'MoveEndDate', 'Cancel']],
+    ['after a renewal: Renew is gone', [v(1, S.Active), v(2, S.ModificationPendingApproval, 1)], ['Lock', 'Cancel']],
+    ['nothing in force', [v(1, S.Cancelled)], []],
+  ])('offers staff the lifecycle actions of the version in force: %s', (_name, versions, actions) => {
+    expect(staff(versions).lifecycleActions).toEqual(actions);
+    expect(member(versions).lifecycleActions).toEqual([]);
+  });
+
   it.each(cases)('for staff, %s', (_name, versions, expected) => {
     expect(codes(staff(versions))).toEqual(expected);
   });

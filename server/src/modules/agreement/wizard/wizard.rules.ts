@@ -1,4 +1,5 @@
 import { AgreementStatus, MODIFIABLE_STATUSES } from '../agreement-status.js';
+import { accountChangeFacts, availableStaffActions, type StaffLifecycleAction } from '../lifecycle/lifecycle.rules.js';
 import { WizardCancelFlow, WizardKind, WizardMode, LAST_STEP } from './wizard-steps.js';
 
 export * from './wizard-steps.js';
@@ -82,6 +83,8 @@ export interface WizardEntries {
   create: EntryDecision;
   modify: EntryDecision;
   continue: EntryDecision;
+  /** Staff: the lifecycle actions the version in force allows now (none for members, or with nothing in force). */
+  lifecycleActions: StaffLifecycleAction[];
 }
 
 const refusal = (code: string, message: string, field: string | null = 'accountId'): Refusal => ({
@@ -159,7 +162,15 @@ export function wizardEntries({ versions, isStaff, accountActive }: EntryFacts):
     next = refuse(false, open.id, refusal('STAFF_ONLY', WIZARD_MESSAGES.staffOnlyContinue));
   } else next = allow(open.id);
 
-  return { create, modify, continue: next };
+  const lifecycleActions =
+    isStaff && inForce
+      ? availableStaffActions(
+          inForce.status,
+          accountChangeFacts(versions.filter((v) => v.id !== inForce.id).map((v) => v.status)),
+        )
+      : [];
+
+  return { create, modify, continue: next, lifecycleActions };
 }
 
 /** What the read-only lock reads (spec 3 §2: not valid, or in setup a balance that is not zero). */

@@ -44,6 +44,13 @@ export class WizardEntriesView {
 
   @Field(() => WizardEntryView)
   continue!: WizardEntryView;
+
+  @Field(() => [String], {
+    description:
+      'Staff: the lifecycle actions the agreement in force allows now (Lock, Unlock, Renew, MoveEndDate, Cancel); ' +
+      'none for members. A renewal or other change on its way takes Renew away.',
+  })
+  lifecycleActions!: string[];
 }
 
 @ObjectType('AgreementWizard', {
