@@ -7,8 +7,9 @@ import { expect, test, type Page } from './fixtures.js';
 import { AGENT, graphql, signIn, staffToken } from './portal-pages.js';
 
 /**
- * A modification that overdraws beyond the approved $5,000 (approval type 1, issue 12 items 3 and 12) and renewing
- * from the agreement menu (item 9), on an active agreement of 100006 (Liam Taylor). The earlier journeys leave that
+ * A modification that overdraws beyond the approved $5,000 (approval type 1, issue 12 items 3 and 12), one over the
+ * $50,000 upper limit (type 2), one needing both, and renewing from the agreement menu (item 9), on an active
+ * agreement of 100006 (Liam Taylor). The earlier journeys leave that
  * account with no running agreement (the lifecycle journey cancels its own; the wizard journeys discard theirs), so
  * one is set up here through the API: a new agreement with a monthly $100.00 Rent bill and fortnightly deposits,
  * activated by staff, approved by the member, applied by the job. Each journey then starts its modification
@@ -282,8 +283,35 @@ async function askForOverdrawApproval(page: Page, account: Account, note: string
   return { step, panel, next };
 }
 
+/** The agent picks fortnightly deposits, which need the approvals `types`, and saves them: the approvals panel. */
+async function saveDepositsNeeding(page: Page, account: Account, types: number[]) {
+  await page.goto(`${account.base}/contract/continue`);
+  const step = page.getByRole('region', { name: 'Deposits' });
+  await expect(step.getByTestId('wizard-step-deposits')).toBeVisible({ timeout: 30_000 });
+  await step.getByRole('radio', { name: /Fortnightly/ }).check();
+  const needed = step.getByTestId('approvals-needed');
+  for (const type of [1, 2]) {
+    const notice = needed.getByText(`Approval type ${type} needed`);
+    if (types.includes(type)) await expect(notice).toBeVisible({ timeout: 15_000 });
+    else await expect(notice).toHaveCount(0);
+  }
+  await step.getByRole('button', { name: 'Save and continue' }).click();
+  const panel = step.getByTestId('deposits-approvals');
+  await expect(panel).toBeVisible();
+  for (const type of types) await expect(panel.getByTestId(`approval-${type}-decision`)).toHaveText('Not asked yet.');
+  const next = step.getByRole('button', { name: 'Continue', exact: true });
+  await expect(next).toBeDisabled();
+  return { panel, next };
+}
+
 /** A manager, signed in in a browser of their own, decides the request from the approvals queue. */
-async function managerDecides(page: Page, note: string, decision: 'Approve' | 'Decline', managerNote: string) {
+async function managerDecides(
+  page: Page,
+  note: string,
+  decision: 'Approve' | 'Decline',
+  managerNote: string,
+  title = 'Overdraw beyond the approved amount (type 1)',
+) {
   const context = await newContextOnRunClock(page.context().browser()!);
   const manager = await context.newPage();
   try {
@@ -291,7 +319,7 @@ async function managerDecides(page: Page, note: string, decision: 'Approve' | 'D
     const queue = new ApprovalQueuePage(manager);
     await queue.open();
     const request = manager.getByTestId('agreement-approval-request').filter({ hasText: note });
-    await expect(request).toContainText('Overdraw beyond the approved amount (type 1)', { timeout: 20_000 });
+    await expect(request).toContainText(title, { timeout: 20_000 });
     await expect(request).toContainText(`Requested by ${AGENT.name}`);
     await request.getByRole('textbox').fill(managerNote);
     await request.getByRole('button', { name: decision }).click();
@@ -414,6 +442,85 @@ test.describe.serial('a modification over the approved overdraw, and renewing', 
     const entries = await entriesOf(request, token, account);
     expect(entries.continue.agreementId).toBe(agreementId);
     logDuration('refused modification', started);
+  });
+
+  test('an agreement over the $50,000 upper limit (type 2): a manager approves from the queue, the agent is told at once', async ({
+    page,
+    request,
+  }) => {
+    const started = Date.now();
+    const { account } = await runningAgreement(request);
+    // $5,000 a month from day 60: some $56,000 a year (over the $50,000 upper limit), the balance never below about
+    // -$1,200 (within the approved $5,000 overdraw): the upper limit alone.
+    await modificationWithBill(request, account, {
+      nickname: 'School fees',
+      amount: '5000.00',
+      frequency: 3,
+      inDays: 60,
+    });
+
+    await signedIn(page, AGENT);
+    const { panel, next } = await saveDepositsNeeding(page, account, [2]);
+    await expect(panel.getByTestId('approval-1-decision')).toHaveCount(0);
+    const note = `School fees for two terms (${Date.now() % 100000})`;
+    await panel.getByLabel('Note for the manager').fill(note);
+    await panel.getByRole('button', { name: 'Ask a manager (type 2)' }).click();
+    await expect(panel.getByTestId('approval-2-decision')).toHaveText('Asked: waiting for a manager.');
+    await expect(next).toBeDisabled();
+
+    await managerDecides(page, note, 'Approve', 'Fees confirmed', 'Agreement over the upper limit (type 2)');
+    // Pushed to the agent's open screen (agreementApprovalsChanged): no reload.
+    await expect(panel.getByTestId('approval-2-decision')).toHaveText(`Granted by ${MANAGER.name}.`, {
+      timeout: 20_000,
+    });
+    await expect(panel).toContainText(
+      'You have successfully over-ridden the upper limit for an overdraw on an agreement.',
+    );
+    await expect(next).toBeEnabled();
+    await next.click();
+    await expect(page.getByRole('region', { name: 'Preferences' }).getByTestId('wizard-step-preferences')).toBeVisible({
+      timeout: 15_000,
+    });
+    logDuration('upper limit approved', started);
+  });
+
+  test('both approvals: continuing waits for both, one signed on the agent’s screen, the other from the queue', async ({
+    page,
+    request,
+  }) => {
+    const started = Date.now();
+    const { account } = await runningAgreement(request);
+    // $60,000 once on day 300: over the upper limit, and the balance falls some $11,000 below zero by then.
+    await modificationWithBill(request, account, {
+      nickname: 'Extension',
+      amount: '60000.00',
+      frequency: 7,
+      inDays: 300,
+    });
+
+    await signedIn(page, AGENT);
+    const { panel, next } = await saveDepositsNeeding(page, account, [1, 2]);
+
+    // A manager at the agent's desk grants the upper limit with their own sign-in: type 1 still waits.
+    const note = `Extension financed by the member (${Date.now() % 100000})`;
+    await panel.getByLabel('Note for the manager').fill(note);
+    await panel.getByLabel('Manager username').fill(MANAGER.username);
+    await panel.getByLabel('Manager password').fill(MANAGER.password);
+    await panel.getByRole('button', { name: 'Grant type 2' }).click();
+    await expect(panel.getByTestId('approval-2-decision')).toHaveText(`Granted by ${MANAGER.name}.`);
+    await expect(panel.getByTestId('approval-1-decision')).toHaveText('Not asked yet.');
+    await expect(next).toBeDisabled();
+
+    // The overdraw goes to the queue; another manager's decision arrives on the agent's screen.
+    await panel.getByRole('button', { name: 'Ask a manager (type 1)' }).click();
+    await expect(panel.getByTestId('approval-1-decision')).toHaveText('Asked: waiting for a manager.');
+    await expect(next).toBeDisabled();
+    await managerDecides(page, note, 'Approve', 'Both checked with the member');
+    await expect(panel.getByTestId('approval-1-decision')).toHaveText(`Granted by ${MANAGER.name}.`, {
+      timeout: 20_000,
+    });
+    await expect(next).toBeEnabled();
+    logDuration('both approvals', started);
   });
 
   test('staff renew the agreement from the agreement menu: a new version from the day after its end date', async ({
