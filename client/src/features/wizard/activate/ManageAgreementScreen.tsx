@@ -50,7 +50,9 @@ export function ManageAgreementScreen() {
   const initial = params.get('action') as LifecycleActionName | null;
   const [open, setOpen] = useState<LifecycleActionName | null>(initial);
 
-  if (accounts.loading || loading || allowed.loading) return <Loading label="Loading the agreement…" />;
+  // Only the first load: the actions' refetches (AgreementWizardEntries) must not unmount an open dialog.
+  if (accounts.loading || loading || (allowed.loading && !allowed.data))
+    return <Loading label="Loading the agreement…" />;
   const failure = accounts.error ?? error ?? allowed.error;
   if (failure) return <StatusAlert status="error">{serverMessage(failure, 'Could not load contract')}</StatusAlert>;
   if (!agreement) return <StatusAlert status="info">This account has no agreement.</StatusAlert>;
