@@ -11,10 +11,10 @@ import { formatMoney } from '../../shared/money';
 import { Loading } from '../../shared/ui/Loading';
 import { Page } from '../../shared/ui/Page';
 import { NoData } from '../../shared/ui/Section';
+import { SortableColumnHeader } from '../../shared/ui/SortableColumnHeader';
 import { StatusAlert } from '../../shared/ui/StatusAlert';
 import { ContactMemberDialog } from '../notification/ContactMemberDialog';
 import {
-  ariaSort,
   DEFAULT_AT_RISK_SORT,
   DEFAULT_WEEKS,
   nextAtRiskSort,
@@ -127,28 +127,14 @@ export function AtRiskPage() {
             <Table.Header>
               <Table.Row bg="gray.50">
                 {SORT_COLUMNS.map(({ field, label, end }) => (
-                  <Table.ColumnHeader
+                  <SortableColumnHeader
                     key={field}
-                    scope="col"
-                    aria-sort={ariaSort(sort, field)}
-                    textAlign={end ? 'end' : undefined}
-                  >
-                    <Button
-                      variant="plain"
-                      size="sm"
-                      px="0"
-                      h="auto"
-                      minH="8"
-                      fontWeight="semibold"
-                      onClick={() => setSort(nextAtRiskSort(sort, field))}
-                    >
-                      {label}
-                      <span aria-hidden="true">
-                        {sort.field === field ? (sort.direction === 'asc' ? ' ▲' : ' ▼') : ' ↕'}
-                      </span>
-                      <VisuallyHidden>: sort</VisuallyHidden>
-                    </Button>
-                  </Table.ColumnHeader>
+                    field={field}
+                    label={label}
+                    end={end}
+                    sort={sort}
+                    onSort={(column) => setSort(nextAtRiskSort(sort, column))}
+                  />
                 ))}
                 <Table.ColumnHeader scope="col">
                   <VisuallyHidden>Actions</VisuallyHidden>

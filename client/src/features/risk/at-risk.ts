@@ -50,12 +50,6 @@ export const SORT_COLUMNS: readonly { field: AtRiskSortField; label: string; end
   { field: 'depositToAvoid', label: 'Deposit now → to avoid', end: true },
 ];
 
-/** The header's aria-sort. */
-export function ariaSort(current: AtRiskSort, field: AtRiskSortField): 'ascending' | 'descending' | 'none' {
-  if (current.field !== field) return 'none';
-  return current.direction === 'asc' ? 'ascending' : 'descending';
-}
-
 /** What the table's caption says of its order ('worst first' is the list's own). */
 export function sortDescription(sort: AtRiskSort): string {
   const column = SORT_COLUMNS.find((c) => c.field === sort.field)?.label ?? sort.field;

@@ -19,11 +19,11 @@ import {
 import { serverMessage } from '../../../shared/errors';
 import { formatMoney } from '../../../shared/money';
 import { NO_DATA } from '../../../shared/ui/Section';
+import { SortableColumnHeader } from '../../../shared/ui/SortableColumnHeader';
 import { StatusAlert } from '../../../shared/ui/StatusAlert';
 import type { StepProps } from '../step-registry';
 import { continuePosition, WizardMode } from '../wizard-frame';
 import {
-  ariaSort,
   DEFAULT_SORT,
   frequencyLabel,
   itemTypeLabel,
@@ -179,23 +179,13 @@ export function BillersListStep({ session, readOnly, go }: StepProps) {
           <Table.Header>
             <Table.Row bg="gray.50">
               {COLUMNS.map(({ field, label }) => (
-                <Table.ColumnHeader key={field} scope="col" aria-sort={ariaSort(sort, field)}>
-                  <Button
-                    variant="plain"
-                    size="sm"
-                    px="0"
-                    h="auto"
-                    minH="8"
-                    fontWeight="semibold"
-                    onClick={() => setSort(nextSort(sort, field))}
-                  >
-                    {label}
-                    <span aria-hidden="true">
-                      {sort.field === field ? (sort.direction === 'asc' ? ' ▲' : ' ▼') : ' ↕'}
-                    </span>
-                    <VisuallyHidden>: sort</VisuallyHidden>
-                  </Button>
-                </Table.ColumnHeader>
+                <SortableColumnHeader
+                  key={field}
+                  field={field}
+                  label={label}
+                  sort={sort}
+                  onSort={(column) => setSort(nextSort(sort, column))}
+                />
               ))}
               <Table.ColumnHeader scope="col" textAlign="end">
                 Amount

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { ariaSort } from '../../../shared/ui/sort';
 import {
-  ariaSort,
   DEFAULT_SORT,
   frequencyLabel,
   itemTypeLabel,

@@ -24,12 +24,6 @@ export function nextSort(current: ListSort, field: ListSortField): ListSort {
   return { field, direction: current.direction === 'asc' ? 'desc' : 'asc' };
 }
 
-/** The header's aria-sort. */
-export function ariaSort(current: ListSort, field: ListSortField): 'ascending' | 'descending' | 'none' {
-  if (current.field !== field) return 'none';
-  return current.direction === 'asc' ? 'ascending' : 'descending';
-}
-
 export interface ModificationDisplay {
   /** The word shown in the row (the highlight is never the only sign). */
   label: string;
