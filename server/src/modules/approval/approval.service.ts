@@ -14,6 +14,8 @@ import { liveStream } from '../../graphql/live-stream.js';
 import type { LocalDate } from '../../common/local-date.js';
 import { parseMoney, type Cents } from '../../common/money.js';
 import { agreementStatusName } from '../agreement/agreement-summary.rules.js';
+import { accountMember } from '../branch/agreement-owner.rules.js';
+import { holderLinksOf, holderLinksSql } from '../branch/agreement-owner.sql.js';
 
 /** The bus topic of one arrears approval's decision. */
 export function approvalTopic(approvalId: number): string {
@@ -65,8 +67,7 @@ interface ApprovalRow {
   requested_by_id: number | null;
   requested_by: string | null;
   created_at: Date | string;
-  member_id: number | null;
-  member_name: string | null;
+  holder_links: unknown;
   account_id: number;
   account_number: string;
   biller_name: string;
@@ -76,8 +77,8 @@ interface ApprovalRow {
 }
 
 const SELECT = `select a.id, a.approval_granted, a.approver_id, a.bill_id, a.agreement_id, a.manager_name, a.note,
-  a.requested_by_id, u.display_name as requested_by, a.created_at, link.member_id,
-  m.first_name || ' ' || m.last_name as member_name, g.account_id, ac.account_number,
+  a.requested_by_id, u.display_name as requested_by, a.created_at, ${holderLinksSql('g.account_id')} as holder_links,
+  g.account_id, ac.account_number,
   coalesce(br.nickname, sc.nickname, '') as biller_name, b.amount_allocated::text as amount,
   to_char(b.due_date, 'YYYY-MM-DD') as due_date, g.status as agreement_status
   from approval a left join app_user u on u.id = a.requested_by_id
@@ -85,14 +86,11 @@ const SELECT = `select a.id, a.approval_granted, a.approver_id, a.bill_id, a.agr
   join account ac on ac.id = g.account_id
   join bill b on b.id = a.bill_id
   left join biller br on br.id = b.biller_id
-  left join billing_sub_category sc on sc.id = b.billing_sub_category_id
-  left join lateral (
-    select l.member_id from member_account_link l where l.account_id = g.account_id and l.is_active
-    order by l.member_id limit 1
-  ) link on true
-  left join member m on m.id = link.member_id`;
+  left join billing_sub_category sc on sc.id = b.billing_sub_category_id`;
 
 function view(row: ApprovalRow): ArrearsApprovalView {
+  // The account's member by the one rule (branch/agreement-owner.rules.ts): primary holder first, then the oldest link.
+  const member = accountMember(holderLinksOf(row.holder_links));
   return {
     approvalId: row.id,
     approvalGranted: row.approval_granted,
@@ -103,8 +101,8 @@ function view(row: ApprovalRow): ArrearsApprovalView {
     note: row.note,
     requestedBy: row.requested_by,
     requestedAt: new Date(row.created_at).toISOString(),
-    memberId: row.member_id === null ? null : Number(row.member_id),
-    memberName: row.member_name,
+    memberId: member?.memberId ?? null,
+    memberName: member?.name ?? null,
     accountId: Number(row.account_id),
     accountNumber: row.account_number,
     billerName: row.biller_name,

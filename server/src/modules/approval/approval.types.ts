@@ -15,7 +15,11 @@ export class ArrearsApproval {
   @Field() note!: string;
   @Field(() => String, { nullable: true }) requestedBy!: string | null;
   @Field({ description: 'When the agent asked (ISO 8601 timestamp).' }) requestedAt!: string;
-  @Field(() => Int, { nullable: true, description: 'The account’s (first active) member.' }) memberId!: number | null;
+  @Field(() => Int, {
+    nullable: true,
+    description: 'The account’s member (agreementOwner: the primary holder, else the oldest active link).',
+  })
+  memberId!: number | null;
   @Field(() => String, { nullable: true }) memberName!: string | null;
   @Field(() => Int) accountId!: number;
   @Field() accountNumber!: string;

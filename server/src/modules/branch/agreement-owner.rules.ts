@@ -31,12 +31,17 @@ export function accountHolders<T extends AccountHolderLink>(links: readonly T[])
     .sort((a, b) => Number(b.isPrimary) - Number(a.isPrimary) || a.linkId - b.linkId);
 }
 
+/** "The account's member": the first of its holders (null: no active holder). */
+export function accountMember<T extends AccountHolderLink>(links: readonly T[]): T | null {
+  return accountHolders(links)[0] ?? null;
+}
+
 /**
  * Rule "which branch an agreement belongs to": the branch its preferences chose (contract_preferences.branch_id),
  * else the branch of the account's member; null when neither names one.
  */
 export function agreementOwner(links: readonly AccountHolderLink[], preferenceBranchId: number | null): AgreementOwner {
-  const member = accountHolders(links)[0] ?? null;
+  const member = accountMember(links);
   return {
     memberId: member?.memberId ?? null,
     branchId: preferenceBranchId ?? member?.branchId ?? null,

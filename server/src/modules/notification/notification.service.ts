@@ -27,6 +27,8 @@ import {
 } from './notification-templates.rules.js';
 import type { NotificationOutbox } from './outbox.js';
 import { amountInArrears } from './events.js';
+import { accountMember } from '../branch/agreement-owner.rules.js';
+import { holderLinksOf, holderLinksSql } from '../branch/agreement-owner.sql.js';
 
 export interface TemplateView {
   templateId: number;
@@ -347,14 +349,22 @@ export class NotificationService {
     );
     if (!agreement) throw new NotFoundError('Could not find the agreement of this account.');
     const agreementId = Number(agreement.id);
-    const [member] = await em.execute<Record<string, unknown>[]>(
-      `select m.id, m.first_name, m.last_name, m.member_number, m.email, m.mobile_phone, p.notification_preference
-       from member_account_link l join member m on m.id = l.member_id
-       left join member_notification_preference p on p.member_id = m.id and p.agreement_id = ?
-       where l.account_id = ? and (?::int is null or m.id = ?)
-       order by l.is_active desc, l.is_primary desc, m.id limit 1`,
-      [agreementId, accountId, memberId, memberId],
-    );
+    // The member named (one of the account's), else the account's member by the one rule (agreement-owner.rules.ts).
+    const [holders] = await em.execute<{ links: unknown }[]>(`select ${holderLinksSql('?::int')} as links`, [
+      accountId,
+    ]);
+    const links = holderLinksOf(holders?.links);
+    const chosen =
+      memberId === null ? accountMember(links) : (links.find((link) => link.memberId === memberId) ?? null);
+    const [member] = chosen
+      ? await em.execute<Record<string, unknown>[]>(
+          `select m.id, m.first_name, m.last_name, m.member_number, m.email, m.mobile_phone, p.notification_preference
+           from member m
+           left join member_notification_preference p on p.member_id = m.id and p.agreement_id = ?
+           where m.id = ?`,
+          [agreementId, chosen.memberId],
+        )
+      : [];
     if (!member) throw new NotFoundError('Could not find the member on this account.');
     const amount = (agreement.next_amount ?? agreement.deposit_amount) as string | null;
     const { institutionName } = await this.settings.serverSettings(em);

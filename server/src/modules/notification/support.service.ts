@@ -9,6 +9,8 @@ import { NotificationChannel, NotificationSourceType } from './notification-code
 import { NOTIFICATION_MESSAGES } from './notification-templates.rules.js';
 import type { NotificationOutbox } from './outbox.js';
 import { supportEmailText } from './support.rules.js';
+import { accountMember } from '../branch/agreement-owner.rules.js';
+import { holderLinksOf, holderLinksSql } from '../branch/agreement-owner.sql.js';
 
 export interface SupportContact {
   supportEmail: string;
@@ -84,14 +86,16 @@ export class SupportService {
   }
 
   private async account(em: EntityManager, accountId: number) {
-    const [row] = await em.execute<{ account_number: string; member_id: number | null }[]>(
-      `select a.account_number, (select l.member_id from member_account_link l where l.account_id = a.id
-         order by l.is_active desc, l.is_primary desc, l.member_id limit 1) as member_id
-       from account a where a.id = ?`,
+    const [row] = await em.execute<{ account_number: string; holder_links: unknown }[]>(
+      `select a.account_number, ${holderLinksSql('a.id')} as holder_links from account a where a.id = ?`,
       [accountId],
     );
     if (!row) throw new NotFoundError('Could not find the account.');
-    return { accountNumber: row.account_number, memberId: row.member_id === null ? null : Number(row.member_id) };
+    // The account's member by the one rule (branch/agreement-owner.rules.ts).
+    return {
+      accountNumber: row.account_number,
+      memberId: accountMember(holderLinksOf(row.holder_links))?.memberId ?? null,
+    };
   }
 
   private async member(em: EntityManager, memberId: number) {
