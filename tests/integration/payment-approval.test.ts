@@ -180,6 +180,31 @@ describe.skipIf(!realDatabaseUrl)('manager approval for paying a bill in arrears
     await member.dispose();
   });
 
+  it('names the account’s member by the one rule: the primary holder, not the holder with the lowest member id', async () => {
+    const s = await createScenario(w.em(), w.alice, arrears);
+    const joint = await w.one<{ id: number }>('select id from member where id > ? order by id limit 1', [
+      w.alice.memberId,
+    ]);
+    // Alice (the lowest member id) holds the account jointly; the other holder is its primary one.
+    await w.one('update member_account_link set is_primary = false where account_id = ? returning id', [s.accountId]);
+    await w.one(
+      'insert into member_account_link (member_id, account_id, is_active, is_primary) values (?, ?, true, true) returning id',
+      [joint.id, s.accountId],
+    );
+    const asked = await w.server.graphql<{ requestArrearsApproval: ApprovalAnswer }>(
+      REQUEST,
+      { billId: s.billIds[0] },
+      w.tokens.agent,
+    );
+    const id = asked.body.data!.requestArrearsApproval.approval!.approvalId;
+    const queue = await w.server.graphql<{ arrearsApprovalQueue: { approvalId: number; memberId: number }[] }>(
+      '{ arrearsApprovalQueue { approvalId memberId } }',
+      {},
+      w.tokens.manager,
+    );
+    expect(queue.body.data!.arrearsApprovalQueue.find((a) => a.approvalId === id)?.memberId).toBe(Number(joint.id));
+  });
+
   it('refuses a manager deciding their own request', async () => {
     const s = await createScenario(w.em(), w.alice, arrears);
     const asked = await w.server.graphql<{ requestArrearsApproval: ApprovalAnswer }>(
