@@ -29,6 +29,7 @@ interface Item {
   depth: string;
   topUpToAvoid: string;
   lowestPoint: { date: string; balance: string };
+  depositToAvoid: string | null;
 }
 type ListBody = { atRiskAgreements: { weeks: number; checked: number; notForecast: number[]; items: Item[] } };
 
@@ -165,5 +166,25 @@ describe('Contact member from the worklist', () => {
     for (const preview of body.data!.manualNotificationPreviews) {
       expect(preview).toMatchObject({ memberId: first.memberId, contractId: first.agreementId });
     }
+  });
+});
+
+describe('the same day, after the agreement changed', () => {
+  // Last in the file: it changes the demo data.
+  it('forecasts again an agreement whose input changed; the others answer as before', async () => {
+    const before = (await server.graphql<ListBody>(LIST, { w: 26 }, staff)).body.data!.atRiskAgreements;
+    const em = server.app.database.orm.em.fork();
+    const listed = before.items.map((item) => item.agreementId);
+    // An active agreement with bills ahead that is not at risk today…
+    const [calm] = await em.execute<{ id: number }[]>(
+      `select g.id from agreement g where g.status = 7 and g.id not in (${listed.join(',') || 0})
+         and exists (select 1 from bill b where b.agreement_id = g.id and b.due_date > current_date) order by g.id limit 1`,
+    );
+    expect(calm).toBeDefined();
+    // …whose deposit drops to a cent (as a modification could): it now goes short.
+    await em.execute('update agreement set deposit_amount = 0.01 where id = ?', [calm.id]);
+    const after = (await server.graphql<ListBody>(LIST, { w: 26 }, staff)).body.data!.atRiskAgreements;
+    expect(after.items.map((item) => item.agreementId)).toContain(Number(calm.id));
+    expect(after.items.filter((item) => item.agreementId !== Number(calm.id))).toEqual(before.items);
   });
 });

@@ -14,6 +14,7 @@ import { calculateDepositPlan } from '../planner/planner.calculations.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { tableReportCsv, tableReportPdf, type ExportedFileView } from '../export/table-report.js';
 import { AT_RISK_CSV, AT_RISK_PDF, atRiskTable } from './at-risk-export.rules.js';
+import { DayMemo } from './day-memo.js';
 import { assessRisk, checkAtRiskSort, compareRisk, type RiskAssessment } from './at-risk.rules.js';
 
 /** The horizon staff may choose, in weeks. */
@@ -43,12 +44,17 @@ export interface AtRiskList {
 
 const BATCH = 200;
 
+type Forecast = { risk: RiskAssessment | null; approvedOverdraw: Cents } | null;
+
 /**
  * The at-risk worklist (issue 11 item 7): every active agreement's forecast, the deposits step's own calculation
  * on the stored agreement from today (as the graphs page shows it), read for the first short day within the
  * horizon. In batches: one statement each for the batch's billers and balances.
  */
 export class AtRiskService {
+  /** Today's forecasts per agreement and horizon (null: the data breaks a planner rule). */
+  private readonly forecasts = new DayMemo<Forecast>();
+
   constructor(
     private readonly settings: SettingsService,
     private readonly clock: Clock,
@@ -73,6 +79,11 @@ export class AtRiskService {
     }
     const today = this.clock.today();
     const settings = await this.settings.serverSettings(em);
+    const defaults = {
+      approvedOverdraw: settings.contractApprovedOverDrawOfAmount,
+      upperContractLimit: settings.businessUpperContractLimit,
+      overdrawRuleDurationDays: settings.initialOverdrawRuleDays,
+    };
     const all = await em.execute<AgreementRow[]>(
       `select ${AGREEMENT_COLUMNS}, a.account_number, cp.branch_id as preference_branch_id,
               ${holderLinksSql('g.account_id')} as holder_links
@@ -121,32 +132,37 @@ export class AtRiskService {
       for (const row of batch) {
         const agreement = agreementFactsOf(row)!;
         const opening = (balances.get(agreement.id) ?? ZERO_BALANCES).total;
-        let risk: RiskAssessment | null;
-        let approvedOverdraw: Cents;
-        try {
-          const result = calculateDepositPlan(
-            storedDepositPlanData(agreement, billersOf.get(agreement.id) ?? [], opening),
-            today,
-            {
-              approvedOverdraw: settings.contractApprovedOverDrawOfAmount,
-              upperContractLimit: settings.businessUpperContractLimit,
-              overdrawRuleDurationDays: settings.initialOverdrawRuleDays,
-            },
-          );
-          approvedOverdraw = result.plan.forecast.overdrawLimit;
-          risk = assessRisk({
-            days: result.plan.forecast.days,
-            today,
-            weeks,
-            approvedOverdraw,
-            depositAmount: agreement.depositAmount,
-            minimum: result.plan.minimum,
-          });
-        } catch (error) {
-          if (!(error instanceof DomainError)) throw error;
+        const data = storedDepositPlanData(agreement, billersOf.get(agreement.id) ?? [], opening);
+        // The forecast is a pure function of the plan's input, today, the settings and the horizon: remembered for
+        // the day under exactly that input (a payment, deposit or changed biller changes it and forecasts again).
+        const outcome = this.forecasts.answer(
+          today,
+          `${agreement.id}|${weeks}`,
+          JSON.stringify([data, defaults]),
+          (): Forecast => {
+            try {
+              const result = calculateDepositPlan(data, today, defaults);
+              const approvedOverdraw = result.plan.forecast.overdrawLimit;
+              const risk = assessRisk({
+                days: result.plan.forecast.days,
+                today,
+                weeks,
+                approvedOverdraw,
+                depositAmount: agreement.depositAmount,
+                minimum: result.plan.minimum,
+              });
+              return { risk, approvedOverdraw };
+            } catch (error) {
+              if (!(error instanceof DomainError)) throw error;
+              return null;
+            }
+          },
+        );
+        if (outcome === null) {
           notForecast.push(agreement.id);
           continue;
         }
+        const { risk, approvedOverdraw } = outcome;
         if (!risk) continue;
         const owner = ownerOf.get(agreement.id)!;
         items.push({
