@@ -81,6 +81,16 @@ test.describe('the bank jobs page', () => {
     const dayJob = page.getByTestId('bank-jobs').locator('tr[data-job="core-banking-day"]');
     await expect(dayJob).toContainText('Completed');
     await expect(dayJob).toContainText('None'); // no failed run
+    // Each later step of the day is a job of its own, started by the one before, and ran too.
+    for (const [name, after] of [
+      ['core-banking-reconciliation', 'after Bank day: deposits'],
+      ['core-banking-autopay', 'after Bank day: reconciliation'],
+      ['core-banking-calendar', 'after Bank day: automatic payments'],
+    ]) {
+      const step = page.getByTestId('bank-jobs').locator(`tr[data-job="${name}"]`);
+      await expect(step).toContainText(after);
+      await expect(step).toContainText('Completed');
+    }
     const runs = page.getByTestId('bank-job-runs').locator('tbody > tr');
     await expect(runs.filter({ hasText: 'Pending window' }).first()).toContainText('Completed');
     expect(await seriousViolations(page)).toEqual([]);

@@ -52,10 +52,11 @@ const WINDOWS_AT = [9, 15];
 export type DayStep = DayStepName | 'window-9' | 'window-15';
 
 /**
- * Sends a job (unless `send` is false: a step the step before has sent) and runs it here (`drain`, retries
+ * Sends a job (unless `previous` is given: a step the step before sends) and runs it here (`drain`, retries
  * included) until `done` says its report came. On a server whose workers poll the queue (the demo's run), a worker
- * of this instance may take the job first: then this waits for it, as long as the job is still live. Answers when
- * the job ended without a report (failed for good): the caller says so.
+ * of this instance may take the job, or the step before, first: then this waits, as long as either is still live (a
+ * step reports before it sends its next; a step before failed after reporting is run again here, and sends it).
+ * Answers when the job ended without a report (failed for good): the caller says so.
  */
 async function runJobNow<T extends object>(
   jobs: JobQueue,
@@ -64,13 +65,16 @@ async function runJobNow<T extends object>(
   data: T,
   key: string,
   done: () => boolean,
-  send = true,
+  previous?: { type: JobType<object>; key: string },
 ): Promise<void> {
-  if (send) await jobs.send(em, type, data, { key });
+  if (!previous) await jobs.send(em, type, data, { key });
   for (;;) {
+    if (previous) await jobs.drain(previous.type, { includeDelayed: true });
     await jobs.drain(type as JobType<object>, { includeDelayed: true });
     if (done()) return;
-    if (!(await jobs.liveKeys(type)).has(key)) return;
+    const live =
+      (await jobs.liveKeys(type)).has(key) || (previous && (await jobs.liveKeys(previous.type)).has(previous.key));
+    if (!live) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -96,7 +100,16 @@ export async function simulateDay(
       onStep(step);
       const reported = () => reports.some((r) => 'step' in r && r.step === step && r.date === date);
       // The first step is sent as its schedule would; each next one is sent by the step before.
-      await runJobNow(jobs, em, BANK_STEP_JOBS[step], { date }, stepKey(step, date), reported, i === 0);
+      const before = i === 0 ? undefined : DAY_STEPS[i - 1];
+      await runJobNow(
+        jobs,
+        em,
+        BANK_STEP_JOBS[step],
+        { date },
+        stepKey(step, date),
+        reported,
+        before && { type: BANK_STEP_JOBS[before], key: stepKey(before, date) },
+      );
       if (!reported()) {
         throw new Error(
           `The ${step} step of the bank day ${date} did not complete (see the job's error in pgboss.job)`,
