@@ -1,22 +1,13 @@
 import { DEFAULT_TIME_ZONE } from '../../server/src/common/clock.js';
+import { wallClockIn } from '../../server/src/common/local-date.js';
 import { expect, test } from './fixtures.js';
 import { memberOnOverview } from './portal-pages.js';
 
 /** The wall time of an instant in a zone (the institution's by default), as the screens write it: `21-11-2026 9:15 pm`. */
 function wallTime(instant: string, timeZone = DEFAULT_TIME_ZONE): string {
-  const parts: Record<string, string> = {};
-  const format = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  });
-  for (const part of format.formatToParts(new Date(instant))) parts[part.type] = part.value;
-  const hour = Number(parts.hour) % 24;
-  return `${parts.day}-${parts.month}-${parts.year} ${hour % 12 || 12}:${parts.minute} ${hour < 12 ? 'am' : 'pm'}`;
+  const { date, hour, minute } = wallClockIn(timeZone, new Date(instant))!;
+  const [year, month, day] = date.split('-');
+  return `${day}-${month}-${year} ${hour % 12 || 12}:${String(minute).padStart(2, '0')} ${hour < 12 ? 'am' : 'pm'}`;
 }
 
 test.describe('times in the institution’s zone', () => {

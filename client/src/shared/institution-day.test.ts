@@ -4,7 +4,6 @@ import {
   institutionTimeZone,
   institutionToday,
   setInstitutionTimeZone,
-  wallTimeIn,
 } from './institution-day';
 
 afterEach(() => setInstitutionTimeZone(DEFAULT_INSTITUTION_TIME_ZONE));
@@ -27,16 +26,5 @@ describe('institutionToday', () => {
     expect(institutionToday(new Date('2026-11-20T14:30:00Z'))).toBe('2026-11-20');
     setInstitutionTimeZone('Mars/Olympus_Mons');
     expect(institutionTimeZone()).toBe('Australia/Perth');
-  });
-});
-
-describe('wallTimeIn', () => {
-  it('gives the date, hour and minute in the zone, midnight as hour 0', () => {
-    expect(wallTimeIn(new Date('2026-11-20T13:05:00Z'), 'Australia/Sydney')).toEqual({
-      date: '2026-11-21',
-      hour: 0,
-      minute: 5,
-    });
-    expect(wallTimeIn(new Date('not a date'))).toBeNull();
   });
 });

@@ -8,6 +8,7 @@ import {
   isoWeekday,
   parseLocalDate,
   todayIn,
+  wallClockIn,
   zonedInstant,
 } from './local-date.js';
 
@@ -71,5 +72,24 @@ describe('local dates', () => {
     for (let hour = 0; hour < 24; hour++) {
       expect(todayIn('Australia/Sydney', zonedInstant(d('2026-11-24'), 'Australia/Sydney', hour))).toBe('2026-11-24');
     }
+  });
+});
+
+describe('wallClockIn', () => {
+  it.each([
+    // [instant, zone, date, hour, minute]
+    ['2026-11-20T13:05:00Z', 'Australia/Sydney', '2026-11-21', 0, 5], // midnight is hour 0 (UTC+11)
+    ['2026-11-20T10:15:00Z', 'Australia/Sydney', '2026-11-20', 21, 15],
+    ['2026-06-30T14:00:00Z', 'Australia/Sydney', '2026-07-01', 0, 0], // winter, UTC+10
+    ['2026-11-20T14:30:00Z', 'Australia/Perth', '2026-11-20', 22, 30],
+    ['2026-11-21T02:15:00Z', 'America/New_York', '2026-11-20', 21, 15],
+    ['2026-11-20T23:59:00Z', 'UTC', '2026-11-20', 23, 59],
+  ])('%s in %s is %s %i:%i', (instant, zone, date, hour, minute) => {
+    expect(wallClockIn(zone, new Date(instant))).toEqual({ date, hour, minute });
+  });
+
+  it('gives null for an invalid Date, and todayIn refuses one', () => {
+    expect(wallClockIn('Australia/Sydney', new Date('not a date'))).toBeNull();
+    expect(() => todayIn('Australia/Sydney', new Date('not a date'))).toThrow(RangeError);
   });
 });

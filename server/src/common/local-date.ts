@@ -172,13 +172,36 @@ export function formatLongDate(date: LocalDate): string {
 
 /** Today's calendar date in a time zone (the institution's, by default Australia/Sydney). */
 export function todayIn(timeZone: string, now: Date = new Date()): LocalDate {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-  return parseLocalDate(parts);
+  const wall = wallClockIn(timeZone, now);
+  if (!wall) throw new RangeError(`Not an instant: ${String(now)}`);
+  return wall.date;
+}
+
+const calendarClocks = new Map<string, Intl.DateTimeFormat>();
+
+/** An instant's calendar date and wall-clock hour (0-23) and minute in a time zone; null for an invalid Date. */
+export function wallClockIn(timeZone: string, at: Date): { date: LocalDate; hour: number; minute: number } | null {
+  if (Number.isNaN(at.getTime())) return null;
+  let format = calendarClocks.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    calendarClocks.set(timeZone, format);
+  }
+  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const part of format.formatToParts(at)) parts[part.type] = part.value;
+  return {
+    date: parseLocalDate(`${parts.year}-${parts.month}-${parts.day}`),
+    hour: Number(parts.hour) % 24,
+    minute: Number(parts.minute),
+  };
 }
 
 const wallClocks = new Map<string, Intl.DateTimeFormat>();
