@@ -27,7 +27,7 @@ export function MessagesPage() {
         {outbox.error && <StatusAlert status="error">{serverMessage(outbox.error)}</StatusAlert>}
         {outbox.data && messages.length === 0 && <NoData>{NO_DATA}</NoData>}
         {messages.length > 0 && (
-          <Box overflowX="auto">
+          <Box overflowX="auto" tabIndex={0} role="region" aria-label="Delivery status, scrolls sideways">
             <Table.Root size="sm" aria-label="Delivery status">
               <Table.Header>
                 <Table.Row>
