@@ -121,7 +121,7 @@ export function AtRiskPage() {
       )}
       {list && items.length === 0 && <NoData>No agreement is at risk in this time.</NoData>}
       {items.length > 0 && (
-        <Table.ScrollArea borderWidth="1px" borderRadius="md">
+        <Table.ScrollArea borderWidth="1px" borderRadius="md" position="relative">
           <Table.Root size="sm" data-testid="at-risk">
             <Table.Caption srOnly>Agreements at risk, {sortDescription(sort)}</Table.Caption>
             <Table.Header>
