@@ -110,6 +110,8 @@ const config = defineConfig({
     body: { minHeight: '100vh' },
     '#root': { minHeight: '100vh', display: 'flex', flexDirection: 'column' },
     a: { textUnderlineOffset: '2px' },
+    // A long word in a figure (an e-mail address, a reference) wraps rather than pushing a phone's page sideways.
+    '.chakra-data-list__itemValue': { overflowWrap: 'anywhere', minWidth: 0 },
   },
 });
 
