@@ -49,7 +49,12 @@ export function AgreementSummaryCard({
           <span data-testid="agreement-number">{summary.contractId}</span>
         </Item>
         <Item label="Status">
-          <Badge colorPalette={statusPalette(summary.status)} size="md" data-testid="agreement-status">
+          <Badge
+            colorPalette={statusPalette(summary.status)}
+            size="md"
+            whiteSpace="normal"
+            data-testid="agreement-status"
+          >
             {summary.statusName}
           </Badge>
         </Item>
