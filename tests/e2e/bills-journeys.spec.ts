@@ -131,10 +131,25 @@ test.describe.serial('bills', () => {
     // The decision is pushed to the agent's open dialog: no re-opening.
     await expect(dialog.getByText(/approved paying this bill: “Approved by phone”/)).toBeVisible();
     await expect(carryOn).toBeEnabled();
+    // The quote is held back: until it arrives, paying waits, saying why (the warning below is never skipped).
+    let releaseQuote = () => {};
+    const quoteHeld = new Promise<void>((resolve) => (releaseQuote = resolve));
+    await page.route('**/graphql', async (route) => {
+      const body = route.request().postDataJSON() as { operationName?: string } | null;
+      if (body?.operationName === 'PaymentQuote') await quoteHeld;
+      await route.fallback();
+    });
     await carryOn.click();
     const pay = new PayBillPage(page);
     await pay.expectOpen('bill');
     await expect(page.getByLabel('Amount')).toHaveValue('112.30');
+    const checking = page.getByRole('button', { name: 'Checking the allocation…' });
+    await expect(checking).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Confirm payment' })).toHaveCount(0);
+    await expect(page.getByTestId('allocation-warning')).toHaveCount(0);
+    releaseQuote();
+    await page.unroute('**/graphql');
+    await expect(page.getByRole('button', { name: 'Confirm payment' })).toBeEnabled();
     // The missed deposits left the allocation short: the agent reads what paying does to it before paying.
     const warning = page.getByTestId('allocation-warning');
     await expect(warning).toContainText(/Allocation balance now\s*-?\$[\d,.]+/);

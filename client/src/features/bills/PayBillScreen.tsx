@@ -120,6 +120,9 @@ export function PayBillScreen({ mode }: { mode: 'pay' | 'reimburse' }) {
   const chosenTopUp = topUpOption && topUp.options.includes(topUpOption) ? topUpOption : null;
   // Paying on an arrears approval that takes the allocation below zero: the agent reads the figures first.
   const quotedWarning = quoteCurrent ? quoteQuery.data?.paymentQuote.allocationWarning : null;
+  // Until the quote for the amount on screen has arrived, paying waits: the warning above must be read first, never
+  // skipped by a quick click (a failed quote does not hold the payment up: the server's answer on paying decides).
+  const checkingQuote = quoteVariables !== null && !quoteQuery.error && (!quoteCurrent || quoteQuery.loading);
   const allocationWarning = quotedWarning ? allocationWarningView(quotedWarning, (value) => formatMoney(value)) : null;
   // A BPAY bill's details checked by the server against the company catalogue, for the amount on screen.
   const bpayInput =
@@ -197,7 +200,7 @@ export function PayBillScreen({ mode }: { mode: 'pay' | 'reimburse' }) {
   };
 
   const confirm = () => {
-    if (processing || !validate() || amount === undefined) return;
+    if (processing || checkingQuote || !validate() || amount === undefined) return;
     const input: PayBillInput = {
       billId: bill.billId,
       billOrAllocation: variant,
@@ -392,7 +395,13 @@ export function PayBillScreen({ mode }: { mode: 'pay' | 'reimburse' }) {
             <Button variant="ghost" onClick={() => navigate(`${base}/paybill`)}>
               Cancel
             </Button>
-            <Button type="submit" colorPalette="brand" disabled={processing || attempt !== null}>
+            <Button
+              type="submit"
+              colorPalette="brand"
+              disabled={processing || attempt !== null || checkingQuote}
+              loading={checkingQuote}
+              loadingText="Checking the allocation…"
+            >
               {mode === 'pay' ? 'Confirm payment' : 'Confirm reimbursement'}
             </Button>
           </HStack>
