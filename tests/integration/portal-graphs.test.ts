@@ -232,11 +232,34 @@ describe('the forecast’s verdict (the overview leads with it; issue 8 item 7)'
 });
 
 describe('transaction and profile', () => {
-  const TRANSACTION = `query($id: Int!) { transaction(transactionId: $id) { transactionId date effectiveDate type typeName
-    status statusName description amount lines { account amount } billId billerName } }`;
+  const TRANSACTION = `query($id: Int!) { transaction(transactionId: $id) { transactionId date effectiveDate agreementId
+    type typeName status statusName description amount lines { account amount agreementId } billId billerName } }`;
   const PROFILE = `query($m: Int!, $a: Int!) { profile(memberId: $m, accountId: $a) {
     member { memberId firstName } members { memberId } linkedAccounts { linkedAccountId accountNumber accountNickname
     availableBalance } notificationPreferences { email sms billReminders depositReminders } } }`;
+
+  it('details a version transfer: each line names the version whose pocket it is, the previous or the new', async () => {
+    const { accountId } = await accountWithStatus(server, memberId, 7);
+    const [transfer] = await sql<{ id: number; agreement_id: number; previous_id: number }>(
+      server,
+      `select t.id, t.agreement_id, g.previous_id from ledger_transaction t join agreement g on g.id = t.agreement_id
+       where g.account_id = ? and t.type = 7 order by t.id desc limit 1`,
+      [accountId],
+    );
+    const body = await gql<{
+      transaction: { agreementId: number; lines: { account: string; amount: string; agreementId: number }[] };
+    }>(server, member, TRANSACTION, { id: Number(transfer.id) });
+    const details = body.data!.transaction;
+    expect(details.agreementId).toBe(Number(transfer.agreement_id));
+    expect(new Set(details.lines.map((line) => line.agreementId))).toEqual(
+      new Set([Number(transfer.agreement_id), Number(transfer.previous_id)]),
+    );
+    // Each pocket's balance leaves the previous version and arrives, the same amount, in the new one.
+    for (const line of details.lines.filter((one) => one.agreementId === details.agreementId)) {
+      const from = details.lines.find((one) => one.agreementId !== details.agreementId && one.account === line.account);
+      expect(Number(from?.amount)).toBe(-Number(line.amount));
+    }
+  });
 
   it('details a bill payment: its ledger lines add up to zero, its effect and status are the activity’s', async () => {
     const { accountId } = await accountWithStatus(server, memberId, 7);

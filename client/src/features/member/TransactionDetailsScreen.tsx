@@ -13,7 +13,7 @@ import { Section } from '../../shared/ui/Section';
 import { LoadFailed } from '../../shared/ui/LoadFailed';
 import { StatusAlert } from '../../shared/ui/StatusAlert';
 import { useMemberContext } from './member-context';
-import { moneyMovements, type Movement } from './money-movements';
+import { carriedOver, moneyMovements, type Movement } from './money-movements';
 import { displayLabel } from '../../shared/labels';
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
@@ -53,7 +53,10 @@ export function TransactionDetailsScreen() {
               <span aria-hidden="true">← </span>Account history
             </RouterLink>
           </Link>
-          <Section title={transaction.typeName} id="transaction">
+          <Section
+            title={!isStaff && carriedOver(transaction) ? 'Your agreement changed' : transaction.typeName}
+            id="transaction"
+          >
             <DataList.Root orientation="horizontal" gap="3">
               {isStaff && <Item label="Transaction">{transaction.transactionId}</Item>}
               <Item label="Status">
@@ -68,11 +71,7 @@ export function TransactionDetailsScreen() {
               {transaction.description && <Item label="Description">{transaction.description}</Item>}
             </DataList.Root>
           </Section>
-          {isStaff ? (
-            <LedgerLines lines={transaction.lines} />
-          ) : (
-            <MoneyMovements movements={moneyMovements(transaction.lines, transaction.billerName)} />
-          )}
+          {isStaff ? <LedgerLines lines={transaction.lines} /> : <MemberMovements transaction={transaction} />}
         </Stack>
       )}
     </Page>
@@ -105,6 +104,33 @@ function LedgerLines({ lines }: { lines: readonly { account: string; amount: str
           </Table.Body>
         </Table.Root>
       </Table.ScrollArea>
+    </Section>
+  );
+}
+
+/** What a member reads: the balances carried over to a changed agreement, else where the money came from and went. */
+function MemberMovements({
+  transaction,
+}: {
+  transaction: { type: number; agreementId?: number | null; billerName?: string | null } & {
+    lines: readonly { account: string; amount: string; agreementId?: number | null }[];
+  };
+}) {
+  const carried = carriedOver(transaction);
+  if (!carried) return <MoneyMovements movements={moneyMovements(transaction.lines, transaction.billerName ?? null)} />;
+  return (
+    <Section title="Carried over to your changed agreement" id="transaction-movements">
+      <Stack gap="3">
+        <Text>Its balances were carried over from the agreement before it:</Text>
+        <Stack as="ul" listStyleType="none" gap="1" maxW="md" aria-label="Balances carried over">
+          {carried.map((item) => (
+            <Flex as="li" key={item.label} justify="space-between" gap="3">
+              <Text>{item.label}</Text>
+              <Text fontVariantNumeric="tabular-nums">{formatMoney(item.amount)}</Text>
+            </Flex>
+          ))}
+        </Stack>
+      </Stack>
     </Section>
   );
 }

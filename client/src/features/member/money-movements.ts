@@ -4,11 +4,16 @@ export interface LedgerLineInput {
   /** The server's account label: Allocation, Contingency, Rainy day, 'Savings account 123', External. */
   account: string;
   amount: MoneyValue;
+  /** The agreement version whose pocket the line is (none for a savings account or the outside world). */
+  agreementId?: number | null;
 }
+
+/** The ledger's version transfer: a changed (modified or renewed) agreement takes over the previous one's balances. */
+export const VERSION_TRANSFER = 7;
 
 export interface Movement {
   label: string;
-  /** Always positive: the list it is in says which way it went. */
+  /** Always positive in moneyMovements (the list it is in says which way it went); signed in carriedOver. */
   amount: number;
 }
 
@@ -42,4 +47,21 @@ function placeName(account: string, incoming: boolean, billerName: string | null
   if (account === 'Contingency') return 'Your agreement’s contingency';
   if (account === 'Rainy day') return 'Your rainy day';
   return account;
+}
+
+/**
+ * A version transfer as a member reads it (issue 8): not money taken from their allocation and put back into their
+ * allocation, but the balances their changed agreement carried over from the one before, each as the new version's
+ * line says (a balance below zero is carried as it is). Null for any other transaction.
+ */
+export function carriedOver(transaction: {
+  type: number;
+  agreementId?: number | null;
+  lines: readonly LedgerLineInput[];
+}): Movement[] | null {
+  if (transaction.type !== VERSION_TRANSFER) return null;
+  return transaction.lines
+    .filter((line) => line.agreementId === transaction.agreementId)
+    .map((line) => ({ label: line.account, amount: moneyToNumber(line.amount) ?? 0 }))
+    .filter((line) => line.amount !== 0);
 }

@@ -18,12 +18,19 @@ type HeaderRow = {
   type: number;
   description: string | null;
   account_id: number | null;
+  agreement_id: number | null;
   transaction_status: number | null;
   bill_id: number | null;
   biller_name: string | null;
 };
 
-type LineRow = { kind: number; account_number: string | null; member_id: number | null; amount: string };
+type LineRow = {
+  kind: number;
+  account_number: string | null;
+  member_id: number | null;
+  agreement_id: number | null;
+  amount: string;
+};
 
 /** Spec 1 §3 transaction statuses (GET /api/members/gettransactionstatuses). */
 export function transactionStatuses(): TransactionStatusItem[] {
@@ -37,7 +44,7 @@ export class TransactionService {
     const staff = isStaff(caller.roles);
     const headers = await em.execute<HeaderRow[]>(
       `select t.id, t.created_at, t.effective_date::text as effective_date, t.type, t.description,
-              g.account_id, a.transaction_status, a.bill_id, coalesce(b.nickname, s.nickname) as biller_name
+              g.account_id, t.agreement_id, a.transaction_status, a.bill_id, coalesce(b.nickname, s.nickname) as biller_name
        from ledger_transaction t
        left join agreement g on g.id = t.agreement_id
        left join activity a on a.ledger_transaction_id = t.id
@@ -54,7 +61,7 @@ export class TransactionService {
     }
     if (header.account_id !== null) await assertAccountAccess(em, caller, Number(header.account_id));
     const lines = await em.execute<LineRow[]>(
-      `select la.kind, l.account_number, l.member_id, e.amount
+      `select la.kind, la.agreement_id, l.account_number, l.member_id, e.amount
        from ledger_entry e join ledger_account la on la.id = e.ledger_account_id
        left join linked_account l on l.id = la.linked_account_id
        where e.transaction_id = ? order by e.id`,
@@ -76,13 +83,18 @@ export class TransactionService {
         kind === LedgerAccountKind.LinkedAccount
           ? `Savings account ${line.account_number ?? ''}`.trim()
           : LEDGER_ACCOUNT_KIND_LABELS[kind];
-      return { account: label, amount: value };
+      return {
+        account: label,
+        amount: value,
+        agreementId: line.agreement_id === null ? null : Number(line.agreement_id),
+      };
     });
     const status = (header.transaction_status ?? TransactionStatus.Unknown) as TransactionStatus;
     return {
       transactionId: Number(header.id),
       date: instantOf(header.created_at),
       effectiveDate: dateOf(header.effective_date),
+      agreementId: header.agreement_id === null ? null : Number(header.agreement_id),
       type: Number(header.type),
       typeName: LEDGER_TRANSACTION_TYPE_LABELS[Number(header.type) as LedgerTransactionType] ?? 'Other',
       status,

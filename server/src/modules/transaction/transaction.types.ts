@@ -10,6 +10,14 @@ export class TransactionLine {
 
   @Field(() => MoneyScalar)
   amount!: Cents;
+
+  @Field(() => Int, {
+    nullable: true,
+    description:
+      'The agreement version whose pocket it is (none for a savings account or the outside world): a version ' +
+      'transfer moves the previous version’s balances to the new one.',
+  })
+  agreementId?: number | null;
 }
 
 @ObjectType({ description: 'A movement of money with its ledger lines and status (the transaction details page).' })
@@ -22,6 +30,9 @@ export class TransactionDetails {
 
   @Field(() => LocalDateScalar)
   effectiveDate!: LocalDate;
+
+  @Field(() => Int, { nullable: true, description: 'The agreement version it was recorded on.' })
+  agreementId?: number | null;
 
   @Field(() => Int)
   type!: number;
