@@ -1,9 +1,10 @@
 import { BillDashboardPage, PayBillPage, notDueYet } from './bills-pages.js';
 import { newContextOnRunClock } from './clock.js';
+import type { APIRequestContext } from '@playwright/test';
 import { expect, test, type Locator, type Page } from './fixtures.js';
 import { LoginPage, SelectAccountPage } from './pages.js';
 import { seriousViolations } from './axe.js';
-import { OverviewPage } from './portal-pages.js';
+import { OverviewPage, graphql } from './portal-pages.js';
 
 /*
  * The portal as a member and staff use it (issue 8), clicked as a person does, on the demo data of the run's clock.
@@ -326,5 +327,93 @@ test.describe('small things', () => {
       expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
       expect(box?.width ?? 0).toBeGreaterThanOrEqual(44);
     }
+  });
+});
+
+/** A member's access token from POST /Token, for finding a record the screens show many pages deep. */
+async function memberToken(request: APIRequestContext): Promise<string> {
+  const response = await request.post('/Token', {
+    form: { grant_type: 'password', username: '100001', password: 'member-demo-pass' },
+  });
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+test.describe('versions of an agreement', () => {
+  test.slow(); // two cores shared by several engineers' test runs
+
+  test('an activity of an earlier version names that version; the carry-over reads as the agreement changing', async ({
+    page,
+    request,
+  }) => {
+    // Member 100001's active agreement was created, renewed, then modified (three versions, server/src/seed/demo.ts).
+    const { memberId, accountId } = await memberOverview(page);
+    const current = (await page.getByTestId('agreement-number').textContent())?.trim();
+    expect(current).toMatch(/^\d+$/);
+    await page.goto(`/member/${memberId}/account/${accountId}/member/accounthistory`);
+    const history = page.getByRole('region', { name: 'Activity history', exact: true });
+    await history
+      .getByRole('group', { name: 'Filter activities by type' })
+      .getByRole('button', { name: 'Agreement changes' })
+      .click();
+    // The oldest agreement change (the last page, last item) belongs to the first version.
+    const list = history.getByRole('list', { name: 'Activities' });
+    await expect(history.getByRole('button', { name: 'Payments' })).not.toHaveAttribute('aria-pressed', 'true');
+    await expect(list).not.toHaveAttribute('aria-busy', 'true');
+    const pages = history.getByRole('navigation', { name: 'Activity history pages' });
+    const next = pages.getByRole('button', { name: 'Next page' });
+    while ((await next.isVisible()) && (await next.isEnabled())) {
+      const shown = (await pages.getByText(/^Page \d+ of \d+$/).textContent()) ?? '';
+      await next.click();
+      await expect(pages.getByText(/^Page \d+ of \d+$/)).not.toHaveText(shown);
+      await expect(list).not.toHaveAttribute('aria-busy', 'true');
+    }
+    await history
+      .getByRole('list', { name: 'Activities' })
+      .getByRole('listitem')
+      .last()
+      .getByRole('button', { name: /^Details/ })
+      .click();
+    const detail = page.getByRole('dialog');
+    const agreement = detail.locator('.chakra-data-list__item').filter({ hasText: /^Agreement/ });
+    await expect(agreement).toHaveText(/^Agreement\s*\d+$/);
+    const number = ((await agreement.textContent()) ?? '').replace(/\D/g, '');
+    expect(Number(number)).toBeLessThan(Number(current));
+    await page.keyboard.press('Escape');
+
+    // The renewal's carry-over, found through the member's own activities (many pages back in the history).
+    const token = await memberToken(request);
+    let carry: { details: string | null; transactionId: number | null } | undefined;
+    for (let number = 1; !carry && number <= 10; number += 1) {
+      const { activities } = await graphql<{
+        activities: { items: { details: string | null; transactionId: number | null }[] };
+      }>(
+        request,
+        token,
+        `
+          query ($memberId: Int!, $accountId: Int!, $page: Int!) {
+            activities(memberId: $memberId, accountId: $accountId, filters: [Payment], page: $page, pageSize: 100) {
+              items {
+                details
+                transactionId
+              }
+            }
+          }
+        `,
+        { memberId, accountId, page: number },
+      );
+      if (activities.items.length === 0) break;
+      carry = activities.items.find((item) => item.details?.startsWith('Balances carried over'));
+    }
+    expect(carry?.transactionId).toBeTruthy();
+    await page.goto(`/member/${memberId}/account/${accountId}/transactions/details/${carry?.transactionId}`);
+    await expect(page.getByRole('heading', { level: 2, name: 'Your agreement changed' })).toBeVisible();
+    const carried = page.getByRole('region', { name: 'Carried over to your changed agreement' });
+    await expect(carried).toContainText('Its balances were carried over from the agreement before it');
+    await expect(carried.getByRole('list', { name: 'Balances carried over' }).getByRole('listitem').first()).toHaveText(
+      /^(Allocation|Contingency|Rainy day)-?\$[\d,]+\.\d{2}$/,
+    );
+    await expect(page.getByText('Taken from', { exact: true })).toHaveCount(0);
+    await expect(page.getByText('Went to', { exact: true })).toHaveCount(0);
   });
 });
