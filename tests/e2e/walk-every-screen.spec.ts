@@ -292,6 +292,9 @@ test.describe('walk every screen as each demo user, on desktop and at 375 px', (
     await visit(page, testInfo, findings, 'agent-messages', '/messages');
     // Member 100001's active account (the first of member 1), as staff see it.
     await walkAccount(page, testInfo, findings, 'agent-account', '/member/1/account/1', 'staff');
+    // Member 100001's pending agreement, open in the wizard at the step where it stopped (opening it only reads:
+    // the step is saved on Save and continue, which the walk never presses).
+    await visit(page, testInfo, findings, 'agent-wizard-continue', '/member/1/account/2/contract/continue');
     // The account in missed deposit: the overview's banner and the approval dialog on paying.
     await visit(page, testInfo, findings, 'agent-missed-deposit-overview', '/member/2/account/3/overview');
     expect(findings).toEqual([]);
