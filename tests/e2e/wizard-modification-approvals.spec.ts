@@ -379,6 +379,10 @@ test.describe.serial('a modification over the approved overdraw, and renewing', 
     await expect(activate).toBeVisible({ timeout: 15_000 });
     await activate.getByRole('button', { name: 'Save all changes' }).click();
     await expect(page).toHaveURL(new RegExp(`${account.base}/overview`), { timeout: 15_000 });
+    // Told on the overview: the notice is made with the save and kept by the route change to the overview.
+    await expect(
+      page.getByText('Activation received. The changes for the agreement will be applied shortly.'),
+    ).toBeVisible({ timeout: 20_000 });
 
     // The job applies it: the member's overview, open on the agent's screen, follows it to Active and lists the added
     // biller with its bill, written on its date.

@@ -16,7 +16,7 @@ import { formatDate } from '../../shared/dates';
 import { failureNotice, serverMessage } from '../../shared/errors';
 import { SERVER_ERROR } from '../../shared/messages';
 import { formatMoney } from '../../shared/money';
-import { notify, withNotice } from '../../shared/notify/notify';
+import { notify } from '../../shared/notify/notify';
 import { parsePositiveId } from '../../shared/route-ids';
 import { Loading } from '../../shared/ui/Loading';
 import { Page } from '../../shared/ui/Page';
@@ -229,12 +229,12 @@ export function PayBillScreen({ mode }: { mode: 'pay' | 'reimburse' }) {
       if (result?.ok) {
         const recorded = result.billId ?? bill.billId;
         // The confirmation screen shows the success notice: toasts are cleared on every route change.
-        navigate(
+        const confirmation =
           mode === 'pay'
             ? `${base}/bill/${recorded}/confirmation/${variant}`
-            : `${base}/bill/${recorded}/reimburseconfirmation/${variant}`,
-          { state: withNotice(mode === 'pay' ? BILL_MESSAGES.paid : BILL_MESSAGES.reimbursed) },
-        );
+            : `${base}/bill/${recorded}/reimburseconfirmation/${variant}`;
+        notify.successAfterNavigation(confirmation, mode === 'pay' ? BILL_MESSAGES.paid : BILL_MESSAGES.reimbursed);
+        navigate(confirmation);
         return;
       }
       const first = result?.errors[0];

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { NOTICE_TITLES, noticeOf, noticeOptions, withNotice } from './notify';
+import { NOTICE_TITLES, noticeOptions, notify, toaster } from './notify';
 
 describe('noticeOptions', () => {
   it('uses the exact titles of the spec, trailing space included', () => {
@@ -22,14 +22,23 @@ describe('noticeOptions', () => {
   });
 });
 
-describe('noticeOf (the notice a navigation carries to the next screen)', () => {
-  it.each([
-    ['the message carried by withNotice', withNotice('Activation received.'), 'Activation received.'],
-    ['no state', null, null],
-    ['state without a notice', { other: 1 }, null],
-    ['an empty notice', { notice: '' }, null],
-    ['a notice that is not text', { notice: 42 }, null],
-  ])('%s', (_name, state, expected) => {
-    expect(noticeOf(state)).toBe(expected);
+describe('a notice carried to the next screen (notify.successAfterNavigation, cleared by route changes)', () => {
+  const shown = () => toaster.getVisibleToasts().map((toast) => toast.description);
+
+  it('survives the route change to its screen, where every other toast goes, then the next one', () => {
+    notify.clearFor('/start');
+    notify.success('Saved the deposits.');
+    notify.successAfterNavigation('/member/1/account/2/overview?viewMode=showMenus', 'Activation received.');
+    expect(shown()).toEqual(['Activation received.', 'Saved the deposits.']); // shown at once, before it arrives
+    notify.clearFor('/member/1/account/2/overview');
+    expect(shown()).toEqual(['Activation received.']);
+    notify.clearFor('/member/1/account/2/paybill');
+    expect(shown()).toEqual([]);
+  });
+
+  it('goes when the route changes somewhere else first', () => {
+    notify.successAfterNavigation('/member/1/account/2/overview', 'Activation received.');
+    notify.clearFor('/');
+    expect(shown()).toEqual([]);
   });
 });

@@ -33,22 +33,34 @@ export function noticeOptions(kind: NoticeKind, message: string): NoticeOptions 
 /** At the bottom: at the top they covered the header's Log out and, on a phone, its menu button (issue 8 item 8). */
 export const toaster = createToaster({ placement: 'bottom-end', pauseOnPageIdle: true, max: 5 });
 
+/** Toasts made for the screen being opened: their id and the pathname they were carried to. */
+const carried = new Map<string, string>();
+
+/** A path's pathname (`/a/b?c#d` → `/a/b`). */
+function pathnameOf(to: string): string {
+  return to.split(/[?#]/)[0];
+}
+
 export const notify = {
   success: (message: string) => toaster.create(noticeOptions('success', message)),
   alert: (message: string) => toaster.create(noticeOptions('alert', message)),
   warning: (message: string) => toaster.create(noticeOptions('warning', message)),
-  /** Removes every toast at once (on each route change). */
-  clear: () => toaster.remove(),
+  /**
+   * A success notice for the screen about to be opened at `to` (an absolute path): shown at once, and kept by the
+   * route change to that screen, which clears every other toast (then it goes with the next route change). Nothing
+   * travels in the navigation's state: no timer, no second navigation, nothing a slow or interrupted navigation loses.
+   */
+  successAfterNavigation: (to: string, message: string) => {
+    const id = toaster.create(noticeOptions('success', message));
+    carried.set(id, pathnameOf(to));
+    return id;
+  },
+  /** On each route change (to `pathname`): removes every toast but those carried to it, which are kept this once. */
+  clearFor: (pathname: string) => {
+    for (const { id } of toaster.getVisibleToasts()) {
+      // Never remove(undefined): that removes every toast.
+      if (id !== undefined && carried.get(id) !== pathname) toaster.remove(id);
+    }
+    carried.clear();
+  },
 };
-
-/** The navigation state that carries a success notice to the next screen (shown by the layout after its clear). */
-export function withNotice(message: string): { notice: string } {
-  return { notice: message };
-}
-
-/** The notice a navigation carried, if any. */
-export function noticeOf(state: unknown): string | null {
-  if (typeof state !== 'object' || state === null) return null;
-  const notice = (state as { notice?: unknown }).notice;
-  return typeof notice === 'string' && notice !== '' ? notice : null;
-}

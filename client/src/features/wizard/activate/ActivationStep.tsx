@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useActivateAgreementMutation, useSaveAllAgreementChangesMutation } from '../../../gql/hooks';
 import { serverMessage } from '../../../shared/errors';
-import { notify, withNotice } from '../../../shared/notify/notify';
+import { notify } from '../../../shared/notify/notify';
 import { useMemberContext } from '../../member/member-context';
 import type { StepProps } from '../step-registry';
 import { stepBy, wizardPaths } from '../wizard-frame';
@@ -36,7 +36,8 @@ export function ActivationStep({ session, readOnly, go }: StepProps) {
         go({ step: confirmStepOf(session.kind), threeStepFlow: session.threeStepFlow });
         return;
       }
-      void navigate(overview, { state: withNotice(isNew ? result.outcome.message : ACTIVATION_MESSAGES.received) });
+      notify.successAfterNavigation(overview, isNew ? result.outcome.message : ACTIVATION_MESSAGES.received);
+      void navigate(overview);
     } catch (caught) {
       notify.alert(activationFailure(null, serverMessage(caught, '')));
       go({ step: confirmStepOf(session.kind), threeStepFlow: session.threeStepFlow });

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSaveAgreementForLaterMutation } from '../../../gql/hooks';
 import { serverMessage } from '../../../shared/errors';
-import { withNotice } from '../../../shared/notify/notify';
+import { notify } from '../../../shared/notify/notify';
 import { StatusAlert } from '../../../shared/ui/StatusAlert';
 import { ACTIVATION_MESSAGES } from './activation-messages';
 
@@ -32,7 +32,8 @@ export function SaveForLaterButton({
       const result = (await save({ variables: { agreementId, description } })).data?.saveAgreementForLater;
       if (!result || result.errors.length > 0) return setProblem(result?.errors[0]?.message || 'Server error.');
       setOpen(false);
-      void navigate(overview, { state: withNotice(result.saved?.message || ACTIVATION_MESSAGES.savedForLater) });
+      notify.successAfterNavigation(overview, result.saved?.message || ACTIVATION_MESSAGES.savedForLater);
+      void navigate(overview);
     } catch (caught) {
       setProblem(serverMessage(caught));
     }
