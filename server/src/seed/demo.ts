@@ -138,18 +138,18 @@ export async function seedDemoData(em: EntityManager, clock: Clock, logger: Logg
   await em.transactional(async (tx) => {
     // Idempotent against whatever is there (e.g. `npm run seed` first): existing branches, staff and demo members
     // are reused or left alone, never inserted twice.
-    const branches = await Promise.all(
-      ['Sydney CBD', 'Parramatta'].map(
-        async (name) => (await tx.findOne(Branch, { name })) ?? tx.create(Branch, { name }),
-      ),
-    );
-    const staff = await Promise.all(
-      STAFF.map(
-        async (person, i) =>
-          (await tx.findOne(User, { username: person.username })) ??
+    // One query at a time: a transaction is one connection (pg refuses overlapping queries on a client from 9.0).
+    const branches: Branch[] = [];
+    for (const name of ['Sydney CBD', 'Parramatta']) {
+      branches.push((await tx.findOne(Branch, { name })) ?? tx.create(Branch, { name }));
+    }
+    const staff: User[] = [];
+    for (const [i, person] of STAFF.entries()) {
+      staff.push(
+        (await tx.findOne(User, { username: person.username })) ??
           tx.create(User, { ...person, passwordHash: staffHashes[i] }),
-      ),
-    );
+      );
+    }
     const taken = new Set(
       (
         await tx.execute<{ name: string }[]>(
