@@ -16,6 +16,7 @@ import { attachSubscriptions, createApolloServer } from './graphql/graphql-serve
 import { graphqlHttpHandler } from './graphql/http-handler.js';
 import { buildAppSchema } from './graphql/schema.js';
 import { announceActivitiesOn } from './modules/activity/activity-announcer.js';
+import { followDemoDay } from './modules/core-banking/demo-clock.store.js';
 import { restInputGuard } from './rest/input-guard.middleware.js';
 import { restRouter, sendError } from './rest/rest-router.js';
 import { restRoutes } from './rest/routes.js';
@@ -57,6 +58,10 @@ export async function startApp(given: Config, options: StartOptions = {}): Promi
     config.databaseUrl && !database.embedded
       ? await postgresEventBus({ connectionString: config.databaseUrl, logger })
       : memoryEventBus();
+  // Demo mode: the clock stands on the day stored by the last run (any instance's) and follows the next ones.
+  // Off demo mode nothing stored is read: the bank's day is the real one.
+  const stopFollowingDemoDay =
+    clock instanceof DemoClock ? await followDemoDay(clock, database.orm.em.fork(), events) : () => undefined;
   const services = createServices(config, clock, logger, events);
   if (config.loadDemoData) await seedDemoData(database.orm.em.fork(), clock, logger);
   announceActivitiesOn(database.orm, events); // from here on, every activity written reaches activityAdded
@@ -178,7 +183,10 @@ export async function startApp(given: Config, options: StartOptions = {}): Promi
       await step('websocket server', () => new Promise((resolve) => wsServer.close(resolve)));
       await step('graphql', () => apollo.stop());
       await step('auth', () => services.auth.stop());
-      await step('events', () => events.close());
+      await step('events', async () => {
+        stopFollowingDemoDay();
+        await events.close();
+      });
       await step('database', () => database.close());
       logger.debug('stopped');
     },

@@ -187,7 +187,7 @@ export function createServices(config: Config, clock: Clock, logger: Logger, eve
     queuedChanges: new QueuedChangeService(events, jobs, clock),
     changeApplier,
     bankDay,
-    demoDay: new DemoDayRunner(clock, jobs, bankDay),
+    demoDay: new DemoDayRunner(clock, jobs, bankDay, events),
     overview: new OverviewService(clock),
     accountSummaries: new AccountSummaryService(clock),
     activities: new ActivityService(),

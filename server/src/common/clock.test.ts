@@ -37,4 +37,22 @@ describe('the demo clock', () => {
     expect(clock.daysAhead).toBe(1);
     expect(base.today()).toBe('2027-11-23'); // the base (sessions) never moves
   });
+
+  it('reaches a later day without leaving a pinned hour (another instance ran it); never back, never before today', () => {
+    const base = runningClock(
+      startOfRunOn(parseLocalDate('2027-11-23')),
+      'Australia/Sydney',
+      5_000_000,
+      () => 5_000_000,
+    );
+    const clock = new DemoClock(base, 'Australia/Sydney');
+    clock.reach(parseLocalDate('2027-11-20')); // a stored day the real date has passed
+    expect(clock.daysAhead).toBe(0);
+    clock.setAt(parseLocalDate('2027-11-24'), 9);
+    clock.reach(parseLocalDate('2027-11-26'));
+    expect(clock.now().toISOString()).toBe('2027-11-23T22:00:00.000Z'); // still pinned for this instance's run
+    clock.advanceTo(parseLocalDate('2027-11-24'));
+    expect(clock.today()).toBe('2027-11-26');
+    expect(clock.daysAhead).toBe(3);
+  });
 });

@@ -83,6 +83,14 @@ export class DemoClock implements SettableClock {
   /** Leaves the pinned hour: the clock runs again on `date` (at least today) at the base clock's time of day. */
   advanceTo(date: LocalDate): void {
     this.pinned = null;
+    this.reach(date);
+  }
+
+  /**
+   * Moves the running clock on to `date` (never back; the base clock's today at least), leaving a pinned hour alone:
+   * another instance's run, or the day stored, heard of while this instance runs a day of its own.
+   */
+  reach(date: LocalDate): void {
     this.offsetDays = Math.max(this.offsetDays, daysBetween(this.base.today(), date));
   }
 }

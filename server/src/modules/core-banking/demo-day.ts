@@ -3,8 +3,10 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { DemoClock, type Clock } from '../../common/clock.js';
 import { DomainError } from '../../common/errors.js';
 import { addDays, type LocalDate } from '../../common/local-date.js';
+import type { EventBus } from '../../graphql/event-bus.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import type { BankDayService } from './bank-day.service.js';
+import { announceDemoDay, catchUpWithStoredDemoDay, storeDemoDay } from './demo-clock.store.js';
 import { simulateDay, summariseSimulatedDay, type DayFigure, type DayStep } from './simulation.js';
 
 /** What the demo's "run the next day" did. */
@@ -25,7 +27,7 @@ export interface DemoClockState {
   daysAhead: number;
   /** The day being run, and its step, while a run goes on. */
   running: { date: LocalDate; step: DayStep; startedAt: Date } | null;
-  /** The last day run here since the server started. */
+  /** The last day run on this instance since it started. */
   lastRun: DemoDayRun | null;
 }
 
@@ -35,9 +37,10 @@ export const DEMO_MODE_OFF_MESSAGE =
 /**
  * "Run the next day" (demo mode only, issue 10 item 5): moves the demo clock to the day after its today and runs what
  * that day holds through the bank's own jobs (`simulateDay`: the day's steps at 00:05, the windows at 9:00 and 15:00,
- * each sent to the queue and run by this instance, the clock held at the job's hour), then leaves the clock on that
- * day. One run at a time; the state (`state`) shows its progress. The jobs' keys make a run that fails half-way safe
- * to run again: the next click runs the same day.
+ * each sent to the queue and run by this instance, the clock held at the job's hour), then stores the day reached
+ * (`demo-clock.store.ts`: a restart and the other instances stand on it), leaves the clock on that day and announces
+ * it to the other instances. One run at a time; the state (`state`) shows its progress. The jobs' keys make a run
+ * that fails half-way safe to run again: the next click runs the same day.
  */
 export class DemoDayRunner {
   private running: DemoClockState['running'] = null;
@@ -47,10 +50,17 @@ export class DemoDayRunner {
     private readonly clock: Clock,
     private readonly jobs: JobQueue,
     private readonly bank: BankDayService,
+    private readonly events: EventBus,
   ) {}
 
   get enabled(): boolean {
     return this.clock instanceof DemoClock;
+  }
+
+  /** Where the clock stands, after catching up with the day stored (an announcement missed: delivery is at most once). */
+  async currentState(em: EntityManager): Promise<DemoClockState> {
+    if (this.clock instanceof DemoClock) await catchUpWithStoredDemoDay(this.clock, em);
+    return this.state();
   }
 
   state(): DemoClockState {
@@ -67,6 +77,8 @@ export class DemoDayRunner {
   async runNextDay(em: EntityManager): Promise<DemoDayRun> {
     const clock = this.clock;
     if (!(clock instanceof DemoClock)) throw new DomainError('DEMO_MODE_OFF', DEMO_MODE_OFF_MESSAGE);
+    // Another instance may have run days this one has not heard of: the next day is the one after the stored day.
+    await catchUpWithStoredDemoDay(clock, em);
     if (this.running) {
       throw new DomainError(
         'DEMO_DAY_RUNNING',
@@ -80,7 +92,10 @@ export class DemoDayRunner {
       const simulated = await simulateDay(this.jobs, this.bank, em, clock, date, (step) => {
         if (this.running) this.running = { ...this.running, step };
       });
+      // Only a day whose jobs all ran is stored, and the clock moves only once it is.
+      await storeDemoDay(em, date);
       clock.advanceTo(date);
+      announceDemoDay(this.events, date);
       const run = { date, durationMs: Math.round(performance.now() - started), ...summariseSimulatedDay(simulated) };
       this.lastRun = run;
       return run;

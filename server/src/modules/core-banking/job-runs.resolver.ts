@@ -51,8 +51,8 @@ export class BankJobRunResolver {
 
   @Authorized(...STAFF_ROLES)
   @Query(() => DemoClockView, { description: 'The demo clock: whether demo mode is on, today, the day being run.' })
-  demoClock(@Ctx() { services }: GraphQLContext): DemoClockView {
-    const state = services.demoDay.state();
+  async demoClock(@Ctx() { em, services }: GraphQLContext): Promise<DemoClockView> {
+    const state = await services.demoDay.currentState(em);
     return {
       ...state,
       running: state.running && { ...state.running, startedAt: state.running.startedAt.toISOString() },
