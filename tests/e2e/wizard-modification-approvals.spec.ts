@@ -3,7 +3,7 @@ import { addDays, type LocalDate } from '../../server/src/common/local-date.js';
 import { DEFAULT_CLIENT_SETTINGS } from '../../server/src/modules/settings/settings.defaults.js';
 import { ApprovalQueuePage } from './bills-pages.js';
 import { e2eToday, newContextOnRunClock, shown } from './clock.js';
-import { expect, test, type Page } from './fixtures.js';
+import { expect, test, type Locator, type Page } from './fixtures.js';
 import { AGENT, graphql, signIn, staffToken } from './portal-pages.js';
 
 /**
@@ -260,29 +260,6 @@ async function signedIn(page: Page, user: { username: string; password: string }
   await page.waitForURL((url) => url.pathname !== '/', { timeout: 15_000 });
 }
 
-/** The agent saves the deposits, which need approval type 1, and asks a manager with a note. */
-async function askForOverdrawApproval(page: Page, account: Account, note: string) {
-  await page.goto(`${account.base}/contract/continue`);
-  const step = page.getByRole('region', { name: 'Deposits' });
-  await expect(step.getByTestId('wizard-step-deposits')).toBeVisible({ timeout: 30_000 });
-  await step.getByRole('radio', { name: /Fortnightly/ }).check();
-  await expect(step.getByTestId('approvals-needed')).toContainText('Approval type 1 needed', { timeout: 15_000 });
-  const save = step.getByRole('button', { name: 'Save and continue' });
-  await expect(save).toBeEnabled();
-  await save.click();
-
-  const panel = step.getByTestId('deposits-approvals');
-  await expect(panel).toBeVisible();
-  const next = step.getByRole('button', { name: 'Continue', exact: true });
-  await expect(next).toBeDisabled();
-  await panel.getByLabel('Note for the manager').fill(note);
-  await panel.getByRole('button', { name: 'Ask a manager (type 1)' }).click();
-  await expect(panel.getByTestId('approval-1-decision')).toHaveText('Asked: waiting for a manager.');
-  // Until a manager decides, the agent cannot go on.
-  await expect(next).toBeDisabled();
-  return { step, panel, next };
-}
-
 /** The agent picks fortnightly deposits, which need the approvals `types`, and saves them: the approvals panel. */
 async function saveDepositsNeeding(page: Page, account: Account, types: number[]) {
   await page.goto(`${account.base}/contract/continue`);
@@ -295,13 +272,30 @@ async function saveDepositsNeeding(page: Page, account: Account, types: number[]
     if (types.includes(type)) await expect(notice).toBeVisible({ timeout: 15_000 });
     else await expect(notice).toHaveCount(0);
   }
-  await step.getByRole('button', { name: 'Save and continue' }).click();
+  const save = step.getByRole('button', { name: 'Save and continue' });
+  await expect(save).toBeEnabled();
+  await save.click();
   const panel = step.getByTestId('deposits-approvals');
   await expect(panel).toBeVisible();
   for (const type of types) await expect(panel.getByTestId(`approval-${type}-decision`)).toHaveText('Not asked yet.');
   const next = step.getByRole('button', { name: 'Continue', exact: true });
   await expect(next).toBeDisabled();
-  return { panel, next };
+  return { step, panel, next };
+}
+
+/** The agent asks a manager for approval `type` with a note; until a manager decides, the agent cannot go on. */
+async function askManager(panel: Locator, next: Locator, type: number, note: string) {
+  await panel.getByLabel('Note for the manager').fill(note);
+  await panel.getByRole('button', { name: `Ask a manager (type ${type})` }).click();
+  await expect(panel.getByTestId(`approval-${type}-decision`)).toHaveText('Asked: waiting for a manager.');
+  await expect(next).toBeDisabled();
+}
+
+/** The agent saves the deposits, which need approval type 1, and asks a manager with a note. */
+async function askForOverdrawApproval(page: Page, account: Account, note: string) {
+  const shown = await saveDepositsNeeding(page, account, [1]);
+  await askManager(shown.panel, shown.next, 1, note);
+  return shown;
 }
 
 /** A manager, signed in in a browser of their own, decides the request from the approvals queue. */
@@ -467,10 +461,7 @@ test.describe.serial('a modification over the approved overdraw, and renewing', 
     const { panel, next } = await saveDepositsNeeding(page, account, [2]);
     await expect(panel.getByTestId('approval-1-decision')).toHaveCount(0);
     const note = `School fees for two terms (${Date.now() % 100000})`;
-    await panel.getByLabel('Note for the manager').fill(note);
-    await panel.getByRole('button', { name: 'Ask a manager (type 2)' }).click();
-    await expect(panel.getByTestId('approval-2-decision')).toHaveText('Asked: waiting for a manager.');
-    await expect(next).toBeDisabled();
+    await askManager(panel, next, 2, note);
 
     await managerDecides(page, note, 'Approve', 'Fees confirmed', 'Agreement over the upper limit (type 2)');
     // Pushed to the agent's open screen (agreementApprovalsChanged): no reload.
@@ -516,9 +507,7 @@ test.describe.serial('a modification over the approved overdraw, and renewing', 
     await expect(next).toBeDisabled();
 
     // The overdraw goes to the queue; another manager's decision arrives on the agent's screen.
-    await panel.getByRole('button', { name: 'Ask a manager (type 1)' }).click();
-    await expect(panel.getByTestId('approval-1-decision')).toHaveText('Asked: waiting for a manager.');
-    await expect(next).toBeDisabled();
+    await askManager(panel, next, 1, note);
     await managerDecides(page, note, 'Approve', 'Both checked with the member');
     await expect(panel.getByTestId('approval-1-decision')).toHaveText(`Granted by ${MANAGER.name}.`, {
       timeout: 20_000,
