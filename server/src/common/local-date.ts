@@ -177,37 +177,10 @@ export function todayIn(timeZone: string, now: Date = new Date()): LocalDate {
   return wall.date;
 }
 
-const calendarClocks = new Map<string, Intl.DateTimeFormat>();
-
-/** An instant's calendar date and wall-clock hour (0-23) and minute in a time zone; null for an invalid Date. */
-export function wallClockIn(timeZone: string, at: Date): { date: LocalDate; hour: number; minute: number } | null {
-  if (Number.isNaN(at.getTime())) return null;
-  let format = calendarClocks.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    calendarClocks.set(timeZone, format);
-  }
-  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
-  for (const part of format.formatToParts(at)) parts[part.type] = part.value;
-  return {
-    date: parseLocalDate(`${parts.year}-${parts.month}-${parts.day}`),
-    hour: Number(parts.hour) % 24,
-    minute: Number(parts.minute),
-  };
-}
-
 const wallClocks = new Map<string, Intl.DateTimeFormat>();
 
-/** How far a time zone's wall clock is ahead of UTC at an instant, in milliseconds. */
-function zoneOffsetMs(timeZone: string, at: Date): number {
+/** An instant's wall-clock reading in a time zone, as numbers (hour 0-23). */
+function wallPartsIn(timeZone: string, at: Date) {
   let format = wallClocks.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-US', {
@@ -224,7 +197,27 @@ function zoneOffsetMs(timeZone: string, at: Date): number {
   }
   const parts = format.formatToParts(at);
   const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
-  const wall = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
+  return {
+    year: part('year'),
+    month: part('month'),
+    day: part('day'),
+    hour: part('hour') % 24,
+    minute: part('minute'),
+    second: part('second'),
+  };
+}
+
+/** An instant's calendar date and wall-clock hour (0-23) and minute in a time zone; null for an invalid Date. */
+export function wallClockIn(timeZone: string, at: Date): { date: LocalDate; hour: number; minute: number } | null {
+  if (Number.isNaN(at.getTime())) return null;
+  const { year, month, day, hour, minute } = wallPartsIn(timeZone, at);
+  return { date: localDate(year, month, day), hour, minute };
+}
+
+/** How far a time zone's wall clock is ahead of UTC at an instant, in milliseconds. */
+function zoneOffsetMs(timeZone: string, at: Date): number {
+  const { year, month, day, hour, minute, second } = wallPartsIn(timeZone, at);
+  const wall = Date.UTC(year, month - 1, day, hour, minute, second);
   return wall - Math.floor(at.getTime() / 1000) * 1000;
 }
 
