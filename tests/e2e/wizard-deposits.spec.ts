@@ -193,6 +193,9 @@ test.describe('the deposits step', () => {
     await step.getByRole('radio', { name: 'Payroll deduction' }).check();
     await step.getByLabel('Remitter name').fill('Harbour Cafe Pty Ltd');
     await step.getByLabel('Remitter number').fill('HC-0042');
+    // Scanned once the step has taken the details in: Save comes back from disabled (half opacity) as the answer
+    // arrives, and a scan during that fade read its white text on a half-transparent blue (CI: '.css-d4a5ht').
+    await expect(save).toBeEnabled();
     expect(await seriousViolations(page)).toEqual([]);
 
     await page.setViewportSize({ width: 375, height: 800 });
