@@ -2,7 +2,7 @@ import { Entity, Enum, Index, PrimaryKey, Property } from '@mikro-orm/core';
 import type { LocalDate } from '../../common/local-date.js';
 import type { Cents } from '../../common/money.js';
 import { LocalDateType, MoneyType } from '../../database/types.js';
-import { StatementKind } from './simulator.rules.js';
+import { SimulatedEvent } from './simulator.rules.js';
 
 /**
  * The embedded simulator's own record of what the bank did (its side of reconciliation, activity 18): for each
@@ -14,8 +14,8 @@ import { StatementKind } from './simulator.rules.js';
 @Entity({ tableName: 'core_banking_statement' })
 @Index({ properties: ['answeredOn'] })
 export class CoreBankingStatementLine {
-  @Enum({ items: () => StatementKind, type: 'smallint', primary: true })
-  kind!: StatementKind;
+  @Enum({ items: () => SimulatedEvent, type: 'smallint', primary: true })
+  kind!: SimulatedEvent;
 
   /** The scheduled deposit's id (kind 1) or the payment's ledger transaction id (kind 2). */
   @PrimaryKey()

@@ -12,7 +12,7 @@ import {
   simulatedPaymentDebit,
   simulatedPaymentSettlement,
   simulatedStatementCredit,
-  StatementKind,
+  SimulatedEvent,
   type OutcomeRule,
   type PaymentSettlement,
 } from './simulator.rules.js';
@@ -79,7 +79,7 @@ export class CoreBankingSimulator implements CoreBanking {
     const balances = linkedIds.length > 0 ? await linkedAccountBalances(em, linkedIds) : new Map<number, Cents>();
     const recorded = await this.recorded(
       em,
-      StatementKind.Deposit,
+      SimulatedEvent.Deposit,
       deposits.map((deposit) => deposit.depositId),
     );
     const credits: { deposit: ExpectedDeposit; total: Cents }[] = [];
@@ -107,7 +107,7 @@ export class CoreBankingSimulator implements CoreBanking {
     });
     await this.record(
       em,
-      StatementKind.Deposit,
+      SimulatedEvent.Deposit,
       credits.map(({ deposit, total }) => ({
         refId: deposit.depositId,
         agreementId: deposit.agreementId,
@@ -142,7 +142,7 @@ export class CoreBankingSimulator implements CoreBanking {
     const rules = await outcomeRules(em, [...new Set(rows.flatMap((row) => row.member_ids.map(Number)))]);
     const recorded = await this.recorded(
       em,
-      StatementKind.Deposit,
+      SimulatedEvent.Deposit,
       rows.map((row) => row.id),
     );
     return rows.map((row) => {
@@ -166,7 +166,9 @@ export class CoreBankingSimulator implements CoreBanking {
    * (`simulatedPaymentDebit`: a SettledFor row makes that another amount, or debits a rejected payment).
    */
   async paymentSettlement(em: EntityManager, payment: SentPayment, today: LocalDate): Promise<PaymentSettlement> {
-    const before = (await this.recorded(em, StatementKind.Payment, [payment.transactionId])).get(payment.transactionId);
+    const before = (await this.recorded(em, SimulatedEvent.Payment, [payment.transactionId])).get(
+      payment.transactionId,
+    );
     if (before) return before.answer === RecordedAnswer.Failed ? 'failed' : 'settled';
     const rules = await outcomeRules(em, payment.memberIds);
     const answer = simulatedPaymentSettlement(rules, payment, today);
@@ -174,7 +176,7 @@ export class CoreBankingSimulator implements CoreBanking {
     if (debited !== null) {
       await this.record(
         em,
-        StatementKind.Payment,
+        SimulatedEvent.Payment,
         [
           {
             refId: payment.transactionId,
@@ -193,7 +195,7 @@ export class CoreBankingSimulator implements CoreBanking {
   async paymentsDebited(em: EntityManager, date: LocalDate): Promise<BankMovement[]> {
     const rows = await em.execute<{ ref_id: number; agreement_id: number; amount: string }[]>(
       `select ref_id, agreement_id, amount from core_banking_statement
-       where kind = ${StatementKind.Payment} and answered_on = ?::date order by ref_id`,
+       where kind = ${SimulatedEvent.Payment} and answered_on = ?::date order by ref_id`,
       [date],
     );
     return rows.map((row) => ({
@@ -207,7 +209,7 @@ export class CoreBankingSimulator implements CoreBanking {
   /** The simulated bank's own record of these deposits or payments. */
   private async recorded(
     em: EntityManager,
-    kind: StatementKind,
+    kind: SimulatedEvent,
     ids: readonly number[],
   ): Promise<Map<number, { amount: Cents; answer: number | null }>> {
     if (ids.length === 0) return new Map();
@@ -229,7 +231,7 @@ export class CoreBankingSimulator implements CoreBanking {
    */
   private async record(
     em: EntityManager,
-    kind: StatementKind,
+    kind: SimulatedEvent,
     lines: readonly { refId: number; agreementId: number; amount: Cents; answer: RecordedAnswer | null }[],
     today: LocalDate,
   ): Promise<void> {

@@ -1,6 +1,6 @@
 import type { LocalDate } from '../../common/local-date.js';
 
-/** What a simulator outcome row is about. */
+/** What a simulator outcome row, or a line of the simulated bank's own record (`core_banking_statement`), is about. */
 export enum SimulatedEvent {
   Deposit = 1,
   Payment = 2,
@@ -21,12 +21,6 @@ export enum SimulatedOutcome {
    * or (with a Failed row) rejected to us but debited all the same. Seen only by reconciliation (activity 18).
    */
   SettledFor = 5,
-}
-
-/** What a line of the simulated bank's own record is about (`core_banking_statement`). */
-export enum StatementKind {
-  Deposit = 1,
-  Payment = 2,
 }
 
 /** A payment's final answer as the simulated bank records it (`core_banking_statement.answer`). */
