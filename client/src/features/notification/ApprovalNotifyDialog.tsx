@@ -1,6 +1,6 @@
 import { Box, Text } from '@chakra-ui/react';
 import { useContractApprovingPreviewQuery } from '../../gql/hooks';
-import { SendNotificationDialog } from './SendNotificationDialog';
+import { notificationInput, SendNotificationDialog } from './SendNotificationDialog';
 
 interface ApprovalNotifyDialogProps {
   contractId: number;
@@ -22,18 +22,7 @@ export function ApprovalNotifyDialog({ contractId, onClose }: ApprovalNotifyDial
       loadingLabel="Loading the notification…"
       loading={preview.loading}
       loadError={preview.error}
-      input={
-        view && {
-          accountId: view.accountId,
-          memberId: view.memberId,
-          contractId: view.contractId,
-          templateId: view.templateId,
-          notificationName: view.templateName,
-          emailSubject: view.emailSubject,
-          emailBody: view.emailBody,
-          smsBody: view.smsBody,
-        }
-      }
+      input={view && notificationInput(view)}
       onClose={onClose}
       onSent={onClose}
     >

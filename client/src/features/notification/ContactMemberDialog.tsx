@@ -1,7 +1,7 @@
 import { Field, Input, NativeSelect, Text, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useManualNotificationPreviewsQuery } from '../../gql/hooks';
-import { SendNotificationDialog } from './SendNotificationDialog';
+import { notificationInput, SendNotificationDialog } from './SendNotificationDialog';
 
 interface ContactMemberDialogProps {
   accountId: number;
@@ -41,16 +41,7 @@ export function ContactMemberDialog({ accountId, memberId, contractId, onClose, 
       loading={previews.loading}
       loadError={previews.error}
       input={
-        chosen && {
-          accountId,
-          memberId: chosen.memberId,
-          contractId: chosen.contractId,
-          templateId: chosen.templateId,
-          notificationName: chosen.templateName,
-          emailSubject: subject,
-          emailBody: body,
-          smsBody: sms,
-        }
+        chosen && notificationInput({ ...chosen, accountId }, { emailSubject: subject, emailBody: body, smsBody: sms })
       }
       onClose={onClose}
       onSent={onSent}

@@ -8,6 +8,35 @@ import { Loading } from '../../shared/ui/Loading';
 import { StatusAlert } from '../../shared/ui/StatusAlert';
 import { NOTIFICATION_FAILED } from './contact-member';
 
+/** A template's preview as both dialogs read it (ManualNotificationPreviews, ContractApprovingPreview). */
+interface NotificationPreview {
+  accountId: number;
+  memberId: number;
+  contractId: number;
+  templateId: number;
+  templateName: string;
+  emailSubject: string;
+  emailBody: string;
+  smsBody: string;
+}
+
+/** What sending a preview sends: its texts as shown, or as staff edited them. */
+export function notificationInput(
+  preview: NotificationPreview,
+  texts: Pick<NotificationPreview, 'emailSubject' | 'emailBody' | 'smsBody'> = preview,
+): SendManualNotificationInput {
+  return {
+    accountId: preview.accountId,
+    memberId: preview.memberId,
+    contractId: preview.contractId,
+    templateId: preview.templateId,
+    notificationName: preview.templateName,
+    emailSubject: texts.emailSubject,
+    emailBody: texts.emailBody,
+    smsBody: texts.smsBody,
+  };
+}
+
 interface SendNotificationDialogProps {
   title: string;
   testId: string;
