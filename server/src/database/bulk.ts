@@ -3,16 +3,19 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 /**
  * Runs SQL with real bind parameters on the entity manager's transaction (or the pool). `em.execute` inlines
  * parameters into the SQL text client-side, which costs seconds (and much garbage) for megabyte-sized JSON rows.
+ * With a `name`, as a named prepared statement (prepared.ts, runPrepared).
  */
 export async function runSql<T = Record<string, unknown>>(
   em: EntityManager,
   sql: string,
   params: unknown[] = [],
+  name?: string,
 ): Promise<T[]> {
   let query = em
     .getConnection()
     .getKnex()
     .raw(sql, params as never[]);
+  if (name !== undefined) query = query.options({ name });
   const context = em.getTransactionContext();
   if (context) query = query.transacting(context);
   const result = (await query) as { rows?: T[] };

@@ -1,6 +1,6 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { Config } from '../config.js';
-import { startEmbeddedPostgres } from './embedded.js';
+import { embeddedPool, startEmbeddedPostgres } from './embedded.js';
 import { ormOptions } from './orm-config.js';
 
 export interface Database {
@@ -18,7 +18,7 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir
     return { orm, embedded: false, close: () => orm.close(true) };
   }
   const embedded = await startEmbeddedPostgres(config.dataDir);
-  const orm = await MikroORM.init(ormOptions(embedded.clientUrl, { pool: { min: 0, max: 1 } }));
+  const orm = await MikroORM.init(ormOptions(embedded.clientUrl, { pool: embeddedPool() }));
   await orm.getMigrator().up();
   return {
     orm,

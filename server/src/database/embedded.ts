@@ -22,6 +22,26 @@ async function freePort(): Promise<number> {
   });
 }
 
+interface PooledConnection {
+  query(sql: string, done: (error: Error | null) => void): void;
+}
+
+/**
+ * The ORM pool for the embedded database. PGlite is one backend serving one connection at a time, and what a
+ * session holds outlives the connection: a statement prepared by a closed connection would still be there when
+ * the pool's next connection, which knows of none, prepares it again ("prepared statement … already exists").
+ * Each new connection therefore starts by forgetting them, as a new session on PostgreSQL would.
+ */
+export function embeddedPool(max = 1) {
+  return {
+    min: 0,
+    max,
+    afterCreate(connection: PooledConnection, done: (error: Error | null, connection: PooledConnection) => void) {
+      connection.query('deallocate all', (error) => done(error, connection));
+    },
+  };
+}
+
 export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPostgres> {
   const dir = path.join(dataDir, 'pglite');
   mkdirSync(dir, { recursive: true });

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { loadConfig } from '../config.js';
-import { startEmbeddedPostgres } from '../database/embedded.js';
+import { embeddedPool, startEmbeddedPostgres } from '../database/embedded.js';
 import { ormOptions } from '../database/orm-config.js';
 import { checkLedger, formatLedgerReport } from '../modules/ledger/ledger-check.js';
 
@@ -11,7 +11,9 @@ import { checkLedger, formatLedgerReport } from '../modules/ledger/ledger-check.
  */
 const config = loadConfig();
 const embedded = config.databaseUrl ? undefined : await startEmbeddedPostgres(config.dataDir);
-const orm = await MikroORM.init(ormOptions(config.databaseUrl ?? embedded!.clientUrl, { pool: { min: 0, max: 1 } }));
+const orm = await MikroORM.init(
+  ormOptions(config.databaseUrl ?? embedded!.clientUrl, { pool: embedded ? embeddedPool() : { min: 0, max: 1 } }),
+);
 let ok = false;
 try {
   const report = await checkLedger(orm.em.fork());

@@ -1,14 +1,16 @@
 import 'reflect-metadata';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { loadConfig } from '../config.js';
-import { startEmbeddedPostgres } from '../database/embedded.js';
+import { embeddedPool, startEmbeddedPostgres } from '../database/embedded.js';
 import { ormOptions } from '../database/orm-config.js';
 
 /** `npm run migrate [-- up|down|pending]`: on DATABASE_URL, or the embedded database. */
 const command = process.argv[2] ?? 'up';
 const config = loadConfig();
 const embedded = config.databaseUrl ? undefined : await startEmbeddedPostgres(config.dataDir);
-const orm = await MikroORM.init(ormOptions(config.databaseUrl ?? embedded!.clientUrl, { pool: { min: 0, max: 1 } }));
+const orm = await MikroORM.init(
+  ormOptions(config.databaseUrl ?? embedded!.clientUrl, { pool: embedded ? embeddedPool() : { min: 0, max: 1 } }),
+);
 try {
   const migrator = orm.getMigrator();
   if (command === 'up') console.log((await migrator.up()).map((m) => `applied ${m.name}`).join('\n') || 'up to date');

@@ -3,7 +3,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { systemClock } from '../common/clock.js';
 import { parseLocalDate } from '../common/local-date.js';
 import { loadConfig } from '../config.js';
-import { startEmbeddedPostgres } from '../database/embedded.js';
+import { embeddedPool, startEmbeddedPostgres } from '../database/embedded.js';
 import { ormOptions } from '../database/orm-config.js';
 import { generateMembers } from '../seed/generator.js';
 import { keepSeededDepositsMissing } from '../modules/core-banking/seeded-outcomes.js';
@@ -28,7 +28,9 @@ const today = argument('today') ? parseLocalDate(argument('today')!) : systemClo
 const embedded = config.databaseUrl ? undefined : await startEmbeddedPostgres(config.dataDir);
 const concurrency = config.databaseUrl ? Number(argument('concurrency') ?? '2') : 1;
 const orm = await MikroORM.init(
-  ormOptions(config.databaseUrl ?? embedded!.clientUrl, { pool: { min: 0, max: Math.max(1, concurrency) } }),
+  ormOptions(config.databaseUrl ?? embedded!.clientUrl, {
+    pool: embedded ? embeddedPool(Math.max(1, concurrency)) : { min: 0, max: Math.max(1, concurrency) },
+  }),
 );
 let failed = false;
 try {

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { runPrepared } from '../../database/prepared.js';
 import { assertMemberAccess, NO_ACCESS } from '../../common/auth/access.js';
 import { isStaff } from '../../common/auth/roles.js';
 import type { CurrentUser } from '../../common/auth/current-user.js';
@@ -48,7 +49,8 @@ export function checkAccountId(accountId: number | null | undefined): number {
  * who may see the member and the account (a member: only themselves, and an account they have a link to; a
  * refusal says the same whether or not they exist), that both exist, and that the member is active and still
  * linked (spec 1 §4: the overview is disabled otherwise). The access check rides on the same statement: one
- * round trip fewer on every member page (issue 13 item 8).
+ * round trip fewer on every member page (issue 13 item 8). The statement is prepared (runPrepared): planned once
+ * per connection, not on every page.
  */
 export async function loadMemberAccount(
   em: EntityManager,
@@ -78,7 +80,8 @@ export async function loadMemberAccountWith(
   const extra = (columns ?? [])
     .map((column) => `,\n            case when l.is_active and m.is_active then (${column.sql}) end as ${column.name}`)
     .join('');
-  const rows = await em.execute<AgreementRow[]>(
+  const rows = await runPrepared<AgreementRow>(
+    em,
     `select a.id as account_id, a.account_number, a.is_active as account_active, m.id as member_id,
             m.is_active as member_active, m.is_resigned as member_resigned, l.member_id as link_member_id, l.is_active as link_active,
             ${AGREEMENT_COLUMNS}${extra}
