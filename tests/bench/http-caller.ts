@@ -114,10 +114,18 @@ export function startHttpCaller(): { run(job: HttpCallerJob): Promise<HttpCaller
   return {
     run: (job) =>
       new Promise((resolve, reject) => {
-        worker.once('message', (message: { result?: HttpCallerResult; error?: string }) =>
-          message.error ? reject(new Error(message.error)) : resolve(message.result!),
-        );
-        worker.once('error', reject);
+        // Both listeners go when either fires: a bench sends many jobs (alternating blocks) to one thread.
+        const failed = (error: Error) => {
+          worker.off('message', answered);
+          reject(error);
+        };
+        const answered = (message: { result?: HttpCallerResult; error?: string }) => {
+          worker.off('error', failed);
+          if (message.error) reject(new Error(message.error));
+          else resolve(message.result!);
+        };
+        worker.once('message', answered);
+        worker.once('error', failed);
         worker.postMessage(job);
       }),
     stop: () => worker.terminate(),
