@@ -21,26 +21,59 @@ import { StatusAlert } from '../../shared/ui/StatusAlert';
 
 const DECISION_NOT_SAVED = 'The decision was not saved.';
 
-function Request({ approval, onDecided }: { approval: ArrearsApprovalFieldsFragment; onDecided: () => void }) {
+/**
+ * A request's decision: an optional note, then Approve or Decline. `decide` sends it and answers the mutation's
+ * outcome; a refusal or a failure is shown and nothing else happens, a decision is announced and reported.
+ */
+function Decision({
+  label,
+  decide,
+  loading,
+  announce,
+  onDecided,
+}: {
+  /** The note field's accessible name: what is decided. */
+  label: string;
+  decide: (approvalGranted: boolean, note: string) => Promise<{ errors: { message: string }[] } | null | undefined>;
+  loading: boolean;
+  announce: (approvalGranted: boolean) => string;
+  onDecided: () => void;
+}) {
   const [note, setNote] = useState('');
-  const who = approval.memberName ?? 'the member';
-  const [decide, { loading }] = useDecideArrearsApprovalMutation();
   const send = async (approvalGranted: boolean) => {
     try {
-      const { data } = await decide({ variables: { approvalId: approval.approvalId, approvalGranted, note } });
-      const result = data?.decideArrearsApproval;
+      const result = await decide(approvalGranted, note);
       if (!result || result.errors.length > 0)
         return void notify.alert(failureNotice(DECISION_NOT_SAVED, result?.errors[0]?.message));
-      notify.success(
-        approvalGranted
-          ? `Approval granted: the agent can now pay ${approval.billerName} for ${who}.`
-          : `Approval declined: ${approval.billerName} for ${who} stays unpaid.`,
-      );
+      notify.success(announce(approvalGranted));
       onDecided();
     } catch (caught) {
       notify.alert(failureNotice(DECISION_NOT_SAVED, caught));
     }
   };
+  return (
+    <>
+      <Input
+        aria-label={label}
+        placeholder="Note (optional)"
+        value={note}
+        onChange={(event) => setNote(event.target.value)}
+      />
+      <HStack gap="2" wrap="wrap">
+        <Button colorPalette="green" loading={loading} onClick={() => void send(true)}>
+          Approve
+        </Button>
+        <Button variant="outline" colorPalette="red" loading={loading} onClick={() => void send(false)}>
+          Decline
+        </Button>
+      </HStack>
+    </>
+  );
+}
+
+function Request({ approval, onDecided }: { approval: ArrearsApprovalFieldsFragment; onDecided: () => void }) {
+  const who = approval.memberName ?? 'the member';
+  const [decide, { loading }] = useDecideArrearsApprovalMutation();
   return (
     <Card.Root as="li" listStyleType="none" data-testid="approval-request">
       <Card.Body>
@@ -88,20 +121,20 @@ function Request({ approval, onDecided }: { approval: ArrearsApprovalFieldsFragm
               </DataList.Item>
             )}
           </DataList.Root>
-          <Input
-            aria-label={`Note for paying ${approval.billerName} for ${who}`}
-            placeholder="Note (optional)"
-            value={note}
-            onChange={(event) => setNote(event.target.value)}
+          <Decision
+            label={`Note for paying ${approval.billerName} for ${who}`}
+            loading={loading}
+            decide={async (approvalGranted, note) =>
+              (await decide({ variables: { approvalId: approval.approvalId, approvalGranted, note } })).data
+                ?.decideArrearsApproval
+            }
+            announce={(approvalGranted) =>
+              approvalGranted
+                ? `Approval granted: the agent can now pay ${approval.billerName} for ${who}.`
+                : `Approval declined: ${approval.billerName} for ${who} stays unpaid.`
+            }
+            onDecided={onDecided}
           />
-          <HStack gap="2" wrap="wrap">
-            <Button colorPalette="green" loading={loading} onClick={() => void send(true)}>
-              Approve
-            </Button>
-            <Button variant="outline" colorPalette="red" loading={loading} onClick={() => void send(false)}>
-              Decline
-            </Button>
-          </HStack>
         </Stack>
       </Card.Body>
     </Card.Root>
@@ -122,24 +155,7 @@ function AgreementRequest({
   approval: AgreementApprovalRequestFieldsFragment;
   onDecided: () => void;
 }) {
-  const [note, setNote] = useState('');
   const [decide, { loading }] = useDecideAgreementApprovalMutation();
-  const send = async (approvalGranted: boolean) => {
-    try {
-      const { data } = await decide({ variables: { approvalId: approval.approvalId, approvalGranted, note } });
-      const result = data?.decideAgreementApproval;
-      if (!result || result.errors.length > 0)
-        return void notify.alert(failureNotice(DECISION_NOT_SAVED, result?.errors[0]?.message));
-      notify.success(
-        approvalGranted
-          ? 'Approval granted: the agent can go on with the agreement.'
-          : 'Approval declined: the agreement cannot go ahead as it is.',
-      );
-      onDecided();
-    } catch (caught) {
-      notify.alert(failureNotice(DECISION_NOT_SAVED, caught));
-    }
-  };
   const title = AGREEMENT_APPROVAL_TITLES[approval.approvalType] ?? `Approval type ${approval.approvalType}`;
   return (
     <Card.Root as="li" listStyleType="none" data-testid="agreement-approval-request">
@@ -153,20 +169,20 @@ function AgreementRequest({
             Requested by {approval.requestedBy ?? 'an agent'}
             {approval.note ? `: “${approval.note}”` : ''}
           </Text>
-          <Input
-            aria-label={`Note for agreement request ${approval.approvalId}`}
-            placeholder="Note (optional)"
-            value={note}
-            onChange={(event) => setNote(event.target.value)}
+          <Decision
+            label={`Note for agreement request ${approval.approvalId}`}
+            loading={loading}
+            decide={async (approvalGranted, note) =>
+              (await decide({ variables: { approvalId: approval.approvalId, approvalGranted, note } })).data
+                ?.decideAgreementApproval
+            }
+            announce={(approvalGranted) =>
+              approvalGranted
+                ? 'Approval granted: the agent can go on with the agreement.'
+                : 'Approval declined: the agreement cannot go ahead as it is.'
+            }
+            onDecided={onDecided}
           />
-          <HStack gap="2" wrap="wrap">
-            <Button colorPalette="brand" loading={loading} onClick={() => void send(true)}>
-              Approve
-            </Button>
-            <Button variant="outline" colorPalette="red" loading={loading} onClick={() => void send(false)}>
-              Decline
-            </Button>
-          </HStack>
         </Stack>
       </Card.Body>
     </Card.Root>
