@@ -54,20 +54,24 @@ export const BANK_WINDOW_JOB = defineJob<Record<string, never>>({
   batchSize: 1,
 });
 
-/** The bank's jobs as the staff page names them, in the order of a day; a chained step says which job starts it. */
+/** What the staff page calls each step's job. */
+const STEP_TITLES: Record<DayStepName, string> = {
+  deposits: 'The bank day begins: agreements starting, deposits in, missed deposits',
+  reconciliation: 'Reconciliation with the bank’s statement: the day’s deposits, yesterday’s payments',
+  autopay: 'Automatic payments of the bills due',
+  calendar: 'The bills’ calendar (overdue, missed bills, reminders), expiry, renewal due',
+};
+
+/**
+ * The bank's jobs as the staff page names them, in the order of a day (`DAY_STEPS`, each step started by the one
+ * before it: `after`), then the pending window.
+ */
 export const BANK_JOBS: readonly { type: JobType<object>; title: string; after?: JobType<object> }[] = [
-  { type: BANK_DAY_JOB, title: 'The bank day begins: agreements starting, deposits in, missed deposits' },
-  {
-    type: BANK_RECONCILIATION_JOB,
-    title: 'Reconciliation with the bank’s statement: the day’s deposits, yesterday’s payments',
-    after: BANK_DAY_JOB,
-  },
-  { type: BANK_AUTOPAY_JOB, title: 'Automatic payments of the bills due', after: BANK_RECONCILIATION_JOB },
-  {
-    type: BANK_CALENDAR_JOB,
-    title: 'The bills’ calendar (overdue, missed bills, reminders), expiry, renewal due',
-    after: BANK_AUTOPAY_JOB,
-  },
+  ...DAY_STEPS.map((step, i) => ({
+    type: BANK_STEP_JOBS[step],
+    title: STEP_TITLES[step],
+    after: i === 0 ? undefined : BANK_STEP_JOBS[DAY_STEPS[i - 1]],
+  })),
   { type: BANK_WINDOW_JOB, title: 'Pending window: payments answered and sent' },
 ];
 
