@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { startApp } from '../../server/src/app.js';
 import { fixedClock } from '../../server/src/common/clock.js';
 import type { CurrentUser } from '../../server/src/common/auth/current-user.js';
 import { Role } from '../../server/src/common/auth/roles.js';
-import { loadConfig } from '../../server/src/config.js';
-import { createScratchDatabase } from '../integration/ledger-fixture.js';
 import { createMember, createScenario, NOW, PASSWORD, TODAY } from '../integration/payment-world.js';
+import { ensureCatalogue } from '../../server/src/seed/catalogue.js';
+import { startBenchApp } from './bench-app.js';
 import { measure, type BenchRow, type BenchSection } from './harness.js';
 
 const WARMUP = 20;
@@ -24,18 +22,9 @@ export const payBillSection: BenchSection = {
     if (!process.env.DATABASE_URL) {
       return [{ name: 'pay bill', note: 'skipped: set DATABASE_URL (a scratch database is created from it)' }];
     }
-    const scratch = await createScratchDatabase('pay_bench');
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      DATABASE_URL: scratch.url,
-      TOKEN_SECRET: 'bench-token-secret',
-      LOG_LEVEL: 'silent',
-      HOST: '127.0.0.1',
-      DEMO_DATA: 'false',
-    });
-    const app = await startApp(config, { port: 0, clock: fixedClock(TODAY, NOW) });
+    const { app, em, stop } = await startBenchApp('pay_bench', fixedClock(TODAY, NOW));
     try {
-      const em = (): EntityManager => app.database.orm.em.fork() as EntityManager;
+      await ensureCatalogue(em()); // the company catalogue the BPAY biller's details are checked against
       const member = await createMember(em(), 'benchmember');
       const bills = Array.from({ length: WARMUP + RUNS }, () => ({
         due: '2026-03-20',
@@ -95,8 +84,7 @@ export const payBillSection: BenchSection = {
       const ratio = (graphql.medianMs / direct.medianMs).toFixed(2);
       return [{ ...graphql, note: `${ratio}× the transaction (goal ≤ 2×)` }, direct];
     } finally {
-      await app.stop();
-      await scratch.drop();
+      await stop();
     }
   },
 };

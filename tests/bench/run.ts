@@ -12,8 +12,8 @@ import { seedSection } from './seed.js';
 
 /**
  * `npm run bench [-- <section> ...]`: every section, or the ones named. Figures go in the issue notes,
- * never in timed tests. A new benchmark is a `tests/bench/<name>.ts` exporting a `BenchSection`, listed here
- * (next: the overview query against its SQL baseline, pay-bill latency).
+ * never in timed tests. A new benchmark is a `tests/bench/<name>.ts` exporting a `BenchSection`, listed here.
+ * A section that fails says so in its place and the others still run; the run then exits with 1.
  */
 const SECTIONS: BenchSection[] = [
   enginesSection,
@@ -35,7 +35,19 @@ if (unknown.length > 0) {
 }
 
 console.log(`# Benchmarks\n${environmentLine()}\n`);
+const failed: string[] = [];
 for (const section of SECTIONS.filter((s) => (wanted.length === 0 ? !s.explicitOnly : wanted.includes(s.name)))) {
-  const rows = await section.run();
-  console.log(`${formatSection(section, rows)}\n`);
+  try {
+    const rows = await section.run();
+    console.log(`${formatSection(section, rows)}\n`);
+  } catch (error) {
+    failed.push(section.name);
+    console.error(
+      `## ${section.title}\nFAILED: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
+  }
+}
+if (failed.length > 0) {
+  console.error(`Failed section(s): ${failed.join(', ')}.`);
+  process.exitCode = 1;
 }
