@@ -1,6 +1,6 @@
 import { Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useApolloClient } from '@apollo/client/react';
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useIsStaff } from '../../auth/useIsStaff';
 import { useAccountOverviewQuery, useClientSettingsQuery, useOverviewBannersQuery } from '../../gql/hooks';
 import { failureNotice } from '../../shared/errors';
@@ -15,13 +15,18 @@ import { useMemberContext } from '../member/member-context';
 import { AgreementSummaryCard } from './AgreementSummaryCard';
 import { AutoBillersSection, ManualBillersSection } from './OverviewBillers';
 import { ActivityOverview, AllocationSection, HistoryLink, OverviewSkeleton } from './OverviewParts';
-import { NotesSection } from './NotesSection';
-import { StaffContactActions } from '../notification/StaffContactActions';
 import { agreementBanner, overviewPayPath } from './overview-rules';
 import { QueuedChangeDialog, useQueuedChange } from './QueuedChangeDialog';
 import { SavedForLaterNotice } from '../wizard/activate/SavedForLaterNotice';
 import { UpcomingBillsTable } from './UpcomingBillsTable';
 import { HomeSummary } from './HomeSummary';
+
+// Staff's parts of the page (notes, contacting the member) load once the page has rendered, and only for staff: a
+// member's first load does not carry them (issue 13 item 7: at most 250 KB of compressed script).
+const StaffContactActions = lazy(() =>
+  import('../notification/StaffContactActions').then((m) => ({ default: m.StaffContactActions })),
+);
+const NotesSection = lazy(() => import('./NotesSection').then((m) => ({ default: m.NotesSection })));
 
 /** The overview's activity list page size (spec 1 §9). */
 const OVERVIEW_ACTIVITY_PAGE_SIZE = 20;
@@ -142,18 +147,20 @@ export function OverviewScreen() {
           <ActivityPanel memberId={memberId} accountId={accountId} pageSize={OVERVIEW_ACTIVITY_PAGE_SIZE} foldable />
           <HistoryLink to={`/member/${memberId}/account/${accountId}/member/accounthistory`} />
           {isStaff && (
-            <StaffContactActions
-              accountId={accountId}
-              status={agreement?.status ?? null}
-              onSent={() => void client.refetchQueries({ include: ['Activities', 'AccountOverview'] })}
-            />
-          )}
-          {isStaff && data.notes && (
-            <NotesSection
-              notes={data.notes}
-              contractId={agreement?.contractId ?? null}
-              onChanged={() => void client.refetchQueries({ include: ['AccountOverview', 'Activities'] })}
-            />
+            <Suspense fallback={<Loading label="Loading the staff actions…" />}>
+              <StaffContactActions
+                accountId={accountId}
+                status={agreement?.status ?? null}
+                onSent={() => void client.refetchQueries({ include: ['Activities', 'AccountOverview'] })}
+              />
+              {data.notes && (
+                <NotesSection
+                  notes={data.notes}
+                  contractId={agreement?.contractId ?? null}
+                  onChanged={() => void client.refetchQueries({ include: ['AccountOverview', 'Activities'] })}
+                />
+              )}
+            </Suspense>
           )}
         </Stack>
       )}
