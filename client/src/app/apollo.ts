@@ -1,18 +1,11 @@
 import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/client';
 import { SetContextLink } from '@apollo/client/link/context';
-import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
 import { OperationTypeNode } from 'graphql';
 import type { SessionStore } from '../auth/session';
 import { createAuthRecoveryLink } from './auth-recovery-link';
-import { createTokenSocketClient } from './ws-client';
+import { lazyLink } from './lazy-link';
 
 const GRAPHQL_PATH = '/graphql';
-
-function websocketUrl(): string {
-  const url = new URL(GRAPHQL_PATH, window.location.href);
-  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
-  return url.toString();
-}
 
 /** Types without an `id` field: tell the cache how to recognise them. */
 export function createCache(): InMemoryCache {
@@ -67,11 +60,8 @@ export function createApolloClient({ store, recover }: ApolloDeps): ApolloClient
     const authorization = bearer();
     return authorization ? { headers: { ...previous.headers, authorization } } : {};
   });
-  // The token is read at every (re)connection, and a renewed token reconnects the socket: the server ends a socket
-  // when the token it connected with expires.
-  const sockets = createTokenSocketClient({ url: websocketUrl, lazy: true, authorization: bearer });
-  store.subscribe(sockets.tokenChanged);
-  const ws = new GraphQLWsLink(sockets.client);
+  // Subscriptions (graphql-ws) load with the first subscription, after the page has rendered: ws-link.ts.
+  const ws = lazyLink(() => import('./ws-link').then((module) => module.createSubscriptionLink(store, bearer)));
 
   return new ApolloClient({
     cache: createCache(),
