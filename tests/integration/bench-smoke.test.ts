@@ -1,6 +1,6 @@
-import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { realDatabaseUrl } from '../support/database.js';
+import { runScript } from '../support/script.js';
 
 /**
  * `npm run bench` in miniature, so that a bench cannot rot unseen: the pay-bill section ran on a database without
@@ -17,24 +17,17 @@ const SMALL_BOOKS = {
   BENCH_AT_RISK_AGREEMENTS: '40',
 };
 
-function bench(): Promise<{ code: number | null; out: string; err: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(
-      process.execPath,
-      ['--max-semi-space-size=32', '--import', '@swc-node/register/esm-register', 'tests/bench/run.ts', ...SECTIONS],
-      { env: { ...process.env, ...SMALL_BOOKS, DATABASE_URL: realDatabaseUrl, LOG_LEVEL: 'silent' } },
-    );
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    child.on('close', (code) => resolve({ code, out, err }));
-  });
-}
+const bench = () =>
+  runScript(
+    'tests/bench/run.ts',
+    SECTIONS,
+    { ...process.env, ...SMALL_BOOKS, DATABASE_URL: realDatabaseUrl, LOG_LEVEL: 'silent' },
+    ['--max-semi-space-size=32'],
+  );
 
 describe.skipIf(!realDatabaseUrl)('npm run bench, on small books', () => {
   it('runs every section that needs the app, and each measures', { timeout: 300_000 }, async () => {
-    const { code, out, err } = await bench();
+    const { code, stdout: out, stderr: err } = await bench();
     expect(err).not.toContain('FAILED');
     expect(code, err.slice(-2000)).toBe(0);
     const tables = out.split(/^## /m).slice(1);

@@ -1,26 +1,18 @@
-import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalDate } from '../../server/src/common/local-date.js';
 import { checkLedger } from '../../server/src/modules/ledger/ledger-check.js';
 import { realDatabaseUrl } from '../support/database.js';
+import { runScript } from '../support/script.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { createBankAgreement } from './core-banking-world.js';
 import { createMember } from './payment-world.js';
 
-const NODE = [process.execPath, '--import', '@swc-node/register/esm-register'];
-
-function simulate(...args: string[]): Promise<{ code: number | null; out: string; err: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(NODE[0], [...NODE.slice(1), 'server/src/scripts/simulate.ts', ...args], {
-      env: { ...process.env, DATABASE_URL: realDatabaseUrl, LOG_LEVEL: 'silent' },
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    child.on('close', (code) => resolve({ code, out, err }));
+const simulate = (...args: string[]) =>
+  runScript('server/src/scripts/simulate.ts', args, {
+    ...process.env,
+    DATABASE_URL: realDatabaseUrl,
+    LOG_LEVEL: 'silent',
   });
-}
 
 describe.skipIf(!realDatabaseUrl)('npm run simulate (the server stopped)', () => {
   let server: TestServer;
@@ -48,9 +40,9 @@ describe.skipIf(!realDatabaseUrl)('npm run simulate (the server stopped)', () =>
 
   it('lives through the days asked for, prints each, and continues from the last one', async () => {
     const first = await simulate('--days', '4', '--from', '2026-05-01');
-    expect(first.err).toBe('');
+    expect(first.stderr).toBe('');
     expect(first.code).toBe(0);
-    const lines = first.out.split('\n').filter((line) => /^\d{4}-/.test(line));
+    const lines = first.stdout.split('\n').filter((line) => /^\d{4}-/.test(line));
     expect(lines.map((line) => line.slice(0, 10))).toEqual(['2026-05-01', '2026-05-02', '2026-05-03', '2026-05-04']);
     expect(lines[0]).toContain('deposits in 1 ');
     expect(lines[3]).toContain('bills paid 1,'); // Water, paid at 00:05, sent at 9:00 and answered at 15:00
@@ -58,7 +50,7 @@ describe.skipIf(!realDatabaseUrl)('npm run simulate (the server stopped)', () =>
 
     const second = await simulate('--days', '1');
     expect(second.code).toBe(0);
-    expect(second.out).toMatch(/^2026-05-05 {2}deposits in 0 /m); // the next day, not the first again
+    expect(second.stdout).toMatch(/^2026-05-05 {2}deposits in 0 /m); // the next day, not the first again
 
     server = await startTestServer({ env: { DEMO_DATA: 'false' }, reset: false });
     const em = server.app.database.orm.em.fork();
@@ -76,6 +68,6 @@ describe.skipIf(!realDatabaseUrl)('npm run simulate (the server stopped)', () =>
   it('refuses a bad number of days', async () => {
     const result = await simulate('--days', 'x');
     expect(result.code).toBe(2);
-    expect(result.err).toContain('--days must be a whole number');
+    expect(result.stderr).toContain('--days must be a whole number');
   }, 60_000);
 });

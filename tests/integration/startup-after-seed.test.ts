@@ -1,43 +1,26 @@
 import { spawn } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { realDatabaseUrl, resetDatabase } from '../support/database.js';
+import { runScript, TS_NODE, type ScriptRun } from '../support/script.js';
 
 /**
  * The documented first run on a fresh database: `npm run migrate`, `npm run seed -- --members N`, then `npm start`
  * (the demo data loads on top of what the seed made). The real scripts run as child processes.
  */
-const NODE = [process.execPath, '--import', '@swc-node/register/esm-register'];
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 function env(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return { ...process.env, DATABASE_URL: realDatabaseUrl, LOG_LEVEL: 'silent', NODE_ENV: 'test', ...extra };
 }
 
-function run(script: string, args: string[], extra: Record<string, string> = {}): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(NODE[0], [...NODE.slice(1), script, ...args], { env: env(extra) });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const run = (script: string, args: string[]) => runScript(script, args, env());
 
 /** Starts the server; resolves with its URL once it says it is running, or with how it ended. */
 function start(extra: Record<string, string> = {}) {
-  const child = spawn(NODE[0], [...NODE.slice(1), 'server/src/main.ts'], {
+  const child = spawn(TS_NODE[0], [...TS_NODE.slice(1), 'server/src/main.ts'], {
     env: env({ PORT: '0', HOST: '127.0.0.1', CHANGE_APPLIER_INTERVAL_MS: '0', ...extra }),
   });
   let stdout = '';
   let stderr = '';
-  const outcome = new Promise<{ url: string } | Run>((resolve) => {
+  const outcome = new Promise<{ url: string } | ScriptRun>((resolve) => {
     child.stdout.on('data', (chunk: Buffer) => {
       stdout += chunk.toString();
       const url = /running at (http:\/\/\S+) on/.exec(stdout)?.[1];
@@ -86,7 +69,7 @@ describe.skipIf(!realDatabaseUrl)('start-up after a seed', () => {
   it('says in one line why it could not start, without a stack', async () => {
     const server = start({ DATABASE_URL: 'postgres://postgres@127.0.0.1:1/nowhere' });
     stops.push(server.stop);
-    const outcome = (await server.outcome) as Run;
+    const outcome = (await server.outcome) as ScriptRun;
     expect(outcome.code).toBe(1);
     const lines = outcome.stderr.trim().split('\n');
     expect(lines).toHaveLength(1);
