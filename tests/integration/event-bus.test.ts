@@ -87,27 +87,30 @@ describe.skipIf(!realDatabaseUrl)('the event bus across two server instances', (
   it('listens again after its connection is cut, and delivers what is published afterwards', async () => {
     const admin = new pg.Client({ connectionString: realDatabaseUrl });
     await admin.connect();
-    const listeners = async () =>
-      Number(
-        (
-          await admin.query<{ n: string }>(
-            "select count(*) as n from pg_stat_activity where application_name = 'portal-event-bus' and datname = current_database()",
-          )
-        ).rows[0].n,
-      );
-    const waitForListeners = async () => {
+    const listenerPids = async () =>
+      (
+        await admin.query<{ pid: number }>(
+          "select pid from pg_stat_activity where application_name = 'portal-event-bus' and datname = current_database()",
+        )
+      ).rows.map((row) => row.pid);
+    /** Waits (bounded) until both buses listen on connections other than `gone`, and answers their pids. */
+    const waitForListeners = async (gone: readonly number[] = []) => {
       const deadline = Date.now() + 10_000;
-      while ((await listeners()) < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      let pids = await listenerPids();
+      const fresh = () => pids.filter((pid) => !gone.includes(pid));
+      while (fresh().length < 2 && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 100));
+        pids = await listenerPids();
+      }
+      return fresh();
     };
     try {
       // Both buses listen (a bus may be between connections when the test starts: wait, do not assume).
-      await waitForListeners();
-      expect(await listeners()).toBe(2);
-      await admin.query(
-        "select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'portal-event-bus' and datname = current_database()",
-      );
-      await waitForListeners();
-      expect(await listeners()).toBe(2);
+      const before = await waitForListeners();
+      expect(before).toHaveLength(2);
+      await admin.query('select pg_terminate_backend(pid) from unnest($1::int[]) as pid', [before]);
+      // A terminated backend may still show in pg_stat_activity for a moment: count only new connections.
+      expect(await waitForListeners(before)).toHaveLength(2);
     } finally {
       await admin.end();
     }
