@@ -7,13 +7,17 @@ if (!existsSync(CHROMIUM)) {
   throw new Error(`Chromium not found at ${CHROMIUM}: run scripts/ensure-chromium (npm run test:e2e does).`);
 }
 
-const PORT = Number(process.env.E2E_PORT ?? 4173);
 // One clock for the server and the browsers (tests/e2e/clock.ts): set once here, inherited by the server and workers.
 process.env.E2E_TODAY = e2eToday();
 process.env.E2E_CLOCK_ORIGIN ??= String(Date.now());
 
+/**
+ * The journeys run on the embedded database with one connection, as `npm start` runs (whatever DATABASE_URL says),
+ * each spec file on its own server and its own copy of the seeded database (tests/e2e/README.md).
+ */
 export default defineConfig({
   testDir: 'tests/e2e',
+  globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
@@ -22,7 +26,6 @@ export default defineConfig({
   expect: { timeout: 7_500 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
-    baseURL: `http://localhost:${PORT}`,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
@@ -40,19 +43,4 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    command: 'node --import @swc-node/register/esm-register tests/e2e/serve.ts',
-    url: `http://localhost:${PORT}/healthz`,
-    // Jobs polled every 3 s (the default is 2): a queued change stays visible long enough for the dialog's tests.
-    env: {
-      E2E_PORT: String(PORT),
-      JOB_POLLING_SECONDS: '3',
-      E2E_TODAY: process.env.E2E_TODAY,
-      E2E_CLOCK_ORIGIN: process.env.E2E_CLOCK_ORIGIN,
-    },
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
 });

@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { precompress } from './build/precompress';
 
@@ -29,6 +30,8 @@ export default defineConfig({
   plugins: [react(), precompress()],
   resolve: {
     dedupe: ['apexcharts'],
+    // The one way into server code: its folder of pure codes and rules both sides use (server/src/shared/README.md).
+    alias: { '@shared': fileURLToPath(new URL('../server/src/shared', import.meta.url)) },
   },
   server: {
     port: 5173,

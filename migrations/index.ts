@@ -15,6 +15,14 @@ import { Migration20261124043000_capacity_checked_questions } from './Migration2
 import { Migration20261124070500_partial_deposits } from './Migration20261124070500_partial_deposits.js';
 import { Migration20261124073000_member_account_link_account } from './Migration20261124073000_member_account_link_account.js';
 import { Migration20261124123912_core_banking_statement } from './Migration20261124123912_core_banking_statement.js';
+import { Migration20261125100000_one_pending_arrears_approval } from './Migration20261125100000_one_pending_arrears_approval.js';
+import { Migration20261127123912_agreement_plan } from './Migration20261127123912_agreement_plan.js';
+import { Migration20261127124500_store_running_plans } from './Migration20261127124500_store_running_plans.js';
+import { Migration20261127130000_member_notices } from './Migration20261127130000_member_notices.js';
+import { Migration20261127133805_agreement_settlement } from './Migration20261127133805_agreement_settlement.js';
+import { Migration20261127150000_staff_worklist } from './Migration20261127150000_staff_worklist.js';
+import { Migration20261127160000_demo_billers_payable } from './Migration20261127160000_demo_billers_payable.js';
+import { Migration20261127170000_activity_append_only } from './Migration20261127170000_activity_append_only.js';
 
 /** Every migration in order. Add each new migration here (no folder scanning). */
 export const migrationsList: MigrationObject[] = [
@@ -55,4 +63,18 @@ export const migrationsList: MigrationObject[] = [
     class: Migration20261124073000_member_account_link_account,
   },
   { name: 'Migration20261124123912_core_banking_statement', class: Migration20261124123912_core_banking_statement },
+  {
+    name: 'Migration20261125100000_one_pending_arrears_approval',
+    class: Migration20261125100000_one_pending_arrears_approval,
+  },
+  { name: 'Migration20261127123912_agreement_plan', class: Migration20261127123912_agreement_plan },
+  { name: 'Migration20261127124500_store_running_plans', class: Migration20261127124500_store_running_plans },
+  { name: 'Migration20261127130000_member_notices', class: Migration20261127130000_member_notices },
+  { name: 'Migration20261127133805_agreement_settlement', class: Migration20261127133805_agreement_settlement },
+  { name: 'Migration20261127150000_staff_worklist', class: Migration20261127150000_staff_worklist },
+  { name: 'Migration20261127160000_demo_billers_payable', class: Migration20261127160000_demo_billers_payable },
+  {
+    name: 'Migration20261127170000_activity_append_only',
+    class: Migration20261127170000_activity_append_only,
+  },
 ];

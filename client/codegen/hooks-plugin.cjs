@@ -108,4 +108,17 @@ function wrapper(kind, name, result, variables) {
   ].join('\n');
 }
 
-module.exports = { plugin };
+/**
+ * The wrappers of `operations` ({ name, kind }), for a module where each operation's `XxxDocument` is in scope
+ * (split-documents-preset.cjs writes them beside their documents, one module per .graphql file).
+ */
+function hookWrappers(operations) {
+  return [...operations]
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .map(({ name, kind }) => {
+      const result = `${name}${HOOK_SUFFIX[kind]}`;
+      return wrapper(kind, name, result, `${result}Variables`);
+    });
+}
+
+module.exports = { plugin, hookWrappers, helperTypes, HOOK_SUFFIX };

@@ -1,6 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { personActivity, watchPersonActivity } from './auth/activity';
 import { sessionStore } from './auth/session';
+import { followRenewals, tabChannel } from './auth/tab-renewals';
 import { sessionRecovery } from './auth/session-recovery';
 import { App } from './app/App';
 import { createApolloClient } from './app/apollo';
@@ -8,8 +10,11 @@ import { createAppRouter } from './app/router';
 import { connectSession } from './app/session-wiring';
 import { appEvents } from './shared/event-bus';
 
+watchPersonActivity(window, personActivity);
+const renewals = tabChannel();
+if (renewals) followRenewals(sessionStore, renewals);
 const client = createApolloClient({ store: sessionStore, recover: sessionRecovery.recover });
-const router = createAppRouter();
+const router = createAppRouter(client);
 
 connectSession({
   store: sessionStore,

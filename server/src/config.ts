@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { DEFAULT_TIME_ZONE } from './common/clock.js';
+import { DEFAULT_TIME_ZONE } from './shared/clock.js';
 
 /** Everything the server reads from its environment, parsed once at start. */
 export interface Config {
@@ -27,6 +27,11 @@ export interface Config {
   sessionCacheMs: number;
   /** Single sign-on: institution id → HMAC secret. */
   ssoSecrets: Record<string, string>;
+  /**
+   * Which peers' X-Forwarded-For is believed (TRUST_PROXY, Express's `trust proxy`): unset, none, and the client's
+   * address is the connection's (a client varying the header cannot reset the sign-in throttle's counters).
+   */
+  trustProxy: boolean | number | string;
   /** Windows (integrated) login through a trusted reverse proxy: off unless both are set. */
   windowsLogin?: { userHeader: string; proxySecret: string };
   loadDemoData: boolean;
@@ -57,6 +62,17 @@ export interface Config {
     perAddress: number;
     accountMaxDelaySeconds: number;
   };
+}
+
+/**
+ * TRUST_PROXY as Express's `trust proxy` reads it: a number of proxy hops, `true`/`false`, or addresses and subnets
+ * separated by commas (`loopback`, `10.0.0.0/8, 192.168.1.2`). Express refuses an invalid address at start.
+ */
+function trustProxyFrom(value: string | undefined): boolean | number | string {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false') return false;
+  if (text === 'true') return true;
+  return /^\d+$/.test(text) ? Number(text) : text;
 }
 
 function intFrom(value: string | undefined, fallback: number): number {
@@ -93,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     absoluteSessionSeconds: intFrom(env.ABSOLUTE_SESSION_SECONDS, 12 * 60 * 60),
     sessionCacheMs: intFrom(env.SESSION_CACHE_MS, 5_000),
     ssoSecrets,
+    trustProxy: trustProxyFrom(env.TRUST_PROXY),
     windowsLogin:
       env.WINDOWS_LOGIN_HEADER && env.WINDOWS_LOGIN_PROXY_SECRET
         ? { userHeader: env.WINDOWS_LOGIN_HEADER.toLowerCase(), proxySecret: env.WINDOWS_LOGIN_PROXY_SECRET }
@@ -105,7 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mail: {
       smtpUrl: env.SMTP_URL || undefined,
       capturePort: intFrom(env.SMTP_CAPTURE_PORT, 0),
-      from: env.MAIL_FROM || 'Bill Smoothing <no-reply@billsmoothing.example>',
+      from: env.MAIL_FROM || 'no-reply@billsmoothing.example',
     },
     throttle: {
       windowSeconds: intFrom(env.LOGIN_THROTTLE_WINDOW_SECONDS, 15 * 60),

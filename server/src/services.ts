@@ -1,18 +1,20 @@
 import { BillerEditPreviewService } from './modules/biller/biller-edit-preview.service.js';
 import type { Logger } from 'pino';
-import { DemoClock, type Clock } from './common/clock.js';
+import { DemoClock, type Clock } from './shared/clock.js';
 import type { Config } from './config.js';
-import { AtRiskService } from './modules/risk/at-risk.service.js';
-import { MissedDepositReportService } from './modules/report/missed-deposits.service.js';
+import { AtRiskService } from './modules/risk/index.js';
+import { MissedDepositReportService } from './modules/report/index.js';
 import { AccountService } from './modules/account/account.service.js';
 import { ActivityService } from './modules/activity/activity.service.js';
 import { AgreementGraphsService } from './modules/agreement/agreement-graphs.service.js';
 import { AgreementViewService } from './modules/agreement/agreement-view.service.js';
-import { AuthService } from './modules/auth/auth.service.js';
+import { MemberApprovalService } from './modules/agreement/member-approval/member-approval.service.js';
+import { AuthService, SignInThrottle, throttlePolicy } from './modules/auth/index.js';
 import { BillingCategoryService } from './modules/billing-category/billing-category.service.js';
 import { SubCategoryService } from './modules/billing-category/sub-category.service.js';
+import { NextOccurrencesService } from './modules/biller/next-occurrences.service.js';
 import { BillerWizardService } from './modules/biller/biller-wizard.service.js';
-import { CompanyService } from './modules/company/company.service.js';
+import { CompanyService } from './modules/company/index.js';
 import { NoteService } from './modules/note/note.service.js';
 import { NotificationDelivery } from './modules/notification/delivery.js';
 import { MailCapture } from './modules/notification/mail-capture.js';
@@ -21,7 +23,9 @@ import { registerNotificationJobs } from './modules/notification/notification-jo
 import { EventNotifier } from './modules/notification/events.js';
 import { NotificationOutbox } from './modules/notification/outbox.js';
 import { OutboxViewService } from './modules/notification/outbox-view.service.js';
-import { ReportingService } from './modules/reporting/reporting.service.js';
+import { NoticePreviewService } from './modules/notification/notice-preview.service.js';
+import { WorklistService } from './modules/worklist/worklist.service.js';
+import { ReportingService } from './modules/reporting/index.js';
 import { CapturingSmsProvider } from './modules/notification/sms-provider.js';
 import { NotificationService } from './modules/notification/notification.service.js';
 import { SupportService } from './modules/notification/support.service.js';
@@ -32,29 +36,33 @@ import { QueuedChangeService } from './modules/agreement/queued-change.service.j
 import { AgreementWizardService } from './modules/agreement/wizard/wizard.service.js';
 import { CapacityService } from './modules/agreement/completion/capacity.service.js';
 import { ConfirmService } from './modules/agreement/completion/confirm.service.js';
-import { ExportService } from './modules/export/export.service.js';
+import { ExportService } from './modules/export/index.js';
 import { AgreementDepositsService } from './modules/agreement/deposits/deposits.service.js';
 import { AgreementLifecycleService } from './modules/agreement/lifecycle/lifecycle.service.js';
+import { ShortfallFixService } from './modules/agreement/shortfall/shortfall-fix.service.js';
+import { AgreementSettlementService } from './modules/agreement/settlement/settlement.service.js';
 import { AgreementApprovalService } from './modules/approval/agreement-approval.service.js';
 import { PreferencesService } from './modules/preferences/preferences.service.js';
 import { ChangeApplier } from './modules/agreement/change-applier.js';
 import { registerChangeJobs } from './modules/agreement/change-jobs.js';
 import { JobQueue } from './jobs/job-queue.js';
 import { BankDayService } from './modules/core-banking/bank-day.service.js';
+import { BankDayRunService } from './modules/core-banking/bank-day-run.js';
 import { registerBankJobs } from './modules/core-banking/core-banking.jobs.js';
 import { DemoDayRunner } from './modules/core-banking/demo-day.js';
 import { CoreBankingSimulator } from './modules/core-banking/core-banking.simulator.js';
 import { AccountSummaryService } from './modules/overview/account-summary.service.js';
 import { OverviewService } from './modules/overview/overview.service.js';
-import { PlannerService } from './modules/planner/planner.service.js';
+import { ProjectionService } from './modules/agreement/projection/projection.service.js';
+import { PlannerService } from './modules/planner/index.js';
 import { ApprovalService } from './modules/approval/approval.service.js';
-import { SignInThrottle, throttlePolicy } from './modules/auth/throttle.js';
 import { LedgerService } from './modules/ledger/ledger.service.js';
 import { BillQueryService } from './modules/payment/bill-query.service.js';
 import { PaymentService } from './modules/payment/payment.service.js';
+import { CatchUpService } from './modules/payment/catch-up.service.js';
 import { ReversalService } from './modules/payment/reversal.service.js';
-import { ProfileService } from './modules/profile/profile.service.js';
-import { SettingsService } from './modules/settings/settings.service.js';
+import { ProfileService } from './modules/profile/index.js';
+import { SettingsService } from './modules/settings/index.js';
 import { TransactionService } from './modules/transaction/transaction.service.js';
 import type { EventBus } from './graphql/event-bus.js';
 
@@ -79,18 +87,27 @@ export interface Services {
   changeApplier: ChangeApplier;
   /** The bank side: deposits, automatic payments, windows (on the core-banking simulator by default). */
   bankDay: BankDayService;
+  /** Tonight's run, in sight: the next bank day for an agreement and what the last one did. */
+  bankDayRun: BankDayRunService;
   /** Demo mode's "run the next day" (refused when demo mode is off). */
   demoDay: DemoDayRunner;
   overview: OverviewService;
+  /** The agreement as of today (agreement/projection/): every figure a person sees. */
+  projections: ProjectionService;
   accountSummaries: AccountSummaryService;
   activities: ActivityService;
   agreements: AgreementViewService;
+  memberApproval: MemberApprovalService;
   agreementGraphs: AgreementGraphsService;
+  /** A shortfall fixed in one tap (agreement/shortfall). */
+  shortfallFixes: ShortfallFixService;
   transactions: TransactionService;
   profiles: ProfileService;
   billQueries: BillQueryService;
   payments: PaymentService;
   reversals: ReversalService;
+  /** The member's catch-up deposit towards missed deposits (payment/catch-up.service.ts). */
+  catchUps: CatchUpService;
   approvals: ApprovalService;
   billingCategories: BillingCategoryService;
   companies: CompanyService;
@@ -103,6 +120,8 @@ export interface Services {
   agreementDeposits: AgreementDepositsService;
   /** After the wizard: activate, save all, save for later, renew, end date, cancel, lock (agreement/lifecycle). */
   lifecycle: AgreementLifecycleService;
+  /** A cancelled agreement's settlement, closing statement and the account's reset (agreement/settlement). */
+  settlement: AgreementSettlementService;
   /** Agreement approvals 1 and 2 (maker-checker). */
   agreementApprovals: AgreementApprovalService;
   billerWizard: BillerWizardService;
@@ -117,6 +136,7 @@ export interface Services {
   /** The preferences step and the profile page's own preferences. */
   preferences: PreferencesService;
   subCategories: SubCategoryService;
+  nextOccurrences: NextOccurrencesService;
   /** The local SMTP capture (started with the app when SMTP_URL is unset). */
   mailCapture: MailCapture;
   mailer: Mailer;
@@ -125,6 +145,10 @@ export interface Services {
   /** Subscribed-event notifications (spec 3 §9): `notifyEvent(tx, …)` inside the event's transaction. */
   eventNotifier: EventNotifier;
   outboxView: OutboxViewService;
+  /** Staff's previews of every member notice for an agreement. */
+  noticePreviews: NoticePreviewService;
+  /** The staff worklist (modules/worklist). */
+  worklist: WorklistService;
   /** The reporting API's keyset connections (modules/reporting). */
   reporting: ReportingService;
   /** Contact member: templates, previews, the manual send. */
@@ -134,6 +158,7 @@ export interface Services {
 
 export function createServices(config: Config, clock: Clock, logger: Logger, events: EventBus): Services {
   const settings = new SettingsService();
+  const projections = new ProjectionService(settings, clock);
   // Sign-in sessions and throttling keep the real time when the demo clock moves the bank's day forward.
   const sessionClock = clock instanceof DemoClock ? clock.base : clock;
   // One throttle for every password check (sign-in and the manager's override), counted in the database.
@@ -144,8 +169,8 @@ export function createServices(config: Config, clock: Clock, logger: Logger, eve
   const coreBanking = new CoreBankingSimulator();
   const billingCategories = new BillingCategoryService();
   const outbox = new NotificationOutbox(jobs, clock);
-  const eventNotifier = new EventNotifier(outbox, settings);
-  const changeApplier = new ChangeApplier(clock, logger, events, ledger, coreBanking, eventNotifier);
+  const eventNotifier = new EventNotifier(jobs, outbox, settings, projections, clock, logger);
+  const changeApplier = new ChangeApplier(clock, logger, ledger, coreBanking);
   registerChangeJobs(jobs, changeApplier);
   const payments = new PaymentService(ledger, settings, clock, eventNotifier);
   // Four agreements at a time on PostgreSQL's pool; one on the embedded database (a single connection).
@@ -155,21 +180,30 @@ export function createServices(config: Config, clock: Clock, logger: Logger, eve
     config.timeZone,
     ledger,
     payments,
-    settings,
     eventNotifier,
     coreBanking,
     bankConcurrency,
+    changeApplier,
   );
   registerBankJobs(jobs, bankDay);
   const companies = new CompanyService(billingCategories);
   const agreementWizard = new AgreementWizardService(clock);
   const notes = new NoteService(clock);
-  const confirm = new ConfirmService(settings, agreementWizard);
+  const settlement = new AgreementSettlementService(ledger, clock);
+  const confirm = new ConfirmService(settings, agreementWizard, clock);
   const agreementApprovals = new AgreementApprovalService(throttle, settings, clock, events);
+  const approvals = new ApprovalService(throttle, events, clock);
+  const reversals = new ReversalService(ledger, clock, config.timeZone);
+  const agreementDeposits = new AgreementDepositsService(clock, settings, agreementWizard, projections);
+  const lifecycle = new AgreementLifecycleService(clock, jobs, agreementApprovals, settlement);
   const billerWizard = new BillerWizardService(clock, billingCategories, companies, agreementWizard);
   const mailCapture = new MailCapture(logger);
   const mailer = new Mailer(() => config.mail.smtpUrl ?? mailCapture.url, config.mail.from);
-  registerNotificationJobs(jobs, new NotificationDelivery(mailer, new CapturingSmsProvider(), clock, logger));
+  registerNotificationJobs(
+    jobs,
+    new NotificationDelivery(mailer, new CapturingSmsProvider(), settings, clock, logger),
+    eventNotifier,
+  );
   return {
     config,
     clock,
@@ -184,44 +218,60 @@ export function createServices(config: Config, clock: Clock, logger: Logger, eve
     planner: new PlannerService(settings, clock),
     memberSearch: new MemberSearchService(),
     memberDirectory: new MemberDirectoryService(accounts),
-    queuedChanges: new QueuedChangeService(events, jobs, clock),
+    queuedChanges: new QueuedChangeService(events),
     changeApplier,
     bankDay,
+    bankDayRun: new BankDayRunService(clock, config.timeZone),
     demoDay: new DemoDayRunner(clock, jobs, bankDay, events),
     overview: new OverviewService(clock),
-    accountSummaries: new AccountSummaryService(clock),
+    projections,
+    accountSummaries: new AccountSummaryService(clock, projections),
     activities: new ActivityService(),
-    agreements: new AgreementViewService(clock, events, jobs),
-    agreementGraphs: new AgreementGraphsService(settings, clock),
+    agreements: new AgreementViewService(clock, jobs, projections),
+    memberApproval: new MemberApprovalService(clock, changeApplier, projections),
+    agreementGraphs: new AgreementGraphsService(projections),
+    shortfallFixes: new ShortfallFixService(
+      projections,
+      reversals,
+      agreementWizard,
+      agreementDeposits,
+      lifecycle,
+      agreementApprovals,
+    ),
     transactions: new TransactionService(),
     profiles: new ProfileService(),
     billQueries: new BillQueryService(clock),
     payments,
-    reversals: new ReversalService(ledger, clock, config.timeZone),
-    approvals: new ApprovalService(throttle, events),
+    reversals,
+    catchUps: new CatchUpService(ledger, coreBanking, clock),
+    approvals,
     billingCategories,
-    atRisk: new AtRiskService(settings, clock),
-    missedDeposits: new MissedDepositReportService(clock, settings),
+    atRisk: new AtRiskService(settings, clock, projections),
+    missedDeposits: new MissedDepositReportService(clock, settings, projections),
     companies,
     notes,
     agreementWizard,
     capacity: new CapacityService(clock, settings, agreementWizard, notes),
     confirm,
     exports: new ExportService(clock, settings, confirm, agreementWizard),
-    agreementDeposits: new AgreementDepositsService(clock, settings, agreementWizard),
-    lifecycle: new AgreementLifecycleService(clock, events, jobs, agreementApprovals, eventNotifier),
+    agreementDeposits,
+    lifecycle,
+    settlement,
     agreementApprovals,
     billerWizard,
     billerEditPreview: new BillerEditPreviewService(settings, clock),
     preferences: new PreferencesService(clock, agreementWizard, billerWizard),
     subCategories: new SubCategoryService(clock, billingCategories, agreementWizard),
+    nextOccurrences: new NextOccurrencesService(clock),
     mailCapture,
     mailer,
     outbox,
     eventNotifier,
-    outboxView: new OutboxViewService(),
-    reporting: new ReportingService(config.timeZone),
-    notifications: new NotificationService(outbox, settings, clock, logger),
+    outboxView: new OutboxViewService(outbox, clock),
+    noticePreviews: new NoticePreviewService(settings, projections, clock),
+    worklist: new WorklistService(projections, approvals, agreementApprovals, clock, config.timeZone),
+    reporting: new ReportingService(config.timeZone, projections),
+    notifications: new NotificationService(outbox, settings, projections, clock, logger),
     support: new SupportService(outbox, settings, logger),
   };
 }

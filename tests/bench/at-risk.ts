@@ -1,4 +1,4 @@
-import { zonedInstant, type LocalDate } from '../../server/src/common/local-date.js';
+import { zonedInstant, type LocalDate } from '../../server/src/shared/local-date.js';
 import { SimulationClock } from '../../server/src/modules/core-banking/simulation.js';
 import { AtRiskService } from '../../server/src/modules/risk/at-risk.service.js';
 import { startBenchApp } from './bench-app.js';
@@ -9,8 +9,8 @@ const START = '2026-01-05' as LocalDate;
 const TODAY = '2026-02-02' as LocalDate;
 
 /**
- * The at-risk worklist (issue 11 item 7) over a large book: every active agreement's forecast (the deposits step's
- * calculation: three monthly billers, weekly deposits) read for the first short day within 8 and 26 weeks.
+ * The at-risk worklist (issue 11 item 7) over a large book: every active agreement's projection (three monthly
+ * billers, weekly deposits: its unpaid bills and stored deposits) read for the first short day within 8 and 26 weeks.
  */
 export const atRiskSection: BenchSection = {
   name: 'at-risk',
@@ -28,9 +28,8 @@ export const atRiskSection: BenchSection = {
       await seedBankDayBook((sql) => em().execute(sql), count, START);
       const rows: BenchRow[] = [];
       for (const weeks of [8, 26]) {
-        // The first list of a day forecasts every agreement (a service with nothing remembered yet); the next ones
-        // that day forecast again only the agreements whose input changed (none here).
-        const fresh = () => new AtRiskService(app.services.settings, app.services.clock);
+        // Every list reads each agreement's projection afresh (nothing is remembered between lists).
+        const fresh = () => new AtRiskService(app.services.settings, app.services.clock, app.services.projections);
         const list = await fresh().list(em(), weeks);
         const note = `${list.checked} checked, ${list.items.length} at risk, ${list.notForecast.length} not forecast`;
         rows.push(

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { zonedInstant, type LocalDate } from '../../server/src/common/local-date.js';
+import { zonedInstant, type LocalDate } from '../../server/src/shared/local-date.js';
 import { SimulationClock, simulateDay } from '../../server/src/modules/core-banking/simulation.js';
 import { checkLedger } from '../../server/src/modules/ledger/ledger-check.js';
 import { startBenchApp } from './bench-app.js';

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { startApp, type App } from '../../server/src/app.js';
-import type { Clock } from '../../server/src/common/clock.js';
+import type { Clock } from '../../server/src/shared/clock.js';
 import { loadConfig } from '../../server/src/config.js';
 import { createScratchDatabase } from '../integration/ledger-fixture.js';
 

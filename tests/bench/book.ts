@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { addDays, type LocalDate } from '../../server/src/common/local-date.js';
+import { addDays, type LocalDate } from '../../server/src/shared/local-date.js';
 
 /** Runs one SQL statement on the bench's scratch database. */
 export type RunSql = (sql: string) => Promise<unknown>;

@@ -1,6 +1,6 @@
-import { addDays, parseLocalDate, type LocalDate } from '../../server/src/common/local-date.js';
-import { cents } from '../../server/src/common/money.js';
-import { billOccurrences } from '../../server/src/modules/bill/bill-schedule.rules.js';
+import { addDays, parseLocalDate, type LocalDate } from '../../server/src/shared/local-date.js';
+import { cents } from '../../server/src/shared/money.js';
+import { billOccurrences } from '../../server/src/shared/bill/bill-schedule.rules.js';
 import { expectedBills } from '../../server/src/modules/bill/expected-bills.rules.js';
 import { planDeposits, type DepositPlanInput } from '../../server/src/modules/deposit/deposit-plan.rules.js';
 import { ContributionFrequency } from '../../server/src/modules/deposit/deposit-schedule.rules.js';

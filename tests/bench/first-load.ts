@@ -80,7 +80,7 @@ function describeWeight(weight: Weight): string {
   return `${weight.files} scripts, ${kb(weight.br)} brotli / ${kb(weight.gzip)} gzip (${kb(weight.raw)} uncompressed)`;
 }
 
-async function buildClient(): Promise<{ dir: string; cleanup: () => void }> {
+export async function buildClient(): Promise<{ dir: string; cleanup: () => void }> {
   const given = process.env.FIRST_LOAD_DIR;
   if (given) return { dir: path.resolve(given), cleanup: () => undefined };
   const root = mkdtempSync(path.join(tmpdir(), 'billsmoothing-first-load-'));

@@ -1,4 +1,4 @@
-import { zonedInstant, type LocalDate } from '../../server/src/common/local-date.js';
+import { zonedInstant, type LocalDate } from '../../server/src/shared/local-date.js';
 import { SimulationClock } from '../../server/src/modules/core-banking/simulation.js';
 import { startBenchApp } from './bench-app.js';
 import { seedMissedDepositBook } from './book.js';

@@ -1,10 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { MikroORM } from '@mikro-orm/postgresql';
+import { Kind, parse, print, visit, type DefinitionNode, type FragmentDefinitionNode } from 'graphql';
 import pg from 'pg';
 import { startApp, type App } from '../../server/src/app.js';
-import { fixedClock } from '../../server/src/common/clock.js';
-import { parseLocalDate } from '../../server/src/common/local-date.js';
+import { fixedClock } from '../../server/src/shared/clock.js';
+import { parseLocalDate } from '../../server/src/shared/local-date.js';
 import { loadConfig } from '../../server/src/config.js';
 import { statementName } from '../../server/src/database/prepared.js';
 import { ormOptions } from '../../server/src/database/orm-config.js';
@@ -36,7 +37,33 @@ const THROUGHPUT_MS = 4000;
 const BLOCK = 10;
 const THROUGHPUT_ROUND_MS = 1000;
 
-const DOCUMENT = readFileSync('client/src/features/overview/overview.graphql', 'utf8');
+const DOCUMENT = withFragments('client/src/features/overview/overview.graphql');
+
+/** A client document with the fragments it uses from the client's other documents, as the client's build sends it. */
+function withFragments(file: string): string {
+  const own = parse(readFileSync(file, 'utf8'));
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const other of readdirSync('client/src', { recursive: true, encoding: 'utf8' })) {
+    if (!other.endsWith('.graphql')) continue;
+    for (const definition of parse(readFileSync(`client/src/${other}`, 'utf8')).definitions) {
+      if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
+    }
+  }
+  const definitions: DefinitionNode[] = [...own.definitions];
+  const named = new Set(own.definitions.flatMap((d) => (d.kind === Kind.FRAGMENT_DEFINITION ? [d.name.value] : [])));
+  for (let i = 0; i < definitions.length; i++) {
+    visit(definitions[i], {
+      FragmentSpread(node) {
+        if (named.has(node.name.value)) return;
+        const fragment = fragments.get(node.name.value);
+        if (!fragment) throw new Error(`${file}: fragment ${node.name.value} is defined nowhere in client/src`);
+        named.add(node.name.value);
+        definitions.push(fragment);
+      },
+    });
+  }
+  return print({ kind: Kind.DOCUMENT, definitions });
+}
 
 interface Target {
   memberId: number;

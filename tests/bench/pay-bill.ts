@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { fixedClock } from '../../server/src/common/clock.js';
+import { fixedClock } from '../../server/src/shared/clock.js';
 import type { CurrentUser } from '../../server/src/common/auth/current-user.js';
 import { Role } from '../../server/src/common/auth/roles.js';
 import { createMember, createScenario, NOW, PASSWORD, TODAY } from '../integration/payment-world.js';

@@ -5,6 +5,7 @@ import { enginesSection } from './engines.js';
 import { firstLoadSection } from './first-load.js';
 import { missedDepositsSection } from './missed-deposits.js';
 import { fuzzSection } from './fuzz.js';
+import { lighthouseSection } from './lighthouse.js';
 import { environmentLine, formatSection, type BenchSection } from './harness.js';
 import { overviewSection } from './overview.js';
 import { payBillSection } from './pay-bill.js';
@@ -21,6 +22,7 @@ const SECTIONS: BenchSection[] = [
   payBillSection,
   overviewSection,
   firstLoadSection,
+  lighthouseSection,
   fuzzSection,
   bankDaySection,
   missedDepositsSection,

@@ -15,14 +15,18 @@ const FINITE_ANIMATIONS_SETTLED = `document.getAnimations().every((a) => {
  * Serious or critical axe violations on the page as it settles (the test needs `bypassCSP`: the app's CSP rightly
  * forbids the injected script). Waits for opening animations first: a dialog fading in has, for a moment, text whose
  * contrast is not yet the final one. A scan that finds something is repeated a moment later and only what is still
- * there counts: a state on its way out (a refetch, a toast leaving) is not the screen a person reads. Each violation
+ * there after a moment counts: a state on its way out (a refetch, a toast leaving) is not the screen a person reads. Each violation
  * names its element's HTML and axe's summary, so a failure on CI says what it was.
  */
 export async function seriousViolations(page: Page): Promise<string[]> {
-  const first = await scan(page);
-  if (first.length === 0) return [];
-  await page.waitForTimeout(1_500);
-  return scan(page);
+  let found = await scan(page);
+  if (found.length === 0) return [];
+  // Scanned again until clean, for at most 1.5 s: what is still there then counts.
+  await expect
+    .poll(async () => (found = await scan(page)), { timeout: 1_500, intervals: [250, 500] })
+    .toEqual([])
+    .catch(() => undefined);
+  return found;
 }
 
 async function scan(page: Page): Promise<string[]> {

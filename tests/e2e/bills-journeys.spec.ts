@@ -143,7 +143,7 @@ test.describe.serial('bills', () => {
     const pay = new PayBillPage(page);
     await pay.expectOpen('bill');
     await expect(page.getByLabel('Amount')).toHaveValue('112.30');
-    const checking = page.getByRole('button', { name: 'Checking the allocation…' });
+    const checking = page.getByRole('button', { name: 'Checking what is set aside…' });
     await expect(checking).toBeDisabled();
     await expect(page.getByRole('button', { name: 'Confirm payment' })).toHaveCount(0);
     await expect(page.getByTestId('allocation-warning')).toHaveCount(0);
@@ -152,7 +152,7 @@ test.describe.serial('bills', () => {
     await expect(page.getByRole('button', { name: 'Confirm payment' })).toBeEnabled();
     // The missed deposits left the allocation short: the agent reads what paying does to it before paying.
     const warning = page.getByTestId('allocation-warning');
-    await expect(warning).toContainText(/Allocation balance now\s*-?\$[\d,.]+/);
+    await expect(warning).toContainText(/Set aside for bills now\s*-?\$[\d,.]+/);
     await expect(warning).toContainText(/This payment\s*\$112\.30/);
     const figure = async (label: string) =>
       Number(
@@ -162,17 +162,17 @@ test.describe.serial('bills', () => {
           .join('')
           .replace(/,/g, ''),
       );
-    const before = await figure('Allocation balance now');
-    const after = await figure('Allocation balance after');
+    const before = await figure('Set aside for bills now');
+    const after = await figure('Set aside for bills after');
     expect(after).toBeLessThan(0);
     expect(after).toBeLessThan(before);
     await expect(
-      page.getByText(/This payment takes the allocation (further )?below zero, to -\$[\d,.]+\./),
+      page.getByText(/This payment takes what is set aside for bills (further )?below zero, to -\$[\d,.]+\./),
     ).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Confirm payment' }).click();
     const review = page.getByRole('dialog', { name: 'Confirm pay bills' });
-    await expect(review.getByTestId('review-allocation-warning')).toContainText('Allocation balance after');
+    await expect(review.getByTestId('review-allocation-warning')).toContainText('Set aside for bills after');
     await shoot(page, 'arrears-allocation-warning');
     expect(await seriousViolations(page)).toEqual([]);
     await review.getByRole('button', { name: 'Confirm pay' }).click();

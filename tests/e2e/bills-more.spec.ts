@@ -84,12 +84,12 @@ test.describe('bill screens', () => {
     await expect(dialog.getByText('The manager username or password is incorrect.')).toBeVisible();
     await dialog.getByLabel('Manager password').fill('manager-demo-pass');
     await dialog.getByRole('button', { name: 'Approve and continue' }).click();
-    // An Unknown payment type is paid as an allocation.
-    await expect(page.getByRole('heading', { name: 'Pay allocation' })).toBeVisible();
+    // An Unknown payment type is paid as a category bill.
+    await expect(page.getByRole('heading', { name: 'Pay category bill' })).toBeVisible();
     await page.getByRole('button', { name: 'Confirm payment' }).click();
     await page.getByRole('dialog', { name: 'Confirm pay bills' }).getByRole('button', { name: 'Confirm pay' }).click();
     await expect(page.getByRole('heading', { name: 'Payment confirmation' })).toBeVisible();
-    await expect(page.getByTestId('confirmation-summary')).toContainText('Allocation');
+    await expect(page.getByTestId('confirmation-summary')).toContainText('Paid asCategory bill');
   });
 
   test('the bill dashboard has no serious accessibility violations', async ({ page }) => {

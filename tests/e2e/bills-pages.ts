@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import type { LocalDate } from '../../server/src/common/local-date.js';
+import type { LocalDate } from '../../server/src/shared/local-date.js';
 import { fromShown, institutionToday, shown } from './clock.js';
 
 /** Page objects of the bill screens: what a person sees and does, in the words on the screen. */

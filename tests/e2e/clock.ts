@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext } from '@playwright/test';
-import { DEFAULT_TIME_ZONE, runningClock, startOfRunOn, type Clock } from '../../server/src/common/clock.js';
-import { formatDisplayDate, parseLocalDate, todayIn, type LocalDate } from '../../server/src/common/local-date.js';
+import { DEFAULT_TIME_ZONE, runningClock, startOfRunOn, type Clock } from '../../server/src/shared/clock.js';
+import { formatDisplayDate, parseLocalDate, todayIn, type LocalDate } from '../../server/src/shared/local-date.js';
 
 /**
  * The browser tests' day. The server (serve.ts), its demo data and every browser context run on one clock that starts

@@ -61,17 +61,17 @@ test.describe('staff contact the member and write notes', () => {
     await signIn(page, AGENT);
     await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 }); // signed in before the next address is typed
     await page.goto('/messages');
-    const templates = page.getByRole('list', { name: 'Message templates' });
+    const templates = page.getByRole('list', { name: 'Sent by staff (Contact member)' });
     await templates
       .getByRole('listitem')
-      .filter({ hasText: 'Bill reminder' })
+      .filter({ has: page.getByText('Bill reminder', { exact: true }) })
       .getByRole('button', { name: /^Edit/ })
       .click({ timeout: 30_000 });
     const dialog = page.getByTestId('template-dialog');
     const text = dialog.getByRole('textbox', { name: 'E-mail text' });
     await text.fill('Dear {firstname}, your {billerName} bill is due on {date}.');
     await dialog.getByRole('button', { name: 'Save template' }).click();
-    await expect(dialog.getByText(/^Unknown placeholder \{firstname\} in the e-mail text\./)).toBeVisible();
+    await expect(dialog.getByText(/^The placeholder \{firstname\} cannot be used in this e-mail text\./)).toBeVisible();
     await text.fill('Dear {firstName}, your {billerName} bill of {amount} is due on {date}.');
     await dialog.getByRole('button', { name: 'Save template' }).click();
     await expect(dialog).toBeHidden();

@@ -1,6 +1,6 @@
 import { seriousViolations } from './axe.js';
-import { DEFAULT_TIME_ZONE } from '../../server/src/common/clock.js';
-import { todayIn } from '../../server/src/common/local-date.js';
+import { DEFAULT_TIME_ZONE } from '../../server/src/shared/clock.js';
+import { todayIn } from '../../server/src/shared/local-date.js';
 import { e2eClock, e2eToday } from './clock.js';
 import { expect, test } from './fixtures.js';
 import { LoginPage, SelectAccountPage } from './pages.js';
@@ -71,9 +71,10 @@ test.describe('staff', () => {
 });
 
 test.describe('without a session', () => {
-  test('a protected deep link goes to the unauthorized page', async ({ page }) => {
+  test('a protected deep link opens the sign-in form, keeping where it was going', async ({ page }) => {
     await page.goto('/member/1/account/1/overview');
-    await expect(page).toHaveURL(/\/unauthorized\?returnTo=%2Fmember%2F1%2Faccount%2F1%2Foverview$/);
+    await expect(page).toHaveURL(/\/\?returnTo=%2Fmember%2F1%2Faccount%2F1%2Foverview$/);
+    await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
   });
 });
 

@@ -1,5 +1,5 @@
-import { DEFAULT_TIME_ZONE } from '../../server/src/common/clock.js';
-import { wallClockIn } from '../../server/src/common/local-date.js';
+import { DEFAULT_TIME_ZONE } from '../../server/src/shared/clock.js';
+import { wallClockIn } from '../../server/src/shared/local-date.js';
 import { expect, test } from './fixtures.js';
 import { memberOnOverview } from './portal-pages.js';
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures.js';
-import { addDays } from '../../server/src/common/local-date.js';
+import { addDays } from '../../server/src/shared/local-date.js';
 import { e2eToday, newContextOnRunClock } from './clock.js';
 import { AGENT, graphql, signIn, staffToken } from './portal-pages.js';
 

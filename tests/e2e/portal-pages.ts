@@ -41,7 +41,7 @@ export class OverviewPage {
   }
 
   donut(): Locator {
-    return this.section('Allocation by category').getByTestId('allocation-donut').locator('svg').first();
+    return this.section('Set aside by category').getByTestId('allocation-donut').locator('svg').first();
   }
 
   upcomingRows(): Locator {

@@ -129,13 +129,13 @@ test.describe('ways in', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
-  test('a deep link opened without a session returns to that page after sign-in', async ({ page, browser }) => {
+  test('a deep link opened without a session opens the sign-in form, then that page', async ({ page, browser }) => {
     const { memberId, accountId } = await memberOverview(page);
     const fresh = await newContextOnRunClock(browser);
     const visitor = await fresh.newPage();
     await visitor.goto(`/member/${memberId}/account/${accountId}/paybill`);
-    await expect(visitor).toHaveURL(/\/unauthorized\?returnTo=/);
-    await visitor.getByRole('link', { name: 'Go to the login page' }).click();
+    await expect(visitor).toHaveURL(/\/\?returnTo=%2Fmember%2F\d+%2Faccount%2F\d+%2Fpaybill$/);
+    await expect(visitor.getByRole('heading', { name: 'Log in' })).toBeVisible();
     await visitor.getByLabel('Member number or username').fill('100001');
     await visitor.getByLabel(/^Password/).fill('member-demo-pass');
     await visitor.getByRole('button', { name: 'Log in' }).click();
@@ -214,7 +214,7 @@ test.describe('help and support', () => {
     await page.setViewportSize({ width: 375, height: 740 });
     await signIn(page, '100002');
     await new SelectAccountPage(page).open(0);
-    await expect(page.getByText(/To catch up, pay the missed deposit/)).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText(/catch up now from one of your linked accounts/)).toBeVisible({ timeout: 30_000 });
     await expect(page.getByRole('link', { name: /@/ }).first()).toBeVisible();
     await page.getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Support' }).click();
@@ -286,11 +286,11 @@ test.describe('small things', () => {
     // Every slice of the allocation donut has its own colour, as has its legend's swatch.
     const overview = new OverviewPage(page);
     await expect(overview.donut()).toBeVisible({ timeout: 30_000 });
-    const slices = overview.section('Allocation by category').locator('path.apexcharts-pie-area');
+    const slices = overview.section('Set aside by category').locator('path.apexcharts-pie-area');
     await expect(slices.first()).toBeVisible();
     const fills = await slices.evaluateAll((all) => all.map((slice) => slice.getAttribute('fill') ?? ''));
     expect(new Set(fills).size).toBe(fills.length);
-    const swatches = page.getByRole('list', { name: 'Allocation by category' }).locator('li [aria-hidden="true"]');
+    const swatches = page.getByRole('list', { name: 'Set aside by category' }).locator('li [aria-hidden="true"]');
     const legend = await swatches.evaluateAll((all) =>
       all.map((swatch) => swatch.ownerDocument.defaultView?.getComputedStyle(swatch).backgroundColor ?? ''),
     );
@@ -411,7 +411,7 @@ test.describe('versions of an agreement', () => {
     const carried = page.getByRole('region', { name: 'Carried over to your changed agreement' });
     await expect(carried).toContainText('Its balances were carried over from the agreement before it');
     await expect(carried.getByRole('list', { name: 'Balances carried over' }).getByRole('listitem').first()).toHaveText(
-      /^(Allocation|Contingency|Rainy day)-?\$[\d,]+\.\d{2}$/,
+      /^(Set aside for bills|Contingency|Rainy day)-?\$[\d,]+\.\d{2}$/,
     );
     await expect(page.getByText('Taken from', { exact: true })).toHaveCount(0);
     await expect(page.getByText('Went to', { exact: true })).toHaveCount(0);

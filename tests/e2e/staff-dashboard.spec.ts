@@ -3,9 +3,9 @@ import { expect, test, type Page } from './fixtures.js';
 import { AGENT, graphql, overflowsHorizontally, seriousViolations, signIn } from './portal-pages.js';
 
 /**
- * The staff dashboard (agent.myDashboard; issue 11 item 8, issue 8 item 7): staff land on it after signing in, see
- * their worklist (approvals waiting for managers, agreements at risk, notifications that failed), the institution's
- * page from client settings with the release, and reach the member search from it.
+ * The staff dashboard (agent.myDashboard; issue 11 item 8, issue 22 item 3): staff land on it after signing in, see
+ * what needs a person (the worklist's counts and most urgent rows), the institution's page from client settings with
+ * the release, and reach the worklist, the at-risk list and the member search from it.
  */
 
 const MANAGER = { username: 'manager', password: 'manager-demo-pass' };
@@ -72,34 +72,35 @@ async function expectDashboard(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
 }
 
+/** The dashboard's worklist panel: its counts are the worklist's (issue 22 item 3). */
+const NEEDS = /^(\d+ things need a person today|1 thing needs a person today|Nothing needs you today)\.$/;
+
 test.describe('the staff dashboard', () => {
   test.use({ bypassCSP: true }); // axe is injected as a script
 
-  test('a manager lands on it: the approval waiting, at-risk agreements, failed notifications, the institution page', async ({
+  test('a manager lands on it: what needs a person (the approval waiting among it), the institution page', async ({
     page,
     request,
   }) => {
     const note = `Dashboard check ${Date.now()}`;
-    const { approvalId, billId } = await requestApproval(request, note);
+    const { approvalId } = await requestApproval(request, note);
     try {
       await signIn(page, MANAGER);
       await expectDashboard(page);
 
-      const approvals = page.getByRole('region', { name: 'Approvals waiting' });
-      await expect(
-        approvals.getByText(/^(\d+ approvals? waiting|The first \d+ approvals waiting; there are more)\.$/),
-      ).toBeVisible();
-      const item = approvals.getByRole('listitem').filter({ hasText: note });
-      await expect(item).toContainText(`Pay bill ${billId} of agreement`);
-      await expect(item).toContainText('Requested by');
-
-      const atRisk = page.getByRole('region', { name: 'Agreements at risk' });
-      await expect(atRisk.getByText(/active agreements go(es)? short within \d+ weeks/)).toBeVisible();
-      const failed = page.getByRole('region', { name: 'Notifications that failed' });
-      await expect(failed.getByText(/notifications? failed/i)).toBeVisible();
+      const panel = page.getByRole('region', { name: 'Needs attention' });
+      await expect(panel.getByText(NEEDS)).toBeVisible();
+      // The demo data: member 100002 in arrears, 100003 locked; and the request just made.
+      const counts = panel.getByRole('list', { name: 'Rows by kind' });
+      await expect(counts.getByRole('link', { name: 'In arrears: 1' })).toBeVisible();
+      await expect(counts.getByRole('link', { name: 'Locked: 1' })).toBeVisible();
+      await expect(counts.getByRole('link', { name: 'Approval waiting: 1' })).toBeVisible();
+      await expect(panel.getByRole('list', { name: 'Most urgent' }).getByRole('listitem').first()).toContainText(
+        'In arrears',
+      );
 
       // The institution's page from client settings: the release, the support shortcuts, the tabs.
-      await expect(page.getByTestId('dashboard-release')).toContainText('release 1.0.0.0.0');
+      await expect(page.getByTestId('dashboard-release')).toContainText(/release (?!\{ip\})\S+/);
       await expect(page.getByRole('link', { name: 'E-mail Payments team' })).toHaveAttribute(
         'href',
         'mailto:payments@example.com',
@@ -113,11 +114,16 @@ test.describe('the staff dashboard', () => {
 
       expect(await seriousViolations(page)).toEqual([]);
       await page.setViewportSize({ width: 375, height: 812 });
-      await expect(approvals.getByRole('listitem').filter({ hasText: note })).toBeVisible();
+      await expect(counts.getByRole('link', { name: 'Approval waiting: 1' })).toBeVisible();
       expect(await overflowsHorizontally(page)).toBe(false);
       expect(await seriousViolations(page)).toEqual([]);
 
-      await approvals.getByRole('link', { name: 'Open the approvals queue' }).click();
+      // The count opens the worklist on its rows; the row leads to the approvals queue.
+      await counts.getByRole('link', { name: 'Approval waiting: 1' }).click();
+      await expect(page).toHaveURL(/\/worklist\?kind=ApprovalWaiting$/);
+      const row = page.locator('[data-kind="ApprovalWaiting"]').filter({ hasText: 'Requested by Alex Agent' });
+      await expect(row).toContainText(/Waiting for a manager: pay the Streaming bill of \$[\d,.]+ while agreement \d+/);
+      await row.getByRole('link', { name: /^Decide in the approvals queue/ }).click();
       await expect(page).toHaveURL(/\/approvals$/);
       await expect(page.getByText(note)).toBeVisible();
     } finally {
@@ -132,15 +138,17 @@ test.describe('the staff dashboard', () => {
     }
   });
 
-  test('an agent lands on it, opens the at-risk worklist and the member search from it', async ({ page }) => {
+  test('an agent lands on it, opens the worklist, the at-risk list and the member search from it', async ({ page }) => {
     await signIn(page, AGENT);
     await expectDashboard(page);
-    await expect(page.getByRole('region', { name: 'Approvals waiting' })).toHaveCount(0);
-    await expect(page.getByRole('region', { name: 'Approvals' })).toContainText('Managers decide approvals');
-    const atRisk = page.getByRole('region', { name: 'Agreements at risk' });
-    await expect(atRisk.getByText(/active agreements go(es)? short within \d+ weeks/)).toBeVisible();
-    await atRisk.getByRole('link', { name: 'All agreements at risk' }).click();
+    const panel = page.getByRole('region', { name: 'Needs attention' });
+    await expect(panel.getByText(NEEDS)).toBeVisible();
+    await expect(page.getByText('Managers decide approvals')).toBeVisible();
+    await panel.getByRole('link', { name: 'All agreements at risk' }).click();
     await expect(page).toHaveURL(/\/atrisk$/);
+    await page.goBack();
+    await panel.getByRole('link', { name: 'Open the worklist' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Worklist' })).toBeVisible();
 
     // The product name in the header goes home; the dashboard leads to the member search.
     await page.getByRole('banner').getByRole('link', { name: 'BillSmoothing' }).click();
@@ -150,12 +158,11 @@ test.describe('the staff dashboard', () => {
     await expect(page.getByRole('heading', { name: 'Members' })).toBeVisible();
   });
 
-  test('a reporter sees only what they may: failed notifications and the institution page', async ({ page }) => {
+  test('a reporter reads what needs a person and the institution page', async ({ page }) => {
     await signIn(page, REPORTER);
     await expectDashboard(page);
-    await expect(page.getByRole('region', { name: 'Notifications that failed' })).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Agreements at risk' })).toHaveCount(0);
-    await expect(page.getByRole('region', { name: 'Approvals waiting' })).toHaveCount(0);
-    await expect(page.getByTestId('dashboard-release')).toContainText('release 1.0.0.0.0');
+    await expect(page.getByRole('region', { name: 'Needs attention' }).getByText(NEEDS)).toBeVisible();
+    await expect(page.getByText('Managers decide approvals')).toHaveCount(0);
+    await expect(page.getByTestId('dashboard-release')).toContainText(/release (?!\{ip\})\S+/);
   });
 });

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { addDays } from '../../server/src/common/local-date.js';
+import { addDays } from '../../server/src/shared/local-date.js';
 import { e2eToday } from './clock.js';
 import { expect, test, type Page } from './fixtures.js';
 import { AGENT, graphql, seriousViolations, signIn, staffToken } from './portal-pages.js';
@@ -118,6 +118,10 @@ async function signInAsAgent(page: Page) {
   await expect(page.getByText(`Signed in as ${AGENT.name}`)).toBeVisible();
 }
 
+/** Back on the list after a save that alters the deposits: the message saying they are worked out again. */
+const savedForDeposits = (page: Page) =>
+  page.getByRole('region', { name: 'Billers' }).getByText(/has been saved\. The deposits will be worked out again/);
+
 const step = (page: Page) => page.getByRole('region', { name: 'Biller details' });
 
 /** The message shown at a field (its group's alert), not somewhere else on the page. */
@@ -207,8 +211,9 @@ test.describe('the biller details form (wizard step 3)', () => {
     await form.getByRole('textbox', { name: 'Date of the next bill', exact: true }).fill(addDays(today, 20));
     await expect(form.getByText(/^\d{1,2} [A-Z][a-z]+, \d{4}$/)).toBeVisible(); // 'd MMMM, y'
     await form.getByRole('button', { name: 'Save biller' }).click();
-    // A new biller alters the contract: on to the deposits step.
-    await expect(page.getByRole('region', { name: 'Deposits' })).toBeVisible();
+    // A new biller alters the contract: back to the list, which says the deposits are worked out again (issue 26
+    // item 7: a save returns to the list).
+    await expect(savedForDeposits(page)).toBeVisible();
     expect(await billerCount(request, token, place.agreementId)).toBe(before + 1);
 
     // --- EFT ---
@@ -252,7 +257,7 @@ test.describe('the biller details form (wizard step 3)', () => {
     await form.getByRole('textbox', { name: 'Account number', exact: true }).fill('12345678');
     await form.getByLabel('Account name').fill('A Plumber');
     await form.getByRole('button', { name: 'Save biller' }).click();
-    await expect(page.getByRole('region', { name: 'Deposits' })).toBeVisible();
+    await expect(savedForDeposits(page)).toBeVisible();
     expect(await billerCount(request, token, place.agreementId)).toBe(before + 2);
 
     // --- Direct debit ---
@@ -286,7 +291,7 @@ test.describe('the biller details form (wizard step 3)', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await page.setViewportSize({ width: 1280, height: 900 });
     await form.getByRole('button', { name: 'Save biller' }).click();
-    await expect(page.getByRole('region', { name: 'Deposits' })).toBeVisible();
+    await expect(savedForDeposits(page)).toBeVisible();
     expect(await billerCount(request, token, place.agreementId)).toBe(before + 3);
 
     // --- Sub-category ---
@@ -313,7 +318,7 @@ test.describe('the biller details form (wizard step 3)', () => {
     await sub.getByLabel('Second date').fill(addDays(today, 19));
     expect(await seriousViolations(page)).toEqual([]);
     await sub.getByRole('button', { name: 'Save sub-category' }).click();
-    await expect(page.getByRole('region', { name: 'Deposits' })).toBeVisible();
+    await expect(savedForDeposits(page)).toBeVisible();
     expect(await billerCount(request, token, place.agreementId)).toBe(before + 4);
     // Discard the draft: the account is the other wizard journeys' account without an agreement (they start their own).
     await graphql(
@@ -346,7 +351,7 @@ test.describe('the biller details form (wizard step 3)', () => {
           nickname: string;
           isLocked: boolean;
           hasOverdueBills: boolean;
-          status: number;
+          status: string;
           paymentType: number;
         }[];
       }>(
@@ -357,7 +362,7 @@ test.describe('the biller details form (wizard step 3)', () => {
           c: place.agreementId,
         },
       );
-      const target = billers.wizardBillers.find((b) => !b.isLocked && !b.hasOverdueBills && b.status === 1);
+      const target = billers.wizardBillers.find((b) => !b.isLocked && !b.hasOverdueBills && b.status === 'Active');
       expect(target).toBeDefined();
       await signInAsAgent(page);
 
@@ -376,7 +381,7 @@ test.describe('the biller details form (wizard step 3)', () => {
       const current = Number(await amount.inputValue());
       await amount.fill((current + 25).toFixed(2));
       await form.getByRole('button', { name: 'Save biller' }).click();
-      await expect(page.getByRole('region', { name: 'Deposits' })).toBeVisible();
+      await expect(savedForDeposits(page)).toBeVisible();
     } finally {
       await graphql(
         request,

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { addDays } from '../../server/src/common/local-date.js';
+import { addDays } from '../../server/src/shared/local-date.js';
 import { DEFAULT_CLIENT_SETTINGS } from '../../server/src/modules/settings/settings.defaults.js';
 import { e2eToday } from './clock.js';
 import { expect, test, type Page } from './fixtures.js';
@@ -246,12 +246,12 @@ test.describe('capacity, preferences and confirm', () => {
     await confirm.getByRole('button', { name: 'Notify member' }).click();
 
     const dialog = page.getByTestId('approval-notify-dialog');
-    const subject = 'Your bill smoothing agreement is ready';
+    const subject = 'Your bill smoothing agreement is ready for you to approve';
     await expect(dialog.getByTestId('approval-email-subject')).toHaveText(subject, { timeout: 30_000 });
     const body = (await dialog.getByTestId('approval-email-body').textContent()) ?? '';
-    expect(body).toBe(
-      `Dear Liam, your agreement ${session.agreementId} with Harbourside Mutual Bank is ready. Please sign in to review and approve it.`,
-    );
+    // The bank's template (member notices, issue 22): the agreement, the bank, and what to do.
+    expect(body).toContain(`agreement ${session.agreementId} with Harbourside Mutual Bank is ready.`);
+    expect(body).toContain('What to do: please sign in, read it through and approve it.');
     await expect(dialog.getByTestId('approval-sms-body')).toContainText(`agreement ${session.agreementId} is ready`);
     expect(await seriousViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Send notification' }).click();
@@ -273,7 +273,7 @@ test.describe('capacity, preferences and confirm', () => {
     await overview.openAgreementMenuItem('Profile & preferences');
     const form = page.getByTestId('profile-preferences-form');
     await expect(form).toBeVisible({ timeout: 15_000 });
-    await form.getByRole('radio', { name: 'Sms' }).check({ force: true });
+    await form.getByRole('radio', { name: 'SMS' }).check({ force: true });
     // Checked before the toast (the shared toast's contrast is not this page's).
     expect(await seriousViolations(page)).toEqual([]);
     await form.getByRole('button', { name: 'Save preferences' }).click();

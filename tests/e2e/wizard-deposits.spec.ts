@@ -1,4 +1,4 @@
-import { addDays } from '../../server/src/common/local-date.js';
+import { addDays } from '../../server/src/shared/local-date.js';
 import { e2eToday } from './clock.js';
 import { expect, test, type Page } from './fixtures.js';
 import {
@@ -231,6 +231,12 @@ test.describe('the deposits step', () => {
 
     const panel = step.getByTestId('deposits-approvals');
     await expect(panel).toBeVisible();
+    // Undecided, the approval says who may let it proceed (spec 3 §6, the approver role text); the institution's
+    // overdraw rule (server settings) is read on the step.
+    await expect(panel.getByTestId('approval-1-message')).toHaveText(
+      'The agreement may not proceed in this position unless an administrator approves.',
+    );
+    await expect(step.getByTestId('overdraw-rule')).toContainText('overdrawn during the first 8 weeks');
     const next = step.getByRole('button', { name: 'Continue', exact: true });
     await expect(next).toBeDisabled();
     expect(await seriousViolations(page)).toEqual([]);

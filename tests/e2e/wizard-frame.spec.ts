@@ -79,6 +79,10 @@ test.describe('the agreement wizard', () => {
     await (await agreementMenuEntry(page, 'Modify agreement')).click();
 
     await expect(page.getByRole('heading', { level: 1, name: 'Modify agreement' })).toBeVisible();
+    // The staff text of the account's signing rules (client settings), before the change starts.
+    await expect(page.getByTestId('signing-rules')).toContainText(
+      'authorised according to the account’s signing rules',
+    );
     await page.getByRole('button', { name: 'Start the modification' }).click();
     await expect(page).toHaveURL(/\/contract\/continue\?flow=modify$/);
     const list = page.getByRole('region', { name: 'Billers' });
@@ -91,7 +95,8 @@ test.describe('the agreement wizard', () => {
     expect(await seriousViolations(page)).toEqual([]);
 
     await page.getByRole('button', { name: 'Cancel', exact: true }).click();
-    const dialog = page.getByRole('alertdialog', { name: 'Cancel this agreement?' });
+    // A modification's cancel discards the change, not the agreement (issue 26 item 7).
+    const dialog = page.getByRole('alertdialog', { name: 'Cancel this change?' });
     await expect(dialog).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Yes, cancel' }).click();

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { addDays, type LocalDate } from '../../server/src/common/local-date.js';
+import { addDays, type LocalDate } from '../../server/src/shared/local-date.js';
 import { DEFAULT_CLIENT_SETTINGS } from '../../server/src/modules/settings/settings.defaults.js';
 import { ApprovalQueuePage } from './bills-pages.js';
 import { e2eToday, newContextOnRunClock, shown } from './clock.js';
@@ -373,10 +373,26 @@ test.describe.serial('a modification over the approved overdraw, and renewing', 
     await expect(activate).toBeVisible({ timeout: 15_000 });
     await activate.getByRole('button', { name: 'Save all changes' }).click();
     await expect(page).toHaveURL(new RegExp(`${account.base}/overview`), { timeout: 15_000 });
-    // Told on the overview: the notice is made with the save and kept by the route change to the overview.
+    // A bill added changes what the member agreed to: it is sent to them (issue 26 item 3), told on the overview.
     await expect(
-      page.getByText('Activation received. The changes for the agreement will be applied shortly.'),
+      page.getByText(
+        'The changes have been sent to the member for approval. They will be applied once the member approves them.',
+      ),
     ).toBeVisible({ timeout: 20_000 });
+    // The member approves (their screen is tested in member-approval.spec.ts).
+    const memberToken = await tokenOf(request, LIAM);
+    const { agreementChangeWaiting } = await graphql<{ agreementChangeWaiting: { agreementId: number } | null }>(
+      request,
+      memberToken,
+      'query($a: Int!) { agreementChangeWaiting(accountId: $a) { agreementId } }',
+      { a: account.accountId },
+    );
+    await expectNoErrors(
+      request,
+      memberToken,
+      `mutation($id: Int!) { approveAgreement(agreementId: $id) { ${errorsOnly} } }`,
+      { id: agreementChangeWaiting!.agreementId },
+    );
 
     // The job applies it: the member's overview, open on the agent's screen, follows it to Active and lists the added
     // biller with its bill, written on its date.
@@ -529,10 +545,11 @@ test.describe.serial('a modification over the approved overdraw, and renewing', 
     await page.getByRole('menuitem', { name: 'Renew agreement' }).click();
     // The menu opens the manage page with the renew dialog asking for confirmation.
     const dialog = page.getByRole('dialog', { name: 'Renew agreement' });
-    await expect(dialog).toContainText('A new version from the day after the end date');
+    await expect(dialog).toContainText('A new agreement from the day after the end date');
     await dialog.getByRole('button', { name: 'Renew', exact: true }).click();
-    await expect(page.getByText('The renewal has been created.', { exact: false })).toBeVisible();
-    await expect(dialog).toBeHidden();
+    await expect(page.getByText('has been created. Review it in the wizard', { exact: false })).toBeVisible();
+    // The wizard opens on the renewal.
+    await expect(page.getByRole('heading', { name: 'Renew agreement', level: 1 })).toBeVisible();
 
     // The renewal is open in the modify wizard (9), beside the agreement in force, which runs on until it is applied.
     const token = await staffToken(request);
@@ -542,18 +559,18 @@ test.describe.serial('a modification over the approved overdraw, and renewing', 
     expect(renewalId).not.toBeNull();
     expect(renewalId).not.toBe(agreementId);
     const { agreement } = await graphql<{
-      agreement: { summary: { status: number; startDate: LocalDate; endDate: LocalDate } };
+      agreement: { summary: { status: string; startDate: LocalDate; endDate: LocalDate } };
     }>(request, token, 'query($id: Int!) { agreement(agreementId: $id) { summary { status startDate endDate } } }', {
       id: renewalId,
     });
-    const { agreement: inForce } = await graphql<{ agreement: { summary: { status: number; endDate: LocalDate } } }>(
+    const { agreement: inForce } = await graphql<{ agreement: { summary: { status: string; endDate: LocalDate } } }>(
       request,
       token,
       'query($id: Int!) { agreement(agreementId: $id) { summary { status endDate } } }',
       { id: agreementId },
     );
-    expect(inForce.summary.status).toBe(7);
-    expect(agreement.summary.status).toBe(9);
+    expect(inForce.summary.status).toBe('Active');
+    expect(agreement.summary.status).toBe('ModificationPendingApproval');
     expect(agreement.summary.startDate).toBe(addDays(inForce.summary.endDate, 1));
     // The header's menu now offers to continue it, and no longer to renew (the server would refuse a second one).
     await page.getByRole('banner').getByRole('button', { name: 'Agreement', exact: true }).click();
@@ -561,6 +578,7 @@ test.describe.serial('a modification over the approved overdraw, and renewing', 
     await expect(page.getByRole('menuitem', { name: 'Renew agreement' })).toHaveCount(0);
     // Nor does the manage page.
     await page.getByRole('menuitem', { name: 'Manage agreement' }).click();
+    await expect(dialog).toBeHidden();
     await expect(page.getByRole('heading', { name: `Manage agreement ${agreementId}` })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Lock agreement' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Renew agreement' })).toHaveCount(0);

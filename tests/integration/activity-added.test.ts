@@ -1,6 +1,7 @@
 import type { Client } from 'graphql-ws';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ActivityType } from '../../server/src/modules/activity/activity-type.js';
+import { activityAddedTopic } from '../../server/src/modules/activity/activity.events.js';
 import { writeActivity } from '../../server/src/modules/activity/activity-writer.js';
 import { realDatabaseUrl } from '../support/database.js';
 import { subscribe, wsClient } from '../support/live.js';
@@ -41,7 +42,7 @@ describe.skipIf(!realDatabaseUrl)('activityAdded for money movements', () => {
     const client = wsClient(w.server.url, w.tokens.alice);
     clients.push(client);
     const live = subscribe<Added>(client, ADDED, { a: s.accountId });
-    await new Promise((resolve) => setTimeout(resolve, 300)); // let the subscription start
+    await w.server.listening(activityAddedTopic(s.accountId));
     const typeArrives = (type: number) => live.waitFor((r) => r.data?.activityAdded.type === type);
 
     const paid = await w.pay(w.tokens.alice, {
@@ -107,7 +108,7 @@ describe.skipIf(!realDatabaseUrl)('activityAdded for money movements', () => {
     const client = wsClient(w.server.url, w.tokens.alice);
     clients.push(client);
     const live = subscribe<Added>(client, ADDED, { a: s.accountId });
-    await new Promise((resolve) => setTimeout(resolve, 300)); // let the subscription start
+    await w.server.listening(activityAddedTopic(s.accountId));
     const activity = {
       type: ActivityType.NotificationSent,
       accountId: s.accountId,
@@ -125,5 +126,26 @@ describe.skipIf(!realDatabaseUrl)('activityAdded for money movements', () => {
     await live.waitFor((r) => r.data?.activityAdded.activityId === outside);
     expect(live.received.map((r) => r.result.data?.activityAdded.activityId)).toEqual([committed, outside]);
     live.stop();
+  });
+
+  it('skips, without a warning, an activity the member may not read (a staff note on their account)', async () => {
+    const s = await createScenario(w.em(), w.alice, { allocation: '10', bills: [] });
+    const client = wsClient(w.server.url, w.tokens.alice);
+    clients.push(client);
+    const live = subscribe<Added>(client, ADDED, { a: s.accountId });
+    await w.server.listening(activityAddedTopic(s.accountId));
+    const warn = vi.spyOn(w.server.app.services.logger, 'warn');
+    try {
+      const base = { accountId: s.accountId, agreementId: s.agreementId, occurredAt: new Date() };
+      const note = await writeActivity(w.em(), { ...base, type: ActivityType.NoteAdded, details: 'Staff only' });
+      const sent = await writeActivity(w.em(), { ...base, type: ActivityType.NotificationSent, details: 'Yours' });
+      await live.waitFor((r) => r.data?.activityAdded.activityId === sent);
+      expect(live.received.map((r) => r.result.data?.activityAdded.activityId)).toEqual([sent]);
+      expect(note).toBeLessThan(sent);
+      expect(warn.mock.calls.filter((call) => String(call[1]).startsWith('activityAdded'))).toEqual([]);
+    } finally {
+      warn.mockRestore();
+      live.stop();
+    }
   });
 });

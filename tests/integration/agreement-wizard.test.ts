@@ -303,7 +303,7 @@ describe('a modification (member.modifyagreement)', () => {
     expect(await footprint()).toEqual(before);
   });
 
-  it('continues in the three-step flow after continue, and the member may continue their own modification', async () => {
+  it('continues in the three-step flow after continue; the member may not open it (staff change, members approve)', async () => {
     const saved = await savePosition(draft.agreementId, { step: 4, mode: 5, threeStepFlow: true });
     expect(saved.data?.r.wizard).toMatchObject({ step: 4, mode: 5, threeStepFlow: true });
     expect(saved.data?.r.wizard?.navigationLabels).toEqual([
@@ -316,7 +316,8 @@ describe('a modification (member.modifyagreement)', () => {
       { agreementId: draft.agreementId },
       member,
     );
-    expect(mine.data?.r.wizard).toMatchObject({ step: 4, threeStepFlow: true });
+    expect(mine.data?.r.wizard).toBeNull();
+    expect(mine.data?.r.errors).toEqual([expect.objectContaining({ code: 'STAFF_ONLY' })]);
   });
 
   it('answers the documented REST paths through the same service', async () => {
@@ -345,7 +346,9 @@ describe('a modification (member.modifyagreement)', () => {
   });
 
   it('cancels the modification: the draft is discarded and Modify is allowed again', async () => {
-    const body = await cancel(draft.agreementId, 'Modify', member);
+    const refused = await cancel(draft.agreementId, 'Modify', member);
+    expect(refused.data?.r).toMatchObject({ discarded: false, errors: [{ code: 'STAFF_ONLY' }] });
+    const body = await cancel(draft.agreementId, 'Modify');
     expect(body.data?.r).toMatchObject({ discarded: true, title: 'Modify agreement cancelled', errors: [] });
     expect(await sql('select status from agreement where id = ?', [draft.agreementId])).toEqual([{ status: 6 }]);
     expect(await sql('select status from agreement where id = ?', [olivia.agreementId])).toEqual([{ status: 7 }]);

@@ -171,7 +171,7 @@ describe('Contact member from the worklist', () => {
 
 describe('the same day, after the agreement changed', () => {
   // Last in the file: it changes the demo data.
-  it('forecasts again an agreement whose input changed; the others answer as before', async () => {
+  it('reads an agreement again once its stored deposits changed; the others answer as before', async () => {
     const before = (await server.graphql<ListBody>(LIST, { w: 26 }, staff)).body.data!.atRiskAgreements;
     const em = server.app.database.orm.em.fork();
     const listed = before.items.map((item) => item.agreementId);
@@ -181,8 +181,10 @@ describe('the same day, after the agreement changed', () => {
          and exists (select 1 from bill b where b.agreement_id = g.id and b.due_date > current_date) order by g.id limit 1`,
     );
     expect(calm).toBeDefined();
-    // …whose deposit drops to a cent (as a modification could): it now goes short.
-    await em.execute('update agreement set deposit_amount = 0.01 where id = ?', [calm.id]);
+    // …whose deposits still to come drop to a cent (as a modification could store them): it now goes short.
+    await em.execute('update scheduled_deposit set expected_amount = 0.01 where agreement_id = ? and status = 0', [
+      calm.id,
+    ]);
     const after = (await server.graphql<ListBody>(LIST, { w: 26 }, staff)).body.data!.atRiskAgreements;
     expect(after.items.map((item) => item.agreementId)).toContain(Number(calm.id));
     expect(after.items.filter((item) => item.agreementId !== Number(calm.id))).toEqual(before.items);

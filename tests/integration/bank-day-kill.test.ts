@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, type LocalDate } from '../../server/src/common/local-date.js';
+import { addDays, type LocalDate } from '../../server/src/shared/local-date.js';
 import { checkLedger } from '../../server/src/modules/ledger/ledger-check.js';
 import { realDatabaseUrl } from '../support/database.js';
 import { startTestServer, type TestServer } from '../support/server.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, todayIn } from '../../server/src/common/local-date.js';
+import { addDays, todayIn } from '../../server/src/shared/local-date.js';
 import { AGENT, MEMBER_MISSED_DEPOSIT, MEMBER_TWO_ACCOUNTS } from '../support/demo.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { agreementInForce, modificationOf, sql } from './biller-wizard.fixtures.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, todayIn } from '../../server/src/common/local-date.js';
+import { addDays, todayIn } from '../../server/src/shared/local-date.js';
 import { NO_ACCESS } from '../../server/src/common/auth/access.js';
 import {
   BILLER_REINSTATED_MESSAGE,

@@ -1,12 +1,10 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { Role } from '../../server/src/common/auth/roles.js';
-import { appendCheckDigit } from '../../server/src/common/validation/index.js';
-import { queueModificationCopy } from '../../server/src/modules/agreement/version-copy.js';
+import { appendCheckDigit } from '../../server/src/shared/validation/index.js';
 import type { TestServer } from '../support/server.js';
+import { startModification } from './modification.fixtures.js';
 
 /**
  * Agreements for the wizard's biller tests: a new one in setup (status 0) and a modification (a status-9 copy of
- * the version in force, made by version-copy.ts as the wizard's modify entry does).
+ * the version in force, opened by staff in the modify wizard).
  */
 
 export async function sql<T>(server: TestServer, text: string, params: unknown[] = []): Promise<T[]> {
@@ -25,28 +23,13 @@ export async function agreementInForce(server: TestServer, memberNumber: string)
   return { accountId: Number(row.account_id), agreementId: Number(row.agreement_id) };
 }
 
-/** A status-9 modification of the member's agreement in force; answers its id and the version it copies. */
+/**
+ * A status-9 modification of the member's agreement in force, opened by staff in the modify wizard
+ * (startAgreementModification); answers its id and the version it copies.
+ */
 export async function modificationOf(server: TestServer, memberNumber: string) {
   const { agreementId } = await agreementInForce(server, memberNumber);
-  const em: EntityManager = server.app.database.orm.em.fork();
-  const [agent] = await em.execute<{ id: number }[]>("select id from app_user where username = 'agent'");
-  const copy = await em.transactional((tx) =>
-    queueModificationCopy(
-      tx,
-      agreementId,
-      {
-        userId: Number(agent.id),
-        sessionId: 'test',
-        username: 'agent',
-        displayName: 'Agent',
-        roles: [Role.AGENT],
-        memberId: null,
-      },
-      new Date(),
-    ),
-  );
-  await em.execute('update agreement set status = 9 where id = ?', [copy.agreementId]);
-  return { versionId: copy.agreementId, inForceId: agreementId };
+  return { versionId: await startModification(server, agreementId), inForceId: agreementId };
 }
 
 /**

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENT, MEMBER_TWO_ACCOUNTS } from '../support/demo.js';
 import { subscribe, wsClient } from '../support/live.js';
 import { startTestServer, type TestServer } from '../support/server.js';
+import { queueModification } from './modification.fixtures.js';
 
 /**
  * The fresh-machine path, whatever DATABASE_URL says: the embedded database (one connection) with job workers
@@ -49,12 +50,7 @@ describe('queued changes on the job queue of the embedded database', () => {
     await live.waitFor((r) => r.data?.queuedChangeStatus.stage === 'NONE');
 
     const staff = await server.token(...AGENT);
-    const queued = await server.graphql<{ queueAgreementChange: { agreementId: number } }>(
-      'mutation($id: Int!) { queueAgreementChange(agreementId: $id) { agreementId } }',
-      { id: account.agreementId },
-      staff,
-    );
-    const newId = queued.body.data!.queueAgreementChange.agreementId;
+    const newId = (await queueModification(server, account.agreementId, staff)).agreementId;
     const received = await live.waitFor((r) => r.data?.queuedChangeStatus.stage === 'APPLIED', 30_000);
     expect(received.map((r) => r.result.data?.queuedChangeStatus)).toEqual([
       { agreementId: null, stage: 'NONE' },

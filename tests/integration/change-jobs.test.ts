@@ -8,17 +8,17 @@ import {
 } from '../../server/src/modules/agreement/change-jobs.js';
 import { agreementBalances, linkedAccountBalances } from '../../server/src/modules/ledger/ledger-balances.js';
 import { loadAgreementFacts } from '../../server/src/modules/agreement/agreement-facts.js';
-import { scheduledDepositDates } from '../../server/src/modules/agreement/agreement-view.rules.js';
+import { scheduledDepositDates } from '../../server/src/modules/agreement/plan/plan-schedule.rules.js';
 import { preparedNewAgreement } from './lifecycle.fixtures.js';
 import { AGENT, MEMBER_NO_AGREEMENT, MEMBER_TWO_ACCOUNTS } from '../support/demo.js';
 import { realDatabaseUrl } from '../support/database.js';
 import { subscribe, wsClient, type LiveSubscription } from '../support/live.js';
 import { startTestServer, type TestServer } from '../support/server.js';
+import { queueModification } from './modification.fixtures.js';
 
 /** Workers on, polling every half second (the smallest pg-boss allows). */
 const WORKING = { JOB_POLLING_SECONDS: '0.5' };
 const STATUS = 'subscription($a: Int!) { queuedChangeStatus(accountId: $a) { agreementId stage message } }';
-const QUEUE = 'mutation($id: Int!) { queueAgreementChange(agreementId: $id) { agreementId } }';
 
 interface Status {
   agreementId: number | null;
@@ -36,15 +36,9 @@ async function runningAgreements(server: TestServer): Promise<{ id: number; acco
   return em(server).execute('select id, account_id from agreement where status in (4, 7, 8) order by id');
 }
 
+/** Staff modify the agreement and save all, changing nothing the member agreed to: queued (2) with its job. */
 async function queueChange(server: TestServer, agreementId: number): Promise<number> {
-  const staff = await server.token(...AGENT);
-  const { body } = await server.graphql<{ queueAgreementChange: { agreementId: number } }>(
-    QUEUE,
-    { id: agreementId },
-    staff,
-  );
-  if (!body.data) throw new Error(JSON.stringify(body.errors));
-  return body.data.queueAgreementChange.agreementId;
+  return (await queueModification(server, agreementId)).agreementId;
 }
 
 /** Waits (not a timed assertion: the deadline only stops a hung test) until `done` answers true. */
@@ -241,7 +235,15 @@ describe.skipIf(!realDatabaseUrl)('queued changes on the job queue, two working 
     await allApplied(first);
 
     const [row] = await em(first).execute<
-      { status: number; activated: number; bills: number; doubled: number; deposits: number; topups: number }[]
+      {
+        status: number;
+        activated: number;
+        bills: number;
+        doubled: number;
+        deposits: number;
+        planned: number;
+        topups: number;
+      }[]
     >(
       `select a.status,
          (select count(*)::int from activity where agreement_id = a.id and type = 15) as activated,
@@ -249,6 +251,8 @@ describe.skipIf(!realDatabaseUrl)('queued changes on the job queue, two working 
          (select count(*)::int from (select 1 from bill where agreement_id = a.id
             group by biller_id, billing_sub_category_id, due_date having count(*) > 1) d) as doubled,
          (select count(*)::int from scheduled_deposit where agreement_id = a.id) as deposits,
+         (select count(*)::int from scheduled_deposit d join agreement_plan p on p.id = d.plan_id
+            where d.agreement_id = a.id and p.agreement_id = a.id and p.effective_date = a.start_date) as planned,
          (select count(*)::int from ledger_transaction where agreement_id = a.id and type = 4) as topups
        from agreement a where a.id = ?`,
       [agreementId],
@@ -260,6 +264,7 @@ describe.skipIf(!realDatabaseUrl)('queued changes on the job queue, two working 
       bills: row.bills,
       doubled: 0,
       deposits: scheduledDepositDates(facts).length,
+      planned: scheduledDepositDates(facts).length, // each deposit names the plan stored once from the start
       topups: 1,
     });
     expect(row.bills).toBeGreaterThan(0);

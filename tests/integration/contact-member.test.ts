@@ -21,7 +21,7 @@ interface SendResult {
 }
 
 const PREVIEWS = `query($a: Int!) { manualNotificationPreviews(accountId: $a) {
-  templateId templateName title accountId memberId contractId emailSubject emailBody smsBody } }`;
+  templateId templateName title accountId memberId contractId emailSubject emailBody smsBody suggested } }`;
 const SEND = `mutation($input: SendManualNotificationInput!) { sendManualNotification(input: $input) {
   message notificationIds errors { code field message } } }`;
 const SUPPORT = `mutation($a: Int, $m: String!) { sendSupportMessage(accountId: $a, message: $m) {
@@ -106,7 +106,7 @@ describe('contact member', () => {
     const reminder = data!.manualNotificationPreviews.find((p) => p.templateName === 'BillReminder')!;
     expect(reminder.emailBody).toMatch(
       new RegExp(
-        `^Dear \\w+, your ${bill.nickname.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} bill of \\$[\\d,]+\\.\\d\\d is due on \\d\\d/\\d\\d/\\d{4}\\.$`,
+        `^Dear \\w+,\n\nYour ${bill.nickname.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} bill of \\$[\\d,]+\\.\\d\\d is due on \\d\\d-\\d\\d-\\d{4}\\.\n`,
       ),
     );
     const viaRest = await rest(server, staff, `/api/NotificationTemplates/GetManualWithPreview/${active.accountId}`);
@@ -138,15 +138,18 @@ describe('contact member', () => {
       a: arrears.accountId,
     });
     const reminder = data!.manualNotificationPreviews.find((p) => p.templateName === 'ArrearsReminder')!;
-    expect(reminder.emailBody).toContain(`is in arrears by ${money(owing.owing)}.`);
+    expect(reminder.emailSubject).toBe(`Your agreement is in arrears by ${money(owing.owing)}`);
+    expect(reminder.emailBody).toContain(`please deposit ${money(owing.owing)} into account`);
     expect(reminder.smsBody).toContain(`in arrears by ${money(owing.owing)}.`);
   });
 
-  it('queues the e-mail to the member, writes activity 12, and the captured message carries the preview’s text', async () => {
+  it('queues the e-mail to the member; once sent, activity 12 shows it and the capture carries the preview’s text', async () => {
     const { data } = await gql<{ manualNotificationPreviews: Preview[] }>(server, staff, PREVIEWS, {
       a: active.accountId,
     });
-    const preview = data!.manualNotificationPreviews.find((p) => p.templateName === 'ArrearsReminder')!;
+    // The template that fits the active agreement comes first (never the arrears one: it is not in arrears).
+    const preview = data!.manualNotificationPreviews[0];
+    expect(preview.templateName).not.toBe('ArrearsReminder');
     const sent = await gql<{ sendManualNotification: SendResult }>(server, staff, SEND, {
       input: {
         accountId: active.accountId,
@@ -162,13 +165,21 @@ describe('contact member', () => {
     expect(result.errors).toEqual([]);
     expect(result.message).toBe('Notification has been successfully queued and will be sent shortly.');
     expect(result.notificationIds).toHaveLength(1);
-    const [activity] = await sql<{ type: number; details: string }>(
-      server,
-      `select type, details from activity where account_id = ? and type = 12 order by id desc limit 1`,
-      [active.accountId],
-    );
-    expect(activity).toEqual({ type: 12, details: `Notification sent: ${preview.emailSubject}` });
+    const sentActivity = () =>
+      sql<{ type: number; details: string; agent_name: string }>(
+        server,
+        `select type, details, agent_name from activity where type = 12 and (data->>'notificationId')::int = ?`,
+        [result.notificationIds[0]],
+      );
+    expect(await sentActivity()).toEqual([]); // not sent yet
     await server.app.services.jobs.drain(DELIVER_NOTIFICATION_JOB);
+    expect(await sentActivity()).toEqual([
+      {
+        type: 12,
+        details: `E-mail to ${memberEmail}: ${preview.emailSubject}\n\n${preview.emailBody}`,
+        agent_name: expect.any(String),
+      },
+    ]);
     const [mail] = await capturedFor(result.notificationIds);
     expect(mail.recipients).toBe(memberEmail);
     expect(mail.subject).toBe(preview.emailSubject);
@@ -223,7 +234,7 @@ describe('contact member', () => {
 
   it('previews the approval notification (GetContractApprovingPreview) and sends it only while the member must approve', async () => {
     const query = `query($c: Int!) { contractApprovingPreview(contractId: $c) {
-      templateId templateName title accountId memberId contractId emailSubject emailBody smsBody } }`;
+      templateId templateName title accountId memberId contractId emailSubject emailBody smsBody suggested } }`;
     const { data } = await gql<{ contractApprovingPreview: Preview }>(server, staff, query, { c: pending.agreementId });
     const preview = data!.contractApprovingPreview;
     const [holder] = await sql<{ first_name: string }>(server, 'select first_name from member where id = ?', [
@@ -233,9 +244,11 @@ describe('contact member', () => {
       templateName: 'ContractApprovingNotification',
       accountId: pending.accountId,
       contractId: pending.agreementId,
-      emailSubject: 'Your bill smoothing agreement is ready',
-      emailBody: `Dear ${holder.first_name}, your agreement ${pending.agreementId} with Harbourside Mutual Bank is ready. Please sign in to review and approve it.`,
-      smsBody: `Harbourside Mutual Bank: your bill smoothing agreement ${pending.agreementId} is ready for your approval.`,
+      emailSubject: 'Your bill smoothing agreement is ready for you to approve',
+      emailBody: expect.stringContaining(
+        `Dear ${holder.first_name},\n\nYour bill smoothing agreement ${pending.agreementId} with Harbourside Mutual Bank is ready.\n\nWhat to do: please sign in, read it through and approve it.`,
+      ),
+      smsBody: `Harbourside: your bill smoothing agreement ${pending.agreementId} is ready. Please sign in to read and approve it. Help: 1300 555 010`,
     });
     const viaRest = await rest(
       server,
@@ -285,6 +298,7 @@ describe('contact member', () => {
       [ids[0]],
     );
     expect(row).toEqual({ source_type: 2, name: 'ContractApprovingNotification', agreement_id: pending.agreementId });
+    await server.app.services.jobs.drain(DELIVER_NOTIFICATION_JOB);
     const [activity] = await sql<{ type: number; details: string }>(
       server,
       'select type, details from activity where agreement_id = ? and type = 12 order by id desc limit 1',

@@ -1,11 +1,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { LocalDate } from '../../server/src/common/local-date.js';
-import { parseMoney, toDecimalString, type Cents } from '../../server/src/common/money.js';
+import type { LocalDate } from '../../server/src/shared/local-date.js';
+import { parseMoney, toDecimalString, type Cents } from '../../server/src/shared/money.js';
 import { loadBillers } from '../../server/src/modules/agreement/agreement-billers.js';
 import { loadAgreementFacts } from '../../server/src/modules/agreement/agreement-facts.js';
 import { storedDepositPlanData } from '../../server/src/modules/agreement/stored-plan.js';
-import type { DailyBalance } from '../../server/src/modules/deposit/cash-flow.rules.js';
+import type { DailyBalance } from '../../server/src/shared/deposit/cash-flow.rules.js';
 import { calculateDepositPlan } from '../../server/src/modules/planner/planner.calculations.js';
+import { plannerDefaultsOf } from '../../server/src/modules/planner/planner-settings.js';
+import { storeMissingPlans } from '../../server/src/modules/agreement/plan/plan-store.js';
 import { DEFAULT_SERVER_SETTINGS } from '../../server/src/modules/settings/settings.defaults.js';
 import type { MemberFixture } from './payment-world.js';
 
@@ -50,11 +52,7 @@ async function one(em: EntityManager, sql: string, params: unknown[]): Promise<n
   return row.id;
 }
 
-const DEFAULTS = {
-  approvedOverdraw: DEFAULT_SERVER_SETTINGS.contractApprovedOverDrawOfAmount,
-  upperContractLimit: DEFAULT_SERVER_SETTINGS.businessUpperContractLimit,
-  overdrawRuleDurationDays: DEFAULT_SERVER_SETTINGS.initialOverdrawRuleDays,
-};
+const DEFAULTS = plannerDefaultsOf(DEFAULT_SERVER_SETTINGS);
 
 /**
  * An active agreement of the member (payroll deduction, or a periodical payment from savings) with its billers; its bills are the bill engine's
@@ -166,5 +164,7 @@ export async function createBankAgreement(
       ]),
     );
   }
+  // Its agreed plan, as the change applier stores it when an agreement is applied: the bank day splits by it.
+  await storeMissingPlans(em, [agreementId]);
   return { accountId, agreementId, billerIds, depositAmount, depositIds, forecast: result.plan.forecast.days };
 }

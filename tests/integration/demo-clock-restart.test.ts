@@ -1,7 +1,7 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { Role } from '../../server/src/common/auth/roles.js';
-import { runningClock, startOfRunOn } from '../../server/src/common/clock.js';
-import { addDays, type LocalDate } from '../../server/src/common/local-date.js';
+import { runningClock, startOfRunOn } from '../../server/src/shared/clock.js';
+import { addDays, type LocalDate } from '../../server/src/shared/local-date.js';
 import { DEMO_DAY_SETTING } from '../../server/src/modules/core-banking/demo-clock.store.js';
 import { realDatabaseUrl } from '../support/database.js';
 import { startTestServer, type TestServer } from '../support/server.js';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '../../server/src/common/auth/roles.js';
-import { runningClock, startOfRunOn } from '../../server/src/common/clock.js';
-import { addDays, type LocalDate } from '../../server/src/common/local-date.js';
-import { toDecimalString } from '../../server/src/common/money.js';
+import { runningClock, startOfRunOn } from '../../server/src/shared/clock.js';
+import { addDays, type LocalDate } from '../../server/src/shared/local-date.js';
+import { toDecimalString } from '../../server/src/shared/money.js';
 import { agreementBalances } from '../../server/src/modules/ledger/ledger-balances.js';
 import { checkLedger } from '../../server/src/modules/ledger/ledger-check.js';
 import { startTestServer, type TestServer } from '../support/server.js';

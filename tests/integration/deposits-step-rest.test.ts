@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_ACCESS } from '../../server/src/common/auth/access.js';
-import { addDays, addMonths, todayIn, type LocalDate } from '../../server/src/common/local-date.js';
+import { addDays, addMonths, todayIn, type LocalDate } from '../../server/src/shared/local-date.js';
 import { DEPOSITS_MESSAGES } from '../../server/src/modules/agreement/deposits/deposits.rules.js';
 import { AGENT, MEMBER_MISSED_DEPOSIT, MEMBER_TWO_ACCOUNTS } from '../support/demo.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { agreementInForce, setupAgreement, sql } from './biller-wizard.fixtures.js';
 
 /**
- * The deposits step's REST paths (spec 3 §7, API.md "Contracts, deposits, preferences") on a member's own
- * modification (the modify flow: the next deposit date, with the old one) and on a staff setup: the deposits view
+ * The deposits step's REST paths (spec 3 §7, API.md "Contracts, deposits, preferences") on a member's
+ * modification, worked by staff (the wizard is staff work: the member approves, never edits) (the modify flow: the next deposit date, with the old one) and on a staff setup: the deposits view
  * model's field names, money in dollars with two decimals, a bad value in any field refused with its code, field
  * and message (400) and nothing written, another member's contract refused.
  */
@@ -60,7 +60,7 @@ beforeAll(async () => {
     `mutation($m: Int!, $a: Int!) { startAgreementModification(memberId: $m, accountId: $a) { wizard { agreementId }
       errors { code message } } }`,
     { m: Number(m.id), a: accountId },
-    member,
+    agent,
   );
   modificationId = body.data!.startAgreementModification.wizard!.agreementId;
   setupId = await setupAgreement(server, MEMBER_TWO_ACCOUNTS[0], today);
@@ -69,7 +69,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-describe('GET and PUT /api/contractpaymentdetails?contractId (the member on their own modification)', () => {
+describe('GET and PUT /api/contractpaymentdetails?contractId (staff on a member’s modification)', () => {
   it('answers the payment details, money in dollars', async () => {
     const { status, body } = await call('GET', `/api/contractpaymentdetails?contractId=${modificationId}`, member);
     expect(status).toBe(200);
@@ -88,7 +88,7 @@ describe('GET and PUT /api/contractpaymentdetails?contractId (the member on thei
     const { status, body } = await call(
       'PUT',
       `/api/contractpaymentdetails?contractId=${modificationId}`,
-      member,
+      agent,
       model,
     );
     expect(status).toBe(200);
@@ -106,7 +106,7 @@ describe('PUT /api/contractpaymentdetails/nextdepositdate and /depositoptions', 
     const { status, body } = await call(
       'PUT',
       `/api/contractpaymentdetails/nextdepositdate?contractId=${modificationId}`,
-      member,
+      agent,
       model,
     );
     expect(status).toBe(200);
@@ -124,7 +124,7 @@ describe('PUT /api/contractpaymentdetails/nextdepositdate and /depositoptions', 
     const { body } = await call(
       'PUT',
       `/api/contractpaymentdetails/depositoptions?contractId=${modificationId}`,
-      member,
+      agent,
       model,
     );
     for (const key of ['weekly', 'fortnightly', 'monthly', 'quarterly', 'annually', 'biMonthly']) {
@@ -195,7 +195,7 @@ describe('PUT /api/ContractBatchAction/saveDeposits?contractId refuses bad input
     const { status, body } = await call(
       'PUT',
       `/api/ContractBatchAction/saveDeposits?contractId=${modificationId}`,
-      member,
+      agent,
       { ...model, ...change },
     );
     expect(status).toBe(400);
@@ -208,7 +208,7 @@ describe('PUT /api/ContractBatchAction/saveDeposits?contractId refuses bad input
     const { status, body } = await call(
       'PUT',
       `/api/ContractBatchAction/saveDeposits?contractId=${modificationId}`,
-      member,
+      agent,
       [1],
     );
     expect(status).toBe(400);
@@ -218,7 +218,7 @@ describe('PUT /api/ContractBatchAction/saveDeposits?contractId refuses bad input
 
 describe('the saves', () => {
   it('PUT /api/contractdeposit?isSetup=true refuses a modification', async () => {
-    const { status, body } = await call('PUT', '/api/contractdeposit?isSetup=true', member, {
+    const { status, body } = await call('PUT', '/api/contractdeposit?isSetup=true', agent, {
       ...model,
       contractId: modificationId,
     });
@@ -226,8 +226,18 @@ describe('the saves', () => {
     expect(body).toMatchObject({ code: 'SETUP_FLAG_MISMATCH', field: 'isSetup' });
   });
 
-  it('PUT /api/contracts/updateinfo?contractId saves the member’s modification (wrapped model)', async () => {
-    const { status, body } = await call('PUT', `/api/contracts/updateinfo?contractId=${modificationId}`, member, {
+  it('PUT /api/contracts/updateinfo?contractId saves the member’s modification for staff (wrapped model), refuses the member', async () => {
+    const unchanged = await row(modificationId);
+    for (const path of [
+      `/api/contracts/updateinfo?contractId=${modificationId}`,
+      `/api/ContractBatchAction/saveDeposits?contractId=${modificationId}`,
+    ]) {
+      const refused = await call('PUT', path, member, { depositsViewModel: model, ...model, isSetup: false });
+      expect(refused.status, path).toBe(400);
+      expect(refused.body, path).toMatchObject({ code: 'STAFF_ONLY' });
+    }
+    expect(await row(modificationId)).toEqual(unchanged);
+    const { status, body } = await call('PUT', `/api/contracts/updateinfo?contractId=${modificationId}`, agent, {
       depositsViewModel: model,
       isSetup: false,
     });

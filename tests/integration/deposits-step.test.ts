@@ -39,7 +39,7 @@ const STEP = `deposits { contractId isSetup contributionFrequency contributionAm
     quarterly annually biMonthly } isTopupDisabled topupAmount isDepositScheduleCoveringExpenses notCoveringExpensesError }
   options { frequency label depositAmount depositCount selected message }
   paymentDetails { hasOverDrawDuration totalOverDrawDurationAmount hasOverDrawOfAmount totalOverDrawOfAmount
-    isUpperLimitReached overrideOverdrawRuleDuration contractTopupAmount approvalsNeeded overdrawWarning
+    isUpperLimitReached overrideOverdrawRuleDuration contractTopupAmount approvalsNeeded overdrawWarning overdrawRuleText
     approvedOverDrawOfAmount upperContractLimit topupAccount { accountNumber availableBalance } }
   plan { depositAmount depositCount breakdown { depositAmount lines { kind label amount } }
     minimum { reachable amount } forecast { lowestPoint { date balance } firstDateBelowZero lastDay } }
@@ -171,6 +171,8 @@ describe('agreementDeposits: the options, each with the deposit it needs (hand-c
       overrideOverdrawRuleDuration: 8,
       approvalsNeeded: [],
       overdrawWarning: null,
+      // The institution's overdraw rule (server settings), the single member's or the many members' text.
+      overdrawRuleText: expect.stringMatching(/overdrawn during the first 8 weeks/),
       approvedOverDrawOfAmount: '5000.00',
       upperContractLimit: '50000.00',
     });
@@ -190,6 +192,25 @@ describe('agreementDeposits: the options, each with the deposit it needs (hand-c
       field: 'contributionDate',
       message: DEPOSITS_MESSAGES.dateNotInRange,
     });
+  });
+
+  it('says at once that a past start date is in the past, and works out no deposit for it (issue 26 item 7)', async () => {
+    const { step } = await load({ ...fortnightly, contributionDate: '2027-03-01' });
+    expect(step!.plan).toBeNull();
+    expect(step!.planError).toEqual({
+      code: 'START_DATE_IN_PAST',
+      field: 'contributionDate',
+      message: DEPOSITS_MESSAGES.startInPast,
+    });
+    // No card offers a deposit for it (it showed "Annually $0.00").
+    expect(step!.options.map((o: { depositAmount: string | null }) => o.depositAmount)).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
   });
 });
 
@@ -226,6 +247,32 @@ describe('the fee display and the transaction occurrences of the deposits view m
     // Every bill (from 12 May) falls after the first deposit: none is incorrect.
     expect(deposits.incorrectTransactionOccurrences).toEqual([]);
     expect(await confirmFee()).toBeNull();
+  });
+
+  it('lists each confirm row with how it is paid and its bills in the period (spec 3 §3)', async () => {
+    const { body } = await server.graphql<{ agreementConfirmation: { automatic: Record<string, unknown>[] } }>(
+      `query($id: Int!) { agreementConfirmation(contractId: $id) { automatic { nickname paymentType bpayNumber
+        customerReferenceNumber bsbNumber eftAccountNumber directDebitAccountNumber totalOccurrences
+        upcomingOccurrenceNumber oldNextDate } } }`,
+      { id: contractId },
+      agent,
+    );
+    const [electricity] = body.data!.agreementConfirmation.automatic;
+    expect(electricity).toMatchObject({
+      nickname: 'Electricity',
+      paymentType: 'BPAY',
+      bpayNumber: expect.stringMatching(/^\d+$/),
+      // The reference never leaves the server in full: the one masker (issue 26 item 9).
+      customerReferenceNumber: expect.stringMatching(/^\*+\d{3}$/),
+      bsbNumber: null,
+      eftAccountNumber: null,
+      directDebitAccountNumber: null,
+      // Quarterly from 12 May 2027 within the year from 2 March 2027: May, August, November, February.
+      totalOccurrences: 4,
+      upcomingOccurrenceNumber: 1,
+      // Not removed: no old next date.
+      oldNextDate: null,
+    });
   });
 
   it('shows the server setting’s fee per deposit on the step and in the confirm summary', async () => {

@@ -1,10 +1,11 @@
 import type { Client } from 'graphql-ws';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AGENT, MEMBER_TWO_ACCOUNTS } from '../support/demo.js';
+import { MEMBER_TWO_ACCOUNTS } from '../support/demo.js';
 import { realDatabaseUrl } from '../support/database.js';
 import { subscribe, wsClient, type LiveSubscription } from '../support/live.js';
 import { startTestServer, type TestServer } from '../support/server.js';
+import { queueModification } from './modification.fixtures.js';
 
 /**
  * Two server instances on one PostgreSQL database (as behind a load balancer): an event committed through
@@ -52,14 +53,7 @@ describe.skipIf(!realDatabaseUrl)('the event bus across two server instances', (
   }
 
   async function queueThrough(server: TestServer, agreementId: number): Promise<number> {
-    const staff = await server.token(...AGENT);
-    const { body } = await server.graphql<{ queueAgreementChange: { agreementId: number } }>(
-      'mutation($id: Int!) { queueAgreementChange(agreementId: $id) { agreementId } }',
-      { id: agreementId },
-      staff,
-    );
-    if (!body.data) throw new Error(JSON.stringify(body.errors));
-    return body.data.queueAgreementChange.agreementId;
+    return (await queueModification(server, agreementId)).agreementId;
   }
 
   it('delivers a change committed through either instance to the subscribers of both', async () => {

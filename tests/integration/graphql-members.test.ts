@@ -80,7 +80,7 @@ describe('accounts and members over GraphQL', () => {
     expect(account.statusName).toBe('Suspended: membership resigned');
     const views = await server.graphql<{
       memberAccount: { statusName: string };
-      accountOverview: { agreement: { status: number; statusName: string } };
+      accountOverview: { agreement: { status: string; statusName: string } };
     }>(
       `query($m: Int!, $a: Int!) { memberAccount(memberId: $m, accountId: $a) { statusName }
          accountOverview(memberId: $m, accountId: $a) { agreement { status statusName } } }`,
@@ -89,7 +89,7 @@ describe('accounts and members over GraphQL', () => {
     );
     expect(views.body.data).toEqual({
       memberAccount: { statusName: 'Suspended: membership resigned' },
-      accountOverview: { agreement: { status: 7, statusName: 'Suspended: membership resigned' } },
+      accountOverview: { agreement: { status: 'Active', statusName: 'Suspended: membership resigned' } },
     });
   });
 
@@ -110,7 +110,7 @@ describe('accounts and members over GraphQL', () => {
       memberAccount: {
         accountId,
         status: 'Active',
-        agreementStatus: 7,
+        agreementStatus: 'Active',
         link: { isActive: true },
         members: [{ memberNumber: '100001' }],
       },
@@ -222,5 +222,19 @@ describe('accounts and members over GraphQL', () => {
     ).toHaveLength(6);
     const me = await server.graphql('{ me { username } }');
     expect(me.body.errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
+  });
+
+  it('gives the dashboard’s release {ip} label to staff only, with this server’s address written in', async () => {
+    const query = '{ clientSettings { staffDashboard { releaseLabel } } }';
+    const anonymous = await server.graphql(query);
+    expect(anonymous.body.errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
+    const member = await server.graphql(query, {}, (await session(MEMBER_TWO_ACCOUNTS)).token);
+    expect(member.body.errors?.[0].extensions?.code).toBe('FORBIDDEN');
+    const staff = await server.graphql<{ clientSettings: { staffDashboard: { releaseLabel: string } } }>(
+      query,
+      {},
+      (await session(AGENT)).token,
+    );
+    expect(staff.body.data?.clientSettings.staffDashboard.releaseLabel).toMatch(/^release (?!\{ip\})\S+$/);
   });
 });

@@ -1,8 +1,8 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cents } from '../../server/src/common/money.js';
-import type { LocalDate } from '../../server/src/common/local-date.js';
+import { cents } from '../../server/src/shared/money.js';
+import type { LocalDate } from '../../server/src/shared/local-date.js';
 import { ActivityType } from '../../server/src/modules/activity/activity-type.js';
 import { agreementBalances, linkedAccountBalances } from '../../server/src/modules/ledger/ledger-balances.js';
 import { checkLedger } from '../../server/src/modules/ledger/ledger-check.js';

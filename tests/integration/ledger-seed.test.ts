@@ -1,11 +1,11 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_TIME_ZONE, fixedClock } from '../../server/src/common/clock.js';
-import { addDays, parseLocalDate, todayIn, zonedInstant, type LocalDate } from '../../server/src/common/local-date.js';
-import { parseMoney } from '../../server/src/common/money.js';
+import { DEFAULT_TIME_ZONE, fixedClock } from '../../server/src/shared/clock.js';
+import { addDays, parseLocalDate, todayIn, zonedInstant, type LocalDate } from '../../server/src/shared/local-date.js';
+import { parseMoney } from '../../server/src/shared/money.js';
 import { ActivityType } from '../../server/src/modules/activity/activity-type.js';
-import { parsePeakMonths } from '../../server/src/modules/bill/bill-amount.rules.js';
+import { parsePeakMonths } from '../../server/src/shared/bill/bill-amount.rules.js';
 import { BillStatus } from '../../server/src/modules/bill/bill-status.rules.js';
 import { expectedBills } from '../../server/src/modules/bill/expected-bills.rules.js';
 import { agreementBalances } from '../../server/src/modules/ledger/ledger-balances.js';
@@ -94,7 +94,9 @@ describe.skipIf(!databaseUrl)('demo seed and scale generator', () => {
   it('records every labelled activity type and every transaction status', async () => {
     const types = (await em.execute<{ type: number }[]>('select distinct type from activity')).map((r) => r.type);
     const labelled = Object.values(ActivityType).filter(
-      (v): v is ActivityType => typeof v === 'number' && ![23, 28, 34].includes(v),
+      // 35-38: the state machine's own status-change activities (issue 26 item 6), written from their introduction
+      // on by the status writer; the demo's seeded history is older than them.
+      (v): v is ActivityType => typeof v === 'number' && ![23, 28, 34, 35, 36, 37, 38].includes(v),
     );
     expect(labelled.filter((type) => !types.includes(type))).toEqual([]);
     const statuses = (

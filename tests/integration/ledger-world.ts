@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { cents } from '../../server/src/common/money.js';
-import type { LocalDate } from '../../server/src/common/local-date.js';
+import { cents } from '../../server/src/shared/money.js';
+import type { LocalDate } from '../../server/src/shared/local-date.js';
 import { LedgerTransactionType } from '../../server/src/modules/ledger/ledger-transaction-type.js';
 import { LedgerService } from '../../server/src/modules/ledger/ledger.service.js';
 import { external, linkedAccount } from '../../server/src/modules/ledger/ledger.types.js';

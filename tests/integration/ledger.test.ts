@@ -1,8 +1,8 @@
 import type { MikroORM, EntityManager } from '@mikro-orm/postgresql';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cents } from '../../server/src/common/money.js';
-import type { LocalDate } from '../../server/src/common/local-date.js';
+import { cents } from '../../server/src/shared/money.js';
+import type { LocalDate } from '../../server/src/shared/local-date.js';
 import { ActivityType } from '../../server/src/modules/activity/activity-type.js';
 import { DepositStatus } from '../../server/src/modules/agreement/agreement-codes.js';
 import { BillStatus } from '../../server/src/modules/bill/bill-status.rules.js';

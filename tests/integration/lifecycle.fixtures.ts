@@ -1,4 +1,4 @@
-import { todayIn } from '../../server/src/common/local-date.js';
+import { todayIn } from '../../server/src/shared/local-date.js';
 import { AGENT } from '../support/demo.js';
 import type { TestServer } from '../support/server.js';
 import { bpayCompany, sql } from './biller-wizard.fixtures.js';

@@ -134,12 +134,12 @@ describe('a new agreement: staff activate, the member approves, a job applies it
   });
 
   it('the member approves: queued (2) with its job; the job makes it active (7) exactly once, activity 15', async () => {
-    const approved = await gql<{ approveAgreement: { ok: boolean; agreement: { status: number } } }>(
+    const approved = await gql<{ approveAgreement: { ok: boolean; agreement: { status: string } } }>(
       APPROVE,
       { id: agreementId },
       member6,
     );
-    expect(approved.approveAgreement).toMatchObject({ ok: true, agreement: { status: 2 } });
+    expect(approved.approveAgreement).toMatchObject({ ok: true, agreement: { status: 'Queued' } });
     const jobs = await sql<{ n: number }>(
       server,
       "select count(*)::int as n from pgboss.job where name = 'agreement-change-apply' and singleton_key = ?",
@@ -162,7 +162,7 @@ describe('a new agreement: staff activate, the member approves, a job applies it
     expect(activated[0].n).toBe(1);
     // Applied, it holds its bills (the bill engine's occurrences of its billers) and its scheduled deposits (the
     // schedule's dates with the saved deposit), written once although two runs applied it.
-    const { scheduledDepositDates } = await import('../../server/src/modules/agreement/agreement-view.rules.js');
+    const { scheduledDepositDates } = await import('../../server/src/modules/agreement/plan/plan-schedule.rules.js');
     const { loadAgreementFacts } = await import('../../server/src/modules/agreement/agreement-facts.js');
     const facts = (await loadAgreementFacts(server.app.database.orm.em.fork(), agreementId))!;
     const [rows] = await sql<{ bills: number; deposits: number; amounts: string[] }>(
@@ -272,7 +272,9 @@ describe('lock, unlock, end date, renew, cancel (staff)', () => {
     });
     expect(moved.body).toMatchObject({ agreementId: id });
     expect(moved.status).toBe(200);
-    expect(moved.body).toMatchObject({ agreementId: id, message: `The agreement now ends on ${later}.` });
+    // Written as the app writes dates (issue 26 item 7), not YYYY-MM-DD.
+    const shown = later.split('-').reverse().join('-');
+    expect(moved.body).toMatchObject({ agreementId: id, message: `The agreement now ends on ${shown}.` });
     expect(
       (await sql<{ d: string }>(server, 'select end_date::text as d from agreement where id = ?', [id]))[0].d,
     ).toBe(later);

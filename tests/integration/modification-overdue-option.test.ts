@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LocalDate } from '../../server/src/common/local-date.js';
+import type { LocalDate } from '../../server/src/shared/local-date.js';
 import { checkLedger } from '../../server/src/modules/ledger/ledger-check.js';
 import { MEMBER_MISSED_DEPOSIT } from '../support/demo.js';
 import { startTestServer, type TestServer } from '../support/server.js';

@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, type LocalDate } from '../../server/src/common/local-date.js';
+import { addDays, type LocalDate } from '../../server/src/shared/local-date.js';
+import { toDecimalString } from '../../server/src/shared/money.js';
+import { agreementBalances } from '../../server/src/modules/ledger/ledger-balances.js';
 import { checkLedger } from '../../server/src/modules/ledger/ledger-check.js';
 import { AGENT, MEMBER_TWO_ACCOUNTS } from '../support/demo.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { bpayCompany, modificationOf, sql } from './biller-wizard.fixtures.js';
+import { SEND_NOTICE_JOB } from '../../server/src/modules/notification/events.js';
 
 /**
  * Applying a modification writes the bills of what it changed (modification-schedule.ts): a biller added gets the
@@ -191,6 +194,33 @@ describe('applying a modification writes the bills and deposits of what it chang
     expect(deposits.map((d) => d.due_date)).toEqual(weekly);
     expect(new Set(deposits.map((d) => d.expected_amount))).toEqual(new Set(['55.55']));
     expect(deposits.slice(0, 2).map((d) => d.due_date)).toEqual([addDays(today, 1), addDays(today, 8)]);
+    // The agreed plan is stored from today with the balances carried over, and every deposit to come names it.
+    const [plan] = await sql<{
+      id: number;
+      effective_date: string;
+      opening_balance: string;
+      dates: number;
+      lines: number;
+    }>(
+      server,
+      `select p.id, p.effective_date::text as effective_date, p.opening_balance,
+         cardinality(p.deposit_dates) as dates, (select count(*)::int from agreement_plan_line l where l.plan_id = p.id) as lines
+       from agreement_plan p where p.agreement_id = ?`,
+      [versionId],
+    );
+    const balance = (await agreementBalances(server.app.database.orm.em.fork(), [versionId])).get(versionId)!;
+    expect(plan).toMatchObject({
+      effective_date: today,
+      opening_balance: toDecimalString(balance.total),
+      dates: weekly.length,
+    });
+    expect(plan.lines).toBeGreaterThan(0);
+    const unplanned = await sql(
+      server,
+      'select id from scheduled_deposit where agreement_id = ? and status = 0 and plan_id is distinct from ?',
+      [versionId, plan.id],
+    );
+    expect(unplanned).toEqual([]);
 
     // The activity says what it wrote.
     const [activity] = await sql<{ data: Record<string, number> }>(
@@ -221,13 +251,14 @@ describe('applying a modification writes the bills and deposits of what it chang
       depositsEnded: 0,
     });
     expect(await snapshot()).toEqual(first);
-    // The members are told once that their agreement changed (spec 3 §9), in the applying transaction.
+    // The members are told once that the changes apply (spec 3 §9): the notice written in the applying transaction.
+    await server.app.services.jobs.drain(SEND_NOTICE_JOB);
     const told = await sql<{ name: string }>(
       server,
       'select name from notification where agreement_id = ? and source_type = 3 order by id',
       [versionId],
     );
-    expect(told.map((row) => row.name)).toEqual(['AgreementChangedNotification']);
+    expect(told.map((row) => row.name)).toEqual(['AgreementAppliedNotification']);
     const report = await checkLedger(server.app.database.orm.em.fork());
     expect(report.checks.filter((c) => c.violations > 0)).toEqual([]);
   });

@@ -129,7 +129,7 @@ describe('notes over GraphQL', () => {
     expect(after.activities).toBe(before.activities);
   });
 
-  it('edits and deletes: the audit keeps every earlier text; the activity follows the note', async () => {
+  it('edits and deletes: the audit and the history keep every text; each is its own activity (append-only)', async () => {
     const added = await gql<{ addNote: NoteResult }>(server, staff, ADD, {
       input: { entityType: 'Contract', entityId: agreementId, text: 'First words.' },
     });
@@ -139,17 +139,25 @@ describe('notes over GraphQL', () => {
     expect(edited.data!.editNote.note!.dateUpdated).not.toBeNull();
     const emptyEdit = await gql<{ editNote: NoteResult }>(server, staff, EDIT, { id, text: '' });
     expect(emptyEdit.data!.editNote.errors[0].message).toBe('Note text must be non-empty.');
-    const [activity] = await sql<{ details: string }>(
-      server,
-      `select details from activity where (data->>'noteId')::int = ?`,
-      [id],
-    );
-    expect(activity.details).toBe('Note added: Second words.');
+    const history = () =>
+      sql<{ type: number; details: string; notes: string }>(
+        server,
+        `select type, details, notes from activity where (data->>'noteId')::int = ? order by id`,
+        [id],
+      );
+    expect(await history()).toEqual([
+      { type: 11, details: 'Note added: First words.', notes: 'First words.' },
+      { type: 37, details: 'Note edited. Was: First words. Now: Second words.', notes: 'Second words.' },
+    ]);
 
     const deleted = await gql<{ deleteNote: NoteResult }>(server, staff, DELETE, { id });
     expect(deleted.data!.deleteNote.note).toMatchObject({ noteId: id, text: 'Second words.' });
     expect(await sql(server, 'select id from note where id = ?', [id])).toEqual([]);
-    expect(await sql(server, `select id from activity where (data->>'noteId')::int = ?`, [id])).toEqual([]);
+    expect((await history()).map((a) => [a.type, a.details])).toEqual([
+      [11, 'Note added: First words.'],
+      [37, 'Note edited. Was: First words. Now: Second words.'],
+      [38, 'Note deleted: Second words.'],
+    ]);
     const audit = await sql<{ action: string; request: { text?: string }; response: { previousText?: string } }>(
       server,
       `select action, request, response from audit_record where entity_type = 'note' and entity_id = ? order by id`,

@@ -2,11 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   NotificationChannel,
   NotificationSourceType,
-} from '../../server/src/modules/notification/notification-codes.js';
-import { DELIVER_NOTIFICATION_JOB, type OutboxMessage } from '../../server/src/modules/notification/outbox.js';
-import { AGENT, MEMBER_TWO_ACCOUNTS } from '../support/demo.js';
+} from '../../server/src/shared/notification/notification-codes.js';
+import {
+  DELIVER_NOTIFICATION_JOB,
+  deliveryJobKey,
+  type OutboxMessage,
+} from '../../server/src/modules/notification/outbox.js';
+import { ManualClock } from '../support/clock.js';
+import { AGENT, MEMBER_TWO_ACCOUNTS, REPORTER } from '../support/demo.js';
 import { startTestServer, type TestServer } from '../support/server.js';
-import { em, gql, session, sql } from './portal-support.js';
+import { em, gql, memberIdOf, session, sql } from './portal-support.js';
 
 let server: TestServer;
 
@@ -65,7 +70,7 @@ describe('notification outbox', () => {
     await server.app.services.jobs.drain(DELIVER_NOTIFICATION_JOB);
     const mail = await captured(server, id);
     expect(mail).toEqual([
-      { channel: 1, recipients: 'member.one@example.com', subject: 'Outbox subject', body: 'Outbox body text.\n' },
+      { channel: 1, recipients: 'member.one@example.com', subject: 'Outbox subject', body: 'Outbox body text.' },
     ]);
   });
 
@@ -126,19 +131,146 @@ describe('notification outbox across a crash and a failing mail server', () => {
     expect(await statusOf(server, id)).toMatchObject({ status: 1 });
     expect((await captured(server, id)).map((m) => m.recipients)).toEqual(['after.restart@example.com']);
   });
+});
 
-  it('retries with back-off while the SMTP server is down, then marks the message failed', async () => {
+const CLOSED_PORT = { SMTP_URL: 'smtp://127.0.0.1:9' };
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Seconds until pg-boss tries the message's job again (its retry's start_after, on the database's clock). */
+async function retryDelaySeconds(target: TestServer, id: number): Promise<number> {
+  const [row] = await sql<{ seconds: number }>(
+    target,
+    `select extract(epoch from start_after - now())::float8 as seconds from pgboss.job
+     where name = ? and singleton_key = ? and state = 'retry'`,
+    [DELIVER_NOTIFICATION_JOB.definition.name, deliveryJobKey(id)],
+  );
+  return Number(row.seconds);
+}
+
+/**
+ * The test clock passes a retry's delay: the app's clock moves by it and pg-boss's retry falls due (its schedule
+ * is on the database's clock, which a test cannot move), then what is due runs.
+ */
+async function waitOutRetry(target: TestServer, clock: ManualClock, id: number): Promise<number> {
+  const delay = await retryDelaySeconds(target, id);
+  clock.advance(delay * 1000);
+  await target.app.services.jobs.retryNow(DELIVER_NOTIFICATION_JOB, [deliveryJobKey(id)]);
+  await target.app.services.jobs.drain(DELIVER_NOTIFICATION_JOB);
+  return delay;
+}
+
+async function memberAccount(target: TestServer) {
+  const memberId = await memberIdOf(target, MEMBER_TWO_ACCOUNTS[0]);
+  const [link] = await sql<{ account_id: number }>(
+    target,
+    'select account_id from member_account_link where member_id = ? and is_active order by id limit 1',
+    [memberId],
+  );
+  return { memberId, accountId: Number(link.account_id) };
+}
+
+async function sentActivities(target: TestServer, notificationId: number) {
+  return sql<{ type: number; details: string; member_id: number }>(
+    target,
+    `select type, details, member_id from activity where type = 12 and (data->>'notificationId')::int = ?`,
+    [notificationId],
+  );
+}
+
+describe('a mail server down for longer than the retry window (issue 21 item 4)', () => {
+  const clock = new ManualClock(new Date('2027-03-01T01:00:00Z'));
+  const RESEND = `mutation($id: Int!) { resendNotification(notificationId: $id) {
+    message outboxMessage { status lastError } errors { code message } } }`;
+
+  it('keeps trying for more than a day on the test clock, then shows staff the failure and its error', async () => {
     await server.stop();
-    server = await startTestServer({ reset: false, env: { SMTP_URL: 'smtp://127.0.0.1:9' } });
-    const id = (await enqueue(server, { ...EMAIL, to: 'never@example.com' }))!;
+    server = await startTestServer({ reset: false, clock, env: CLOSED_PORT });
+    const member = await memberAccount(server);
+    const id = (await enqueue(server, { ...EMAIL, to: 'outage@example.com', ...member }))!;
+    const queuedAt = clock.now().getTime();
     await server.app.services.jobs.drain(DELIVER_NOTIFICATION_JOB);
-    const first = await statusOf(server, id);
-    expect(first).toMatchObject({ status: 0, attempts: 1 });
-    expect(first.last_error).toMatch(/ECONNREFUSED|connect/);
-    // The retry waits (10 s, doubling): nothing runs now unless the delay is skipped.
-    expect(await server.app.services.jobs.drain(DELIVER_NOTIFICATION_JOB)).toBe(0);
-    for (let i = 0; i < 10; i += 1)
-      await server.app.services.jobs.drain(DELIVER_NOTIFICATION_JOB, { includeDelayed: true });
-    expect(await statusOf(server, id)).toMatchObject({ status: 2, attempts: 6 });
+    let attempts = 1;
+    for (;;) {
+      const row = await statusOf(server, id);
+      expect(row.attempts).toBe(attempts);
+      expect(row.last_error).toMatch(/ECONNREFUSED|connect/);
+      if (row.status === 2) break;
+      expect(row.status).toBe(0); // still queued: staff see it waiting with its error, never dropped
+      expect(clock.now().getTime() - queuedAt).toBeLessThan(3 * DAY_MS);
+      await waitOutRetry(server, clock, id);
+      attempts += 1;
+    }
+    expect(clock.now().getTime() - queuedAt).toBeGreaterThanOrEqual(DAY_MS);
+    expect(attempts).toBe(13);
+    const staff = await session(server, AGENT);
+    const failed = await gql<{ outboxMessages: { notificationId: number; lastError: string; attempts: number }[] }>(
+      server,
+      staff,
+      `query { outboxMessages(status: "Failed", limit: 50) { notificationId lastError attempts } }`,
+    );
+    expect(failed.data!.outboxMessages.find((m) => m.notificationId === id)).toMatchObject({ attempts: 13 });
+    expect(await sentActivities(server, id)).toEqual([]); // nothing was sent, so the member's history says nothing
+  });
+
+  it('sends it when staff press Resend once the server is back; the member’s activity shows what was sent', async () => {
+    await server.stop();
+    server = await startTestServer({ reset: false, clock }); // SMTP_URL unset: the local capture is up
+    const [row] = await sql<{ id: number }>(
+      server,
+      `select id from notification where recipient_email = 'outage@example.com'`,
+    );
+    const id = Number(row.id);
+    const reporter = await session(server, REPORTER);
+    expect((await gql(server, reporter, RESEND, { id })).errors?.[0].extensions?.code).toBe('FORBIDDEN');
+    const staff = await session(server, AGENT);
+    const resent = await gql<{ resendNotification: { message: string; outboxMessage: { status: string } } }>(
+      server,
+      staff,
+      RESEND,
+      { id },
+    );
+    expect(resent.data!.resendNotification).toMatchObject({
+      message: 'The message is queued again and will be sent shortly.',
+      outboxMessage: { status: 'Queued' },
+    });
+    await server.app.services.jobs.drain(DELIVER_NOTIFICATION_JOB);
+    expect(await statusOf(server, id)).toMatchObject({ status: 1, attempts: 14 });
+    expect((await captured(server, id)).map((m) => m.recipients)).toEqual(['outage@example.com']);
+    const member = await memberAccount(server);
+    expect(await sentActivities(server, id)).toEqual([
+      {
+        type: 12,
+        member_id: member.memberId,
+        details: 'E-mail to outage@example.com: Outbox subject\n\nOutbox body text.',
+      },
+    ]);
+    const again = await gql<{ resendNotification: { errors: { code: string }[] } }>(server, staff, RESEND, { id });
+    expect(again.data!.resendNotification.errors).toEqual([
+      {
+        code: 'NOT_FAILED',
+        message: 'Only a message that failed can be sent again; this one is sent or still being tried.',
+      },
+    ]);
+  });
+});
+
+describe('a mail server down for ten minutes (issue 21 item 4)', () => {
+  it('sends what waited as soon as the server is back and a message goes through, without waiting out its back-off', async () => {
+    const clock = new ManualClock(new Date('2027-03-05T01:00:00Z'));
+    await server.stop();
+    server = await startTestServer({ reset: false, clock, env: CLOSED_PORT });
+    const early = (await enqueue(server, { ...EMAIL, to: 'early@example.com' }))!;
+    await server.app.services.jobs.drain(DELIVER_NOTIFICATION_JOB);
+    let waited = 0;
+    while (waited < 10 * 60) waited += await waitOutRetry(server, clock, early);
+    expect(await statusOf(server, early)).toMatchObject({ status: 0 });
+    expect(await retryDelaySeconds(server, early)).toBeGreaterThan(60); // its next try is minutes away
+    await server.stop();
+    server = await startTestServer({ reset: false, clock });
+    const later = (await enqueue(server, { ...EMAIL, to: 'later@example.com' }))!;
+    await server.app.services.jobs.drain(DELIVER_NOTIFICATION_JOB);
+    expect(await statusOf(server, later)).toMatchObject({ status: 1, attempts: 1 });
+    expect(await statusOf(server, early)).toMatchObject({ status: 1, last_error: null });
+    expect((await captured(server, early)).map((m) => m.recipients)).toEqual(['early@example.com']);
   });
 });

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CurrentUser } from '../../server/src/common/auth/current-user.js';
 import { Role } from '../../server/src/common/auth/roles.js';
-import { fixedClock } from '../../server/src/common/clock.js';
+import { fixedClock } from '../../server/src/shared/clock.js';
 import { ActivityService } from '../../server/src/modules/activity/activity.service.js';
 import { OverviewService } from '../../server/src/modules/overview/overview.service.js';
 import { createScratchDatabase, databaseUrl, openMigrated } from './ledger-fixture.js';

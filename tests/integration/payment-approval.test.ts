@@ -146,7 +146,7 @@ describe.skipIf(!realDatabaseUrl)('manager approval for paying a bill in arrears
       billerName: facts.biller,
       amount: '100.00',
       dueDate: '2026-03-05',
-      agreementStatus: 4,
+      agreementStatus: 'MissedDeposit',
       agreementStatusName: 'Missed Deposit',
       note: 'Member called',
     });

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { fixedClock } from '../../server/src/common/clock.js';
+import { fixedClock } from '../../server/src/shared/clock.js';
 import { Role } from '../../server/src/common/auth/roles.js';
-import { toDecimalString } from '../../server/src/common/money.js';
+import { toDecimalString } from '../../server/src/shared/money.js';
 import { agreementBalances } from '../../server/src/modules/ledger/ledger-balances.js';
 import { ensureCatalogue } from '../../server/src/seed/catalogue.js';
 import { startTestServer, type GraphQLBody, type TestServer } from '../support/server.js';

@@ -44,6 +44,46 @@ describe.skipIf(!realDatabaseUrl)('paymentQuote: what paying would need, read-on
     return { quote: answer.body.data?.paymentQuote, errors: answer.body.errors };
   };
 
+  it('overduePlan answers what combine pays by paying’s rule: a failed bill due is not in it (issue 26 item 9)', async () => {
+    const s = await scenario({
+      allocation: '400',
+      contingency: '40',
+      bills: [
+        { due: '2026-01-10', status: 1, allocated: '100', contingency: '10' },
+        // Failed (5): eligible by date, but combine pays only the current bill and the overdue (1, 4) ones.
+        { due: '2026-02-01', status: 5, allocated: '70', contingency: '7' },
+        { due: '2026-02-10', status: 4, allocated: '100', contingency: '10' },
+        { due: '2026-03-10', status: 6, allocated: '100', contingency: '10' },
+      ],
+    });
+    const { body } = await w.server.graphql<{ overduePlan: Record<string, unknown> }>(
+      `query($billId: Int!) { overduePlan(billId: $billId, billOrAllocation: "bill") {
+        offered selectedTotal combinedTotal combinedBills { billId status amountAllocated } errors { code } } }`,
+      { billId: s.billIds[0] },
+      w.tokens.alice,
+    );
+    expect(body.data!.overduePlan).toEqual({
+      offered: true,
+      selectedTotal: '100.00',
+      combinedTotal: '300.00',
+      combinedBills: [
+        { billId: s.billIds[3], status: 'Upcoming', amountAllocated: '100.00' },
+        { billId: s.billIds[0], status: 'Overdue', amountAllocated: '100.00' },
+        { billId: s.billIds[2], status: 'OverdueNotified', amountAllocated: '100.00' },
+      ],
+      errors: [],
+    });
+    // Paying combined pays exactly those bills (the screen totalled all four, $370.00, before).
+    const { answer } = await w.pay(w.tokens.alice, {
+      billId: s.billIds[0],
+      billOrAllocation: 'bill',
+      billAmount: '330',
+      overdueOption: 'combine',
+      idempotencyKey: key(),
+    });
+    expect(answer?.paidBillIds).toEqual([s.billIds[3], s.billIds[0], s.billIds[2]]);
+  });
+
   it('asks for no top-up while the set-aside money covers the amount, and moves no money', async () => {
     const s = await scenario(power);
     const { quote: q } = await quote(w.tokens.alice, { billId: s.billIds[0], billAmount: '80' });

@@ -122,7 +122,7 @@ describe.skipIf(!realDatabaseUrl)('paying re-validates the biller’s details an
         code: 'UNKNOWN_PAYMENT_TYPE',
         field: 'billOrAllocation',
         message:
-          "This bill's payment type is Unknown: it can only be paid as an allocation (choose Allocation, not Bill).",
+          'This bill has no BPAY or EFT details, so it can only be paid as a category bill, from what is set aside for its category.',
       },
     ]);
     expect(await snapshot(s)).toEqual(before);

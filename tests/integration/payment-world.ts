@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { cents, parseMoney } from '../../server/src/common/money.js';
-import type { LocalDate } from '../../server/src/common/local-date.js';
+import { cents, parseMoney } from '../../server/src/shared/money.js';
+import type { LocalDate } from '../../server/src/shared/local-date.js';
 import { Role } from '../../server/src/common/auth/roles.js';
 import { ActivityType } from '../../server/src/modules/activity/activity-type.js';
 import { hashPassword } from '../../server/src/modules/auth/password.js';

@@ -3,6 +3,8 @@ import { activityTypeLabel } from '../../server/src/modules/activity/activity-ty
 import { AGENT, MEMBER_TWO_ACCOUNTS } from '../support/demo.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import {
+  asRestCodes,
+  TransactionStatus,
   ACTIVITIES,
   ACTIVITY_FIELDS,
   accountWithStatus,
@@ -24,7 +26,7 @@ interface ActivityItem {
   filter: string;
   balanceChange: string;
   formattedBalance: string;
-  transactionStatus: number | null;
+  transactionStatus: string | null;
   isPending: boolean;
   notes?: string | null;
   agentName?: string | null;
@@ -139,7 +141,7 @@ describe('activities: filters and totals (spec 1 §4)', () => {
       const sign = cents > 0 ? '+' : cents < 0 ? '-' : '';
       expect(item.formattedBalance).toMatch(/^[+-]?\$[\d,]+\.\d{2}$/);
       expect(item.formattedBalance.startsWith(`${sign}$`)).toBe(true);
-      expect(item.isPending).toBe(item.transactionStatus === 0 && item.filter === 'Payment');
+      expect(item.isPending).toBe(item.transactionStatus === 'Pending' && item.filter === 'Payment');
     }
   });
 });
@@ -202,9 +204,12 @@ describe('activities over REST', () => {
       member,
       `${base()}/getpagedactivities/${accountId}?page=2&pageSize=10&filters=Payment,AgreementChange`,
     );
-    expect(paged.body).toMatchObject(graph);
+    expect(paged.body).toMatchObject(asRestCodes(graph, [TransactionStatus]));
     const overview = await rest(server, member, `${base()}/getactivityoverviewformember/${accountId}`);
-    expect(overview.body).toMatchObject({ ...(await page(member, { s: 20 })).data!.activities, pageSize: 20 });
+    expect(overview.body).toMatchObject({
+      ...asRestCodes((await page(member, { s: 20 })).data!.activities, [TransactionStatus]),
+      pageSize: 20,
+    });
     expect((await rest(server, member, `${base()}/getfiltertotals/${accountId}`)).body).toEqual(graph.totals);
     expect((await rest(server, member, `${base()}/gettotalactivities/${accountId}?filters=Payment`)).body).toBe(
       graph.totals.payment,
@@ -257,7 +262,7 @@ describe('activities over REST', () => {
       (await rest(server, member, `/api/members/gettransactionstatus?activityId=${item.activityId}`)).body,
     ).toMatchObject({
       activityId: item.activityId,
-      status: item.transactionStatus,
+      status: asRestCodes({ status: item.transactionStatus }, [TransactionStatus]).status,
     });
   });
 });

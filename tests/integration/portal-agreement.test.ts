@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENT, MEMBER_LOCKED, MEMBER_RESIGNED, MEMBER_TWO_ACCOUNTS } from '../support/demo.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import {
+  asRestCodes,
   accountWithStatus,
   codes,
   gql,
@@ -12,27 +13,30 @@ import {
   SUMMARY,
   type Session,
 } from './portal-support.js';
+import { modificationOf } from './biller-wizard.fixtures.js';
 
 interface Approval {
   approveAgreement: {
     ok: boolean;
     errors: { code: string; field: string | null; message: string }[];
-    agreement: { contractId: number; status: number; statusName: string } | null;
+    agreement: { contractId: number; status: string; statusName: string } | null;
   };
 }
 interface View {
   agreement: {
-    summary: { contractId: number; status: number };
+    summary: { contractId: number; status: string };
     billers: { billerId: number }[];
     depositDates: string[];
     canApprove: boolean;
+    paidByHand: { billerId: number; nickname: string; amount: string }[];
+    forecast: { tone: string; headline: string; onTrack: boolean };
   };
 }
 
 const APPROVE = `mutation($id: Int!) { approveAgreement(agreementId: $id) { ok errors { code field message }
   agreement { contractId status statusName } } }`;
 const VIEW = `query($id: Int!) { agreement(agreementId: $id) { summary { ${SUMMARY} } billers { billerId nickname }
-  depositDates canApprove } }`;
+  depositDates canApprove paidByHand { billerId nickname amount } forecast { tone headline onTrack } } }`;
 
 let server: TestServer;
 let member: Session;
@@ -67,13 +71,17 @@ describe('agreement (the view-agreement page)', () => {
   it('shows a pending agreement read-only, with its next deposits, approvable by the member only', async () => {
     const { agreementId } = await accountWithStatus(server, memberId, 0);
     const mine = (await gql<View>(server, member, VIEW, { id: agreementId })).data!.agreement;
-    expect(mine.summary).toMatchObject({ contractId: agreementId, status: 0 });
+    expect(mine.summary).toMatchObject({ contractId: agreementId, status: 'PendingApproval' });
     expect(mine.canApprove).toBe(true);
     expect(mine.billers.length).toBeGreaterThan(0);
     expect(mine.depositDates.length).toBeGreaterThan(0);
     expect(mine.depositDates.length).toBeLessThanOrEqual(12);
     expect(mine.depositDates).toEqual([...mine.depositDates].sort());
     expect(mine.depositDates[0] >= server.app.services.clock.today()).toBe(true);
+    // What the member approves to pay by hand, and the projection's forecast of the agreement (issue 26 item 6).
+    expect(mine.paidByHand.every((b) => mine.billers.some((all) => all.billerId === b.billerId))).toBe(true);
+    expect(['onTrack', 'short']).toContain(mine.forecast.tone);
+    expect(mine.forecast.headline).not.toBe('');
     expect((await gql<View>(server, staff, VIEW, { id: agreementId })).data!.agreement.canApprove).toBe(false);
   });
 
@@ -119,7 +127,7 @@ describe('approveAgreement', () => {
     expect(body.data!.approveAgreement).toEqual({
       ok: true,
       errors: [],
-      agreement: { contractId: agreementId, status: 2, statusName: 'Queued' },
+      agreement: { contractId: agreementId, status: 'Queued', statusName: 'Queued' },
     });
     const after = await statusOf(agreementId);
     expect(after.status).toBe(2);
@@ -137,12 +145,19 @@ describe('approveAgreement', () => {
     expect(await activityCount(agreementId)).toBe(before + 1);
   });
 
-  it('approves a modification waiting for the member (9 → 2, queued), logged as an agreement modification', async () => {
+  it('approves a modification staff sent to the member (9 → 2, queued), logged as an agreement modification; not before', async () => {
     const locked = await session(server, MEMBER_LOCKED);
-    const { agreementId } = await accountWithStatus(server, Number(locked.memberId), 8);
-    await sql(server, 'update agreement set status = 9 where id = ?', [agreementId]);
+    const { versionId: agreementId } = await modificationOf(server, MEMBER_LOCKED[0]);
+    const early = await gql<Approval>(server, locked, APPROVE, { id: agreementId });
+    expect(early.data!.approveAgreement.errors.map((e) => e.code)).toEqual(['NOT_AWAITING_APPROVAL']);
+    // Staff sent it (save all: activated_by_id).
+    await sql(
+      server,
+      "update agreement set activated_at = now(), activated_by_id = (select id from app_user where username = 'agent') where id = ?",
+      [agreementId],
+    );
     const body = await gql<Approval>(server, locked, APPROVE, { id: agreementId });
-    expect(body.data!.approveAgreement).toMatchObject({ ok: true, agreement: { status: 2 } });
+    expect(body.data!.approveAgreement).toMatchObject({ ok: true, agreement: { status: 'Queued' } });
     const [activity] = await sql<{ type: number }>(
       server,
       'select type from activity where agreement_id = ? order by id desc limit 1',
@@ -187,7 +202,7 @@ describe('GET /api/contracts/{id} and /api/contracts/unavailablerainydayamount (
     const viaRest = await rest(server, member, `/api/contracts/${agreementId}`);
     expect(viaRest.status).toBe(200);
     expect(viaRest.body).toMatchObject({
-      summary: viaGraphql.summary,
+      summary: asRestCodes(viaGraphql.summary),
       depositDates: viaGraphql.depositDates,
       canApprove: viaGraphql.canApprove,
     });

@@ -1,5 +1,31 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { GraphQLBody, TestServer } from '../support/server.js';
+import { AgreementStatus } from '../../server/src/shared/agreement-status.js';
+import { BillStatus } from '../../server/src/shared/bill/bill-status.rules.js';
+import { TransactionStatus } from '../../server/src/shared/transaction-status.js';
+
+export { TransactionStatus };
+
+/** The code tables whose names GraphQL sends in an overview's `status` fields (their names do not overlap). */
+export const OVERVIEW_CODES = [AgreementStatus, BillStatus] as const;
+
+/**
+ * GraphQL's answer as the REST façade gives it (issue 25 item 5): GraphQL names the spec's codes (enums), REST keeps
+ * the numbers. Every `status` (or `transactionStatus`) holding a name from one of `tables` becomes its code.
+ */
+export function asRestCodes<T>(value: T, tables: readonly Record<string, string | number>[] = OVERVIEW_CODES): T {
+  if (Array.isArray(value)) return value.map((item: unknown) => asRestCodes(item, tables)) as T;
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => {
+      if ((key === 'status' || key === 'transactionStatus') && typeof item === 'string') {
+        const table = tables.find((codes) => typeof codes[item] === 'number');
+        if (table) return [key, table[item]];
+      }
+      return [key, asRestCodes(item, tables)];
+    }),
+  ) as T;
+}
 
 /** Shared by the portal-*.test.ts files: sessions, GraphQL and REST calls, SQL on the server's database. */
 
@@ -75,16 +101,24 @@ export function pathCodes(body: GraphQLBody<unknown>): [string, unknown][] {
 
 const BILLER = `billerId isSubCategory nickname categoryName paymentType frequency frequencyName amount onHold nextDueDate
   bills { billId dueDate amount status statusName paidAmount paidDate }`;
-export const SUMMARY = `contractId status statusName billersOnHold { billerId billerName date message }
+export const SUMMARY = `contractId status statusName statusTone billersOnHold { billerId billerName date message }
   contributionFrequency contributionFrequencyName depositAmount nextDepositAmount nextDepositDate overdrawRuleDuration
   overrideOverdrawRule overrideOverdrawRuleDuration startDate endDate balances { allocation contingency rainyDay total }`;
 export const TOTALS = 'payment agreementChange notification note';
+export const DUE_BILL =
+  'billId billerName dueDate amount status overdue onHold isAutoPayment isSubCategory isReimbursement';
+/** Every field of the agreement's projection (the agreement as of today). */
+export const PROJECTION = `agreementId asOf balances { allocation contingency rainyDay total }
+  nextDeposit { date amount } arrears { amount since missedDeposits } billsDue { ${DUE_BILL} }
+  verdict { tone headline details onTrack until firstShortDate firstShortfall shortBill { ${DUE_BILL} }
+    lowestPoint { date balance } topUpToAvoid depositToAvoid beyondApprovedOverdraw }
+  billsPayable`;
 
 /**
  * Every field of AccountOverview but the staff-only notes and manualBillers: with both biller lists the document
  * costs more than the hardening's limit (5,000), so the manual billers are asked for on their own (OVERVIEW_MANUAL).
  */
-export const OVERVIEW_FIELDS = `accountId memberId agreement { ${SUMMARY} }
+export const OVERVIEW_FIELDS = `accountId memberId agreement { ${SUMMARY} } projection { ${PROJECTION} }
   allocationByCategory { categoryId categoryName amount }
   autoBillers { ${BILLER} }
   upcomingBills { billId billerName dueDate amount status isReimbursement onHold }

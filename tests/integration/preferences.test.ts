@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_ACCESS } from '../../server/src/common/auth/access.js';
-import { PREFERENCES_MESSAGES } from '../../server/src/modules/preferences/preferences.rules.js';
+import { PREFERENCES_MESSAGES } from '../../server/src/shared/preferences/preferences.rules.js';
 import { AGENT, MEMBER_MISSED_DEPOSIT, MEMBER_NO_AGREEMENT, MEMBER_TWO_ACCOUNTS } from '../support/demo.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 

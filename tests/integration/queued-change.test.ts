@@ -1,8 +1,10 @@
 import type { Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activityAddedTopic } from '../../server/src/modules/activity/activity.events.js';
 import { agreementBalances } from '../../server/src/modules/ledger/ledger-balances.js';
 import { AGENT, MEMBER_MISSED_DEPOSIT, MEMBER_TWO_ACCOUNTS } from '../support/demo.js';
 import { subscribe, wsClient } from '../support/live.js';
+import { queueModification } from './modification.fixtures.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
 let server: TestServer;
@@ -17,7 +19,8 @@ afterAll(async () => {
 });
 
 const STATUS = 'subscription($a: Int!) { queuedChangeStatus(accountId: $a) { accountId agreementId stage message } }';
-const QUEUE = 'mutation($id: Int!) { queueAgreementChange(agreementId: $id) { accountId agreementId stage } }';
+const START = `mutation($m: Int!, $a: Int!) { startAgreementModification(memberId: $m, accountId: $a) {
+  wizard { agreementId } errors { code message } } }`;
 
 interface Status {
   accountId: number;
@@ -66,15 +69,12 @@ describe('queuedChangeStatus', () => {
       'subscription($a: Int!) { activityAdded(accountId: $a) { activityId type label contractId } }',
       { a: account.accountId },
     );
-    await new Promise((resolve) => setTimeout(resolve, 200)); // let the activity subscription start
+    await server.listening(activityAddedTopic(account.accountId));
 
-    const queued = await server.graphql<{ queueAgreementChange: Status }>(QUEUE, { id: account.agreementId }, staff);
-    const newId = queued.body.data!.queueAgreementChange.agreementId!;
-    expect(queued.body.data?.queueAgreementChange).toEqual({
-      accountId: account.accountId,
-      agreementId: newId,
-      stage: 'QUEUED',
-    });
+    // Staff modify it and save all, changing nothing the member agreed to: queued (2) with its job.
+    const queued = await queueModification(server, account.agreementId, staff);
+    const newId = queued.agreementId;
+    expect(queued).toEqual({ accountId: account.accountId, agreementId: newId, stage: 'QUEUED' });
     await live.waitFor((r) => r.data?.queuedChangeStatus.stage === 'QUEUED');
 
     const started = performance.now();
@@ -122,8 +122,7 @@ describe('queuedChangeStatus', () => {
     const member = await session(MEMBER_TWO_ACCOUNTS);
     const staff = await server.token(...AGENT);
     const account = await activeAccount(member.token, member.memberId);
-    const queued = await server.graphql<{ queueAgreementChange: Status }>(QUEUE, { id: account.agreementId }, staff);
-    expect(queued.body.errors).toBeUndefined();
+    await queueModification(server, account.agreementId, staff);
 
     const has = (path: string) =>
       fetch(`${server.url}/api/contracts/${path}/${account.accountId}`, {
@@ -132,8 +131,12 @@ describe('queuedChangeStatus', () => {
     expect(await has('HasQueuedAgreement')).toBe(true);
     expect(await has('HasInProgressContract')).toBe(false);
 
-    const again = await server.graphql(QUEUE, { id: account.agreementId }, staff);
-    expect(again.body.errors?.[0]).toMatchObject({ extensions: { code: 'CHANGE_ALREADY_WAITING' } });
+    const again = await server.graphql<{ startAgreementModification: { errors: { code: string }[] } }>(
+      START,
+      { m: member.memberId, a: account.accountId },
+      staff,
+    );
+    expect(again.body.data?.startAgreementModification.errors[0]).toMatchObject({ code: 'CHANGE_ALREADY_WAITING' });
 
     const live = subscribe<{ queuedChangeStatus: Status }>(client(member.token), STATUS, { a: account.accountId });
     await live.waitFor((r) => r.data?.queuedChangeStatus.stage === 'QUEUED');
@@ -147,8 +150,7 @@ describe('queuedChangeStatus', () => {
     const member = await session(MEMBER_TWO_ACCOUNTS);
     const staff = await server.token(...AGENT);
     const account = await activeAccount(member.token, member.memberId);
-    const queued = await server.graphql<{ queueAgreementChange: Status }>(QUEUE, { id: account.agreementId }, staff);
-    const newId = queued.body.data!.queueAgreementChange.agreementId!;
+    const newId = (await queueModification(server, account.agreementId, staff)).agreementId;
     await em().execute('update agreement set status = 5 where id = ?', [account.agreementId]);
     try {
       const live = subscribe<{ queuedChangeStatus: Status }>(client(staff), STATUS, { a: account.accountId });
@@ -193,10 +195,14 @@ describe('queuedChangeStatus', () => {
     }
   });
 
-  it('refuses the stand-in mutation to members', async () => {
+  it('refuses a member starting a change (staff prepare it; the member approves or declines)', async () => {
     const me = await session(MEMBER_TWO_ACCOUNTS);
     const account = await activeAccount(me.token, me.memberId);
-    const { body } = await server.graphql(QUEUE, { id: account.agreementId }, me.token);
-    expect(body.errors?.[0]).toMatchObject({ extensions: { code: 'FORBIDDEN' } });
+    const { body } = await server.graphql<{ startAgreementModification: { errors: { code: string }[] } }>(
+      START,
+      { m: me.memberId, a: account.accountId },
+      me.token,
+    );
+    expect(body.data?.startAgreementModification.errors[0]).toMatchObject({ code: 'STAFF_ONLY' });
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENT, MEMBER_MISSED_DEPOSIT, MEMBER_TWO_ACCOUNTS } from '../support/demo.js';
 import { startTestServer, type TestServer } from '../support/server.js';
+import { queueModification, startModification } from './modification.fixtures.js';
 
 let server: TestServer;
 
@@ -34,20 +35,16 @@ describe('while a change is queued', () => {
     expect(billsBefore).toBeGreaterThan(0);
 
     const staff = await server.token(...AGENT);
-    const queued = await server.graphql<{ queueAgreementChange: { agreementId: number; stage: string } }>(
-      'mutation($a: Int!) { queueAgreementChange(agreementId: $a) { agreementId stage } }',
-      { a: active.agreementId },
-      staff,
-    );
-    expect(queued.body.data?.queueAgreementChange.stage).toBe('QUEUED');
-    expect(queued.body.data?.queueAgreementChange.agreementId).not.toBe(active.agreementId);
+    const queued = await queueModification(server, active.agreementId, staff);
+    expect(queued.stage).toBe('QUEUED');
+    expect(queued.agreementId).not.toBe(active.agreementId);
 
-    const overview = await server.graphql<{ accountOverview: { agreement: { contractId: number; status: number } } }>(
+    const overview = await server.graphql<{ accountOverview: { agreement: { contractId: number; status: string } } }>(
       'query($m: Int!, $a: Int!) { accountOverview(memberId: $m, accountId: $a) { agreement { contractId status } } }',
       { m: memberId, a: active.accountId },
       token,
     );
-    expect(overview.body.data?.accountOverview.agreement).toEqual({ contractId: active.agreementId, status: 7 });
+    expect(overview.body.data?.accountOverview.agreement).toEqual({ contractId: active.agreementId, status: 'Active' });
     const after = await server.graphql<{ accountList: { accountId: number; agreementId: number }[] }>(
       'query($m: Int!) { accountList(memberId: $m) { accountId agreementId } }',
       { m: memberId },
@@ -85,13 +82,15 @@ describe('while a change is queued', () => {
 
     // A modification of the agreement in force, waiting for the member's approval (9).
     const staff = await server.token(...AGENT);
-    const copied = await server.graphql<{ queueAgreementChange: { agreementId: number } }>(
-      'mutation($a: Int!) { queueAgreementChange(agreementId: $a) { agreementId } }',
-      { a: inForce.agreementId },
-      staff,
-    );
-    const modification = copied.body.data!.queueAgreementChange.agreementId;
-    await server.app.database.orm.em.fork().execute('update agreement set status = 9 where id = ?', [modification]);
+    const modification = await startModification(server, inForce.agreementId, staff);
+    // Marked as sent to the member by staff (what save all of a change the member must approve writes), so that the
+    // member may approve it.
+    await server.app.database.orm.em
+      .fork()
+      .execute(
+        "update agreement set activated_at = now(), activated_by_id = (select id from app_user where username = 'agent') where id = ?",
+        [modification],
+      );
 
     const approved = await server.graphql<{ approveAgreement: { ok: boolean } }>(
       'mutation($id: Int!) { approveAgreement(agreementId: $id) { ok } }',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, formatDisplayDate, zonedInstant, type LocalDate } from '../../server/src/common/local-date.js';
+import { addDays, formatDisplayDate, zonedInstant, type LocalDate } from '../../server/src/shared/local-date.js';
 import { renewalDue } from '../../server/src/modules/core-banking/renewal-due.js';
 import { SimulationClock, simulateDay } from '../../server/src/modules/core-banking/simulation.js';
 import type { EventNotice, EventNotifier } from '../../server/src/modules/notification/events.js';
@@ -77,7 +77,12 @@ describe('agreements due for renewal (a daily step of the bank day)', () => {
 
     expect(await renewalDue(em(), TODAY, now, notifier)).toEqual([ending.agreementId]);
     expect(told).toEqual([
-      { agreementId: ending.agreementId, event: 'renewalDue', facts: { date: addDays(TODAY, 30) } },
+      {
+        agreementId: ending.agreementId,
+        event: 'renewalDue',
+        key: `${ending.agreementId}:${addDays(TODAY, 30)}`,
+        facts: { date: addDays(TODAY, 30) },
+      },
     ]);
     expect(await activities(ending.agreementId)).toEqual([
       { type: 7, details: `Agreement due for renewal: it ends on ${formatDisplayDate(addDays(TODAY, 30))}` },

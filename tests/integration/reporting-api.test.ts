@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_TIME_ZONE } from '../../server/src/common/clock.js';
-import { addDays, todayIn, zonedInstant, type LocalDate } from '../../server/src/common/local-date.js';
+import { DEFAULT_TIME_ZONE } from '../../server/src/shared/clock.js';
+import { addDays, todayIn, zonedInstant, type LocalDate } from '../../server/src/shared/local-date.js';
 import { SimulationClock, simulateDay } from '../../server/src/modules/core-banking/simulation.js';
 import { checkLedger } from '../../server/src/modules/ledger/ledger-check.js';
 import { MEMBER_TWO_ACCOUNTS, REPORTER } from '../support/demo.js';

@@ -1,7 +1,6 @@
-import { spawn } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { realDatabaseUrl, resetDatabase } from '../support/database.js';
-import { runScript, TS_NODE, type ScriptRun } from '../support/script.js';
+import { runScript, startServerProcess, type ScriptRun } from '../support/script.js';
 
 /**
  * The documented first run on a fresh database: `npm run migrate`, `npm run seed -- --members N`, then `npm start`
@@ -15,27 +14,8 @@ const run = (script: string, args: string[]) => runScript(script, args, env());
 
 /** Starts the server; resolves with its URL once it says it is running, or with how it ended. */
 function start(extra: Record<string, string> = {}) {
-  const child = spawn(TS_NODE[0], [...TS_NODE.slice(1), 'server/src/main.ts'], {
-    env: env({ PORT: '0', HOST: '127.0.0.1', CHANGE_APPLIER_INTERVAL_MS: '0', ...extra }),
-  });
-  let stdout = '';
-  let stderr = '';
-  const outcome = new Promise<{ url: string } | ScriptRun>((resolve) => {
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      const url = /running at (http:\/\/\S+) on/.exec(stdout)?.[1];
-      if (url) resolve({ url });
-    });
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('exit', (code) => resolve({ code, stdout, stderr }));
-  });
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.on('exit', () => resolve());
-      child.kill('SIGTERM');
-    });
-  return { outcome, stop };
+  const server = startServerProcess(env({ PORT: '0', HOST: '127.0.0.1', CHANGE_APPLIER_INTERVAL_MS: '0', ...extra }));
+  return { outcome: server.started, stop: async () => void (await server.stop()) };
 }
 
 describe.skipIf(!realDatabaseUrl)('start-up after a seed', () => {

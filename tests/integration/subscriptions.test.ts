@@ -1,8 +1,10 @@
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessionTopic } from '../../server/src/modules/auth/session.events.js';
+import { verifySignedToken, type AccessTokenPayload } from '../../server/src/modules/auth/token.js';
 import { AGENT, MEMBER_TWO_ACCOUNTS } from '../support/demo.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { startTestServer, TEST_TOKEN_SECRET, type TestServer } from '../support/server.js';
 
 let server: TestServer;
 const clients: Client[] = [];
@@ -51,7 +53,9 @@ describe('graphql-ws subscriptions on /graphql', () => {
     const token = await server.token(...AGENT);
     const client = wsClient(token);
     const event = firstResult(client, 'subscription { sessionEvents { type reason } }');
-    await new Promise((r) => setTimeout(r, 200)); // let the subscription start
+    // Two listeners on the session's topic: the socket's own (socket-session.ts) and the subscription's.
+    const { sid } = verifySignedToken(token, TEST_TOKEN_SECRET) as AccessTokenPayload;
+    await server.listening(sessionTopic(sid), 2);
     await server.graphql('mutation { logout }', {}, token);
     expect(await event).toEqual({ data: { sessionEvents: { type: 'ENDED', reason: 'logout' } } });
   });

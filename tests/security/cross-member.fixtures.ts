@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { toDecimalString, parseMoney } from '../../server/src/common/money.js';
+import { toDecimalString, parseMoney } from '../../server/src/shared/money.js';
 import { agreementBalances } from '../../server/src/modules/ledger/ledger-balances.js';
 
 /** The kinds of record an operation may name by id; each maps to one of member B's records. */

@@ -50,6 +50,7 @@ export const VALUES_BY_NAME: Readonly<Record<string, unknown>> = {
   maxResults: 5,
   billAmount: '10.00',
   topupAmount: '10.00',
+  amount: '10.00',
   billOrAllocation: 'bill',
   searchString: 'abc',
   search: 'energy',

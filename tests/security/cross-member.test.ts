@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_ACCESS } from '../../server/src/common/auth/access.js';
 import { operationAccess } from '../../server/src/graphql/schema.js';
 import { restRoutes } from '../../server/src/rest/routes.js';
-import { MEMBER_MISSED_DEPOSIT, MEMBER_TWO_ACCOUNTS } from '../support/demo.js';
+import { AGENT, MEMBER_MISSED_DEPOSIT, MEMBER_TWO_ACCOUNTS } from '../support/demo.js';
 import { subscribe, wsClient } from '../support/live.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { leakedBytes, loadOtherMember, MISSING_ID, type IdKind, type OtherMember } from './cross-member.fixtures.js';
@@ -32,6 +32,8 @@ const NAMES_NO_MEMBER = new Set([
   'Query.arrearsApprovalQueue', // staff only
   'Mutation.logout',
   'Subscription.sessionEvents',
+  // Takes no id: a member hears their own accounts' changes only (checked below, "figuresChanged").
+  'Subscription.figuresChanged',
   'POST /Token',
   'GET /api/settings',
   'GET /api/authentication/windowslogin',
@@ -154,7 +156,10 @@ async function callGraphQL(attempt: GraphQLAttempt, variables: Record<string, un
   if (attempt.kind !== 'subscription') {
     const { status, body } = await server.graphql(attempt.document, variables, token);
     const error = body.errors?.[0];
-    const refused = body.data === null && body.errors?.length === 1;
+    // A nullable root field refused answers { data: { field: null } }; a non-null one nulls data itself.
+    const data = body.data as Record<string, unknown> | null | undefined;
+    const noData = data === null || (!!data && Object.values(data).every((value) => value === null));
+    const refused = noData && body.errors?.length === 1;
     return {
       status,
       refusal: refused ? `${String(error?.extensions?.code)}: ${error?.message}` : null,
@@ -283,5 +288,36 @@ describe('cross-member access matrix (member A with member B’s ids)', () => {
         console.info(attempt.route, Object.keys(variants), answer.refusal ?? answer.text.slice(0, 120));
     }
     expect(withoutKnownGaps(problems, false)).toEqual([]);
+  });
+
+  it('tells A of figures changing on A’s accounts only, never on B’s (figuresChanged)', async () => {
+    const staff = await server.token(...AGENT);
+    const client = wsClient(server.url, token);
+    clients.push(client);
+    type Figures = { figuresChanged: { accountIds: number[]; everyAccount: boolean; reasons: string[] } };
+    const live = subscribe<Figures>(client, 'subscription { figuresChanged { accountIds everyAccount reasons } }');
+    await live.waitFor((r) => r.data?.figuresChanged.reasons.includes('LISTENING') === true);
+    const lifecycle = async (mutation: 'lockAgreement' | 'unlockAgreement', agreementId: number | null) => {
+      const { body } = await server.graphql<Record<string, { errors: unknown[] }>>(
+        `mutation($id: Int!) { ${mutation}(agreementId: $id, reason: "Matrix check") { errors { code } } }`,
+        { id: agreementId },
+        staff,
+      );
+      expect(body.data?.[mutation].errors).toEqual([]);
+    };
+    // B's agreement changes twice, then A's: events arrive in order, so A's is the first A may hear.
+    await lifecycle('lockAgreement', other.ids.agreement);
+    await lifecycle('unlockAgreement', other.ids.agreement);
+    await lifecycle('lockAgreement', self.ids.agreement);
+    await live.waitFor((r) => r.data?.figuresChanged.accountIds.includes(self.ids.account!) === true);
+    await lifecycle('unlockAgreement', self.ids.agreement);
+    await live.waitFor(() => live.received.length >= 3);
+    expect(live.received.map((r) => r.result.data?.figuresChanged)).toEqual([
+      { accountIds: [], everyAccount: false, reasons: ['LISTENING'] },
+      { accountIds: [self.ids.account], everyAccount: false, reasons: ['STATUS_CHANGED'] },
+      { accountIds: [self.ids.account], everyAccount: false, reasons: ['STATUS_CHANGED'] },
+    ]);
+    expect(leakedBytes(JSON.stringify(live.received), other, true)).toEqual([]);
+    live.stop();
   });
 });

@@ -1,5 +1,5 @@
-import type { Clock } from '../../server/src/common/clock.js';
-import { todayIn, type LocalDate } from '../../server/src/common/local-date.js';
+import type { Clock } from '../../server/src/shared/clock.js';
+import { todayIn, type LocalDate } from '../../server/src/shared/local-date.js';
 
 /** A clock the test moves forward by hand. */
 export class ManualClock implements Clock {

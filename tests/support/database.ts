@@ -1,16 +1,19 @@
 import { createHash } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { cpSync, existsSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import type { Clock } from '../../server/src/common/clock.js';
+import type { Clock } from '../../server/src/shared/clock.js';
 import { createLogger } from '../../server/src/common/logger.js';
 import type { Config } from '../../server/src/config.js';
 import { openDatabase } from '../../server/src/database/database.js';
 import { startEmbeddedPostgres } from '../../server/src/database/embedded.js';
 import { seedDemoData } from '../../server/src/seed/demo.js';
 
-/** Where integration tests keep the embedded database when no DATABASE_URL is given (a fresh machine). */
-export const EMBEDDED_TEST_DIR = path.resolve('.test-data');
+/** Where tests keep embedded databases: a directory per vitest worker, seeded templates beside them. */
+export const EMBEDDED_TEST_ROOT = path.resolve('.test-data');
+
+/** This test file's embedded database when no DATABASE_URL is given (or a test asks for the embedded one). */
+export const EMBEDDED_TEST_DIR = path.join(EMBEDDED_TEST_ROOT, `w${process.env.VITEST_POOL_ID ?? '0'}`);
 
 /** The PostgreSQL server the run was given (DATABASE_URL), or none: the embedded database. */
 export const givenDatabaseUrl = process.env.DATABASE_URL || undefined;
@@ -51,9 +54,12 @@ async function ensureDatabase(): Promise<void> {
 /** Drops the application's tables and the job queue's (pg-boss keeps its own schema). */
 const EMPTY = 'drop schema if exists pgboss cascade; drop schema if exists public cascade; create schema public;';
 
-/** Empties the test database (real or embedded): its `public` schema and the job queue's schema. */
-export async function resetDatabase(): Promise<void> {
-  if (realDatabaseUrl) {
+/**
+ * Empties the test database (real or embedded): its `public` schema and the job queue's schema. The embedded one
+ * in `dataDir` when the run has no DATABASE_URL (or `embedded` says so).
+ */
+export async function resetDatabase(options: { embedded?: boolean; dataDir?: string } = {}): Promise<void> {
+  if (realDatabaseUrl && !options.embedded) {
     await ensureDatabase();
     const client = new pg.Client({ connectionString: realDatabaseUrl });
     await client.connect();
@@ -64,7 +70,7 @@ export async function resetDatabase(): Promise<void> {
     }
     return;
   }
-  const embedded = await startEmbeddedPostgres(EMBEDDED_TEST_DIR);
+  const embedded = await startEmbeddedPostgres(options.dataDir ?? EMBEDDED_TEST_DIR);
   const client = new pg.Client({ connectionString: embedded.clientUrl });
   await client.connect();
   try {
@@ -75,26 +81,43 @@ export async function resetDatabase(): Promise<void> {
   }
 }
 
+/** Removes every embedded test database and template (the run's start and end: tests/support/global-setup.ts). */
 export function removeEmbeddedTestData(): void {
-  rmSync(EMBEDDED_TEST_DIR, { recursive: true, force: true });
+  rmSync(EMBEDDED_TEST_ROOT, { recursive: true, force: true });
 }
 
-/**
- * A fresh database for one test server on a real PostgreSQL, quickly: the first server of a run migrates and seeds
- * a scratch database and keeps it as a template (`<db>_tpl_<key>`, one per day, time zone and demo-data choice);
- * every later one is a copy of that template (CREATE DATABASE … TEMPLATE), skipping the migrations, the password
- * hashing and the demo data's inserts. The templates live for one run (tests/support/global-setup.ts drops them).
- */
-export async function freshSeededDatabase(config: Config, clock: Clock): Promise<void> {
-  if (!realDatabaseUrl) return resetDatabase();
-  const target = databaseName(realDatabaseUrl);
+/** One template per day (or instant, for a stopped clock), time zone and demo-data choice. */
+function templateKey(config: Config, clock: Clock): string {
   const now = clock.now();
   const live = Math.abs(now.getTime() - Date.now()) < 60_000;
-  const key = createHash('sha1')
+  return createHash('sha1')
     .update(JSON.stringify([clock.today(), live ? 'live' : now.toISOString(), config.timeZone, config.loadDemoData]))
     .digest('hex')
     .slice(0, 12);
-  const template = `${target}_tpl_${key}`;
+}
+
+/** Migrates and (per the config) seeds the config's database, emptied first, and closes it. */
+async function migrateAndSeed(config: Config, clock: Clock): Promise<void> {
+  await resetDatabase({ embedded: !config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase(config);
+  try {
+    if (config.loadDemoData) await seedDemoData(database.orm.em.fork(), clock, createLogger('silent'));
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * A fresh database for one test server, quickly: the first server of a run migrates and seeds its database and keeps
+ * a copy as a template (`templateKey`); every later one is a copy of that template, skipping the migrations, the
+ * password hashing and the demo data's inserts. On a real PostgreSQL the template is a database (`<db>_tpl_<key>`,
+ * CREATE DATABASE … TEMPLATE); on the embedded one a closed data directory (`.test-data/tpl_<key>`) copied into the
+ * config's DATA_DIR. The templates live for one run (tests/support/global-setup.ts removes them).
+ */
+export async function freshSeededDatabase(config: Config, clock: Clock): Promise<void> {
+  if (!config.databaseUrl) return freshEmbeddedDatabase(config, clock);
+  const target = databaseName(config.databaseUrl);
+  const template = `${target}_tpl_${templateKey(config, clock)}`;
   const admin = await maintenanceClient();
   try {
     const exists = await admin.query('select 1 from pg_database where datname = $1', [template]);
@@ -103,13 +126,7 @@ export async function freshSeededDatabase(config: Config, clock: Clock): Promise
       await admin.query(`create database ${ident(target)} template ${ident(template)}`);
       return;
     }
-    await resetDatabase();
-    const database = await openDatabase(config);
-    try {
-      if (config.loadDemoData) await seedDemoData(database.orm.em.fork(), clock, createLogger('silent'));
-    } finally {
-      await database.close();
-    }
+    await migrateAndSeed(config, clock);
     await admin.query(
       'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
       [target],
@@ -118,6 +135,30 @@ export async function freshSeededDatabase(config: Config, clock: Clock): Promise
   } finally {
     await admin.end();
   }
+}
+
+/** The embedded half of freshSeededDatabase: a copy of a seeded, closed data directory. */
+async function freshEmbeddedDatabase(config: Config, clock: Clock): Promise<void> {
+  const template = path.join(EMBEDDED_TEST_ROOT, `tpl_${templateKey(config, clock)}`);
+  if (existsSync(template)) {
+    copyDataDir(template, config.dataDir);
+    return;
+  }
+  await migrateAndSeed(config, clock);
+  // Copied beside it, then renamed: a worker never sees half a template (another may have made it meanwhile).
+  const partial = `${template}.${process.pid}`;
+  copyDataDir(config.dataDir, partial);
+  try {
+    renameSync(partial, template);
+  } catch {
+    rmSync(partial, { recursive: true, force: true });
+  }
+}
+
+/** Replaces `target` with a copy of the data directory `source` (closed: PGlite writes its files as it goes). */
+export function copyDataDir(source: string, target: string): void {
+  rmSync(target, { recursive: true, force: true });
+  cpSync(source, target, { recursive: true });
 }
 
 /** Drops the run's own databases beside the given one: the workers' (`_w…`) and the templates (`_tpl_…`). */

@@ -1,7 +1,11 @@
-import { dropRunDatabases } from './database.js';
+import { dropRunDatabases, removeEmbeddedTestData } from './database.js';
 
 /** The integration run's set-up and tear-down: no worker database or seeded template outlives a run (database.ts). */
 export async function setup(): Promise<() => Promise<void>> {
-  await dropRunDatabases();
-  return dropRunDatabases;
+  const clean = async () => {
+    removeEmbeddedTestData();
+    await dropRunDatabases();
+  };
+  await clean();
+  return clean;
 }

@@ -5,6 +5,7 @@ import { RouterProvider } from 'react-router-dom';
 import { SessionWatcher } from '../auth/SessionWatcher';
 import { AppToaster } from '../shared/notify/AppToaster';
 import type { createAppRouter } from './router';
+import { FiguresWatcher } from './FiguresWatcher';
 import { system } from './theme';
 
 interface AppProps {
@@ -19,6 +20,7 @@ export function App({ client, router }: AppProps) {
         <RouterProvider router={router} />
         <AppToaster />
         <SessionWatcher />
+        <FiguresWatcher />
       </ApolloProvider>
     </ChakraProvider>
   );

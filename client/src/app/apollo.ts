@@ -1,6 +1,7 @@
 import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/client';
 import { SetContextLink } from '@apollo/client/link/context';
 import { OperationTypeNode } from 'graphql';
+import { idleHeader } from '../auth/activity';
 import type { SessionStore } from '../auth/session';
 import { createAuthRecoveryLink } from './auth-recovery-link';
 import { lazyLink } from './lazy-link';
@@ -56,9 +57,10 @@ export function createApolloClient({ store, recover }: ApolloDeps): ApolloClient
     // Apollo Server's CSRF prevention: a JSON content type already passes; the preflight header is belt and braces.
     headers: { 'apollo-require-preflight': 'true' },
   });
+  // With the token, how long the person has been idle in this tab: only their actions are activity (activity.ts).
   const authHeader = new SetContextLink((previous) => {
     const authorization = bearer();
-    return authorization ? { headers: { ...previous.headers, authorization } } : {};
+    return authorization ? { headers: { ...previous.headers, authorization, ...idleHeader() } } : {};
   });
   // Subscriptions (graphql-ws) load with the first subscription, after the page has rendered: ws-link.ts.
   const ws = lazyLink(() => import('./ws-link').then((module) => module.createSubscriptionLink(store, bearer)));

@@ -20,10 +20,11 @@ const authorizationOf = (call: Parameters<typeof fetch> | undefined) =>
   new Headers(call?.[1]?.headers).get('Authorization');
 
 describe('apiFetch', () => {
-  it('sends the bearer token without caching', async () => {
+  it('sends the bearer token and the person’s idle seconds, without caching', async () => {
     const { fetchImpl, deps } = setup([200], []);
     await apiFetch('/api/settings', {}, deps);
     expect(authorizationOf(fetchImpl.mock.calls[0])).toBe('Bearer access-1');
+    expect(new Headers(fetchImpl.mock.calls[0]?.[1]?.headers).get('X-Idle-Seconds')).toMatch(/^\d+$/);
     expect(fetchImpl.mock.calls[0]?.[1]?.cache).toBe('no-store');
   });
 

@@ -1,3 +1,4 @@
+import { idleHeader } from './activity';
 import { sessionStore, type SessionStore } from './session';
 import { sessionRecovery, type SessionRecovery } from './session-recovery';
 
@@ -26,6 +27,7 @@ export async function apiFetch(
     const headers = new Headers(init.headers);
     const token = deps.store.get()?.token.access_token;
     if (token) headers.set('Authorization', `Bearer ${token}`);
+    for (const [name, value] of Object.entries(idleHeader())) headers.set(name, value);
     if (!headers.has('Accept')) headers.set('Accept', 'application/json');
     return deps.fetchImpl(path, { ...init, headers, cache: 'no-store' });
   };

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { sessionRedirect } from './guards';
+import { requireSessionForMember, sessionRedirect } from './guards';
 import { createSessionStore } from './session';
 import { memoryStorage, tokenFixture } from './test-support';
 
@@ -18,8 +18,8 @@ describe('sessionRedirect', () => {
     expect(sessionRedirect(storeWith(), duringSession)).toBeNull();
   });
 
-  it('sends a visitor without a session to the unauthorized page', () => {
-    expect(sessionRedirect(createSessionStore(memoryStorage), duringSession)).toBe('/unauthorized');
+  it('sends a visitor without a session to the sign-in form', () => {
+    expect(sessionRedirect(createSessionStore(memoryStorage), duringSession)).toBe('/');
   });
 
   it('clears an expired stored session and sends the user to the expired page', () => {
@@ -31,5 +31,21 @@ describe('sessionRedirect', () => {
   it('keeps members out of staff pages', () => {
     expect(sessionRedirect(storeWith(), duringSession, true)).toBe('/unauthorized');
     expect(sessionRedirect(storeWith({ roles: ['BRANCH_AGENT'] }), duringSession, true)).toBeNull();
+  });
+});
+
+describe('requireSessionForMember', () => {
+  const at = (path: string, memberId: string) => ({
+    request: new Request(`http://portal${path}`),
+    params: { memberId },
+  });
+
+  it('sends a visitor without a session from a member’s page to the sign-in form, and back after', () => {
+    const answer = requireSessionForMember(at('/nomember/5', '5'));
+    expect(answer?.headers.get('Location')).toBe('/?returnTo=%2Fnomember%2F5');
+  });
+
+  it('lets anyone see the page for no member in particular (a failed single sign-on lands there)', () => {
+    expect(requireSessionForMember(at('/nomember/0', '0'))).toBeNull();
   });
 });

@@ -3,8 +3,9 @@ import { sessionStore, type SessionStore } from './session';
 import { afterSignInPath, isStaff, sessionStatus, withReturnTo } from './session-rules';
 
 /**
- * Route loaders for pages that need a session (spec 1 §6): none → the unauthorized page; an expired stored session
- * is cleared → the expired page. Returns null when the page may load.
+ * Route loaders for pages that need a session (spec 1 §6): none → the sign-in form (a deep link, or Back after
+ * logging out: issue 21 items 6 and 9); an expired stored session is cleared → the expired page; a member on a
+ * staff page → the unauthorized page. Returns null when the page may load.
  */
 export function sessionRedirect(store: SessionStore, now: number, staffOnly = false): string | null {
   const session = store.get();
@@ -13,7 +14,7 @@ export function sessionRedirect(store: SessionStore, now: number, staffOnly = fa
     store.clear();
     return '/expired';
   }
-  if (status === 'none' || !session) return '/unauthorized';
+  if (status === 'none' || !session) return '/';
   if (staffOnly && !isStaff(session.roles)) return '/unauthorized';
   return null;
 }
@@ -28,7 +29,8 @@ function guard(request: Request | undefined, staffOnly: boolean) {
   const hadSession = sessionStore.get() !== null;
   const to = sessionRedirect(sessionStore, Date.now(), staffOnly);
   if (!to) return null;
-  // A signed-in member opening a staff page is not sent round the sign-in again.
+  // The sign-in (or the expired page's link to it) brings the person back; a signed-in member opening a staff
+  // page is not sent round the sign-in again.
   const comeBack = request && !(hadSession && to === '/unauthorized') ? askedFor(request) : null;
   return redirect(withReturnTo(to, comeBack));
 }
@@ -39,6 +41,14 @@ export function requireSession({ request }: Partial<LoaderFunctionArgs> = {}) {
 
 export function requireStaff({ request }: Partial<LoaderFunctionArgs> = {}) {
   return guard(request, true);
+}
+
+/**
+ * A page that names a member (`:memberId` above 0) needs a session; the same page for no one in particular
+ * (`/nomember/0`, where a failed single sign-on lands) does not.
+ */
+export function requireSessionForMember({ request, params }: Partial<LoaderFunctionArgs> = {}) {
+  return Number(params?.memberId) > 0 ? guard(request, false) : null;
 }
 
 /** True while a logout leaves for the login page (the session is still stored until the server has ended it). */

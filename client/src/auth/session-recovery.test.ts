@@ -128,4 +128,41 @@ describe('scheduleProactiveRefresh', () => {
     await vi.advanceTimersByTimeAsync(60 * 60_000);
     expect(refreshGrant).toHaveBeenCalledTimes(2);
   });
+
+  it('asks the server just after the inactivity deadline, and leaves for the expired page when it has ended', async () => {
+    vi.useFakeTimers({ now: Date.parse('2030-01-01T00:00:00Z') });
+    const { store, refreshGrant, onEnded, recovery } = setup(refused);
+    store.save(tokenFixture({ expires: '2030-01-01T00:30:00.000Z', inactivityExpires: '2030-01-01T00:20:00.000Z' }));
+    const stop = scheduleProactiveRefresh(store, recovery);
+
+    await vi.advanceTimersByTimeAsync(20 * 60_000);
+    expect(refreshGrant).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(refreshGrant).toHaveBeenCalledTimes(1);
+    expect(onEnded).toHaveBeenCalledWith('/expired');
+    stop();
+  });
+
+  it('keeps the session when another tab’s activity moved the deadline on', async () => {
+    vi.useFakeTimers({ now: Date.parse('2030-01-01T00:00:00Z') });
+    const { store, refreshGrant, onEnded, recovery } = setup({
+      ok: true,
+      token: tokenFixture({
+        access_token: 'access-2',
+        expires: '2030-01-01T00:40:00.000Z',
+        inactivityExpires: '2030-01-01T00:35:00.000Z',
+      }),
+    });
+    store.save(tokenFixture({ expires: '2030-01-01T00:30:00.000Z', inactivityExpires: '2030-01-01T00:20:00.000Z' }));
+    const stop = scheduleProactiveRefresh(store, recovery);
+
+    await vi.advanceTimersByTimeAsync(20 * 60_000 + 1_000);
+    expect(refreshGrant).toHaveBeenCalledTimes(1);
+    expect(onEnded).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(15 * 60_000 - 1);
+    expect(refreshGrant).toHaveBeenCalledTimes(1); // next: the new deadline, 00:35:01
+    await vi.advanceTimersByTimeAsync(1);
+    expect(refreshGrant).toHaveBeenCalledTimes(2);
+    stop();
+  });
 });

@@ -1,6 +1,7 @@
 import { appEvents, type SessionEndRoute } from '../shared/event-bus';
-import { sessionStore, type SessionStore } from './session';
+import { sessionStore, type SessionStore, type TokenResponse } from './session';
 import { onAuthRefusal, refreshDelay } from './session-rules';
+import { announceRenewal, tabChannel } from './tab-renewals';
 import { refreshGrant, type TokenResult } from './token-api';
 
 export interface SessionRecovery {
@@ -21,6 +22,8 @@ interface RecoveryDeps {
   store: SessionStore;
   refreshGrant: (refreshToken: string) => Promise<TokenResult>;
   onEnded: (route: SessionEndRoute) => void;
+  /** Tells the session's other tabs of a renewal (tab-renewals.ts). */
+  onRenewed?: (used: string, token: TokenResponse) => void;
   now?: () => number;
 }
 
@@ -30,7 +33,13 @@ const END_ONCE_WINDOW_MS = 2_000;
 /** How long after a logout a refusal is taken as the old session's (its requests and socket wind down). */
 export const LOGOUT_QUIET_MS = 10_000;
 
-export function createSessionRecovery({ store, refreshGrant, onEnded, now = Date.now }: RecoveryDeps): SessionRecovery {
+export function createSessionRecovery({
+  store,
+  refreshGrant,
+  onEnded,
+  onRenewed,
+  now = Date.now,
+}: RecoveryDeps): SessionRecovery {
   let inFlight: Promise<boolean> | null = null;
   let lastEndedAt = -Infinity;
   let loggedOutAt = -Infinity;
@@ -41,8 +50,10 @@ export function createSessionRecovery({ store, refreshGrant, onEnded, now = Date
       if (!refreshToken) return false;
       const result = await refreshGrant(refreshToken);
       // Rotation: the old refresh token is dead either way; any failure means the session is over.
-      if (result.ok) store.save(result.token);
-      else store.clear();
+      if (result.ok) {
+        store.save(result.token);
+        onRenewed?.(refreshToken, result.token);
+      } else store.clear();
       return result.ok;
     })().finally(() => {
       inFlight = null;
@@ -106,4 +117,5 @@ export const sessionRecovery = createSessionRecovery({
   store: sessionStore,
   refreshGrant: (refreshToken) => refreshGrant(refreshToken),
   onEnded: (route) => appEvents.emit('session-ended', { route }),
+  onRenewed: (used, token) => announceRenewal(tabChannel(), used, token),
 });

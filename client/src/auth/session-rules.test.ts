@@ -4,6 +4,7 @@ import { sessionFromToken } from './session';
 import {
   afterSignInPath,
   displayNameOf,
+  isReadOnly,
   isStaff,
   landingPath,
   onAuthRefusal,
@@ -31,6 +32,17 @@ describe('sessionStatus', () => {
   it('is expired when the access token ran out and there is no refresh token', () => {
     const noRefresh = sessionFromToken(tokenFixture({ refresh_token: '' }));
     expect(sessionStatus(noRefresh, at('2030-01-01T00:20:00Z'))).toBe('expired');
+  });
+});
+
+describe('isReadOnly', () => {
+  it.each([
+    [['REPORTER'], true],
+    [['REPORTER', 'AGENT'], false],
+    [['MEMBER'], false],
+    [[], false],
+  ] as const)('%j → %s', (roles, expected) => {
+    expect(isReadOnly(roles)).toBe(expected);
   });
 });
 
@@ -67,6 +79,14 @@ describe('afterSignInPath (a deep link opened without a session returns after si
       '/member/43/account/7/overview',
       '/selectaccount/42',
     ],
+    ['their own accounts', session, '/selectaccount/42', '/selectaccount/42'],
+    [
+      'another member’s accounts (Back after someone else logged out)',
+      session,
+      '/selectaccount/43',
+      '/selectaccount/42',
+    ],
+    ['a staff page of members', session, '/members', '/selectaccount/42'],
     ['any member’s page for staff', staff, '/member/43/account/7/overview', '/member/43/account/7/overview'],
     ['another site', session, '//evil.example/x', '/selectaccount/42'],
     ['a full address', session, 'https://evil.example/', '/selectaccount/42'],
@@ -78,9 +98,7 @@ describe('afterSignInPath (a deep link opened without a session returns after si
   });
 
   it('writes the page to come back to into the sign-in page’s address', () => {
-    expect(withReturnTo('/unauthorized', '/member/42/account/7/paybill')).toBe(
-      '/unauthorized?returnTo=%2Fmember%2F42%2Faccount%2F7%2Fpaybill',
-    );
+    expect(withReturnTo('/', '/member/42/account/7/paybill')).toBe('/?returnTo=%2Fmember%2F42%2Faccount%2F7%2Fpaybill');
     expect(withReturnTo('/', null)).toBe('/');
   });
 });
@@ -117,6 +135,30 @@ describe('refreshDelay', () => {
     expect(refreshDelay(session, at('2030-01-01T09:00:00Z'))).toBeNull();
     const lastToken = sessionFromToken(tokenFixture({ expires: '2030-01-01T08:00:00.000Z' }));
     expect(refreshDelay(lastToken, at('2030-01-01T07:00:00Z'))).toBeNull();
+  });
+
+  describe('the inactivity deadline (the server says whether the person’s activity kept the session)', () => {
+    const idle = sessionFromToken(tokenFixture({ inactivityExpires: '2030-01-01T00:10:00.000Z' }));
+    it.each([
+      ['before the renewal: a second after the deadline', idle, '2030-01-01T00:00:00Z', 10 * 60_000 + 1_000],
+      [
+        'a deadline after the renewal: the renewal first',
+        sessionFromToken(tokenFixture({ inactivityExpires: '2030-01-01T00:19:00.000Z' })),
+        '2030-01-01T00:00:00Z',
+        14 * 60_000,
+      ],
+      ['a deadline just passed: not sooner than 10 s (clocks apart)', idle, '2030-01-01T00:10:05Z', 10_000],
+      [
+        'the last token of the session: the deadline alone',
+        sessionFromToken(
+          tokenFixture({ expires: '2030-01-01T08:00:00.000Z', inactivityExpires: '2030-01-01T07:30:00.000Z' }),
+        ),
+        '2030-01-01T07:00:00Z',
+        30 * 60_000 + 1_000,
+      ],
+    ])('%s', (_, value, now, expected) => {
+      expect(refreshDelay(value, at(now))).toBe(expected);
+    });
   });
 });
 

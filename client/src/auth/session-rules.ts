@@ -11,6 +11,11 @@ export function isStaff(roles: readonly Role[]): boolean {
   return roles.some((role) => role !== 'MEMBER');
 }
 
+/** The read-only reporting role makes no change (the server refuses its writes): its screens offer none. */
+export function isReadOnly(roles: readonly Role[]): boolean {
+  return roles.length > 0 && roles.every((role) => role === 'REPORTER');
+}
+
 /** Managers and administrators grant approvals (spec 1 §6). */
 export function isApprover(roles: readonly string[]): boolean {
   return roles.includes('MANAGER') || roles.includes('ADMIN');
@@ -38,6 +43,13 @@ export function landingPath(session: Session): string {
 /** Pages that are no destination after signing in (the public ones). */
 const PUBLIC_PATHS = /^\/(unauthorized|locked|expired|singlesignon|nomember|interestregistered)?(\/|$|\?)/;
 
+/** A member's pages name the member: another member's (left by someone signed out before) are not theirs. */
+function isMembersOwn(path: string, memberId: number | null): boolean {
+  if (!/^\/(?:member|selectaccount)/.test(path)) return true;
+  const named = /^\/(?:member|selectaccount)\/([^/?#]+)/.exec(path);
+  return named !== null && named[1] === String(memberId);
+}
+
 /**
  * Where to go after signing in when a deep link was opened without a session (`returnTo`): that page when it is a
  * path of this site (never another site, never a public page), else the user's landing page.
@@ -46,9 +58,7 @@ export function afterSignInPath(session: Session, returnTo: string | null | unde
   const wanted = returnTo?.trim() ?? '';
   const ours = wanted.startsWith('/') && !wanted.startsWith('//') && !wanted.includes('\\');
   if (!ours || PUBLIC_PATHS.test(wanted)) return landingPath(session);
-  if (wanted.startsWith('/member') && !isStaff(session.roles) && !wanted.startsWith(`/member/${session.memberId}/`)) {
-    return landingPath(session);
-  }
+  if (!isStaff(session.roles) && !isMembersOwn(wanted, session.memberId)) return landingPath(session);
   return wanted;
 }
 
@@ -60,11 +70,24 @@ export function withReturnTo(page: string, path: string | null | undefined): str
 /** Refresh this long before the access token expires. */
 export const REFRESH_LEAD_MS = 60_000;
 
-/** Milliseconds until the proactive refresh, or null when there is nothing (left) to refresh. */
+/** The server is asked this long after the session's inactivity deadline whether it has ended. */
+export const IDLE_CHECK_AFTER_MS = 1_000;
+/** ...and never sooner than this after planning it: a clock ahead of the server's would otherwise ask in a loop. */
+export const IDLE_CHECK_MIN_DELAY_MS = 10_000;
+
+/**
+ * Milliseconds until the proactive refresh, or null when there is nothing (left) to refresh: a minute before the
+ * access token expires, or just after the inactivity deadline, when the server says whether the person's activity
+ * (in any tab) kept the session or it has ended (then the tab leaves for the expired page).
+ */
 export function refreshDelay(session: Session | null, now: number, leadMs = REFRESH_LEAD_MS): number | null {
   if (!session?.token.refresh_token || now >= session.sessionExpires) return null;
-  if (session.expires >= session.sessionExpires) return null;
-  return Math.max(0, session.expires - leadMs - now);
+  const delays: number[] = [];
+  if (session.expires < session.sessionExpires) delays.push(Math.max(0, session.expires - leadMs - now));
+  if (session.inactivityExpires !== null) {
+    delays.push(Math.max(IDLE_CHECK_MIN_DELAY_MS, session.inactivityExpires + IDLE_CHECK_AFTER_MS - now));
+  }
+  return delays.length > 0 ? Math.min(...delays) : null;
 }
 
 export type AuthRefusalAction = 'refresh' | '/expired' | '/unauthorized';

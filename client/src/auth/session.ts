@@ -17,6 +17,8 @@ export interface TokenResponse {
   issued: string;
   expires: string;
   sessionExpires: string;
+  /** When the session ends unless the person acts (empty from older servers). */
+  inactivityExpires: string;
 }
 
 export interface Session {
@@ -26,6 +28,8 @@ export interface Session {
   expires: number;
   /** Absolute end of the session, epoch milliseconds: no refresh extends it. */
   sessionExpires: number;
+  /** When the session ends unless the person acts (in any tab), epoch milliseconds; null when not told. */
+  inactivityExpires: number | null;
   roles: Role[];
   memberId: number | null;
   token: TokenResponse;
@@ -60,6 +64,7 @@ export function parseTokenResponse(json: unknown): TokenResponse | null {
     issued: text(json.issued) ?? '',
     expires,
     sessionExpires: text(json.sessionExpires) ?? expires,
+    inactivityExpires: text(json.inactivityExpires) ?? '',
   };
 }
 
@@ -72,6 +77,7 @@ export function sessionFromToken(token: TokenResponse): Session {
     username: token.userName,
     expires,
     sessionExpires,
+    inactivityExpires: Date.parse(token.inactivityExpires) || null,
     roles: token.roles,
     memberId: token.memberId,
     token,

@@ -14,6 +14,7 @@ export function tokenFixture(overrides: Partial<TokenResponse> = {}): TokenRespo
     issued: '2030-01-01T00:00:00.000Z',
     expires: '2030-01-01T00:15:00.000Z',
     sessionExpires: '2030-01-01T08:00:00.000Z',
+    inactivityExpires: '',
     ...overrides,
   };
 }

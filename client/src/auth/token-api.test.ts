@@ -17,6 +17,9 @@ describe('token requests', () => {
     const result = await refreshGrant('refresh-1', fetchImpl);
     expect(formOf(fetchImpl)).toEqual({ grant_type: 'refresh_token', refresh_token: 'refresh-1' });
     expect(result.ok && result.token.refresh_token).toBe('refresh-2');
+    // It tells how long the person has been idle: a renewal on a timer is not their activity.
+    const headers = fetchImpl.mock.calls[0]?.[1]?.headers as Record<string, string>;
+    expect(headers['X-Idle-Seconds']).toMatch(/^\d+$/);
   });
 
   it('signs in by single sign-on with the token and institution id joined by a bar', async () => {

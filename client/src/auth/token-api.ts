@@ -1,4 +1,5 @@
 import { isRecord } from '../shared/is-record';
+import { idleHeader } from './activity';
 import { SERVER_ERROR } from '../shared/messages';
 import { parseTokenResponse, type TokenResponse } from './session';
 
@@ -26,12 +27,16 @@ function tokenError(json: unknown): TokenError {
 }
 
 /** `POST /Token` with a form body; never throws (a network failure is a `status: 0` result). */
-export async function requestToken(form: Record<string, string>, fetchImpl: Fetch = fetch): Promise<TokenResult> {
+export async function requestToken(
+  form: Record<string, string>,
+  fetchImpl: Fetch = fetch,
+  headers: Record<string, string> = {},
+): Promise<TokenResult> {
   let response: Response;
   try {
     response = await fetchImpl('/Token', {
       method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json', ...headers },
       body: new URLSearchParams(form).toString(),
       cache: 'no-store',
     });
@@ -50,8 +55,9 @@ export function passwordGrant(username: string, password: string, fetchImpl?: Fe
   return requestToken({ grant_type: 'password', username, password }, fetchImpl);
 }
 
+/** A renewal says how long the person has been idle here: a renewal on a timer is no activity of theirs. */
 export function refreshGrant(refreshToken: string, fetchImpl?: Fetch): Promise<TokenResult> {
-  return requestToken({ grant_type: 'refresh_token', refresh_token: refreshToken }, fetchImpl);
+  return requestToken({ grant_type: 'refresh_token', refresh_token: refreshToken }, fetchImpl, idleHeader());
 }
 
 /** Single sign-on: the token and the institution id joined by `|`. */

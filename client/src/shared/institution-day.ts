@@ -1,5 +1,5 @@
-import { DEFAULT_TIME_ZONE } from '../../../server/src/common/clock';
-import { wallClockIn } from '../../../server/src/common/local-date';
+import { DEFAULT_TIME_ZONE } from '@shared/clock';
+import { wallClockIn } from '@shared/local-date';
 
 /**
  * The institution's day and time zone (DOMAIN.md: "today" is the institution's today). The server says which zone

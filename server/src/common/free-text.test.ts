@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError } from './errors.js';
+import { DomainError } from '../shared/errors.js';
 import { freeText } from './free-text.js';
 
 describe('freeText (every note and description)', () => {

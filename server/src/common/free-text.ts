@@ -1,4 +1,4 @@
-import { DomainError } from './errors.js';
+import { DomainError } from '../shared/errors.js';
 
 /**
  * Every free text people type (notes, descriptions) passes this one rule: trimmed, within its kind's length,

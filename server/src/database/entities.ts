@@ -1,29 +1,26 @@
 import { Account } from '../modules/account/account.entity.js';
 import { MemberAccountLink } from '../modules/account/member-account-link.entity.js';
 import { Activity } from '../modules/activity/activity.entity.js';
-import { AuditRecord } from '../modules/audit/audit-record.entity.js';
-import { UsedSsoToken } from '../modules/auth/used-sso-token.entity.js';
+import { AuditRecord } from '../modules/audit/index.js';
+import { AppSecret, RefreshToken, Session, ThrottleCounter, UsedSsoToken } from '../modules/auth/index.js';
 import { AgreementChange } from '../modules/agreement/agreement-change.entity.js';
 import { Agreement } from '../modules/agreement/agreement.entity.js';
 import { OverdrawRule } from '../modules/agreement/overdraw-rule.entity.js';
 import { ScheduledDeposit } from '../modules/agreement/scheduled-deposit.entity.js';
+import { AgreementPlan, AgreementPlanLine } from '../modules/agreement/plan/agreement-plan.entity.js';
+import { AgreementSettlement } from '../modules/agreement/settlement/agreement-settlement.entity.js';
 import { Approval } from '../modules/approval/approval.entity.js';
-import { AppSecret } from '../modules/auth/app-secret.entity.js';
-import { RefreshToken } from '../modules/auth/refresh-token.entity.js';
-import { Session } from '../modules/auth/session.entity.js';
-import { ThrottleCounter } from '../modules/auth/throttle-counter.entity.js';
-import { BillMoneySource } from '../modules/bill/bill-money-source.entity.js';
-import { Bill } from '../modules/bill/bill.entity.js';
+import { Bill, BillMoneySource } from '../modules/bill/index.js';
 import { Biller } from '../modules/biller/biller.entity.js';
 import { BillingCategory } from '../modules/billing-category/billing-category.entity.js';
 import { BillingSubCategory } from '../modules/billing-category/billing-sub-category.entity.js';
-import { Branch } from '../modules/branch/branch.entity.js';
-import { Company } from '../modules/company/company.entity.js';
-import { IdempotencyRecord } from '../modules/idempotency/idempotency-record.entity.js';
+import { Branch } from '../modules/branch/index.js';
+import { Company } from '../modules/company/index.js';
+import { IdempotencyRecord } from '../modules/idempotency/index.js';
 import { LedgerAccount } from '../modules/ledger/ledger-account.entity.js';
 import { LedgerEntry } from '../modules/ledger/ledger-entry.entity.js';
 import { LedgerTransaction } from '../modules/ledger/ledger-transaction.entity.js';
-import { LinkedAccount } from '../modules/linked-account/linked-account.entity.js';
+import { LinkedAccount } from '../modules/linked-account/index.js';
 import { BankDayStep } from '../modules/core-banking/bank-day-step.entity.js';
 import { CoreBankingOutcome } from '../modules/core-banking/core-banking-outcome.entity.js';
 import { CoreBankingStatementLine } from '../modules/core-banking/core-banking-statement.entity.js';
@@ -33,10 +30,12 @@ import { Note } from '../modules/note/note.entity.js';
 import { NotificationTemplate } from '../modules/notification/notification-template.entity.js';
 import { Notification } from '../modules/notification/notification.entity.js';
 import { CapturedMessage } from '../modules/notification/captured-message.entity.js';
+import { MemberNotice } from '../modules/notification/member-notice.entity.js';
+import { WorklistDone } from '../modules/worklist/worklist-done.entity.js';
 import { ContractPreferences } from '../modules/preferences/contract-preferences.entity.js';
 import { MemberNotificationPreference } from '../modules/preferences/member-notification-preference.entity.js';
-import { Setting } from '../modules/settings/setting.entity.js';
-import { User } from '../modules/user/user.entity.js';
+import { Setting } from '../modules/settings/index.js';
+import { User } from '../modules/user/index.js';
 
 /** Every entity, listed explicitly (no folder scanning: it breaks under bundlers and test runners). */
 export const entities = [
@@ -55,6 +54,9 @@ export const entities = [
   OverdrawRule,
   AgreementChange,
   ScheduledDeposit,
+  AgreementPlan,
+  AgreementPlanLine,
+  AgreementSettlement,
   BillingCategory,
   BillingSubCategory,
   Company,
@@ -72,6 +74,8 @@ export const entities = [
   NotificationTemplate,
   Notification,
   CapturedMessage,
+  MemberNotice,
+  WorklistDone,
   IdempotencyRecord,
   AuditRecord,
   ThrottleCounter,

@@ -1,5 +1,5 @@
-import { parseLocalDate, type LocalDate } from '../common/local-date.js';
-import { parseMoney, type Cents } from '../common/money.js';
+import { parseLocalDate, type LocalDate } from '../shared/local-date.js';
+import { parseMoney, type Cents } from '../shared/money.js';
 
 /**
  * Reading raw SQL rows: `numeric` arrives as a string, `date` columns are selected as `::text`, and

@@ -1,6 +1,6 @@
 import { Type, type Platform, type EntityProperty } from '@mikro-orm/core';
-import { parseMoney, toDecimalString, type Cents } from '../common/money.js';
-import { parseLocalDate, type LocalDate } from '../common/local-date.js';
+import { parseMoney, toDecimalString, type Cents } from '../shared/money.js';
+import { parseLocalDate, type LocalDate } from '../shared/local-date.js';
 
 /** `numeric(14,2)` ⇄ integer cents: the database holds exact decimals, the code never sees a float. */
 export class MoneyType extends Type<Cents | null | undefined, string | null | undefined> {

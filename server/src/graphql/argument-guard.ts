@@ -12,18 +12,21 @@ import {
   type GraphQLInputType,
   type GraphQLSchema,
 } from 'graphql';
-import { textProblem, type InputProblem } from '../common/input-guard.js';
+import { listProblem, textProblem, type InputProblem } from '../shared/input-guard.js';
 
 /**
- * The edge rule (common/input-guard.ts) over every argument of every root operation, after graphql-js has
- * coerced them: each String/ID value, however deep in input objects and lists, is checked before any resolver
- * runs. Int already is int4 in GraphQL; Money and LocalDate have their own scalars.
+ * The edge rule (shared/input-guard.ts) over every argument of every root operation, after graphql-js has
+ * coerced them: each String/ID value, however deep in input objects and lists, and each list's length are checked
+ * before any resolver runs (a list in the variables was measured before coercion: operation-guard.ts). Int
+ * already is int4 in GraphQL; Money and LocalDate have their own scalars.
  */
 function problemIn(value: unknown, type: GraphQLInputType, path: string): InputProblem | null {
   if (value === null || value === undefined) return null;
   const nullable = getNullableType(type);
   if (isListType(nullable)) {
     if (!Array.isArray(value)) return problemIn(value, nullable.ofType, path);
+    const tooLong = listProblem(value.length, path);
+    if (tooLong) return tooLong;
     for (const [index, item] of value.entries()) {
       const problem = problemIn(item, nullable.ofType, `${path}.${index}`);
       if (problem) return problem;

@@ -12,4 +12,6 @@ export interface GraphQLContext {
   clientAddress?: string;
   /** True for the graphql-ws transport. */
   subscription?: boolean;
+  /** Fields added to this request's log line (HTTP only): the operation's name. */
+  requestLog?: Record<string, unknown>;
 }

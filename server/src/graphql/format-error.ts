@@ -3,7 +3,7 @@ import type { GraphQLFormattedError } from 'graphql';
 import { GraphQLError } from 'graphql';
 import { AuthenticationError, AuthorizationError } from 'type-graphql';
 import type { Logger } from 'pino';
-import { DomainError, ForbiddenError, NotFoundError, UnauthenticatedError } from '../common/errors.js';
+import { DomainError, ForbiddenError, NotFoundError, UnauthenticatedError } from '../shared/errors.js';
 
 /** Codes a client may see as they are; anything else is an internal error and is logged, not shown. */
 const PASS_THROUGH = new Set([

@@ -1,6 +1,4 @@
-import type { Server } from 'node:http';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
-import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import {
   ApolloServerPluginCacheControlDisabled,
   ApolloServerPluginLandingPageDisabled,
@@ -26,8 +24,18 @@ import type { Services } from '../services.js';
 import type { GraphQLContext } from './context.js';
 import { formatGraphQLError } from './format-error.js';
 import { asksForIntrospection, hardeningRules, LIMITS } from './hardening.js';
+import { operationGuard, operationProblem, publicOperationsOf } from './operation-guard.js';
+import { operationNameOnRequestLog } from './request-log.js';
+import { operationAccess } from './schema.js';
 import { SESSION_NEWS_FIELD, SocketSession } from './socket-session.js';
 import { randomUUID } from 'node:crypto';
+
+let publicOperationNames: ReadonlySet<string> | null = null;
+/** The operations anyone may call, read once from the decorators. */
+function publicOperations(): ReadonlySet<string> {
+  publicOperationNames ??= publicOperationsOf(operationAccess());
+  return publicOperationNames;
+}
 
 export function mayIntrospect(user: CurrentUser | null, services: Services): boolean {
   if (services.config.development) return true;
@@ -48,7 +56,8 @@ const introspectionGuard = (services: Services): ApolloServerPlugin<GraphQLConte
   },
 });
 
-export function createApolloServer(schema: GraphQLSchema, httpServer: Server, services: Services) {
+/** The HTTP server is drained by app.ts's stop (serving.ts), before Apollo stops. */
+export function createApolloServer(schema: GraphQLSchema, services: Services) {
   const development = services.config.development;
   return new ApolloServer<GraphQLContext>({
     schema,
@@ -61,12 +70,13 @@ export function createApolloServer(schema: GraphQLSchema, httpServer: Server, se
     validationRules: hardeningRules,
     formatError: formatGraphQLError(services.logger),
     plugins: [
-      ApolloServerPluginDrainHttpServer({ httpServer }),
       ApolloServerPluginLandingPageDisabled(),
       // No response is cached by hints (answers carry a caller's data): without this default plugin Apollo no
       // longer wraps every field resolver to collect cache hints (issue 13 item 8, about 3 % of an overview).
       ApolloServerPluginCacheControlDisabled(),
       introspectionGuard(services),
+      operationGuard(publicOperations()),
+      operationNameOnRequestLog,
     ],
   });
 }
@@ -146,6 +156,14 @@ export function attachSubscriptions(
         if (asksForIntrospection(document) && !mayIntrospect(user, services)) {
           return [new GraphQLError('Introspection is not allowed.', { extensions: { code: 'FORBIDDEN' } })];
         }
+        const operation = getOperationAST(document, payload.operationName);
+        const problem =
+          operation &&
+          operationProblem(
+            { schema, document, operation, variables: payload.variables ?? undefined, signedIn: !!user },
+            null, // a refused session reaches the client as the subscription's result, as it always has
+          );
+        if (problem) return [problem];
         const contextValue: GraphQLContext = {
           em: orm.em.fork(),
           user,

@@ -1,6 +1,6 @@
 import { GraphQLError, GraphQLScalarType, Kind } from 'graphql';
-import { isLocalDate, type LocalDate } from '../common/local-date.js';
-import { cents, MoneyError, parseMoney, toDecimalString, type Cents } from '../common/money.js';
+import { isLocalDate, type LocalDate } from '../shared/local-date.js';
+import { cents, MoneyError, parseMoney, toDecimalString, type Cents } from '../shared/money.js';
 
 function moneyFrom(value: unknown): Cents {
   try {

@@ -5,34 +5,40 @@ import { authChecker } from '../common/auth/auth-checker.js';
 import { AccountResolver } from '../modules/account/account.resolver.js';
 import { ActivityResolver } from '../modules/activity/activity.resolver.js';
 import { AgreementResolver } from '../modules/agreement/agreement.resolver.js';
-import { AuthResolver } from '../modules/auth/auth.resolver.js';
+import { ShortfallFixResolver } from '../modules/agreement/shortfall/shortfall-fix.resolver.js';
+import { MemberApprovalResolver } from '../modules/agreement/member-approval/member-approval.resolver.js';
+import { AuthResolver } from '../modules/auth/index.js';
 import { BillingCategoryResolver } from '../modules/billing-category/billing-category.resolver.js';
-import { CompanyResolver } from '../modules/company/company.resolver.js';
+import { CompanyResolver } from '../modules/company/index.js';
 import { BankJobRunResolver } from '../modules/core-banking/job-runs.resolver.js';
+import { BankDayRunResolver } from '../modules/core-banking/bank-day-run.resolver.js';
 import { NoteResolver } from '../modules/note/note.resolver.js';
 import { BillerResolver } from '../modules/biller/biller.resolver.js';
 import { SubCategoryResolver } from '../modules/billing-category/sub-category.resolver.js';
 import { OutboxResolver } from '../modules/notification/outbox.resolver.js';
+import { WorklistResolver } from '../modules/worklist/worklist.resolver.js';
 import { NotificationResolver } from '../modules/notification/notification.resolver.js';
 import { MemberResolver } from '../modules/member/member.resolver.js';
 import { MemberSearchResolver } from '../modules/member/member-search.resolver.js';
 import { ActivityAddedResolver } from '../modules/activity/activity-added.resolver.js';
 import { QueuedChangeResolver } from '../modules/agreement/queued-change.resolver.js';
+import { FiguresResolver } from '../modules/agreement/projection/figures.resolver.js';
 import { AgreementWizardResolver } from '../modules/agreement/wizard/wizard.resolver.js';
 import { CompletionResolver } from '../modules/agreement/completion/completion.resolver.js';
 import { AgreementDepositsResolver } from '../modules/agreement/deposits/deposits.resolver.js';
 import { AgreementLifecycleResolver } from '../modules/agreement/lifecycle/lifecycle.resolver.js';
+import { AgreementSettlementResolver } from '../modules/agreement/settlement/settlement.resolver.js';
 import { AgreementApprovalResolver } from '../modules/approval/agreement-approval.resolver.js';
 import { PreferencesResolver } from '../modules/preferences/preferences.resolver.js';
 import { OverviewResolver } from '../modules/overview/overview.resolver.js';
-import { AtRiskResolver } from '../modules/risk/at-risk.resolver.js';
-import { MissedDepositReportResolver } from '../modules/report/missed-deposits.resolver.js';
-import { ReportingResolver } from '../modules/reporting/reporting.resolver.js';
+import { AtRiskResolver } from '../modules/risk/index.js';
+import { MissedDepositReportResolver } from '../modules/report/index.js';
+import { ReportingResolver } from '../modules/reporting/index.js';
 import { ApprovalResolver } from '../modules/approval/approval.resolver.js';
 import { PaymentResolver } from '../modules/payment/payment.resolver.js';
-import { PlannerResolver } from '../modules/planner/planner.resolver.js';
-import { ProfileResolver } from '../modules/profile/profile.resolver.js';
-import { SettingsResolver } from '../modules/settings/settings.resolver.js';
+import { PlannerResolver } from '../modules/planner/index.js';
+import { ProfileResolver } from '../modules/profile/index.js';
+import { SettingsResolver } from '../modules/settings/index.js';
 import { TransactionResolver } from '../modules/transaction/transaction.resolver.js';
 import { guardArguments } from './argument-guard.js';
 import { memoryEventBus, type EventBus } from './event-bus.js';
@@ -47,6 +53,7 @@ export const resolvers: NonEmptyArray<Function> = [
   PlannerResolver,
   MemberSearchResolver,
   QueuedChangeResolver,
+  FiguresResolver,
   ActivityAddedResolver,
   OverviewResolver,
   AtRiskResolver,
@@ -54,6 +61,7 @@ export const resolvers: NonEmptyArray<Function> = [
   ReportingResolver,
   ActivityResolver,
   AgreementResolver,
+  MemberApprovalResolver,
   TransactionResolver,
   ProfileResolver,
   PaymentResolver,
@@ -61,16 +69,20 @@ export const resolvers: NonEmptyArray<Function> = [
   BillingCategoryResolver,
   CompanyResolver,
   BankJobRunResolver,
+  BankDayRunResolver,
   NoteResolver,
   AgreementWizardResolver,
   CompletionResolver,
   AgreementDepositsResolver,
   AgreementLifecycleResolver,
+  AgreementSettlementResolver,
   AgreementApprovalResolver,
   PreferencesResolver,
   BillerResolver,
   SubCategoryResolver,
   OutboxResolver,
+  WorklistResolver,
+  ShortfallFixResolver,
   NotificationResolver,
 ];
 

@@ -1,9 +1,14 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { CurrentUser } from '../common/auth/current-user.js';
-import type { Clock } from '../common/clock.js';
-import { isSessionEnded, sessionTopic } from '../modules/auth/session.events.js';
-import type { AuthService, SessionTimes, SocketCredentials } from '../modules/auth/auth.service.js';
+import type { Clock } from '../shared/clock.js';
+import {
+  isSessionEnded,
+  sessionTopic,
+  type AuthService,
+  type SessionTimes,
+  type SocketCredentials,
+} from '../modules/auth/index.js';
 import type { EventBus } from './event-bus.js';
 
 /**

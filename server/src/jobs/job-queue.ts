@@ -173,6 +173,23 @@ export class JobQueue {
   }
 
   /**
+   * Jobs of a kind waiting out a retry's delay, by key, are due now (their attempt count unchanged): for when what
+   * they failed on is known to be back. Answers how many were brought forward.
+   */
+  async retryNow<T extends object>(type: JobType<T>, keys: readonly string[]): Promise<number> {
+    if (keys.length === 0) return 0;
+    const { rows } = await this.started()
+      .getDb()
+      .executeSql(
+        `update ${JOB_SCHEMA}.job set start_after = now()
+         where name = $1 and state = 'retry' and start_after > now() and singleton_key = any($2::text[]) returning id`,
+        [type.definition.name, keys],
+      );
+    if (rows.length > 0) this.notify(type);
+    return rows.length;
+  }
+
+  /**
    * Runs every waiting job of one kind (or of all) now, on this instance, until none waits; answers how many ran.
    * `includeDelayed` also takes jobs waiting for a later start or a retry's delay. For tests and commands.
    */
@@ -195,14 +212,14 @@ export class JobQueue {
     return count;
   }
 
-  /** Stops fetching, lets running jobs finish (up to 10 s), then waits for pg-boss's last statements. */
-  async stop(): Promise<void> {
+  /** Stops fetching, lets running jobs finish (up to `timeoutMs`), then waits for pg-boss's last statements. */
+  async stop({ timeoutMs = 10_000 }: { timeoutMs?: number } = {}): Promise<void> {
     this.stopped = true;
     const boss = this.boss;
     if (!boss) return;
-    await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    await boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
     // A poll answered during the stop still runs its jobs and completes them: wait for that before the pool closes.
-    const deadline = Date.now() + 10_000;
+    const deadline = Date.now() + timeoutMs;
     let quietChecks = 0;
     while (quietChecks < 2 && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 10));
@@ -236,10 +253,16 @@ export class JobQueue {
     else await boss.createQueue(definition.name, settings);
   }
 
-  /** Runs fetched jobs one after the other; each is completed or failed on its own. */
+  /**
+   * Runs fetched jobs one after the other, in the order they were sent (a batch comes back from pg-boss in no set
+   * order: a member told "locked" then "unlocked" must read them so); each is completed or failed on its own.
+   */
   private run(entry: Registered, jobs: BossJob[]): Promise<void> {
+    // createdOn comes as the driver gives it (a Date, or the ORM's connection's text): compared as instants.
+    const sent = (job: BossJob) => new Date(job.createdOn as Date | string).getTime();
+    const inOrder = [...jobs].sort((a, b) => sent(a) - sent(b) || a.id.localeCompare(b.id));
     const work = (async () => {
-      for (const job of jobs) await this.runOne(entry, job);
+      for (const job of inOrder) await this.runOne(entry, job);
     })();
     this.running.add(work);
     return work.finally(() => this.running.delete(work));

@@ -1,11 +1,17 @@
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { classifyError, ForbiddenError, UnauthenticatedError } from '../common/errors.js';
+import { classifyError, ForbiddenError, UnauthenticatedError } from '../shared/errors.js';
 import type { Services } from '../services.js';
-import type { RestRoute } from './route.js';
+import { decideAccess, READ_ONLY_REFUSAL } from '../common/auth/access.rules.js';
+import { IDLE_SECONDS_HEADER } from '../modules/auth/index.js';
+import { refuseInput, restInputProblem } from './input-guard.middleware.js';
+import { accessRules, type RestRoute } from './route.js';
 import { toWire } from './wire.js';
 
-/** Mounts the legacy `/api` routes: authentication per route's access rule, no-cache GETs, one error mapping. */
+/**
+ * Mounts the legacy `/api` routes: authentication and access per route (common/auth/access.rules.ts, the rule
+ * GraphQL's auth checker applies too), then the edge rule over the input, no-cache GETs, one error mapping.
+ */
 export function restRouter(routes: RestRoute[], orm: MikroORM, services: Services): Router {
   const router = Router({ caseSensitive: false });
 
@@ -17,16 +23,19 @@ export function restRouter(routes: RestRoute[], orm: MikroORM, services: Service
   });
 
   for (const definition of routes) {
+    const operation = `${definition.method.toUpperCase()} ${definition.path}`;
     router[definition.method](definition.path, async (req: Request, res: Response) => {
       const em = orm.em.fork();
       try {
-        const user = await services.auth.authenticate(em, req.headers.authorization);
+        const user = await services.auth.authenticate(em, req.headers.authorization, req.headers[IDLE_SECONDS_HEADER]);
         if (definition.access !== 'public') {
           if (!user) throw new UnauthenticatedError();
-          if (definition.access !== 'signed-in' && !user.roles.some((role) => definition.access.includes(role))) {
-            throw new ForbiddenError();
-          }
+          const decision = decideAccess(operation, accessRules(definition.access), user.roles);
+          if (decision !== 'allowed')
+            throw new ForbiddenError(decision === 'read-only' ? READ_ONLY_REFUSAL : undefined);
         }
+        const problem = restInputProblem(req);
+        if (problem) return refuseInput(res, problem);
         const handled = await definition.handle({ em, user, services, req, res });
         if (res.headersSent) return;
         const answer = definition.answers === undefined ? handled : toWire(handled, definition.answers);

@@ -1,13 +1,20 @@
 import type { Request, Response } from 'express';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CurrentUser } from '../common/auth/current-user.js';
-import type { Role } from '../common/auth/roles.js';
-import { DomainError } from '../common/errors.js';
+import { PUBLIC, SIGNED_IN, type Role } from '../common/auth/roles.js';
+import { DomainError } from '../shared/errors.js';
 import type { Services } from '../services.js';
 import type { WireType } from './wire.js';
 
 /** Who may call a REST route: anyone, any session, or one of the roles. Every route must say. */
 export type RouteAccess = 'public' | 'signed-in' | readonly Role[];
+
+/** A route's access as the shared rule reads it (access.rules.ts): PUBLIC, SIGNED_IN or role names. */
+export function accessRules(access: RouteAccess): readonly string[] {
+  if (access === 'public') return [PUBLIC];
+  if (access === 'signed-in') return [SIGNED_IN];
+  return access;
+}
 
 export interface RestContext {
   em: EntityManager;
@@ -72,4 +79,12 @@ export function bodyField(body: unknown, name: string): unknown {
   if (!body || typeof body !== 'object') return undefined;
   const key = Object.keys(body).find((k) => k.toLowerCase() === name.toLowerCase());
   return key === undefined ? undefined : (body as Record<string, unknown>)[key];
+}
+
+/** A yes or no as old clients send it (true, "true", 1; false, "false", 0); null when absent or blank. */
+export function flagValue(value: unknown, name: string): boolean | null {
+  if (value === null || value === undefined || value === '') return null;
+  if (value === true || value === 'true' || value === 1) return true;
+  if (value === false || value === 'false' || value === 0) return false;
+  throw new DomainError('INVALID_INPUT', `${name} must be true or false.`, name);
 }

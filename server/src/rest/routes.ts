@@ -1,9 +1,9 @@
 import { accountRoutes } from '../modules/account/account.rest.js';
 import { agreementRoutes } from '../modules/agreement/agreement.rest.js';
 import { activityRoutes } from '../modules/activity/activity.rest.js';
-import { authRoutes } from '../modules/auth/auth.rest.js';
+import { authRoutes } from '../modules/auth/index.js';
 import { billingCategoryRoutes } from '../modules/billing-category/billing-category.rest.js';
-import { companyRoutes } from '../modules/company/company.rest.js';
+import { companyRoutes } from '../modules/company/index.js';
 import { billerRoutes } from '../modules/biller/biller.rest.js';
 import { subCategoryRoutes } from '../modules/billing-category/sub-category.rest.js';
 import { memberRoutes } from '../modules/member/member.rest.js';
@@ -17,12 +17,12 @@ import { completionRoutes } from '../modules/agreement/completion/completion.res
 import { agreementDepositRoutes } from '../modules/agreement/deposits/deposits.rest.js';
 import { lifecycleRoutes } from '../modules/agreement/lifecycle/lifecycle.rest.js';
 import { preferencesRoutes } from '../modules/preferences/preferences.rest.js';
-import { exportRoutes } from '../modules/export/export.rest.js';
-import { missedDepositRoutes } from '../modules/report/missed-deposits.rest.js';
+import { exportRoutes } from '../modules/export/index.js';
+import { missedDepositRoutes } from '../modules/report/index.js';
 import { paymentRoutes } from '../modules/payment/payment.rest.js';
-import { plannerRoutes } from '../modules/planner/planner.rest.js';
-import { profileRoutes } from '../modules/profile/profile.rest.js';
-import { settingsRoutes } from '../modules/settings/settings.rest.js';
+import { plannerRoutes } from '../modules/planner/index.js';
+import { profileRoutes } from '../modules/profile/index.js';
+import { settingsRoutes } from '../modules/settings/index.js';
 import { transactionRoutes } from '../modules/transaction/transaction.rest.js';
 import type { RestRoute } from './route.js';
 

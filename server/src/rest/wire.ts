@@ -1,7 +1,7 @@
 import { GraphQLScalarType } from 'graphql';
 import { getMetadataStorage } from 'type-graphql';
-import { DomainError } from '../common/errors.js';
-import { cents, MoneyError, parseMoney, type Cents } from '../common/money.js';
+import { DomainError } from '../shared/errors.js';
+import { cents, MoneyError, parseMoney, type Cents } from '../shared/money.js';
 
 /**
  * Money and dates on the legacy REST wire, decided by type in one place.

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { systemClock } from '../common/clock.js';
-import { parseLocalDate } from '../common/local-date.js';
+import { systemClock } from '../shared/clock.js';
+import { parseLocalDate } from '../shared/local-date.js';
 import { loadConfig } from '../config.js';
 import { embeddedPool, startEmbeddedPostgres } from '../database/embedded.js';
 import { ormOptions } from '../database/orm-config.js';

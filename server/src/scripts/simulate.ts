@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { addDays, isLocalDate, todayIn, type LocalDate } from '../common/local-date.js';
+import { addDays, isLocalDate, todayIn, type LocalDate } from '../shared/local-date.js';
 import { createLogger } from '../common/logger.js';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../database/database.js';
@@ -8,6 +8,8 @@ import { describeSimulatedDay, SimulationClock, simulateDay } from '../modules/c
 import { createServices } from '../services.js';
 
 /**
+ * `npm run simulate -- --check ...`: the checked run on a fresh database (simulation/check-command.ts, README there).
+ *
  * `npm run simulate -- --days N [--from YYYY-MM-DD]`: lives through the next N days on DATABASE_URL (or the embedded
  * database) with the server stopped, exactly as the running jobs would (each day's jobs sent to the queue and run
  * here on a clock set to their hour), printing what each day did. It continues from the last day it simulated
@@ -25,6 +27,11 @@ function option(name: string): string | undefined {
   const index = args.indexOf(`--${name}`);
   if (index >= 0) return args[index + 1];
   return args.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
+}
+
+if (process.argv.includes('--check')) {
+  const { runCheckCommand } = await import('../simulation/check-command.js');
+  process.exit(await runCheckCommand(option));
 }
 
 const daysText = option('days');

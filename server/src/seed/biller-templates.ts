@@ -1,6 +1,6 @@
-import { cents, type Cents } from '../common/money.js';
-import { BillingFrequency } from '../modules/bill/billing-frequency.js';
-import { PaymentMethod } from '../modules/bill/payment-method.js';
+import { cents, type Cents } from '../shared/money.js';
+import { BillingFrequency } from '../shared/bill/billing-frequency.js';
+import { PaymentMethod } from '../shared/bill/payment-method.js';
 import type { CategoryKey } from './catalogue.js';
 
 /** A household biller the seeds put in agreements: every payment type, auto and manual, every selectable frequency. */

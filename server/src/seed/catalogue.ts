@@ -1,12 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { toDecimalString } from '../common/money.js';
-import type { CheckDigitAlgorithm } from '../common/validation/check-digit.js';
+import { toDecimalString } from '../shared/money.js';
+import type { CheckDigitAlgorithm } from '../shared/validation/check-digit.js';
 import { insertRows, runSql } from '../database/bulk.js';
-import {
-  CATALOGUE_CATEGORIES,
-  CATALOGUE_COMPANIES,
-  type CatalogueCategoryKey,
-} from '../modules/company/company-catalogue.data.js';
+import { CATALOGUE_CATEGORIES, CATALOGUE_COMPANIES, type CatalogueCategoryKey } from '../modules/company/index.js';
 
 /** The billing categories the migrations load, by the names the demo uses. */
 export const CATEGORY = CATALOGUE_CATEGORIES;

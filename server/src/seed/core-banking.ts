@@ -1,5 +1,5 @@
-import { addMonths, type LocalDate } from '../common/local-date.js';
-import { cents } from '../common/money.js';
+import { addMonths, type LocalDate } from '../shared/local-date.js';
+import { cents } from '../shared/money.js';
 import { LedgerTransactionType } from '../modules/ledger/ledger-transaction-type.js';
 import { external, linkedAccount, type Posting } from '../modules/ledger/ledger.types.js';
 import { at } from './history/payments.js';

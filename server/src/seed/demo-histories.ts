@@ -1,13 +1,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { addDays, addMonths, type LocalDate } from '../common/local-date.js';
-import { cents } from '../common/money.js';
+import { addDays, addMonths, type LocalDate } from '../shared/local-date.js';
+import { cents } from '../shared/money.js';
 import { AgreementChangeType, DepositType } from '../modules/agreement/agreement-codes.js';
 import { AgreementStatus } from '../modules/agreement/agreement-status.js';
-import { PaymentMethod } from '../modules/bill/payment-method.js';
-import { BillerStatus, ModificationState } from '../modules/biller/biller-codes.js';
-import { ContributionFrequency } from '../modules/deposit/deposit-schedule.rules.js';
+import { PaymentMethod } from '../shared/bill/payment-method.js';
+import { BillerStatus, ModificationState } from '../shared/biller/biller-codes.js';
+import { ContributionFrequency } from '../modules/deposit/index.js';
 import { LedgerService } from '../modules/ledger/ledger.service.js';
-import { NotificationSourceType, NotificationStatus } from '../modules/notification/notification-codes.js';
+import { NotificationSourceType, NotificationStatus } from '../shared/notification/notification-codes.js';
 import {
   BILLER_TEMPLATES,
   SUB_CATEGORY_TEMPLATES,

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
-import type { Clock } from '../common/clock.js';
-import { addDays, addMonths, type LocalDate } from '../common/local-date.js';
+import type { Clock } from '../shared/clock.js';
+import { addDays, addMonths, type LocalDate } from '../shared/local-date.js';
 import { Role } from '../common/auth/roles.js';
 import { Account } from '../modules/account/account.entity.js';
 import { MemberAccountLink } from '../modules/account/member-account-link.entity.js';
@@ -11,13 +11,14 @@ import { AgreementChange } from '../modules/agreement/agreement-change.entity.js
 import { AgreementChangeType } from '../modules/agreement/agreement-codes.js';
 import { Agreement } from '../modules/agreement/agreement.entity.js';
 import { AgreementStatus } from '../modules/agreement/agreement-status.js';
-import { hashPassword } from '../modules/auth/password.js';
-import { Branch } from '../modules/branch/branch.entity.js';
-import { LinkedAccount } from '../modules/linked-account/linked-account.entity.js';
+import { hashPassword } from '../modules/auth/index.js';
+import { Branch } from '../modules/branch/index.js';
+import { LinkedAccount } from '../modules/linked-account/index.js';
 import { Member } from '../modules/member/member.entity.js';
-import { Setting } from '../modules/settings/setting.entity.js';
-import { User } from '../modules/user/user.entity.js';
+import { Setting } from '../modules/settings/index.js';
+import { User } from '../modules/user/index.js';
 import { keepSeededDepositsMissing } from '../modules/core-banking/seeded-outcomes.js';
+import { storeMissingPlans } from '../modules/agreement/plan/plan-store.js';
 import { ensureCatalogue } from './catalogue.js';
 import { seedDemoHistories, type DemoAgreement, type DemoScenario } from './demo-histories.js';
 import { at } from './history/payments.js';
@@ -265,6 +266,8 @@ export async function seedDemoData(em: EntityManager, clock: Clock, logger: Logg
         salary,
       })),
     );
+    // Each running agreement's agreed plan, as the change applier stores it for a new one (agreement/plan/).
+    await storeMissingPlans(tx);
     tx.create(Setting, { key: SEEDED_KEY, value: { loadedAt: clock.now().toISOString(), today } });
   });
   await keepSeededDepositsMissing(em.fork());

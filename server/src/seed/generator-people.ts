@@ -1,4 +1,4 @@
-import { addDays, addMonths, type LocalDate } from '../common/local-date.js';
+import { addDays, addMonths, type LocalDate } from '../shared/local-date.js';
 import { AgreementStatus } from '../modules/agreement/agreement-status.js';
 import type { Random } from './random.js';
 

@@ -1,6 +1,6 @@
-import { addDays, type LocalDate } from '../common/local-date.js';
+import { addDays, type LocalDate } from '../shared/local-date.js';
 import { DepositType } from '../modules/agreement/agreement-codes.js';
-import { ContributionFrequency } from '../modules/deposit/deposit-schedule.rules.js';
+import { ContributionFrequency } from '../modules/deposit/index.js';
 import { BILLER_TEMPLATES, SUB_CATEGORY_TEMPLATES } from './biller-templates.js';
 import type { Setup } from './generator-setup.js';
 import { SCENARIO_STATUS, type GeneratedMember, type GeneratedScenario } from './generator-people.js';

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { hashPassword } from '../modules/auth/password.js';
+import { hashPassword } from '../modules/auth/index.js';
 import { ensureCatalogue, type Catalogue } from './catalogue.js';
 import { MEMBER_DEMO_PASSWORD } from './demo.js';
 import type { StaffIds } from './history/writer.js';

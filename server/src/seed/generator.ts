@@ -1,7 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { addDays, type LocalDate } from '../common/local-date.js';
+import { addDays, type LocalDate } from '../shared/local-date.js';
 import { allocateIds, idSequence, insertRows, type BulkColumn, type BulkRow } from '../database/bulk.js';
 import { LedgerAccountKind } from '../modules/ledger/ledger-account-kind.js';
+import { storeMissingPlans } from '../modules/agreement/plan/plan-store.js';
 import { LedgerService } from '../modules/ledger/ledger.service.js';
 import { savingsAccountCredits } from './core-banking.js';
 import { planGenerated } from './generator-plan.js';
@@ -238,5 +239,7 @@ async function writeBatch(
   await new LedgerService().postMany(em, credits);
   written += credits.length * 3;
   written += (await writeHistories(em, histories, setup.staff, setup.templateIds)).rows;
+  // Each running agreement's agreed plan, as the change applier stores it for a new one (agreement/plan/).
+  await storeMissingPlans(em, agreementIds);
   return written;
 }

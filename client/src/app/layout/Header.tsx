@@ -1,7 +1,7 @@
 import { Box, Button, Flex, HStack, Link, Spacer, Text, VisuallyHidden } from '@chakra-ui/react';
 import { Suspense, lazy, useState } from 'react';
 import { Link as RouterLink, useLocation, useMatch } from 'react-router-dom';
-import { displayNameOf, landingPath } from '../../auth/session-rules';
+import { displayNameOf, isReadOnly, landingPath } from '../../auth/session-rules';
 import { useLogout } from '../../auth/useLogout';
 import { useSession } from '../../auth/useSession';
 import { useClientSettingsQuery } from '../../gql/hooks';
@@ -40,7 +40,8 @@ export function Header() {
   const openSupport = () => setSupportOpen(true);
   // A banking app's web view often cannot open new windows, and our own pages open in place: stay there.
   const newTab = !inWebView && !helpUrl.startsWith('/');
-  const showUser = !SIGN_IN_PAGES.has(pathname);
+  // Who is signed in, and Log out: only with a session (without one there is no name to show, not even 'Agent').
+  const showUser = session !== null && !SIGN_IN_PAGES.has(pathname);
   const displayName = displayNameOf(session);
   const onLogout = session ? () => void logout() : undefined;
 
@@ -103,6 +104,7 @@ export function Header() {
             accountId={accountId}
             supportEmail={settings?.supportEmail ?? ''}
             signedIn={session !== null}
+            readOnly={session !== null && isReadOnly(session.roles)}
             onClose={() => setSupportOpen(false)}
           />
         </Suspense>

@@ -95,9 +95,11 @@ describe('headerMenus', () => {
     [['ADMIN'], true],
     [['REPORTER'], false],
     [['MEMBER'], false],
-  ])('links %j to the missed-deposit report and the at-risk worklist: %s', (roles, shown) => {
+  ])('links %j to the worklist, the missed-deposit report and the at-risk list: %s', (roles, shown) => {
     const menus = headerMenus({ memberId: null, accountId: null, hideMenus: false, isStaff: true, roles });
-    expect(menus.reports.map((entry) => entry.to)).toEqual(shown ? ['/misseddeposits', '/atrisk', '/bankjobs'] : []);
+    expect(menus.reports.map((entry) => entry.to)).toEqual(
+      shown ? ['/worklist', '/misseddeposits', '/atrisk', '/bankjobs'] : [],
+    );
   });
 
   it.each([

@@ -63,6 +63,8 @@ export function canDecideApprovals(roles: readonly string[]): boolean {
 
 /** The staff's worklists and reports, outside any member's account (agents, branch agents, managers, admins). */
 export const STAFF_REPORT_ENTRIES: readonly MenuEntry[] = [
+  // What needs a person, most urgent first (issue 22 item 3).
+  { label: 'Worklist', to: '/worklist', visible: true },
   { label: 'Missed deposits', to: '/misseddeposits', visible: true },
   { label: 'At risk', to: '/atrisk', visible: true },
   // The bank's jobs (issue 10 item 5): runs, failures and, in demo mode, "Run the next day".

@@ -10,8 +10,13 @@ import {
 } from './activity-details';
 
 describe('pendingWording', () => {
-  it("replaces 'Paid' with 'pending confirmation' on a pending payment", () => {
-    expect(pendingWording('Paid Origin Energy $120.00', true)).toBe('pending confirmation Origin Energy $120.00');
+  it("says 'pending confirmation' where a pending payment would say 'Paid', as a sentence", () => {
+    expect(pendingWording('Paid Origin Energy $120.00', true)).toBe(
+      'Origin Energy $120.00: payment pending confirmation',
+    );
+    expect(pendingWording('Paid Car registration bill of $781.20.', true)).toBe(
+      'Car registration bill of $781.20: payment pending confirmation',
+    );
   });
 
   it('leaves a confirmed payment as it is', () => {

@@ -1,8 +1,14 @@
 import { isRecord } from '../../shared/is-record';
 
-/** A pending payment reads 'pending confirmation' where it would say 'Paid' (spec 1 §4). */
+/**
+ * A pending payment reads 'pending confirmation' where it would say 'Paid' (spec 1 §4), as a sentence: "Paid Car
+ * registration bill of $781.20" reads "Car registration bill of $781.20: payment pending confirmation".
+ */
 export function pendingWording(text: string, isPending: boolean): string {
-  return isPending ? text.replace('Paid', 'pending confirmation') : text;
+  if (!isPending) return text;
+  const paid = /^Paid\s+(.*)$/s.exec(text);
+  if (paid) return `${paid[1].replace(/\.$/, '')}: payment pending confirmation`;
+  return text.replace(/\bPaid\b/, 'payment pending confirmation for');
 }
 
 /** Stored details may hold HTML: show its text only (never inject server HTML into the page). */

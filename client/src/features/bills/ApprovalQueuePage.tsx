@@ -161,10 +161,14 @@ function AgreementRequest({
     <Card.Root as="li" listStyleType="none" data-testid="agreement-approval-request">
       <Card.Body>
         <Stack gap="3">
+          {/* Who, which agreement and how much (issue 26 item 7: it said only "Agreement 9"). */}
           <Text fontWeight="medium">
-            Agreement {approval.contractId}: {title}
+            {approval.memberName ?? 'A member'}
+            {approval.memberNumber ? ` (member ${approval.memberNumber})` : ''}: agreement {approval.contractId} on
+            account {approval.accountNumber}
             {approval.amount ? `, ${formatMoney(approval.amount)}` : ''}
           </Text>
+          <Text>{title}</Text>
           <Text fontSize="sm" color="fg.muted">
             Requested by {approval.requestedBy ?? 'an agent'}
             {approval.note ? `: “${approval.note}”` : ''}

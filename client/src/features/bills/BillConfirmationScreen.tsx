@@ -32,16 +32,16 @@ export function BillConfirmationScreen({ reimbursement = false }: { reimbursemen
           ['Actual amount', formatMoney(figures.actualAmount)],
           ['Category', view.bill.categoryName],
           ['Nickname', view.bill.nickname],
-          ['Paid as', variant === 'allocation' ? 'Allocation' : 'Bill'],
+          ['Paid as', variant === 'allocation' ? 'Category bill' : 'Bill'],
           ['Amount poured into rainy day', formatMoney(figures.pouredIntoRainyDay)],
           ['Total paid out', formatMoney(figures.totalPaidOut)],
           ['Overdue bills paid', String(figures.overdueBillsCount)],
           ['From rainy day', formatMoney(figures.fromRainyDay)],
           ['From savings account', formatMoney(figures.fromSavings)],
           ['Amount owing', formatMoney(figures.amountOwing)],
-          ['From allocation', formatMoney(figures.fromAllocation)],
+          ['From the money set aside', formatMoney(figures.fromAllocation)],
           ['From contingency', formatMoney(figures.fromContingency)],
-          ['Combined allocation', formatMoney(figures.combinedAllocation)],
+          ['Set aside for the bills paid together', formatMoney(figures.combinedAllocation)],
           ...(view.reimbursementAccount
             ? ([['Reimbursement account', view.reimbursementAccount]] as [string, string][])
             : []),
@@ -60,10 +60,24 @@ export function BillConfirmationScreen({ reimbursement = false }: { reimbursemen
           <Section title="Summary">
             <FigureList rows={rows} testId="confirmation-summary" />
           </Section>
-          {variant === 'bill' && (
-            <Section title="Paid to">
-              <PayingDetailsList {...view.bill} />
-            </Section>
+          {reimbursement ? (
+            // The money went to the member's own account, not to the biller (issue 25, seen 6).
+            <>
+              <Section title="Paid to">
+                <FigureList rows={[['Your account', view.reimbursementAccount ?? '—']]} testId="paid-to" />
+              </Section>
+              {variant === 'bill' && (
+                <Section title="The bill you paid">
+                  <PayingDetailsList {...view.bill} />
+                </Section>
+              )}
+            </>
+          ) : (
+            variant === 'bill' && (
+              <Section title="Paid to">
+                <PayingDetailsList {...view.bill} />
+              </Section>
+            )
           )}
           <HStack gap="3" wrap="wrap">
             <Button asChild colorPalette="brand">

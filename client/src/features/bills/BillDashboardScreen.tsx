@@ -11,6 +11,10 @@ import { Loading } from '../../shared/ui/Loading';
 import { Page } from '../../shared/ui/Page';
 import { NoData } from '../../shared/ui/Section';
 import { StatusAlert } from '../../shared/ui/StatusAlert';
+import { AgreementStatus } from '@shared/agreement-status.js';
+import { codeOf } from '@shared/code-names.js';
+import { BillStatus, isOverdue } from '@shared/bill/bill-status.rules.js';
+import { MoneyMovement, moneyRefusal } from '@shared/money-movement.rules.js';
 import { InArrearsNotice } from './InArrearsNotice';
 import { ManagerApprovalDialog } from './ManagerApprovalDialog';
 import { TopUpRainyDayDialog } from './TopUpRainyDayDialog';
@@ -34,7 +38,7 @@ function onHoldMessage(
 /** `paybill` (spec 1 §2 "Bill dashboard"): bills due for payment, 20 a page, due date descending. */
 export function BillDashboardScreen() {
   const context = useBillContext();
-  const { memberId, accountId, isStaff, base, agreement, agreementStatus } = context;
+  const { memberId, accountId, isStaff, base, agreement, agreementStatus, resigned } = context;
   const navigate = useNavigate();
   const [page, setPage] = useState(1);
   const [notice, setNotice] = useState<string | null>(null);
@@ -43,6 +47,13 @@ export function BillDashboardScreen() {
   const { data, loading, error, refetch } = useBillDashboardQuery({ variables: { memberId, accountId, page } });
   const onHold = agreement?.billersOnHold ?? [];
   const today = useInstitutionToday();
+  // Why this member cannot pay at all now (arrears, a lock, a resigned membership …): the money rule's words.
+  const standing = moneyRefusal(MoneyMovement.PayBill, {
+    status: codeOf(AgreementStatus, agreementStatus),
+    mover: isStaff ? 'staff' : 'member',
+    resigned,
+    managerApproval: true,
+  })?.message;
 
   const open = (bill: BillForPaymentFieldsFragment, action: 'pay' | 'reimburse') => {
     const decision = dashboardAction(
@@ -50,17 +61,13 @@ export function BillDashboardScreen() {
         action,
         agreementStatus,
         isStaff,
+        resigned,
         disableSubmit: bill.disableSubmit,
         onHoldMessage: action === 'pay' ? onHoldMessage(bill, onHold) : null,
         billerAddedDate: bill.billerAddedDate,
         today,
       },
-      {
-        notPayable: BILL_MESSAGES.notPayable,
-        memberInArrears: BILL_MESSAGES.payInArrearsMember,
-        reimburseInArrears: BILL_MESSAGES.reimburseInArrears,
-        billerAddedToday: BILL_MESSAGES.billerAddedToday,
-      },
+      { billerAddedToday: BILL_MESSAGES.billerAddedToday },
     );
     if (decision.kind === 'blocked') return void notify.warning(decision.message);
     if (decision.kind === 'inArrears') return setNotice(decision.message);
@@ -78,7 +85,7 @@ export function BillDashboardScreen() {
           {agreement ? `Agreement ${agreement.contractId}: ${agreement.statusName}` : ' '}
           {agreement && ` · Rainy day ${formatMoney(agreement.balances.rainyDay)}`}
         </Text>
-        {canTopUpRainyDay(agreementStatus) && agreement && (
+        {canTopUpRainyDay(agreementStatus, isStaff, resigned) && agreement && (
           <Button variant="outline" onClick={() => setTopUpOpen(true)}>
             Top up rainy day
           </Button>
@@ -89,9 +96,7 @@ export function BillDashboardScreen() {
           {hold.message}
         </StatusAlert>
       ))}
-      {agreementStatus === 4 && !isStaff && (
-        <StatusAlert status="warning">{BILL_MESSAGES.payInArrearsMember}</StatusAlert>
-      )}
+      {standing && <StatusAlert status="warning">{standing}</StatusAlert>}
       {loading && <Loading label="Loading bills…" />}
       {error && <StatusAlert status="error">{serverMessage(error, BILL_MESSAGES.loadBills)}</StatusAlert>}
       {page_ && page_.items.length === 0 && <NoData>No bills are due for payment.</NoData>}
@@ -125,7 +130,7 @@ export function BillDashboardScreen() {
                 <Table.ColumnHeader>Bill</Table.ColumnHeader>
                 <Table.ColumnHeader hideBelow="md">Category</Table.ColumnHeader>
                 <Table.ColumnHeader hideBelow="md">Type</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">Allocated</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">Set aside</Table.ColumnHeader>
                 <Table.ColumnHeader textAlign="end">
                   <Text srOnly>Actions</Text>
                 </Table.ColumnHeader>
@@ -196,7 +201,7 @@ export function BillDashboardScreen() {
 function BillBadges({ bill, onHold }: { bill: BillForPaymentFieldsFragment; onHold: boolean }) {
   return (
     <HStack gap="1" wrap="wrap">
-      {(bill.status === 1 || bill.status === 4) && <Badge colorPalette="red">Overdue</Badge>}
+      {isOverdue(codeOf(BillStatus, bill.status)) && <Badge colorPalette="red">Overdue</Badge>}
       {bill.isEarlyPayment && <Badge colorPalette="gray">Not yet due</Badge>}
       {onHold && <Badge colorPalette="orange">On hold</Badge>}
     </HStack>

@@ -10,7 +10,7 @@ import {
   PayBillDocument,
   PaymentQuoteDocument,
   PayingBpayCheckDocument,
-  SourceBillsDueDocument,
+  OverduePlanDocument,
   type BillForPaymentFieldsFragment,
 } from '../../gql/graphql';
 import { renderRoutes } from '../../test-utils';
@@ -22,7 +22,7 @@ const context = {
   memberId: 42,
   accountId: 7,
   hideMenus: false,
-  account: { agreementStatus: 7 } as MemberContext['account'],
+  account: { agreementStatus: 'Active' } as MemberContext['account'],
 } satisfies MemberContext;
 
 const bill: BillForPaymentFieldsFragment = {
@@ -43,7 +43,7 @@ const bill: BillForPaymentFieldsFragment = {
   moneyFromContingency: '0.00',
   expectedDueDate: '2026-11-20',
   expectedDueDateWithNoOffset: '2026-11-20',
-  status: 1,
+  status: 'Overdue',
   bPayNumber: null,
   bPayName: null,
   customerReferenceNumber: null,
@@ -69,6 +69,18 @@ const payInput = {
   topupAccountNumber: null,
 };
 
+/** A quote for an amount the allocation covers. */
+const noTopUp = {
+  __typename: 'PaymentQuoteView',
+  topUpRequired: '0.00',
+  rainyDay: false,
+  linkedAccount: false,
+  shortPay: false,
+  canProceed: true,
+  allocationWarning: null,
+  errors: [],
+};
+
 const loads = [
   {
     request: { query: BillAgreementDocument, variables: { memberId: 42, accountId: 7 } },
@@ -81,12 +93,32 @@ const loads = [
     result: { data: { billDetails: { __typename: 'BillDetailsView', availableRainyDayBalance: '15.58', bill } } },
   },
   {
-    request: { query: SourceBillsDueDocument, variables: { billerId: 9 } },
-    result: { data: { sourceBillsDueForPayment: [] } },
+    // One bill due: the overdue option is not offered (the server's plan, issue 26 item 9).
+    request: { query: OverduePlanDocument, variables: { billId: 5, billOrAllocation: 'bill' } },
+    result: {
+      data: {
+        overduePlan: {
+          __typename: 'OverduePlanView',
+          offered: false,
+          selectedTotal: '120.00',
+          combinedTotal: '120.00',
+          combinedBills: [],
+          errors: [],
+        },
+      },
+    },
   },
   {
     request: { query: BillLinkedAccountsDocument, variables: { memberId: 42, accountId: 7 } },
     result: { data: { profile: { __typename: 'Profile', linkedAccounts: [] } } },
+  },
+  {
+    // The bill's allocation, quoted once it rests on screen: paying waits for this answer.
+    request: {
+      query: PaymentQuoteDocument,
+      variables: { billId: 5, billAmount: '120.00', billOrAllocation: 'bill', overdueOption: null },
+    },
+    result: { data: { paymentQuote: noTopUp } },
   },
 ];
 
@@ -242,6 +274,8 @@ describe('PayBillScreen', () => {
           code: 13,
           valid: false,
           message: 'The amount is higher than this biller allows.',
+          field: null,
+          limit: null,
         },
       },
     };
@@ -280,6 +314,7 @@ describe('PayBillScreen', () => {
           linkedAccount: false,
           shortPay: false,
           canProceed: true,
+          allocationWarning: null,
           errors: [],
         },
       },

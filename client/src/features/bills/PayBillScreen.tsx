@@ -9,7 +9,7 @@ import {
   usePayingBpayCheckQuery,
   usePaymentQuoteQuery,
   useReimburseBillMutation,
-  useSourceBillsDueQuery,
+  useOverduePlanQuery,
 } from '../../gql/hooks';
 import type { PayBillInput } from '../../gql/graphql';
 import { formatDate } from '../../shared/dates';
@@ -32,9 +32,9 @@ import {
   billOrAllocationOf,
   centsToDecimal,
   newIdempotencyKey,
-  overdueTotals,
   parseBillOrAllocation,
-  showOverdueOption,
+  payScreenTitle,
+  toCents,
   topUpErrors,
   topUpView,
   type OverdueOption,
@@ -45,7 +45,6 @@ import { AmountInput } from '../../shared/amount/AmountInput';
 import { amountOf } from '../../shared/amount/amount-entry';
 import { useBillContext } from './use-bill-context';
 import { useDebouncedValue } from './use-debounced-value';
-import { useInstitutionToday } from './useInstitutionToday';
 
 /** How long the amount must rest before the pay screen asks the server for a quote. */
 const QUOTE_DELAY_MS = 300;
@@ -55,7 +54,7 @@ type FieldErrors = { amount?: string; topupOption?: string; topupAccountNumber?:
 const TOP_UP_LABELS: Record<TopUpOption, string> = {
   rainyDay: 'From rainy day',
   linkedAccount: 'From a linked savings account',
-  shortPay: 'Short pay (the member pays the rest)',
+  shortPay: 'Short pay (the agreement pays what it can; the rest is left owing)',
 };
 
 /** Pay bill, pay allocation, reimburse bill and reimburse allocation (spec 1 §2, §4 "Pay flow", §5). */
@@ -67,14 +66,10 @@ export function PayBillScreen({ mode }: { mode: 'pay' | 'reimburse' }) {
   const navigate = useNavigate();
   const billQuery = useBillToPayQuery(billId ? { variables: { billId } } : skipToken);
   const bill = billQuery.data?.billDetails.bill;
-  const sources = useSourceBillsDueQuery(
+  // What the overdue option pays is the server's (the rule paying uses): the screen shows its answer.
+  const overduePlan = useOverduePlanQuery(
     bill && mode === 'pay'
-      ? {
-          variables:
-            variant === 'bill' && bill.billerId !== null
-              ? { billerId: bill.billerId }
-              : { billingSubCategoryId: bill.billingSubCategoryId ?? 0, billerId: bill.billerId },
-        }
+      ? { variables: { billId: bill.billId, billOrAllocation: variant }, fetchPolicy: 'network-only' }
       : skipToken,
   );
   const linked = useBillLinkedAccountsQuery({ variables: { memberId, accountId } });
@@ -94,10 +89,14 @@ export function PayBillScreen({ mode }: { mode: 'pay' | 'reimburse' }) {
   const [processing, setProcessing] = useState(false);
 
   // The amount on screen (spec 1 §4 "Overdue option": the selected bill's allocation, or all eligible combined).
-  const today = useInstitutionToday();
-  const eligible = mode === 'pay' ? (sources.data?.sourceBillsDueForPayment ?? []) : [];
-  const overdueShown = bill ? showOverdueOption(eligible, bill, variant, today) : false;
-  const totals = bill ? overdueTotals(overdueShown ? overdueOption : null, eligible, bill) : null;
+  const plan = mode === 'pay' ? (overduePlan.data?.overduePlan ?? null) : null;
+  const overdueShown = Boolean(plan?.offered);
+  const combinedBills = plan?.combinedBills ?? [];
+  const totalOf = (option: OverdueOption) =>
+    option === 'combine' && plan?.offered
+      ? { total: toCents(plan.combinedTotal), count: combinedBills.length }
+      : { total: toCents(plan?.selectedTotal ?? bill?.amountAllocated), count: 1 };
+  const totals = bill ? totalOf(overdueShown ? overdueOption : 'ignore') : null;
   const text = amountText ?? (totals ? centsToDecimal(totals.total) : '');
   const amount = amountOf(text);
   // What paying this amount would need (read-only), asked once the amount rests.
@@ -144,7 +143,7 @@ export function PayBillScreen({ mode }: { mode: 'pay' | 'reimburse' }) {
   // A BPAY biller's limit the amount breaks is said at the amount, naming the limit.
   const amountLimitError = bpayAmountError(bpayCheck, (limit) => formatMoney(limit));
 
-  const title = `${mode === 'pay' ? 'Pay' : 'Reimburse'} ${variant}`;
+  const title = payScreenTitle(mode, variant);
   if (!billId)
     return (
       <Page title={title}>
@@ -174,7 +173,7 @@ export function PayBillScreen({ mode }: { mode: 'pay' | 'reimburse' }) {
 
   const chooseOverdue = (option: OverdueOption) => {
     setOverdueOption(option);
-    setAmountText(centsToDecimal(overdueTotals(option, eligible, bill).total));
+    setAmountText(centsToDecimal(totalOf(option).total));
     setTopUpNeeded(false);
   };
 
@@ -265,7 +264,7 @@ export function PayBillScreen({ mode }: { mode: 'pay' | 'reimburse' }) {
       <Section title={bill.nickname}>
         <Stack gap="3">
           <Text>
-            {bill.categoryName} · due {formatDate(bill.expectedDueDate)} · allocated {formatMoney(bill.amountAllocated)}
+            {bill.categoryName} · due {formatDate(bill.expectedDueDate)} · set aside {formatMoney(bill.amountAllocated)}
           </Text>
           {bill.isEarlyPayment && mode === 'pay' && (
             <StatusAlert status="warning">
@@ -295,7 +294,7 @@ export function PayBillScreen({ mode }: { mode: 'pay' | 'reimburse' }) {
         <Stack gap="5">
           {overdueShown && (
             <Field.Root>
-              <Field.Label>Overdue bills ({eligible.length})</Field.Label>
+              <Field.Label>Overdue bills ({combinedBills.length})</Field.Label>
               <RadioGroup.Root
                 aria-label="Overdue bills"
                 value={overdueOption}
@@ -305,7 +304,13 @@ export function PayBillScreen({ mode }: { mode: 'pay' | 'reimburse' }) {
                   <RadioGroup.Item value="combine">
                     <RadioGroup.ItemHiddenInput />
                     <RadioGroup.ItemIndicator />
-                    <RadioGroup.ItemText>Combine: pay all {eligible.length} bills</RadioGroup.ItemText>
+                    <RadioGroup.ItemText>
+                      Combine: pay these {combinedBills.length} bills, {formatMoney(plan?.combinedTotal ?? '0.00')} (
+                      {combinedBills
+                        .map((b) => `due ${formatDate(b.dueDate)} ${formatMoney(b.amountAllocated)}`)
+                        .join('; ')}
+                      )
+                    </RadioGroup.ItemText>
                   </RadioGroup.Item>
                   <RadioGroup.Item value="ignore">
                     <RadioGroup.ItemHiddenInput />
@@ -400,7 +405,7 @@ export function PayBillScreen({ mode }: { mode: 'pay' | 'reimburse' }) {
               colorPalette="brand"
               disabled={processing || attempt !== null || checkingQuote}
               loading={checkingQuote}
-              loadingText="Checking the allocation…"
+              loadingText="Checking what is set aside…"
             >
               {mode === 'pay' ? 'Confirm payment' : 'Confirm reimbursement'}
             </Button>

@@ -1,4 +1,4 @@
-import { formatBsb } from '../../../../server/src/common/validation/bsb';
+import { formatBsb } from '@shared/validation/bsb';
 import { FigureList } from './FigureList';
 
 interface PayingDetailsListProps {

@@ -12,7 +12,7 @@ const context = {
   memberId: 42,
   accountId: 7,
   hideMenus: false,
-  account: { agreementStatus: 7 } as MemberContext['account'],
+  account: { agreementStatus: 'Active' } as MemberContext['account'],
 } satisfies MemberContext;
 
 function renderDialog(linkedAccounts: unknown) {
@@ -37,9 +37,15 @@ function renderDialog(linkedAccounts: unknown) {
 afterEach(cleanup);
 
 describe('TopUpRainyDayDialog', () => {
-  it('shows the server’s message when the linked accounts cannot be loaded (spec 1 §8)', async () => {
+  it('says the account balance could not be retrieved, with the server’s message (spec 1 §8, 3 §8)', async () => {
     renderDialog({ result: { errors: [new GraphQLError('Could not retrieve the linked accounts.')] } });
-    expect((await screen.findByRole('alert')).textContent).toContain('Could not retrieve the linked accounts.');
+    const alert = (await screen.findByRole('alert')).textContent;
+    expect(alert).toContain('Could not retrieve the account balance. Could not retrieve the linked accounts.');
+  });
+
+  it('says the account balance could not be retrieved when the connection fails', async () => {
+    renderDialog({ error: new Error('Failed to fetch') });
+    expect((await screen.findByRole('alert')).textContent).toContain('Could not retrieve the account balance.');
   });
 
   it('lists the linked accounts when they load', async () => {

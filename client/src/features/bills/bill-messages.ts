@@ -6,15 +6,13 @@ export const BILL_MESSAGES = {
   reimbursed: 'Bill reimbursed successfully',
   topUpRequired: "Can't proceed without paybill",
   linkedAccountRequired: 'Please select a linked savings account.',
+  /** Spec 1 §8, 3 §8: the top-up's accounts and their available balances could not be read. */
+  accountBalance: 'Could not retrieve the account balance.',
   insufficientFunds: 'Insufficient funds in the selected account.',
   billerAddedToday: "Can't reimburse a biller that was added today to the agreement.",
-  reimburseInArrears: 'Bills cannot be reimbursed while agreement is in Missed Deposit',
-  payInArrearsMember:
-    'Your agreement is in Missed Deposit. Bill payments are suspended until the full missed deposit is received.',
-  notPayable: 'Bills can only be paid while the agreement is active or in Missed Deposit.',
   earlyPayMember: 'This bill is not due yet. Paying it now uses money set aside for it ahead of its due date.',
   earlyPayStaff: 'This bill is not due yet. Confirm with the member that they want it paid before its due date.',
-  unknownPaymentType: 'This bill has no BPAY or EFT details, so it can only be paid as an allocation.',
+  unknownPaymentType: 'This bill has no BPAY or EFT details, so it can only be paid as a category bill.',
   loadBills: 'Could not load bills',
   amountRequired: 'Please enter an amount greater than $0.00.',
   accountRequired: 'Please choose an account.',

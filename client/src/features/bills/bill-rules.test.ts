@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cents } from '../../../../server/src/common/money';
+import { cents } from '@shared/money';
+import { MONEY_MESSAGES } from '@shared/money-movement.rules.js';
 import { BILL_MESSAGES } from './bill-messages';
 import {
   allocationWarningView,
@@ -7,22 +8,15 @@ import {
   canTopUpRainyDay,
   centsToDecimal,
   dashboardAction,
-  eligibleOverdueBills,
-  overdueTotals,
   rainyDayTopUpErrors,
-  showOverdueOption,
   topUpErrors,
   topUpView,
   visibleDashboardBills,
 } from './bill-rules';
 import { bpayAmountError, payingDetailsErrors } from './payment-details';
 
-const messages = {
-  notPayable: BILL_MESSAGES.notPayable,
-  memberInArrears: BILL_MESSAGES.payInArrearsMember,
-  reimburseInArrears: BILL_MESSAGES.reimburseInArrears,
-};
-const base = { agreementStatus: 7, isStaff: false, disableSubmit: false } as const;
+const messages = {};
+const base = { agreementStatus: 'Active', isStaff: false, disableSubmit: false } as const;
 
 describe('billOrAllocationOf', () => {
   it.each([
@@ -65,10 +59,10 @@ describe('reimbursement bills and billers added today (spec 1 §4)', () => {
   it('keeps the missed-deposit notice ahead of the added-today refusal', () => {
     expect(
       dashboardAction(
-        { ...base, agreementStatus: 4, action: 'reimburse', billerAddedDate: today, today },
+        { ...base, agreementStatus: 'MissedDeposit', action: 'reimburse', billerAddedDate: today, today },
         withAddedToday,
       ),
-    ).toEqual({ kind: 'inArrears', message: BILL_MESSAGES.reimburseInArrears });
+    ).toEqual({ kind: 'inArrears', message: MONEY_MESSAGES.REIMBURSE_IN_MISSED_DEPOSIT });
   });
 });
 
@@ -78,24 +72,41 @@ describe('dashboardAction', () => {
     expect(dashboardAction({ ...base, action: 'reimburse' }, messages)).toEqual({ kind: 'go' });
   });
   it('blocks members in missed deposit with the in-arrears notice', () => {
-    expect(dashboardAction({ ...base, agreementStatus: 4, action: 'pay' }, messages)).toEqual({
+    expect(dashboardAction({ ...base, agreementStatus: 'MissedDeposit', action: 'pay' }, messages)).toEqual({
       kind: 'inArrears',
-      message: BILL_MESSAGES.payInArrearsMember,
+      message: MONEY_MESSAGES.PAYMENT_SUSPENDED_IN_ARREARS,
     });
   });
   it('asks staff for a manager approval in missed deposit', () => {
-    expect(dashboardAction({ ...base, agreementStatus: 4, isStaff: true, action: 'pay' }, messages)).toEqual({
+    expect(
+      dashboardAction({ ...base, agreementStatus: 'MissedDeposit', isStaff: true, action: 'pay' }, messages),
+    ).toEqual({
       kind: 'needsApproval',
     });
   });
   it('never reimburses in missed deposit', () => {
-    expect(dashboardAction({ ...base, agreementStatus: 4, isStaff: true, action: 'reimburse' }, messages)).toEqual({
+    expect(
+      dashboardAction({ ...base, agreementStatus: 'MissedDeposit', isStaff: true, action: 'reimburse' }, messages),
+    ).toEqual({
       kind: 'inArrears',
       message: 'Bills cannot be reimbursed while agreement is in Missed Deposit',
     });
   });
-  it.each([1, 8, 0, null])('does not pay in agreement status %s', (status) => {
-    expect(dashboardAction({ ...base, agreementStatus: status, action: 'pay' }, messages).kind).toBe('blocked');
+  it.each(['Approved', 'Locked', 'PendingApproval', 'Expired', 'Cancelled', null] as const)(
+    'does not pay in agreement status %s',
+    (status) => {
+      expect(dashboardAction({ ...base, agreementStatus: status, action: 'pay' }, messages).kind).toBe('blocked');
+    },
+  );
+  it('says why in the server’s words: a locked agreement, a resigned membership (staff too)', () => {
+    expect(dashboardAction({ ...base, agreementStatus: 'Locked', action: 'pay' }, messages)).toEqual({
+      kind: 'blocked',
+      message: MONEY_MESSAGES.AGREEMENT_LOCKED,
+    });
+    expect(dashboardAction({ ...base, isStaff: true, resigned: true, action: 'pay' }, messages)).toEqual({
+      kind: 'blocked',
+      message: 'This membership has been resigned. Activity is therefore suspended on this agreement.',
+    });
   });
   it('blocks a biller on hold with its message', () => {
     expect(dashboardAction({ ...base, action: 'pay', onHoldMessage: 'on hold' }, messages)).toEqual({
@@ -107,39 +118,12 @@ describe('dashboardAction', () => {
 
 describe('canTopUpRainyDay', () => {
   it.each([
-    [1, true],
-    [7, true],
-    [4, false],
-    [8, false],
-  ])('status %s: %s', (status, expected) => expect(canTopUpRainyDay(status)).toBe(expected));
-});
-
-describe('the overdue option', () => {
-  const today = '2026-11-21';
-  const bills = [
-    { billId: 3, expectedDueDate: '2026-11-21', amountAllocated: '30.00', status: 6 },
-    { billId: 1, expectedDueDate: '2026-10-21', amountAllocated: '10.00', status: 1 },
-    { billId: 2, expectedDueDate: '2026-11-01', amountAllocated: '20.50', status: 4 },
-    { billId: 4, expectedDueDate: '2026-12-01', amountAllocated: '99.00', status: 6 },
-  ];
-  const eligible = eligibleOverdueBills(bills, today);
-  it('keeps bills due today or earlier, due date ascending', () => {
-    expect(eligible.map((bill) => bill.billId)).toEqual([1, 2, 3]);
-  });
-  it('shows only with more than one eligible bill', () => {
-    expect(showOverdueOption(eligible, bills[0], 'bill', today)).toBe(true);
-    expect(showOverdueOption(eligible.slice(0, 1), bills[0], 'bill', today)).toBe(false);
-  });
-  it('for an allocation, needs the selected bill due today or earlier', () => {
-    expect(showOverdueOption(eligible, bills[3], 'allocation', today)).toBe(false);
-    expect(showOverdueOption(eligible, bills[0], 'allocation', today)).toBe(true);
-  });
-  it('combine sums every eligible allocation and lists the overdue bills but the current one', () => {
-    expect(overdueTotals('combine', eligible, bills[0])).toEqual({ total: 6050, count: 3, overdueBillIds: [1, 2] });
-  });
-  it('ignore pays the selected bill alone', () => {
-    expect(overdueTotals('ignore', eligible, bills[0])).toEqual({ total: 3000, count: 1, overdueBillIds: [] });
-  });
+    ['Approved', true],
+    ['Active', true],
+    ['MissedDeposit', false],
+    ['Locked', false],
+  ] as const)('status %s: %s', (status, expected) => expect(canTopUpRainyDay(status, false)).toBe(expected));
+  it('is not offered to a resigned membership', () => expect(canTopUpRainyDay('Active', true, true)).toBe(false));
 });
 
 describe('amounts', () => {
@@ -291,11 +275,11 @@ describe('allocationWarningView (an approved arrears payment takes the allocatio
       { balanceBefore: '-50.00', amount: '112.30', taken: '112.30', balanceAfter: '-162.30' },
       money,
     );
-    expect(view.message).toBe('This payment takes the allocation further below zero, to $-162.30.');
+    expect(view.message).toBe('This payment takes what is set aside for bills further below zero, to $-162.30.');
     expect(view.rows).toEqual([
-      ['Allocation balance now', '$-50.00'],
+      ['Set aside for bills now', '$-50.00'],
       ['This payment', '$112.30'],
-      ['Allocation balance after', '$-162.30'],
+      ['Set aside for bills after', '$-162.30'],
     ]);
   });
 
@@ -304,7 +288,7 @@ describe('allocationWarningView (an approved arrears payment takes the allocatio
       { balanceBefore: '30.00', amount: '112.30', taken: '100.00', balanceAfter: '-70.00' },
       money,
     );
-    expect(view.message).toBe('This payment takes the allocation below zero, to $-70.00.');
-    expect(view.rows).toContainEqual(['Taken from the allocation', '$100.00']);
+    expect(view.message).toBe('This payment takes what is set aside for bills below zero, to $-70.00.');
+    expect(view.rows).toContainEqual(['Taken from what is set aside', '$100.00']);
   });
 });

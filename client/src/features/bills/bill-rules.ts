@@ -1,12 +1,22 @@
-import type { Cents } from '../../../../server/src/common/money';
-import { readAmountInput } from '../../../../server/src/common/validation/amount-input';
+import type { Cents } from '@shared/money';
+import { readAmountInput } from '@shared/validation/amount-input';
 
-/** Agreement status codes the bill screens care about (spec 1 §4). */
-export const AgreementStatus = { Approved: 1, MissedDeposit: 4, Active: 7 } as const;
+import { AgreementStatus, type AgreementStatusName } from '@shared/agreement-status.js';
+import { codeOf } from '@shared/code-names.js';
+import { MoneyMovement, moneyRefusal } from '@shared/money-movement.rules.js';
 
 export type BillOrAllocation = 'bill' | 'allocation';
 export type TopUpOption = 'rainyDay' | 'linkedAccount' | 'shortPay';
 export type OverdueOption = 'combine' | 'ignore';
+
+/**
+ * The pay screen's title in words (issue 22 item 5): a billing category's bill is paid from what its deposits set
+ * aside ("allocation" is the code's word for it, never shown).
+ */
+export function payScreenTitle(mode: 'pay' | 'reimburse', variant: 'bill' | 'allocation'): string {
+  const verb = mode === 'pay' ? 'Pay' : 'Reimburse';
+  return variant === 'allocation' ? `${verb} category bill` : `${verb} bill`;
+}
 
 /** Spec 1 §4: the Bill or Allocation variant is Allocation when the payment type is Unknown. */
 export function billOrAllocationOf(paymentType: string): BillOrAllocation {
@@ -25,8 +35,10 @@ export type DashboardAction =
 
 export interface DashboardActionInput {
   action: 'pay' | 'reimburse';
-  agreementStatus: number | null | undefined;
+  agreementStatus: AgreementStatusName | null | undefined;
   isStaff: boolean;
+  /** The membership was resigned: no money moves (spec 1 §4). */
+  resigned?: boolean;
   disableSubmit: boolean;
   /** The biller-on-hold message for this bill's biller, when it is on hold. */
   onHoldMessage?: string | null;
@@ -37,21 +49,26 @@ export interface DashboardActionInput {
 }
 
 /**
- * Spec 1 §4 "Bill dashboard": only 7 and 4 allow paying; in 4 members are blocked and staff need a manager
- * approval first; reimbursing in 4 opens the in-arrears notice; a biller on hold blocks payment.
+ * Spec 1 §4 "Bill dashboard", on the server's money rule (shared/money-movement.rules.ts): in Missed Deposit members
+ * are blocked and staff need a manager approval first; reimbursing in 4 opens the in-arrears notice; a locked,
+ * cancelled or expired agreement and a resigned membership move no money; a biller on hold blocks payment.
  */
 export function dashboardAction(
   input: DashboardActionInput,
-  messages: { notPayable: string; memberInArrears: string; reimburseInArrears: string; billerAddedToday?: string },
+  messages: { billerAddedToday?: string } = {},
 ): DashboardAction {
-  const status = input.agreementStatus;
   if (input.onHoldMessage) return { kind: 'blocked', message: input.onHoldMessage };
-  if (status === AgreementStatus.MissedDeposit) {
-    if (input.action === 'reimburse') return { kind: 'inArrears', message: messages.reimburseInArrears };
-    return input.isStaff ? { kind: 'needsApproval' } : { kind: 'inArrears', message: messages.memberInArrears };
+  const refusal = moneyRefusal(input.action === 'pay' ? MoneyMovement.PayBill : MoneyMovement.Reimburse, {
+    status: codeOf(AgreementStatus, input.agreementStatus),
+    mover: input.isStaff ? 'staff' : 'member',
+    resigned: input.resigned === true,
+  });
+  if (refusal?.code === 'MANAGER_APPROVAL_REQUIRED') return { kind: 'needsApproval' };
+  if (refusal?.code === 'PAYMENT_SUSPENDED_IN_ARREARS' || refusal?.code === 'REIMBURSE_IN_MISSED_DEPOSIT') {
+    return { kind: 'inArrears', message: refusal.message };
   }
-  if (status !== AgreementStatus.Active || input.disableSubmit)
-    return { kind: 'blocked', message: messages.notPayable };
+  if (refusal) return { kind: 'blocked', message: refusal.message };
+  if (input.disableSubmit) return { kind: 'blocked', message: BILL_NOT_PAYABLE_NOW };
   if (
     input.action === 'reimburse' &&
     messages.billerAddedToday &&
@@ -64,6 +81,9 @@ export function dashboardAction(
   return { kind: 'go' };
 }
 
+/** The server marked the bill not payable now (its agreement or its biller). */
+const BILL_NOT_PAYABLE_NOW = 'This bill cannot be paid at the moment.';
+
 /** Spec 1 §4: in the member portal, reimbursement bills are hidden from the bills due; staff see them all. */
 export function visibleDashboardBills<T extends { isReimbursement: boolean }>(
   bills: readonly T[],
@@ -72,55 +92,15 @@ export function visibleDashboardBills<T extends { isReimbursement: boolean }>(
   return isStaff ? [...bills] : bills.filter((bill) => !bill.isReimbursement);
 }
 
-/** Rainy-day top-up is offered in statuses 1 and 7 (spec 1 §4). */
-export function canTopUpRainyDay(agreementStatus: number | null | undefined): boolean {
-  return agreementStatus === AgreementStatus.Approved || agreementStatus === AgreementStatus.Active;
-}
-
-export interface OverdueBill {
-  billId: number;
-  expectedDueDate: string;
-  amountAllocated: string;
-  status: number;
-}
-
-/**
- * Spec 1 §4 "Overdue option": eligible bills are due today or earlier (same biller or sub-category, as loaded),
- * due date ascending; the option shows only when more than one is eligible (pay allocation: the selected bill
- * must itself be due today or earlier).
- */
-export function eligibleOverdueBills<T extends OverdueBill>(bills: readonly T[], today: string): T[] {
-  return bills
-    .filter((bill) => bill.expectedDueDate <= today)
-    .sort((a, b) =>
-      a.expectedDueDate === b.expectedDueDate ? a.billId - b.billId : a.expectedDueDate < b.expectedDueDate ? -1 : 1,
-    );
-}
-
-export function showOverdueOption(
-  eligible: readonly OverdueBill[],
-  selected: OverdueBill,
-  billOrAllocation: BillOrAllocation,
-  today: string,
+/** Rainy-day top-up is offered where the money rule allows it (statuses 1 and 7, spec 1 §4; not when resigned). */
+export function canTopUpRainyDay(
+  agreementStatus: AgreementStatusName | null | undefined,
+  isStaff: boolean,
+  resigned = false,
 ): boolean {
-  if (eligible.length <= 1) return false;
-  return billOrAllocation === 'bill' || selected.expectedDueDate <= today;
-}
-
-/** Total to pay and bill count for the overdue option (combine sums every eligible bill's allocation). */
-export function overdueTotals(
-  option: OverdueOption | null,
-  eligible: readonly OverdueBill[],
-  selected: OverdueBill,
-): { total: Cents; count: number; overdueBillIds: number[] } {
-  if (option !== 'combine' || eligible.length <= 1) {
-    return { total: toCents(selected.amountAllocated), count: 1, overdueBillIds: [] };
-  }
-  const total = eligible.reduce((sum, bill) => sum + toCents(bill.amountAllocated), 0) as Cents;
-  const overdueBillIds = eligible
-    .filter((bill) => (bill.status === 1 || bill.status === 4) && bill.billId !== selected.billId)
-    .map((bill) => bill.billId);
-  return { total, count: eligible.length, overdueBillIds };
+  const status = codeOf(AgreementStatus, agreementStatus);
+  const mover = isStaff ? 'staff' : 'member';
+  return moneyRefusal(MoneyMovement.RainyDayTopUp, { status, mover, resigned }) === null;
 }
 
 /** A money string from the server ("12.30") in cents. */
@@ -268,14 +248,14 @@ export function allocationWarningView(
 ): { message: string; rows: [string, string][] } {
   const already = toCents(warning.balanceBefore) < 0;
   const rows: [string, string][] = [
-    ['Allocation balance now', money(warning.balanceBefore)],
+    ['Set aside for bills now', money(warning.balanceBefore)],
     ['This payment', money(warning.amount)],
   ];
   if (toCents(warning.taken) !== toCents(warning.amount))
-    rows.push(['Taken from the allocation', money(warning.taken)]);
-  rows.push(['Allocation balance after', money(warning.balanceAfter)]);
+    rows.push(['Taken from what is set aside', money(warning.taken)]);
+  rows.push(['Set aside for bills after', money(warning.balanceAfter)]);
   const message = already
-    ? `This payment takes the allocation further below zero, to ${money(warning.balanceAfter)}.`
-    : `This payment takes the allocation below zero, to ${money(warning.balanceAfter)}.`;
+    ? `This payment takes what is set aside for bills further below zero, to ${money(warning.balanceAfter)}.`
+    : `This payment takes what is set aside for bills below zero, to ${money(warning.balanceAfter)}.`;
   return { message, rows };
 }

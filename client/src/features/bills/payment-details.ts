@@ -1,4 +1,4 @@
-import { validateEftDetails } from '../../../../server/src/common/validation/eft';
+import { validateEftDetails } from '@shared/validation/eft';
 
 /** When the server refuses BPAY details without a message. */
 const BPAY_REFUSED = 'The BPAY details are not valid.';

@@ -16,6 +16,8 @@ export function useBillContext() {
     base,
     agreement,
     agreementStatus: agreement?.status ?? account.agreementStatus ?? null,
+    /** The membership in view was resigned: no money moves (spec 1 §4). */
+    resigned: account.member?.isResigned === true,
     agreementLoading: agreementQuery.loading,
     refetchAgreement: agreementQuery.refetch,
   };

@@ -1,8 +1,5 @@
 // The server's own register-interest rules (pure, no imports): the form is sent only when the server would accept it.
-import {
-  normaliseMobile,
-  validateInterest as interestProblems,
-} from '../../../../server/src/modules/member/member.rules.js';
+import { normaliseMobile, validateInterest as interestProblems } from '@shared/member/member.rules.js';
 
 /** The register-interest form (spec 1 §3 "Register interest": FullName, Email, MobilePhone). */
 export interface InterestValues {

@@ -24,7 +24,11 @@ export function LoginPage() {
 
   return (
     <Page title="Log in" narrow>
-      <Text color="fg.muted">Log in with your member number or username.</Text>
+      <Text color="fg.muted">
+        {returnTo
+          ? 'Log in with your member number or username to continue to the page you opened.'
+          : 'Log in with your member number or username.'}
+      </Text>
       <Form<LoginValues> onSubmit={onSubmit} validate={validateLogin}>
         {({ handleSubmit, submitting, submitError }) => (
           <form onSubmit={handleSubmit} noValidate aria-label="Log in">

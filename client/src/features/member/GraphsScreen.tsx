@@ -6,7 +6,7 @@ import { Loading } from '../../shared/ui/Loading';
 import { Page } from '../../shared/ui/Page';
 import { NoData, Section } from '../../shared/ui/Section';
 import { LoadFailed } from '../../shared/ui/LoadFailed';
-import { HISTORY_COLOURS, forecastSummary } from '../charts/chart-data';
+import { HISTORY_COLOURS } from '../charts/chart-data';
 import { LazyForecastChart, LazyHistoryBars } from '../charts/LazyCharts';
 import { ForecastVerdictView } from '../overview/ForecastVerdictView';
 import { AllocationSection } from '../overview/OverviewParts';
@@ -32,7 +32,7 @@ export function GraphsScreen() {
               <>
                 <ForecastVerdictView verdict={graphs.forecast.verdict} />
                 <Stack gap="1" data-testid="forecast-summary">
-                  {forecastSummary(graphs.forecast).map((line) => (
+                  {graphs.forecast.summary.map((line) => (
                     <Text key={line}>{line}</Text>
                   ))}
                 </Stack>

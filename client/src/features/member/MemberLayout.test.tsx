@@ -24,7 +24,7 @@ function memberAccount(overrides: { linked?: boolean; active?: boolean; resigned
     isActive: true,
     status: 'Active',
     agreementId: 907,
-    agreementStatus: 7,
+    agreementStatus: 'Active',
     member: {
       __typename: 'Member',
       memberId: 42,

@@ -1,5 +1,7 @@
 import { Badge, DataList, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { isReadOnly } from '../../auth/session-rules';
+import { useSession } from '../../auth/useSession';
 import { useProfileQuery } from '../../gql/hooks';
 import { formatMoney } from '../../shared/money';
 import { Loading } from '../../shared/ui/Loading';
@@ -22,6 +24,7 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
 export function ProfileScreen() {
   const { memberId, accountId } = useMemberContext();
   const { data, loading, error, refetch } = useProfileQuery({ variables: { memberId, accountId } });
+  const session = useSession();
   const profile = data?.profile;
 
   return (
@@ -47,6 +50,7 @@ export function ProfileScreen() {
                   memberId={memberId}
                   accountId={accountId}
                   preferences={profile.notificationPreferences}
+                  readOnly={session !== null && isReadOnly(session.roles)}
                 />
               ) : (
                 <NoData>No preferences set.</NoData>

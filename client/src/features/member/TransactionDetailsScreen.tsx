@@ -15,6 +15,7 @@ import { StatusAlert } from '../../shared/ui/StatusAlert';
 import { useMemberContext } from './member-context';
 import { carriedOver, moneyMovements, type Movement } from './money-movements';
 import { displayLabel } from '../../shared/labels';
+import type { TransactionStatusName } from '@shared/transaction-status.js';
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -25,11 +26,11 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-const STATUS_PALETTE: Record<number, 'orange' | 'green' | 'red' | 'gray'> = {
-  0: 'orange',
-  1: 'green',
-  2: 'green',
-  3: 'red',
+const STATUS_PALETTE: Partial<Record<TransactionStatusName, 'orange' | 'green' | 'red' | 'gray'>> = {
+  Pending: 'orange',
+  Processed: 'green',
+  Successful: 'green',
+  Failed: 'red',
 };
 
 /** `transactions/details/:id` (spec 1 §2): one movement of money with its ledger lines. */

@@ -1,11 +1,15 @@
 import { Box, Button, Dialog, Portal, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { skipToken } from '@apollo/client/react';
 import { useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
+import { AgreementStatus } from '@shared/agreement-status.js';
+import { codeOf } from '@shared/code-names.js';
 import { useIsStaff } from '../../auth/useIsStaff';
 import { useAgreementViewQuery, useApproveAgreementMutation } from '../../gql/hooks';
 import { formatDate } from '../../shared/dates';
+import { formatMoney } from '../../shared/money';
 import { failureNotice, serverMessage } from '../../shared/errors';
+import { CONTRACT_LOAD_ERROR } from '../../shared/messages';
 import { notify } from '../../shared/notify/notify';
 import { parsePositiveId } from '../../shared/route-ids';
 import { Loading } from '../../shared/ui/Loading';
@@ -14,11 +18,13 @@ import { NoData, Section } from '../../shared/ui/Section';
 import { StatusAlert } from '../../shared/ui/StatusAlert';
 import { AgreementSummaryCard } from '../overview/AgreementSummaryCard';
 import { BillersTable } from '../overview/BillersTable';
+import { ChangeReview } from './change-review/ChangeReview';
 
-/** Agreement statuses that wait for the member's approval (spec 1 §4). */
-const NEEDS_MEMBER_APPROVAL = new Set([0, 9]);
-/** Status 1: approved, not active yet. */
-const APPROVED = 1;
+/** Agreement statuses that wait for the member's approval (spec 1 §4: 0 and 9). */
+const NEEDS_MEMBER_APPROVAL = new Set<AgreementStatus | null>([
+  AgreementStatus.PendingApproval,
+  AgreementStatus.ModificationPendingApproval,
+]);
 
 export const AGREEMENT_MESSAGES = {
   couldNotLoad: 'Could not load contract',
@@ -28,10 +34,14 @@ export const AGREEMENT_MESSAGES = {
 
 /** `viewagreement/:agreementId` (spec 1 §2): the agreement, read-only; a member approves one in status 0 or 9. */
 export function ViewAgreementScreen() {
-  const agreementId = parsePositiveId(useParams().agreementId);
+  const params = useParams();
+  const agreementId = parsePositiveId(params.agreementId);
   const isStaff = useIsStaff();
+  const navigate = useNavigate();
+  const overview = `/member/${params.memberId ?? ''}/account/${params.accountId ?? ''}/overview`;
   const { data, loading, error } = useAgreementViewQuery(agreementId ? { variables: { agreementId } } : skipToken);
   const view = data?.agreement;
+  const status = view ? codeOf(AgreementStatus, view.summary.status) : null;
 
   if (agreementId === null) {
     return (
@@ -43,14 +53,53 @@ export function ViewAgreementScreen() {
   return (
     <Page title={`Agreement ${agreementId}`}>
       {loading && <Loading label="Loading the agreement…" />}
-      {error && <StatusAlert status="error">{serverMessage(error, AGREEMENT_MESSAGES.couldNotLoad)}</StatusAlert>}
+      {error && <StatusAlert status="error">{serverMessage(error, CONTRACT_LOAD_ERROR)}</StatusAlert>}
       {view && (
         <Stack gap="5">
-          {view.summary.status === APPROVED && (
+          {status === AgreementStatus.Approved && (
             <StatusAlert status="info">{AGREEMENT_MESSAGES.approvedWarning}</StatusAlert>
           )}
-          {!isStaff && view.canApprove && NEEDS_MEMBER_APPROVAL.has(view.summary.status) && (
-            <ApproveAgreement agreementId={agreementId} />
+          {/* A modification or renewal of the running agreement: the member reviews what it changes. */}
+          {status === AgreementStatus.ModificationPendingApproval ? (
+            <ChangeReview
+              agreementId={agreementId}
+              onDecided={(message) => {
+                // Told on the overview, where the member goes next (the notice is kept by the route change).
+                notify.successAfterNavigation(overview, message);
+                void navigate(overview);
+              }}
+            />
+          ) : (
+            !isStaff &&
+            view.canApprove &&
+            NEEDS_MEMBER_APPROVAL.has(status) && <ApproveAgreement agreementId={agreementId} />
+          )}
+          {status === AgreementStatus.PendingApproval && (
+            <>
+              <Section title="Bills you pay yourself" id="agreement-paid-by-hand">
+                {view.paidByHand.length === 0 ? (
+                  <Text>None: the agreement pays all your bills.</Text>
+                ) : (
+                  <Stack gap="2">
+                    <Text>You pay these bills yourself when they come; the agreement does not pay them for you.</Text>
+                    <Box as="ul" aria-label="Bills you pay yourself" ps="5" listStyleType="disc">
+                      {view.paidByHand.map((biller) => (
+                        <li key={biller.billerId}>
+                          {biller.nickname}: {formatMoney(biller.amount)} {biller.frequencyName}
+                        </li>
+                      ))}
+                    </Box>
+                  </Stack>
+                )}
+              </Section>
+              <Section title="Forecast" id="agreement-forecast">
+                <StatusAlert status={view.forecast.onTrack ? 'success' : 'warning'} title={view.forecast.headline}>
+                  {view.forecast.details.map((sentence) => (
+                    <Text key={sentence}>{sentence}</Text>
+                  ))}
+                </StatusAlert>
+              </Section>
+            </>
           )}
           <Section title="Summary" id="agreement-summary">
             <AgreementSummaryCard summary={view.summary} wide />

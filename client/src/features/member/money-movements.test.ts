@@ -10,7 +10,7 @@ describe('moneyMovements (a transaction as a member reads it, never raw ledger l
     ];
     expect(moneyMovements(lines, 'Car insurance')).toEqual({
       from: [
-        { label: 'Your agreement’s allocation', amount: 100 },
+        { label: 'Your agreement’s money set aside for bills', amount: 100 },
         { label: 'Your agreement’s contingency', amount: 12.3 },
       ],
       to: [{ label: 'Car insurance (the biller)', amount: 112.3 }],
@@ -26,7 +26,7 @@ describe('moneyMovements (a transaction as a member reads it, never raw ledger l
     expect(moneyMovements(lines, null)).toEqual({
       from: [{ label: 'Paid in from outside the bank', amount: 200 }],
       to: [
-        { label: 'Your agreement’s allocation', amount: 180 },
+        { label: 'Your agreement’s money set aside for bills', amount: 180 },
         { label: 'Your rainy day', amount: 20 },
       ],
     });
@@ -53,7 +53,7 @@ describe('carriedOver (a changed agreement takes over the balances of the one be
 
   it('reads the new version’s lines: what was carried over, a balance below zero as it is', () => {
     expect(carriedOver({ type: VERSION_TRANSFER, agreementId: 3, lines })).toEqual([
-      { label: 'Allocation', amount: 552.54 },
+      { label: 'Set aside for bills', amount: 552.54 },
       { label: 'Contingency', amount: 33.04 },
       { label: 'Rainy day', amount: -45.85 },
     ]);

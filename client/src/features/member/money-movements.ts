@@ -43,7 +43,7 @@ function placeName(account: string, incoming: boolean, billerName: string | null
     return 'Paid in from outside the bank';
   }
   if (account.startsWith('Savings account')) return `Your s${account.slice(1)}`;
-  if (account === 'Allocation') return 'Your agreement’s allocation';
+  if (account === 'Allocation') return 'Your agreement’s money set aside for bills';
   if (account === 'Contingency') return 'Your agreement’s contingency';
   if (account === 'Rainy day') return 'Your rainy day';
   return account;
@@ -62,6 +62,11 @@ export function carriedOver(transaction: {
   if (transaction.type !== VERSION_TRANSFER) return null;
   return transaction.lines
     .filter((line) => line.agreementId === transaction.agreementId)
-    .map((line) => ({ label: line.account, amount: moneyToNumber(line.amount) ?? 0 }))
+    .map((line) => ({ label: pocketLabel(line.account), amount: moneyToNumber(line.amount) ?? 0 }))
     .filter((line) => line.amount !== 0);
+}
+
+/** An agreement's pocket as people read it: the server's 'Allocation' is the money set aside for bills. */
+export function pocketLabel(account: string): string {
+  return account === 'Allocation' ? 'Set aside for bills' : account;
 }

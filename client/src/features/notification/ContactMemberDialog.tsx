@@ -8,13 +8,18 @@ interface ContactMemberDialogProps {
   /** The member and agreement to write to (the at-risk worklist's row); else the account's member and agreement. */
   memberId?: number;
   contractId?: number;
+  /** The template to open with (the worklist row's); else the one that fits the agreement (the server's first). */
+  templateName?: string | null;
+  /** The worklist row this contact answers: done with the send. */
+  worklistKey?: string | null;
   onClose: () => void;
   /** After a notification was queued (the activity list shows it). */
   onSent: () => void;
 }
 
 /** Contact member (spec 1 §2 modals): a manual template, previewed from the agreement, edited and sent. */
-export function ContactMemberDialog({ accountId, memberId, contractId, onClose, onSent }: ContactMemberDialogProps) {
+export function ContactMemberDialog(props: ContactMemberDialogProps) {
+  const { accountId, memberId, contractId, templateName, worklistKey, onClose, onSent } = props;
   const previews = useManualNotificationPreviewsQuery({
     variables: { accountId, memberId, contractId },
     fetchPolicy: 'network-only',
@@ -23,7 +28,8 @@ export function ContactMemberDialog({ accountId, memberId, contractId, onClose, 
   const [picked, setTemplateId] = useState<number | null>(null);
   // What staff typed, per template; untouched fields show the template's preview.
   const [edits, setEdits] = useState<Record<number, Partial<Record<'subject' | 'body' | 'sms', string>>>>({});
-  const templateId = picked ?? list[0]?.templateId ?? null;
+  const opening = list.find((p) => p.templateName === templateName) ?? list.find((p) => p.suggested) ?? list[0];
+  const templateId = picked ?? opening?.templateId ?? null;
   const chosen = list.find((p) => p.templateId === templateId) ?? null;
   const edit = templateId === null ? {} : (edits[templateId] ?? {});
   const subject = edit.subject ?? chosen?.emailSubject ?? '';
@@ -41,7 +47,10 @@ export function ContactMemberDialog({ accountId, memberId, contractId, onClose, 
       loading={previews.loading}
       loadError={previews.error}
       input={
-        chosen && notificationInput({ ...chosen, accountId }, { emailSubject: subject, emailBody: body, smsBody: sms })
+        chosen && {
+          ...notificationInput({ ...chosen, accountId }, { emailSubject: subject, emailBody: body, smsBody: sms }),
+          worklistKey: worklistKey ?? null,
+        }
       }
       onClose={onClose}
       onSent={onSent}

@@ -6,6 +6,9 @@ import { Loading } from '../../shared/ui/Loading';
 import { Page } from '../../shared/ui/Page';
 import { NO_DATA, NoData, Section } from '../../shared/ui/Section';
 import { StatusAlert } from '../../shared/ui/StatusAlert';
+import { useSession } from '../../auth/useSession';
+import { maySendMessages, deliveryStatusLine } from './outbox-status';
+import { ResendButton } from './ResendButton';
 import { TemplatesSection } from './TemplatesSection';
 
 const STATUS_PALETTE: Record<string, string> = { Sent: 'green', Failed: 'red', Queued: 'gray', Sending: 'blue' };
@@ -18,6 +21,8 @@ export function MessagesPage() {
     fetchPolicy: 'network-only',
     pollInterval: 5000,
   });
+  const session = useSession();
+  const mayResend = maySendMessages(session?.roles ?? []);
   const messages = outbox.data?.outboxMessages ?? [];
   const caught = captured.data?.capturedMessages ?? [];
   return (
@@ -53,8 +58,11 @@ export function MessagesPage() {
                       <Badge colorPalette={STATUS_PALETTE[m.status] ?? 'gray'}>{m.status}</Badge>
                       {m.lastError && (
                         <Text fontSize="xs" color="fg.error">
-                          {m.lastError}
+                          {deliveryStatusLine(m)}
                         </Text>
+                      )}
+                      {mayResend && m.status === 'Failed' && (
+                        <ResendButton notificationId={m.notificationId} onResent={() => void outbox.refetch()} />
                       )}
                     </Table.Cell>
                     <Table.Cell>{m.attempts}</Table.Cell>

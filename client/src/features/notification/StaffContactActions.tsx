@@ -1,3 +1,4 @@
+import type { AgreementStatusName } from '@shared/agreement-status.js';
 import { Button, HStack, Link, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
@@ -11,7 +12,7 @@ export function StaffContactActions({
   onSent,
 }: {
   accountId: number;
-  status: number | null;
+  status: AgreementStatusName | null;
   onSent: () => void;
 }) {
   const [open, setOpen] = useState(false);

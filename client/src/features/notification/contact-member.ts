@@ -1,25 +1,16 @@
-/** Spec 1 §5 / 3 §5: staff may contact the member while the agreement is approved (1), in missed deposit (4),
- * active (7) or locked (8). The server checks the same rule (notification-templates.rules.ts). */
-export const NOTIFIABLE_STATUSES: readonly number[] = [1, 4, 7, 8];
+import { AgreementStatus, type AgreementStatusName } from '@shared/agreement-status.js';
+import { codeOf } from '@shared/code-names.js';
+import { canSendNotification } from '@shared/notification/notification-templates.rules.js';
 
-export function canContactMember(status: number | null | undefined): boolean {
-  return status !== null && status !== undefined && NOTIFIABLE_STATUSES.includes(status);
+/** Spec 1 §5 / 3 §5: staff may contact the member in the statuses the server's rule allows (1, 4, 7, 8). */
+export function canContactMember(status: AgreementStatusName | null | undefined): boolean {
+  const code = codeOf(AgreementStatus, status);
+  return code !== null && canSendNotification(code);
 }
 
 export const NOTIFICATION_FAILED = 'Could not send the notification. Please try again later.';
 
-/** The placeholders a template may use (the server's list: notification-templates.rules.ts). */
-export const TEMPLATE_PLACEHOLDERS = [
-  'firstName',
-  'lastName',
-  'memberNumber',
-  'accountNumber',
-  'agreementNumber',
-  'institutionName',
-  'amount',
-  'date',
-  'billerName',
-  'endDate',
-] as const;
-
-export const TEMPLATE_PLACEHOLDER_HINT = `Placeholders: ${TEMPLATE_PLACEHOLDERS.map((p) => `{${p}}`).join(', ')}.`;
+/** The hint under a template's texts: the placeholders it may use (the server says which, per template). */
+export function placeholderHint(placeholders: readonly string[]): string {
+  return `Placeholders this template may use: ${placeholders.map((p) => `{${p}}`).join(', ')}.`;
+}

@@ -4,14 +4,15 @@ import type { AgreementSummaryFieldsFragment } from '../../gql/graphql';
 import { formatDate } from '../../shared/dates';
 import { formatMoney } from '../../shared/money';
 import { StatusAlert } from '../../shared/ui/StatusAlert';
-import { AGREEMENT_STATUS, overdrawRuleText } from './overview-rules';
+import { overdrawRuleText } from './overview-rules';
 
-function statusPalette(status: number): 'green' | 'orange' | 'red' | 'gray' {
-  if (status === AGREEMENT_STATUS.active) return 'green';
-  if (status === AGREEMENT_STATUS.missedDeposit) return 'orange';
-  if (status === AGREEMENT_STATUS.locked) return 'red';
-  return 'gray';
-}
+/** The server's tone of the standing (a resigned member's active agreement is not green). */
+const PALETTE: Record<string, 'green' | 'orange' | 'red' | 'gray'> = {
+  ok: 'green',
+  warning: 'orange',
+  danger: 'red',
+  neutral: 'gray',
+};
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -50,7 +51,7 @@ export function AgreementSummaryCard({
         </Item>
         <Item label="Status">
           <Badge
-            colorPalette={statusPalette(summary.status)}
+            colorPalette={PALETTE[summary.statusTone] ?? 'gray'}
             size="md"
             whiteSpace="normal"
             data-testid="agreement-status"

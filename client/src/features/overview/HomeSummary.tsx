@@ -1,13 +1,14 @@
-import { Badge, Button, Flex, Link, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Flex, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Suspense, lazy, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { AccountOverviewQuery } from '../../gql/graphql';
-import { useAccountForecastQuery, useClientSettingsQuery } from '../../gql/hooks';
+import { useClientSettingsQuery } from '../../gql/hooks';
 import { formatDate } from '../../shared/dates';
 import { formatMoney } from '../../shared/money';
 import { Section } from '../../shared/ui/Section';
 import { canTopUpRainyDay } from '../bills/bill-rules';
 import { ForecastVerdictView } from './ForecastVerdictView';
+import { ShortfallFixPanel } from './ShortfallFixPanel';
 
 const TopUpRainyDayDialog = lazy(() =>
   import('../bills/TopUpRainyDayDialog').then((module) => ({ default: module.TopUpRainyDayDialog })),
@@ -18,16 +19,16 @@ const ContactSupportDialog = lazy(() =>
 
 type Overview = AccountOverviewQuery['accountOverview'];
 
-/** How many of the upcoming bills the summary names (the table below lists up to 6). */
+/** How many of the bills due the summary names (the tables below list them all). */
 export const SUMMARY_BILLS = 3;
-
-const OVERDUE = new Set([1, 4]);
 
 interface HomeSummaryProps {
   memberId: number;
   accountId: number;
   overview: Overview;
   isStaff: boolean;
+  /** The membership was resigned: no money moves (no top-up offered). */
+  resigned?: boolean;
   /** After a top-up: the balances, activities and forecast change. */
   onChanged: () => void;
 }
@@ -44,31 +45,38 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /**
- * The overview's opening (issue 8 item 7): the next deposit, the next bills, the forecast's verdict (the graphs
- * page's own figure, from the server) and what to do next: pay a bill, top up rainy day, contact us. Staff viewing a
- * member see the same summary.
+ * The overview's opening (issue 8 item 7): the next deposit, the bills due (every payment kind), the forecast's
+ * verdict and what to do next: pay a bill, top up rainy day, contact us. Every figure and word is the agreement's
+ * projection from the server (issue 25 item 3), the same for the member and for staff.
  */
-export function HomeSummary({ memberId, accountId, overview, isStaff, onChanged }: HomeSummaryProps) {
-  const forecast = useAccountForecastQuery({ variables: { memberId, accountId } });
+export function HomeSummary({ memberId, accountId, overview, isStaff, resigned, onChanged }: HomeSummaryProps) {
   const supportEmail = useClientSettingsQuery().data?.clientSettings.supportEmail ?? '';
   const [dialog, setDialog] = useState<'topUp' | 'support' | null>(null);
   const agreement = overview.agreement;
+  const projection = overview.projection;
   const base = `/member/${memberId}/account/${accountId}`;
-  const bills = overview.upcomingBills.slice(0, SUMMARY_BILLS);
+  const due = projection?.billsDue ?? [];
+  const bills = due.slice(0, SUMMARY_BILLS);
+  const nextDeposit = projection?.nextDeposit ?? null;
 
   return (
     <Section title="What’s next" id="home">
       <SimpleGrid columns={{ base: 1, md: 3 }} gap="4" alignItems="start">
         <Fact label="Next deposit">
-          {agreement?.nextDepositDate || agreement?.nextDepositAmount ? (
+          {nextDeposit ? (
             <Text data-testid="home-next-deposit">
               <Text as="span" fontSize="xl" fontWeight="bold" fontVariantNumeric="tabular-nums">
-                {formatMoney(agreement.nextDepositAmount)}
+                {formatMoney(nextDeposit.amount)}
               </Text>
-              {agreement.nextDepositDate && ` on ${formatDate(agreement.nextDepositDate)}`}
+              {` on ${formatDate(nextDeposit.date)}`}
             </Text>
           ) : (
             <Text color="fg.muted">No deposit is scheduled.</Text>
+          )}
+          {projection?.arrears && (
+            <Text color="fg.error" fontSize="sm" data-testid="home-arrears">
+              {formatMoney(projection.arrears.amount)} of deposits missed since {formatDate(projection.arrears.since)}
+            </Text>
           )}
         </Fact>
         <Fact label="Next bills">
@@ -83,9 +91,19 @@ export function HomeSummary({ memberId, accountId, overview, isStaff, onChanged 
                     <Text as="span" color="fg.muted" whiteSpace="nowrap">
                       due {formatDate(bill.dueDate)}
                     </Text>
-                    {OVERDUE.has(bill.status) && (
+                    {bill.overdue && (
                       <Badge ms="1" size="sm" colorPalette="red">
                         Overdue
+                      </Badge>
+                    )}
+                    {bill.onHold && (
+                      <Badge ms="1" size="sm" colorPalette="orange">
+                        On hold
+                      </Badge>
+                    )}
+                    {bill.isAutoPayment && (
+                      <Badge ms="1" size="sm" colorPalette="gray">
+                        Automatic
                       </Badge>
                     )}
                   </Text>
@@ -94,17 +112,16 @@ export function HomeSummary({ memberId, accountId, overview, isStaff, onChanged 
                   </Text>
                 </Flex>
               ))}
+              {due.length > bills.length && (
+                <Text as="li" color="fg.muted" fontSize="sm">
+                  and {due.length - bills.length} more due within 30 days
+                </Text>
+              )}
             </Stack>
           )}
         </Fact>
         <Fact label="Forecast">
-          {forecast.loading && !forecast.data ? (
-            <Skeleton height="12" aria-label="Loading the forecast" />
-          ) : forecast.error ? (
-            <Text color="fg.muted">The forecast could not be loaded. The graphs page has it in full.</Text>
-          ) : (
-            <ForecastVerdictView verdict={forecast.data?.accountForecast.verdict} />
-          )}
+          <ForecastVerdictView verdict={projection?.verdict} />
           {agreement && (
             <Link asChild color="brand.fg" fontSize="sm" textDecoration="underline">
               <RouterLink to={`${base}/member/graphs`}>See the forecast on the graphs page</RouterLink>
@@ -112,13 +129,16 @@ export function HomeSummary({ memberId, accountId, overview, isStaff, onChanged 
           )}
         </Fact>
       </SimpleGrid>
+      {agreement && !resigned && projection?.verdict.tone === 'short' && (
+        <ShortfallFixPanel memberId={memberId} accountId={accountId} onChanged={onChanged} />
+      )}
       <Flex gap="3" wrap="wrap" data-testid="home-actions">
-        {agreement && (
+        {projection?.billsPayable && (
           <Button asChild colorPalette="brand" minH="11">
             <RouterLink to={`${base}/paybill`}>Pay a bill</RouterLink>
           </Button>
         )}
-        {agreement && canTopUpRainyDay(agreement.status) && (
+        {agreement && canTopUpRainyDay(agreement.status, isStaff, resigned) && (
           <Button variant="outline" minH="11" onClick={() => setDialog('topUp')}>
             Top up rainy day
           </Button>

@@ -1,12 +1,12 @@
-import { Box, Button, HStack, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Button, HStack, VisuallyHidden } from '@chakra-ui/react';
 import { useState } from 'react';
 import type { AccountOverviewQuery } from '../../gql/graphql';
 import { useDeleteNoteMutation } from '../../gql/hooks';
-import { formatDateTime } from '../../shared/dates';
 import { failureNotice } from '../../shared/errors';
 import { notify } from '../../shared/notify/notify';
-import { NO_DATA, NoData, Section } from '../../shared/ui/Section';
+import { Section } from '../../shared/ui/Section';
 import { MemberNoteDialog } from './MemberNoteDialog';
+import { NotesList } from './NotesList';
 
 type Overview = AccountOverviewQuery['accountOverview'];
 
@@ -49,39 +49,30 @@ export function NotesSection({
           Add note
         </Button>
       )}
-      {notes.length === 0 ? (
-        <NoData>{NO_DATA}</NoData>
-      ) : (
-        <Stack as="ul" listStyleType="none" gap="3" aria-label="Agreement notes">
-          {notes.map((note) => (
-            <Box as="li" key={note.noteId} borderLeftWidth="3px" borderColor="brand.emphasized" ps="3">
-              <Text whiteSpace="pre-wrap">{note.text}</Text>
-              <Text fontSize="sm" color="fg.muted">
-                {note.createdBy} · {formatDateTime(note.dateCreated)}
-              </Text>
-              <HStack gap="2" mt="1">
-                <Button size="xs" variant="ghost" onClick={() => setDialog({ noteId: note.noteId, text: note.text })}>
-                  Edit<VisuallyHidden> note</VisuallyHidden>
-                </Button>
-                {confirming === note.noteId ? (
-                  <Button
-                    size="xs"
-                    colorPalette="red"
-                    loading={removeState.loading}
-                    onClick={() => void deleteNote(note.noteId)}
-                  >
-                    Confirm delete
-                  </Button>
-                ) : (
-                  <Button size="xs" variant="ghost" onClick={() => setConfirming(note.noteId)}>
-                    Delete<VisuallyHidden> note</VisuallyHidden>
-                  </Button>
-                )}
-              </HStack>
-            </Box>
-          ))}
-        </Stack>
-      )}
+      <NotesList
+        notes={notes}
+        actions={(note) => (
+          <HStack gap="2" mt="1">
+            <Button size="xs" variant="ghost" onClick={() => setDialog({ noteId: note.noteId, text: note.text })}>
+              Edit<VisuallyHidden> note</VisuallyHidden>
+            </Button>
+            {confirming === note.noteId ? (
+              <Button
+                size="xs"
+                colorPalette="red"
+                loading={removeState.loading}
+                onClick={() => void deleteNote(note.noteId)}
+              >
+                Confirm delete
+              </Button>
+            ) : (
+              <Button size="xs" variant="ghost" onClick={() => setConfirming(note.noteId)}>
+                Delete<VisuallyHidden> note</VisuallyHidden>
+              </Button>
+            )}
+          </HStack>
+        )}
+      />
       {dialog !== null && contractId !== null && (
         <MemberNoteDialog
           contractId={contractId}

@@ -1,3 +1,4 @@
+import type { AgreementStatusName } from '@shared/agreement-status.js';
 import { useOverviewAutoBillersQuery, useOverviewManualBillersQuery } from '../../gql/hooks';
 import { serverMessage } from '../../shared/errors';
 import type { OverviewBillerFieldsFragment } from '../../gql/graphql';
@@ -9,7 +10,7 @@ interface AccountIds {
   memberId: number;
   accountId: number;
   /** The agreement's status: decides whether a biller's next bill can be paid from here. */
-  agreementStatus: number | null | undefined;
+  agreementStatus: AgreementStatusName | null | undefined;
 }
 
 function billerPayPath({ memberId, accountId, agreementStatus }: AccountIds) {

@@ -22,7 +22,7 @@ export function AllocationSection({
   const colours = sliceColours(data.labels.length);
   return (
     <Section
-      title="Allocation by category"
+      title="Set aside by category"
       id="allocation"
       foldable={foldable}
       foldedHint={data.series.length > 0 ? `${formatMoney(data.total)} in total` : undefined}
@@ -34,7 +34,7 @@ export function AllocationSection({
           <Box data-testid="allocation-donut">
             <LazyAllocationDonut data={data} />
           </Box>
-          <Stack as="ul" listStyleType="none" gap="1" width="full" aria-label="Allocation by category">
+          <Stack as="ul" listStyleType="none" gap="1" width="full" aria-label="Set aside by category">
             {data.labels.map((label, index) => (
               <Flex as="li" key={label} justify="space-between" gap="3" fontSize="sm">
                 <Flex align="center" gap="2">

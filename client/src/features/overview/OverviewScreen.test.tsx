@@ -5,12 +5,15 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { sessionStore } from '../../auth/session';
 import { tokenFixture } from '../../auth/test-support';
 import {
-  AccountForecastDocument,
   AccountOverviewDocument,
   ActivitiesDocument,
+  AgreementSavedForLaterDocument,
+  AgreementChangeWaitingDocument,
+  BankDayRunDocument,
   OverviewAutoBillersDocument,
   OverviewBannersDocument,
   OverviewManualBillersDocument,
+  ShortfallFixesDocument,
   type AccountOverviewQuery,
   type MemberAccountQuery,
 } from '../../gql/graphql';
@@ -27,7 +30,7 @@ const account: MemberAccountQuery['memberAccount'] = {
   isActive: true,
   status: 'InArrears',
   agreementId: 907,
-  agreementStatus: 4,
+  agreementStatus: 'MissedDeposit',
   member: {
     __typename: 'Member',
     memberId: 42,
@@ -47,8 +50,9 @@ function overview(withNotes: boolean): AccountOverviewQuery['accountOverview'] {
     agreement: {
       __typename: 'AgreementSummary',
       contractId: 907,
-      status: 4,
+      status: 'MissedDeposit',
       statusName: 'Missed Deposit',
+      statusTone: 'warning',
       billersOnHold: [
         {
           __typename: 'BillerOnHold',
@@ -76,6 +80,64 @@ function overview(withNotes: boolean): AccountOverviewQuery['accountOverview'] {
         total: '485.88',
       },
     },
+    projection: {
+      __typename: 'AgreementProjection',
+      agreementId: 907,
+      asOf: '2026-11-23',
+      nextDeposit: { __typename: 'NextDeposit', date: '2026-12-01', amount: '1380.00' },
+      arrears: {
+        __typename: 'Arrears',
+        amount: '1380.00',
+        since: '2026-11-17',
+        missedDeposits: 1,
+        clearingDeposit: { __typename: 'NextDeposit', date: '2026-12-01', amount: '2760.00' },
+        payIntoAccount: '20000002',
+      },
+      billsDue: [
+        {
+          __typename: 'DueBill',
+          billId: 1,
+          billerName: 'Orthodontist',
+          dueDate: '2026-10-22',
+          amount: '150.00',
+          status: 'Overdue',
+          overdue: true,
+          onHold: false,
+          isAutoPayment: false,
+          isSubCategory: false,
+          isReimbursement: false,
+        },
+        {
+          __typename: 'DueBill',
+          billId: 2,
+          billerName: 'Rent',
+          dueDate: '2026-11-24',
+          amount: '820.00',
+          status: 'Upcoming',
+          overdue: false,
+          onHold: false,
+          isAutoPayment: true,
+          isSubCategory: false,
+          isReimbursement: false,
+        },
+      ],
+      verdict: {
+        __typename: 'ForecastVerdict',
+        tone: 'short',
+        headline: 'Goes short by $50.00 on 03-12-2026',
+        details: ['To avoid it, top up $50.00 today.'],
+        onTrack: false,
+        until: '2027-06-30',
+        firstShortDate: '2026-12-03',
+        firstShortfall: '50.00',
+        lowestPoint: { __typename: 'BalancePoint', date: '2026-12-03', balance: '-50.00' },
+        topUpToAvoid: '50.00',
+        depositToAvoid: null,
+        beyondApprovedOverdraw: false,
+        shortBill: null,
+      },
+      billsPayable: true,
+    },
     allocationByCategory: [],
     upcomingBills: [
       {
@@ -84,7 +146,7 @@ function overview(withNotes: boolean): AccountOverviewQuery['accountOverview'] {
         billerName: 'Orthodontist',
         dueDate: '2026-10-22',
         amount: '150.00',
-        status: 1,
+        status: 'Overdue',
         isReimbursement: false,
         onHold: false,
       },
@@ -114,6 +176,56 @@ function overview(withNotes: boolean): AccountOverviewQuery['accountOverview'] {
   };
 }
 
+const onTrack = {
+  __typename: 'ForecastVerdict',
+  tone: 'onTrack',
+  headline: 'On track',
+  details: ['The balance is forecast to stay at or above zero until the agreement ends on 30-06-2027.'],
+  onTrack: true,
+  until: '2027-06-30',
+  firstShortDate: null,
+  firstShortfall: null,
+  lowestPoint: null,
+  topUpToAvoid: null,
+  depositToAvoid: null,
+  beyondApprovedOverdraw: false,
+  shortBill: null,
+} as const;
+
+/** The shortfall panel's answer (server: agreement/shortfall/): the fixes and the forecast each would make. */
+function shortfallFixes(staff: boolean) {
+  const fix = (kind: string, amount: string, words: string, canApply: boolean, howApplied: string) => ({
+    __typename: 'ShortfallFix',
+    kind,
+    amount,
+    deposits: kind === 'TopUp' ? null : 1,
+    from: kind === 'TopUp' ? null : '2026-12-01',
+    shares: kind === 'Spread' ? [amount] : [],
+    words,
+    canApply,
+    howApplied,
+    preview: onTrack,
+  });
+  return {
+    __typename: 'ShortfallFixes',
+    ...ids,
+    agreementId: 907,
+    firstShortDate: '2026-12-03',
+    shortfall: '50.00',
+    shortBill: null,
+    fixes: [
+      fix('TopUp', '50.00', 'Top up $50.00 now from a linked account.', true, 'The money moves now.'),
+      fix(
+        'Raise',
+        '1430.00',
+        'Raise each deposit from $1,380.00 to $1,430.00, from the next one on 01-12-2026.',
+        staff,
+        staff ? 'It is sent to the member for approval.' : 'Only staff can change an agreement.',
+      ),
+    ],
+  };
+}
+
 function mocks(staff: boolean) {
   const filters = staff
     ? ['Payment', 'AgreementChange', 'Notification', 'Note']
@@ -122,28 +234,6 @@ function mocks(staff: boolean) {
     {
       request: { query: AccountOverviewDocument, variables: { ...ids, withNotes: staff } },
       result: { data: { accountOverview: overview(staff) } },
-    },
-    {
-      request: { query: AccountForecastDocument, variables: ids },
-      result: {
-        data: {
-          accountForecast: {
-            __typename: 'AccountForecast',
-            accountId: ids.accountId,
-            verdict: {
-              __typename: 'ForecastVerdict',
-              onTrack: false,
-              until: '2027-06-30',
-              firstShortDate: '2026-12-03',
-              firstShortfall: '50.00',
-              lowestPoint: { __typename: 'BalancePoint', date: '2026-12-03', balance: '-50.00' },
-              topUpToAvoid: '50.00',
-              depositToAvoid: null,
-              beyondApprovedOverdraw: false,
-            },
-          },
-        },
-      },
     },
     {
       request: { query: OverviewBannersDocument },
@@ -160,8 +250,83 @@ function mocks(staff: boolean) {
       },
     },
     {
+      request: { query: AgreementSavedForLaterDocument, variables: { accountId: ids.accountId } },
+      result: {
+        data: { agreementSavedForLater: { __typename: 'AgreementSavedForLaterResult', saved: null } },
+      },
+    },
+    {
+      request: { query: AgreementChangeWaitingDocument, variables: { accountId: ids.accountId } },
+      result: { data: { agreementChangeWaiting: null } },
+    },
+    {
+      request: { query: BankDayRunDocument, variables: ids },
+      result: {
+        data: {
+          bankDayRun: {
+            __typename: 'BankDayRun',
+            accountId: ids.accountId,
+            agreementId: 907,
+            next: {
+              __typename: 'NextBankDay',
+              date: '2026-11-24',
+              balanceBefore: '485.88',
+              balanceAfter: '1045.88',
+              lines: [
+                {
+                  __typename: 'BankDayLine',
+                  kind: 'DEPOSIT',
+                  depositId: 31,
+                  billId: null,
+                  label: 'Deposit',
+                  dueDate: '2026-11-24',
+                  amount: '1380.00',
+                  balanceAfter: '1865.88',
+                  late: false,
+                  short: false,
+                },
+                {
+                  __typename: 'BankDayLine',
+                  kind: 'BILL',
+                  depositId: null,
+                  billId: 2,
+                  label: 'Rent',
+                  dueDate: '2026-11-24',
+                  amount: '820.00',
+                  balanceAfter: '1045.88',
+                  late: false,
+                  short: false,
+                },
+              ],
+            },
+            last: {
+              __typename: 'LastBankDay',
+              date: '2026-11-23',
+              lines: [
+                {
+                  __typename: 'BankDayResultLine',
+                  kind: 'BILL',
+                  depositId: null,
+                  billId: 5,
+                  label: 'Water',
+                  amount: '120.00',
+                  outcome: 'FAILED',
+                  reason:
+                    'Water bill paid on the 23-11-2026 has failed and has been placed on hold awaiting resolution',
+                },
+              ],
+            },
+          },
+        },
+      },
+    },
+    {
       request: { query: OverviewAutoBillersDocument, variables: ids },
       result: { data: { accountOverview: { __typename: 'AccountOverview', ...ids, autoBillers: [] } } },
+    },
+    {
+      request: { query: ShortfallFixesDocument, variables: ids },
+      result: { data: { shortfallFixes: shortfallFixes(staff) } },
     },
     {
       request: { query: OverviewManualBillersDocument, variables: ids },
@@ -220,15 +385,39 @@ describe('OverviewScreen', () => {
     renderOverview(false);
     expect(await screen.findByText('Missed Deposit')).toBeTruthy();
     expect(screen.getByText('You have missed a deposit.')).toBeTruthy();
+    // The banner says how much, since when, the deposit that clears it, the account, and offers the catch-up.
+    const arrears = await screen.findByTestId('arrears-facts');
+    expect(arrears.textContent).toContain('You owe $1,380.00: 1 missed deposit since 17-11-2026.');
+    expect(arrears.textContent).toContain(
+      'A deposit of $2,760.00 on 01-12-2026 (your next deposit and all that is owed) clears it.',
+    );
+    expect(arrears.textContent).toContain('Pay into account 20000002');
+    expect(within(arrears).getByRole('button', { name: 'Catch up now' })).toBeTruthy();
     expect(screen.getByText(/Water bill paid on the 26-09-2026 has failed/)).toBeTruthy();
     // It opens with what's next: the next deposit, the next bills, the forecast's verdict and the actions.
     const home = screen.getByRole('region', { name: 'What’s next' });
     expect(within(home).getByTestId('home-next-deposit').textContent).toBe('$1,380.00 on 01-12-2026');
     expect(within(home).getByTestId('home-next-bills').textContent).toContain('Orthodontist due 22-10-2026');
+    // Every payment kind: an automatic bill is listed too (issue 25, seen 3).
+    expect(within(home).getByTestId('home-next-bills').textContent).toContain('Rent due 24-11-2026');
+    expect(within(home).getByTestId('home-arrears').textContent).toBe('$1,380.00 of deposits missed since 17-11-2026');
     expect((await within(home).findByTestId('forecast-verdict-headline')).textContent).toBe(
       'Goes short by $50.00 on 03-12-2026',
     );
     expect(within(home).getByText('To avoid it, top up $50.00 today.')).toBeTruthy();
+    // The shortfall's fixes, the server's words; choosing one shows the forecast it would make before confirming.
+    const fixes = await within(home).findByRole('region', { name: 'Fix the shortfall' });
+    expect(within(fixes).getByTestId('shortfall-facts').textContent).toBe('Short by $50.00 on 03-12-2026.');
+    const raise = within(fixes).getByRole('radio', { name: /Raise each deposit from \$1,380\.00 to \$1,430\.00/ });
+    expect(within(fixes).getByText('Only staff can change an agreement.')).toBeTruthy();
+    raise.click();
+    const preview = await within(fixes).findByTestId('shortfall-preview');
+    expect(within(preview).getByTestId('forecast-verdict-headline').textContent).toBe('On track');
+    expect(within(preview).queryByRole('button', { name: 'Confirm this fix' })).toBeNull();
+    within(fixes)
+      .getByRole('radio', { name: /Top up \$50\.00 now/ })
+      .click();
+    expect(await within(fixes).findByRole('button', { name: 'Confirm this fix' })).toBeTruthy();
     expect(within(home).getByRole('link', { name: 'Pay a bill' }).getAttribute('href')).toBe(
       '/member/42/account/7/paybill',
     );
@@ -240,13 +429,39 @@ describe('OverviewScreen', () => {
     expect(await screen.findAllByText('No data available')).not.toHaveLength(0);
   });
 
+  it('shows tonight’s run in order, each line with the balance after it, and what last night’s run did', async () => {
+    renderOverview(false);
+    const tonight = await screen.findByRole('region', { name: 'Tonight’s run' });
+    const list = await within(tonight).findByRole('list', { name: 'Tonight’s run, in order' });
+    const lines = within(list)
+      .getAllByTestId('tonight-line')
+      .map((line) => line.textContent);
+    expect(lines).toEqual([
+      expect.stringMatching(/^1\. Deposit.*In \$1,380\.00Balance after \$1,865\.88$/),
+      expect.stringMatching(/^2\. Rent.*Out \$820\.00Balance after \$1,045\.88$/),
+    ]);
+    expect(within(tonight).getByTestId('tonight-balance-end').textContent).toBe(
+      'Balance after tonight’s run $1,045.88',
+    );
+    const last = within(tonight).getByRole('list', { name: 'What last night’s run did' });
+    expect(last.textContent).toContain('Failed');
+    expect(last.textContent).toContain('Water bill paid on the 23-11-2026 has failed');
+  });
+
   it('shows staff the staff wording and the agreement notes', async () => {
     renderOverview(true);
     expect(await screen.findByText('The member has missed a deposit.')).toBeTruthy();
     // Staff see the same summary; they contact the member from the staff actions, not 'Contact us'.
-    const home = screen.getByRole('region', { name: 'What’s next' });
+    // The banner has its own query: the summary may still be loading when it shows.
+    const home = await screen.findByRole('region', { name: 'What’s next' });
     expect(await within(home).findByText('Goes short by $50.00 on 03-12-2026')).toBeTruthy();
     expect(within(home).queryByRole('button', { name: 'Contact us' })).toBeNull();
+    // Staff may confirm a raise of the deposits (it goes for approval).
+    const fixes = await within(home).findByRole('region', { name: 'Fix the shortfall' });
+    within(fixes)
+      .getByRole('radio', { name: /Raise each deposit/ })
+      .click();
+    expect(await within(fixes).findByRole('button', { name: 'Confirm this fix' })).toBeTruthy();
     const notes = await screen.findByRole('region', { name: 'Agreement notes' });
     expect(within(notes).getByText('Called the member about the renewal.')).toBeTruthy();
     expect(await screen.findByRole('button', { name: /^Notes/ })).toBeTruthy();

@@ -15,11 +15,16 @@ import { useMemberContext } from '../member/member-context';
 import { AgreementSummaryCard } from './AgreementSummaryCard';
 import { AutoBillersSection, ManualBillersSection } from './OverviewBillers';
 import { ActivityOverview, AllocationSection, HistoryLink, OverviewSkeleton } from './OverviewParts';
+import { OVERVIEW_ACTIVITY_PAGE_SIZE } from './overview-loader';
 import { agreementBanner, overviewPayPath } from './overview-rules';
 import { QueuedChangeDialog, useQueuedChange } from './QueuedChangeDialog';
+import { ClosingStatementCard } from '../settlement/ClosingStatementCard';
 import { SavedForLaterNotice } from '../wizard/activate/SavedForLaterNotice';
+import { ChangeWaitingNotice } from '../member/change-review/ChangeWaitingNotice';
 import { UpcomingBillsTable } from './UpcomingBillsTable';
+import { TonightSection } from './TonightSection';
 import { HomeSummary } from './HomeSummary';
+import { ArrearsFacts, canCatchUp } from './ArrearsFacts';
 
 // Staff's parts of the page (notes, contacting the member) load once the page has rendered, and only for staff: a
 // member's first load does not carry them (issue 13 item 7: at most 250 KB of compressed script).
@@ -27,9 +32,6 @@ const StaffContactActions = lazy(() =>
   import('../notification/StaffContactActions').then((m) => ({ default: m.StaffContactActions })),
 );
 const NotesSection = lazy(() => import('./NotesSection').then((m) => ({ default: m.NotesSection })));
-
-/** The overview's activity list page size (spec 1 §9). */
-const OVERVIEW_ACTIVITY_PAGE_SIZE = 20;
 
 /**
  * `member.overview` (spec 1 §2): what's next (the next deposit and bills, the forecast's verdict, the primary
@@ -88,10 +90,23 @@ export function OverviewScreen() {
       {banner && (
         <StatusAlert status={banner.kind === 'locked' ? 'error' : 'warning'} title={banner.title}>
           {banner.text}
+          {banner.kind === 'missedDeposit' && data?.projection?.arrears && (
+            <ArrearsFacts
+              arrears={data.projection.arrears}
+              contractId={agreement?.contractId ?? null}
+              canCatchUp={canCatchUp(agreementStatus, isStaff, account.member?.isResigned === true)}
+              isStaff={isStaff}
+              onCaughtUp={() =>
+                void client.refetchQueries({
+                  include: ['AccountOverview', 'AccountForecast', 'Activities', 'MemberAccount'],
+                })
+              }
+            />
+          )}
           {supportEmail && (
             <Text mt="1">
               {banner.kind === 'missedDeposit' && !isStaff
-                ? 'To catch up, pay the missed deposit into your account, or ask us about your options: '
+                ? 'If you cannot pay it all now, ask us about your options: '
                 : 'To get in touch: '}
               choose Support in the menu, or email{' '}
               <Link href={`mailto:${supportEmail}`} fontWeight="semibold" textDecoration="underline">
@@ -103,6 +118,7 @@ export function OverviewScreen() {
         </StatusAlert>
       )}
       <SavedForLaterNotice memberId={memberId} accountId={accountId} />
+      <ChangeWaitingNotice memberId={memberId} accountId={accountId} isStaff={isStaff} />
       {overview.loading && !data && (
         <>
           <Loading label="Loading the overview…" />
@@ -119,6 +135,7 @@ export function OverviewScreen() {
             accountId={accountId}
             overview={data}
             isStaff={isStaff}
+            resigned={account.member?.isResigned === true}
             onChanged={() =>
               void client.refetchQueries({
                 include: ['AccountOverview', 'AccountForecast', 'Activities', 'MemberAccount'],
@@ -130,7 +147,7 @@ export function OverviewScreen() {
               {agreement ? (
                 <AgreementSummaryCard summary={agreement} />
               ) : (
-                <Text color="fg.muted">This account has no agreement yet.</Text>
+                <ClosingStatementCard memberId={memberId} accountId={accountId} isStaff={isStaff} />
               )}
             </Section>
             <AllocationSection allocation={data.allocationByCategory} foldable />
@@ -141,6 +158,7 @@ export function OverviewScreen() {
               overviewPayPath(base, agreementStatus, { billId: bill.billId, variant: 'bill', onHold: bill.onHold })
             }
           />
+          {agreement && <TonightSection memberId={memberId} accountId={accountId} />}
           <AutoBillersSection memberId={memberId} accountId={accountId} agreementStatus={agreementStatus} />
           <ManualBillersSection memberId={memberId} accountId={accountId} agreementStatus={agreementStatus} />
           <ActivityOverview totals={data.activityTotals} isStaff={isStaff} />

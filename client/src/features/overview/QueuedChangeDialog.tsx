@@ -1,3 +1,4 @@
+import type { AgreementStatusName } from '@shared/agreement-status.js';
 import { Box, Button, Dialog, HStack, List, Portal, Spinner, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useEffect, useReducer, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -33,7 +34,7 @@ const STEP_MARKS = { done: '✓', current: '', todo: '○', failed: '✕' } as c
 
 interface ShownSummary {
   /** The status of the agreement the screen shows (its summary), when loaded. */
-  status: number | null | undefined;
+  status: AgreementStatusName | null | undefined;
   /** Fetches the screen's data again (a failed change: nothing was applied, the summary is just old). */
   refresh: () => void;
 }

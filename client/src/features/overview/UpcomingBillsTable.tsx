@@ -1,5 +1,7 @@
 import { Badge, Flex, Link, Table, VisuallyHidden } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
+import { BillStatus, isOverdue } from '@shared/bill/bill-status.rules.js';
+import { codeOf } from '@shared/code-names.js';
 import type { AccountOverviewQuery } from '../../gql/graphql';
 import { formatDate } from '../../shared/dates';
 import { formatMoney } from '../../shared/money';
@@ -7,9 +9,6 @@ import { NO_DATA, Section } from '../../shared/ui/Section';
 import { padRows } from './overview-rules';
 
 type UpcomingBill = AccountOverviewQuery['accountOverview']['upcomingBills'][number];
-
-/** Overdue bill statuses (spec 1 §9). */
-const OVERDUE = new Set([1, 4]);
 
 interface UpcomingBillsTableProps {
   bills: UpcomingBill[];
@@ -51,7 +50,7 @@ export function UpcomingBillsTable({ bills, payPath }: UpcomingBillsTableProps) 
                   <Table.Cell>
                     <Flex align="center" gap="1" wrap="wrap">
                       {row.item.billerName}
-                      {OVERDUE.has(row.item.status) && (
+                      {isOverdue(codeOf(BillStatus, row.item.status)) && (
                         <Badge size="sm" colorPalette="red">
                           Overdue
                         </Badge>

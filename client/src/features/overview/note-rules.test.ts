@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NOTE_MESSAGES } from '../../../../server/src/modules/note/note.rules';
+import { NOTE_MESSAGES } from '@shared/note/note.rules';
 import { NOTE_TEXT_REQUIRED, noteTextError } from './note-rules';
 
 describe('noteTextError', () => {

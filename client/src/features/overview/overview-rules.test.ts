@@ -35,18 +35,18 @@ describe('agreementBanner', () => {
   };
 
   it.each([
-    [4, false, 'missedDeposit', 'You missed a deposit.'],
-    [4, true, 'missedDeposit', 'The member missed a deposit.'],
-    [8, false, 'locked', 'Your agreement is locked.'],
-    [8, true, 'locked', 'The agreement is locked.'],
-  ])('status %i for staff=%s shows the %s banner', (status, isStaff, kind, text) => {
+    ['MissedDeposit', false, 'missedDeposit', 'You missed a deposit.'],
+    ['MissedDeposit', true, 'missedDeposit', 'The member missed a deposit.'],
+    ['Locked', false, 'locked', 'Your agreement is locked.'],
+    ['Locked', true, 'locked', 'The agreement is locked.'],
+  ] as const)('status %s for staff=%s shows the %s banner', (status, isStaff, kind, text) => {
     expect(agreementBanner(status, isStaff, texts)).toMatchObject({ kind, text });
   });
 
   it('shows no banner for other statuses or before the settings load', () => {
-    expect(agreementBanner(7, false, texts)).toBeNull();
+    expect(agreementBanner('Active', false, texts)).toBeNull();
     expect(agreementBanner(null, true, texts)).toBeNull();
-    expect(agreementBanner(4, false, null)).toBeNull();
+    expect(agreementBanner('MissedDeposit', false, null)).toBeNull();
   });
 });
 
@@ -81,10 +81,15 @@ describe('overdrawRuleText', () => {
 describe('overviewPayPath (the overview’s bills lead to paying them)', () => {
   const base = '/member/1/account/2';
   it.each([
-    ['an active agreement pays the bill', 7, false, '/member/1/account/2/paybill/pay/9/bill'],
-    ['Missed Deposit goes to the dashboard (blocked or approval first)', 4, false, '/member/1/account/2/paybill'],
-    ['a biller on hold offers nothing', 7, true, null],
-    ['a pending or locked agreement offers nothing', 8, false, null],
+    ['an active agreement pays the bill', 'Active', false, '/member/1/account/2/paybill/pay/9/bill'],
+    [
+      'Missed Deposit goes to the dashboard (blocked or approval first)',
+      'MissedDeposit',
+      false,
+      '/member/1/account/2/paybill',
+    ],
+    ['a biller on hold offers nothing', 'Active', true, null],
+    ['a pending or locked agreement offers nothing', 'Locked', false, null],
   ] as const)('%s', (_, status, onHold, expected) => {
     expect(overviewPayPath(base, status, { billId: 9, variant: 'bill', onHold })).toBe(expected);
   });
@@ -93,11 +98,11 @@ describe('overviewPayPath (the overview’s bills lead to paying them)', () => {
 describe('nextUnpaidBill', () => {
   it('is the earliest bill not paid yet', () => {
     const bills = [
-      { billId: 1, dueDate: '2026-12-01', status: 6 },
-      { billId: 2, dueDate: '2026-11-01', status: 2 },
-      { billId: 3, dueDate: '2026-11-15', status: 4 },
+      { billId: 1, dueDate: '2026-12-01', status: 'Upcoming' as const },
+      { billId: 2, dueDate: '2026-11-01', status: 'Paid' as const },
+      { billId: 3, dueDate: '2026-11-15', status: 'OverdueNotified' as const },
     ];
     expect(nextUnpaidBill(bills)?.billId).toBe(3);
-    expect(nextUnpaidBill([{ billId: 2, dueDate: '2026-11-01', status: 2 }])).toBeNull();
+    expect(nextUnpaidBill([{ billId: 2, dueDate: '2026-11-01', status: 'Paid' as const }])).toBeNull();
   });
 });

@@ -1,3 +1,7 @@
+import { AgreementStatus, type AgreementStatusName } from '@shared/agreement-status.js';
+import { BillStatus, isOverdue, isUpcoming, type BillStatusName } from '@shared/bill/bill-status.rules.js';
+import { codeOf } from '@shared/code-names.js';
+
 /** Upcoming bills: always 6 rows, padded with blank filler rows (spec 1 §9). */
 export const UPCOMING_BILL_ROWS = 6;
 
@@ -11,13 +15,6 @@ export function padRows<T>(items: readonly T[], size = UPCOMING_BILL_ROWS): Padd
 
 /** Spec 1 §8: a bill list that fails to load. */
 export const BILLS_ERROR = 'Could not load bills';
-
-/** Agreement status codes the overview reacts to (spec 1 §4). */
-export const AGREEMENT_STATUS = {
-  missedDeposit: 4,
-  active: 7,
-  locked: 8,
-} as const;
 
 export interface BannerTexts {
   missedDepositBannerMember: string;
@@ -34,16 +31,17 @@ export interface AgreementBanner {
 
 /** The missed-deposit (4) or locked (8) banner from the client settings, in member or staff wording. */
 export function agreementBanner(
-  status: number | null | undefined,
+  statusName: AgreementStatusName | null | undefined,
   isStaff: boolean,
   texts: BannerTexts | null | undefined,
 ): AgreementBanner | null {
   if (!texts) return null;
-  if (status === AGREEMENT_STATUS.missedDeposit) {
+  const status = codeOf(AgreementStatus, statusName);
+  if (status === AgreementStatus.MissedDeposit) {
     const text = isStaff ? texts.missedDepositBannerStaff : texts.missedDepositBannerMember;
     return { kind: 'missedDeposit', title: 'Missed deposit', text };
   }
-  if (status === AGREEMENT_STATUS.locked) {
+  if (status === AgreementStatus.Locked) {
     const text = isStaff ? texts.lockedAgreementBannerStaff : texts.lockedAgreementBannerMember;
     return { kind: 'locked', title: 'Agreement locked', text };
   }
@@ -74,8 +72,11 @@ export function overdrawRuleText(rule: {
   return rule.overdrawRuleDuration > 0 ? days(rule.overdrawRuleDuration) : 'None';
 }
 
-/** Unpaid bill statuses: 1 and 4 overdue, 6 upcoming (spec 1 §9). */
-const UNPAID = new Set([1, 4, 6]);
+/** Unpaid bills: overdue (1 and 4) or upcoming (6) (spec 1 §9). */
+function isUnpaid(statusName: BillStatusName): boolean {
+  const status = codeOf(BillStatus, statusName);
+  return isOverdue(status) || isUpcoming(status);
+}
 
 /**
  * Where an overview row's Pay leads (issue 8: the overview's bills lead to paying them): an active agreement pays
@@ -84,20 +85,21 @@ const UNPAID = new Set([1, 4, 6]);
  */
 export function overviewPayPath(
   base: string,
-  agreementStatus: number | null | undefined,
+  agreementStatus: AgreementStatusName | null | undefined,
   bill: { billId: number; variant: 'bill' | 'allocation'; onHold?: boolean },
 ): string | null {
   if (bill.onHold) return null;
-  if (agreementStatus === AGREEMENT_STATUS.active) return `${base}/paybill/pay/${bill.billId}/${bill.variant}`;
-  if (agreementStatus === AGREEMENT_STATUS.missedDeposit) return `${base}/paybill`;
+  const status = codeOf(AgreementStatus, agreementStatus);
+  if (status === AgreementStatus.Active) return `${base}/paybill/pay/${bill.billId}/${bill.variant}`;
+  if (status === AgreementStatus.MissedDeposit) return `${base}/paybill`;
   return null;
 }
 
 /** A biller's next bill to pay: its earliest unpaid bill (none when all are paid). */
-export function nextUnpaidBill<T extends { billId: number; dueDate: string; status: number }>(
+export function nextUnpaidBill<T extends { billId: number; dueDate: string; status: BillStatusName }>(
   bills: readonly T[],
 ): T | null {
   return (
-    [...bills].filter((bill) => UNPAID.has(bill.status)).sort((a, b) => a.dueDate.localeCompare(b.dueDate))[0] ?? null
+    [...bills].filter((bill) => isUnpaid(bill.status)).sort((a, b) => a.dueDate.localeCompare(b.dueDate))[0] ?? null
   );
 }

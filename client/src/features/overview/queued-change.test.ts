@@ -72,15 +72,15 @@ describe('queuedChangeReducer', () => {
 
 describe('summaryBehindStage', () => {
   it.each([
-    [2, 'NONE', true],
-    [3, 'NONE', true],
-    [2, 'APPLIED', true],
-    [3, 'FAILED', true],
-    [2, 'QUEUED', false],
-    [3, 'APPLYING', false],
-    [2, null, false],
-    [7, 'NONE', false],
-    [0, 'APPLIED', false],
+    ['Queued', 'NONE', true],
+    ['InProgress', 'NONE', true],
+    ['Queued', 'APPLIED', true],
+    ['InProgress', 'FAILED', true],
+    ['Queued', 'QUEUED', false],
+    ['InProgress', 'APPLYING', false],
+    ['Queued', null, false],
+    ['Active', 'NONE', false],
+    ['PendingApproval', 'APPLIED', false],
     [null, 'NONE', false],
   ] as const)('a summary in status %s with the stage %s is out of date: %s', (status, stage, behind) => {
     expect(summaryBehindStage(status, stage)).toBe(behind);

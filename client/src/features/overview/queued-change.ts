@@ -1,3 +1,5 @@
+import { AgreementStatus, type AgreementStatusName } from '@shared/agreement-status.js';
+import { codeOf } from '@shared/code-names.js';
 import type { QueuedChangeStage } from '../../gql/graphql';
 
 /** The stages a queued agreement change goes through, in order (the last one is APPLIED or FAILED). */
@@ -56,15 +58,21 @@ export function queuedChangeReducer(state: QueuedChangeState, event: QueuedChang
 }
 
 /** Agreement statuses of a version waiting to be applied: 2 queued, 3 in progress. */
-const WAITING_STATUSES: ReadonlySet<number> = new Set([2, 3]);
+const WAITING_STATUSES: ReadonlySet<AgreementStatus | null> = new Set([
+  AgreementStatus.Queued,
+  AgreementStatus.InProgress,
+]);
 
 /**
  * Whether the agreement summary on screen is out of date with the pushed stage: it shows a version waiting to be
  * applied (2 or 3) while nothing waits any more (the change was applied, or failed, between the overview's load
  * and the subscription's first answer). The overview then fetches itself again.
  */
-export function summaryBehindStage(summaryStatus: number | null | undefined, stage: QueuedChangeStage | null): boolean {
-  if (summaryStatus === null || summaryStatus === undefined || !WAITING_STATUSES.has(summaryStatus)) return false;
+export function summaryBehindStage(
+  summaryStatus: AgreementStatusName | null | undefined,
+  stage: QueuedChangeStage | null,
+): boolean {
+  if (!WAITING_STATUSES.has(codeOf(AgreementStatus, summaryStatus))) return false;
   return stage === 'NONE' || stage === 'APPLIED' || stage === 'FAILED';
 }
 

@@ -1,5 +1,5 @@
 import { skipToken, useApolloClient } from '@apollo/client/react';
-import { Box, Button, Checkbox, Field, HStack, Input, Link, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Button, Checkbox, HStack, Link, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { useId, useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { MissedDepositReportFileDocument, type ExportFormat } from '../../gql/graphql';
@@ -7,6 +7,7 @@ import { useMissedDepositReportQuery, useReportBranchesQuery } from '../../gql/h
 import { formatDate } from '../../shared/dates';
 import { serverMessage } from '../../shared/errors';
 import { formatMoney } from '../../shared/money';
+import { DateInput } from '../../shared/ui/DateInput';
 import { Loading } from '../../shared/ui/Loading';
 import { Page } from '../../shared/ui/Page';
 import { NoData } from '../../shared/ui/Section';
@@ -132,14 +133,17 @@ export function MissedDepositsPage() {
               )}
             </Box>
             <HStack gap="4" align="end" wrap="wrap">
-              <Field.Root maxW="3xs">
-                <Field.Label>Missed from</Field.Label>
-                <Input type="date" value={startDate} onChange={(e) => setStartDate(e.target.value)} />
-              </Field.Root>
-              <Field.Root maxW="3xs">
-                <Field.Label>Missed up to</Field.Label>
-                <Input type="date" value={endDate} onChange={(e) => setEndDate(e.target.value)} />
-              </Field.Root>
+              {/* The shared date input (issue 26 item 9): DD-MM-YYYY and a Monday-first calendar, not the browser's. */}
+              <DateInput
+                label="Missed from"
+                value={startDate === '' ? null : startDate}
+                onChange={(date, text) => setStartDate(date ?? text.trim())}
+              />
+              <DateInput
+                label="Missed up to"
+                value={endDate === '' ? null : endDate}
+                onChange={(date, text) => setEndDate(date ?? text.trim())}
+              />
               <Button type="submit" colorPalette="brand" loading={report.loading} loadingText="Generating…">
                 Generate
               </Button>

@@ -1,4 +1,4 @@
-import type { AtRiskSort, AtRiskSortField, RiskSortKeys } from '../../../../server/src/modules/risk/at-risk.rules';
+import type { AtRiskSort, AtRiskSortField, RiskSortKeys } from '@shared/risk/at-risk.rules';
 
 export {
   DEFAULT_AT_RISK_SORT,
@@ -6,7 +6,7 @@ export {
   sortAtRisk,
   type AtRiskSort,
   type AtRiskSortField,
-} from '../../../../server/src/modules/risk/at-risk.rules';
+} from '@shared/risk/at-risk.rules';
 
 /** The weeks staff may look ahead (the server accepts 1 to 26). */
 export const WEEK_CHOICES = [1, 2, 4, 8, 13, 26] as const;

@@ -11,6 +11,8 @@ interface ContactSupportDialogProps {
   supportEmail: string;
   /** Signed out, a message cannot be sent: the dialog gives the address instead. */
   signedIn: boolean;
+  /** The read-only reporting role: the server refuses its messages, so the dialog gives the address. */
+  readOnly?: boolean;
   onClose: () => void;
 }
 
@@ -18,7 +20,14 @@ interface ContactSupportDialogProps {
 const MESSAGE_LIMIT = 4000;
 
 /** Contact support (spec 1 §2 "Modals"): a message to the support team with the account; 'Message sent' on success. */
-export function ContactSupportDialog({ accountId, supportEmail, signedIn, onClose }: ContactSupportDialogProps) {
+export function ContactSupportDialog({
+  accountId,
+  supportEmail,
+  signedIn,
+  readOnly = false,
+  onClose,
+}: ContactSupportDialogProps) {
+  const canSend = signedIn && !readOnly;
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
@@ -72,7 +81,7 @@ export function ContactSupportDialog({ accountId, supportEmail, signedIn, onClos
                     <StatusAlert status="success" title="Message sent">
                       {sent} The support team will reply by email or phone.
                     </StatusAlert>
-                  ) : signedIn ? (
+                  ) : canSend ? (
                     <>
                       <Text>
                         Write to the support team{accountId !== null ? ' about this account' : ''}; they will reply by
@@ -99,16 +108,20 @@ export function ContactSupportDialog({ accountId, supportEmail, signedIn, onClos
                       </Field.Root>
                     </>
                   ) : (
-                    <Text>Log in to send a message from here.</Text>
+                    <Text>
+                      {readOnly
+                        ? 'Your access is read-only: write to the support team by email.'
+                        : 'Log in to send a message from here.'}
+                    </Text>
                   )}
                   {emailUs}
                 </Stack>
               </Dialog.Body>
               <Dialog.Footer>
                 <Button variant="ghost" onClick={onClose}>
-                  {sent || !signedIn ? 'Close' : 'Cancel'}
+                  {sent || !canSend ? 'Close' : 'Cancel'}
                 </Button>
-                {signedIn && !sent && (
+                {canSend && !sent && (
                   <Button type="submit" colorPalette="brand" loading={loading}>
                     Send message
                   </Button>

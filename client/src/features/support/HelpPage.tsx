@@ -15,11 +15,12 @@ export function HelpPage() {
           paid.
         </Text>
         <Text>
-          To pay a bill, open <strong>Agreement ▾</strong> and choose <strong>Pay a bill</strong>. To top up your rainy
-          day balance, use <strong>Top up rainy day</strong> on the same page.
+          To pay a bill, open your account’s <strong>Agreement summary</strong> (choose the account after you log in)
+          and choose <strong>Pay a bill</strong> under What’s next. To top up your rainy day balance, use{' '}
+          <strong>Top up rainy day</strong> on the same page.
         </Text>
         {email && (
-          <Text>
+          <Text id="support">
             For anything else, choose <strong>Support</strong> in the menu or email{' '}
             <Link href={`mailto:${email}`} color="brand.fg" fontWeight="semibold">
               {email}

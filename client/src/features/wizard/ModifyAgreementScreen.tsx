@@ -7,6 +7,7 @@ import { Loading } from '../../shared/ui/Loading';
 import { Page } from '../../shared/ui/Page';
 import { StatusAlert } from '../../shared/ui/StatusAlert';
 import { useMemberContext } from '../member/member-context';
+import { SigningRulesNotice } from './SigningRulesNotice';
 import { wizardPaths } from './wizard-frame';
 
 /**
@@ -51,6 +52,7 @@ export function ModifyAgreementScreen() {
           <Text>
             The agreement in force keeps running while you change it; the changes apply once they are approved.
           </Text>
+          <SigningRulesNotice />
           <div aria-live="polite">{error && <StatusAlert status="error">{error}</StatusAlert>}</div>
           <Button alignSelf="start" colorPalette="brand" loading={starting.loading} onClick={() => void begin()}>
             Start the modification

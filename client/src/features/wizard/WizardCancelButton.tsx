@@ -1,30 +1,60 @@
 import { Button, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useApolloClient } from '@apollo/client/react';
+import { useLocation, useNavigate, useRevalidator } from 'react-router-dom';
 import { useCancelAgreementWizardMutation } from '../../gql/hooks';
 import { serverMessage } from '../../shared/errors';
 import { notify } from '../../shared/notify/notify';
 import { StatusAlert } from '../../shared/ui/StatusAlert';
-import type { WizardCancelFlow } from './wizard-frame';
+import { useDiscardUnsaved } from './unsaved/unsaved-edits';
+import { cancelDestination, type WizardCancelFlow } from './wizard-frame';
 
 interface WizardCancelButtonProps {
   agreementId: number;
   flow: WizardCancelFlow;
-  /** Where to go afterwards (member.overview). */
-  to: string;
+  /** Which wizard: a modification's cancel closes the change, not the agreement (issue 26 item 7). */
+  kind: 'Create' | 'Modify';
+  /**
+   * Where to go afterwards (member.overview); none goes to the overview from the profile page and otherwise reloads
+   * the current state (spec 2 §2, the cancel button's third branch: `cancelDestination`).
+   */
+  to?: string;
   /** Runs after the cancel, before the navigation (spec 2 §2: the optional callback). */
   onCancelled?: () => void;
+}
+
+/** The dialog's words: a new agreement is closed; a modification's change is discarded and the agreement stays. */
+export function cancelDialogText(kind: 'Create' | 'Modify'): { title: string; body: string } {
+  return kind === 'Modify'
+    ? {
+        title: 'Cancel this change?',
+        body: 'The changes you have made here will be discarded. The agreement stays as it is.',
+      }
+    : {
+        title: 'Cancel this agreement?',
+        body: 'The unsaved details you have entered for this agreement will be closed and cancelled.',
+      };
 }
 
 /**
  * The wizard's cancel button (spec 2 §2, §8): a confirmation dialog, then the cancel on the server (a creation or
  * a modification discards its draft), the callback, the cancel message, and the navigation.
  */
-export function WizardCancelButton({ agreementId, flow, to, onCancelled }: WizardCancelButtonProps) {
+export function WizardCancelButton({ agreementId, flow, kind, to, onCancelled }: WizardCancelButtonProps) {
+  const text = cancelDialogText(kind);
+  const discardUnsaved = useDiscardUnsaved();
+  const revalidator = useRevalidator();
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [cancel, { loading }] = useCancelAgreementWizardMutation({ refetchQueries: ['AgreementWizardEntries'] });
   const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const client = useApolloClient();
+  /** The current state again: the route's loaders and every query on the page ask the server anew. */
+  const reloadCurrentState = async () => {
+    await client.refetchQueries({ include: 'active' });
+    await revalidator.revalidate();
+  };
 
   const confirm = async () => {
     setError(null);
@@ -34,7 +64,11 @@ export function WizardCancelButton({ agreementId, flow, to, onCancelled }: Wizar
       onCancelled?.();
       notify.warning(result.message || 'The agreement was cancelled.');
       setOpen(false);
-      void navigate(to);
+      // Cancelled on purpose: leaving does not ask about the edits it discarded.
+      discardUnsaved();
+      const destination = cancelDestination(to, pathname);
+      if (destination.kind === 'reload') void reloadCurrentState();
+      else void navigate(destination.to);
     } catch (caught) {
       setError(serverMessage(caught));
     }
@@ -52,11 +86,11 @@ export function WizardCancelButton({ agreementId, flow, to, onCancelled }: Wizar
         <Dialog.Positioner>
           <Dialog.Content mx="4" data-testid="wizard-cancel-dialog">
             <Dialog.Header>
-              <Dialog.Title>Cancel this agreement?</Dialog.Title>
+              <Dialog.Title>{text.title}</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
               <Stack gap="3">
-                <Text>The unsaved details you have entered for this agreement will be closed and cancelled.</Text>
+                <Text>{text.body}</Text>
                 <div aria-live="polite">{error && <StatusAlert status="error">{error}</StatusAlert>}</div>
               </Stack>
             </Dialog.Body>

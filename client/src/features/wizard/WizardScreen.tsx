@@ -11,6 +11,7 @@ import { useMemberContext } from '../member/member-context';
 import { stepOf } from './step-registry';
 import { WizardCancelButton } from './WizardCancelButton';
 import { WizardNavigation } from './WizardNavigation';
+import { UnsavedEditsGuard } from './unsaved/unsaved-edits';
 import { cancelFlowOf, flowOf, wizardPaths, type Position } from './wizard-frame';
 
 /**
@@ -57,21 +58,30 @@ export function WizardScreen() {
   };
 
   return (
-    <Page title={session.kind === 'Modify' ? 'Modify agreement' : 'New agreement'}>
-      <Flex justify="space-between" align="center" gap="3" wrap="wrap">
-        <WizardNavigation session={session} />
-        <WizardCancelButton agreementId={session.agreementId} flow={cancelFlowOf(flow)} to={paths.overview} />
-      </Flex>
-      {session.lock && (
-        <StatusAlert status="warning" title="Read only">
-          {session.lock.message}
-        </StatusAlert>
-      )}
-      <Section title={title} id="wizard-step">
-        <Stack gap="3" data-step={session.step} data-mode={session.mode ?? undefined}>
-          <Body session={session} title={title} readOnly={readOnly} go={(position) => void go(position)} />
-        </Stack>
-      </Section>
-    </Page>
+    <UnsavedEditsGuard>
+      <Page
+        title={session.isRenewal ? 'Renew agreement' : session.kind === 'Modify' ? 'Modify agreement' : 'New agreement'}
+      >
+        <Flex justify="space-between" align="center" gap="3" wrap="wrap">
+          <WizardNavigation session={session} />
+          <WizardCancelButton
+            agreementId={session.agreementId}
+            flow={cancelFlowOf(flow, session.kind)}
+            kind={session.kind}
+            to={paths.overview}
+          />
+        </Flex>
+        {session.lock && (
+          <StatusAlert status="warning" title="Read only">
+            {session.lock.message}
+          </StatusAlert>
+        )}
+        <Section title={title} id="wizard-step">
+          <Stack gap="3" data-step={session.step} data-mode={session.mode ?? undefined}>
+            <Body session={session} title={title} readOnly={readOnly} go={(position) => void go(position)} />
+          </Stack>
+        </Section>
+      </Page>
+    </UnsavedEditsGuard>
   );
 }

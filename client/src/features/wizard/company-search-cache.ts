@@ -1,4 +1,4 @@
-import { companyNameMatches, companySearchText } from '../../../../server/src/common/validation/company-search';
+import { companyNameMatches, companySearchText } from '@shared/validation/company-search';
 
 /**
  * The company typeahead's answers without a request (spec 2 §5): under 3 characters the list is empty; a search

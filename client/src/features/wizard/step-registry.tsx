@@ -10,7 +10,7 @@ import { CompanyStep } from './pickers/CompanyStep';
 import { STEP_TITLES, WizardMode, type Position } from './wizard-frame';
 import { ConfirmStep } from './confirm/ConfirmStep';
 import { PreferencesStep } from './preferences/PreferencesStep';
-import { DepositsStep } from './deposits/DepositsStep';
+import { DepositsStepTabs } from './deposits/DepositsStepTabs';
 
 /** What every step body receives from the frame. */
 export interface StepProps {
@@ -38,7 +38,7 @@ const BODIES: Readonly<Record<WizardSessionFieldsFragment['kind'], readonly Comp
     CategoryStep,
     CompanyStep,
     BillerFormStep,
-    DepositsStep,
+    DepositsStepTabs,
     CapacityStep,
     PreferencesStep,
     ConfirmStep,
@@ -49,7 +49,7 @@ const BODIES: Readonly<Record<WizardSessionFieldsFragment['kind'], readonly Comp
     CategoryStep,
     CompanyStep,
     BillerFormStep,
-    DepositsStep,
+    DepositsStepTabs,
     PreferencesStep,
     ConfirmStep,
     ActivationStep,

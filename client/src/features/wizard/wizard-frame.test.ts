@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  cancelDestination,
   cancelFlowOf,
   checklistComplete,
   continuePosition,
@@ -8,7 +9,9 @@ import {
   stepBy,
   STEP_TITLES,
   WizardCancelFlow,
+  WizardKind,
   wizardPaths,
+  type CancelDestination,
   type FrameSession,
 } from './wizard-frame';
 
@@ -30,6 +33,12 @@ describe('the wizard frame (spec 2 §2)', () => {
   ] as const)('reads the flow %s as %s, cancelled as %s', (search, flow, cancel) => {
     expect(flowOf(search)).toBe(flow);
     expect(cancelFlowOf(flowOf(search))).toBe(cancel);
+  });
+
+  it('discards a modification or renewal however it was opened, continued too (issue 26 item 1)', () => {
+    expect(cancelFlowOf('continue', WizardKind.Modify)).toBe(WizardCancelFlow.Modify);
+    expect(cancelFlowOf('continue', WizardKind.Create)).toBe(WizardCancelFlow.Continue);
+    expect(cancelFlowOf('new', WizardKind.Create)).toBe(WizardCancelFlow.Create);
   });
 
   it('builds the spec’s continue link', () => {
@@ -76,5 +85,25 @@ describe('the wizard frame (spec 2 §2)', () => {
     expect(checklistComplete(['a', 'b'], new Set([0]))).toBe(false);
     expect(checklistComplete(['a', 'b'], new Set([0, 1]))).toBe(true);
     expect(checklistComplete([], new Set())).toBe(true);
+  });
+});
+
+describe('cancelDestination (spec 2 §2: the cancel button’s three branches)', () => {
+  it.each<[string, string | undefined, string, CancelDestination]>([
+    [
+      'a given target wins',
+      '/member/1/account/2/overview',
+      '/member/1/account/2/member/profile',
+      { kind: 'navigate', to: '/member/1/account/2/overview' },
+    ],
+    [
+      'on the profile, the account’s overview',
+      undefined,
+      '/member/1/account/2/member/profile',
+      { kind: 'navigate', to: '/member/1/account/2/overview' },
+    ],
+    ['elsewhere, the current state reloaded', undefined, '/member/1/account/2/contract/continue', { kind: 'reload' }],
+  ])('%s', (_rule, to, pathname, destination) => {
+    expect(cancelDestination(to, pathname)).toEqual(destination);
   });
 });

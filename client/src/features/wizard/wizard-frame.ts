@@ -5,7 +5,7 @@ import {
   WizardCancelFlow,
   WizardKind,
   WizardMode,
-} from '../../../../server/src/modules/agreement/wizard/wizard-steps';
+} from '@shared/agreement/wizard-steps';
 
 /**
  * The wizard frame's client rules (spec 2 §2, spec 3 §2): which route opened it, what a cancel closes, where continue
@@ -22,11 +22,30 @@ export function flowOf(search: string | null): WizardFlow {
   return search === 'new' || search === 'modify' ? search : 'continue';
 }
 
-/** The cancel that closes a flow (its message's title): creation and modification discard their draft. */
-export function cancelFlowOf(flow: WizardFlow): WizardCancelFlow {
+/**
+ * The cancel that closes a flow (its message's title): creation and modification discard their draft. A modification
+ * or renewal (`kind` Modify) is discarded however it was opened, continued too (issue 26 item 1): the menu then
+ * offers Modify, Renew and Move end date again. A new agreement continued keeps its draft to be continued.
+ */
+export function cancelFlowOf(flow: WizardFlow, kind?: `${WizardKind}`): WizardCancelFlow {
   if (flow === 'new') return WizardCancelFlow.Create;
-  if (flow === 'modify') return WizardCancelFlow.Modify;
+  if (flow === 'modify' || kind === WizardKind.Modify) return WizardCancelFlow.Modify;
   return WizardCancelFlow.Continue;
+}
+
+/** Where a cancel leads (spec 2 §2 and 3 §2, the cancel button): a given target, else the overview from the profile, else the same page reloaded. */
+export type CancelDestination = { kind: 'navigate'; to: string } | { kind: 'reload' };
+
+/**
+ * The cancel button's three branches (spec 2 §2): navigation to a given target; on member.profile
+ * (`/member/{m}/account/{a}/member/profile`) to that account's overview; otherwise a reload of the current state
+ * (the page's data asked for again where it stands, its unsaved edits dropped).
+ */
+export function cancelDestination(to: string | undefined, pathname: string): CancelDestination {
+  if (to !== undefined) return { kind: 'navigate', to };
+  const profile = /^(\/member\/\d+\/account\/\d+)\/member\/profile\/?$/i.exec(pathname);
+  if (profile) return { kind: 'navigate', to: `${profile[1]}/overview` };
+  return { kind: 'reload' };
 }
 
 /** The paths of the wizard's routes for a member's account. */

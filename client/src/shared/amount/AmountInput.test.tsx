@@ -4,13 +4,22 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { system } from '../../app/theme';
+import { cents } from '@shared/money';
 import { AmountInput } from './AmountInput';
+import type { AmountLimits } from './amount-entry';
 
-function Form({ error, hint }: { error?: string; hint?: string }) {
+function Form({ error, hint, limits }: { error?: string; hint?: string; limits?: AmountLimits }) {
   const [text, setText] = useState('');
   return (
     <ChakraProvider value={system}>
-      <AmountInput label="Amount" value={text} onChange={(change) => setText(change.text)} error={error} hint={hint} />
+      <AmountInput
+        label="Amount"
+        value={text}
+        onChange={(change) => setText(change.text)}
+        error={error}
+        hint={hint}
+        limits={limits}
+      />
     </ChakraProvider>
   );
 }
@@ -59,5 +68,23 @@ describe('AmountInput', () => {
     expect(screen.getAllByText(/./, { selector: '[role=alert], [role=status]' })).toHaveLength(1);
     expect(screen.getByRole('alert').textContent).toBe('Please enter an amount greater than $0.00.');
     expect(screen.queryByText('Up to $50.00')).toBeNull();
+  });
+
+  it('checks the maximum when the person leaves the box, and clears the word once the amount is lowered', () => {
+    render(<Form limits={{ max: cents(5000) }} hint="Up to $50.00 available in Savings" />);
+    type('60');
+    expect(screen.queryByRole('alert')).toBeNull();
+    fireEvent.blur(box());
+    expect(box().value).toBe('60.00');
+    expect(screen.getByRole('alert').textContent).toBe('The most that can be entered here is $50.00.');
+    type('50');
+    fireEvent.blur(box());
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('admits a minus only when its minimum is below 0', () => {
+    render(<Form limits={{ min: cents(-10000) }} />);
+    type('-12');
+    expect(box().value).toBe('-12');
   });
 });

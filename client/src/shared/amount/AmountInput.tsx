@@ -1,12 +1,14 @@
 import { Field, Input } from '@chakra-ui/react';
 import { useState } from 'react';
-import type { Cents } from '../../../../server/src/common/money';
-import { amountOf, enterAmount, settleAmount, type AmountNotice } from './amount-entry';
+import type { Cents } from '@shared/money';
+import { enterAmount, settleAmount, type AmountLimits, type AmountNotice } from './amount-entry';
 
 export interface AmountChange {
   text: string;
   amount: Cents | undefined;
 }
+
+const NO_LIMITS: AmountLimits = {};
 
 interface AmountInputProps {
   label: string;
@@ -19,18 +21,31 @@ interface AmountInputProps {
   hint?: string;
   name?: string;
   required?: boolean;
+  /** min (default 0; below 0 admits a minus), max (checked on leaving the box) and precision (default 2). */
+  limits?: AmountLimits;
 }
 
 /**
- * The one money box of the portal (spec 1 §5 "Amount input"): digits and one decimal point, dollars and cents. A
- * refused keystroke leaves the box as it was and says why; one message at a time under the box.
+ * The one money box of the portal (spec 1 §5 "Amount input", spec 3 §5 "Money input"): digits and one decimal
+ * point, dollars and cents, within its limits. A refused keystroke leaves the box as it was and says why; an
+ * amount beyond its limits is flagged on leaving the box; one message at a time under the box.
  */
-export function AmountInput({ label, value, onChange, error, hint, name, required = true }: AmountInputProps) {
+export function AmountInput({
+  label,
+  value,
+  onChange,
+  error,
+  hint,
+  name,
+  required = true,
+  limits = NO_LIMITS,
+}: AmountInputProps) {
   const [notice, setNotice] = useState<AmountNotice | undefined>(undefined);
-  // The freshest word wins: a refused keystroke, then the form's error, then what was left out, then the limits.
+  // The freshest word wins: a refused keystroke, then the form's error, then a limit passed or what was left out,
+  // then the hint.
   const refused = notice?.kind === 'error' ? notice.message : undefined;
   const message = refused ?? error ?? notice?.message;
-  const invalid = Boolean(refused ?? error);
+  const invalid = Boolean(refused ?? error) || notice?.kind === 'limit';
   return (
     <Field.Root required={required} invalid={invalid}>
       <Field.Label>{label}</Field.Label>
@@ -40,14 +55,14 @@ export function AmountInput({ label, value, onChange, error, hint, name, require
         autoComplete="off"
         value={value}
         onChange={(event) => {
-          const entry = enterAmount(value, event.target.value);
+          const entry = enterAmount(value, event.target.value, limits);
           setNotice(entry.notice);
           if (entry.text !== value) onChange({ text: entry.text, amount: entry.amount });
         }}
         onBlur={() => {
-          setNotice(undefined);
-          const settled = settleAmount(value);
-          if (settled !== value) onChange({ text: settled, amount: amountOf(settled) });
+          const settled = settleAmount(value, limits);
+          setNotice(settled.notice);
+          if (settled.text !== value) onChange({ text: settled.text, amount: settled.amount });
         }}
       />
       {invalid ? (

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { enterAmount, settleAmount } from './amount-entry';
+import { cents } from '@shared/money';
+import { enterAmount, settleAmount, type AmountLimits } from './amount-entry';
 
 describe('enterAmount (spec 1 §5: digits and one decimal point, nothing lost without a word)', () => {
   it.each([
@@ -57,11 +58,72 @@ describe('enterAmount (spec 1 §5: digits and one decimal point, nothing lost wi
   });
 });
 
+describe('enterAmount within limits (spec 3 §5 "Money input")', () => {
+  it.each<[string, AmountLimits, string, string, number | undefined]>([
+    ['a minus is admitted when min is below 0', { min: cents(-5000) }, '', '-12.5', -1250],
+    ['a lone minus is kept while typing', { min: cents(-5000) }, '', '-', undefined],
+    ['precision 1 takes one digit after the point', { precision: 1 }, '', '12.5', 1250],
+    ['precision 0 takes whole dollars', { precision: 0 }, '', '12', 1200],
+  ])('%s', (_rule, limits, previous, typed, amount) => {
+    expect(enterAmount(previous, typed, limits)).toEqual({ text: typed, amount });
+  });
+
+  it('leaves a minus out when min is 0 (the default), naming it', () => {
+    expect(enterAmount('', '-5', { min: cents(0) })).toMatchObject({
+      text: '5',
+      amount: 500,
+      notice: { kind: 'info' },
+    });
+  });
+
+  it.each<[string, AmountLimits, string, string, string]>([
+    [
+      'precision 1 refuses a second digit',
+      { precision: 1 },
+      '12.5',
+      '12.55',
+      'Amounts here have one digit after the decimal point: 12.55 has more.',
+    ],
+    [
+      'precision 0 refuses a point',
+      { precision: 0 },
+      '12',
+      '12.',
+      'Amounts here are whole dollars: 12. has a decimal point.',
+    ],
+  ])('%s, keeping what was there', (_rule, limits, previous, typed, message) => {
+    expect(enterAmount(previous, typed, limits)).toMatchObject({ text: previous, notice: { kind: 'error', message } });
+  });
+});
+
 describe('settleAmount', () => {
-  it('writes the amount to the cent when the person leaves the box', () => {
-    expect(settleAmount('12.3')).toBe('12.30');
-    expect(settleAmount('007')).toBe('7.00');
-    expect(settleAmount('.')).toBe('.');
-    expect(settleAmount('')).toBe('');
+  it.each([
+    ['12.3', '12.30', 1230],
+    ['007', '7.00', 700],
+    ['.', '.', undefined],
+    ['', '', undefined],
+  ])('writes %j as %j when the person leaves the box', (text, settled, amount) => {
+    expect(settleAmount(text)).toEqual({ text: settled, amount });
+  });
+
+  it('writes the amount to the box’s precision', () => {
+    expect(settleAmount('12.5', { precision: 1 })).toEqual({ text: '12.5', amount: 1250 });
+    expect(settleAmount('12', { precision: 0 })).toEqual({ text: '12', amount: 1200 });
+    expect(settleAmount('-3', { min: cents(-5000) })).toEqual({ text: '-3.00', amount: -300 });
+  });
+
+  it('checks the maximum on leaving the box, keeping the amount typed and naming the most', () => {
+    expect(settleAmount('60', { max: cents(5000) })).toEqual({
+      text: '60.00',
+      amount: 6000,
+      notice: { kind: 'limit', message: 'The most that can be entered here is $50.00.' },
+    });
+    expect(settleAmount('50', { max: cents(5000) })).toEqual({ text: '50.00', amount: 5000 });
+  });
+
+  it('checks a minimum above 0 the same way', () => {
+    expect(settleAmount('0.5', { min: cents(100) })).toMatchObject({
+      notice: { kind: 'limit', message: 'The least that can be entered here is $1.00.' },
+    });
   });
 });

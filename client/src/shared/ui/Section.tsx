@@ -24,6 +24,9 @@ export function Section({ title, actions, children, id, foldable = false, folded
   const bodyId = useId();
   const narrow = useNarrowScreen();
   const [open, setOpen] = useState(!(foldable && narrow));
+  // A folded body is built when first opened, then kept (with its state): a phone's first render of the overview
+  // skips the folded sections' hundreds of elements and their styles (issue 23 item 1).
+  const [built, setBuilt] = useState(open);
   const shown = !foldable || open;
   return (
     <Box
@@ -45,7 +48,10 @@ export function Section({ title, actions, children, id, foldable = false, folded
                 type="button"
                 aria-expanded={shown}
                 aria-controls={bodyId}
-                onClick={() => setOpen(!open)}
+                onClick={() => {
+                  setOpen(!open);
+                  setBuilt(true);
+                }}
                 display="inline-flex"
                 alignItems="center"
                 gap="2"
@@ -68,7 +74,7 @@ export function Section({ title, actions, children, id, foldable = false, folded
         </Flex>
         {foldable ? (
           <Box id={bodyId} hidden={!shown} display={shown ? undefined : 'none'}>
-            <Stack gap="4">{children}</Stack>
+            {built && <Stack gap="4">{children}</Stack>}
           </Box>
         ) : (
           children

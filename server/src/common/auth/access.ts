@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { ForbiddenError, UnauthenticatedError } from '../errors.js';
+import { ForbiddenError, UnauthenticatedError } from '../../shared/errors.js';
 import type { CurrentUser } from './current-user.js';
 import { isStaff } from './roles.js';
 
@@ -30,12 +30,11 @@ export async function assertAccountAccess(
   const caller = requireUser(user);
   if (isStaff(caller.roles)) return caller;
   if (caller.memberId === null) throw new ForbiddenError(NO_ACCESS);
-  const rows = await em
-    .getConnection()
-    .execute<{ n: number }[]>('select 1 as n from member_account_link where member_id = ? and account_id = ? limit 1', [
-      caller.memberId,
-      accountId,
-    ]);
+  // em.execute, not em.getConnection().execute: inside a transaction the check must run on it (issue 21).
+  const rows = await em.execute<{ n: number }[]>(
+    'select 1 as n from member_account_link where member_id = ? and account_id = ? limit 1',
+    [caller.memberId, accountId],
+  );
   if (rows.length === 0) throw new ForbiddenError(NO_ACCESS);
   return caller;
 }

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { assertAccountAccess, assertMemberAccess } from '../../common/auth/access.js';
 import type { CurrentUser } from '../../common/auth/current-user.js';
-import { DomainError, NotFoundError } from '../../common/errors.js';
+import { DomainError, NotFoundError } from '../../shared/errors.js';
 import { currentAgreementFirst, SUPERSEDED_AGREEMENT_STATUSES } from '../agreement/agreement-facts.js';
 import { accountStatusOf, type AgreementStatus } from '../agreement/agreement-status.js';
 import { accountStandingName } from '../agreement/agreement-summary.rules.js';
@@ -86,7 +86,7 @@ export class AccountService {
    */
   private async currentAgreements(em: EntityManager, accountIds: number[]): Promise<Map<number, CurrentAgreementRow>> {
     if (accountIds.length === 0) return new Map();
-    const rows = await em.getConnection().execute<CurrentAgreementRow[]>(
+    const rows = await em.execute<CurrentAgreementRow[]>(
       `select distinct on (account_id) account_id, id, status from agreement
        where account_id in (${accountIds.map(() => '?').join(',')}) and status not in (${SUPERSEDED_AGREEMENT_STATUSES.join(',')})
        order by account_id, ${currentAgreementFirst()}`,

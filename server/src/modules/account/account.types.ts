@@ -1,5 +1,5 @@
 import { Field, Int, ObjectType } from 'type-graphql';
-import { AccountStatus } from '../agreement/agreement-status.js';
+import { AccountStatus, AgreementStatus } from '../agreement/agreement-status.js';
 import { MemberView } from '../member/member.types.js';
 
 @ObjectType({ description: 'One account in the select-account list.' })
@@ -67,8 +67,8 @@ export class MemberAccount {
   @Field(() => Int, { nullable: true })
   agreementId?: number | null;
 
-  @Field(() => Int, { nullable: true, description: 'The current agreement’s status code.' })
-  agreementStatus?: number | null;
+  @Field(() => AgreementStatus, { nullable: true, description: 'The current agreement’s status.' })
+  agreementStatus?: AgreementStatus | null;
 
   @Field(() => MemberView)
   member!: MemberView;

@@ -1,5 +1,6 @@
 import type { EventSubscriber, MikroORM, TransactionEventArgs } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { rootTransaction } from '../../common/after-commit.js';
 import type { EventBus } from '../../graphql/event-bus.js';
 import { publishActivityAdded, type ActivityAddedEvent } from './activity.events.js';
 
@@ -10,18 +11,6 @@ import { publishActivityAdded, type ActivityAddedEvent } from './activity.events
  * outermost transaction, so no service has to remember to publish.
  */
 const pendingByTransaction = new WeakMap<object, ActivityAddedEvent[]>();
-
-/** MikroORM marks a savepoint's transaction with its parent under this (module-private) symbol. */
-function rootTransaction(transaction: object): object {
-  let current = transaction as Record<symbol, unknown>;
-  for (let depth = 0; depth < 32; depth++) {
-    const key = Object.getOwnPropertySymbols(current).find((s) => s.description === 'parentTransaction');
-    const parent = key ? current[key] : undefined;
-    if (!parent || typeof parent !== 'object') return current;
-    current = parent as Record<symbol, unknown>;
-  }
-  return current;
-}
 
 export class ActivityAnnouncer implements EventSubscriber {
   constructor(private readonly events: EventBus) {}

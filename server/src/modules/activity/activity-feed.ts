@@ -1,6 +1,7 @@
 import { assertAccountAccess, requireUser } from '../../common/auth/access.js';
 import type { GraphQLContext } from '../../graphql/context.js';
 import { liveStream } from '../../graphql/live-stream.js';
+import { ForbiddenError } from '../../shared/errors.js';
 import { checkAccountId } from '../agreement/queued-change.service.js';
 import { activityAddedTopic, toActivityAddedEvent } from './activity.events.js';
 import type { ActivityView } from './activity.types.js';
@@ -24,6 +25,8 @@ export async function watchActivityAdded(
       try {
         return await services.activities.one(em.fork(), user, event.activityId);
       } catch (error) {
+        // An activity the subscriber may not read (a staff note on a member's account): not theirs to see, not a fault.
+        if (error instanceof ForbiddenError) return null;
         services.logger.warn({ err: error, activityId: event.activityId }, 'activityAdded: could not load activity');
         return null;
       }

@@ -43,6 +43,11 @@ export const ACTIVITY_FILTER_OF_TYPE: Readonly<Record<ActivityType, ActivityFilt
   [ActivityType.FailedBill]: ActivityFilterGroup.Payment,
   [ActivityType.AgreementUnlocked]: ActivityFilterGroup.AgreementChange,
   [ActivityType.Unlabelled34]: ActivityFilterGroup.AgreementChange,
+  // Staff records (a manager's decision and its note, like a note) are in the Note filter, which members do not get.
+  [ActivityType.ApprovalDecision]: ActivityFilterGroup.Note,
+  [ActivityType.AgreementStatusChange]: ActivityFilterGroup.AgreementChange,
+  [ActivityType.NoteEdited]: ActivityFilterGroup.Note,
+  [ActivityType.NoteDeleted]: ActivityFilterGroup.Note,
 };
 
 /** The filter of a type code; an unknown code ('Other') changes the agreement as far as the filters go. */

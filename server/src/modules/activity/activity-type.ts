@@ -36,6 +36,17 @@ export enum ActivityType {
   FailedBill = 32,
   AgreementUnlocked = 33,
   Unlabelled34 = 34,
+  /**
+   * Codes the spec does not list (it labels any other code 'Other'): the project's own, so that the history keeps
+   * everything (issue 26 item 6). A manager's decision on an approval (types 1, 2, arrears): who, note, amount.
+   */
+  ApprovalDecision = 35,
+  /** A status change no spec code names (a draft discarded, a change declined, withdrawn, failed, expired, replaced). */
+  AgreementStatusChange = 36,
+  /** A note's text changed: the activity keeps the text before and after (the note's "Note added" stays as it was). */
+  NoteEdited = 37,
+  /** A note deleted: the activity keeps its text. */
+  NoteDeleted = 38,
 }
 
 export const ACTIVITY_TYPE_LABELS: Readonly<Record<ActivityType, string>> = {
@@ -70,6 +81,10 @@ export const ACTIVITY_TYPE_LABELS: Readonly<Record<ActivityType, string>> = {
   [ActivityType.FailedBill]: 'Failed bill',
   [ActivityType.AgreementUnlocked]: 'Agreement unlocked',
   [ActivityType.Unlabelled34]: '',
+  [ActivityType.ApprovalDecision]: 'Approval decision',
+  [ActivityType.AgreementStatusChange]: 'Agreement status change',
+  [ActivityType.NoteEdited]: 'Note edited',
+  [ActivityType.NoteDeleted]: 'Note deleted',
 };
 
 /** Any code not in the list is shown as 'Other' (spec 1 §3). */

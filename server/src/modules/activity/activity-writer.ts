@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { toDecimalString, type Cents } from '../../common/money.js';
+import { toDecimalString, type Cents } from '../../shared/money.js';
 import { allocateIds, idSequence, insertRows, type BulkRow } from '../../database/bulk.js';
 import type { TransactionStatus } from '../ledger/transaction-status.js';
 import { announceActivities } from './activity-announcer.js';

@@ -1,14 +1,14 @@
 import { Entity, Enum, Index, ManyToOne, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
-import type { Cents } from '../../common/money.js';
+import type { Cents } from '../../shared/money.js';
 import { MoneyType } from '../../database/types.js';
-import { Account } from '../account/account.entity.js';
-import { Agreement } from '../agreement/agreement.entity.js';
-import { Bill } from '../bill/bill.entity.js';
-import { Biller } from '../biller/biller.entity.js';
-import { LedgerTransaction } from '../ledger/ledger-transaction.entity.js';
+import type { Account } from '../account/account.entity.js';
+import type { Agreement } from '../agreement/agreement.entity.js';
+import type { Bill } from '../bill/index.js';
+import type { Biller } from '../biller/biller.entity.js';
+import type { LedgerTransaction } from '../ledger/ledger-transaction.entity.js';
 import { TransactionStatus } from '../ledger/transaction-status.js';
-import { Member } from '../member/member.entity.js';
-import { User } from '../user/user.entity.js';
+import type { Member } from '../member/member.entity.js';
+import type { User } from '../user/index.js';
 import { ActivityType } from './activity-type.js';
 
 /**
@@ -32,13 +32,13 @@ export class Activity {
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   occurredAt: Date = new Date();
 
-  @ManyToOne(() => Member, { nullable: true })
+  @ManyToOne('Member', { nullable: true })
   member?: Member | null;
 
-  @ManyToOne(() => Account, { nullable: true })
+  @ManyToOne('Account', { nullable: true })
   account?: Account | null;
 
-  @ManyToOne(() => Agreement, { nullable: true })
+  @ManyToOne('Agreement', { nullable: true })
   @Index()
   agreement?: Agreement | null;
 
@@ -58,7 +58,7 @@ export class Activity {
   @Property({ length: 120, nullable: true })
   agentName?: string | null;
 
-  @ManyToOne(() => User, { nullable: true })
+  @ManyToOne('User', { nullable: true })
   @Index()
   user?: User | null;
 
@@ -69,14 +69,14 @@ export class Activity {
   @Enum({ items: () => TransactionStatus, type: 'smallint', nullable: true })
   transactionStatus?: TransactionStatus | null;
 
-  @ManyToOne(() => LedgerTransaction, { nullable: true, unique: true })
+  @ManyToOne('LedgerTransaction', { nullable: true, unique: true })
   ledgerTransaction?: LedgerTransaction | null;
 
-  @ManyToOne(() => Bill, { nullable: true })
+  @ManyToOne('Bill', { nullable: true })
   @Index()
   bill?: Bill | null;
 
-  @ManyToOne(() => Biller, { nullable: true })
+  @ManyToOne('Biller', { nullable: true })
   @Index()
   biller?: Biller | null;
 }

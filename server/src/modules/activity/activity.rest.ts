@@ -1,7 +1,7 @@
 import { STAFF_AND_REPORTER_ROLES } from '../../common/auth/roles.js';
-import { DomainError } from '../../common/errors.js';
-import type { LocalDate } from '../../common/local-date.js';
-import { parseDateInput } from '../../common/validation/date-input.js';
+import { DomainError } from '../../shared/errors.js';
+import type { LocalDate } from '../../shared/local-date.js';
+import { parseDateInput } from '../../shared/validation/date-input.js';
 import { Field, Int, ObjectType } from 'type-graphql';
 import { idParam, route } from '../../rest/route.js';
 import { TransactionStatusItem } from '../transaction/transaction.types.js';

@@ -1,9 +1,10 @@
 import { Authorized, Field, Int, ObjectType } from 'type-graphql';
 import { STAFF_AND_REPORTER_ROLES } from '../../common/auth/roles.js';
-import type { Cents } from '../../common/money.js';
+import type { Cents } from '../../shared/money.js';
 import { MoneyScalar } from '../../graphql/scalars.js';
 import { ActivityFilterGroup } from './activity-type.js';
 import './activity-filter.js';
+import { TransactionStatus } from '../ledger/transaction-status.js';
 
 @ObjectType({ description: 'One changed field of a modification (a readable diff of the JSON details).' })
 export class FieldChange {
@@ -73,8 +74,8 @@ export class ActivityView {
   @Field(() => Int, { nullable: true })
   transactionId?: number | null;
 
-  @Field(() => Int, { nullable: true })
-  transactionStatus?: number | null;
+  @Field(() => TransactionStatus, { nullable: true })
+  transactionStatus?: TransactionStatus | null;
 
   @Field(() => String, {
     nullable: true,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cents } from '../../common/money.js';
+import { cents } from '../../shared/money.js';
 import { TransactionStatus } from '../ledger/transaction-status.js';
 import { ActivityType } from './activity-type.js';
 import {

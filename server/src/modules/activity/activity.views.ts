@@ -1,4 +1,4 @@
-import { add, cents, formatCurrency, MoneyError, parseMoney, type Cents } from '../../common/money.js';
+import { add, cents, formatCurrency, MoneyError, parseMoney, type Cents } from '../../shared/money.js';
 import { instantOf, moneyOf } from '../../database/row-values.js';
 import { TRANSACTION_STATUS_LABELS, TransactionStatus } from '../ledger/transaction-status.js';
 import { storedConfirmationFigures } from '../payment/payment-split.rules.js';

@@ -1,11 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { LocalDate } from '../../common/local-date.js';
-import type { Cents } from '../../common/money.js';
+import type { LocalDate } from '../../shared/local-date.js';
+import type { Cents } from '../../shared/money.js';
 import { intArray } from '../../database/bulk.js';
 import { dateOf, moneyOf, optionalDateOf, optionalMoneyOf } from '../../database/row-values.js';
-import type { BillStatus } from '../bill/bill-status.rules.js';
-import { PaymentMethod } from '../bill/payment-method.js';
-import { BillerStatus } from '../biller/biller-codes.js';
+import type { BillStatus } from '../bill/index.js';
+import { PaymentMethod } from '../../shared/bill/payment-method.js';
+import { BillerStatus } from '../../shared/biller/biller-codes.js';
 
 /**
  * An agreement's billers and billing sub-categories and their bills, read set-based: one statement each for any

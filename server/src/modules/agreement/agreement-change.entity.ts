@@ -1,5 +1,5 @@
 import { Entity, Enum, Index, ManyToOne, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
-import { User } from '../user/user.entity.js';
+import type { User } from '../user/index.js';
 import { AgreementChangeType } from './agreement-codes.js';
 import { Agreement } from './agreement.entity.js';
 
@@ -31,7 +31,7 @@ export class AgreementChange {
   @Property({ type: 'jsonb' })
   changes!: Record<string, unknown>;
 
-  @ManyToOne(() => User, { nullable: true })
+  @ManyToOne('User', { nullable: true })
   @Index()
   requestedBy?: User | null;
 

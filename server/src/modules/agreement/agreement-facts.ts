@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { LocalDate } from '../../common/local-date.js';
-import type { Cents } from '../../common/money.js';
+import type { LocalDate } from '../../shared/local-date.js';
+import type { Cents } from '../../shared/money.js';
 import { dateOf, moneyOf, optionalDateOf, optionalMoneyOf } from '../../database/row-values.js';
 import { AgreementStatus } from './agreement-status.js';
 
@@ -42,6 +42,8 @@ export interface AgreementFacts {
   nextDepositAmount: Cents | null;
   biMonthlyFirstDate: LocalDate | null;
   biMonthlySecondDate: LocalDate | null;
+  /** Which of the two twice-a-month dates the deposits start on (1 or 2); null: the contribution date decides. */
+  selectedContributionDate: number | null;
   overdrawRuleDurationDays: number;
   overrideOverdrawRule: boolean;
   overrideOverdrawRuleDurationDays: number | null;
@@ -58,6 +60,7 @@ export const AGREEMENT_COLUMNS = `g.id as g_id, g.account_id as g_account_id, g.
   g.contribution_date::text as g_contribution_date, g.next_deposit_date::text as g_next_deposit_date,
   g.next_deposit_amount as g_next_deposit_amount,
   g.bi_monthly_first_date::text as g_bi_monthly_first_date, g.bi_monthly_second_date::text as g_bi_monthly_second_date,
+  g.selected_contribution_date as g_selected_contribution_date,
   g.overdraw_rule_duration_days as g_overdraw_rule_duration_days, g.override_overdraw_rule as g_override_overdraw_rule,
   g.override_overdraw_rule_duration_days as g_override_overdraw_rule_duration_days,
   coalesce(g.approved_overdraw_amount, r.max_overdraw_amount) as g_approved_overdraw_amount,
@@ -82,6 +85,10 @@ export function agreementFactsOf(row: AgreementRow): AgreementFacts | null {
     nextDepositAmount: optionalMoneyOf(row.g_next_deposit_amount),
     biMonthlyFirstDate: optionalDateOf(row.g_bi_monthly_first_date),
     biMonthlySecondDate: optionalDateOf(row.g_bi_monthly_second_date),
+    selectedContributionDate:
+      row.g_selected_contribution_date === null || row.g_selected_contribution_date === undefined
+        ? null
+        : Number(row.g_selected_contribution_date),
     overdrawRuleDurationDays: Number(row.g_overdraw_rule_duration_days),
     overrideOverdrawRule: Boolean(row.g_override_overdraw_rule),
     overrideOverdrawRuleDurationDays:

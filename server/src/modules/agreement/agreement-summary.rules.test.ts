@@ -1,19 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { cents } from '../../common/money.js';
+import { cents } from '../../shared/money.js';
 import { BillStatus } from '../bill/bill-status.rules.js';
-import { BillerStatus } from '../biller/biller-codes.js';
+import { BillerStatus } from '../../shared/biller/biller-codes.js';
 import { ZERO_BALANCES } from '../ledger/ledger-balances.js';
 import {
   accountStandingName,
   agreementStatusName,
   billerOnHoldMessage,
   billersOnHold,
+  overviewBiller,
   splitBillers,
+  standingTone,
   toAgreementSummary,
 } from './agreement-summary.rules.js';
 import { agreementFacts, billerFacts, billFacts, d } from './test-facts.js';
 
 const TODAY = d('2026-06-15');
+const NO_PROJECTION = { balances: ZERO_BALANCES, nextDeposit: null };
 
 describe('billers on hold (spec 1 §4)', () => {
   it('says the spec’s sentence with the date as DD-MM-YYYY', () => {
@@ -69,25 +72,55 @@ describe('agreement summary', () => {
     expect(accountStandingName(status, resigned)).toBe(name);
   });
 
+  it.each([
+    [7, false, 'ok'],
+    [4, false, 'warning'],
+    [8, false, 'danger'],
+    [0, false, 'neutral'],
+    [5, false, 'neutral'],
+    [7, true, 'warning'],
+  ])(
+    'gives status %s (resigned %s) the tone "%s" (issue 25, seen 3: no green badge when resigned)',
+    (status, resigned, tone) => {
+      expect(standingTone(status, resigned)).toBe(tone);
+    },
+  );
+
   it('names the summary’s status from the standing: a resigned member’s active agreement is suspended', () => {
-    expect(toAgreementSummary(agreementFacts(), ZERO_BALANCES, []).statusName).toBe('Active');
-    expect(toAgreementSummary(agreementFacts(), ZERO_BALANCES, [], true).statusName).toBe(
+    expect(toAgreementSummary(agreementFacts(), NO_PROJECTION, []).statusName).toBe('Active');
+    expect(toAgreementSummary(agreementFacts(), NO_PROJECTION, [], true).statusName).toBe(
       'Suspended: membership resigned',
     );
   });
 
-  it('takes the regular deposit as the next one when no other is set, and the frequency’s name', () => {
-    const summary = toAgreementSummary(agreementFacts(), ZERO_BALANCES, []);
+  it('takes the next deposit from the projection (never the stored column), and the frequency’s name', () => {
+    const projection = { balances: ZERO_BALANCES, nextDeposit: { date: d('2026-12-21'), amount: cents(18_500) } };
+    const summary = toAgreementSummary(agreementFacts({ nextDepositDate: d('2026-11-22') }), projection, []);
     expect(summary).toMatchObject({
       contractId: 3,
       statusName: 'Active',
       contributionFrequencyName: 'Fortnightly',
       nextDepositAmount: 18_500,
+      nextDepositDate: '2026-12-21',
       overdrawRuleDuration: 56,
     });
-    expect(
-      toAgreementSummary(agreementFacts({ nextDepositAmount: cents(500) }), ZERO_BALANCES, []).nextDepositAmount,
-    ).toBe(500);
+    expect(toAgreementSummary(agreementFacts(), NO_PROJECTION, [])).toMatchObject({
+      nextDepositAmount: null,
+      nextDepositDate: null,
+    });
+  });
+});
+
+describe('overviewBiller’s amount (issue 25, seen 3: Electricity $420 in its row, $380 in the bills due)', () => {
+  it('is what its next unpaid bill is expected to cost, else the biller’s revised estimate, else its value', () => {
+    const electricity = billerFacts(1, { expectedBillValue: cents(42_000) });
+    const bills = [
+      billFacts(1, 'biller:1', '2026-05-10', { expectedAmount: cents(52_000), status: BillStatus.Paid }),
+      billFacts(2, 'biller:1', '2026-07-10', { expectedAmount: cents(38_000) }),
+    ];
+    expect(overviewBiller(electricity, bills, TODAY).amount).toBe(38_000);
+    expect(overviewBiller({ ...electricity, newEstimate: cents(40_000) }, [bills[0]], TODAY).amount).toBe(40_000);
+    expect(overviewBiller(electricity, [], TODAY).amount).toBe(42_000);
   });
 });
 

@@ -1,11 +1,11 @@
-import { formatDisplayDate, type LocalDate } from '../../common/local-date.js';
-import type { AgreementBalances } from '../ledger/ledger-balances.js';
-import { BILL_STATUS_LABELS, BillStatus, currentBillStatus } from '../bill/bill-status.rules.js';
-import { BILLING_FREQUENCY_LABELS, type BillingFrequency } from '../bill/billing-frequency.js';
-import { paymentMethodName } from '../bill/payment-method.js';
-import { BillerStatus } from '../biller/biller-codes.js';
-import { CONTRIBUTION_FREQUENCY_LABELS, type ContributionFrequency } from '../deposit/deposit-schedule.rules.js';
+import { formatDisplayDate, type LocalDate } from '../../shared/local-date.js';
+import { BILL_STATUS_LABELS, BillStatus, currentBillStatus } from '../bill/index.js';
+import { BILLING_FREQUENCY_LABELS, type BillingFrequency } from '../../shared/bill/billing-frequency.js';
+import { paymentMethodName } from '../../shared/bill/payment-method.js';
+import { BillerStatus } from '../../shared/biller/biller-codes.js';
+import { CONTRIBUTION_FREQUENCY_LABELS, type ContributionFrequency } from '../deposit/index.js';
 import type { AgreementFacts } from './agreement-facts.js';
+import type { AgreementProjection } from './projection/projection.rules.js';
 import type { BillerFacts, BillFacts } from './agreement-billers.js';
 import { AgreementStatus } from './agreement-status.js';
 import type { AgreementSummary, BillerOnHold, OverviewBill, OverviewBiller } from './agreement-summary.types.js';
@@ -40,6 +40,21 @@ export const RESIGNED_STANDING = 'Suspended: membership resigned';
 export function accountStandingName(status: number | null | undefined, memberResigned: boolean): string {
   if (memberResigned) return RESIGNED_STANDING;
   return status === null || status === undefined ? 'No agreement' : agreementStatusName(status);
+}
+
+/** How a standing reads at a glance (the status badge's colour): running well, needs attention, blocked, or neither. */
+export type StandingTone = 'ok' | 'warning' | 'danger' | 'neutral';
+
+/**
+ * Rule "standing tone" (issue 25, seen 3: a resigned member's agreement showed a green badge): active is ok, missed
+ * deposit or a resigned membership needs attention, locked is blocked, anything else (pending, ended) neither.
+ */
+export function standingTone(status: number | null | undefined, memberResigned: boolean): StandingTone {
+  if (memberResigned) return 'warning';
+  if (status === AgreementStatus.Active) return 'ok';
+  if (status === AgreementStatus.MissedDeposit) return 'warning';
+  if (status === AgreementStatus.Locked) return 'danger';
+  return 'neutral';
 }
 
 export function contributionFrequencyName(code: number): string {
@@ -80,9 +95,10 @@ export function billersOnHold(billers: readonly BillerFacts[], bills: readonly B
     });
 }
 
+/** The contract summary; its figures (balances, next deposit) are the agreement's projection's. */
 export function toAgreementSummary(
   agreement: AgreementFacts,
-  balances: AgreementBalances,
+  projection: Pick<AgreementProjection, 'balances' | 'nextDeposit'>,
   onHold: BillerOnHold[],
   memberResigned = false,
 ): AgreementSummary {
@@ -90,18 +106,19 @@ export function toAgreementSummary(
     contractId: agreement.id,
     status: agreement.status,
     statusName: accountStandingName(agreement.status, memberResigned),
+    statusTone: standingTone(agreement.status, memberResigned),
     billersOnHold: onHold,
     contributionFrequency: agreement.contributionFrequency,
     contributionFrequencyName: contributionFrequencyName(agreement.contributionFrequency),
     depositAmount: agreement.depositAmount,
-    nextDepositAmount: agreement.nextDepositAmount ?? agreement.depositAmount,
-    nextDepositDate: agreement.nextDepositDate,
+    nextDepositAmount: projection.nextDeposit?.amount ?? null,
+    nextDepositDate: projection.nextDeposit?.date ?? null,
     overdrawRuleDuration: agreement.overdrawRuleDurationDays,
     overrideOverdrawRule: agreement.overrideOverdrawRule,
     overrideOverdrawRuleDuration: agreement.overrideOverdrawRuleDurationDays,
     startDate: agreement.startDate,
     endDate: agreement.endDate,
-    balances: { ...balances },
+    balances: { ...projection.balances },
   };
 }
 
@@ -132,6 +149,7 @@ export function billsBySource(bills: readonly BillFacts[]): Map<string, BillFact
 
 export function overviewBiller(biller: BillerFacts, bills: readonly BillFacts[], today: LocalDate): OverviewBiller {
   const views = bills.map((bill) => overviewBill(bill, today));
+  const next = views.find((bill) => isUnpaid(bill.status));
   return {
     billerId: biller.id,
     isSubCategory: biller.isSubCategory,
@@ -140,9 +158,11 @@ export function overviewBiller(biller: BillerFacts, bills: readonly BillFacts[],
     paymentType: paymentMethodName(biller.paymentMethod, biller.isSubCategory),
     frequency: biller.frequency,
     frequencyName: BILLING_FREQUENCY_LABELS[biller.frequency as BillingFrequency] ?? 'Unknown',
-    amount: biller.expectedBillValue,
+    // The amount its next bill is expected at (a season bill's peak or off-peak value, as the bills due say), else
+    // the biller's own estimate (issue 25, seen 3: $420 beside a $380 bill).
+    amount: next?.amount ?? biller.newEstimate ?? biller.expectedBillValue,
     onHold: biller.status === BillerStatus.OnHold,
-    nextDueDate: views.find((bill) => isUnpaid(bill.status))?.dueDate ?? null,
+    nextDueDate: next?.dueDate ?? null,
     bills: views,
   };
 }

@@ -1,7 +1,9 @@
 import { Field, Int, ObjectType } from 'type-graphql';
-import type { LocalDate } from '../../common/local-date.js';
-import type { Cents } from '../../common/money.js';
+import type { LocalDate } from '../../shared/local-date.js';
+import type { Cents } from '../../shared/money.js';
 import { LocalDateScalar, MoneyScalar } from '../../graphql/scalars.js';
+import { AgreementStatus } from './agreement-status.js';
+import { BillStatus } from '../bill/index.js';
 
 @ObjectType('AgreementBalances', { description: 'An agreement’s three balances, summed from its ledger.' })
 export class AgreementBalancesView {
@@ -41,11 +43,14 @@ export class AgreementSummary {
   @Field(() => Int)
   contractId!: number;
 
-  @Field(() => Int)
-  status!: number;
+  @Field(() => AgreementStatus)
+  status!: AgreementStatus;
 
   @Field({ description: '"Active", "Missed Deposit", "Locked", "Pending approval", ...' })
   statusName!: string;
+
+  @Field({ description: 'How the standing reads at a glance: "ok", "warning", "danger" or "neutral".' })
+  statusTone!: string;
 
   @Field(() => [BillerOnHold])
   billersOnHold!: BillerOnHold[];
@@ -107,8 +112,8 @@ export class OverviewBill {
   @Field(() => MoneyScalar)
   amount!: Cents;
 
-  @Field(() => Int, { description: 'The bill status on today (1 and 4 overdue, 6 upcoming, 2 paid, ...).' })
-  status!: number;
+  @Field(() => BillStatus, { description: 'The bill’s status on today (Overdue, Upcoming, Paid, …).' })
+  status!: BillStatus;
 
   @Field()
   statusName!: string;
@@ -143,7 +148,9 @@ export class OverviewBiller {
   @Field()
   frequencyName!: string;
 
-  @Field(() => MoneyScalar, { description: 'The expected bill value.' })
+  @Field(() => MoneyScalar, {
+    description: 'What its next unpaid bill is expected to cost (else the biller’s estimate): the bills due’s amount.',
+  })
   amount!: Cents;
 
   @Field()

@@ -2,30 +2,26 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { assertAccountAccess, NO_ACCESS, requireUser } from '../../common/auth/access.js';
 import type { CurrentUser } from '../../common/auth/current-user.js';
 import { isStaff } from '../../common/auth/roles.js';
-import type { Clock } from '../../common/clock.js';
-import { ForbiddenError, NotFoundError } from '../../common/errors.js';
-import { parseMoney, type Cents } from '../../common/money.js';
+import type { Clock } from '../../shared/clock.js';
+import { ForbiddenError, NotFoundError } from '../../shared/errors.js';
+import { parseMoney, type Cents } from '../../shared/money.js';
 import type { UserError } from '../../graphql/user-error.js';
-import { writeActivity } from '../activity/activity-writer.js';
-import { agreementBalances, ZERO_BALANCES } from '../ledger/ledger-balances.js';
 import { loadAgreementFacts, type AgreementFacts } from './agreement-facts.js';
 import { loadBillers, loadBills } from './agreement-billers.js';
-import type { EventBus } from '../../graphql/event-bus.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import { enqueueChangeApply } from './change-jobs.js';
-import { LifecycleAction, transition } from './lifecycle/lifecycle.rules.js';
-import { publishQueuedChange, queuedChangeStatus } from './queued-change.events.js';
-import { QueuedChangeStage } from './queued-change.types.js';
+import { changeStatus } from './state/status-writer.js';
+import { AgreementEvent } from './state/transitions.rules.js';
+import type { ProjectionService } from './projection/projection.service.js';
 import { billersOnHold, splitBillers, toAgreementSummary } from './agreement-summary.rules.js';
 import type { AgreementSummary } from './agreement-summary.types.js';
-import {
-  APPROVAL_ERRORS,
-  approvalActivityType,
-  AWAITING_MEMBER_APPROVAL,
-  awaitsMemberApproval,
-  nextDepositDates,
-} from './agreement-view.rules.js';
+import { APPROVAL_ERRORS, awaitsMemberApproval } from './agreement-view.rules.js';
 import type { AgreementView, ApproveAgreementResult } from './agreement-view.types.js';
+import { nextDepositDates } from './plan/plan-reader.js';
+import { forecastVerdictView } from './projection/projection.views.js';
+import { freeText } from '../../common/free-text.js';
+import { loadChangeReview, reviewedVersion } from './member-approval/change-review.js';
+import { changeDetails } from './member-approval/change-review.rules.js';
 
 interface MemberStanding {
   linkActive: boolean;
@@ -43,8 +39,8 @@ function refused(error: { code: string; message: string }): ApproveAgreementResu
 export class AgreementViewService {
   constructor(
     private readonly clock: Clock,
-    private readonly events: EventBus,
     private readonly jobs: JobQueue,
+    private readonly projections: ProjectionService,
   ) {}
 
   /** An agreement by id: a member reaches it through their account; the refusal is the same if it does not exist. */
@@ -74,41 +70,41 @@ export class AgreementViewService {
   }
 
   private async summary(em: EntityManager, agreement: AgreementFacts): Promise<AgreementSummary> {
-    const [balances, billers, bills] = await Promise.all([
-      agreementBalances(em, [agreement.id]),
-      loadBillers(em, [agreement.id]),
-      loadBills(em, [agreement.id]),
-    ]);
-    return toAgreementSummary(agreement, balances.get(agreement.id) ?? ZERO_BALANCES, billersOnHold(billers, bills));
+    const projection = await this.projections.forAgreement(em, agreement);
+    const billers = await loadBillers(em, [agreement.id]);
+    const bills = await loadBills(em, [agreement.id]);
+    return toAgreementSummary(agreement, projection, billersOnHold(billers, bills));
   }
 
   async view(em: EntityManager, user: CurrentUser | null, agreementId: number): Promise<AgreementView> {
     const caller = requireUser(user);
     const agreement = await this.reachable(em, caller, agreementId);
-    const [balances, billers, bills, standing] = await Promise.all([
-      agreementBalances(em, [agreement.id]),
+    const today = this.clock.today();
+    const [projection, billers, bills, standing, depositDates] = await Promise.all([
+      this.projections.forAgreement(em, agreement),
       loadBillers(em, [agreement.id]),
       loadBills(em, [agreement.id]),
       caller.memberId === null || isStaff(caller.roles)
         ? Promise.resolve(null)
         : this.standing(em, caller.memberId, agreement.accountId),
+      nextDepositDates(em, agreement, today),
     ]);
-    const today = this.clock.today();
     const { auto, manual } = splitBillers(billers, bills, today);
+    const version = await reviewedVersion(em, agreement.id);
+    const sent = version?.previousId === null || version?.sentAt !== null;
     return {
-      summary: toAgreementSummary(
-        agreement,
-        balances.get(agreement.id) ?? ZERO_BALANCES,
-        billersOnHold(billers, bills),
-      ),
+      summary: toAgreementSummary(agreement, projection, billersOnHold(billers, bills)),
       billers: [...auto, ...manual],
-      depositDates: nextDepositDates(agreement, today),
+      depositDates,
+      paidByHand: manual,
+      forecast: forecastVerdictView(projection.forecast, standing?.resigned === true),
       canApprove:
         standing !== null &&
         standing.linkActive &&
         standing.memberActive &&
         !standing.resigned &&
-        awaitsMemberApproval(agreement.status),
+        awaitsMemberApproval(agreement.status) &&
+        sent,
     };
   }
 
@@ -126,12 +122,36 @@ export class AgreementViewService {
   }
 
   /**
-   * A member linked to the account approves an agreement in status 0 or 9: the change is queued (2) with the time
-   * of approval, an activity row and its apply job, in one transaction (lifecycle/README.md); the job applies it
-   * (a new agreement: 7, or 1 until its start date). The update is conditional on the status, so two approvals at
-   * once make one change. Every refusal is returned as data and changes nothing.
+   * A member linked to the account approves an agreement in status 0, or a modification or renewal staff sent them
+   * (9): the change is queued (2) with the time of approval, an activity row and its apply job, in one transaction
+   * (lifecycle/README.md); the job applies it through the change applier (a new agreement: 7, or 1 until its start
+   * date). The update is conditional on the status, so two approvals at once make one change. Every refusal is
+   * returned as data and changes nothing.
    */
   async approve(em: EntityManager, user: CurrentUser | null, agreementId: number): Promise<ApproveAgreementResult> {
+    return this.decide(em, user, agreementId, 'approve', null);
+  }
+
+  /**
+   * The member declines a modification or renewal staff sent them (9 → 6, member-approval/README.md): the running
+   * agreement stays as it was; staff see the decline (and the member's reason, if given) in the history.
+   */
+  async decline(
+    em: EntityManager,
+    user: CurrentUser | null,
+    agreementId: number,
+    reason: string | null,
+  ): Promise<ApproveAgreementResult> {
+    return this.decide(em, user, agreementId, 'decline', reason);
+  }
+
+  private async decide(
+    em: EntityManager,
+    user: CurrentUser | null,
+    agreementId: number,
+    decision: 'approve' | 'decline',
+    reason: string | null,
+  ): Promise<ApproveAgreementResult> {
     const caller = requireUser(user);
     const agreement = await this.reachable(em, caller, agreementId);
     if (isStaff(caller.roles) || caller.memberId === null) return refused(APPROVAL_ERRORS.staff);
@@ -140,31 +160,42 @@ export class AgreementViewService {
     if (standing.resigned) return refused(APPROVAL_ERRORS.resigned);
     if (!standing.linkActive || !standing.memberActive) return refused(APPROVAL_ERRORS.notLinked);
     if (!awaitsMemberApproval(agreement.status)) return refused(APPROVAL_ERRORS.notAwaiting);
+    const text = reason === null ? '' : freeText(reason, { kind: 'note', field: 'reason', required: false });
 
-    const activityId = await em.transactional(async (tx) => {
-      const queued = transition(LifecycleAction.MemberApprove, agreement.status);
-      if ('refusal' in queued) return null;
-      const updated = await tx.execute<{ id: number }[]>(
-        `update agreement set status = ?, member_approved_at = now(), wizard_step = null, updated_at = now()
-         where id = ? and status in (${AWAITING_MEMBER_APPROVAL.join(',')}) returning id`,
-        [queued.to, agreement.id],
-      );
-      if (updated.length === 0) return null;
-      await enqueueChangeApply(this.jobs, tx, agreement.id); // the job commits with the approval
-      return writeActivity(tx, {
-        type: approvalActivityType(agreement.status),
-        memberId,
-        accountId: agreement.accountId,
-        agreementId: agreement.id,
-        userId: caller.userId,
-        details: `Agreement approved by the member ${standing.name}`.trim(),
-        data: { ContractId: agreement.id, approvedFromStatus: agreement.status },
-        occurredAt: this.clock.now(),
+    const changed = await em.transactional(async (tx) => {
+      const review = await loadChangeReview(tx, agreement.id);
+      const changes = review ? changeDetails(review) : {};
+      const now = this.clock.now();
+      const [written] = await changeStatus(tx, {
+        event: decision === 'approve' ? AgreementEvent.MemberApprove : AgreementEvent.MemberDecline,
+        by: caller,
+        agreementIds: [agreement.id],
+        now,
+        set:
+          decision === 'approve'
+            ? { member_approved_at: now, wizard_step: null }
+            : { cancelled_at: now, wizard_step: null },
+        whenNotAllowed: 'skip',
+        activity: () => ({
+          details:
+            decision === 'approve'
+              ? `Agreement approved by the member ${standing.name}`.trim()
+              : `Changes declined by the member ${standing.name}${text ? `: ${text}` : ''}`.trim(),
+          data: {
+            approvedFromStatus: agreement.status,
+            decision,
+            ...(text ? { reason: text } : {}),
+            ...(Object.keys(changes).length > 0 ? { changes } : {}),
+          },
+          memberId,
+        }),
       });
+      // The job commits with the approval; a declined change is not applied.
+      if (written && decision === 'approve') await enqueueChangeApply(this.jobs, tx, agreement.id);
+      return written !== undefined;
     });
-    if (activityId === null) return refused(APPROVAL_ERRORS.notAwaiting);
-    publishQueuedChange(this.events, queuedChangeStatus(agreement.accountId, QueuedChangeStage.QUEUED, agreement.id));
-    const approved = await loadAgreementFacts(em, agreement.id);
-    return { ok: true, errors: [], agreement: approved ? await this.summary(em, approved) : null };
+    if (!changed) return refused(APPROVAL_ERRORS.notAwaiting);
+    const facts = await loadAgreementFacts(em, agreement.id);
+    return { ok: true, errors: [], agreement: facts ? await this.summary(em, facts) : null };
   }
 }

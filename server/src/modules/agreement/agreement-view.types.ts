@@ -1,10 +1,11 @@
 import { Field, Int, ObjectType } from 'type-graphql';
-import type { LocalDate } from '../../common/local-date.js';
-import type { Cents } from '../../common/money.js';
+import type { LocalDate } from '../../shared/local-date.js';
+import type { Cents } from '../../shared/money.js';
 import { LocalDateScalar, MoneyScalar } from '../../graphql/scalars.js';
 import { UserError } from '../../graphql/user-error.js';
-import { BalancePoint } from '../planner/deposit-forecast.types.js';
+import { BalancePoint } from '../planner/index.js';
 import { AgreementSummary, CategoryAllocation, OverviewBiller } from './agreement-summary.types.js';
+import { ForecastVerdict } from './projection/projection.types.js';
 
 @ObjectType({ description: 'An agreement, read-only (the view-agreement page; the member approves it from here).' })
 export class AgreementView {
@@ -19,6 +20,16 @@ export class AgreementView {
 
   @Field({ description: 'True for a member of the account while the status is 0 or 9.' })
   canApprove!: boolean;
+
+  @Field(() => [OverviewBiller], {
+    description: 'The billers the member pays by hand (not paid automatically): what they approve to pay themselves.',
+  })
+  paidByHand!: OverviewBiller[];
+
+  @Field(() => ForecastVerdict, {
+    description: 'The projection’s forecast of the agreement: on track, or when and by how much it goes short.',
+  })
+  forecast!: ForecastVerdict;
 }
 
 @ObjectType({ description: 'The member’s approval: ok, or the reasons it was refused (nothing changed then).' })
@@ -45,42 +56,6 @@ export class MonthlyFlow {
   bills!: Cents;
 }
 
-@ObjectType({
-  description:
-    'The forecast in one sentence (the home page and the graphs page): on track to the end date, or the first day it goes short and the smallest top-up today that avoids it.',
-})
-export class ForecastVerdict {
-  @Field({ description: 'Never below zero from today to the end date.' })
-  onTrack!: boolean;
-
-  @Field(() => LocalDateScalar, { nullable: true, description: 'The last day forecast (the end date).' })
-  until!: LocalDate | null;
-
-  @Field(() => LocalDateScalar, { nullable: true, description: 'The first day that closes below zero.' })
-  firstShortDate!: LocalDate | null;
-
-  @Field(() => MoneyScalar, { nullable: true, description: 'How far below zero that first short day closes.' })
-  firstShortfall!: Cents | null;
-
-  @Field(() => BalancePoint, { nullable: true, description: 'The lowest closing balance, when it goes short.' })
-  lowestPoint!: BalancePoint | null;
-
-  @Field(() => MoneyScalar, {
-    nullable: true,
-    description: 'The smallest top-up today that keeps every day at zero or above.',
-  })
-  topUpToAvoid!: Cents | null;
-
-  @Field(() => MoneyScalar, {
-    nullable: true,
-    description: 'The deposit that never goes short, when raising the deposit can avoid it.',
-  })
-  depositToAvoid!: Cents | null;
-
-  @Field({ description: 'The lowest point is beyond the approved overdraw.' })
-  beyondApprovedOverdraw!: boolean;
-}
-
 @ObjectType({ description: 'An account’s forecast verdict for its overview.' })
 export class AccountForecast {
   @Field(() => Int)
@@ -88,12 +63,15 @@ export class AccountForecast {
 
   @Field(() => ForecastVerdict, {
     nullable: true,
-    description: 'Null without a current agreement, or when its stored data cannot be forecast.',
+    description: 'Null without a current agreement.',
   })
   verdict!: ForecastVerdict | null;
 }
 
-@ObjectType({ description: 'The stored agreement’s balance from today to its end date (the deposit engine).' })
+@ObjectType({
+  description:
+    'The agreement’s balance from today to its end date: the projection’s forecast (today’s balance, the stored deposits to come, the unpaid bills).',
+})
 export class AgreementForecast {
   @Field(() => [BalancePoint], { description: 'One per day (or per `step` days, always with the last day).' })
   points!: BalancePoint[];
@@ -112,6 +90,11 @@ export class AgreementForecast {
 
   @Field(() => ForecastVerdict)
   verdict!: ForecastVerdict;
+
+  @Field(() => [String], {
+    description: 'The forecast in words: the lowest point, the first short day, the overdraw limit.',
+  })
+  summary!: string[];
 }
 
 @ObjectType({ description: 'The graphs page.' })

@@ -1,11 +1,11 @@
 import { Entity, Enum, Index, ManyToOne, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
-import type { Cents } from '../../common/money.js';
-import type { LocalDate } from '../../common/local-date.js';
+import type { Cents } from '../../shared/money.js';
+import type { LocalDate } from '../../shared/local-date.js';
 import { LocalDateType, MoneyType } from '../../database/types.js';
-import { Account } from '../account/account.entity.js';
-import { User } from '../user/user.entity.js';
-import { LinkedAccount } from '../linked-account/linked-account.entity.js';
-import { Member } from '../member/member.entity.js';
+import type { Account } from '../account/account.entity.js';
+import type { User } from '../user/index.js';
+import type { LinkedAccount } from '../linked-account/index.js';
+import type { Member } from '../member/member.entity.js';
 import { AgreementStatus } from './agreement-status.js';
 import { DepositType } from './agreement-codes.js';
 import { OverdrawRule } from './overdraw-rule.entity.js';
@@ -39,11 +39,12 @@ export class Agreement {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => Account)
+  @ManyToOne('Account')
   account!: Account;
 
+  /** Written only by the state machine's status writer (state/status-writer.ts): read-only everywhere else. */
   @Enum({ items: () => AgreementStatus, type: 'smallint' })
-  status!: AgreementStatus;
+  readonly status!: AgreementStatus;
 
   @Property({ type: LocalDateType })
   startDate!: LocalDate;
@@ -107,7 +108,7 @@ export class Agreement {
   remitterNumber?: string | null;
 
   /** periodicalPaymentAccount: the savings account a periodical payment comes from. */
-  @ManyToOne(() => LinkedAccount, { nullable: true })
+  @ManyToOne('LinkedAccount', { nullable: true })
   @Index()
   periodicalPaymentAccount?: LinkedAccount | null;
 
@@ -147,11 +148,11 @@ export class Agreement {
   @Property({ type: MoneyType, nullable: true })
   topupAmount?: Cents | null;
 
-  @ManyToOne(() => LinkedAccount, { nullable: true })
+  @ManyToOne('LinkedAccount', { nullable: true })
   @Index()
   topupAccount?: LinkedAccount | null;
 
-  @ManyToOne(() => Member, { nullable: true })
+  @ManyToOne('Member', { nullable: true })
   @Index()
   topupMember?: Member | null;
 
@@ -208,7 +209,7 @@ export class Agreement {
   @Property({ type: 'timestamptz', nullable: true })
   activatedAt?: Date | null;
 
-  @ManyToOne(() => User, { nullable: true })
+  @ManyToOne('User', { nullable: true })
   @Index()
   activatedBy?: User | null;
 

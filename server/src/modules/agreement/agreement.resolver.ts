@@ -1,6 +1,6 @@
 import { Arg, Authorized, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { SIGNED_IN } from '../../common/auth/roles.js';
-import type { Cents } from '../../common/money.js';
+import type { Cents } from '../../shared/money.js';
 import type { GraphQLContext } from '../../graphql/context.js';
 import { MoneyScalar } from '../../graphql/scalars.js';
 import { AgreementGraphs, AgreementView, ApproveAgreementResult, AccountForecast } from './agreement-view.types.js';

@@ -1,24 +1,23 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
-import type { Clock } from '../../common/clock.js';
-import { DomainError } from '../../common/errors.js';
-import type { EventBus } from '../../graphql/event-bus.js';
-import { ActivityType } from '../activity/activity-type.js';
-import { writeActivity } from '../activity/activity-writer.js';
+import type { Clock } from '../../shared/clock.js';
+import { formatDisplayDate, type LocalDate } from '../../shared/local-date.js';
+import { DomainError } from '../../shared/errors.js';
 import { LedgerService } from '../ledger/ledger.service.js';
 import { AgreementStatus } from './agreement-status.js';
-import { publishQueuedChange, queuedChangeStatus } from './queued-change.events.js';
+import { queuedChangeStatus } from './queued-change.events.js';
 import { QueuedChangeStage, type QueuedChangeStatus } from './queued-change.types.js';
 import { rescheduleModification } from './modification-schedule.js';
-import { materializeSchedule } from './schedule-materializer.js';
+import { materializeRenewal, materializeSchedule } from './schedule-materializer.js';
+import { isRenewalOf } from './lifecycle/lifecycle.rules.js';
 import { payTopupNow, TopupNowRefused, type TopupNowPaid } from './topup-now.js';
 import type { CoreBanking } from '../core-banking/core-banking.adapter.js';
 import { CoreBankingSimulator } from '../core-banking/core-banking.simulator.js';
 import { carryOverToNewVersion } from './version-carry-over.js';
 import { dateOf } from '../../database/row-values.js';
-import { LifecycleAction, transition } from './lifecycle/lifecycle.rules.js';
+import { changeStatus } from './state/status-writer.js';
+import { AgreementEvent } from './state/transitions.rules.js';
 import { MODIFIABLE_STATUSES } from './version-copy.js';
-import type { EventNotifier } from '../notification/events.js';
 
 const GENERIC_FAILURE = 'The change could not be applied. Please contact support.';
 
@@ -36,6 +35,9 @@ class ChangeFailure extends DomainError {
   }
 }
 
+/** Ends a preview's transaction (rolled back: nothing of it is kept). */
+class PreviewDone extends Error {}
+
 /**
  * Moves queued agreement changes through their stages: 2 (queued) → 3 (applying) → applied. A new agreement (no
  * previous version) becomes active (7), or approved (1) until its start date. A modification or renewal is applied
@@ -49,11 +51,8 @@ export class ChangeApplier {
   constructor(
     private readonly clock: Clock,
     private readonly logger: Logger,
-    private readonly events: EventBus,
     private readonly ledger = new LedgerService(),
     private readonly coreBanking: CoreBanking = new CoreBankingSimulator(),
-    /** Tells the members that their agreement changed (spec 3 §9), in the applying transaction. */
-    private readonly notifier?: EventNotifier,
   ) {}
 
   /**
@@ -66,17 +65,41 @@ export class ChangeApplier {
     agreementId: number,
     { lastAttempt = true }: { lastAttempt?: boolean } = {},
   ): Promise<QueuedChangeStatus> {
-    const claimed = await this.claim(em, agreementId);
+    const claimed = await this.claim(em, agreementId, AgreementEvent.BeginApply);
     if (!claimed) return this.statusOf(em, agreementId);
+    return this.run(em, claimed, lastAttempt);
+  }
+
+  /**
+   * The bank day's first step on `today` (issue 26 item 1): every renewal approved and waiting (1) whose first day has
+   * come takes over from the version in force, exactly once (the claim 1 → 3 is the status writer's conditional
+   * update: a re-run, a retried job or a second instance finds nothing to claim). Answers the renewals that took over.
+   */
+  async takeOverRenewals(em: EntityManager, today: LocalDate): Promise<number[]> {
+    const due = await em.execute<{ id: number }[]>(
+      `select id from agreement where status = ? and previous_id is not null and start_date <= ?::date order by id`,
+      [AgreementStatus.Approved, today],
+    );
+    const taken: number[] = [];
+    for (const { id } of due) {
+      const claimed = await this.claim(em, Number(id), AgreementEvent.TakeOver);
+      if (!claimed) continue;
+      const status = await this.run(em, claimed, true);
+      if (status.stage === QueuedChangeStage.APPLIED) taken.push(Number(id));
+    }
+    return taken;
+  }
+
+  /** Applies a claimed version (3) in one transaction; a failure is recorded as FAILED (or thrown to be retried). */
+  private async run(em: EntityManager, claimed: VersionRow, lastAttempt: boolean): Promise<QueuedChangeStatus> {
+    const agreementId = claimed.id;
+    // The status writer announces each stage (APPLYING, APPLIED, FAILED) after its commit.
     const accountId = claimed.account_id;
-    publishQueuedChange(this.events, queuedChangeStatus(accountId, QueuedChangeStage.APPLYING, agreementId));
     let message: string;
     try {
       const applied = await em.fork().transactional((tx) => this.apply(tx, agreementId));
       if (!applied) return this.statusOf(em, agreementId); // applied meanwhile by another run
-      const status = queuedChangeStatus(accountId, QueuedChangeStage.APPLIED, agreementId);
-      publishQueuedChange(this.events, status);
-      return status;
+      return queuedChangeStatus(accountId, QueuedChangeStage.APPLIED, agreementId);
     } catch (error) {
       if (error instanceof ChangeFailure) {
         message = error.message;
@@ -87,9 +110,39 @@ export class ChangeApplier {
       }
     }
     await this.markFailed(em.fork(), agreementId, message);
-    const status = queuedChangeStatus(accountId, QueuedChangeStage.FAILED, agreementId, message);
-    publishQueuedChange(this.events, status);
-    return status;
+    return queuedChangeStatus(accountId, QueuedChangeStage.FAILED, agreementId, message);
+  }
+
+  /**
+   * What applying the change `agreementId` (a modification waiting for the member) would make of it, read by `read`
+   * inside a transaction that is then rolled back: the same carry-over, schedule and top-up as `apply`, so that the
+   * member's review shows the forecast of exactly what approving applies; nothing is kept and nothing announced.
+   * Null for a version that changes no other (a new agreement: its planned schedule is its forecast).
+   */
+  async preview<T>(em: EntityManager, agreementId: number, read: (tx: EntityManager) => Promise<T>): Promise<T | null> {
+    const outcome: { value: T | null } = { value: null };
+    try {
+      await em.fork().transactional(async (tx) => {
+        const [version] = await tx.execute<VersionRow[]>(
+          'select id, account_id, status, previous_id from agreement where id = ?',
+          [agreementId],
+        );
+        if (!version || version.previous_id === null) throw new PreviewDone();
+        const today = this.clock.today();
+        await carryOverToNewVersion(tx, this.ledger, version.previous_id, version.id, today);
+        await rescheduleModification(tx, version.id, version.previous_id, today);
+        try {
+          await this.topupNow(tx, version.id);
+        } catch (error) {
+          if (!(error instanceof ChangeFailure)) throw error; // applying would fail: the forecast goes without it
+        }
+        outcome.value = await read(tx);
+        throw new PreviewDone();
+      });
+    } catch (error) {
+      if (!(error instanceof PreviewDone)) throw error;
+    }
+    return outcome.value;
   }
 
   /** The versions waiting to be applied (2) or left half-way (3): what the sweep makes sure has a job. */
@@ -105,69 +158,106 @@ export class ChangeApplier {
    * 2 → 3, or a 3 taken over: the version's job is its only runner (a 3 is left by a run that failed or died,
    * which the job queue retries), and a second run racing it is stopped by the row lock in `apply`.
    */
-  private async claim(em: EntityManager, agreementId: number): Promise<VersionRow | null> {
-    const rows = await em.execute<VersionRow[]>(
-      `update agreement set status = ?, updated_at = now() where id = ? and status in (?, ?)
-       returning id, account_id, status, previous_id`,
-      [AgreementStatus.InProgress, agreementId, AgreementStatus.Queued, AgreementStatus.InProgress],
+  private async claim(
+    em: EntityManager,
+    agreementId: number,
+    event: AgreementEvent.BeginApply | AgreementEvent.TakeOver,
+  ): Promise<VersionRow | null> {
+    const [claimed] = await em.fork().transactional((tx) =>
+      changeStatus(tx, {
+        event,
+        by: 'job',
+        agreementIds: [agreementId],
+        now: this.clock.now(),
+        facts: { isChange: true },
+        whenNotAllowed: 'skip',
+      }),
     );
-    return rows[0] ?? null;
+    if (!claimed) return null;
+    return {
+      id: claimed.agreementId,
+      account_id: claimed.accountId,
+      status: claimed.to,
+      previous_id: claimed.previousId,
+    };
   }
 
   /** The change in one transaction; false when another run applied (or failed) it first. */
   private async apply(tx: EntityManager, agreementId: number): Promise<boolean> {
-    const [version] = await tx.execute<VersionRow[]>(
-      'select id, account_id, status, previous_id from agreement where id = ? for update',
+    const [version] = await tx.execute<(VersionRow & { start_date: string })[]>(
+      'select id, account_id, status, previous_id, start_date::text as start_date from agreement where id = ? for update',
       [agreementId],
     );
     if (!version) throw new ChangeFailure('The change is no longer waiting to be applied.');
     if (version.status !== AgreementStatus.InProgress) return false;
     if (version.previous_id === null) return this.applyNew(tx, version);
-    const [previous] = await tx.execute<VersionRow[]>(
-      'select id, account_id, status, previous_id from agreement where id = ? for update',
+    const [previous] = await tx.execute<(VersionRow & { end_date: string })[]>(
+      'select id, account_id, status, previous_id, end_date::text as end_date from agreement where id = ? for update',
       [version.previous_id],
     );
-    if (!previous || previous.account_id !== version.account_id || !MODIFIABLE_STATUSES.includes(previous.status)) {
+    const today = this.clock.today();
+    const startDate = dateOf(version.start_date);
+    const renewal = previous !== undefined && isRenewalOf({ startDate }, { endDate: dateOf(previous.end_date) });
+    // A renewal approved before its first day waits (1) while the version in force runs to its end; the bank day
+    // on its first day makes it take over (takeOverRenewals). Nothing moves now.
+    if (renewal && startDate > today) return this.awaitTakeOver(tx, version, startDate);
+    // A renewal whose version in force has just expired (its end date passed) still takes over from it.
+    const running = previous !== undefined && MODIFIABLE_STATUSES.includes(previous.status);
+    const expiredRenewed = renewal && previous?.status === AgreementStatus.Expired;
+    if (!previous || previous.account_id !== version.account_id || !(running || expiredRenewed)) {
       throw new ChangeFailure('The agreement it changes is no longer current.');
     }
 
-    const today = this.clock.today();
     const carried = await carryOverToNewVersion(tx, this.ledger, previous.id, version.id, today);
-    // Its added, changed and removed billers' bills and its deposit plan (modification-schedule.ts).
-    const schedule = await rescheduleModification(tx, version.id, previous.id, today);
+    // A renewal's own period: its bills and deposits from its first day, its plan holding what was carried over.
+    // A modification: its added, changed and removed billers' bills and its deposit plan (modification-schedule.ts).
+    const schedule = renewal
+      ? await materializeRenewal(tx, version.id, today)
+      : await rescheduleModification(tx, version.id, previous.id, today);
     const topup = await this.topupNow(tx, version.id);
-    const newStatus = previous.status; // 7, or 4 / 8 kept: a modification does not lift arrears or a lock
-    await tx.execute(
-      'update agreement set status = ?, activated_at = now(), updated_at = now() where id = ?',
-      [newStatus, version.id],
-      'run',
-    );
-    await tx.execute(
-      'update agreement set status = ?, updated_at = now() where id = ?',
-      [AgreementStatus.Renewed, previous.id],
-      'run',
-    );
+    const now = this.clock.now();
+    // The replaced version first (it leaves the running statuses), then the change takes its status: 7, or 4 / 8
+    // kept (a modification does not lift arrears or a lock).
+    if (running)
+      await changeStatus(tx, { event: AgreementEvent.Supersede, by: 'job', agreementIds: [previous.id], now });
+    await changeStatus(tx, {
+      event: AgreementEvent.ApplyChange,
+      by: 'job',
+      agreementIds: [version.id],
+      now,
+      facts: { replacedStatus: running ? previous.status : AgreementStatus.Active },
+      set: { activated_at: now },
+      activity: () => ({
+        details: renewal ? 'Agreement renewal took over' : 'Agreement modification applied',
+        data: {
+          previousContractId: previous.id,
+          billsMoved: carried.billsMoved,
+          depositsMoved: carried.depositsMoved,
+          ...schedule,
+          topupNowTransactionId: topup?.transactionId ?? null,
+        },
+      }),
+    });
     await tx.execute('update agreement_change set applied_at = now() where agreement_id = ? and applied_at is null', [
       version.id,
     ]);
-    const memberId = await accountHolder(tx, version.account_id);
-    await writeActivity(tx, {
-      type: ActivityType.AgreementModificationApplied,
-      accountId: version.account_id,
-      memberId,
-      agreementId: version.id,
-      details: 'Agreement modification applied',
-      occurredAt: this.clock.now(),
-      data: {
-        ContractId: version.id,
-        previousContractId: previous.id,
-        billsMoved: carried.billsMoved,
-        depositsMoved: carried.depositsMoved,
-        ...schedule,
-        topupNowTransactionId: topup?.transactionId ?? null,
-      },
+    return true;
+  }
+
+  /** A renewal approved before its first day: approved (1), waiting for the version in force to end. */
+  private async awaitTakeOver(tx: EntityManager, version: VersionRow, startDate: LocalDate): Promise<boolean> {
+    const [waiting] = await changeStatus(tx, {
+      event: AgreementEvent.AwaitTakeOver,
+      by: 'job',
+      agreementIds: [version.id],
+      now: this.clock.now(),
+      facts: { isChange: true },
+      activity: () => ({
+        details: `Agreement renewal approved; it takes over on ${formatDisplayDate(startDate)}`,
+        data: { status: AgreementStatus.Approved, startDate },
+      }),
     });
-    await this.notifier?.notifyEvent(tx, { agreementId: version.id, event: 'agreementChanged' });
+    if (!waiting) throw new ChangeFailure('The change is no longer waiting to be applied.');
     return true;
   }
 
@@ -180,41 +270,33 @@ export class ChangeApplier {
       'select start_date::text as start_date from agreement where id = ?',
       [version.id],
     );
-    const result = transition(LifecycleAction.ApplyNew, version.status, {
-      startsLater: dateOf(row.start_date) > this.clock.today(),
-    });
-    if ('refusal' in result) throw new ChangeFailure(result.refusal.message);
+    const startsLater = dateOf(row.start_date) > this.clock.today();
     // Its bills and scheduled deposits, so that the bank's day pays and collects for it from now on.
     const schedule = await materializeSchedule(tx, version.id);
     // The deposits step's TopupNow, from the member's linked account into the agreement's rainy day.
     const topup = await this.topupNow(tx, version.id);
-    await tx.execute(
-      'update agreement set status = ?, activated_at = coalesce(activated_at, now()), updated_at = now() where id = ?',
-      [result.to, version.id],
-      'run',
-    );
+    const now = this.clock.now();
+    const [applied] = await changeStatus(tx, {
+      event: AgreementEvent.ApplyNew,
+      by: 'job',
+      agreementIds: [version.id],
+      now,
+      facts: { startsLater },
+      set: { activated_at: { first: now } },
+      activity: () => ({
+        details: startsLater ? `Agreement approved; it starts on ${dateOf(row.start_date)}` : 'Agreement activated',
+        data: {
+          status: startsLater ? AgreementStatus.Approved : AgreementStatus.Active,
+          billsScheduled: schedule.bills,
+          depositsScheduled: schedule.deposits,
+          topupNowTransactionId: topup?.transactionId ?? null,
+        },
+      }),
+    });
+    if (!applied) throw new ChangeFailure('The change is no longer waiting to be applied.');
     await tx.execute('update agreement_change set applied_at = now() where agreement_id = ? and applied_at is null', [
       version.id,
     ]);
-    const memberId = await accountHolder(tx, version.account_id);
-    await writeActivity(tx, {
-      type: ActivityType.AgreementActivated,
-      accountId: version.account_id,
-      memberId,
-      agreementId: version.id,
-      details:
-        result.to === AgreementStatus.Active
-          ? 'Agreement activated'
-          : `Agreement approved; it starts on ${dateOf(row.start_date)}`,
-      occurredAt: this.clock.now(),
-      data: {
-        ContractId: version.id,
-        status: result.to,
-        billsScheduled: schedule.bills,
-        depositsScheduled: schedule.deposits,
-        topupNowTransactionId: topup?.transactionId ?? null,
-      },
-    });
     return true;
   }
 
@@ -231,18 +313,23 @@ export class ChangeApplier {
     }
   }
 
-  private async markFailed(em: EntityManager, agreementId: number, message: string): Promise<void> {
-    await em.transactional(async (tx) => {
-      await tx.execute(
-        'update agreement set status = ?, cancelled_at = now(), updated_at = now() where id = ? and status in (?, ?)',
-        [AgreementStatus.Cancelled, agreementId, AgreementStatus.Queued, AgreementStatus.InProgress],
-        'run',
-      );
+  private async markFailed(em: EntityManager, agreementId: number, message: string): Promise<boolean> {
+    return em.transactional(async (tx) => {
+      const failed = await changeStatus(tx, {
+        event: AgreementEvent.ApplyFailed,
+        by: 'job',
+        agreementIds: [agreementId],
+        now: this.clock.now(),
+        set: { cancelled_at: this.clock.now() },
+        whenNotAllowed: 'skip',
+        failure: message,
+      });
       await tx.execute(
         'update agreement_change set failed_at = now(), failure_message = ? where agreement_id = ? and applied_at is null',
         [message, agreementId],
         'run',
       );
+      return failed.length > 0;
     });
   }
 
@@ -262,14 +349,4 @@ export class ChangeApplier {
             : QueuedChangeStage.APPLIED;
     return queuedChangeStatus(row.account_id, stage, row.id);
   }
-}
-
-/** The member an account's agreement activity is recorded for: its primary active member, else its first. */
-async function accountHolder(tx: EntityManager, accountId: number): Promise<number | null> {
-  const rows = await tx.execute<{ member_id: number }[]>(
-    `select member_id from member_account_link where account_id = ? and is_active
-     order by is_primary desc, id limit 1`,
-    [accountId],
-  );
-  return rows[0]?.member_id ?? null;
 }

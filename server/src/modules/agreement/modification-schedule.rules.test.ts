@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { LocalDate } from '../../common/local-date.js';
-import type { Cents } from '../../common/money.js';
-import { BillerOverdueOption, BillerStatus, ModificationState } from '../biller/biller-codes.js';
+import type { LocalDate } from '../../shared/local-date.js';
+import type { Cents } from '../../shared/money.js';
+import { BillerOverdueOption, BillerStatus, ModificationState } from '../../shared/biller/biller-codes.js';
 import {
   billChanges,
   depositChanges,

@@ -1,6 +1,6 @@
-import type { LocalDate } from '../../common/local-date.js';
-import type { Cents } from '../../common/money.js';
-import { BillerOverdueOption, BillerStatus, ModificationState } from '../biller/biller-codes.js';
+import type { LocalDate } from '../../shared/local-date.js';
+import type { Cents } from '../../shared/money.js';
+import { BillerOverdueOption, BillerStatus, ModificationState } from '../../shared/biller/biller-codes.js';
 
 /**
  * What applying a modification does to the bills and scheduled deposits it carried over from the version in force

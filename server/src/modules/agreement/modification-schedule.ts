@@ -1,14 +1,17 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { LocalDate } from '../../common/local-date.js';
-import { parseMoney, toDecimalString, type Cents } from '../../common/money.js';
+import type { LocalDate } from '../../shared/local-date.js';
+import { parseMoney, toDecimalString, type Cents } from '../../shared/money.js';
 import { intArray } from '../../database/bulk.js';
 import { dateOf, moneyOf, optionalDateOf } from '../../database/row-values.js';
-import { BillStatus } from '../bill/bill-status.rules.js';
-import type { BillerStatus, ModificationState } from '../biller/biller-codes.js';
+import { BillStatus } from '../bill/index.js';
+import type { BillerStatus, ModificationState } from '../../shared/biller/biller-codes.js';
 import { DepositStatus } from './agreement-codes.js';
 import { loadAgreementFacts } from './agreement-facts.js';
 import { loadBillers } from './agreement-billers.js';
-import { scheduledDepositDates } from './agreement-view.rules.js';
+import { agreementBalances, ZERO_BALANCES } from '../ledger/ledger-balances.js';
+import { PlanSource } from './plan/plan-codes.js';
+import { loadStoredPlan } from './plan/plan-reader.js';
+import { attachOpenDeposits, storeAgreedPlan } from './plan/plan-store.js';
 import {
   billChanges,
   depositChanges,
@@ -69,6 +72,10 @@ export async function rescheduleModification(
   const agreement = await loadAgreementFacts(tx, versionId);
   if (!agreement) return result;
   const period = { start: agreement.startDate, end: agreement.endDate };
+  // The agreed plan from today, with the balances the carry-over brought: stored once, read below for its dates.
+  const balances = (await agreementBalances(tx, [versionId])).get(versionId) ?? ZERO_BALANCES;
+  await storeAgreedPlan(tx, { versionId, effectiveDate: today, openingBalance: balances.total }, PlanSource.Applied);
+  const plan = (await loadStoredPlan(tx, versionId))!;
 
   const items = await tx.execute<Row[]>(
     `select 'biller' as kind, id, modification_state, status, overdue_option,
@@ -187,7 +194,10 @@ export async function rescheduleModification(
      from agreement n, agreement p where n.id = ? and p.id = ?`,
     [versionId, previousId],
   );
-  if (!plans || plans.same) return result;
+  if (!plans || plans.same) {
+    await attachOpenDeposits(tx, [versionId]);
+    return result;
+  }
   const deposits = await tx.execute<Row[]>(
     `select d.id, d.due_date::text as due_date, d.expected_amount from scheduled_deposit d
      where d.agreement_id = ? and d.status = ? and d.received_amount = 0 and d.due_date >= ?::date
@@ -199,39 +209,40 @@ export async function rescheduleModification(
     'select due_date::text as due_date from scheduled_deposit where agreement_id = ? and due_date >= ?::date',
     [previousId, today],
   );
-  const plan = depositChanges(
+  const changes = depositChanges(
     deposits.map((row): StoredDeposit => ({
       id: Number(row.id),
       dueDate: dateOf(row.due_date),
       amount: moneyOf(row.expected_amount),
     })),
-    scheduledDepositDates(agreement),
+    plan.depositDates,
     agreement.depositAmount,
     heldDeposits.map((row) => dateOf(row.due_date)),
     today,
   );
   const amount = toDecimalString(agreement.depositAmount);
-  if (plan.update.length > 0) {
+  if (changes.update.length > 0) {
     await tx.execute(
       'update scheduled_deposit set expected_amount = ? where id = any(?::int[])',
-      [amount, intArray(plan.update.map((d) => d.id))],
+      [amount, intArray(changes.update.map((d) => d.id))],
       'run',
     );
   }
-  if (plan.remove.length > 0) {
-    await tx.execute('delete from scheduled_deposit where id = any(?::int[])', [intArray(plan.remove)], 'run');
+  if (changes.remove.length > 0) {
+    await tx.execute('delete from scheduled_deposit where id = any(?::int[])', [intArray(changes.remove)], 'run');
   }
-  if (plan.insert.length > 0) {
+  if (changes.insert.length > 0) {
     await tx.execute(
       `insert into scheduled_deposit (agreement_id, due_date, expected_amount)
        select ?, d, ? from unnest(?::date[]) as t(d) on conflict (agreement_id, due_date) do nothing`,
-      [versionId, amount, pgArray(plan.insert)],
+      [versionId, amount, pgArray(changes.insert)],
       'run',
     );
   }
-  result.depositsAdded = plan.insert.length;
-  result.depositsChanged = plan.update.length;
-  result.depositsEnded = plan.remove.length;
+  result.depositsAdded = changes.insert.length;
+  result.depositsChanged = changes.update.length;
+  result.depositsEnded = changes.remove.length;
+  await attachOpenDeposits(tx, [versionId]);
   return result;
 }
 

@@ -1,5 +1,5 @@
 import { Entity, OptionalProps, PrimaryKey, Property, Unique } from '@mikro-orm/core';
-import type { Cents } from '../../common/money.js';
+import type { Cents } from '../../shared/money.js';
 import { MoneyType } from '../../database/types.js';
 
 /**

@@ -1,5 +1,6 @@
 import type { EventBus } from '../../graphql/event-bus.js';
-import { QueuedChangeStage, type QueuedChangeStatus } from './queued-change.types.js';
+import { QueuedChangeStage } from './queued-change-stage.js';
+import type { QueuedChangeStatus } from './queued-change.types.js';
 
 /** The bus topic of one account's queued-change status. */
 export function queuedChangeTopic(accountId: number): string {

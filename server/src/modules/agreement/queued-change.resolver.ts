@@ -1,5 +1,5 @@
-import { Arg, Authorized, Ctx, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
-import { SIGNED_IN, STAFF_ROLES } from '../../common/auth/roles.js';
+import { Arg, Authorized, Ctx, Int, Query, Resolver, Root, Subscription } from 'type-graphql';
+import { SIGNED_IN } from '../../common/auth/roles.js';
 import type { GraphQLContext } from '../../graphql/context.js';
 import { QueuedChangeStatus } from './queued-change.types.js';
 
@@ -32,18 +32,5 @@ export class QueuedChangeResolver {
     @Arg('accountId', () => Int) _accountId: number,
   ): QueuedChangeStatus {
     return status;
-  }
-
-  @Authorized(...STAFF_ROLES)
-  @Mutation(() => QueuedChangeStatus, {
-    description:
-      'Staff: queues a modification of the agreement (a copy of its current version in status 2) for the change ' +
-      'applier. A stand-in for tests and demos until the modification wizard exists.',
-  })
-  queueAgreementChange(
-    @Ctx() { em, user, services }: GraphQLContext,
-    @Arg('agreementId', () => Int) agreementId: number,
-  ): Promise<QueuedChangeStatus> {
-    return services.queuedChanges.queueCopy(em, user, agreementId);
   }
 }

@@ -1,22 +1,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { assertAccountAccess, requireUser } from '../../common/auth/access.js';
 import type { CurrentUser } from '../../common/auth/current-user.js';
-import type { Clock } from '../../common/clock.js';
 import { isStaff } from '../../common/auth/roles.js';
-import { DomainError, ForbiddenError, NotFoundError } from '../../common/errors.js';
+import { DomainError, NotFoundError } from '../../shared/errors.js';
 import type { EventBus } from '../../graphql/event-bus.js';
-import type { JobQueue } from '../../jobs/job-queue.js';
 import { liveStream } from '../../graphql/live-stream.js';
 import { AgreementStatus } from './agreement-status.js';
-import { enqueueChangeApply } from './change-jobs.js';
-import {
-  publishQueuedChange,
-  queuedChangeStatus,
-  queuedChangeTopic,
-  toQueuedChangeStatus,
-} from './queued-change.events.js';
+import { queuedChangeStatus, queuedChangeTopic, toQueuedChangeStatus } from './queued-change.events.js';
 import { QueuedChangeStage, type QueuedChangeStatus } from './queued-change.types.js';
-import { queueModificationCopy } from './version-copy.js';
 
 interface StatusRow {
   id: number;
@@ -50,14 +41,10 @@ export function checkAccountId(accountId: number): void {
 
 /**
  * An account's queued agreement change: read now (query), watched (subscription, pushed by the change applier
- * through the event bus), and queued by staff through the stand-in mutation (with its apply job).
+ * through the event bus). Changes are queued by the wizard's save all and the member's approval (lifecycle/).
  */
 export class QueuedChangeService {
-  constructor(
-    private readonly events: EventBus,
-    private readonly jobs: JobQueue,
-    private readonly clock: Clock,
-  ) {}
+  constructor(private readonly events: EventBus) {}
 
   async status(em: EntityManager, user: CurrentUser | null, accountId: number): Promise<QueuedChangeStatus> {
     await this.assertCanRead(em, user, accountId);
@@ -119,23 +106,6 @@ export class QueuedChangeService {
       return queuedChangeStatus(accountId, QueuedChangeStage.FAILED, last[0].agreement_id, last[0].failure_message);
     }
     return queuedChangeStatus(accountId, QueuedChangeStage.NONE);
-  }
-
-  /** Staff stand-in for the modification wizard: a copy of the current version, queued (status 2). */
-  async queueCopy(em: EntityManager, user: CurrentUser | null, agreementId: number): Promise<QueuedChangeStatus> {
-    const caller = requireUser(user);
-    if (!isStaff(caller.roles)) throw new ForbiddenError();
-    if (!Number.isInteger(agreementId) || agreementId <= 0) {
-      throw new DomainError('INVALID_AGREEMENT_ID', 'Invalid agreementId.', 'agreementId');
-    }
-    const queued = await em.transactional(async (tx) => {
-      const copy = await queueModificationCopy(tx, agreementId, caller, this.clock.now());
-      await enqueueChangeApply(this.jobs, tx, copy.agreementId); // the job commits with the change
-      return copy;
-    });
-    const status = queuedChangeStatus(queued.accountId, QueuedChangeStage.QUEUED, queued.agreementId);
-    publishQueuedChange(this.events, status);
-    return status;
   }
 
   private async assertCanRead(em: EntityManager, user: CurrentUser | null, accountId: number): Promise<void> {

@@ -1,23 +1,7 @@
-import { Field, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { Field, Int, ObjectType } from 'type-graphql';
+import { QueuedChangeStage } from './queued-change-stage.js';
 
-/** Where an account's queued agreement change is: the overview shows a banner while one is on its way. */
-export enum QueuedChangeStage {
-  /** No change waiting or being applied. */
-  NONE = 'NONE',
-  /** An approved change (an agreement version in status 2) waits for the applier. */
-  QUEUED = 'QUEUED',
-  /** The applier is applying it (status 3). */
-  APPLYING = 'APPLYING',
-  /** It became the active agreement. */
-  APPLIED = 'APPLIED',
-  /** Applying it failed; `message` says why. */
-  FAILED = 'FAILED',
-}
-
-registerEnumType(QueuedChangeStage, {
-  name: 'QueuedChangeStage',
-  description: 'The stage of an account’s queued agreement change.',
-});
+export { QueuedChangeStage };
 
 @ObjectType({ description: 'An account’s queued agreement change (replaces the 5-second HasQueuedAgreement poll).' })
 export class QueuedChangeStatus {

@@ -1,10 +1,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { LocalDate } from '../../common/local-date.js';
-import { toDecimalString } from '../../common/money.js';
-import { expectedBills } from '../bill/expected-bills.rules.js';
+import type { LocalDate } from '../../shared/local-date.js';
+import { toDecimalString } from '../../shared/money.js';
+import { expectedBills } from '../bill/index.js';
 import { loadAgreementFacts } from './agreement-facts.js';
 import { loadBillers, type BillerFacts } from './agreement-billers.js';
-import { scheduledDepositDates } from './agreement-view.rules.js';
+import { PlanSource } from './plan/plan-codes.js';
+import { loadStoredPlan } from './plan/plan-reader.js';
+import { attachOpenDeposits, storeAgreedPlan } from './plan/plan-store.js';
+import { agreementBalances, ZERO_BALANCES } from '../ledger/ledger-balances.js';
 import { storedBillPlan } from './stored-plan.js';
 
 /** A bill row to write: the bill engine's occurrence of one biller or sub-category. */
@@ -20,8 +23,9 @@ export interface ScheduledBillRow {
 /**
  * Writes the bills and scheduled deposits of a version that has none yet: a new agreement when it is applied (the
  * wizard stores billers and a deposit schedule; the bank's day pays bills and takes deposits from these rows). The
- * bills are the bill engine's occurrences over the period, the deposits the schedule's dates with the saved amount,
- * exactly as the deposits step computed them. Idempotent: a version that already has bills or deposits keeps them.
+ * bills are the bill engine's occurrences over the period; the agreed plan is stored (plan/plan-store.ts) and the
+ * deposits are its dates with the saved amount, each naming the plan that splits it. Idempotent: a version that
+ * already has a plan, bills or deposits keeps them.
  */
 export async function materializeSchedule(
   tx: EntityManager,
@@ -40,20 +44,69 @@ export async function materializeSchedule(
     const rows = (await loadBillers(tx, [agreementId])).flatMap((biller) => billRowsOf(biller, period));
     bills = await insertBills(tx, agreementId, rows);
   }
+  // The agreed plan, stored once (plan/), gives the deposit dates and how each deposit is split.
+  await storeAgreedPlan(tx, { versionId: agreementId }, PlanSource.Applied);
+  const plan = (await loadStoredPlan(tx, agreementId))!;
   let deposits = 0;
   if (existing.deposits === 0 && agreement.depositAmount > 0) {
-    const dates = scheduledDepositDates(agreement);
+    const dates = plan.depositDates;
     if (dates.length > 0) {
       await tx.execute(
-        `insert into scheduled_deposit (agreement_id, due_date, expected_amount)
-         select ?, d, ? from unnest(?::date[]) as t(d) on conflict (agreement_id, due_date) do nothing`,
-        [agreementId, toDecimalString(agreement.depositAmount), pgArray(dates)],
+        `insert into scheduled_deposit (agreement_id, due_date, expected_amount, plan_id)
+         select ?, d, ?, ? from unnest(?::date[]) as t(d) on conflict (agreement_id, due_date) do nothing`,
+        [agreementId, toDecimalString(agreement.depositAmount), plan.planId, pgArray(dates)],
         'run',
       );
       deposits = dates.length;
     }
   }
   return { bills, deposits };
+}
+
+/**
+ * A renewal taking over on its first day (issue 26 item 1), in the applying transaction after the carry-over moved
+ * the old period's unpaid bills and the balances: the bills of its own period, the agreed plan stored from `today`
+ * (its first day) holding what was carried over, and its deposits at the plan's dates and the saved amount, each
+ * naming the plan. Idempotent: bills or deposits already in its period, or a plan stored, are kept.
+ */
+export async function materializeRenewal(
+  tx: EntityManager,
+  agreementId: number,
+  today: LocalDate,
+): Promise<{ billsScheduled: number; depositsScheduled: number }> {
+  const agreement = await loadAgreementFacts(tx, agreementId);
+  if (!agreement) return { billsScheduled: 0, depositsScheduled: 0 };
+  const from = agreement.startDate > today ? agreement.startDate : today;
+  const [existing] = await tx.execute<{ bills: number; deposits: number }[]>(
+    `select (select count(*) from bill where agreement_id = ? and due_date >= ?::date)::int as bills,
+            (select count(*) from scheduled_deposit where agreement_id = ? and due_date >= ?::date)::int as deposits`,
+    [agreementId, agreement.startDate, agreementId, agreement.startDate],
+  );
+  let billsScheduled = 0;
+  if (existing.bills === 0) {
+    const period = { start: agreement.startDate, end: agreement.endDate };
+    const rows = (await loadBillers(tx, [agreementId])).flatMap((biller) => billRowsOf(biller, period));
+    billsScheduled = await insertBills(tx, agreementId, rows);
+  }
+  const held = (await agreementBalances(tx, [agreementId])).get(agreementId) ?? ZERO_BALANCES;
+  await storeAgreedPlan(
+    tx,
+    { versionId: agreementId, effectiveDate: from, openingBalance: held.total },
+    PlanSource.Applied,
+  );
+  const plan = (await loadStoredPlan(tx, agreementId))!;
+  let depositsScheduled = 0;
+  if (existing.deposits === 0 && agreement.depositAmount > 0 && plan.depositDates.length > 0) {
+    await tx.execute(
+      `insert into scheduled_deposit (agreement_id, due_date, expected_amount, plan_id)
+       select ?, d, ?, ? from unnest(?::date[]) as t(d) on conflict (agreement_id, due_date) do nothing`,
+      [agreementId, toDecimalString(agreement.depositAmount), plan.planId, pgArray(plan.depositDates)],
+      'run',
+    );
+    depositsScheduled = plan.depositDates.length;
+  }
+  await attachOpenDeposits(tx, [agreementId]);
+  return { billsScheduled, depositsScheduled };
 }
 
 /** The bill engine's occurrences of one biller or sub-category over the period, as bill rows (none when unusable). */

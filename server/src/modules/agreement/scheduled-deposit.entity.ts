@@ -1,9 +1,10 @@
 import { Entity, Enum, Index, ManyToOne, OptionalProps, PrimaryKey, Property, Unique } from '@mikro-orm/core';
-import type { Cents } from '../../common/money.js';
-import type { LocalDate } from '../../common/local-date.js';
+import type { Cents } from '../../shared/money.js';
+import type { LocalDate } from '../../shared/local-date.js';
 import { LocalDateType, MoneyType } from '../../database/types.js';
 import { DepositStatus } from './agreement-codes.js';
 import { Agreement } from './agreement.entity.js';
+import { AgreementPlan } from './plan/agreement-plan.entity.js';
 
 /**
  * One deposit of an agreement's schedule: what is expected on a date and what arrived. `receivedAmount` is
@@ -36,4 +37,8 @@ export class ScheduledDeposit {
 
   @Enum({ items: () => DepositStatus, type: 'smallint', default: DepositStatus.Scheduled })
   status: DepositStatus = DepositStatus.Scheduled;
+
+  /** The agreed plan whose split this deposit is shared by when it arrives (plan/README.md). */
+  @ManyToOne(() => AgreementPlan, { nullable: true })
+  plan?: AgreementPlan | null;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cents } from '../../common/money.js';
-import { PaymentMethod } from '../bill/payment-method.js';
+import { cents } from '../../shared/money.js';
+import { PaymentMethod } from '../../shared/bill/payment-method.js';
 import { allocationByCategory, storedDepositPlanData } from './stored-plan.js';
 import { agreementFacts, billerFacts, d } from './test-facts.js';
 

@@ -1,16 +1,16 @@
-import { add, ZERO, type Cents } from '../../common/money.js';
-import { expectedBills } from '../bill/expected-bills.rules.js';
-import type { BillPlan } from '../bill/expected-bills.rules.js';
-import { ContributionFrequency } from '../deposit/deposit-schedule.rules.js';
-import { toBillPlan } from '../planner/bill-input.rules.js';
-import type { DepositPlanBillerData, DepositPlanData } from '../planner/deposit-input.rules.js';
+import { add, ZERO, type Cents } from '../../shared/money.js';
+import { expectedBills, type BillPlan } from '../bill/index.js';
+import { ContributionFrequency } from '../deposit/index.js';
+import { toBillPlan, type DepositPlanBillerData, type DepositPlanData } from '../planner/index.js';
 import type { AgreementFacts } from './agreement-facts.js';
 import type { BillerFacts } from './agreement-billers.js';
 import type { CategoryAllocation } from './agreement-summary.types.js';
+import { firstDepositDate } from './plan/plan-schedule.rules.js';
 
 /**
- * A stored agreement as the planner's input (the same `DepositPlanData` the wizard sends), so the graphs
- * page and the overview's donut run the engines exactly as the deposits step does.
+ * A stored version as the planner's input (the same `DepositPlanData` the wizard sends), so the what-ifs (the
+ * graphs page's forecast, the at-risk list, a biller edit's preview) and the plan stored when a version takes
+ * effect (`plan/agreed-plan.rules.ts`) run the engines exactly as the deposits step does.
  */
 
 /** A stored biller or sub-category as the planner's biller input. */
@@ -44,11 +44,6 @@ export function storedBillPlan(biller: BillerFacts): BillPlan | null {
 /** The billers the engines can compute with (a biller with impossible stored details is left out, not fatal). */
 export function plannableBillers(billers: readonly BillerFacts[]): BillerFacts[] {
   return billers.filter((biller) => storedBillPlan(biller) !== null);
-}
-
-function firstDepositDate(agreement: AgreementFacts) {
-  const date = agreement.contributionDate ?? agreement.startDate;
-  return date >= agreement.startDate && date <= agreement.endDate ? date : agreement.startDate;
 }
 
 /** The stored agreement from its first deposit, holding `openingBalance` on the forecast's first morning. */

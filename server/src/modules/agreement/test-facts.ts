@@ -1,8 +1,8 @@
-import { parseLocalDate } from '../../common/local-date.js';
-import { cents } from '../../common/money.js';
-import { BillStatus } from '../bill/bill-status.rules.js';
-import { PaymentMethod } from '../bill/payment-method.js';
-import { BillerStatus } from '../biller/biller-codes.js';
+import { parseLocalDate } from '../../shared/local-date.js';
+import { cents } from '../../shared/money.js';
+import { BillStatus } from '../bill/index.js';
+import { PaymentMethod } from '../../shared/bill/payment-method.js';
+import { BillerStatus } from '../../shared/biller/biller-codes.js';
 import type { AgreementFacts } from './agreement-facts.js';
 import type { BillerFacts, BillFacts } from './agreement-billers.js';
 import { AgreementStatus } from './agreement-status.js';
@@ -24,6 +24,7 @@ export function agreementFacts(change: Partial<AgreementFacts> = {}): AgreementF
     nextDepositAmount: null,
     biMonthlyFirstDate: null,
     biMonthlySecondDate: null,
+    selectedContributionDate: null,
     overdrawRuleDurationDays: 56,
     overrideOverdrawRule: false,
     overrideOverdrawRuleDurationDays: null,

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { LocalDate } from '../../common/local-date.js';
-import { formatCurrency, type Cents } from '../../common/money.js';
+import type { LocalDate } from '../../shared/local-date.js';
+import { formatCurrency, type Cents } from '../../shared/money.js';
 import { moneyOf } from '../../database/row-values.js';
 import type { CoreBanking } from '../core-banking/core-banking.adapter.js';
 import { LedgerTransactionType } from '../ledger/ledger-transaction-type.js';

@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { LocalDate } from '../../common/local-date.js';
-import { cents, type Cents } from '../../common/money.js';
+import type { LocalDate } from '../../shared/local-date.js';
+import { cents, type Cents } from '../../shared/money.js';
 import { ActivityType } from '../activity/activity-type.js';
-import { BillStatus } from '../bill/bill-status.rules.js';
+import { BillStatus } from '../bill/index.js';
 import { agreementBalances } from '../ledger/ledger-balances.js';
 import { LedgerTransactionType } from '../ledger/ledger-transaction-type.js';
 import type { LedgerService } from '../ledger/ledger.service.js';

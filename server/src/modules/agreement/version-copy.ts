@@ -1,16 +1,14 @@
 import { ReferenceKind, type EntityName } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { CurrentUser } from '../../common/auth/current-user.js';
-import { DomainError, NotFoundError } from '../../common/errors.js';
-import { ActivityType } from '../activity/activity-type.js';
-import { writeActivity } from '../activity/activity-writer.js';
+import { DomainError, NotFoundError } from '../../shared/errors.js';
 import { Biller } from '../biller/biller.entity.js';
 import { BillingSubCategory } from '../billing-category/billing-sub-category.entity.js';
 import { ContractPreferences } from '../preferences/contract-preferences.entity.js';
 import { MemberNotificationPreference } from '../preferences/member-notification-preference.entity.js';
-import { AgreementChangeType } from './agreement-codes.js';
 import { AgreementStatus, MODIFIABLE_STATUSES, OPEN_CHANGE_STATUSES } from './agreement-status.js';
 import { Agreement } from './agreement.entity.js';
+import { writeNewVersion, type ActivityText, type ChangedBy } from './state/status-writer.js';
+import { AgreementEvent } from './state/transitions.rules.js';
 
 export { MODIFIABLE_STATUSES, OPEN_CHANGE_STATUSES };
 
@@ -62,12 +60,6 @@ async function copyRows(
   return inserted.map((row, i) => ({ id: row.id, from_id: sources[i].id }));
 }
 
-export interface QueuedCopy {
-  accountId: number;
-  agreementId: number;
-  activityId: number;
-}
-
 export const CHANGE_ALREADY_WAITING = 'A change to this agreement is already waiting to be approved or applied.';
 
 export interface VersionCopy {
@@ -78,16 +70,25 @@ export interface VersionCopy {
   subCategories: number;
 }
 
+/** How a copy comes about: the state machine's event (a modification or a renewal), who asks, and its activity. */
+export interface CopyRequest {
+  event: AgreementEvent.StartModification | AgreementEvent.Renew;
+  by: ChangedBy;
+  now: Date;
+  activity?: (version: { agreementId: number; accountId: number }) => ActivityText;
+}
+
 /**
  * Copies the current version `agreementId` (with its billers, sub-categories and preferences) into a new version
- * of the same agreement in `status` (`previous` pointing at it), with `replace` overriding columns of the copy.
- * Refuses a version that does not run and an account with another change on its way. Runs inside the caller's
- * transaction; the current version's row is locked so two requests cannot both copy it.
+ * of the same agreement (`previous` pointing at it), in the status the state machine gives `request.event`, with
+ * `replace` overriding columns of the copy. Refuses a version the event cannot copy and an account with another
+ * change on its way. Runs inside the caller's transaction; the current version's row is locked so two requests
+ * cannot both copy it.
  */
 export async function copyAgreementVersion(
   tx: EntityManager,
   agreementId: number,
-  status: AgreementStatus,
+  request: CopyRequest,
   replace: Record<string, { sql: string; params?: unknown[] }> = {},
 ): Promise<VersionCopy> {
   const current = await tx.execute<{ id: number; account_id: number; status: AgreementStatus }[]>(
@@ -105,23 +106,43 @@ export async function copyAgreementVersion(
   );
   if (open.length > 0) throw new DomainError('CHANGE_ALREADY_WAITING', CHANGE_ALREADY_WAITING, 'agreementId');
 
-  const [version] = await copyRows(
-    tx,
-    Agreement,
-    { sql: 'src.id = ?', params: [agreementId] },
-    {
-      status: { sql: '?', params: [status] },
-      previous_id: { sql: 'src.id' },
-      version: { sql: 'src.version + 1' },
-      created_at: { sql: 'now()' },
-      updated_at: { sql: 'now()' },
-      activated_at: { sql: 'null' },
-      activated_by_id: { sql: 'null' },
-      cancelled_at: { sql: 'null' },
-      ...replace,
+  let counts = { billers: 0, subCategories: 0 };
+  const change = await writeNewVersion(tx, {
+    event: request.event,
+    by: request.by,
+    now: request.now,
+    copies: Number(currentStatus) as AgreementStatus,
+    activity: request.activity,
+    insert: async (status) => {
+      const [version] = await copyRows(
+        tx,
+        Agreement,
+        { sql: 'src.id = ?', params: [agreementId] },
+        {
+          status: { sql: '?', params: [status] },
+          previous_id: { sql: 'src.id' },
+          version: { sql: 'src.version + 1' },
+          created_at: { sql: 'now()' },
+          updated_at: { sql: 'now()' },
+          activated_at: { sql: 'null' },
+          activated_by_id: { sql: 'null' },
+          cancelled_at: { sql: 'null' },
+          ...replace,
+        },
+      );
+      counts = await copyItems(tx, agreementId, version.id);
+      return { agreementId: version.id, accountId: Number(accountId), previousId: agreementId };
     },
-  );
-  const newId = version.id;
+  });
+  return { accountId: Number(accountId), agreementId: change.agreementId, ...counts };
+}
+
+/** The version's billers, sub-categories and preferences, copied to the new version `newId`. */
+async function copyItems(
+  tx: EntityManager,
+  agreementId: number,
+  newId: number,
+): Promise<{ billers: number; subCategories: number }> {
   const byAgreement = { sql: 'src.agreement_id = ?', params: [agreementId] };
   const toNew = { agreement_id: { sql: '?', params: [newId] } };
   // A new version starts with nothing modified: the states of the change that made the version in force are not this
@@ -137,49 +158,5 @@ export async function copyAgreementVersion(
   );
   await copyRows(tx, ContractPreferences, byAgreement, toNew);
   await copyRows(tx, MemberNotificationPreference, byAgreement, toNew);
-  return { accountId, agreementId: newId, billers: billers.length, subCategories: subs.length };
-}
-
-/**
- * The staff stand-in for the modification wizard: copies the current version into a new version in status 2
- * (queued) and records why (`agreement_change`, activity 8).
- */
-export async function queueModificationCopy(
-  tx: EntityManager,
-  agreementId: number,
-  caller: CurrentUser,
-  now: Date,
-): Promise<QueuedCopy> {
-  const copy = await copyAgreementVersion(tx, agreementId, AgreementStatus.Queued, {
-    member_approved_at: { sql: 'now()' },
-  });
-  const { accountId, agreementId: newId } = copy;
-  await tx.execute(
-    `insert into agreement_change (agreement_id, previous_agreement_id, change_type, changes, requested_by_id)
-     values (?, ?, ?, ?::jsonb, ?)`,
-    [
-      newId,
-      agreementId,
-      AgreementChangeType.Modification,
-      JSON.stringify({ source: 'queueAgreementChange', billers: copy.billers, subCategories: copy.subCategories }),
-      caller.userId,
-    ],
-  );
-  const holder = await tx.execute<{ member_id: number }[]>(
-    `select member_id from member_account_link where account_id = ? and is_active
-     order by is_primary desc, id limit 1`,
-    [accountId],
-  );
-  const activityId = await writeActivity(tx, {
-    type: ActivityType.AgreementModification,
-    accountId,
-    memberId: holder[0]?.member_id ?? null,
-    agreementId: newId,
-    details: `Agreement ${agreementId} modification queued to be applied`,
-    data: { ContractId: newId, previousContractId: agreementId },
-    agentName: caller.displayName,
-    userId: caller.userId,
-    occurredAt: now,
-  });
-  return { accountId, agreementId: newId, activityId };
+  return { billers: billers.length, subCategories: subs.length };
 }

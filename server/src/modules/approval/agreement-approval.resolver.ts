@@ -1,7 +1,7 @@
 import { Arg, Authorized, Ctx, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
 import { APPROVER_ROLES, STAFF_ROLES, WIZARD_ROLES } from '../../common/auth/roles.js';
 import type { GraphQLContext } from '../../graphql/context.js';
-import { withUserErrors } from '../payment/payment-input.js';
+import { withUserErrors } from '../../graphql/user-error.js';
 import type { AgreementApprovalView } from './agreement-approval.service.js';
 import {
   AgreementApproval,

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { Cents } from '../../common/money.js';
+import type { Cents } from '../../shared/money.js';
 import {
   activationApprovals,
   ApprovalDecision,
   approvalsNeeded,
   decisionOf,
   grantMessage,
+  kindMessage,
   refusalMessage,
+  type AgreementApprovalKind,
 } from './agreement-approval.rules.js';
 import { ApprovalKind } from './approval-type.js';
 
@@ -71,5 +73,42 @@ describe('decisionOf and activationApprovals: a refusal blocks for good', () => 
     expect(grantMessage(ApprovalKind.ContractUpperLimit)).toBe(
       'You have successfully over-ridden the upper limit for an overdraw on an agreement.',
     );
+  });
+});
+
+describe('kindMessage: the sentence beside an approval kind', () => {
+  const approverRole = 'The agreement may not proceed in this position unless an administrator approves.';
+  it.each<[string, AgreementApprovalKind, ApprovalDecision, boolean, string | null]>([
+    [
+      'needed and not asked: the approver role text',
+      ApprovalKind.DepositOverdraw,
+      ApprovalDecision.None,
+      true,
+      approverRole,
+    ],
+    [
+      'needed and asked: the approver role text',
+      ApprovalKind.ContractUpperLimit,
+      ApprovalDecision.Pending,
+      true,
+      approverRole,
+    ],
+    ['not needed and not asked: nothing', ApprovalKind.DepositOverdraw, ApprovalDecision.None, false, null],
+    [
+      'granted: the grant’s message',
+      ApprovalKind.ContractUpperLimit,
+      ApprovalDecision.Granted,
+      true,
+      grantMessage(ApprovalKind.ContractUpperLimit),
+    ],
+    [
+      'refused: the step-back message',
+      ApprovalKind.DepositOverdraw,
+      ApprovalDecision.Refused,
+      true,
+      refusalMessage(ApprovalKind.DepositOverdraw),
+    ],
+  ])('%s', (_rule, kind, decision, needed, message) => {
+    expect(kindMessage(kind, decision, needed)).toBe(message);
   });
 });

@@ -1,5 +1,5 @@
-import { ZERO, type Cents } from '../../common/money.js';
-import { approvalsFor } from '../deposit/overdraw.rules.js';
+import { ZERO, type Cents } from '../../shared/money.js';
+import { approvalsFor } from '../deposit/index.js';
 import { ApprovalKind } from './approval-type.js';
 
 /**
@@ -38,6 +38,16 @@ export function grantMessage(kind: AgreementApprovalKind): string {
   return kind === ApprovalKind.DepositOverdraw
     ? AGREEMENT_APPROVAL_MESSAGES.overdrawApproved
     : AGREEMENT_APPROVAL_MESSAGES.upperLimitOverridden;
+}
+
+/**
+ * The sentence beside one approval kind: the refusal's step-back message, the grant's, or while a needed approval
+ * is not decided the approver role text (spec 3 §6: '…unless an administrator approves').
+ */
+export function kindMessage(kind: AgreementApprovalKind, decision: ApprovalDecision, needed: boolean): string | null {
+  if (decision === ApprovalDecision.Refused) return refusalMessage(kind);
+  if (decision === ApprovalDecision.Granted) return grantMessage(kind);
+  return needed ? AGREEMENT_APPROVAL_MESSAGES.approverRole : null;
 }
 
 export interface ApprovalNeedFacts {

@@ -2,18 +2,19 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { assertAccountAccess, NO_ACCESS, requireUser } from '../../common/auth/access.js';
 import type { CurrentUser } from '../../common/auth/current-user.js';
 import { isStaff } from '../../common/auth/roles.js';
-import type { Clock } from '../../common/clock.js';
-import { DomainError, ForbiddenError, NotFoundError } from '../../common/errors.js';
+import type { Clock } from '../../shared/clock.js';
+import { DomainError, ForbiddenError, NotFoundError } from '../../shared/errors.js';
 import { freeText } from '../../common/free-text.js';
-import { parseMoney, toDecimalString, type Cents } from '../../common/money.js';
+import { parseMoney, toDecimalString, type Cents } from '../../shared/money.js';
 import { ActivityType } from '../activity/activity-type.js';
 import { writeActivity } from '../activity/activity-writer.js';
 import { AgreementStatus } from '../agreement/agreement-status.js';
-import type { SignInThrottle } from '../auth/throttle.js';
-import type { SettingsService } from '../settings/settings.service.js';
+import type { SignInThrottle } from '../auth/index.js';
+import type { SettingsService } from '../settings/index.js';
 import type { EventBus } from '../../graphql/event-bus.js';
 import { liveStream } from '../../graphql/live-stream.js';
 import { ApprovalKind } from './approval-type.js';
+import { recordApprovalDecision } from './approval-decision.js';
 import {
   activationApprovals,
   AGREEMENT_APPROVAL_KINDS,
@@ -22,10 +23,12 @@ import {
   ApprovalDecision,
   decisionOf,
   grantMessage,
+  kindMessage,
   refusalMessage,
   type AgreementApprovalKind,
   type StoredDecision,
 } from './agreement-approval.rules.js';
+import { accountMember, holderLinksOf, holderLinksSql } from '../branch/index.js';
 import { isApprover, verifyManagerSignature } from './manager-signature.js';
 
 export interface AgreementApprovalView {
@@ -39,6 +42,11 @@ export interface AgreementApprovalView {
   note: string;
   amount: Cents | null;
   requestedBy: string | null;
+  /** Who and what it is about, for the approvers' queue (issue 26 item 7): the account's member and number. */
+  memberId: number | null;
+  memberName: string | null;
+  memberNumber: string | null;
+  accountNumber: string;
   /** The sentence for the agent: the grant's, the refusal's (step back), or the request's. */
   message: string;
 }
@@ -85,11 +93,15 @@ interface Row {
   amount: string | null;
   requested_by_id: number | null;
   requested_by: string | null;
+  account_number: string;
+  holder_links: unknown;
 }
 
 const SELECT = `select a.id, a.agreement_id, g.account_id, a.approval_type, a.approval_granted, a.approver_id,
-  a.manager_name, a.note, a.amount::text as amount, a.requested_by_id, u.display_name as requested_by
-  from approval a join agreement g on g.id = a.agreement_id left join app_user u on u.id = a.requested_by_id`;
+  a.manager_name, a.note, a.amount::text as amount, a.requested_by_id, u.display_name as requested_by,
+  ac.account_number, ${holderLinksSql('g.account_id')} as holder_links
+  from approval a join agreement g on g.id = a.agreement_id join account ac on ac.id = g.account_id
+  left join app_user u on u.id = a.requested_by_id`;
 
 const KINDS = `{${AGREEMENT_APPROVAL_KINDS.join(',')}}`;
 
@@ -105,6 +117,8 @@ function messageOf(row: Row): string {
 }
 
 function view(row: Row): AgreementApprovalView {
+  // The account's member by the one rule (branch/agreement-owner.rules.ts), as the arrears queue names them.
+  const member = accountMember(holderLinksOf(row.holder_links));
   return {
     approvalId: Number(row.id),
     contractId: Number(row.agreement_id),
@@ -116,6 +130,10 @@ function view(row: Row): AgreementApprovalView {
     note: row.note,
     amount: row.amount === null ? null : parseMoney(row.amount),
     requestedBy: row.requested_by,
+    memberId: member?.memberId ?? null,
+    memberName: member?.name ?? null,
+    memberNumber: member?.memberNumber ?? null,
+    accountNumber: row.account_number,
     message: messageOf(row),
   };
 }
@@ -241,6 +259,7 @@ export class AgreementApprovalService {
         'run',
       );
       await this.recordOverride(tx, row, granted, caller.displayName, caller);
+      await recordApprovalDecision(tx, approvalId, caller, this.clock.now());
       return this.get(tx, approvalId);
     });
     this.announce(decision);
@@ -291,6 +310,7 @@ export class AgreementApprovalService {
       const saved = await this.get(tx, row.id);
       const [stored] = await tx.execute<Row[]>(`${SELECT} where a.id = ?`, [row.id]);
       await this.recordOverride(tx, stored, request.approvalGranted, manager.displayName, caller);
+      await recordApprovalDecision(tx, Number(row.id), caller, this.clock.now());
       return saved;
     });
     this.announce(signed);
@@ -316,12 +336,7 @@ export class AgreementApprovalService {
         decision,
         managerName: last?.manager_name ?? null,
         note: last?.note ?? null,
-        message:
-          decision === ApprovalDecision.Refused
-            ? refusalMessage(kind)
-            : decision === ApprovalDecision.Granted
-              ? grantMessage(kind)
-              : null,
+        message: kindMessage(kind, decision, needed.includes(kind)),
       };
     });
     const gate = activationApprovals(needed, stored);
@@ -438,7 +453,9 @@ export class AgreementApprovalService {
     const row = await this.version(em, caller, agreementId);
     const open =
       (row.status === AgreementStatus.PendingApproval && row.previous_id === null && row.activated_by_id === null) ||
-      (row.status === AgreementStatus.ModificationPendingApproval && row.previous_id !== null);
+      (row.status === AgreementStatus.ModificationPendingApproval &&
+        row.previous_id !== null &&
+        row.activated_by_id === null);
     if (!open) {
       throw new DomainError('WIZARD_CLOSED', 'This agreement is no longer open in the wizard.', 'agreementId');
     }

@@ -1,5 +1,5 @@
 import { Field, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
-import type { Cents } from '../../common/money.js';
+import type { Cents } from '../../shared/money.js';
 import { MoneyScalar } from '../../graphql/scalars.js';
 import { UserError } from '../../graphql/user-error.js';
 import { ApprovalDecision } from './agreement-approval.rules.js';
@@ -21,6 +21,11 @@ export class AgreementApproval {
   @Field() note!: string;
   @Field(() => MoneyScalar, { nullable: true }) amount?: Cents | null;
   @Field(() => String, { nullable: true }) requestedBy?: string | null;
+  @Field(() => Int, { nullable: true, description: 'The account’s member (primary holder first).' })
+  memberId?: number | null;
+  @Field(() => String, { nullable: true }) memberName?: string | null;
+  @Field(() => String, { nullable: true }) memberNumber?: string | null;
+  @Field({ description: 'The account the agreement is on.' }) accountNumber!: string;
   @Field({ description: 'The sentence for the agent (the grant’s, the refusal’s step-back message, or requested).' })
   message!: string;
 }

@@ -1,9 +1,9 @@
-import { Entity, Enum, Index, ManyToOne, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
-import type { Cents } from '../../common/money.js';
+import { Entity, Enum, Index, ManyToOne, OptionalProps, PrimaryKey, Property, Unique } from '@mikro-orm/core';
+import type { Cents } from '../../shared/money.js';
 import { MoneyType } from '../../database/types.js';
-import { Agreement } from '../agreement/agreement.entity.js';
-import { Bill } from '../bill/bill.entity.js';
-import { User } from '../user/user.entity.js';
+import type { Agreement } from '../agreement/agreement.entity.js';
+import type { Bill } from '../bill/index.js';
+import type { User } from '../user/index.js';
 import { ApprovalKind } from './approval-type.js';
 
 /**
@@ -12,13 +12,19 @@ import { ApprovalKind } from './approval-type.js';
  * approval is used once (`usedAt`).
  */
 @Entity({ tableName: 'approval' })
+/** One pending arrears request per bill (type 3, undecided): a repeat answers the one queued (approval.service.ts). */
+@Unique({
+  name: 'approval_one_pending_per_bill',
+  expression:
+    'create unique index "approval_one_pending_per_bill" on "approval" ("bill_id") where "approval_type" = 3 and "approver_id" is null',
+})
 export class Approval {
   [OptionalProps]?: 'createdAt';
 
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => Agreement)
+  @ManyToOne('Agreement')
   @Index()
   agreement!: Agreement;
 
@@ -26,7 +32,7 @@ export class Approval {
   approvalType!: ApprovalKind;
 
   /** The bill of a bill-payment-in-arrears approval. */
-  @ManyToOne(() => Bill, { nullable: true })
+  @ManyToOne('Bill', { nullable: true })
   @Index()
   bill?: Bill | null;
 
@@ -34,7 +40,7 @@ export class Approval {
   @Property({ type: MoneyType, nullable: true })
   amount?: Cents | null;
 
-  @ManyToOne(() => User, { nullable: true })
+  @ManyToOne('User', { nullable: true })
   @Index()
   requestedBy?: User | null;
 
@@ -43,7 +49,7 @@ export class Approval {
   managerName!: string;
 
   /** The approving staff user, when known (only MANAGER or ADMIN). */
-  @ManyToOne(() => User, { nullable: true })
+  @ManyToOne('User', { nullable: true })
   @Index()
   approver?: User | null;
 

@@ -3,25 +3,32 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { requireUser } from '../../common/auth/access.js';
 import type { CurrentUser } from '../../common/auth/current-user.js';
 import { isStaff } from '../../common/auth/roles.js';
-import { ForbiddenError, NotFoundError } from '../../common/errors.js';
+import { ForbiddenError, NotFoundError } from '../../shared/errors.js';
 import { AgreementStatus } from '../agreement/agreement-status.js';
-import type { SignInThrottle } from '../auth/throttle.js';
+import type { SignInThrottle } from '../auth/index.js';
 import { loadAccessibleBill } from '../payment/payment-load.js';
 import { PAYMENT_MESSAGES, PaymentError } from '../payment/payment.errors.js';
 import { ApprovalKind } from './approval-type.js';
 import type { EventBus } from '../../graphql/event-bus.js';
 import { liveStream } from '../../graphql/live-stream.js';
-import type { LocalDate } from '../../common/local-date.js';
-import { parseMoney, type Cents } from '../../common/money.js';
+import type { LocalDate } from '../../shared/local-date.js';
+import { parseMoney, type Cents } from '../../shared/money.js';
 import { agreementStatusName } from '../agreement/agreement-summary.rules.js';
-import { accountMember } from '../branch/agreement-owner.rules.js';
-import { holderLinksOf, holderLinksSql } from '../branch/agreement-owner.sql.js';
+import { accountMember, holderLinksOf, holderLinksSql } from '../branch/index.js';
+
+/**
+ * A pending arrears request, as the partial unique index approval_one_pending_per_bill says it (a literal, so that
+ * ON CONFLICT can infer the index).
+ */
+const PENDING_ARREARS = `approval_type = ${ApprovalKind.BillPaymentInArrears} and approver_id is null`;
 
 /** The bus topic of one arrears approval's decision. */
 export function approvalTopic(approvalId: number): string {
   return `approval:${approvalId}`;
 }
 import { isApprover, verifyManagerSignature } from './manager-signature.js';
+import { recordApprovalDecision } from './approval-decision.js';
+import type { Clock } from '../../shared/clock.js';
 
 /** managerapproval: approvalGranted, billId, contractId (1 §3), plus who decided and why. */
 export interface ArrearsApprovalView {
@@ -123,9 +130,14 @@ export class ApprovalService {
   constructor(
     private readonly throttle: SignInThrottle,
     private readonly events: EventBus,
+    /** The decisions' history lines are written on it (activities sort by the clock's time). */
+    private readonly clock: Pick<Clock, 'now'> = { now: () => new Date() },
   ) {}
 
-  /** An agent's request, queued for a manager. */
+  /**
+   * An agent's request, queued for a manager: one pending request per bill (the database's partial unique index
+   * `approval_one_pending_per_bill`). A repeat, or a concurrent twin, answers the request already queued.
+   */
   async request(
     em: EntityManager,
     maybeUser: CurrentUser | null,
@@ -136,12 +148,36 @@ export class ApprovalService {
     const text = freeText(note, { kind: 'note', field: 'note', required: true });
     const bill = await loadAccessibleBill(em, user, billId);
     await this.assertInArrears(em, bill.agreementId);
+    // The pending one may be decided between our conflict and our read: then ask again (a new request is right).
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const id = (await this.queueRequest(em, bill, user.userId, text)) ?? (await this.pendingRequest(em, bill.id));
+      if (id !== null) return this.get(em, id);
+    }
+    throw new PaymentError('APPROVAL_NOT_ALLOWED', 'The request could not be queued. Please try again.');
+  }
+
+  /** Inserts the bill's pending request; null when one is already pending (then nothing is written). */
+  private async queueRequest(
+    em: EntityManager,
+    bill: { id: number; agreementId: number },
+    userId: number,
+    note: string,
+  ): Promise<number | null> {
     const [row] = await em.execute<{ id: number }[]>(
       `insert into approval (agreement_id, approval_type, bill_id, requested_by_id, manager_name, note, approval_granted)
-       values (?, ?, ?, ?, '', ?, false) returning id`,
-      [bill.agreementId, ApprovalKind.BillPaymentInArrears, bill.id, user.userId, text],
+       values (?, ?, ?, ?, '', ?, false)
+       on conflict (bill_id) where ${PENDING_ARREARS} do nothing returning id`,
+      [bill.agreementId, ApprovalKind.BillPaymentInArrears, bill.id, userId, note],
     );
-    return this.get(em, row.id);
+    return row ? row.id : null;
+  }
+
+  private async pendingRequest(em: EntityManager, billId: number): Promise<number | null> {
+    const [row] = await em.execute<{ id: number }[]>(
+      `select id from approval where bill_id = ? and ${PENDING_ARREARS}`,
+      [billId],
+    );
+    return row ? row.id : null;
   }
 
   /** The caller's queue: pending requests by others (a manager never sees their own). */
@@ -180,10 +216,68 @@ export class ApprovalService {
         [user.userId, user.displayName.slice(0, 120), granted, text, text, approvalId],
         'run',
       );
+      await recordApprovalDecision(tx, approvalId, user, this.clock.now());
     });
     // After the commit: the agent's dialog waiting on this request hears the decision.
     this.events.publish(approvalTopic(approvalId), { approvalId });
     return this.get(em, approvalId);
+  }
+
+  /**
+   * A signed-in manager decides paying one bill in arrears (the documented POST /api/managerapproval body:
+   * approvalGranted, billId, contractId; 1 §7): the bill's pending request when an agent queued one (decided as
+   * `decide` does, never their own), otherwise their own decision, recorded with them as the approver.
+   */
+  async decideForBill(
+    em: EntityManager,
+    maybeUser: CurrentUser | null,
+    request: { billId: number; contractId: number; approvalGranted: boolean; note: string },
+  ): Promise<ArrearsApprovalView> {
+    const user = this.approver(maybeUser);
+    const text = freeText(request.note, { kind: 'note', field: 'note', required: false });
+    const bill = await loadAccessibleBill(em, user, request.billId);
+    if (bill.agreementId !== request.contractId) throw new NotFoundError('Bill not found.');
+    await this.assertInArrears(em, bill.agreementId);
+    const pending = await this.pendingRequest(em, bill.id);
+    if (pending !== null) return this.decide(em, user, pending, request.approvalGranted, text);
+    return this.decidedRequest(
+      em,
+      user,
+      bill,
+      { id: user.userId, displayName: user.displayName },
+      text,
+      request.approvalGranted,
+    );
+  }
+
+  /** An arrears request made and decided at once (a manager's own decision, or a supervisor's override), with its activity. */
+  private async decidedRequest(
+    em: EntityManager,
+    user: CurrentUser,
+    bill: { id: number; agreementId: number },
+    approver: { id: number; displayName: string },
+    note: string | null,
+    granted: boolean,
+  ): Promise<ArrearsApprovalView> {
+    const id = await em.fork().transactional(async (tx) => {
+      const [row] = await tx.execute<{ id: number }[]>(
+        `insert into approval (agreement_id, approval_type, bill_id, requested_by_id, approver_id, manager_name, note,
+           approval_granted) values (?, ?, ?, ?, ?, ?, ?, ?) returning id`,
+        [
+          bill.agreementId,
+          ApprovalKind.BillPaymentInArrears,
+          bill.id,
+          user.userId,
+          approver.id,
+          approver.displayName.slice(0, 120),
+          note,
+          granted,
+        ],
+      );
+      await recordApprovalDecision(tx, Number(row.id), user, this.clock.now());
+      return Number(row.id);
+    });
+    return this.get(em, id);
   }
 
   /** Supervisor override: the manager signs the agent's screen with their own credentials. */
@@ -203,21 +297,7 @@ export class ApprovalService {
       request.managerUsername,
       request.managerPassword,
     );
-    const [row] = await em.execute<{ id: number }[]>(
-      `insert into approval (agreement_id, approval_type, bill_id, requested_by_id, approver_id, manager_name, note,
-         approval_granted) values (?, ?, ?, ?, ?, ?, ?, ?) returning id`,
-      [
-        bill.agreementId,
-        ApprovalKind.BillPaymentInArrears,
-        bill.id,
-        user.userId,
-        manager.id,
-        manager.displayName.slice(0, 120),
-        note,
-        request.approvalGranted,
-      ],
-    );
-    return this.get(em, row.id);
+    return this.decidedRequest(em, user, bill, manager, note, request.approvalGranted);
   }
 
   /**

@@ -1,8 +1,9 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
-import type { LocalDate } from '../../common/local-date.js';
-import type { Cents } from '../../common/money.js';
+import type { LocalDate } from '../../shared/local-date.js';
+import type { Cents } from '../../shared/money.js';
 import { LocalDateScalar, MoneyScalar } from '../../graphql/scalars.js';
 import { UserError } from '../../graphql/user-error.js';
+import { AgreementStatus } from '../agreement/agreement-status.js';
 
 @ObjectType({ description: 'A manager approval for paying a bill in arrears (spec 1 §3 Manager approval).' })
 export class ArrearsApproval {
@@ -26,7 +27,7 @@ export class ArrearsApproval {
   @Field({ description: 'The bill’s biller or sub-category, as the member’s screens name it.' }) billerName!: string;
   @Field(() => MoneyScalar, { description: 'The bill’s amount.' }) amount!: Cents;
   @Field(() => LocalDateScalar) dueDate!: LocalDate;
-  @Field(() => Int) agreementStatus!: number;
+  @Field(() => AgreementStatus) agreementStatus!: AgreementStatus;
   @Field() agreementStatusName!: string;
 }
 

@@ -1,8 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CurrentUser } from '../../common/auth/current-user.js';
 import { APPROVER_ROLES, type Role } from '../../common/auth/roles.js';
-import { verifyPassword } from '../auth/password.js';
-import { tooManyAttemptsMessage, type SignInThrottle } from '../auth/throttle.js';
+import { tooManyAttemptsMessage, verifyPassword, type SignInThrottle } from '../auth/index.js';
 import { PAYMENT_MESSAGES, PaymentError } from '../payment/payment.errors.js';
 
 export const isApprover = (roles: readonly Role[]): boolean =>

@@ -1,5 +1,5 @@
 import { Entity, Index, ManyToOne, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
-import { User } from '../user/user.entity.js';
+import type { User } from '../user/index.js';
 
 /**
  * Who moved money, when, with what request and what came of it: one row per completed money mutation, written in
@@ -16,7 +16,7 @@ export class AuditRecord {
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   occurredAt: Date = new Date();
 
-  @ManyToOne(() => User)
+  @ManyToOne('User')
   @Index()
   user!: User;
 

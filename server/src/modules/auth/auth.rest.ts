@@ -4,6 +4,8 @@ import { route, type RestContext } from '../../rest/route.js';
 import { RAW_JSON } from '../../rest/wire.js';
 import { SignInError, type TokenResponse } from './auth.service.js';
 import { publishSessionEnded } from './session.events.js';
+import { IDLE_SECONDS_HEADER } from './session.rules.js';
+import { isJoinedSsoToken } from './sso.js';
 
 function formField(req: Request, name: string): string {
   const value = (req.body as Record<string, unknown> | undefined)?.[name];
@@ -33,12 +35,16 @@ export const authRoutes = [
     const address = req.ip ?? 'unknown';
     ctx.res.set('Cache-Control', 'no-store');
     switch (grantType) {
-      case 'password':
-        return grant(ctx, () =>
-          services.auth.passwordGrant(em, formField(req, 'username'), formField(req, 'password'), address),
-        );
+      case 'password': {
+        // Single sign-on as the spec documents it: the joined token in the username of a password grant.
+        const username = formField(req, 'username');
+        if (isJoinedSsoToken(username)) return grant(ctx, () => services.auth.ssoGrant(em, username, address));
+        return grant(ctx, () => services.auth.passwordGrant(em, username, formField(req, 'password'), address));
+      }
       case 'refresh_token':
-        return grant(ctx, () => services.auth.refreshGrant(em, formField(req, 'refresh_token')));
+        return grant(ctx, () =>
+          services.auth.refreshGrant(em, formField(req, 'refresh_token'), req.headers[IDLE_SECONDS_HEADER]),
+        );
       case 'sso':
         return grant(ctx, () => services.auth.ssoGrant(em, formField(req, 'username'), address));
       default:

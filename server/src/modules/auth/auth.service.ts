@@ -1,19 +1,27 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Clock } from '../../common/clock.js';
+import type { Clock } from '../../shared/clock.js';
 import type { CurrentUser } from '../../common/auth/current-user.js';
 import { parseRole, type Role } from '../../common/auth/roles.js';
-import { UnauthenticatedError } from '../../common/errors.js';
+import { UnauthenticatedError } from '../../shared/errors.js';
 import type { Config } from '../../config.js';
 import type { EventBus } from '../../graphql/event-bus.js';
-import { User } from '../user/user.entity.js';
+import { User } from '../user/index.js';
 import { verifyPassword } from './password.js';
 import { RefreshToken } from './refresh-token.entity.js';
 import { SessionCache, SESSION_REVOKED_TOPIC } from './session-cache.js';
 import { Session } from './session.entity.js';
 import { claimSsoToken, readSsoToken, SSO_TOKEN_USED, SsoErrorCode } from './sso.js';
 import { tooManyAttemptsMessage, type SignInThrottle } from './throttle.js';
-import { AccessTokenVerifier, constantTimeEquals, hashRefreshToken, newRefreshToken, signToken } from './token.js';
+import { claimedActivityAt, lastActiveAt, refreshUse } from './session.rules.js';
+import {
+  AccessTokenVerifier,
+  constantTimeEquals,
+  hashRefreshToken,
+  newRefreshToken,
+  signToken,
+  successorRefreshToken,
+} from './token.js';
 
 /** The session data answered by POST /Token and the windows login (spec 1 §7). */
 export interface TokenResponse {
@@ -28,6 +36,8 @@ export interface TokenResponse {
   issued: string;
   expires: string;
   sessionExpires: string;
+  /** When the session ends unless the person acts (their last activity known plus INACTIVITY_SECONDS). */
+  inactivityExpires: string;
 }
 
 /** A refused sign-in: `error` and `error_description` as OAuth clients expect, and the spec's error code. */
@@ -151,7 +161,12 @@ export class AuthService {
     return this.startSession(em, user, 'windows', address);
   }
 
-  async refreshGrant(em: EntityManager, refreshToken: string): Promise<TokenResponse> {
+  /**
+   * Renews a session's tokens with a refresh token, which it uses up. Twin refreshes with one token (two tabs)
+   * within REFRESH_REUSE_GRACE_MS all answer the pair the first use gave; a used token later is a stolen copy and
+   * ends the session. The refresh is activity only as far as `idleHeader` tells of the person's (session.rules.ts).
+   */
+  async refreshGrant(em: EntityManager, refreshToken: string, idleHeader?: unknown): Promise<TokenResponse> {
     const hash = hashRefreshToken(refreshToken);
     const record = await em.findOne(
       RefreshToken,
@@ -159,28 +174,78 @@ export class AuthService {
       { populate: ['session', 'session.user', 'session.user.member'] },
     );
     if (!record) throw new SignInError(400, SESSION_TIMED_OUT);
-    const session = record.session;
+    const { session } = record;
     const now = this.clock.now();
-    if (record.usedAt) {
-      // A used refresh token again: someone holds a stolen copy. End the session for everyone.
-      await this.revoke(em, session.id, 'refresh-token-reuse');
-      throw new SignInError(400, SESSION_TIMED_OUT);
-    }
-    if (!this.isLive(session, now)) throw new SignInError(400, SESSION_TIMED_OUT);
-    // Conditional update: of two concurrent refreshes with one token, only one wins.
-    const claimed = await em.nativeUpdate(RefreshToken, { hash, usedAt: null }, { usedAt: now });
-    if (claimed !== 1) {
-      await this.revoke(em, session.id, 'refresh-token-reuse');
-      throw new SignInError(400, SESSION_TIMED_OUT);
-    }
-    await em.nativeUpdate(Session, { id: session.id }, { lastSeenAt: now });
+    const use = refreshUse(record.usedAt, now);
+    if (use === 'replay') return this.refuseReplay(em, session.id);
+    const claim = use === 'first' ? claimedActivityAt(now, idleHeader, 'refresh') : null;
+    const lastSeenAt = lastActiveAt(session.lastSeenAt, claim, this.config.inactivitySeconds * 1000);
+    const times = { revokedAt: session.revokedAt ?? null, expiresAt: session.expiresAt, lastSeenAt };
+    if (!this.isLive(times, now)) throw new SignInError(400, SESSION_TIMED_OUT);
+    const successor = successorRefreshToken(refreshToken, this.tokenSecret);
+    const issuedAt =
+      use === 'first' ? await this.rotate(em, hash, successor, session.id, now, lastSeenAt) : (record.usedAt ?? null);
+    if (issuedAt === null) return this.refuseReplay(em, session.id);
     this.sessions.evict(session.id); // the next request reads the new last-seen time
-    return this.issueTokens(em, session, session.user);
+    return this.tokenResponse(
+      { id: session.id, expiresAt: session.expiresAt, lastSeenAt },
+      session.user,
+      successor,
+      issuedAt,
+    );
   }
 
-  /** Reads the bearer token of a request: null when absent, an error when present but not (or no longer) valid. */
-  async authenticate(em: EntityManager, authorization: string | undefined): Promise<CurrentUser | null> {
-    return (await this.readBearer(em, authorization, true))?.user ?? null;
+  /**
+   * Uses the refresh token up and stores its successor, in one transaction: of twin refreshes, one writes; the other
+   * waits for it and then answers the same pair when it came within the grace. Null: a replay after all.
+   */
+  private async rotate(
+    em: EntityManager,
+    hash: string,
+    successor: string,
+    sessionId: string,
+    now: Date,
+    lastSeenAt: Date,
+  ): Promise<Date | null> {
+    return em.transactional(async (tx) => {
+      const claimed = await tx.nativeUpdate(RefreshToken, { hash, usedAt: null }, { usedAt: now });
+      if (claimed !== 1) {
+        const [row] = await tx.execute<{ used_at: Date | string }[]>(
+          'select used_at from auth_refresh_token where hash = ?',
+          [hash],
+        );
+        const usedAt = row ? new Date(row.used_at) : null;
+        return refreshUse(usedAt, this.clock.now()) === 'again-within-grace' ? usedAt : null;
+      }
+      await tx.execute('update auth_session set last_seen_at = greatest(last_seen_at, ?) where id = ?', [
+        lastSeenAt,
+        sessionId,
+      ]);
+      await tx.execute('insert into auth_refresh_token (hash, session_id, created_at) values (?, ?, ?)', [
+        hashRefreshToken(successor),
+        sessionId,
+        now,
+      ]);
+      return now;
+    });
+  }
+
+  /** A used refresh token again, after the grace: someone holds a stolen copy. End the session for everyone. */
+  private async refuseReplay(em: EntityManager, sessionId: string): Promise<never> {
+    await this.revoke(em, sessionId, 'refresh-token-reuse');
+    throw new SignInError(400, SESSION_TIMED_OUT);
+  }
+
+  /**
+   * Reads the bearer token of a request: null when absent, an error when present but not (or no longer) valid. The
+   * request is the person's activity as far as `idleHeader` (X-Idle-Seconds) tells (session.rules.ts).
+   */
+  async authenticate(
+    em: EntityManager,
+    authorization: string | undefined,
+    idleHeader?: unknown,
+  ): Promise<CurrentUser | null> {
+    return (await this.readBearer(em, authorization, { idleHeader }))?.user ?? null;
   }
 
   /**
@@ -189,7 +254,7 @@ export class AuthService {
    * answers when the token expires, which ends the socket's authority.
    */
   async authenticateSocket(em: EntityManager, authorization: string | undefined): Promise<SocketCredentials | null> {
-    return this.readBearer(em, authorization, false);
+    return this.readBearer(em, authorization, null);
   }
 
   /**
@@ -202,10 +267,11 @@ export class AuthService {
     return { revokedAt: null, expiresAt: new Date(row.expires_at), lastSeenAt: new Date(row.last_seen_at) };
   }
 
+  /** `activity`: a request's (it may move the session's last activity); null for a socket (it never does). */
   private async readBearer(
     em: EntityManager,
     authorization: string | undefined,
-    touch: boolean,
+    activity: { idleHeader: unknown } | null,
   ): Promise<SocketCredentials | null> {
     if (!authorization) return null;
     const match = /^Bearer\s+(\S+)$/i.exec(authorization.trim());
@@ -213,24 +279,30 @@ export class AuthService {
     const payload = this.accessTokens.verify(match[1], this.nowSeconds());
     if (!payload) throw new UnauthenticatedError(SESSION_TIMED_OUT);
     // Requests reuse a row read in the last moments (sockets read their own: they do not touch the session).
-    const cached = touch ? this.sessions.get(payload.sid) : undefined;
+    const cached = activity ? this.sessions.get(payload.sid) : undefined;
     const row = cached ?? (await this.sessionRow(em, payload.sid));
     const now = this.clock.now();
     if (!row || row.user_id !== payload.uid || row.is_locked) throw new UnauthenticatedError(SESSION_TIMED_OUT);
-    if (touch && !cached) this.sessions.set(row.id, row);
+    if (activity && !cached) this.sessions.set(row.id, row);
+    const stored = new Date(row.last_seen_at);
+    const claim = activity ? claimedActivityAt(now, activity.idleHeader, 'request') : null;
     const times: SessionTimes = {
       revokedAt: row.revoked_at ? new Date(row.revoked_at) : null,
       expiresAt: new Date(row.expires_at),
-      lastSeenAt: new Date(row.last_seen_at),
+      lastSeenAt: lastActiveAt(stored, claim, this.config.inactivitySeconds * 1000),
     };
     if (!this.isLive(times, now)) {
       this.sessions.evict(row.id);
       throw new UnauthenticatedError(SESSION_TIMED_OUT);
     }
-    if (touch && now.getTime() - times.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
-      await em.nativeUpdate(Session, { id: row.id }, { lastSeenAt: now });
-      times.lastSeenAt = now;
-      this.sessions.update(row.id, (kept) => ({ ...kept, last_seen_at: now }));
+    if (times.lastSeenAt.getTime() - stored.getTime() > LAST_SEEN_RESOLUTION_MS) {
+      const lastSeenAt = times.lastSeenAt;
+      await em.execute(
+        'update auth_session set last_seen_at = greatest(last_seen_at, ?) where id = ?',
+        [lastSeenAt, row.id],
+        'run',
+      );
+      this.sessions.update(row.id, (kept) => ({ ...kept, last_seen_at: lastSeenAt }));
     }
     return {
       user: {
@@ -248,7 +320,7 @@ export class AuthService {
 
   /** One plain statement: the session and its user, without entity hydration (it runs on every request). */
   private async sessionRow(em: EntityManager, sessionId: string): Promise<SessionRow | undefined> {
-    const [row] = await em.getConnection().execute<SessionRow[]>(
+    const [row] = await em.execute<SessionRow[]>(
       `select s.id, s.user_id, s.last_seen_at, s.expires_at, s.revoked_at, u.username, u.display_name, u.roles,
               u.member_id, u.is_locked
        from auth_session s join app_user u on u.id = s.user_id where s.id = ?`,
@@ -297,14 +369,25 @@ export class AuthService {
     return this.issueTokens(em, session, user);
   }
 
+  /** A new session's first tokens: a random refresh token, stored by its hash. */
   private async issueTokens(em: EntityManager, session: Session, user: User): Promise<TokenResponse> {
     const now = this.clock.now();
-    const iat = Math.floor(now.getTime() / 1000);
-    // An access token never outlives its session.
-    const exp = Math.min(iat + this.config.accessTokenSeconds, Math.floor(session.expiresAt.getTime() / 1000));
     const refreshToken = newRefreshToken();
     em.persist(em.create(RefreshToken, { hash: hashRefreshToken(refreshToken), session, createdAt: now }));
     await em.flush();
+    return this.tokenResponse(session, user, refreshToken, now);
+  }
+
+  /** The answer of a grant, the same for the same session, refresh token and issue time (twin refreshes). */
+  private tokenResponse(
+    session: Pick<Session, 'id' | 'expiresAt' | 'lastSeenAt'>,
+    user: User,
+    refreshToken: string,
+    issuedAt: Date,
+  ): TokenResponse {
+    const iat = Math.floor(issuedAt.getTime() / 1000);
+    // An access token never outlives its session.
+    const exp = Math.min(iat + this.config.accessTokenSeconds, Math.floor(session.expiresAt.getTime() / 1000));
     return {
       access_token: signToken({ sid: session.id, uid: user.id, iat, exp }, this.tokenSecret),
       token_type: 'bearer',
@@ -314,9 +397,10 @@ export class AuthService {
       displayName: user.displayName,
       roles: [...user.roles],
       memberId: user.member?.id ?? null,
-      issued: now.toISOString(),
+      issued: new Date(iat * 1000).toISOString(),
       expires: new Date(exp * 1000).toISOString(),
       sessionExpires: session.expiresAt.toISOString(),
+      inactivityExpires: new Date(session.lastSeenAt.getTime() + this.config.inactivitySeconds * 1000).toISOString(),
     };
   }
 

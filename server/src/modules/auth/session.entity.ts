@@ -1,5 +1,5 @@
 import { Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/core';
-import { User } from '../user/user.entity.js';
+import type { User } from '../user/index.js';
 
 /** A signed-in session: access tokens name it, so ending it ends every token at once. */
 @Entity({ tableName: 'auth_session' })
@@ -7,7 +7,7 @@ export class Session {
   @PrimaryKey({ type: 'uuid' })
   id!: string;
 
-  @ManyToOne(() => User)
+  @ManyToOne('User')
   user!: User;
 
   @Property({ type: 'timestamptz' })

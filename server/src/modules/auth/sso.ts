@@ -18,6 +18,15 @@ export enum SsoErrorCode {
 
 export const SSO_SEPARATOR = '|';
 
+/**
+ * Whether a password grant's username is a sign-on token joined to its institution id (`<body>.<mac>|<id>`, 1 §7:
+ * old clients send single sign-on as grant_type=password). No username has this shape: they are member numbers
+ * and staff names, without a dot-separated signature or the separator.
+ */
+export function isJoinedSsoToken(username: string): boolean {
+  return /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\|[A-Za-z0-9_-]+$/.test(username);
+}
+
 export type SsoResult =
   | { ok: true; memberNumber: string; tokenHash: string; expiresAt: number }
   | { ok: false; code: SsoErrorCode; message: string };

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Clock } from '../../common/clock.js';
+import type { Clock } from '../../shared/clock.js';
 
 /**
  * Sign-in throttling (OWASP ASVS 6.3 / 2.2.1; the policy and its numbers are in this module's README). Every

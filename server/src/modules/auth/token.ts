@@ -83,6 +83,14 @@ export function newRefreshToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
+/**
+ * The refresh token a refresh answers: derived from the one presented (keyed by the token secret), so that twin
+ * refreshes with one token within the grace answer the same pair without its text being stored anywhere.
+ */
+export function successorRefreshToken(token: string, secret: string): string {
+  return mac(secret, `refresh-successor:${token}`).toString('base64url');
+}
+
 export function hashRefreshToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }

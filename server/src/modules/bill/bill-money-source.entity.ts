@@ -1,8 +1,8 @@
 import { Entity, Enum, Index, ManyToOne, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
-import type { Cents } from '../../common/money.js';
+import type { Cents } from '../../shared/money.js';
 import { MoneyType } from '../../database/types.js';
-import { LedgerTransaction } from '../ledger/ledger-transaction.entity.js';
-import { LinkedAccount } from '../linked-account/linked-account.entity.js';
+import type { LedgerTransaction } from '../ledger/ledger-transaction.entity.js';
+import type { LinkedAccount } from '../linked-account/index.js';
 import { Bill } from './bill.entity.js';
 import { MoneySource } from './money-source.js';
 
@@ -21,7 +21,7 @@ export class BillMoneySource {
   @Index()
   bill!: Bill;
 
-  @ManyToOne(() => LedgerTransaction)
+  @ManyToOne('LedgerTransaction')
   @Index()
   transaction!: LedgerTransaction;
 
@@ -29,7 +29,7 @@ export class BillMoneySource {
   source!: MoneySource;
 
   /** The savings account of a linked-account top-up. */
-  @ManyToOne(() => LinkedAccount, { nullable: true })
+  @ManyToOne('LinkedAccount', { nullable: true })
   @Index()
   linkedAccount?: LinkedAccount | null;
 

@@ -8,19 +8,19 @@ import {
   toEpochDay,
   toYmd,
   type LocalDate,
-} from '../../common/local-date.js';
-import { cents } from '../../common/money.js';
-import { contingencyFor } from './bill-amount.rules.js';
-import { BillScheduleError } from './bill.errors.js';
+} from '../../shared/local-date.js';
+import { cents } from '../../shared/money.js';
+import { contingencyFor } from '../../shared/bill/bill-amount.rules.js';
+import { BillScheduleError } from '../../shared/bill/bill.errors.js';
 import {
   billOccurrences,
   NO_LIMIT,
   OCCURRENCE_CAP,
   type AgreementPeriod,
   type BillSchedule,
-} from './bill-schedule.rules.js';
-import { ALL_BILLING_FREQUENCIES, BillingFrequency, frequencyStep } from './billing-frequency.js';
-import { PaymentMethod } from './payment-method.js';
+} from '../../shared/bill/bill-schedule.rules.js';
+import { ALL_BILLING_FREQUENCIES, BillingFrequency, frequencyStep } from '../../shared/bill/billing-frequency.js';
+import { PaymentMethod } from '../../shared/bill/payment-method.js';
 
 const EARLIEST = toEpochDay(localDate(1990, 1, 1));
 const LATEST = toEpochDay(localDate(2090, 12, 31));

@@ -1,11 +1,11 @@
 import { Check, Entity, Enum, Index, ManyToOne, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
-import type { Cents } from '../../common/money.js';
-import type { LocalDate } from '../../common/local-date.js';
+import type { Cents } from '../../shared/money.js';
+import type { LocalDate } from '../../shared/local-date.js';
 import { LocalDateType, MoneyType } from '../../database/types.js';
-import { Agreement } from '../agreement/agreement.entity.js';
-import { Biller } from '../biller/biller.entity.js';
-import { BillingSubCategory } from '../billing-category/billing-sub-category.entity.js';
-import { LinkedAccount } from '../linked-account/linked-account.entity.js';
+import type { Agreement } from '../agreement/agreement.entity.js';
+import type { Biller } from '../biller/biller.entity.js';
+import type { BillingSubCategory } from '../billing-category/billing-sub-category.entity.js';
+import type { LinkedAccount } from '../linked-account/index.js';
 import { BillStatus } from './bill-status.rules.js';
 
 /**
@@ -23,13 +23,13 @@ export class Bill {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => Agreement)
+  @ManyToOne('Agreement')
   agreement!: Agreement;
 
-  @ManyToOne(() => Biller, { nullable: true })
+  @ManyToOne('Biller', { nullable: true })
   biller?: Biller | null;
 
-  @ManyToOne(() => BillingSubCategory, { nullable: true })
+  @ManyToOne('BillingSubCategory', { nullable: true })
   @Index()
   billingSubCategory?: BillingSubCategory | null;
 
@@ -71,7 +71,7 @@ export class Bill {
   amountOwing: Cents = 0 as Cents;
 
   /** A reimbursed bill: the member's account the agreement paid back. */
-  @ManyToOne(() => LinkedAccount, { nullable: true })
+  @ManyToOne('LinkedAccount', { nullable: true })
   @Index()
   reimbursementAccount?: LinkedAccount | null;
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { parseLocalDate } from '../../common/local-date.js';
-import { parseMoney } from '../../common/money.js';
-import { parsePeakMonths } from './bill-amount.rules.js';
-import { BillScheduleError } from './bill.errors.js';
-import { BillingFrequency } from './billing-frequency.js';
+import { parseLocalDate } from '../../shared/local-date.js';
+import { parseMoney } from '../../shared/money.js';
+import { parsePeakMonths } from '../../shared/bill/bill-amount.rules.js';
+import { BillScheduleError } from '../../shared/bill/bill.errors.js';
+import { BillingFrequency } from '../../shared/bill/billing-frequency.js';
 import { expectedBills, expectedBillsForAgreement, type BillPlan } from './expected-bills.rules.js';
-import { PaymentMethod } from './payment-method.js';
+import { PaymentMethod } from '../../shared/bill/payment-method.js';
 
 const d = parseLocalDate;
 const $ = parseMoney;

@@ -1,12 +1,17 @@
-import { add, sum, type Cents } from '../../common/money.js';
-import { compareDates, type LocalDate } from '../../common/local-date.js';
-import { billAmountOn, contingencyFor, type BillValue, type ContingencyBasis } from './bill-amount.rules.js';
+import { add, sum, type Cents } from '../../shared/money.js';
+import { compareDates, type LocalDate } from '../../shared/local-date.js';
+import {
+  billAmountOn,
+  contingencyFor,
+  type BillValue,
+  type ContingencyBasis,
+} from '../../shared/bill/bill-amount.rules.js';
 import {
   billOccurrences,
   type AgreementPeriod,
   type BillSchedule,
   type OccurrenceOptions,
-} from './bill-schedule.rules.js';
+} from '../../shared/bill/bill-schedule.rules.js';
 
 /** Everything needed to foresee one biller's or sub-category's bills. */
 export interface BillPlan extends BillSchedule, BillValue, ContingencyBasis {

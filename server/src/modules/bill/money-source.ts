@@ -10,7 +10,7 @@ export enum MoneySource {
 }
 
 export const MONEY_SOURCE_LABELS: Readonly<Record<MoneySource, string>> = {
-  [MoneySource.Allocation]: 'From allocation',
+  [MoneySource.Allocation]: 'From the money set aside',
   [MoneySource.Contingency]: 'From contingency',
   [MoneySource.RainyDay]: 'From rainy day',
   [MoneySource.LinkedAccount]: 'From savings account',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseLocalDate } from '../../common/local-date.js';
-import { parseMoney } from '../../common/money.js';
+import { parseLocalDate } from '../../shared/local-date.js';
+import { parseMoney } from '../../shared/money.js';
 import {
   billerChangesContract,
   billerPaymentChanges,

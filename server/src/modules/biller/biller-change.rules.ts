@@ -1,5 +1,5 @@
-import type { Cents } from '../../common/money.js';
-import type { LocalDate } from '../../common/local-date.js';
+import type { Cents } from '../../shared/money.js';
+import type { LocalDate } from '../../shared/local-date.js';
 
 /**
  * Change detection of the modify wizard (spec 2 §4): whether a saved edit changes the contract (the deposits must

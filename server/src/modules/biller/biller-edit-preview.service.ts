@@ -1,19 +1,24 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CurrentUser } from '../../common/auth/current-user.js';
-import type { Clock } from '../../common/clock.js';
-import { DomainError } from '../../common/errors.js';
-import type { LocalDate } from '../../common/local-date.js';
-import type { Cents } from '../../common/money.js';
+import type { Clock } from '../../shared/clock.js';
+import { DomainError } from '../../shared/errors.js';
+import type { LocalDate } from '../../shared/local-date.js';
+import type { Cents } from '../../shared/money.js';
 import { loadBillers } from '../agreement/agreement-billers.js';
 import { loadAgreementFacts } from '../agreement/agreement-facts.js';
 import { AgreementStatus } from '../agreement/agreement-status.js';
 import { billerPlanData, plannableBillers, storedDepositPlanData } from '../agreement/stored-plan.js';
-import { CONTRIBUTION_FREQUENCY_LABELS, ContributionFrequency } from '../deposit/deposit-schedule.rules.js';
+import { CONTRIBUTION_FREQUENCY_LABELS, ContributionFrequency } from '../deposit/index.js';
 import { defaultBiMonthlyDates } from '../agreement/deposits/deposits.rules.js';
 import { agreementBalances, ZERO_BALANCES } from '../ledger/ledger-balances.js';
-import type { DepositPlanBillerData, DepositPlanData, PlannerDefaults } from '../planner/deposit-input.rules.js';
-import { calculateDepositPlan } from '../planner/planner.calculations.js';
-import type { SettingsService } from '../settings/settings.service.js';
+import {
+  calculateDepositPlan,
+  plannerDefaultsOf,
+  type DepositPlanBillerData,
+  type DepositPlanData,
+  type PlannerDefaults,
+} from '../planner/index.js';
+import type { SettingsService } from '../settings/index.js';
 import { wizardVersion } from './wizard-version.js';
 
 /**
@@ -102,11 +107,7 @@ export class BillerEditPreviewService {
       this.settings.serverSettings(em),
     ]);
     const today = this.clock.today();
-    const defaults: PlannerDefaults = {
-      approvedOverdraw: settings.contractApprovedOverDrawOfAmount,
-      upperContractLimit: settings.businessUpperContractLimit,
-      overdrawRuleDurationDays: settings.initialOverdrawRuleDays,
-    };
+    const defaults: PlannerDefaults = plannerDefaultsOf(settings);
     const stored = storedDepositPlanData(agreement, billers, opening);
     // A new agreement has no deposit yet: the forecast then runs on the required one.
     const base: DepositPlanData = {

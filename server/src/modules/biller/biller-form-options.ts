@@ -1,9 +1,9 @@
-import { BUSINESS_BSB, formatBsb } from '../../common/validation/index.js';
-import { BILLER_OVERDUE_WARNING, SUB_CATEGORY_OVERDUE_WARNING } from '../bill/bill-details.rules.js';
-import { SELECTABLE_BILLING_FREQUENCIES } from '../bill/billing-frequency.js';
-import { PAYMENT_METHOD_LABELS } from '../bill/payment-method.js';
-import { BillerOverdueOption } from './biller-codes.js';
-import { BILLER_FORM_PAYMENT_TYPES, DIRECT_DEBIT_BSB_NOTICE } from './biller-form.rules.js';
+import { BUSINESS_BSB, formatBsb } from '../../shared/validation/index.js';
+import { BILLER_OVERDUE_WARNING, SUB_CATEGORY_OVERDUE_WARNING } from '../../shared/bill/bill-details.rules.js';
+import { SELECTABLE_BILLING_FREQUENCIES } from '../../shared/bill/billing-frequency.js';
+import { PAYMENT_METHOD_LABELS } from '../../shared/bill/payment-method.js';
+import { BillerOverdueOption } from '../../shared/biller/biller-codes.js';
+import { BILLER_FORM_PAYMENT_TYPES, DIRECT_DEBIT_BSB_NOTICE } from '../../shared/biller/biller-form.rules.js';
 import type { BillerFormOptionsView } from './biller.types.js';
 
 /** The biller form's payment type labels (spec 2 §3): 'Pay by cheque' on the form. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BillerStatus, BillingSourceItemType, ModificationState } from './biller-codes.js';
+import { BillerStatus, BillingSourceItemType, ModificationState } from '../../shared/biller/biller-codes.js';
 import {
   editRefusal,
   itemActions,

@@ -1,4 +1,4 @@
-import { BillerStatus, BillingSourceItemType, ModificationState } from './biller-codes.js';
+import { BillerStatus, BillingSourceItemType, ModificationState } from '../../shared/biller/biller-codes.js';
 
 /**
  * The wizard's billers list (spec 2 §2-§4): billers and sub-categories together, sorted, each with whether it may

@@ -1,4 +1,4 @@
-import { DomainError } from '../../common/errors.js';
+import { DomainError } from '../../shared/errors.js';
 import type { UserError } from '../../graphql/user-error.js';
 import { WizardFormError } from './biller-wizard.service.js';
 

@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import { Field, Int, ObjectType } from 'type-graphql';
-import { DomainError } from '../../common/errors.js';
-import { bodyField, idParam } from '../../rest/route.js';
+import { DomainError } from '../../shared/errors.js';
+import { bodyField, flagValue, idParam } from '../../rest/route.js';
 import { wireMoney } from '../../rest/wire.js';
 import type { BillerInput, SubCategoryInput } from './biller.types.js';
 import { WizardFormError } from './biller-wizard.service.js';
@@ -50,11 +50,7 @@ function int(body: unknown, name: string): number | null {
 }
 
 function flag(body: unknown, name: string): boolean | null {
-  const value = bodyField(body, name);
-  if (value === null || value === undefined || value === '') return null;
-  if (value === true || value === 'true' || value === 1) return true;
-  if (value === false || value === 'false' || value === 0) return false;
-  throw refuse(name, 'true or false');
+  return flagValue(bodyField(body, name), name);
 }
 
 function months(body: unknown, name: string): number[] | null {

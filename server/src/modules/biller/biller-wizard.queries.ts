@@ -1,15 +1,15 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { cents } from '../../common/money.js';
-import { formatBsb } from '../../common/validation/index.js';
+import { cents } from '../../shared/money.js';
+import { formatBsb } from '../../shared/validation/index.js';
 import { dateOf, moneyOf, optionalDateOf, optionalMoneyOf } from '../../database/row-values.js';
-import { contingencyFor } from '../bill/bill-amount.rules.js';
-import { BILLER_OVERDUE_WARNING, SUB_CATEGORY_OVERDUE_WARNING } from '../bill/bill-details.rules.js';
-import { BillingFrequency } from '../bill/billing-frequency.js';
-import { BillStatus } from '../bill/bill-status.rules.js';
-import { PaymentMethod } from '../bill/payment-method.js';
+import { contingencyFor } from '../../shared/bill/bill-amount.rules.js';
+import { BILLER_OVERDUE_WARNING, SUB_CATEGORY_OVERDUE_WARNING } from '../../shared/bill/bill-details.rules.js';
+import { BillingFrequency } from '../../shared/bill/billing-frequency.js';
+import { BillStatus } from '../bill/index.js';
+import { PaymentMethod } from '../../shared/bill/payment-method.js';
 import { TransactionStatus } from '../ledger/transaction-status.js';
-import { BillerStatus, BillingSourceItemType, ModificationState } from './biller-codes.js';
-import { maskCustomerReference } from './biller-form.rules.js';
+import { BillerStatus, BillingSourceItemType, ModificationState } from '../../shared/biller/biller-codes.js';
+import { maskCustomerReference } from '../../shared/biller/biller-form.rules.js';
 import { editRefusal, itemActions } from './biller-list.rules.js';
 import type { BillerView, ListItemView, SubCategoryView } from './biller.types.js';
 

@@ -1,33 +1,32 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { assertMemberAccess, requireUser } from '../../common/auth/access.js';
+import { requireUser } from '../../common/auth/access.js';
 import type { CurrentUser } from '../../common/auth/current-user.js';
 import { isStaff } from '../../common/auth/roles.js';
-import type { Clock } from '../../common/clock.js';
-import { DomainError, NotFoundError } from '../../common/errors.js';
-import { addDays, type LocalDate } from '../../common/local-date.js';
-import { toDecimalString } from '../../common/money.js';
+import type { Clock } from '../../shared/clock.js';
+import { DomainError, NotFoundError } from '../../shared/errors.js';
+import { addDays, type LocalDate } from '../../shared/local-date.js';
+import { toDecimalString } from '../../shared/money.js';
 import {
   nextDirectDebitAccountNumber,
   validateDirectDebitAccountNumber,
   type Rejection,
-} from '../../common/validation/index.js';
+} from '../../shared/validation/index.js';
 import { loadBillers as loadAgreementBillers } from '../agreement/agreement-billers.js';
 import { loadAgreementFacts } from '../agreement/agreement-facts.js';
 import { AgreementStatus } from '../agreement/agreement-status.js';
 import type { CategoryAllocation } from '../agreement/agreement-summary.types.js';
 import { allocationByCategory } from '../agreement/stored-plan.js';
-import { checkFinalBill } from '../bill/bill-details.rules.js';
-import { BillScheduleError } from '../bill/bill.errors.js';
-import { nextOccurrence } from '../bill/bill-schedule.rules.js';
-import type { BillingFrequency } from '../bill/billing-frequency.js';
-import { PAYMENT_METHOD_LABELS, PaymentMethod } from '../bill/payment-method.js';
+import { checkFinalBill } from '../../shared/bill/bill-details.rules.js';
+import { BillScheduleError } from '../../shared/bill/bill.errors.js';
+import { nextOccurrence } from '../../shared/bill/bill-schedule.rules.js';
+import type { BillingFrequency } from '../../shared/bill/billing-frequency.js';
+import { PAYMENT_METHOD_LABELS, PaymentMethod } from '../../shared/bill/payment-method.js';
 import type { BillingCategoryService } from '../billing-category/billing-category.service.js';
-import { findBpayBiller } from '../company/company-catalogue.js';
-import type { CompanyService } from '../company/company.service.js';
-import { NoteEntityType } from '../note/note-entity-type.js';
-import { BillingSourceItemType, ModificationState } from './biller-codes.js';
+import { findBpayBiller, type CompanyService } from '../company/index.js';
+import { NoteEntityType } from '../../shared/note/note-entity-type.js';
+import { BillingSourceItemType, ModificationState } from '../../shared/biller/biller-codes.js';
 import { billerChangesContract, billerPaymentChanges } from './biller-change.rules.js';
-import { checkBillerForm, type BillerFormValue } from './biller-form.rules.js';
+import { checkBillerForm, type BillerFormValue } from '../../shared/biller/biller-form.rules.js';
 import {
   BILLER_REINSTATED_MESSAGE,
   BILLER_DELETED_MESSAGE,
@@ -44,7 +43,15 @@ import {
 import { listItemOf, loadBillers, loadSubCategories } from './biller-wizard.queries.js';
 import { recordModification } from './modification-record.js';
 import type { BillerInput, BillerView, ItemChangeResult, ListItemView, RemovalInfoView } from './biller.types.js';
-import { checkId, notFound, ownerOf, wizardVersion, type WizardGate, type WizardVersion } from './wizard-version.js';
+import {
+  checkId,
+  notFound,
+  ownerOf,
+  versionOfAccount,
+  wizardVersion,
+  type WizardGate,
+  type WizardVersion,
+} from './wizard-version.js';
 
 /** Spec 2 §8, word for word: a second category assignment while one runs. */
 export const OPERATION_IN_PROGRESS_MESSAGE = 'operation in progress please try again later';
@@ -180,9 +187,7 @@ export class BillerWizardService {
     contractId: number,
     accountId: number,
   ): Promise<CategoryAllocation[]> {
-    const caller = assertMemberAccess(user, memberId);
-    const version = await wizardVersion(em, caller, contractId);
-    if (version.accountId !== accountId) throw notFound(caller, 'Could not load contract');
+    const version = await versionOfAccount(em, user, { memberId, accountId, contractId });
     const agreement = await loadAgreementFacts(em, version.id);
     return agreement ? allocationByCategory(agreement, await loadAgreementBillers(em, [version.id])) : [];
   }
@@ -262,7 +267,11 @@ export class BillerWizardService {
           agreementEnd: version.endDate,
           hasOverdueBills: existing?.hasOverdueBills ?? false,
           original: existing
-            ? { dateOfBill: existing.dateOfBill, expectedFinalBillDate: existing.expectedFinalBillDate }
+            ? {
+                dateOfBill: existing.dateOfBill,
+                expectedFinalBillDate: existing.expectedFinalBillDate,
+                expectedBillValue: existing.expectedBillValue,
+              }
             : null,
           bpayBiller: await findBpayBiller(tx, input.bPayNumber),
           storedReference: stored?.customerReferenceNumber ?? null,

@@ -1,14 +1,14 @@
 import { Entity, Enum, Index, ManyToOne, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
-import type { Cents } from '../../common/money.js';
-import type { LocalDate } from '../../common/local-date.js';
+import type { Cents } from '../../shared/money.js';
+import type { LocalDate } from '../../shared/local-date.js';
 import { LocalDateType, MoneyType } from '../../database/types.js';
-import { Agreement } from '../agreement/agreement.entity.js';
-import { BillingFrequency } from '../bill/billing-frequency.js';
-import { PaymentMethod } from '../bill/payment-method.js';
-import { BillingCategory } from '../billing-category/billing-category.entity.js';
-import { BillingSubCategory } from '../billing-category/billing-sub-category.entity.js';
-import { Company } from '../company/company.entity.js';
-import { BillerOverdueOption, BillerStatus, ModificationState } from './biller-codes.js';
+import type { Agreement } from '../agreement/agreement.entity.js';
+import { BillingFrequency } from '../../shared/bill/billing-frequency.js';
+import { PaymentMethod } from '../../shared/bill/payment-method.js';
+import type { BillingCategory } from '../billing-category/billing-category.entity.js';
+import type { BillingSubCategory } from '../billing-category/billing-sub-category.entity.js';
+import type { Company } from '../company/index.js';
+import { BillerOverdueOption, BillerStatus, ModificationState } from '../../shared/biller/biller-codes.js';
 
 type BillerDefaults =
   | 'status'
@@ -38,24 +38,24 @@ export class Biller {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => Agreement)
+  @ManyToOne('Agreement')
   agreement!: Agreement;
 
   @ManyToOne(() => Biller, { nullable: true })
   @Index()
   previous?: Biller | null;
 
-  @ManyToOne(() => BillingCategory)
+  @ManyToOne('BillingCategory')
   @Index()
   billingCategory!: BillingCategory;
 
   /** Null for an unknown company (the company list's "unknown company" option). */
-  @ManyToOne(() => Company, { nullable: true })
+  @ManyToOne('Company', { nullable: true })
   @Index()
   company?: Company | null;
 
   /** A biller grouped under one of the agreement's sub-categories (spec 1 §3 billingSubCategoryId). */
-  @ManyToOne(() => BillingSubCategory, { nullable: true })
+  @ManyToOne('BillingSubCategory', { nullable: true })
   @Index()
   billingSubCategory?: BillingSubCategory | null;
 

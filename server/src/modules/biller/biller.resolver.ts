@@ -1,11 +1,11 @@
 import { Arg, Authorized, Ctx, Int, Mutation, Query, registerEnumType, Resolver } from 'type-graphql';
 import { WIZARD_ROLES } from '../../common/auth/roles.js';
-import type { LocalDate } from '../../common/local-date.js';
+import type { LocalDate } from '../../shared/local-date.js';
 import type { GraphQLContext } from '../../graphql/context.js';
 import { LocalDateScalar } from '../../graphql/scalars.js';
 import { asResult } from './biller-result.js';
 import { billerFormOptions } from './biller-form-options.js';
-import { DepositPlanBillerInput } from '../planner/deposit-plan.inputs.js';
+import { DepositPlanBillerInput } from '../planner/index.js';
 import {
   BillerEditPreviewView,
   BillerFormOptionsView,

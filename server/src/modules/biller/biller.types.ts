@@ -1,9 +1,10 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
-import type { LocalDate } from '../../common/local-date.js';
-import type { Cents } from '../../common/money.js';
+import type { LocalDate } from '../../shared/local-date.js';
+import type { Cents } from '../../shared/money.js';
 import { LocalDateScalar, MoneyScalar } from '../../graphql/scalars.js';
 import { UserError } from '../../graphql/user-error.js';
-import { BalancePoint } from '../planner/deposit-forecast.types.js';
+import { BillerStatus } from './biller-status.js';
+import { BalancePoint } from '../planner/index.js';
 
 /**
  * The wizard's biller and sub-category shapes (spec 2 §3), the same on GraphQL and on REST (wire.ts writes money
@@ -21,7 +22,7 @@ export class BillerView {
   @Field({ description: 'The category’s name.' }) category!: string;
   @Field(() => Int, { nullable: true, description: 'Null: the unknown company.' }) companyId!: number | null;
   @Field(() => String, { nullable: true }) company!: string | null;
-  @Field(() => Int, { description: '1 active, 3 removed, 5 on hold.' }) status!: number;
+  @Field(() => BillerStatus) status!: BillerStatus;
   @Field() isActive!: boolean;
   @Field() isValid!: boolean;
   @Field(() => Int, { description: '0 none, 1 new, 2 edit, 3 removed, 4 enable.' }) modificationState!: number;
@@ -83,7 +84,7 @@ export class SubCategoryView {
   @Field(() => LocalDateScalar, { nullable: true }) biMonthly1stDate!: LocalDate | null;
   @Field(() => LocalDateScalar, { nullable: true }) biMonthly2ndDate!: LocalDate | null;
   @Field() isExactDateOfBillKnown!: boolean;
-  @Field(() => Int, { description: '1 active, 3 removed.' }) status!: number;
+  @Field(() => BillerStatus, { description: 'Active or Removed.' }) status!: BillerStatus;
   @Field(() => Int) modificationState!: number;
   @Field() isActive!: boolean;
   @Field(() => Int, { nullable: true }) overdueOption!: number | null;
@@ -101,7 +102,7 @@ export class ListItemView {
   @Field(() => Int) billingCategoryId!: number;
   @Field() category!: string;
   @Field(() => String, { nullable: true }) company!: string | null;
-  @Field(() => Int, { description: '1 active, 3 removed, 5 on hold.' }) status!: number;
+  @Field(() => BillerStatus) status!: BillerStatus;
   @Field(() => Int, { description: '0 none, 1 new, 2 edit, 3 removed, 4 enable: how the row is highlighted.' })
   modificationState!: number;
   @Field(() => Int, { nullable: true, description: 'A biller’s payment type; null for a sub-category.' })

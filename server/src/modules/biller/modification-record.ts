@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { toDecimalString, type Cents } from '../../common/money.js';
+import { toDecimalString, type Cents } from '../../shared/money.js';
 import type { BillerView, SubCategoryView } from './biller.types.js';
 import type { WizardVersion } from './wizard-version.js';
 

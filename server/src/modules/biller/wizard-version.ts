@@ -1,12 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { assertAccountAccess, NO_ACCESS, requireUser } from '../../common/auth/access.js';
+import { assertAccountAccess, assertMemberAccess, NO_ACCESS, requireUser } from '../../common/auth/access.js';
 import type { CurrentUser } from '../../common/auth/current-user.js';
 import { isStaff } from '../../common/auth/roles.js';
-import { DomainError, ForbiddenError, NotFoundError } from '../../common/errors.js';
-import type { LocalDate } from '../../common/local-date.js';
+import { DomainError, ForbiddenError, NotFoundError } from '../../shared/errors.js';
+import type { LocalDate } from '../../shared/local-date.js';
 import { dateOf } from '../../database/row-values.js';
 import { AgreementStatus } from '../agreement/agreement-status.js';
-import type { WizardMode } from '../bill/bill-details.rules.js';
+import type { WizardMode } from '../../shared/bill/bill-details.rules.js';
 
 /**
  * The agreement version whose billers the wizard reads or changes, checked to be the caller's. Billers change only
@@ -91,6 +91,21 @@ export async function wizardVersion(
     // The read-only lock (spec 2 §6): the account not valid, or in setup a balance that is not zero.
     await options.gate?.openForEditing(em, caller, version.id);
   }
+  return version;
+}
+
+/**
+ * The version named by a legacy path's member, account and contract ids, readable by the caller: the member must be
+ * the caller (a member) and the account the version's; otherwise the same refusal as for an unknown contract.
+ */
+export async function versionOfAccount(
+  em: EntityManager,
+  user: CurrentUser | null,
+  ids: { memberId: number; accountId: number; contractId: number },
+): Promise<WizardVersion> {
+  const caller = assertMemberAccess(user, ids.memberId);
+  const version = await wizardVersion(em, caller, ids.contractId);
+  if (version.accountId !== ids.accountId) throw notFound(caller, 'Could not load contract');
   return version;
 }
 

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { NotFoundError } from '../../common/errors.js';
+import { NotFoundError } from '../../shared/errors.js';
 import type { BillingCategoryView } from './billing-category.types.js';
 
 export const CATEGORY_NOT_FOUND = 'Could not find the billing category.';

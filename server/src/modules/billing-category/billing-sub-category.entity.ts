@@ -1,10 +1,10 @@
 import { Entity, Enum, Index, ManyToOne, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
-import type { Cents } from '../../common/money.js';
-import type { LocalDate } from '../../common/local-date.js';
+import type { Cents } from '../../shared/money.js';
+import type { LocalDate } from '../../shared/local-date.js';
 import { LocalDateType, MoneyType } from '../../database/types.js';
-import { Agreement } from '../agreement/agreement.entity.js';
-import { BillingFrequency } from '../bill/billing-frequency.js';
-import { BillerOverdueOption, BillerStatus, ModificationState } from '../biller/biller-codes.js';
+import type { Agreement } from '../agreement/agreement.entity.js';
+import { BillingFrequency } from '../../shared/bill/billing-frequency.js';
+import { BillerOverdueOption, BillerStatus, ModificationState } from '../../shared/biller/biller-codes.js';
 import { BillingCategory } from './billing-category.entity.js';
 
 /**
@@ -19,7 +19,7 @@ export class BillingSubCategory {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => Agreement)
+  @ManyToOne('Agreement')
   agreement!: Agreement;
 
   @ManyToOne(() => BillingSubCategory, { nullable: true })

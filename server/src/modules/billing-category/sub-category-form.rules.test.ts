@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseLocalDate } from '../../common/local-date.js';
-import { parseMoney } from '../../common/money.js';
-import type { BillDetailsContext } from '../bill/bill-details.rules.js';
+import { parseLocalDate } from '../../shared/local-date.js';
+import { parseMoney } from '../../shared/money.js';
+import type { BillDetailsContext } from '../../shared/bill/bill-details.rules.js';
 import { checkSubCategoryForm, type SubCategoryFormInput } from './sub-category-form.rules.js';
 
 const context: BillDetailsContext = {

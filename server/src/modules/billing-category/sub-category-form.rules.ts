@@ -1,11 +1,11 @@
-import type { Rejection } from '../../common/validation/index.js';
+import type { Rejection } from '../../shared/validation/index.js';
 import {
   checkBillDetails,
   rejection,
   type BillDetails,
   type BillDetailsContext,
   type BillDetailsInput,
-} from '../bill/bill-details.rules.js';
+} from '../../shared/bill/bill-details.rules.js';
 
 /**
  * The sub-category form (spec 2 §3, §5): a nickname and the shared bill fields without season values. Save is

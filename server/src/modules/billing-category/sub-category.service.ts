@@ -1,12 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { requireUser } from '../../common/auth/access.js';
 import type { CurrentUser } from '../../common/auth/current-user.js';
-import type { Clock } from '../../common/clock.js';
-import { DomainError, NotFoundError } from '../../common/errors.js';
-import type { LocalDate } from '../../common/local-date.js';
-import { toDecimalString } from '../../common/money.js';
-import type { Rejection } from '../../common/validation/index.js';
-import { BillingSourceItemType, ModificationState } from '../biller/biller-codes.js';
+import type { Clock } from '../../shared/clock.js';
+import { DomainError, NotFoundError } from '../../shared/errors.js';
+import type { LocalDate } from '../../shared/local-date.js';
+import { toDecimalString } from '../../shared/money.js';
+import type { Rejection } from '../../shared/validation/index.js';
+import { BillingSourceItemType, ModificationState } from '../../shared/biller/biller-codes.js';
 import { subCategoryChangesContract } from '../biller/biller-change.rules.js';
 import {
   editRefusal,
@@ -124,7 +124,13 @@ export class SubCategoryService {
           mode: version.mode,
           agreementEnd: version.endDate,
           hasOverdueBills: existing?.hasOverdueBills ?? false,
-          original: existing ? { dateOfBill: existing.dateOfBill, expectedFinalBillDate: null } : null,
+          original: existing
+            ? {
+                dateOfBill: existing.dateOfBill,
+                expectedFinalBillDate: null,
+                expectedBillValue: existing.expectedBillValue,
+              }
+            : null,
         },
       );
       if (!form.ok) errors.push(...form.errors);

@@ -4,8 +4,8 @@ import {
   normaliseBillerCode,
   validateBpayPayment,
   type BpayBillerInfo,
-} from '../../common/validation/index.js';
-import { PaymentMethod } from '../bill/payment-method.js';
+} from '../../shared/validation/index.js';
+import { PaymentMethod } from '../../shared/bill/payment-method.js';
 import { CATALOGUE_CATEGORIES, CATALOGUE_COMPANIES } from './company-catalogue.data.js';
 import { catalogueEntryOf, companyPaymentMethods } from './company-catalogue.rules.js';
 
@@ -46,9 +46,13 @@ describe('the shipped company catalogue (spec 2 §2)', () => {
       expect(Object.keys(CATALOGUE_CATEGORIES)).toContain(company.category);
       expect(company.paymentMethods.length).toBeGreaterThan(0);
       for (const method of company.paymentMethods) {
-        expect([PaymentMethod.Bpay, PaymentMethod.Eft, PaymentMethod.Cheque, PaymentMethod.DirectDebit]).toContain(
-          method,
-        );
+        expect([
+          PaymentMethod.Bpay,
+          PaymentMethod.Eft,
+          PaymentMethod.Cheque,
+          PaymentMethod.Reimbursement,
+          PaymentMethod.DirectDebit,
+        ]).toContain(method);
       }
       expect(company.paymentMethods.includes(PaymentMethod.Bpay)).toBe(company.bpay !== undefined);
       // Stored as '0,1' and read back: the same methods.

@@ -1,5 +1,5 @@
-import { DEMO_BPAY_BILLERS, type BpayBillerInfo, type HouseholdBillCategory } from '../../common/validation/index.js';
-import { PaymentMethod } from '../bill/payment-method.js';
+import { DEMO_BPAY_BILLERS, type BpayBillerInfo, type HouseholdBillCategory } from '../../shared/validation/index.js';
+import { PaymentMethod } from '../../shared/bill/payment-method.js';
 
 /**
  * The shipped catalogue (spec 2 §2 category and company pickers): household categories and the companies members
@@ -95,8 +95,21 @@ const DEMO_OTHER_COMPANIES: CatalogueCompanyData[] = [
     popularity: 45,
     paymentMethods: [PaymentMethod.Eft, PaymentMethod.DirectDebit],
   },
-  { name: 'Coral Coast Gym', category: 'other', popularity: 25, paymentMethods: [PaymentMethod.DirectDebit] },
-  { name: 'Streamline Entertainment', category: 'other', popularity: 35, paymentMethods: [PaymentMethod.DirectDebit] },
+  // The demo's "Gym membership" is paid by the member and reimbursed (1 §3): the company must accept that.
+  {
+    name: 'Coral Coast Gym',
+    category: 'other',
+    popularity: 25,
+    paymentMethods: [PaymentMethod.Reimbursement, PaymentMethod.DirectDebit],
+  },
+  // Paid by BPAY in the demo data (100002's "Streaming"): a biller stored BPAY must be one its company accepts.
+  {
+    name: 'Streamline Entertainment',
+    category: 'other',
+    popularity: 35,
+    paymentMethods: [PaymentMethod.Bpay, PaymentMethod.DirectDebit],
+    bpay: { billerCode: '24463', referenceAlgorithm: 'none', referenceLength: 10 },
+  },
 ];
 
 const MORE_COMPANIES: CatalogueCompanyData[] = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PaymentMethod } from '../bill/payment-method.js';
+import { PaymentMethod } from '../../shared/bill/payment-method.js';
 import {
   companyPaymentMethods,
   rankPopularCompanies,

@@ -1,11 +1,11 @@
-import type { Cents } from '../../common/money.js';
+import type { Cents } from '../../shared/money.js';
 import {
   compareCompaniesByName,
   companyNameMatches,
   type BpayBillerInfo,
   type CheckDigitAlgorithm,
-} from '../../common/validation/index.js';
-import { PaymentMethod } from '../bill/payment-method.js';
+} from '../../shared/validation/index.js';
+import { PaymentMethod } from '../../shared/bill/payment-method.js';
 
 /** A company row of the catalogue with BPAY details, as stored (spec 2 §2 company list). */
 export interface CatalogueCompanyRow {

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { parseMoney } from '../../common/money.js';
-import { normaliseBillerCode, type BpayBillerInfo, type CheckDigitAlgorithm } from '../../common/validation/index.js';
+import { parseMoney } from '../../shared/money.js';
+import { normaliseBillerCode, type BpayBillerInfo, type CheckDigitAlgorithm } from '../../shared/validation/index.js';
 import { catalogueEntryOf } from './company-catalogue.rules.js';
 
 /** The BPAY columns of a stored company, as SQL selects them (`company_code` … `max_amount`). */

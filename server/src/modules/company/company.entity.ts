@@ -1,8 +1,8 @@
 import { Entity, Index, ManyToOne, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
-import type { Cents } from '../../common/money.js';
-import type { CheckDigitAlgorithm } from '../../common/validation/check-digit.js';
+import type { Cents } from '../../shared/money.js';
+import type { CheckDigitAlgorithm } from '../../shared/validation/check-digit.js';
 import { MoneyType } from '../../database/types.js';
-import { BillingCategory } from '../billing-category/billing-category.entity.js';
+import type { BillingCategory } from '../billing-category/billing-category.entity.js';
 
 /**
  * A company of the catalogue (spec 2 §2 company list): popular ones per category first, searchable by name,
@@ -19,7 +19,7 @@ export class Company {
   @Property({ length: 120 })
   name!: string;
 
-  @ManyToOne(() => BillingCategory)
+  @ManyToOne('BillingCategory')
   billingCategory!: BillingCategory;
 
   /** Higher is more popular: the order of the popular companies of a category. */

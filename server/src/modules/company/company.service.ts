@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { DomainError, NotFoundError } from '../../common/errors.js';
-import { companySearchText } from '../../common/validation/index.js';
-import { AgreementStatus } from '../agreement/agreement-status.js';
+import { DomainError, NotFoundError } from '../../shared/errors.js';
+import { companySearchText } from '../../shared/validation/index.js';
+import { AgreementStatus } from '../../shared/agreement-status.js';
 import type { BillingCategoryService } from '../billing-category/billing-category.service.js';
-import { BillerStatus } from '../biller/biller-codes.js';
+import { BillerStatus } from '../../shared/biller/biller-codes.js';
 import {
   companyPaymentMethods,
   rankPopularCompanies,

@@ -1,7 +1,7 @@
 import { Entity, ManyToOne, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
-import type { LocalDate } from '../../common/local-date.js';
+import type { LocalDate } from '../../shared/local-date.js';
 import { LocalDateType } from '../../database/types.js';
-import { Agreement } from '../agreement/agreement.entity.js';
+import type { Agreement } from '../agreement/agreement.entity.js';
 
 /**
  * One step of the bank's day done for one agreement (deposits, bills, expiry): the business key of the daily jobs.
@@ -18,7 +18,7 @@ export class BankDayStep {
   @PrimaryKey({ type: LocalDateType })
   businessDate!: LocalDate;
 
-  @ManyToOne(() => Agreement, { primary: true })
+  @ManyToOne('Agreement', { primary: true })
   agreement!: Agreement;
 
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { LocalDate } from '../../common/local-date.js';
-import { cents } from '../../common/money.js';
+import type { LocalDate } from '../../shared/local-date.js';
+import { cents } from '../../shared/money.js';
 import { AgreementStatus } from '../agreement/agreement-status.js';
 import { BillStatus } from '../bill/bill-status.rules.js';
 import {

@@ -1,10 +1,10 @@
-import { cents, type Cents } from '../../common/money.js';
-import { addDays, daysBetween, type LocalDate } from '../../common/local-date.js';
+import { cents, type Cents } from '../../shared/money.js';
+import { addDays, daysBetween, type LocalDate } from '../../shared/local-date.js';
 import { AgreementStatus } from '../agreement/agreement-status.js';
-import { BillStatus, isDateDrivenStatus, statusForDueDate } from '../bill/bill-status.rules.js';
-import type { DepositBreakdown } from '../deposit/deposit-breakdown.rules.js';
+import { DepositStatus } from '../agreement/agreement-codes.js';
+import { BillStatus, isDateDrivenStatus, statusForDueDate } from '../bill/index.js';
 
-/** How one regular deposit is shared between the agreement's pockets (its plan's breakdown). */
+/** How one regular deposit is shared between the agreement's pockets (its stored plan's shares, agreement/plan/). */
 export interface DepositShares {
   depositAmount: Cents;
   /** The breakdown's contingency line: the 10% buffer of the period's variable bills, per deposit. */
@@ -19,20 +19,9 @@ export interface DepositSplit {
   rainyDay: Cents;
 }
 
-/** The shares of a deposit plan's breakdown (no breakdown, e.g. no deposit in the period: all to allocation). */
-export function depositSharesOf(breakdown: DepositBreakdown | null, depositAmount: Cents): DepositShares {
-  const line = (kind: string) =>
-    breakdown ? breakdown.lines.filter((l) => l.kind === kind).reduce((total, l) => total + l.amount, 0) : 0;
-  return {
-    depositAmount,
-    contingency: cents(Math.max(0, line('contingency'))),
-    rainyDay: cents(Math.max(0, line('surplus'))),
-  };
-}
-
 /**
  * Rule "deposit split" (DOMAIN "The money inside an agreement"): a deposit goes to contingency and rainy day as its
- * plan's breakdown says and the rest to allocation. A deposit of another amount (a first or catch-up deposit) is
+ * stored plan says (`agreement/plan/agreed-plan.rules.ts#sharesOfBreakdown`) and the rest to allocation. A deposit of another amount (a first or catch-up deposit) is
  * shared in proportion, rounded down, allocation taking the cents. The parts add up exactly to the amount.
  */
 export function splitDeposit(amount: Cents, shares: DepositShares): DepositSplit {
@@ -51,6 +40,14 @@ export function splitDeposit(amount: Cents, shares: DepositShares): DepositSplit
     contingency: cents(contingency),
     rainyDay: cents(rainyDay),
   };
+}
+
+/**
+ * Rule "activity 2 or 20": money arriving for a deposit on the day `today` is late (a missed deposit received, 20)
+ * unless the deposit is still scheduled and due that very day (2).
+ */
+export function arrivesLate(status: number, dueDate: LocalDate, today: LocalDate): boolean {
+  return status !== DepositStatus.Scheduled || dueDate < today;
 }
 
 /** A bill is reminded of this many days before it is due (not for automatic payments: the bank pays those). */

@@ -1,18 +1,20 @@
 import { performance } from 'node:perf_hooks';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Clock } from '../../common/clock.js';
-import type { LocalDate } from '../../common/local-date.js';
+import type { Clock } from '../../shared/clock.js';
+import { FiguresChangeReason, figuresChanged } from '../../common/figures-changed.js';
+import type { LocalDate } from '../../shared/local-date.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import type { EventNotifier } from '../notification/events.js';
 import type { PaymentService } from '../payment/payment.service.js';
-import type { SettingsService } from '../settings/settings.service.js';
 import { BillDays, emptyBillDay, type BillDayResult } from './bill-days.js';
 import type { CoreBanking } from './core-banking.adapter.js';
 import { DepositArrivals, type DepositDayResult } from './deposit-arrivals.js';
 import { PaymentWindows, type WindowResult } from './payment-windows.js';
 import { reconcile, type ReconciliationResult } from './reconciliation.js';
 import { renewalDue } from './renewal-due.js';
+import { queueReminders } from '../notification/reminders.js';
 import { startApprovedAgreements } from '../agreement/lifecycle/start-approved.js';
+import type { ChangeApplier } from '../agreement/change-applier.js';
 
 /** What one day of the bank did: its steps' reports together. */
 export interface DayReport {
@@ -29,7 +31,7 @@ export interface DayReport {
 
 /**
  * The steps of a bank day, in order, each its own job (`core-banking.jobs.ts`) started by the one before: deposits
- * (agreements starting, deposits in), reconciliation, automatic payments, the calendar (overdue, missed bills,
+ * (agreements starting, renewals taking over, deposits in), reconciliation, automatic payments, the calendar (overdue, missed bills,
  * reminders, expiry, renewal due).
  */
 export const DAY_STEPS = ['deposits', 'reconciliation', 'autopay', 'calendar'] as const;
@@ -103,13 +105,14 @@ export class BankDayService {
     timeZone: string,
     ledger: LedgerService,
     payments: PaymentService,
-    settings: SettingsService,
     private readonly notifier: EventNotifier,
     readonly coreBanking: CoreBanking,
     /** Agreements worked on side by side (each in its own transaction): 1 on the embedded database's one connection. */
     concurrency = 1,
+    /** Renewals waiting (1) take over on their first day, before its deposits (agreement/change-applier.ts). */
+    private readonly renewals: Pick<ChangeApplier, 'takeOverRenewals'> | null = null,
   ) {
-    this.deposits = new DepositArrivals(ledger, settings, coreBanking, notifier, concurrency);
+    this.deposits = new DepositArrivals(ledger, coreBanking, notifier, concurrency);
     this.bills = new BillDays(payments, concurrency);
     this.windows = new PaymentWindows(ledger, coreBanking, timeZone, notifier, concurrency);
   }
@@ -127,6 +130,7 @@ export class BankDayService {
     switch (step) {
       case 'deposits': {
         await startApprovedAgreements(em, date, now);
+        await this.renewals?.takeOverRenewals(em, date);
         const deposits = await this.deposits.run(em, date, now);
         report = { step, date, deposits, ms: lap() };
         break;
@@ -149,10 +153,13 @@ export class BankDayService {
         await this.bills.expire(em, date, now, bills);
         const expiry = lap();
         const renewals = await renewalDue(em, date, now, this.notifier);
+        await queueReminders(em, this.notifier, date);
         report = { step, date, bills, renewalDue: renewals, ms: { calendar, expiry, renewal: lap() } };
         break;
       }
     }
+    // Bills fell due, deposits came or were missed: every open screen reads its figures again.
+    figuresChanged(em, { everyAccount: true, reason: FiguresChangeReason.BankDay });
     for (const listener of this.listeners) listener(report);
     return report;
   }
@@ -168,6 +175,7 @@ export class BankDayService {
   /** The pending window opening now: answers for the payments sent, then the next payments sent. */
   async runWindow(em: EntityManager): Promise<WindowResult> {
     const report = await this.windows.run(em, this.clock.now(), this.clock.today());
+    figuresChanged(em, { everyAccount: true, reason: FiguresChangeReason.BankDay });
     for (const listener of this.listeners) listener(report);
     return report;
   }

@@ -1,15 +1,19 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CurrentUser } from '../../common/auth/current-user.js';
 import { Role } from '../../common/auth/roles.js';
-import { DomainError } from '../../common/errors.js';
-import { formatCurrency, parseMoney } from '../../common/money.js';
-import { addDays, formatDisplayDate, type LocalDate } from '../../common/local-date.js';
+import { DomainError } from '../../shared/errors.js';
+import { formatCurrency, parseMoney } from '../../shared/money.js';
+import { addDays, formatDisplayDate, type LocalDate } from '../../shared/local-date.js';
 import { runSql } from '../../database/bulk.js';
 import { ActivityType } from '../activity/activity-type.js';
 import { allocateActivityIds, writeActivityRows, type ActivityInsertRow } from '../activity/activity-writer.js';
-import { AgreementStatus } from '../agreement/agreement-status.js';
-import { BillStatus, UPCOMING_WINDOW_DAYS } from '../bill/bill-status.rules.js';
-import { BillerStatus } from '../biller/biller-codes.js';
+import type { AgreementStatus } from '../agreement/agreement-status.js';
+import { changeStatus } from '../agreement/state/status-writer.js';
+import { accountHasResignedMember } from '../member/member-standing.sql.js';
+import { MoneyMovement, statusesMoving } from '../../shared/money-movement.rules.js';
+import { AgreementEvent, statusesAllowing } from '../agreement/state/transitions.rules.js';
+import { BillStatus, UPCOMING_WINDOW_DAYS } from '../bill/index.js';
+import { BillerStatus } from '../../shared/biller/biller-codes.js';
 import type { PaymentService } from '../payment/payment.service.js';
 import { billDayChange, RUNNING_STATUSES } from './bank-day.rules.js';
 import { forEachConcurrently } from './concurrently.js';
@@ -45,6 +49,48 @@ export function emptyBillDay(): BillDayResult {
   return { paid: [], notPaid: [], overdue: 0, missedBills: 0, reminders: 0, expired: [] };
 }
 
+/** A bill the automatic payments step pays (`autoPaymentsDue`). */
+export interface AutoPaymentDue {
+  id: number;
+  agreement_id: number;
+  expected_amount: string;
+  due_date: string;
+  /** The biller's nickname. */
+  name: string;
+}
+
+/**
+ * The bills the automatic payments step of `date` pays (one agreement: `onlyAgreementId`), in the order it pays
+ * them (agreement, due date, id), each for its expected amount: bills of automatic-payment billers that are active,
+ * due by that day and still payable, of agreements the money rule lets the bank day pay from (active, no resigned
+ * member; shared/money-movement.rules.ts). The step and the preview of the day (bank-day-run.ts) read this one rule;
+ * the preview gives the status the agreement will have once the day's deposits are in (`assumedStatus`).
+ */
+export async function autoPaymentsDue(
+  em: EntityManager,
+  date: LocalDate,
+  onlyAgreementId: number | null = null,
+  assumedStatus: AgreementStatus | null = null,
+): Promise<AutoPaymentDue[]> {
+  return em.execute<AutoPaymentDue[]>(
+    `select b.id, b.agreement_id, b.expected_amount, b.due_date::text, coalesce(br.nickname, '') as name from bill b
+     join agreement g on g.id = b.agreement_id join biller br on br.id = b.biller_id
+     where b.due_date <= ? and b.status in (${BillStatus.Scheduled}, ${BillStatus.Overdue},
+       ${BillStatus.OverdueNotified}, ${BillStatus.Upcoming})
+       and (?::int is null or b.agreement_id = ?::int)
+       and coalesce(?::smallint, g.status) = any(?::smallint[]) and not ${accountHasResignedMember('g.account_id')}
+       and br.is_auto_payment and br.status = ${BillerStatus.Active}
+     order by b.agreement_id, b.due_date, b.id`,
+    [
+      date,
+      onlyAgreementId,
+      onlyAgreementId,
+      assumedStatus,
+      `{${statusesMoving(MoneyMovement.AutomaticPayment, 'job').join(',')}}`,
+    ],
+  );
+}
+
 /**
  * The bills' side of the bank's day: automatic payments on their due date (through the payment service, as a
  * manual payment, once per bill), the calendar (overdue 1, missed bill 4 with activity 16, reminders 17) and the
@@ -59,21 +105,14 @@ export class BillDays {
   ) {}
 
   /**
-   * Pays every automatic-payment bill due by today of an active agreement whose biller is active: the bill's expected
+   * Pays every automatic-payment bill due by today of an agreement the money rule lets the bank day pay from (active,
+   * no resigned member; shared/money-movement.rules.ts) whose biller is active: the bill's expected
    * amount, as the bill (not an allocation). The idempotency key is the bill's, so a bill is paid once whatever the
    * number of runs; a refusal (details no longer valid, a top-up the agreement cannot find) is reported, not retried
    * within the day.
    */
   async autoPay(em: EntityManager, today: LocalDate, result: BillDayResult): Promise<void> {
-    const bills = await em.execute<{ id: number; agreement_id: number; expected_amount: string }[]>(
-      `select b.id, b.agreement_id, b.expected_amount from bill b
-       join agreement g on g.id = b.agreement_id join biller br on br.id = b.biller_id
-       where b.due_date <= ? and b.status in (${BillStatus.Scheduled}, ${BillStatus.Overdue},
-         ${BillStatus.OverdueNotified}, ${BillStatus.Upcoming})
-         and g.status = ${AgreementStatus.Active} and br.is_auto_payment and br.status = ${BillerStatus.Active}
-       order by b.agreement_id, b.due_date, b.id`,
-      [today],
-    );
+    const bills = await autoPaymentsDue(em, today);
     if (bills.length === 0) return;
     const user = await this.user(em);
     // An agreement's bills one after the other (they share its balances); agreements side by side.
@@ -89,7 +128,7 @@ export class BillDays {
   private async payAutomatically(
     em: EntityManager,
     user: CurrentUser,
-    bill: { id: number; agreement_id: number; expected_amount: string },
+    bill: AutoPaymentDue,
     result: BillDayResult,
   ): Promise<void> {
     const request = {
@@ -215,12 +254,20 @@ export class BillDays {
 
   /** Running agreements past their end date become expired (5): the status change is its own key. */
   async expire(em: EntityManager, today: LocalDate, now: Date, result: BillDayResult): Promise<void> {
-    const rows = await em.execute<{ id: number }[]>(
-      `update agreement set status = ${AgreementStatus.Expired}, updated_at = ?
-       where status in (${RUNNING}) and end_date < ? returning id`,
-      [now, today],
-    );
-    result.expired.push(...rows.map((row) => row.id));
+    const expired = await em.transactional(async (tx) => {
+      const due = await tx.execute<{ id: number }[]>(
+        `select id from agreement where status = any(?::smallint[]) and end_date < ? order by id`,
+        [`{${statusesAllowing(AgreementEvent.Expire).join(',')}}`, today],
+      );
+      return changeStatus(tx, {
+        event: AgreementEvent.Expire,
+        by: 'job',
+        agreementIds: due.map((row) => Number(row.id)),
+        now,
+        whenNotAllowed: 'skip',
+      });
+    });
+    result.expired.push(...expired.map((change) => change.agreementId));
   }
 
   private async user(em: EntityManager): Promise<CurrentUser> {

@@ -1,9 +1,9 @@
 import { Entity, Enum, Index, ManyToOne, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
-import type { LocalDate } from '../../common/local-date.js';
-import type { Cents } from '../../common/money.js';
+import type { LocalDate } from '../../shared/local-date.js';
+import type { Cents } from '../../shared/money.js';
 import { LocalDateType, MoneyType } from '../../database/types.js';
-import { Biller } from '../biller/biller.entity.js';
-import { Member } from '../member/member.entity.js';
+import type { Biller } from '../biller/biller.entity.js';
+import type { Member } from '../member/member.entity.js';
 import { SimulatedEvent, SimulatedOutcome } from './simulator.rules.js';
 
 /**
@@ -19,7 +19,7 @@ export class CoreBankingOutcome {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => Member)
+  @ManyToOne('Member')
   member!: Member;
 
   @Enum({ items: () => SimulatedEvent, type: 'smallint' })
@@ -29,7 +29,7 @@ export class CoreBankingOutcome {
   outcome!: SimulatedOutcome;
 
   /** Payments only: this biller's payments (null: every biller of the member). */
-  @ManyToOne(() => Biller, { nullable: true })
+  @ManyToOne('Biller', { nullable: true })
   biller?: Biller | null;
 
   /** The deposits due, or payments made, from this date (null: any). */

@@ -1,6 +1,6 @@
 import { Entity, Enum, Index, PrimaryKey, Property } from '@mikro-orm/core';
-import type { LocalDate } from '../../common/local-date.js';
-import type { Cents } from '../../common/money.js';
+import type { LocalDate } from '../../shared/local-date.js';
+import type { Cents } from '../../shared/money.js';
 import { LocalDateType, MoneyType } from '../../database/types.js';
 import { SimulatedEvent } from './simulator.rules.js';
 

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Cents } from '../../common/money.js';
-import type { LocalDate } from '../../common/local-date.js';
+import type { Cents } from '../../shared/money.js';
+import type { LocalDate } from '../../shared/local-date.js';
 import type { DepositType } from '../agreement/agreement-codes.js';
 import type { BankMovement } from './bank-day.rules.js';
 import type { PaymentSettlement } from './simulator.rules.js';
@@ -25,6 +25,15 @@ export interface ExpectedDeposit {
   depositType: DepositType | null;
   /** A periodical payment's savings account (deposit type 2); null for a payroll deduction. */
   fromLinkedAccountId: number | null;
+}
+
+/** Money the member moved from a savings account towards a missed deposit (a catch-up deposit, payment/catch-up). */
+export interface CatchUpCredit {
+  /** Our ledger transaction of it (one per deposit it pays towards). */
+  transactionId: number;
+  depositId: number;
+  agreementId: number;
+  amount: Cents;
 }
 
 /** A payment to a biller (BPAY, EFT or direct debit) sent in a pending window. */
@@ -56,6 +65,12 @@ export interface CoreBanking {
    * what the bank says, whatever our ledger recorded.
    */
   depositsCredited(em: EntityManager, date: LocalDate): Promise<BankMovement[]>;
+  /**
+   * The member's catch-up towards missed deposits, moved now from their savings account (in the caller's
+   * transaction): from then on the bank counts it as credited for those deposits (in `depositArrivals` and
+   * `depositsCredited`), so the rest of a deposit is all that can still arrive and reconciliation agrees.
+   */
+  catchUpCredited(em: EntityManager, credits: readonly CatchUpCredit[], today: LocalDate): Promise<void>;
   /**
    * What the biller's bank answered for a payment sent in an earlier window. A settled or failed answer is final:
    * asked again (a window run again), the bank answers the same.

@@ -1,4 +1,4 @@
-import type { LocalDate } from '../../common/local-date.js';
+import type { LocalDate } from '../../shared/local-date.js';
 import { defineJob, type JobDefinition, type JobQueue, type JobType } from '../../jobs/job-queue.js';
 import { DAY_STEPS, type BankDayService, type DayStepName, type StepReport } from './bank-day.service.js';
 
@@ -121,6 +121,8 @@ export function stepSummary(report: StepReport): Record<string, unknown> {
         itemsFailed: report.bills.notPaid.length,
         billsPaid: report.bills.paid.length,
         billsNotPaid: report.bills.notPaid.length,
+        // Each refusal with its reason: the morning after reads it (bank-day-run.ts, `lastBankDay`).
+        notPaid: report.bills.notPaid.map(({ billId, agreementId, message }) => ({ billId, agreementId, message })),
       };
     case 'calendar': {
       const { overdue, missedBills, reminders, expired } = report.bills;

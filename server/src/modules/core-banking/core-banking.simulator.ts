@@ -1,11 +1,17 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { parseMoney, toDecimalString, type Cents } from '../../common/money.js';
-import type { LocalDate } from '../../common/local-date.js';
+import { parseMoney, toDecimalString, type Cents } from '../../shared/money.js';
+import type { LocalDate } from '../../shared/local-date.js';
 import { DepositStatus } from '../agreement/agreement-codes.js';
 import { RUNNING_STATUSES, type BankMovement } from './bank-day.rules.js';
 import { intArray } from '../../database/bulk.js';
 import { linkedAccountBalances } from '../ledger/ledger-balances.js';
-import type { CoreBanking, CoreBankingAccount, ExpectedDeposit, SentPayment } from './core-banking.adapter.js';
+import type {
+  CatchUpCredit,
+  CoreBanking,
+  CoreBankingAccount,
+  ExpectedDeposit,
+  SentPayment,
+} from './core-banking.adapter.js';
 import {
   RecordedAnswer,
   simulatedDepositArrival,
@@ -82,10 +88,16 @@ export class CoreBankingSimulator implements CoreBanking {
       SimulatedEvent.Deposit,
       deposits.map((deposit) => deposit.depositId),
     );
+    const caughtUp = await this.caughtUp(
+      em,
+      deposits.map((deposit) => deposit.depositId),
+    );
     const credits: { deposit: ExpectedDeposit; total: Cents }[] = [];
     const totals = deposits.map((deposit) => {
-      // What the bank has credited so far is its own record (our ledger's figure only for history it has no record of).
-      const soFar = recorded.get(deposit.depositId)?.amount ?? deposit.received;
+      // What the bank has credited so far is its own record (our ledger's figure only for history it has no record of);
+      // the member's catch-ups are counted on top, never as the deposit's own arrival.
+      const catchUp = caughtUp.get(deposit.depositId) ?? 0;
+      const soFar = recorded.get(deposit.depositId)?.amount ?? ((deposit.received - catchUp) as Cents);
       const from = deposit.fromLinkedAccountId;
       const balance = from === null ? null : (balances.get(from) ?? 0);
       const total = simulatedDepositArrival(
@@ -103,7 +115,7 @@ export class CoreBankingSimulator implements CoreBanking {
       if (from !== null) balances.set(from, ((balance ?? 0) - (total - soFar)) as Cents);
       // Recorded even when nothing came (the bank was asked): a record of nothing is not "no record".
       if (total !== recorded.get(deposit.depositId)?.amount) credits.push({ deposit, total });
-      return total;
+      return (total + catchUp) as Cents;
     });
     await this.record(
       em,
@@ -145,6 +157,10 @@ export class CoreBankingSimulator implements CoreBanking {
       SimulatedEvent.Deposit,
       rows.map((row) => row.id),
     );
+    const caughtUp = await this.caughtUp(
+      em,
+      rows.map((row) => row.id),
+    );
     return rows.map((row) => {
       const facts = {
         memberIds: row.member_ids.map(Number),
@@ -155,7 +171,8 @@ export class CoreBankingSimulator implements CoreBanking {
         kind: 'deposit' as const,
         id: row.id,
         agreementId: row.agreement_id,
-        amount: simulatedStatementCredit(rules, facts, date, recorded.get(row.id)?.amount ?? null),
+        amount: (simulatedStatementCredit(rules, facts, date, recorded.get(row.id)?.amount ?? null) +
+          (caughtUp.get(row.id) ?? 0)) as Cents,
       };
     });
   }
@@ -204,6 +221,34 @@ export class CoreBankingSimulator implements CoreBanking {
       agreementId: Number(row.agreement_id),
       amount: parseMoney(String(row.amount)),
     }));
+  }
+
+  async catchUpCredited(em: EntityManager, credits: readonly CatchUpCredit[], today: LocalDate): Promise<void> {
+    await this.record(
+      em,
+      SimulatedEvent.CatchUp,
+      credits.map((credit) => ({
+        refId: credit.transactionId,
+        agreementId: credit.agreementId,
+        amount: credit.amount,
+        answer: null,
+      })),
+      today,
+    );
+  }
+
+  /** What the members' catch-ups moved towards these deposits, per deposit (net of a reversal of one). */
+  private async caughtUp(em: EntityManager, depositIds: readonly number[]): Promise<Map<number, Cents>> {
+    if (depositIds.length === 0) return new Map();
+    const rows = await em.execute<{ deposit_id: number; amount: string }[]>(
+      `select t.deposit_id, sum(s.amount)::text as amount
+       from core_banking_statement s join ledger_transaction t on t.id = s.ref_id
+       where s.kind = ${SimulatedEvent.CatchUp} and t.deposit_id = any(?::int[])
+         and not exists (select 1 from ledger_transaction r where r.reverses_id = t.id)
+       group by t.deposit_id`,
+      [intArray(depositIds)],
+    );
+    return new Map(rows.map((row) => [Number(row.deposit_id), parseMoney(String(row.amount))]));
   }
 
   /** The simulated bank's own record of these deposits or payments. */

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { DemoClock } from '../../common/clock.js';
-import { isLocalDate, type LocalDate } from '../../common/local-date.js';
+import type { DemoClock } from '../../shared/clock.js';
+import { isLocalDate, type LocalDate } from '../../shared/local-date.js';
 import type { EventBus } from '../../graphql/event-bus.js';
 
 /**

@@ -1,8 +1,9 @@
 import { performance } from 'node:perf_hooks';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { DemoClock, type Clock } from '../../common/clock.js';
-import { DomainError } from '../../common/errors.js';
-import { addDays, type LocalDate } from '../../common/local-date.js';
+import { DemoClock, type Clock } from '../../shared/clock.js';
+import { DomainError } from '../../shared/errors.js';
+import { FiguresChangeReason, figuresChanged } from '../../common/figures-changed.js';
+import { addDays, type LocalDate } from '../../shared/local-date.js';
 import type { EventBus } from '../../graphql/event-bus.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import type { BankDayService } from './bank-day.service.js';
@@ -96,6 +97,8 @@ export class DemoDayRunner {
       await storeDemoDay(em, date);
       clock.advanceTo(date);
       announceDemoDay(this.events, date);
+      // Today moved for everyone: every open screen reads its figures again (issue 25 item 4).
+      figuresChanged(em, { everyAccount: true, reason: FiguresChangeReason.BankDay });
       const run = { date, durationMs: Math.round(performance.now() - started), ...summariseSimulatedDay(simulated) };
       this.lastRun = run;
       return run;

@@ -1,28 +1,27 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { intArray, runSql } from '../../database/bulk.js';
-import { formatCurrency, parseMoney, sub, type Cents } from '../../common/money.js';
-import { formatDisplayDate, type LocalDate } from '../../common/local-date.js';
+import { formatCurrency, parseMoney, sub, ZERO, type Cents } from '../../shared/money.js';
+import { formatDisplayDate, type LocalDate } from '../../shared/local-date.js';
 import { ActivityType } from '../activity/activity-type.js';
 import { writeActivity } from '../activity/activity-writer.js';
 import { DepositStatus, DepositType } from '../agreement/agreement-codes.js';
-import { loadBillers, type BillerFacts } from '../agreement/agreement-billers.js';
-import { AGREEMENT_COLUMNS, agreementFactsOf, type AgreementRow } from '../agreement/agreement-facts.js';
-import type { AgreementStatus } from '../agreement/agreement-status.js';
-import { storedDepositPlanData } from '../agreement/stored-plan.js';
+import { AgreementStatus } from '../agreement/agreement-status.js';
+import { changeStatus } from '../agreement/state/status-writer.js';
+import { accountHasResignedMember } from '../member/member-standing.sql.js';
+import { MoneyMovement, moneyRefusal, statusesMoving } from '../../shared/money-movement.rules.js';
+import { AgreementEvent } from '../agreement/state/transitions.rules.js';
 import { LedgerTransactionType } from '../ledger/ledger-transaction-type.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import type { Posting } from '../ledger/ledger.types.js';
 import { allocation, contingency, external, linkedAccount, rainyDay, type LedgerLine } from '../ledger/ledger.types.js';
-import { calculateDepositPlan } from '../planner/planner.calculations.js';
 import type { EventNotifier } from '../notification/events.js';
-import type { SettingsService } from '../settings/settings.service.js';
 import {
   arrearsStatus,
+  arrivesLate,
   missedOwing,
-  depositSharesOf,
-  RUNNING_STATUSES,
   splitDeposit,
   type DepositShares,
+  type DepositSplit,
 } from './bank-day.rules.js';
 import type { CoreBanking, ExpectedDeposit } from './core-banking.adapter.js';
 import { forEachConcurrently } from './concurrently.js';
@@ -34,13 +33,35 @@ export interface DepositDayResult {
   intoArrears: number[];
 }
 
-interface DueDeposit {
+/** A deposit the day's deposits step asks the bank for (`depositsAsked`). */
+export interface DueDeposit {
   id: number;
   agreement_id: number;
   due_date: string;
   expected_amount: string;
   received_amount: string;
   status: number;
+  /** The deposit's stored plan (null: none, the whole deposit is allocation). */
+  plan_deposit_amount: string | null;
+  contingency_share: string | null;
+  rainy_day_share: string | null;
+}
+
+/** A deposit's stored plan shares, as selected with the deposit (`left join agreement_plan p on p.id = d.plan_id`). */
+export interface StoredShareColumns {
+  plan_deposit_amount: string | null;
+  contingency_share: string | null;
+  rainy_day_share: string | null;
+}
+
+/** How the deposit's stored plan shares one regular deposit. */
+export function storedShares(row: StoredShareColumns, expected: Cents): DepositShares {
+  if (row.plan_deposit_amount === null) return { depositAmount: expected, contingency: ZERO, rainyDay: ZERO };
+  return {
+    depositAmount: parseMoney(String(row.plan_deposit_amount)),
+    contingency: parseMoney(String(row.contingency_share)),
+    rainyDay: parseMoney(String(row.rainy_day_share)),
+  };
 }
 
 interface LockedAgreement {
@@ -50,6 +71,30 @@ interface LockedAgreement {
   deposit_type: number | null;
   periodical_payment_account_id: number | null;
   member_ids: number[];
+  resigned: boolean;
+}
+
+/**
+ * The ledger lines of money arriving for a deposit: from a linked savings account (or from outside: payroll) into
+ * the agreement's pockets as the deposit's stored plan shares it (`splitDeposit`). The bank day's deposits and a
+ * member's catch-up deposit (payment/catch-up.service.ts) post these.
+ */
+export function depositLines(
+  amount: Cents,
+  shares: DepositShares,
+  fromLinkedAccountId: number | null,
+): { split: DepositSplit; lines: LedgerLine[] } {
+  const split = splitDeposit(amount, shares);
+  const lines: LedgerLine[] = [
+    {
+      account: fromLinkedAccountId ? linkedAccount(fromLinkedAccountId) : external(),
+      amount: sub(parseMoney('0'), amount),
+    },
+    { account: allocation(), amount: split.allocation },
+    { account: contingency(), amount: split.contingency },
+    { account: rainyDay(), amount: split.rainyDay },
+  ].filter((line) => line.amount !== 0);
+  return { split, lines };
 }
 
 /**
@@ -62,6 +107,9 @@ const TEST_BATCH = process.env.NODE_ENV === 'test' ? Number(process.env.BANK_DAY
 
 /** Agreements whose deposits are posted in one transaction (their keys, locks, postings and activities). */
 export const DEPOSIT_BATCH_SIZE = TEST_BATCH > 0 ? TEST_BATCH : 250;
+
+/** Deposits asked of the bank again each day until they have arrived: scheduled, missed, partly received. */
+const ASKED_STATUSES = [DepositStatus.Scheduled, DepositStatus.Missed, DepositStatus.PartlyReceived].join(', ');
 
 /** A step of the bank's day for one agreement, once: false when the key was already there (done before). */
 export async function claimStep(
@@ -93,6 +141,50 @@ export async function claimSteps(
 }
 
 /**
+ * The agreements whose deposits the deposits step of `date` asks the bank for (one agreement: `onlyAgreementId`),
+ * in id order: a deposit due by that day still scheduled, missed or partly received, an agreement money may move
+ * into (shared/money-movement.rules.ts, no resigned member), its step for the day not done yet. The step and the
+ * preview of the day (bank-day-run.ts) read this one rule.
+ */
+export async function agreementsAskingDeposits(
+  em: EntityManager,
+  date: LocalDate,
+  onlyAgreementId: number | null = null,
+): Promise<number[]> {
+  const rows = await em.execute<{ agreement_id: number }[]>(
+    `select distinct d.agreement_id from scheduled_deposit d join agreement g on g.id = d.agreement_id
+     where d.due_date <= ? and d.status in (${ASKED_STATUSES}) and g.status = any(?::smallint[])
+       and (?::int is null or d.agreement_id = ?::int)
+       and not ${accountHasResignedMember('g.account_id')}
+       and not exists (select 1 from bank_day_step k where k.step = 'deposits' and k.business_date = ?
+                       and k.agreement_id = d.agreement_id)
+     order by d.agreement_id`,
+    [date, `{${statusesMoving(MoneyMovement.Deposit, 'job').join(',')}}`, onlyAgreementId, onlyAgreementId, date],
+  );
+  return rows.map((row) => Number(row.agreement_id));
+}
+
+/**
+ * The deposits the deposits step of `date` asks the bank for, of these agreements, in the order it posts them
+ * (agreement, due date, id), each with the stored plan it is split by.
+ */
+export async function depositsAsked(
+  em: EntityManager,
+  agreementIds: readonly number[],
+  date: LocalDate,
+): Promise<DueDeposit[]> {
+  if (agreementIds.length === 0) return [];
+  return em.execute<DueDeposit[]>(
+    `select d.id, d.agreement_id, d.due_date::text, d.expected_amount, d.received_amount, d.status,
+       p.deposit_amount as plan_deposit_amount, p.contingency_share, p.rainy_day_share
+     from scheduled_deposit d left join agreement_plan p on p.id = d.plan_id
+     where d.agreement_id = any(?::int[]) and d.due_date <= ? and d.status in (${ASKED_STATUSES})
+     order by d.agreement_id, d.due_date, d.id`,
+    [intArray(agreementIds), date],
+  );
+}
+
+/**
  * Deposits arriving (DOMAIN "Deposits", "Arrears and locks"): each scheduled deposit due by today is asked of core
  * banking; what arrived is posted to the agreement's pockets as its plan shares it (activity 2, or 20 for a missed
  * deposit arriving late); a deposit short on its date is marked missed (activity 14) and puts the agreement in
@@ -103,7 +195,6 @@ export async function claimSteps(
 export class DepositArrivals {
   constructor(
     private readonly ledger: LedgerService,
-    private readonly settings: SettingsService,
     private readonly coreBanking: CoreBanking,
     private readonly notifier: EventNotifier,
     private readonly concurrency = 1,
@@ -111,22 +202,13 @@ export class DepositArrivals {
 
   async run(em: EntityManager, today: LocalDate, now: Date): Promise<DepositDayResult> {
     const result: DepositDayResult = { received: [], missed: [], arrearsCleared: [], intoArrears: [] };
-    const agreements = await em.execute<{ agreement_id: number }[]>(
-      `select distinct d.agreement_id from scheduled_deposit d join agreement g on g.id = d.agreement_id
-       where d.due_date <= ? and d.status in (${DepositStatus.Scheduled}, ${DepositStatus.Missed},
-         ${DepositStatus.PartlyReceived}) and g.status in (${RUNNING_STATUSES.join(', ')})
-         and not exists (select 1 from bank_day_step k where k.step = 'deposits' and k.business_date = ?
-                         and k.agreement_id = d.agreement_id)
-       order by d.agreement_id`,
-      [today, today],
-    );
+    const agreements = await agreementsAskingDeposits(em, today);
     const batches: number[][] = [];
     for (let i = 0; i < agreements.length; i += DEPOSIT_BATCH_SIZE) {
-      batches.push(agreements.slice(i, i + DEPOSIT_BATCH_SIZE).map((row) => Number(row.agreement_id)));
+      batches.push(agreements.slice(i, i + DEPOSIT_BATCH_SIZE));
     }
     await forEachConcurrently(batches, this.concurrency, async (batch) => {
-      const shares = await this.sharesOf(em.fork(), batch);
-      await em.fork().transactional((tx) => this.runBatch(tx, batch, shares, today, now, result));
+      await em.fork().transactional((tx) => this.runBatch(tx, batch, today, now, result));
       if (TEST_PAUSE_MS > 0) await new Promise((resolve) => setTimeout(resolve, TEST_PAUSE_MS));
     });
     if (result.missed.length > 0) this.notifier.wake();
@@ -137,66 +219,38 @@ export class DepositArrivals {
     return result;
   }
 
-  /** Each agreement's plan as agreed (from its start, nothing held): how each deposit is shared. */
-  private async sharesOf(em: EntityManager, agreementIds: readonly number[]): Promise<Map<number, DepositShares>> {
-    const rows = await em.execute<AgreementRow[]>(
-      `select ${AGREEMENT_COLUMNS} from agreement g left join overdraw_rule r on r.id = g.overdraw_rule_id
-       where g.id = any(?::int[])`,
-      [intArray(agreementIds)],
-    );
-    const [billers, settings] = await Promise.all([loadBillers(em, agreementIds), this.settings.serverSettings(em)]);
-    const billersOf = new Map<number, BillerFacts[]>();
-    for (const biller of billers) {
-      billersOf.set(biller.agreementId, [...(billersOf.get(biller.agreementId) ?? []), biller]);
-    }
-    const shares = new Map<number, DepositShares>();
-    for (const row of rows) {
-      const facts = agreementFactsOf(row);
-      if (!facts) continue;
-      try {
-        const plan = calculateDepositPlan(
-          storedDepositPlanData(facts, billersOf.get(facts.id) ?? [], parseMoney('0')),
-          facts.startDate,
-          {
-            approvedOverdraw: settings.contractApprovedOverDrawOfAmount,
-            upperContractLimit: settings.businessUpperContractLimit,
-            overdrawRuleDurationDays: settings.initialOverdrawRuleDays,
-          },
-        ).plan;
-        shares.set(facts.id, depositSharesOf(plan.breakdown, facts.depositAmount));
-      } catch {
-        // Stored details the planner refuses: the whole deposit is allocation.
-        shares.set(facts.id, depositSharesOf(null, facts.depositAmount));
-      }
-    }
-    return shares;
-  }
-
   private async runBatch(
     tx: EntityManager,
     batch: readonly number[],
-    shares: Map<number, DepositShares>,
     today: LocalDate,
     now: Date,
     result: DepositDayResult,
   ): Promise<void> {
-    const claimed = await claimSteps(tx, 'deposits', today, batch);
+    let claimed = await claimSteps(tx, 'deposits', today, batch);
     if (claimed.length === 0) return;
     const lockedRows = await tx.execute<LockedAgreement[]>(
       `select g.id, g.status, g.account_id, g.deposit_type, g.periodical_payment_account_id,
          coalesce(array(select l.member_id from member_account_link l where l.account_id = g.account_id and l.is_active
-                        order by l.is_primary desc, l.id), '{}') as member_ids
+                        order by l.is_primary desc, l.id), '{}') as member_ids,
+         ${accountHasResignedMember('g.account_id')} as resigned
        from agreement g where g.id = any(?::int[]) order by g.id for update of g`,
       [intArray(claimed)],
     );
-    const locked = new Map(lockedRows.map((row) => [Number(row.id), row]));
-    await this.ledger.lockBalances(tx, claimed);
-    const deposits = await tx.execute<DueDeposit[]>(
-      `select id, agreement_id, due_date::text, expected_amount, received_amount, status from scheduled_deposit
-       where agreement_id = any(?::int[]) and due_date <= ? and status in (0, 2, 3)
-       order by agreement_id, due_date, id`,
-      [intArray(claimed), today],
+    // The money rule under the lock: an agreement locked or a membership resigned since it was chosen takes nothing
+    // today (its step is done; its deposits wait until money may move again).
+    const moving = lockedRows.filter(
+      (row) =>
+        moneyRefusal(MoneyMovement.Deposit, {
+          status: Number(row.status) as AgreementStatus,
+          mover: 'job',
+          resigned: row.resigned === true,
+        }) === null,
     );
+    const locked = new Map(moving.map((row) => [Number(row.id), row]));
+    claimed = claimed.filter((id) => locked.has(id));
+    await this.ledger.lockBalances(tx, claimed);
+    // Each deposit with the split of the plan it was agreed on (plan/): never planned again here.
+    const deposits = await depositsAsked(tx, claimed, today);
     const expected: ExpectedDeposit[] = deposits.map((deposit) => {
       const agreement = locked.get(Number(deposit.agreement_id))!;
       return {
@@ -219,9 +273,8 @@ export class DepositArrivals {
       const status = deposits[i].status;
       const arriving = sub(banked[i], deposit.received);
       if (arriving > 0) {
-        const late = status !== DepositStatus.Scheduled || deposit.dueDate < today;
-        const agreementShares = shares.get(deposit.agreementId) ?? depositSharesOf(null, deposit.amount);
-        postings.push(this.posting(deposit, arriving, agreementShares, late, today, now));
+        const late = arrivesLate(status, deposit.dueDate, today);
+        postings.push(this.posting(deposit, arriving, storedShares(deposits[i], deposit.amount), late, today, now));
         result.received.push({
           agreementId: deposit.agreementId,
           depositId: deposit.depositId,
@@ -264,6 +317,7 @@ export class DepositArrivals {
       await this.notifier.notifyEvent(tx, {
         agreementId: deposit.agreementId,
         event: 'missedDeposit',
+        key: `deposit:${deposit.depositId}`,
         facts: { amount: short, date: deposit.dueDate },
       });
       result.missed.push({ agreementId: deposit.agreementId, depositId: deposit.depositId, amount: short });
@@ -279,11 +333,13 @@ export class DepositArrivals {
       (wentIntoArrears.has(agreementId) ? result.intoArrears : result.arrearsCleared).push(agreementId);
     }
     for (const [status, ids] of moves) {
-      await tx.execute(
-        'update agreement set status = ?, updated_at = ? where id = any(?::int[])',
-        [status, now, intArray(ids)],
-        'run',
-      );
+      await changeStatus(tx, {
+        event: status === AgreementStatus.MissedDeposit ? AgreementEvent.MissDeposit : AgreementEvent.DepositsRecovered,
+        by: 'job',
+        agreementIds: ids,
+        now,
+        whenNotAllowed: 'skip',
+      });
     }
   }
 
@@ -295,14 +351,8 @@ export class DepositArrivals {
     today: LocalDate,
     now: Date,
   ): Posting {
-    const split = splitDeposit(amount, shares);
     const fromLinked = deposit.fromLinkedAccountId;
-    const lines: LedgerLine[] = [
-      { account: fromLinked ? linkedAccount(fromLinked) : external(), amount: sub(parseMoney('0'), amount) },
-      { account: allocation(), amount: split.allocation },
-      { account: contingency(), amount: split.contingency },
-      { account: rainyDay(), amount: split.rainyDay },
-    ].filter((line) => line.amount !== 0);
+    const { split, lines } = depositLines(amount, shares, fromLinked);
     const how = fromLinked ? 'from a linked savings account' : 'by payroll deduction';
     const part = amount < deposit.amount ? ` (part of ${formatCurrency(deposit.amount)})` : '';
     const due = formatDisplayDate(deposit.dueDate);

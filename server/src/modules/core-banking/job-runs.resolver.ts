@@ -1,6 +1,6 @@
 import { Arg, Authorized, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { STAFF_AND_REPORTER_ROLES, STAFF_ROLES } from '../../common/auth/roles.js';
-import { DomainError } from '../../common/errors.js';
+import { DomainError } from '../../shared/errors.js';
 import type { GraphQLContext } from '../../graphql/context.js';
 import type { DemoDayRun } from './demo-day.js';
 import { bankJobRuns, bankJobs, type BankJobRunRow } from './job-runs.js';

@@ -1,4 +1,4 @@
-import { addDays, todayIn, zonedInstant } from '../../common/local-date.js';
+import { addDays, todayIn, zonedInstant } from '../../shared/local-date.js';
 
 function listOf(field: string, max: number): number[] | null {
   if (!/^\d+(,\d+)*$/.test(field)) return null;

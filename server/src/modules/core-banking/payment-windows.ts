@@ -1,11 +1,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { formatCurrency, parseMoney, type Cents } from '../../common/money.js';
-import { formatDisplayDate, zonedInstant, type LocalDate } from '../../common/local-date.js';
+import { formatCurrency, parseMoney, sub, toDecimalString, type Cents } from '../../shared/money.js';
+import { formatDisplayDate, zonedInstant, type LocalDate } from '../../shared/local-date.js';
 import { ActivityType } from '../activity/activity-type.js';
 import { writeActivity } from '../activity/activity-writer.js';
 import { AgreementStatus } from '../agreement/agreement-status.js';
-import { BillStatus } from '../bill/bill-status.rules.js';
-import { BillerStatus } from '../biller/biller-codes.js';
+import { changeStatus } from '../agreement/state/status-writer.js';
+import { AgreementEvent } from '../agreement/state/transitions.rules.js';
+import { BillStatus } from '../bill/index.js';
+import { BillerStatus } from '../../shared/biller/biller-codes.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import { TransactionStatus } from '../ledger/transaction-status.js';
 import type { EventNotifier } from '../notification/events.js';
@@ -52,6 +54,62 @@ const SENT = `from activity a join ledger_transaction t on t.id = a.ledger_trans
     and coalesce(a.data->>'bankWindow', '') < ?`;
 
 /**
+ * The payments sent in an earlier window and not yet answered, with each one's amount and members. The amounts and
+ * the members are read by statements over one table each, by ids already known: no subquery runs per payment and no
+ * join can turn into a scan per row, so their cost does not depend on the tables' statistics (a correlated sum over
+ * the ledger scanned every ledger account for every payment when statistics were stale: 15.8 s instead of 18.5 ms).
+ */
+export const SENT_PAYMENTS_SQL = {
+  rows: `select a.id as activity_id, t.id as transaction_id, a.agreement_id, g.account_id, a.bill_id, a.biller_id,
+       coalesce(br.nickname, '') as name, t.effective_date::text as paid_date, a.transaction_status
+     ${SENT} and a.transaction_status in (${TransactionStatus.Processed}, ${TransactionStatus.TryAgain})
+     order by a.id`,
+  entries: `select transaction_id, ledger_account_id, amount from ledger_entry where transaction_id = any(?::int[])`,
+  agreementAccounts: `select id from ledger_account where id = any(?::int[]) and agreement_id is not null`,
+  members: `select account_id, member_id from member_account_link where account_id = any(?::int[]) and is_active
+     order by is_primary desc, id`,
+};
+
+/** `{1,2,3}`: ids as a PostgreSQL array parameter, each once. */
+function idArray(values: number[]): string {
+  return `{${[...new Set(values.map(Number))].join(',')}}`;
+}
+
+async function sentPayments(em: EntityManager, window: string): Promise<SentRow[]> {
+  const rows = await em.execute<Omit<SentRow, 'amount' | 'member_ids'>[]>(SENT_PAYMENTS_SQL.rows, [window]);
+  if (rows.length === 0) return [];
+  const entries = await em.execute<{ transaction_id: number; ledger_account_id: number; amount: string }[]>(
+    SENT_PAYMENTS_SQL.entries,
+    [idArray(rows.map((r) => r.transaction_id))],
+  );
+  const agreementSide = new Set(
+    (
+      await em.execute<{ id: number }[]>(SENT_PAYMENTS_SQL.agreementAccounts, [
+        idArray(entries.map((e) => e.ledger_account_id)),
+      ])
+    ).map((a) => Number(a.id)),
+  );
+  // What left the agreement's own accounts (money from a linked account is not the agreement's).
+  const amountOf = new Map<number, Cents>();
+  for (const e of entries) {
+    if (!agreementSide.has(Number(e.ledger_account_id))) continue;
+    const id = Number(e.transaction_id);
+    amountOf.set(id, sub(amountOf.get(id) ?? (0 as Cents), parseMoney(String(e.amount))));
+  }
+  const membersOf = new Map<number, number[]>();
+  for (const link of await em.execute<{ account_id: number; member_id: number }[]>(SENT_PAYMENTS_SQL.members, [
+    idArray(rows.map((r) => r.account_id)),
+  ])) {
+    membersOf.set(Number(link.account_id), [...(membersOf.get(Number(link.account_id)) ?? []), Number(link.member_id)]);
+  }
+  return rows.map((r) => ({
+    ...r,
+    amount: toDecimalString(amountOf.get(Number(r.transaction_id)) ?? (0 as Cents)),
+    member_ids: membersOf.get(Number(r.account_id)) ?? [],
+  }));
+}
+
+/**
  * The pending windows (1 §2 "bills are pending between 9am-3pm and 3pm-9am", `pendingWindowOf`): when a window opens,
  * the payments sent in the window before are answered by the biller's bank through core banking (Processed →
  * Successfull, TryAgain, or Failed), then the payments made in earlier windows are sent (Pending → Processed). A
@@ -71,18 +129,7 @@ export class PaymentWindows {
   async run(em: EntityManager, now: Date, today: LocalDate): Promise<WindowResult> {
     const window = pendingWindowOf(now, this.timeZone);
     const result: WindowResult = { window, processed: 0, settled: 0, tryAgain: 0, failed: [] };
-    const sent = await em.execute<SentRow[]>(
-      `select a.id as activity_id, t.id as transaction_id, a.agreement_id, g.account_id, a.bill_id, a.biller_id,
-         coalesce(br.nickname, '') as name, t.effective_date::text as paid_date,
-         coalesce((select -sum(e.amount) from ledger_entry e join ledger_account la on la.id = e.ledger_account_id
-                   where e.transaction_id = t.id and la.agreement_id is not null), 0) as amount,
-         coalesce(array(select l.member_id from member_account_link l where l.account_id = g.account_id
-                        and l.is_active order by l.is_primary desc, l.id), '{}') as member_ids,
-         a.transaction_status
-       ${SENT} and a.transaction_status in (${TransactionStatus.Processed}, ${TransactionStatus.TryAgain})
-       order by a.id`,
-      [window],
-    );
+    const sent = await sentPayments(em, window);
     await forEachConcurrently(sent, this.concurrency, async (row) => {
       const rowEm = em.fork();
       const memberIds = row.member_ids.map(Number);
@@ -119,6 +166,7 @@ export class PaymentWindows {
             await this.notifier.notifyEvent(tx, {
               agreementId: row.agreement_id,
               event: 'billPaymentDelayed',
+              key: `activity:${row.activity_id}`,
               facts: { amount: parseMoney(String(row.amount)), date: row.paid_date, billerName: row.name },
             });
             return true;
@@ -225,6 +273,7 @@ export class PaymentWindows {
       await this.notifier.notifyEvent(tx, {
         agreementId: row.agreement_id,
         event: 'billPaymentFailed',
+        key: `transaction:${row.transaction_id}`,
         facts: { amount: parseMoney(String(row.amount)), date: paidDate, billerName: row.name },
       });
       await this.lockIfRepeated(tx, row, memberIds, now);
@@ -246,18 +295,14 @@ export class PaymentWindows {
     );
     if (!locksAfterFailure(facts.status as AgreementStatus, facts.failures, settings)) return;
     const reason = `${facts.failures} failed payment${facts.failures === 1 ? '' : 's'} within ${settings.failureWindowDays} days`;
-    await tx.execute(
-      'update agreement set status = ?, locked_at = ?, lock_reason = ?, updated_at = ? where id = ?',
-      [AgreementStatus.Locked, now, reason, now, row.agreement_id],
-      'run',
-    );
-    await writeActivity(tx, {
-      type: ActivityType.LockedAgreement,
-      accountId: row.account_id,
-      memberId: memberIds[0] ?? null,
-      agreementId: row.agreement_id,
-      details: `Agreement locked: ${reason}`,
-      occurredAt: now,
+    await changeStatus(tx, {
+      event: AgreementEvent.Lock,
+      by: 'job',
+      agreementIds: [row.agreement_id],
+      now,
+      set: { locked_at: now, lock_reason: reason },
+      whenNotAllowed: 'skip',
+      activity: () => ({ details: `Agreement locked: ${reason}`, memberId: memberIds[0] ?? null }),
     });
   }
 }

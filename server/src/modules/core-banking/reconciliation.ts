@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { formatCurrency, parseMoney, type Cents } from '../../common/money.js';
-import { addDays, formatDisplayDate, type LocalDate } from '../../common/local-date.js';
+import { formatCurrency, parseMoney, type Cents } from '../../shared/money.js';
+import { addDays, formatDisplayDate, type LocalDate } from '../../shared/local-date.js';
 import { intArray, runSql } from '../../database/bulk.js';
 import { ActivityType } from '../activity/activity-type.js';
 import { allocateActivityIds, writeActivityRows, type ActivityInsertRow } from '../activity/activity-writer.js';

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { formatDisplayDate, type LocalDate } from '../../common/local-date.js';
+import { formatDisplayDate, type LocalDate } from '../../shared/local-date.js';
 import { ActivityType } from '../activity/activity-type.js';
 import { writeActivity } from '../activity/activity-writer.js';
 import { AgreementStatus } from '../agreement/agreement-status.js';
@@ -72,6 +72,7 @@ export async function renewalDue(
       await notifier.notifyEvent(tx, {
         agreementId: agreement.id,
         event: 'renewalDue',
+        key: `${agreement.id}:${agreement.end_date}`,
         facts: { date: agreement.end_date },
       });
     }

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { SettableClock } from '../../common/clock.js';
-import { formatCurrency, type Cents } from '../../common/money.js';
-import { todayIn, zonedInstant, type LocalDate } from '../../common/local-date.js';
+import type { SettableClock } from '../../shared/clock.js';
+import { formatCurrency, type Cents } from '../../shared/money.js';
+import { todayIn, zonedInstant, type LocalDate } from '../../shared/local-date.js';
 import type { JobQueue, JobType } from '../../jobs/job-queue.js';
 import {
   DAY_STEPS,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LocalDate } from '../../common/local-date.js';
+import type { LocalDate } from '../../shared/local-date.js';
 import {
   simulatedDepositArrival,
   simulatedPaymentDebit,

@@ -1,9 +1,11 @@
-import type { LocalDate } from '../../common/local-date.js';
+import type { LocalDate } from '../../shared/local-date.js';
 
 /** What a simulator outcome row, or a line of the simulated bank's own record (`core_banking_statement`), is about. */
 export enum SimulatedEvent {
   Deposit = 1,
   Payment = 2,
+  /** A member's catch-up towards a missed deposit (ref: our ledger transaction; never an outcome rule's event). */
+  CatchUp = 3,
 }
 
 /** What the simulator answers instead of "arrived" / "settled". */

@@ -1,7 +1,7 @@
-import { cents, formatCurrency, type Cents } from '../../common/money.js';
+import { cents, formatCurrency, type Cents } from '../../shared/money.js';
 import { floorDiv } from './cents-division.js';
-import type { ExpectedBill } from './cash-flow.rules.js';
-import { DepositRuleError } from './deposit.errors.js';
+import type { ExpectedBill } from '../../shared/deposit/cash-flow.rules.js';
+import { DepositRuleError } from '../../shared/deposit/deposit.errors.js';
 
 export type BreakdownLineKind = 'biller' | 'contingency' | 'heldBalance' | 'surplus' | 'shortfall';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { cents } from '../../common/money.js';
-import { parseLocalDate } from '../../common/local-date.js';
-import { buildCashFlowProfile, type ExpectedBill } from './cash-flow.rules.js';
+import { cents } from '../../shared/money.js';
+import { parseLocalDate } from '../../shared/local-date.js';
+import { buildCashFlowProfile, type ExpectedBill } from '../../shared/deposit/cash-flow.rules.js';
 import {
   checkDepositCoversExpenses,
   keepsBalanceAtOrAbove,

@@ -1,8 +1,8 @@
-import { cents, ZERO, type Cents } from '../../common/money.js';
-import type { LocalDate } from '../../common/local-date.js';
+import { cents, ZERO, type Cents } from '../../shared/money.js';
+import type { LocalDate } from '../../shared/local-date.js';
 import { ceilDiv } from './cents-division.js';
-import { closingBalances, type CashFlowProfile } from './cash-flow.rules.js';
-import { DEPOSIT_MESSAGES, type DepositRuleViolation } from './deposit.errors.js';
+import { closingBalances, type CashFlowProfile } from '../../shared/deposit/cash-flow.rules.js';
+import { DEPOSIT_MESSAGES, type DepositRuleViolation } from '../../shared/deposit/deposit.errors.js';
 
 export interface RequiredDeposit {
   /** Per deposit: ceil(max(0, total expenses - opening balance) / number of deposits), to the cent. */

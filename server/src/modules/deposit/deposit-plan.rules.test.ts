@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { cents, percentOf, sum, ZERO } from '../../common/money.js';
-import { addDays, addMonths, parseLocalDate, type LocalDate } from '../../common/local-date.js';
-import type { ExpectedBill } from './cash-flow.rules.js';
+import { cents, percentOf, sum, ZERO } from '../../shared/money.js';
+import { addDays, addMonths, parseLocalDate, type LocalDate } from '../../shared/local-date.js';
+import type { ExpectedBill } from '../../shared/deposit/cash-flow.rules.js';
 import { planDeposits, type DepositPlanInput } from './deposit-plan.rules.js';
 import { ContributionFrequency } from './deposit-schedule.rules.js';
 

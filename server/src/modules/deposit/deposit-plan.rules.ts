@@ -1,6 +1,11 @@
-import type { Cents } from '../../common/money.js';
-import type { LocalDate } from '../../common/local-date.js';
-import { buildCashFlowProfile, simulateCashFlow, type DateWindow, type ExpectedBill } from './cash-flow.rules.js';
+import type { Cents } from '../../shared/money.js';
+import type { LocalDate } from '../../shared/local-date.js';
+import {
+  buildCashFlowProfile,
+  simulateCashFlow,
+  type DateWindow,
+  type ExpectedBill,
+} from '../../shared/deposit/cash-flow.rules.js';
 import { explainDeposit, type DepositBreakdown } from './deposit-breakdown.rules.js';
 import {
   checkDepositCoversExpenses,

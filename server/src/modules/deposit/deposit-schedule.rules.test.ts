@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseLocalDate, type LocalDate } from '../../common/local-date.js';
+import { parseLocalDate, type LocalDate } from '../../shared/local-date.js';
 import {
   biMonthlySlotFor,
   ContributionFrequency,

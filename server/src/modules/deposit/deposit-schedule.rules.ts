@@ -1,5 +1,5 @@
-import { addDays, addMonths, toYmd, type LocalDate } from '../../common/local-date.js';
-import { DepositRuleError } from './deposit.errors.js';
+import { addDays, addMonths, toYmd, type LocalDate } from '../../shared/local-date.js';
+import { DepositRuleError } from '../../shared/deposit/deposit.errors.js';
 
 /** Contribution (deposit) frequency codes, as the spec numbers them (spec 3 §4). */
 export enum ContributionFrequency {

@@ -1,8 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cents, sum, type Cents } from '../../common/money.js';
-import { addDays, daysBetween, fromEpochDay, toEpochDay, type LocalDate } from '../../common/local-date.js';
-import { buildCashFlowProfile, simulateCashFlow, type DateWindow, type ExpectedBill } from './cash-flow.rules.js';
+import { cents, sum, type Cents } from '../../shared/money.js';
+import { addDays, daysBetween, fromEpochDay, toEpochDay, type LocalDate } from '../../shared/local-date.js';
+import {
+  buildCashFlowProfile,
+  simulateCashFlow,
+  type DateWindow,
+  type ExpectedBill,
+} from '../../shared/deposit/cash-flow.rules.js';
 import { explainDeposit } from './deposit-breakdown.rules.js';
 import {
   checkDepositCoversExpenses,

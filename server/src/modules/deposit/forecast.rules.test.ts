@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { cents, ZERO } from '../../common/money.js';
-import { parseLocalDate } from '../../common/local-date.js';
-import type { ExpectedBill } from './cash-flow.rules.js';
+import { cents, ZERO } from '../../shared/money.js';
+import { parseLocalDate } from '../../shared/local-date.js';
+import type { ExpectedBill } from '../../shared/deposit/cash-flow.rules.js';
 import { forecastBalances, forecastWindow, type ForecastInput } from './forecast.rules.js';
 
 const d = parseLocalDate;

@@ -1,5 +1,5 @@
-import type { Cents } from '../../common/money.js';
-import { maxDate, minDate, type LocalDate } from '../../common/local-date.js';
+import type { Cents } from '../../shared/money.js';
+import { maxDate, minDate, type LocalDate } from '../../shared/local-date.js';
 import {
   buildCashFlowProfile,
   simulateCashFlow,
@@ -8,7 +8,7 @@ import {
   type DailyBalance,
   type DateWindow,
   type ExpectedBill,
-} from './cash-flow.rules.js';
+} from '../../shared/deposit/cash-flow.rules.js';
 
 export interface ForecastSeries {
   window: DateWindow;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { cents, ZERO, type Cents } from '../../common/money.js';
-import { parseLocalDate } from '../../common/local-date.js';
-import { buildCashFlowProfile, simulateCashFlow, type ExpectedBill } from './cash-flow.rules.js';
+import { cents, ZERO, type Cents } from '../../shared/money.js';
+import { parseLocalDate } from '../../shared/local-date.js';
+import { buildCashFlowProfile, simulateCashFlow, type ExpectedBill } from '../../shared/deposit/cash-flow.rules.js';
 import { ContributionFrequency, depositDates } from './deposit-schedule.rules.js';
 import {
   ApprovalType,

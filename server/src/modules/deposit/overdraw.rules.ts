@@ -1,6 +1,6 @@
-import { cents, type Cents } from '../../common/money.js';
-import { addDays, daysBetween, type LocalDate } from '../../common/local-date.js';
-import { lowestPointOf, type BalancePoint, type CashFlow } from './cash-flow.rules.js';
+import { cents, type Cents } from '../../shared/money.js';
+import { addDays, daysBetween, type LocalDate } from '../../shared/local-date.js';
+import { lowestPointOf, type BalancePoint, type CashFlow } from '../../shared/deposit/cash-flow.rules.js';
 
 /** Approval types (spec 3 §3). */
 export enum ApprovalType {

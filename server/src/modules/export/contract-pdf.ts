@@ -1,4 +1,4 @@
-import { formatCurrency } from '../../common/money.js';
+import { formatCurrency } from '../../shared/money.js';
 import type { AgreementConfirmView, ConfirmItemView } from '../agreement/completion/confirm.types.js';
 import { longDate } from '../agreement/completion/confirm.service.js';
 import { renderPdf } from './pdf-document.js';

@@ -1,5 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
-import { DomainError } from '../../common/errors.js';
+import { DomainError } from '../../shared/errors.js';
 
 /** The most rows one CSV export takes (a report for a large book fits; a runaway body does not). */
 export const CSV_MAX_ROWS = 200_000;

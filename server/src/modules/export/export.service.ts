@@ -1,11 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { requireUser } from '../../common/auth/access.js';
 import type { CurrentUser } from '../../common/auth/current-user.js';
-import type { Clock } from '../../common/clock.js';
-import { DomainError } from '../../common/errors.js';
+import type { Clock } from '../../shared/clock.js';
+import { DomainError } from '../../shared/errors.js';
 import type { ConfirmService } from '../agreement/completion/confirm.service.js';
 import type { AgreementWizardService } from '../agreement/wizard/wizard.service.js';
-import type { SettingsService } from '../settings/settings.service.js';
+import type { SettingsService } from '../settings/index.js';
 import { contractPdf, poweredByFooter, printedOnHeader } from './contract-pdf.js';
 import { legacyCsv, type LegacyCsvRequest } from './csv.js';
 import { htmlToText } from './html-text.js';

@@ -1,4 +1,4 @@
-import type { LocalDate } from '../../common/local-date.js';
+import type { LocalDate } from '../../shared/local-date.js';
 import { poweredByFooter, printedOnHeader } from './contract-pdf.js';
 import { toCsv } from './csv.js';
 import type { PdfBlock, PdfColumn, PdfRow } from './pdf-blocks.js';

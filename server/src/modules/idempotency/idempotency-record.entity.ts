@@ -1,5 +1,5 @@
 import { Entity, Index, ManyToOne, OptionalProps, PrimaryKey, Property, Unique } from '@mikro-orm/core';
-import { User } from '../user/user.entity.js';
+import type { User } from '../user/index.js';
 
 /**
  * One request made with an idempotency key: a retried or double-submitted request with the same user and key
@@ -14,7 +14,7 @@ export class IdempotencyRecord {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => User)
+  @ManyToOne('User')
   user!: User;
 
   @Property({ length: 100 })

@@ -1,8 +1,8 @@
 import { Check, Entity, Enum, ManyToOne, OptionalProps, PrimaryKey, Property, Unique } from '@mikro-orm/core';
-import type { Cents } from '../../common/money.js';
+import type { Cents } from '../../shared/money.js';
 import { MoneyType } from '../../database/types.js';
-import { Agreement } from '../agreement/agreement.entity.js';
-import { LinkedAccount } from '../linked-account/linked-account.entity.js';
+import type { Agreement } from '../agreement/agreement.entity.js';
+import type { LinkedAccount } from '../linked-account/index.js';
 import { LedgerAccountKind } from './ledger-account-kind.js';
 
 /**
@@ -42,10 +42,10 @@ export class LedgerAccount {
   @Enum({ items: () => LedgerAccountKind, type: 'smallint' })
   kind!: LedgerAccountKind;
 
-  @ManyToOne(() => Agreement, { nullable: true })
+  @ManyToOne('Agreement', { nullable: true })
   agreement?: Agreement | null;
 
-  @ManyToOne(() => LinkedAccount, { nullable: true })
+  @ManyToOne('LinkedAccount', { nullable: true })
   linkedAccount?: LinkedAccount | null;
 
   @Property({ type: MoneyType, defaultRaw: '0' })

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { add, parseMoney, ZERO, type Cents } from '../../common/money.js';
-import type { LocalDate } from '../../common/local-date.js';
+import { add, parseMoney, ZERO, type Cents } from '../../shared/money.js';
+import type { LocalDate } from '../../shared/local-date.js';
 import { intArray } from '../../database/bulk.js';
 import { LedgerAccountKind } from './ledger-account-kind.js';
 

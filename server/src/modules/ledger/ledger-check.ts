@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { MoneySource } from '../bill/money-source.js';
+import { MoneySource } from '../bill/index.js';
 import { LedgerAccountKind } from './ledger-account-kind.js';
 import { LedgerTransactionType } from './ledger-transaction-type.js';
 

@@ -1,5 +1,5 @@
 import { Check, Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/core';
-import type { Cents } from '../../common/money.js';
+import type { Cents } from '../../shared/money.js';
 import { MoneyType } from '../../database/types.js';
 import { LedgerAccount } from './ledger-account.entity.js';
 import { LedgerTransaction } from './ledger-transaction.entity.js';

@@ -1,9 +1,9 @@
 import { Entity, Enum, Index, ManyToOne, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
-import type { LocalDate } from '../../common/local-date.js';
+import type { LocalDate } from '../../shared/local-date.js';
 import { LocalDateType } from '../../database/types.js';
-import { Agreement } from '../agreement/agreement.entity.js';
-import { ScheduledDeposit } from '../agreement/scheduled-deposit.entity.js';
-import { User } from '../user/user.entity.js';
+import type { Agreement } from '../agreement/agreement.entity.js';
+import type { ScheduledDeposit } from '../agreement/scheduled-deposit.entity.js';
+import type { User } from '../user/index.js';
 import { LedgerTransactionType } from './ledger-transaction-type.js';
 
 /**
@@ -22,7 +22,7 @@ export class LedgerTransaction {
   type!: LedgerTransactionType;
 
   /** The agreement it concerns; null for money that only touches a linked account (core banking credits). */
-  @ManyToOne(() => Agreement, { nullable: true })
+  @ManyToOne('Agreement', { nullable: true })
   @Index()
   agreement?: Agreement | null;
 
@@ -38,11 +38,11 @@ export class LedgerTransaction {
   reverses?: LedgerTransaction | null;
 
   /** A deposit transaction names the scheduled deposit it pays (or reverses). */
-  @ManyToOne(() => ScheduledDeposit, { nullable: true })
+  @ManyToOne('ScheduledDeposit', { nullable: true })
   @Index()
   deposit?: ScheduledDeposit | null;
 
-  @ManyToOne(() => User, { nullable: true })
+  @ManyToOne('User', { nullable: true })
   @Index()
   createdBy?: User | null;
 

@@ -1,9 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { toDecimalString } from '../../common/money.js';
+import { FiguresChangeReason, figuresChanged } from '../../common/figures-changed.js';
+import { toDecimalString } from '../../shared/money.js';
 import { allocateIds, idSequence, insertRows, intArray, runSql, type BulkRow } from '../../database/bulk.js';
 import { allocateActivityIds, writeActivityRows, type ActivityInsertRow } from '../activity/activity-writer.js';
 import { DepositStatus } from '../agreement/agreement-codes.js';
-import { MoneySource } from '../bill/money-source.js';
+import { MoneySource } from '../bill/index.js';
 import { isAgreementPocket, LedgerAccountKind } from './ledger-account-kind.js';
 import { LedgerError } from './ledger.errors.js';
 import { agreementChangeOf, ownerAgreementOf, pocketKey, type PostingScope } from './ledger.rules.js';
@@ -293,6 +294,12 @@ export async function writePostings(
     await applyBillTotals(em, billTotals);
     await applyDepositTotals(em, depositTotals);
   }
+  // Every movement of an agreement's money changes what its screens show: announced after the commit.
+  const accountIds = postings.flatMap((p) => {
+    const agreement = p.agreementId ? loaded.agreements.get(p.agreementId) : undefined;
+    return agreement ? [Number(agreement.account_id)] : [];
+  });
+  if (accountIds.length > 0) figuresChanged(em, { accountIds, reason: FiguresChangeReason.MoneyMoved });
   return results;
 }
 

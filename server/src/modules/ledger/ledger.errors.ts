@@ -1,4 +1,4 @@
-import { DomainError } from '../../common/errors.js';
+import { DomainError } from '../../shared/errors.js';
 
 export type LedgerErrorCode =
   | 'LEDGER_TOO_FEW_LINES'

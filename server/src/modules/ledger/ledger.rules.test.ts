@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cents } from '../../common/money.js';
-import type { LocalDate } from '../../common/local-date.js';
+import { cents } from '../../shared/money.js';
+import type { LocalDate } from '../../shared/local-date.js';
 import { ActivityType } from '../activity/activity-type.js';
 import { MoneySource } from '../bill/money-source.js';
 import { LedgerTransactionType } from './ledger-transaction-type.js';

@@ -1,5 +1,5 @@
-import { cents, type Cents } from '../../common/money.js';
-import { MoneySource } from '../bill/money-source.js';
+import { cents, type Cents } from '../../shared/money.js';
+import { MoneySource } from '../bill/index.js';
 import { isAgreementPocket, LedgerAccountKind } from './ledger-account-kind.js';
 import { LedgerTransactionType } from './ledger-transaction-type.js';
 import { LedgerError } from './ledger.errors.js';

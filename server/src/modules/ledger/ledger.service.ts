@@ -1,12 +1,11 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Clock } from '../../common/clock.js';
-import { cents, parseMoney } from '../../common/money.js';
-import type { LocalDate } from '../../common/local-date.js';
+import type { Clock } from '../../shared/clock.js';
+import { cents, parseMoney } from '../../shared/money.js';
+import type { LocalDate } from '../../shared/local-date.js';
 import { inTransaction, intArray } from '../../database/bulk.js';
 import { ActivityType } from '../activity/activity-type.js';
-import { BillStatus } from '../bill/bill-status.rules.js';
-import type { MoneySource } from '../bill/money-source.js';
+import { BillStatus, type MoneySource } from '../bill/index.js';
 import { LedgerAccountKind } from './ledger-account-kind.js';
 import { LedgerTransactionType } from './ledger-transaction-type.js';
 import { LedgerError } from './ledger.errors.js';

@@ -1,7 +1,7 @@
-import type { Cents } from '../../common/money.js';
-import type { LocalDate } from '../../common/local-date.js';
+import type { Cents } from '../../shared/money.js';
+import type { LocalDate } from '../../shared/local-date.js';
 import type { ActivityType } from '../activity/activity-type.js';
-import type { MoneySource } from '../bill/money-source.js';
+import type { MoneySource } from '../bill/index.js';
 import { LedgerAccountKind, type AgreementPocket } from './ledger-account-kind.js';
 import type { LedgerTransactionType } from './ledger-transaction-type.js';
 import type { TransactionStatus } from './transaction-status.js';

@@ -1,21 +1,9 @@
-/** Transaction status codes (spec 1 §3, 2 §3; DOMAIN.md), spelled as the spec spells them. */
-export enum TransactionStatus {
-  Pending = 0,
-  Processed = 1,
-  Successful = 2,
-  Failed = 3,
-  Unknown = 4,
-  TryAgain = 5,
-  Mismatch = 6,
-}
+import { registerEnumType } from 'type-graphql';
+import { TRANSACTION_STATUS_LABELS, TransactionStatus } from '../../shared/transaction-status.js';
 
-/** The labels the portal shows (the spec's spelling, typos included: clients match on them). */
-export const TRANSACTION_STATUS_LABELS: Readonly<Record<TransactionStatus, string>> = {
-  [TransactionStatus.Pending]: 'Pending',
-  [TransactionStatus.Processed]: 'Processed',
-  [TransactionStatus.Successful]: 'Successfull',
-  [TransactionStatus.Failed]: 'Failed',
-  [TransactionStatus.Unknown]: 'Unknown',
-  [TransactionStatus.TryAgain]: 'TryAgain',
-  [TransactionStatus.Mismatch]: 'Missmatch',
-};
+export { TRANSACTION_STATUS_LABELS, TransactionStatus };
+
+registerEnumType(TransactionStatus, {
+  name: 'TransactionStatus',
+  description: 'A ledger transaction’s status (spec 1 §3; DOMAIN.md). statusName keeps the spec’s spelling.',
+});

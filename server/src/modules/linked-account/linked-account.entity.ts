@@ -1,5 +1,5 @@
 import { Entity, Index, ManyToOne, OptionalProps, PrimaryKey, Property, Unique } from '@mikro-orm/core';
-import { Member } from '../member/member.entity.js';
+import type { Member } from '../member/member.entity.js';
 
 /**
  * One of a member's savings accounts in core banking (spec 1 §3 "Linked account"): where deposits come from,
@@ -12,7 +12,7 @@ export class LinkedAccount {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => Member)
+  @ManyToOne('Member')
   @Index()
   member!: Member;
 

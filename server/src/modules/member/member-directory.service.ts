@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { assertAccountAccess, assertMemberAccess, requireUser } from '../../common/auth/access.js';
 import type { CurrentUser } from '../../common/auth/current-user.js';
 import { isStaff } from '../../common/auth/roles.js';
-import { ForbiddenError, NotFoundError } from '../../common/errors.js';
+import { ForbiddenError, NotFoundError } from '../../shared/errors.js';
 import { MemberAccountLink } from '../account/member-account-link.entity.js';
 import type { AccountService } from '../account/account.service.js';
 import { checkAccountId } from '../agreement/queued-change.service.js';

@@ -1,5 +1,5 @@
 import { STAFF_AND_REPORTER_ROLES } from '../../common/auth/roles.js';
-import { DomainError, NotFoundError } from '../../common/errors.js';
+import { DomainError, NotFoundError } from '../../shared/errors.js';
 import { idParam, route } from '../../rest/route.js';
 import { MEMBER_LIST_MAX_PAGE_SIZE } from './member-directory.service.js';
 import { CompleteMemberInformation, MemberAccountLinkRecord, MemberListEntry } from './member-directory.types.js';

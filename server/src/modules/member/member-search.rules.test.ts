@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../../common/errors.js';
+import { DomainError } from '../../shared/errors.js';
 import { accountNumberText, containsPattern, resultLimit, searchText } from './member-search.rules.js';
 
 describe('member search rules', () => {

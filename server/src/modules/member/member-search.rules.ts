@@ -1,4 +1,4 @@
-import { DomainError } from '../../common/errors.js';
+import { DomainError } from '../../shared/errors.js';
 
 /** Spec 1 §5 and §9: a text search needs at least 3 characters and answers at most 20 members. */
 export const MIN_SEARCH_LENGTH = 3;

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { requireUser } from '../../common/auth/access.js';
 import type { CurrentUser } from '../../common/auth/current-user.js';
 import { isStaff } from '../../common/auth/roles.js';
-import { ForbiddenError } from '../../common/errors.js';
+import { ForbiddenError } from '../../shared/errors.js';
 import { intArray } from '../../database/bulk.js';
 import type { AccountListItem } from '../account/account.types.js';
 import { currentAgreementFirst, SUPERSEDED_AGREEMENT_STATUSES } from '../agreement/agreement-facts.js';

@@ -1,5 +1,5 @@
 import { Entity, Index, ManyToOne, PrimaryKey, Property, Unique, OptionalProps } from '@mikro-orm/core';
-import { Branch } from '../branch/branch.entity.js';
+import type { Branch } from '../branch/index.js';
 import { MEMBER_SEARCH_TEXT } from './member-search.rules.js';
 
 /** A member of the institution (a savings-account holder), known by a member number. */
@@ -38,7 +38,7 @@ export class Member {
   @Property({ type: 'boolean', default: false })
   isResigned: boolean = false;
 
-  @ManyToOne(() => Branch, { nullable: true })
+  @ManyToOne('Branch', { nullable: true })
   branch?: Branch | null;
 
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })

@@ -1,6 +1,6 @@
 import { Arg, Authorized, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { LocalDateScalar } from '../../graphql/scalars.js';
-import type { LocalDate } from '../../common/local-date.js';
+import type { LocalDate } from '../../shared/local-date.js';
 import { PUBLIC, SIGNED_IN } from '../../common/auth/roles.js';
 import type { GraphQLContext } from '../../graphql/context.js';
 import { MemberView, RegisterInterestInput, RegisterInterestResult } from './member.types.js';

@@ -1,7 +1,7 @@
 import { Field, ObjectType } from 'type-graphql';
 import { UserError } from '../../graphql/user-error.js';
 import { bodyField, idParam, route } from '../../rest/route.js';
-import { INTEREST_RATE_LIMITED } from './member.rules.js';
+import { INTEREST_RATE_LIMITED } from '../../shared/member/member.rules.js';
 import { MemberView } from './member.types.js';
 
 @ObjectType('RestRegisterInterestAnswer', { description: 'POST /api/members/registerinterest.' })

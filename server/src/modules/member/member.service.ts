@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { assertMemberAccess } from '../../common/auth/access.js';
 import type { CurrentUser } from '../../common/auth/current-user.js';
-import { DEFAULT_TIME_ZONE, type Clock } from '../../common/clock.js';
-import { todayIn, type LocalDate } from '../../common/local-date.js';
-import { NotFoundError } from '../../common/errors.js';
-import { User } from '../user/user.entity.js';
+import { DEFAULT_TIME_ZONE, type Clock } from '../../shared/clock.js';
+import { todayIn, type LocalDate } from '../../shared/local-date.js';
+import { NotFoundError } from '../../shared/errors.js';
+import { User } from '../user/index.js';
 import { InterestRegistration } from './interest-registration.entity.js';
 import { Member } from './member.entity.js';
 import {
@@ -16,7 +16,7 @@ import {
   validateInterest,
   type FieldProblem,
   type InterestInput,
-} from './member.rules.js';
+} from '../../shared/member/member.rules.js';
 import type { MemberView } from './member.types.js';
 
 export function toMemberView(member: Member, signInLocked: boolean | null = null): MemberView {

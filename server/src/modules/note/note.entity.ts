@@ -1,7 +1,7 @@
 import { Entity, Enum, Index, ManyToOne, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
-import { Agreement } from '../agreement/agreement.entity.js';
-import { User } from '../user/user.entity.js';
-import { NoteEntityType } from './note-entity-type.js';
+import type { Agreement } from '../agreement/agreement.entity.js';
+import type { User } from '../user/index.js';
+import { NoteEntityType } from '../../shared/note/note-entity-type.js';
 
 /** A staff note on an agreement, biller, sub-category, bill or member (spec 1 §3, 3 §3). Staff-only. */
 @Entity({ tableName: 'note' })
@@ -19,7 +19,7 @@ export class Note {
   entityId!: number;
 
   /** The agreement the note belongs to, whatever it is attached to (for listing an agreement's notes). */
-  @ManyToOne(() => Agreement, { nullable: true })
+  @ManyToOne('Agreement', { nullable: true })
   @Index()
   agreement?: Agreement | null;
 
@@ -34,7 +34,7 @@ export class Note {
   @Property({ length: 120 })
   createdByName!: string;
 
-  @ManyToOne(() => User, { nullable: true })
+  @ManyToOne('User', { nullable: true })
   @Index()
   createdBy?: User | null;
 

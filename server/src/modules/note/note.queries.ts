@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { instantOf } from '../../database/row-values.js';
-import { NOTE_ENTITY_TYPE_NAMES, type NoteEntityType } from './note-entity-type.js';
+import { NOTE_ENTITY_TYPE_NAMES, type NoteEntityType } from '../../shared/note/note-entity-type.js';
 import type { NoteView } from './note.types.js';
 
 type NoteRow = {

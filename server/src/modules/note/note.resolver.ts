@@ -1,8 +1,8 @@
 import { Arg, Authorized, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { STAFF_AND_REPORTER_ROLES, STAFF_ROLES } from '../../common/auth/roles.js';
 import type { GraphQLContext } from '../../graphql/context.js';
-import { withUserErrors } from '../payment/payment-input.js';
-import { noteEntityTypeOf } from './note.rules.js';
+import { withUserErrors } from '../../graphql/user-error.js';
+import { noteEntityTypeOf } from '../../shared/note/note.rules.js';
 import { AddNoteInput, NoteResult, NoteView } from './note.types.js';
 
 /** Staff notes (spec 1 §3): the GraphQL twin of /api/notes, over NoteService. */

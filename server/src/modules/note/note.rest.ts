@@ -1,8 +1,8 @@
 import { STAFF_AND_REPORTER_ROLES, STAFF_ROLES } from '../../common/auth/roles.js';
-import { DomainError } from '../../common/errors.js';
+import { DomainError } from '../../shared/errors.js';
 import { bodyField, idParam, route } from '../../rest/route.js';
 import { NOTE_LIST_DEFAULT_PAGE_SIZE, recentNotes } from './note.queries.js';
-import { noteEntityTypeOf } from './note.rules.js';
+import { noteEntityTypeOf } from '../../shared/note/note.rules.js';
 import { NoteView } from './note.types.js';
 
 function first(value: unknown): string | undefined {

@@ -2,13 +2,20 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { requireUser } from '../../common/auth/access.js';
 import type { CurrentUser } from '../../common/auth/current-user.js';
 import { Role, STAFF_ROLES } from '../../common/auth/roles.js';
-import type { Clock } from '../../common/clock.js';
-import { ForbiddenError, NotFoundError } from '../../common/errors.js';
+import type { Clock } from '../../shared/clock.js';
+import { ForbiddenError, NotFoundError } from '../../shared/errors.js';
 import { ActivityType } from '../activity/activity-type.js';
 import { writeActivity } from '../activity/activity-writer.js';
-import { NoteEntityType } from './note-entity-type.js';
+import { NoteEntityType } from '../../shared/note/note-entity-type.js';
 import { entityNotes, noteById } from './note.queries.js';
-import { checkNoteText, NOTE_MESSAGES, notableEntityType, noteActivityDetails } from './note.rules.js';
+import {
+  checkNoteText,
+  NOTE_MESSAGES,
+  notableEntityType,
+  noteActivityDetails,
+  noteDeletedDetails,
+  noteEditedDetails,
+} from '../../shared/note/note.rules.js';
 import type { NoteView } from './note.types.js';
 
 export interface AddNoteRequest {
@@ -18,6 +25,14 @@ export interface AddNoteRequest {
   text: string;
   /** When true, no "Note added" activity is written. */
   isLogActivityDisabled?: boolean | null;
+}
+
+interface LockedNote {
+  text: string;
+  entityType: NoteEntityType;
+  entityId: number;
+  /** Added with isLogActivityDisabled: its edits and deletion are not logged either (the audit keeps them). */
+  quiet: boolean;
 }
 
 interface Target {
@@ -51,7 +66,8 @@ function assertReader(user: CurrentUser | null): CurrentUser {
  * Staff notes on agreements, billers and sub-categories (spec 1 §3, §6; 3 §3): staff add, edit and delete them,
  * staff and reporters read them, members never. Who and when are recorded on the note; every change is written
  * to the audit record with the text before it, in the same transaction. Adding one writes activity 11 unless
- * `isLogActivityDisabled`; that activity follows the note's text when it is edited and goes when it is deleted.
+ * `isLogActivityDisabled`; the history is append-only (issue 26 item 6): an edit writes activity 37 with the text
+ * before and after, a deletion activity 38 with the text, and 'Note added' stays as it was.
  */
 export class NoteService {
   constructor(private readonly clock: Clock) {}
@@ -138,32 +154,56 @@ export class NoteService {
     await em.fork().transactional(async (tx) => {
       const previous = await this.lockNote(tx, noteId);
       await tx.execute('update note set text = ?, updated_at = ? where id = ?', [text, now, noteId], 'run');
-      await tx.execute(
-        `update activity set details = ?, notes = ? where type = ? and (data->>'noteId')::int = ?`,
-        [noteActivityDetails(text), text, ActivityType.NoteAdded, noteId],
-        'run',
-      );
+      // The history is append-only: 'Note added' keeps the text it was added with; the edit is its own activity.
+      await this.record(tx, user, previous, ActivityType.NoteEdited, now, {
+        details: noteEditedDetails(previous.text, text),
+        notes: text,
+        data: { noteId, previousText: previous.text, text },
+      });
       await this.audit(tx, user, 'editNote', noteId, now, { text }, { previousText: previous.text });
     });
     return this.get(em, user, noteId);
   }
 
-  /** Deletes a note; answers it as it was. */
+  /** Deletes a note; answers it as it was. Its activities stay, and a new one keeps its text. */
   async remove(em: EntityManager, maybeUser: CurrentUser | null, noteId: number): Promise<NoteView> {
     const user = assertStaff(maybeUser);
     const before = await this.get(em, user, noteId);
     const now = this.clock.now();
     await em.fork().transactional(async (tx) => {
       const previous = await this.lockNote(tx, noteId);
-      await tx.execute(
-        `delete from activity where type = ? and (data->>'noteId')::int = ?`,
-        [ActivityType.NoteAdded, noteId],
-        'run',
-      );
+      await this.record(tx, user, previous, ActivityType.NoteDeleted, now, {
+        details: noteDeletedDetails(previous.text),
+        notes: previous.text,
+        data: { noteId, deletedText: previous.text },
+      });
       await tx.execute('delete from note where id = ?', [noteId], 'run');
       await this.audit(tx, user, 'deleteNote', noteId, now, {}, { previousText: previous.text, ...before });
     });
     return before;
+  }
+
+  /** An edit's or a deletion's activity, for a note whose adding was logged (isLogActivityDisabled: none). */
+  private async record(
+    tx: EntityManager,
+    user: CurrentUser,
+    note: LockedNote,
+    type: ActivityType,
+    now: Date,
+    words: { details: string; notes: string; data: Record<string, unknown> },
+  ): Promise<void> {
+    if (note.quiet) return;
+    const target = await this.target(tx, note.entityType, note.entityId);
+    await writeActivity(tx, {
+      type,
+      accountId: target.accountId,
+      agreementId: target.agreementId,
+      billerId: target.billerId,
+      ...words,
+      agentName: user.displayName,
+      userId: user.userId,
+      occurredAt: now,
+    });
   }
 
   private async target(tx: EntityManager, type: NoteEntityType, entityId: number): Promise<Target> {
@@ -179,10 +219,17 @@ export class NoteService {
     };
   }
 
-  private async lockNote(tx: EntityManager, noteId: number): Promise<{ text: string }> {
-    const [row] = await tx.execute<{ text: string }[]>('select text from note where id = ? for update', [noteId]);
+  private async lockNote(tx: EntityManager, noteId: number): Promise<LockedNote> {
+    const [row] = await tx.execute<
+      { text: string; entity_type: number; entity_id: number; is_log_activity_disabled: boolean }[]
+    >('select text, entity_type, entity_id, is_log_activity_disabled from note where id = ? for update', [noteId]);
     if (!row) throw new NotFoundError(NOTE_MESSAGES.notFound);
-    return row;
+    return {
+      text: row.text,
+      entityType: Number(row.entity_type) as NoteEntityType,
+      entityId: Number(row.entity_id),
+      quiet: row.is_log_activity_disabled === true,
+    };
   }
 
   /** The audit record keeps every version of the text: the new one in `request`, the earlier one in `response`. */

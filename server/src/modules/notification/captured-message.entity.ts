@@ -1,5 +1,5 @@
 import { Entity, Enum, Index, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
-import { NotificationChannel } from './notification-codes.js';
+import { NotificationChannel } from '../../shared/notification/notification-codes.js';
 
 /**
  * A message caught by the local capture instead of leaving the building: e-mails received by the app's own SMTP
@@ -31,6 +31,10 @@ export class CapturedMessage {
 
   @Property({ type: 'text' })
   body!: string;
+
+  /** An e-mail's HTML part, when it had one. */
+  @Property({ type: 'text', nullable: true })
+  html?: string | null;
 
   /** The outbox row it came from (the X-Notification-Id header of an e-mail), when known. */
   @Property({ type: 'integer', nullable: true })

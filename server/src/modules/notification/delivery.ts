@@ -1,9 +1,18 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
-import type { Clock } from '../../common/clock.js';
+import type { Clock } from '../../shared/clock.js';
+import { ActivityType } from '../activity/activity-type.js';
+import { writeActivity } from '../activity/activity-writer.js';
 import type { Mailer } from './mailer.js';
-import { NotificationChannel, NotificationStatus } from './notification-codes.js';
-import { DELIVERY_EXPIRE_SECONDS, statusAfterAttempt, undeliverableReason } from './outbox.rules.js';
+import { NotificationChannel, NotificationStatus } from '../../shared/notification/notification-codes.js';
+import {
+  DELIVERY_EXPIRE_SECONDS,
+  sentActivityDetails,
+  statusAfterAttempt,
+  undeliverableReason,
+} from './outbox.rules.js';
+import type { SettingsService } from '../settings/index.js';
+import { institutionFacts } from './notification-settings.js';
 import type { SmsProvider } from './sms-provider.js';
 
 interface ClaimedRow {
@@ -14,7 +23,14 @@ interface ClaimedRow {
   email_subject: string | null;
   email_body: string | null;
   sms_body: string | null;
+  member_id: number | null;
+  account_id: number | null;
+  agreement_id: number | null;
+  created_by_id: number | null;
 }
+
+/** What one run of a delivery did: nothing (not ours to send), or sent / not sent by a channel. */
+export type DeliveryOutcome = { sent: boolean; channel: NotificationChannel } | null;
 
 /**
  * Sends one outbox message. The message is claimed first (status Sending, committed) by a conditional update, so
@@ -26,16 +42,22 @@ export class NotificationDelivery {
   constructor(
     private readonly mailer: Mailer,
     private readonly sms: SmsProvider,
+    private readonly settings: SettingsService,
     private readonly clock: Clock,
     private readonly logger: Logger,
   ) {}
 
-  async deliver(em: EntityManager, notificationId: number, options: { lastAttempt: boolean }): Promise<void> {
+  async deliver(
+    em: EntityManager,
+    notificationId: number,
+    options: { lastAttempt: boolean },
+  ): Promise<DeliveryOutcome> {
     const now = this.clock.now();
     const [row] = await em.execute<ClaimedRow[]>(
       `update notification set status = ?, claimed_at = ?, attempts = attempts + 1
        where id = ? and (status = ? or (status = ? and claimed_at < ?))
-       returning id, channel, recipient_email, recipient_mobile, email_subject, email_body, sms_body`,
+       returning id, channel, recipient_email, recipient_mobile, email_subject, email_body, sms_body, member_id,
+         account_id, agreement_id, created_by_id`,
       [
         NotificationStatus.Sending,
         now,
@@ -45,7 +67,7 @@ export class NotificationDelivery {
         new Date(now.getTime() - DELIVERY_EXPIRE_SECONDS * 1000),
       ],
     );
-    if (!row) return; // sent, failed, cancelled or being sent by another job: nothing to do
+    if (!row) return null; // sent, failed, cancelled or being sent by another job: nothing to do
     const message = {
       channel: Number(row.channel) as NotificationChannel,
       recipientEmail: row.recipient_email,
@@ -54,14 +76,20 @@ export class NotificationDelivery {
       smsBody: row.sms_body,
     };
     const reason = undeliverableReason(message);
-    if (reason) return this.finish(em, notificationId, { sent: false, retryable: false, lastAttempt: true }, reason);
+    if (reason) {
+      await this.finish(em, notificationId, { sent: false, retryable: false, lastAttempt: true }, reason);
+      return { sent: false, channel: message.channel };
+    }
     try {
       if (message.channel === NotificationChannel.Email) {
+        const institution = await institutionFacts(this.settings, em);
         await this.mailer.send({
           notificationId,
           to: row.recipient_email!,
           subject: row.email_subject ?? '',
           text: row.email_body!,
+          institutionName: institution.institutionName,
+          replyTo: row.member_id === null ? null : institution.supportEmail,
         });
       } else {
         await this.sms.send(em, { notificationId, to: row.recipient_mobile!, body: row.sms_body! });
@@ -72,9 +100,50 @@ export class NotificationDelivery {
       await this.finish(em, notificationId, { sent: false, retryable: true, ...options }, text);
       if (!options.lastAttempt)
         throw new Error(`Notification ${notificationId} not delivered: ${text}`, { cause: error });
-      return;
+      return { sent: false, channel: message.channel };
     }
-    await this.finish(em, notificationId, { sent: true, retryable: false, ...options }, null);
+    await em.transactional(async (tx) => {
+      await this.finish(tx, notificationId, { sent: true, retryable: false, ...options }, null);
+      await this.recordSent(tx, row, message.channel);
+    });
+    return { sent: true, channel: message.channel };
+  }
+
+  /** Messages of a channel waiting for a retry: once one is sent, the server is back and they need not wait. */
+  async waitingRetries(em: EntityManager, channel: NotificationChannel): Promise<number[]> {
+    const rows = await em.execute<{ id: number }[]>(
+      `select id from notification where status = ? and channel = ? and attempts > 0 order by id limit 1000`,
+      [NotificationStatus.Queued, channel],
+    );
+    return rows.map((row) => Number(row.id));
+  }
+
+  /** The member's activity history shows what was sent to them, word for word, when it went. */
+  private async recordSent(tx: EntityManager, row: ClaimedRow, channel: NotificationChannel): Promise<void> {
+    if (row.member_id === null || row.account_id === null) return; // to the support team: no member's history
+    const email = channel === NotificationChannel.Email;
+    const [agent] =
+      row.created_by_id === null
+        ? []
+        : await tx.execute<{ display_name: string }[]>('select display_name from app_user where id = ?', [
+            row.created_by_id,
+          ]);
+    await writeActivity(tx, {
+      type: ActivityType.NotificationSent,
+      accountId: Number(row.account_id),
+      memberId: Number(row.member_id),
+      agreementId: row.agreement_id === null ? null : Number(row.agreement_id),
+      details: sentActivityDetails({
+        channel,
+        to: (email ? row.recipient_email : row.recipient_mobile) ?? '',
+        subject: email ? row.email_subject : null,
+        body: (email ? row.email_body : row.sms_body) ?? '',
+      }),
+      data: { notificationId: Number(row.id), channel: NotificationChannel[channel] },
+      agentName: agent?.display_name ?? null,
+      userId: row.created_by_id === null ? null : Number(row.created_by_id),
+      occurredAt: this.clock.now(),
+    });
   }
 
   /** Ids of messages still to send whose claim (if any) was lost: the sweep gives each a job. */

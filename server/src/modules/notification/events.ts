@@ -1,153 +1,192 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { LocalDate } from '../../common/local-date.js';
-import { formatCurrency, parseMoney, type Cents } from '../../common/money.js';
-import { DepositStatus } from '../agreement/agreement-codes.js';
-import { DEFAULT_EVENTS, type EventSubscriptions } from '../preferences/preferences.rules.js';
-import type { SettingsService } from '../settings/settings.service.js';
-import { NotificationChannel, type NotificationPreference, NotificationSourceType } from './notification-codes.js';
-import { EVENT_KINDS, eventRecipients, type EventKind } from './events.rules.js';
-import {
-  agreementTemplateValues,
-  messageDate,
-  renderTemplate,
-  type TemplateValues,
-} from './notification-templates.rules.js';
+import type { Logger } from 'pino';
+import type { Clock } from '../../shared/clock.js';
+import type { LocalDate } from '../../shared/local-date.js';
+import type { Cents } from '../../shared/money.js';
+import { defineJob, type JobQueue } from '../../jobs/job-queue.js';
+import type { ProjectionService } from '../agreement/projection/projection.service.js';
+import type { SettingsService } from '../settings/index.js';
+import { onAgreementStatusChange } from '../agreement/state/status-events.js';
+import { type EventKind, EVENT_KINDS } from '../../shared/notification/events.rules.js';
+import { statusNotice } from './status-notices.rules.js';
+import { MemberNoticeStatus } from './member-notice.entity.js';
+import { NotificationSourceType } from '../../shared/notification/notification-codes.js';
+import { composeNotice, type ComposedMessage, loadNoticeContext, NoticeNotComposed } from './notice-composer.js';
 import type { NotificationOutbox } from './outbox.js';
 
-/** What the event itself tells the message: the amount, the date and the biller it is about. */
+/** What the event itself tells the message: the amount, the date, the biller, what changed (in words). */
 export interface EventFacts {
   amount?: Cents | null;
   date?: LocalDate | string | null;
   billerName?: string | null;
+  change?: string | null;
 }
 
+/** A member notice: what happened to which agreement, keyed so it is told once. */
 export interface EventNotice {
   agreementId: number;
   event: EventKind;
+  /** What makes it this event and no other, within its kind: `deposit:88`, `payment:412`, `bill:12:2027-03-04`. */
+  key: string;
   facts?: EventFacts;
 }
 
-/** The amount an agreement is in arrears by: its missed (or partly received) deposits still owing. */
-export async function amountInArrears(em: EntityManager, agreementId: number): Promise<Cents> {
-  const [row] = await em.execute<{ owing: string }[]>(
-    `select coalesce(sum(expected_amount - received_amount), 0)::text as owing from scheduled_deposit
-     where agreement_id = ? and status in (${DepositStatus.Missed}, ${DepositStatus.PartlyReceived})`,
-    [agreementId],
-  );
-  return parseMoney(row?.owing ?? '0');
+/** Composes one notice's messages and queues them. A failure is retried; the last one leaves the notice Failed. */
+export const SEND_NOTICE_JOB = defineJob<{ noticeId: number }>({
+  name: 'notification-notice',
+  policy: 'short',
+  retryLimit: 5,
+  retryDelaySeconds: 30,
+  retryBackoff: true,
+  expireInSeconds: 120,
+});
+
+export function noticeJobKey(noticeId: number): string {
+  return `notice:${noticeId}`;
+}
+
+/** Stored facts (JSON) back to the event's facts. */
+function factsOf(stored: Record<string, unknown>): EventFacts {
+  return {
+    amount: typeof stored.amount === 'number' ? (stored.amount as Cents) : null,
+    date: typeof stored.date === 'string' ? stored.date : null,
+    billerName: typeof stored.billerName === 'string' ? stored.billerName : null,
+    change: typeof stored.change === 'string' ? stored.change : null,
+  };
 }
 
 /**
- * Subscribed-event notifications (spec 3 §9): `notifyEvent` is called inside the transaction of the event that
- * caused it (a deposit marked missed, a payment failed, a short pay, a lifecycle change) and queues, through the
- * outbox, one message per member who is told (`eventRecipients`: the agreement's subscription and each member's
- * Email / Sms / None), from the event's template with its placeholders filled. It commits or rolls back with the
- * event, so a re-run that finds the event already done sends nothing.
+ * Member notices (spec 3 §9, issue 22 item 1): `notifyEvent` is THE way code tells members of an event. Called inside
+ * the event's own transaction, it writes the notice (unique by kind and key: told once, whichever instance or re-run
+ * finds the event) and its job; both commit or roll back with the event. The job composes the messages from the
+ * event's template for each member who is told (the agreement's subscription and each member's Email / Sms / None)
+ * and queues them through the outbox; delivery then records each in the member's activity.
  */
 export class EventNotifier {
   constructor(
+    private readonly jobs: JobQueue,
     private readonly outbox: NotificationOutbox,
     private readonly settings: SettingsService,
+    private readonly projections: ProjectionService,
+    private readonly clock: Clock,
+    private readonly logger: Logger,
   ) {}
 
-  /** Queues the event's messages in `tx`; answers the outbox ids (none when nobody is told). */
-  async notifyEvent(tx: EntityManager, notice: EventNotice): Promise<number[]> {
-    const { event, template: templateName } = EVENT_KINDS[notice.event];
-    const [agreement] = await tx.execute<Record<string, unknown>[]>(
-      `select g.id, g.account_id, a.account_number, coalesce(g.next_deposit_amount, g.deposit_amount)::text as amount,
-         g.next_deposit_date::text as next_date, g.end_date::text as end_date
-       from agreement g join account a on a.id = g.account_id where g.id = ?`,
-      [notice.agreementId],
-    );
-    if (!agreement) return [];
-    const [preferences] = await tx.execute<Record<string, unknown>[]>(
-      'select * from contract_preferences where agreement_id = ?',
-      [notice.agreementId],
-    );
-    const subscriptions: EventSubscriptions = { ...DEFAULT_EVENTS };
-    if (preferences) {
-      for (const key of Object.keys(DEFAULT_EVENTS) as (keyof EventSubscriptions)[]) {
-        const column = key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-        subscriptions[key] = preferences[column] !== false;
-      }
-    }
-    const members = await tx.execute<Record<string, unknown>[]>(
-      `select m.id, m.first_name, m.last_name, m.member_number, m.email, m.mobile_phone, p.notification_preference
-       from member_account_link l join member m on m.id = l.member_id
-       left join member_notification_preference p on p.member_id = m.id and p.agreement_id = ?
-       where l.account_id = ? and l.is_active order by l.is_primary desc, l.id`,
-      [notice.agreementId, agreement.account_id],
-    );
-    const stored = new Map<number, NotificationPreference>();
-    for (const m of members) {
-      if (m.notification_preference !== null && m.notification_preference !== undefined) {
-        stored.set(Number(m.id), Number(m.notification_preference) as NotificationPreference);
-      }
-    }
-    const recipients = eventRecipients(
-      event,
-      subscriptions,
-      members.map((m) => ({
-        memberId: Number(m.id),
-        email: (m.email as string | null) ?? null,
-        mobilePhone: (m.mobile_phone as string | null) ?? null,
-      })),
-      stored,
-    );
-    if (recipients.length === 0) return [];
-    const [template] = await tx.execute<
-      { id: number; email_subject: string; email_template: string; sms_template: string }[]
-    >(
-      'select id, email_subject, email_template, sms_template from notification_template where template_name = ? and is_active',
-      [templateName],
-    );
-    if (!template) return [];
-    const { institutionName } = await this.settings.serverSettings(tx);
-    const eventValues: TemplateValues = {};
+  /** Queues the notice in `tx`; answers its id, or null when this event was already told (its key). */
+  async notifyEvent(tx: EntityManager, notice: EventNotice): Promise<number | null> {
+    if (!tx.isInTransaction()) throw new Error('EventNotifier.notifyEvent needs the event’s transaction');
+    if (!notice.key) throw new Error('A member notice needs a key');
     const facts = notice.facts ?? {};
-    if (facts.amount !== undefined && facts.amount !== null) eventValues.amount = formatCurrency(facts.amount);
-    if (facts.date) eventValues.date = messageDate(String(facts.date));
-    if (facts.billerName) eventValues.billerName = facts.billerName;
-    const ids: number[] = [];
-    for (const recipient of recipients) {
-      const member = members.find((m) => Number(m.id) === recipient.memberId)!;
-      const values = {
-        ...agreementTemplateValues({
-          member: {
-            firstName: String(member.first_name),
-            lastName: String(member.last_name),
-            memberNumber: String(member.member_number),
-          },
-          accountNumber: String(agreement.account_number),
-          agreementId: notice.agreementId,
-          institutionName,
-          nextDepositAmount: (agreement.amount as string | null) ?? null,
-          nextDepositDate: (agreement.next_date as string | null) ?? null,
-          endDate: (agreement.end_date as string | null) ?? null,
+    const [row] = await tx.execute<{ id: number }[]>(
+      `insert into member_notice (kind, notice_key, agreement_id, facts, status, created_at)
+       values (?, ?, ?, ?::jsonb, ?, ?) on conflict (kind, notice_key) do nothing returning id`,
+      [
+        notice.event,
+        notice.key.slice(0, 160),
+        notice.agreementId,
+        JSON.stringify({
+          amount: facts.amount ?? null,
+          date: facts.date ? String(facts.date) : null,
+          billerName: facts.billerName ?? null,
+          change: facts.change ?? null,
         }),
-        ...eventValues,
-      };
-      const email = recipient.channel === NotificationChannel.Email;
-      ids.push(
-        await this.outbox.enqueue(tx, {
-          sourceType: NotificationSourceType.EventNotification,
-          name: templateName,
-          channel: recipient.channel,
-          to: recipient.to,
-          subject: email ? renderTemplate(template.email_subject, values) : null,
-          body: renderTemplate(email ? template.email_template : template.sms_template, values),
-          templateId: Number(template.id),
-          memberId: recipient.memberId,
-          accountId: Number(agreement.account_id),
-          agreementId: notice.agreementId,
-        }),
-      );
-    }
-    return ids;
+        MemberNoticeStatus.Waiting,
+        this.clock.now(),
+      ],
+    );
+    if (!row) return null;
+    const id = Number(row.id);
+    await this.jobs.send(tx, SEND_NOTICE_JOB, { noticeId: id }, { key: noticeJobKey(id) });
+    return id;
   }
 
-  /** After the commit: deliver now rather than at the next poll. */
+  /**
+   * From here on, every agreement status change on this ORM that members are told of (approved, applied, cancelled,
+   * locked, unlocked, end date moved: `statusNotice`) queues its notice in the change's own transaction (the status
+   * writer's hook, modules/agreement/state). Call it with `orm.em` at start.
+   */
+  listenToStatusChanges(em: EntityManager): void {
+    onAgreementStatusChange(em, async (tx, changes) => {
+      for (const change of changes) {
+        const [row] = await tx.execute<{ end_date: string | null; activated_by_id: number | null }[]>(
+          'select end_date::text as end_date, activated_by_id from agreement where id = ?',
+          [change.agreementId],
+        );
+        const notice = statusNotice(change, {
+          today: this.clock.today(),
+          endDate: row?.end_date ?? null,
+          activated: row?.activated_by_id !== null && row?.activated_by_id !== undefined,
+        });
+        if (notice) await this.notifyEvent(tx, notice);
+      }
+    });
+  }
+
+  /** After the commit: compose now rather than at the next poll. */
   wake(): void {
-    this.outbox.wake();
+    this.jobs.notify(SEND_NOTICE_JOB);
+  }
+
+  /**
+   * The notice's job: claims it (Waiting, locked) and, in the same transaction, queues its messages; a second run
+   * finds it done. A notice that cannot be composed (a template missing or a placeholder it cannot fill) is Failed
+   * with the reason, for staff to see; nothing unfilled reaches a member.
+   */
+  async send(em: EntityManager, noticeId: number): Promise<MemberNoticeStatus | null> {
+    const status = await em.fork().transactional(async (tx) => {
+      const [notice] = await tx.execute<{ kind: string; agreement_id: number; facts: Record<string, unknown> }[]>(
+        'select kind, agreement_id, facts from member_notice where id = ? and status = ? for update skip locked',
+        [noticeId, MemberNoticeStatus.Waiting],
+      );
+      if (!notice) return null;
+      const kind = notice.kind as EventKind;
+      let messages: ComposedMessage[];
+      try {
+        if (!(kind in EVENT_KINDS)) throw new Error(`Unknown notice kind ${kind}`);
+        const context = await loadNoticeContext(tx, this.settings, this.projections, Number(notice.agreement_id));
+        messages = composeNotice(context, kind, factsOf(notice.facts));
+      } catch (error) {
+        if (!(error instanceof NoticeNotComposed)) throw error;
+        await this.finish(tx, noticeId, MemberNoticeStatus.Failed, error.message);
+        this.logger.error({ noticeId, kind, err: error.message }, 'member notice not composed');
+        return MemberNoticeStatus.Failed;
+      }
+      for (const message of messages) {
+        await this.outbox.enqueue(tx, {
+          sourceType: NotificationSourceType.EventNotification,
+          name: EVENT_KINDS[kind].template,
+          channel: message.channel,
+          to: message.to,
+          subject: message.subject,
+          body: message.body,
+          templateId: message.templateId,
+          memberId: message.memberId,
+          accountId: message.accountId,
+          agreementId: Number(notice.agreement_id),
+        });
+      }
+      const done = messages.length > 0 ? MemberNoticeStatus.Queued : MemberNoticeStatus.NobodyToTell;
+      await this.finish(tx, noticeId, done, null);
+      return done;
+    });
+    if (status === MemberNoticeStatus.Queued) this.outbox.wake();
+    return status;
+  }
+
+  /** Records that a notice's job gave up (its last attempt threw): staff see it with the reason. */
+  async failed(em: EntityManager, noticeId: number, reason: string): Promise<void> {
+    await em.execute(
+      'update member_notice set status = ?, error = ?, done_at = ? where id = ? and status = ?',
+      [MemberNoticeStatus.Failed, reason.slice(0, 1000), this.clock.now(), noticeId, MemberNoticeStatus.Waiting],
+      'run',
+    );
+  }
+
+  private async finish(tx: EntityManager, noticeId: number, status: MemberNoticeStatus, error: string | null) {
+    await tx.execute(
+      'update member_notice set status = ?, error = ?, done_at = ? where id = ?',
+      [status, error, this.clock.now(), noticeId],
+      'run',
+    );
   }
 }

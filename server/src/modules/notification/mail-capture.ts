@@ -3,7 +3,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { simpleParser, type AddressObject } from 'mailparser';
 import type { Logger } from 'pino';
 import { SMTPServer } from 'smtp-server';
-import { NotificationChannel } from './notification-codes.js';
+import { NotificationChannel } from '../../shared/notification/notification-codes.js';
 
 /** The header that ties an e-mail to its outbox row (and the capture back to it). */
 export const NOTIFICATION_ID_HEADER = 'x-notification-id';
@@ -46,16 +46,19 @@ export class MailCapture {
             const header = mail.headers.get(NOTIFICATION_ID_HEADER);
             const notificationId = typeof header === 'string' && /^\d{1,9}$/.test(header) ? Number(header) : null;
             const recipients = session.envelope.rcptTo.map((rcpt) => rcpt.address).join(', ') || addresses(mail.to);
-            const sender = session.envelope.mailFrom ? session.envelope.mailFrom.address : addresses(mail.from);
+            // The From as the member reads it (name and address), else the envelope's address.
+            const envelope = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
+            const sender = mail.from?.text || envelope;
             await orm.em.fork().execute(
-              `insert into captured_message (channel, sender, recipients, subject, body, notification_id)
-               values (?, ?, ?, ?, ?, ?)`,
+              `insert into captured_message (channel, sender, recipients, subject, body, html, notification_id)
+               values (?, ?, ?, ?, ?, ?, ?)`,
               [
                 NotificationChannel.Email,
                 sender.slice(0, 254),
                 recipients,
                 (mail.subject ?? '').slice(0, 300),
                 mail.text ?? '',
+                typeof mail.html === 'string' ? mail.html : null,
                 notificationId,
               ],
               'run',

@@ -1,5 +1,6 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import { NOTIFICATION_ID_HEADER } from './mail-capture.js';
+import { emailHtml, senderOf } from './message-html.rules.js';
 import { notificationMessageId } from './outbox.rules.js';
 
 export interface OutgoingEmail {
@@ -7,9 +8,16 @@ export interface OutgoingEmail {
   to: string;
   subject: string;
   text: string;
+  /** The institution's name: the sender's name, and the heading of the HTML part. */
+  institutionName: string;
+  /** Where a member's reply goes: the support team. */
+  replyTo?: string | null;
 }
 
-/** E-mail by SMTP with nodemailer: to SMTP_URL, or to the app's own capture when it is unset. */
+/**
+ * E-mail by SMTP with nodemailer: to SMTP_URL, or to the app's own capture when it is unset. From the institution's
+ * name (settings) at MAIL_FROM's address; a text part and the same words as HTML.
+ */
 export class Mailer {
   private transporter: Transporter | null = null;
 
@@ -22,10 +30,12 @@ export class Mailer {
   async send(email: OutgoingEmail): Promise<void> {
     this.transporter ??= nodemailer.createTransport(this.url());
     await this.transporter.sendMail({
-      from: this.from,
+      from: senderOf(email.institutionName, this.from),
       to: email.to,
+      ...(email.replyTo ? { replyTo: email.replyTo } : {}),
       subject: email.subject,
       text: email.text,
+      html: emailHtml(email.text, email.institutionName),
       messageId: notificationMessageId(email.notificationId),
       headers: { [NOTIFICATION_ID_HEADER]: String(email.notificationId) },
     });

@@ -1,5 +1,5 @@
 import { Entity, Enum, OptionalProps, PrimaryKey, Property, Unique } from '@mikro-orm/core';
-import { NotificationEvent } from './notification-codes.js';
+import { NotificationEvent } from '../../shared/notification/notification-codes.js';
 
 /**
  * A message template (spec 1 §3, 3 §3): templateName, title, e-mail and SMS bodies with `{placeholders}`.

@@ -1,9 +1,13 @@
 import { Entity, Enum, Index, ManyToOne, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
-import { Account } from '../account/account.entity.js';
-import { Agreement } from '../agreement/agreement.entity.js';
-import { Member } from '../member/member.entity.js';
-import { User } from '../user/user.entity.js';
-import { NotificationChannel, NotificationSourceType, NotificationStatus } from './notification-codes.js';
+import type { Account } from '../account/account.entity.js';
+import type { Agreement } from '../agreement/agreement.entity.js';
+import type { Member } from '../member/member.entity.js';
+import type { User } from '../user/index.js';
+import {
+  NotificationChannel,
+  NotificationSourceType,
+  NotificationStatus,
+} from '../../shared/notification/notification-codes.js';
 import { NotificationTemplate } from './notification-template.entity.js';
 
 /**
@@ -29,15 +33,15 @@ export class Notification {
   @Index()
   template?: NotificationTemplate | null;
 
-  @ManyToOne(() => Member, { nullable: true })
+  @ManyToOne('Member', { nullable: true })
   @Index()
   member?: Member | null;
 
-  @ManyToOne(() => Account, { nullable: true })
+  @ManyToOne('Account', { nullable: true })
   @Index()
   account?: Account | null;
 
-  @ManyToOne(() => Agreement, { nullable: true })
+  @ManyToOne('Agreement', { nullable: true })
   @Index()
   agreement?: Agreement | null;
 
@@ -83,7 +87,7 @@ export class Notification {
   @Property({ type: 'text', nullable: true })
   lastError?: string | null;
 
-  @ManyToOne(() => User, { nullable: true })
+  @ManyToOne('User', { nullable: true })
   @Index()
   createdBy?: User | null;
 }

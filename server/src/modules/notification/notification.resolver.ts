@@ -1,8 +1,9 @@
 import { Arg, Authorized, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { SIGNED_IN, STAFF_AND_REPORTER_ROLES, STAFF_ROLES } from '../../common/auth/roles.js';
 import type { GraphQLContext } from '../../graphql/context.js';
-import { withUserErrors } from '../payment/payment-input.js';
+import { withUserErrors } from '../../graphql/user-error.js';
 import {
+  MemberNoticePreviewView,
   NotificationPreviewView,
   NotificationTemplateResult,
   NotificationTemplateView,
@@ -57,6 +58,19 @@ export class NotificationResolver {
     @Arg('contractId', () => Int) contractId: number,
   ): Promise<NotificationPreviewView> {
     return services.notifications.approvalPreview(em, user, contractId);
+  }
+
+  @Authorized(...STAFF_AND_REPORTER_ROLES)
+  @Query(() => [MemberNoticePreviewView], {
+    description:
+      'Every member notice (bill and deposit reminders, missed deposit, payment failed, changes, renewal …) as it ' +
+      'would read for the agreement’s first member now, with what it is filled from. Staff only.',
+  })
+  memberNoticePreviews(
+    @Ctx() { em, user, services }: GraphQLContext,
+    @Arg('contractId', () => Int) contractId: number,
+  ): Promise<MemberNoticePreviewView[]> {
+    return services.noticePreviews.previews(em, user, contractId);
   }
 
   @Authorized(...STAFF_ROLES)

@@ -1,5 +1,5 @@
 import { STAFF_AND_REPORTER_ROLES, STAFF_ROLES } from '../../common/auth/roles.js';
-import { DomainError } from '../../common/errors.js';
+import { DomainError } from '../../shared/errors.js';
 import { bodyField, idParam, route } from '../../rest/route.js';
 import type { ManualNotificationRequest } from './notification.service.js';
 import { NotificationPreviewView, NotificationTemplateView, SupportContactView } from './notification.types.js';

@@ -3,32 +3,51 @@ import type { Logger } from 'pino';
 import { requireUser } from '../../common/auth/access.js';
 import type { CurrentUser } from '../../common/auth/current-user.js';
 import { isStaff, Role, STAFF_ROLES } from '../../common/auth/roles.js';
-import type { Clock } from '../../common/clock.js';
-import { DomainError, ForbiddenError, NotFoundError } from '../../common/errors.js';
-import { formatCurrency, parseMoney } from '../../common/money.js';
-import { ActivityType } from '../activity/activity-type.js';
-import { writeActivity } from '../activity/activity-writer.js';
+import type { Clock } from '../../shared/clock.js';
+import { DomainError, ForbiddenError, NotFoundError } from '../../shared/errors.js';
+import { type Cents, formatCurrency, toDecimalString } from '../../shared/money.js';
 import { currentAgreementFirst } from '../agreement/agreement-facts.js';
 import type { AgreementStatus } from '../agreement/agreement-status.js';
-import type { SettingsService } from '../settings/settings.service.js';
-import { NotificationChannel, type NotificationPreference, NotificationSourceType } from './notification-codes.js';
+import type { SettingsService } from '../settings/index.js';
+import {
+  NotificationChannel,
+  type NotificationPreference,
+  NotificationSourceType,
+} from '../../shared/notification/notification-codes.js';
 import {
   agreementTemplateValues,
   APPROVAL_TEMPLATE,
   canSendApprovalNotification,
   canSendNotification,
+  checkSmsLength,
   checkTemplateText,
   manualChannels,
   messageDate,
   NOTIFICATION_MESSAGES,
+  placeholdersOf,
   renderTemplate,
   type TemplateValues,
+  type BillValues,
   valuesForTemplate,
-} from './notification-templates.rules.js';
+  whenSentByHand,
+} from '../../shared/notification/notification-templates.rules.js';
 import type { NotificationOutbox } from './outbox.js';
-import { amountInArrears } from './events.js';
-import { accountMember } from '../branch/agreement-owner.rules.js';
-import { holderLinksOf, holderLinksSql } from '../branch/agreement-owner.sql.js';
+import { EVENT_WHEN, eventKindOfTemplate } from '../../shared/notification/events.rules.js';
+import type { ProjectionService } from '../agreement/projection/projection.service.js';
+import { loadAgreementFacts } from '../agreement/agreement-facts.js';
+import { renewalDueWindow } from '../core-banking/bank-day.rules.js';
+import { coreBankingSettings } from '../core-banking/renewal-due.js';
+import { addDays, type LocalDate } from '../../shared/local-date.js';
+import {
+  BILL_DUE_SOON_DAYS,
+  type ContactSituation,
+  suggestedTemplate,
+  templateOffered,
+} from './contact-template.rules.js';
+import { institutionFacts } from './notification-settings.js';
+import { recordWorkDone } from '../worklist/worklist.queries.js';
+import { isWorkItemKey, WORKLIST_MESSAGES } from '../worklist/worklist.rules.js';
+import { accountMember, holderLinksOf, holderLinksSql } from '../branch/index.js';
 
 export interface TemplateView {
   templateId: number;
@@ -38,6 +57,8 @@ export interface TemplateView {
   emailTemplate: string;
   smsTemplate: string;
   isManual: boolean;
+  placeholders: string[];
+  whenSent: string;
 }
 
 export interface TemplatePreview {
@@ -50,6 +71,8 @@ export interface TemplatePreview {
   emailSubject: string;
   emailBody: string;
   smsBody: string;
+  /** The template that fits the agreement as it stands (Contact member opens with it). */
+  suggested: boolean;
 }
 
 export interface ManualNotificationRequest {
@@ -62,6 +85,8 @@ export interface ManualNotificationRequest {
   emailBody?: string | null;
   smsBody?: string | null;
   message?: string | null;
+  /** The worklist row this contact answers (done with the send). */
+  worklistKey?: string | null;
 }
 
 export interface SendResult {
@@ -85,22 +110,33 @@ interface Recipient {
   mobile: string | null;
   preference: NotificationPreference | null;
   values: TemplateValues;
-  nextBill: { billerName: string; amount: string; date: string } | null;
+  nextBill: BillValues | null;
   /** The amount in arrears (missed deposits still owing), formatted. */
   arrearsAmount: string;
+  /** The first short day, the bill taking it short and the top-up that avoids it (the projection's forecast). */
+  shortfall: BillValues | null;
+  situation: ContactSituation;
+}
+
+function billValues(billerName: string, amount: Cents, date: LocalDate): BillValues {
+  return { billerName, amount: formatCurrency(amount), date: messageDate(date) };
 }
 
 const TEMPLATE_COLUMNS = `id, template_name, title, email_subject, email_template, sms_template, is_manual`;
 
 function templateView(row: Record<string, unknown>): TemplateView {
+  const templateName = String(row.template_name);
+  const kind = eventKindOfTemplate(templateName);
   return {
     templateId: Number(row.id),
-    templateName: String(row.template_name),
+    templateName,
     title: String(row.title),
     emailSubject: String(row.email_subject),
     emailTemplate: String(row.email_template),
     smsTemplate: String(row.sms_template),
     isManual: row.is_manual === true,
+    placeholders: [...placeholdersOf(kind)],
+    whenSent: kind ? EVENT_WHEN[kind] : whenSentByHand(templateName),
   };
 }
 
@@ -119,13 +155,14 @@ function text(value: string | null | undefined): string {
 
 /**
  * Contact member (spec 1 §2 modals, §3; 3 §3, §5): the templates staff edit, their previews filled from an
- * account's agreement, and the manual send (statuses 1, 4, 7, 8), which goes through the outbox and writes
- * activity 12 in the same transaction.
+ * account's agreement, and the manual send (statuses 1, 4, 7, 8), which goes through the outbox (the member's
+ * activity 12 is written when the message is delivered).
  */
 export class NotificationService {
   constructor(
     private readonly outbox: NotificationOutbox,
     private readonly settings: SettingsService,
+    private readonly projections: ProjectionService,
     private readonly clock: Clock,
     private readonly logger: Logger,
   ) {}
@@ -161,7 +198,11 @@ export class NotificationService {
     const rows = await em.execute<Record<string, unknown>[]>(
       `select ${TEMPLATE_COLUMNS} from notification_template where is_manual and is_active order by title`,
     );
-    return rows.map(templateView).map((template) => {
+    // Only what is true of the agreement (arrears only when in arrears), the one that fits it first (issue 22 item 4).
+    const suggested = suggestedTemplate(recipient.situation);
+    const offered = rows.map(templateView).filter((t) => templateOffered(t.templateName, recipient.situation));
+    const first = offered.filter((t) => t.templateName === suggested);
+    return [...first, ...offered.filter((t) => t.templateName !== suggested)].map((template) => {
       const texts = [template.emailSubject, template.emailTemplate, template.smsTemplate];
       const values = valuesForTemplate(template.templateName, texts, recipient.values, recipient);
       return {
@@ -174,6 +215,7 @@ export class NotificationService {
         emailSubject: renderTemplate(template.emailSubject, values),
         emailBody: renderTemplate(template.emailTemplate, values),
         smsBody: renderTemplate(template.smsTemplate, values),
+        suggested: template.templateName === suggested,
       };
     });
   }
@@ -212,6 +254,7 @@ export class NotificationService {
       emailSubject: renderTemplate(template.emailSubject, values),
       emailBody: renderTemplate(template.emailTemplate, values),
       smsBody: renderTemplate(template.smsTemplate, values),
+      suggested: true,
     };
   }
 
@@ -222,6 +265,9 @@ export class NotificationService {
     request: ManualNotificationRequest,
   ): Promise<SendResult> {
     const caller = staff(user, true);
+    if (request.worklistKey && !isWorkItemKey(request.worklistKey)) {
+      throw new DomainError('INVALID_KEY', WORKLIST_MESSAGES.invalidKey, 'worklistKey');
+    }
     const recipient = await this.recipient(em, request.accountId, request.memberId, request.contractId);
     const template = request.templateId ? await this.template(em, caller, request.templateId) : null;
     const name = text(request.notificationName) || template?.templateName || 'ManualNotification';
@@ -276,17 +322,13 @@ export class NotificationService {
             }),
           );
         }
-        await writeActivity(tx, {
-          type: ActivityType.NotificationSent,
-          accountId: request.accountId,
-          memberId: recipient.memberId,
-          agreementId: recipient.agreementId,
-          details: `Notification sent: ${channels.includes(NotificationChannel.Email) ? subject : sms}`,
-          data: { notificationIds: queued, channels: channels.map((c) => NotificationChannel[c]) },
-          agentName: caller.displayName,
-          userId: caller.userId,
-          occurredAt: this.clock.now(),
-        });
+        if (request.worklistKey) {
+          await recordWorkDone(
+            tx,
+            { key: request.worklistKey, action: 'contacted', userId: caller.userId },
+            this.clock,
+          );
+        }
         return queued;
       });
       this.outbox.wake();
@@ -300,11 +342,12 @@ export class NotificationService {
   /** Staff edit a template; every text's placeholders are checked. */
   async updateTemplate(em: EntityManager, user: CurrentUser | null, update: TemplateUpdate): Promise<TemplateView> {
     const caller = staff(user, true);
-    const title = checkTemplateText(update.title, 'title');
-    const emailSubject = checkTemplateText(update.emailSubject, 'emailSubject');
-    const emailTemplate = checkTemplateText(update.emailTemplate, 'emailTemplate');
-    const smsTemplate = checkTemplateText(update.smsTemplate, 'smsTemplate');
     const before = await this.template(em, caller, update.templateId);
+    const allowed = before.placeholders;
+    const title = checkTemplateText(update.title, 'title', []);
+    const emailSubject = checkTemplateText(update.emailSubject, 'emailSubject', allowed);
+    const emailTemplate = checkTemplateText(update.emailTemplate, 'emailTemplate', allowed);
+    const smsTemplate = checkSmsLength(checkTemplateText(update.smsTemplate, 'smsTemplate', allowed));
     await em.fork().transactional(async (tx) => {
       await tx.execute(
         `update notification_template set title = ?, email_subject = ?, email_template = ?, sms_template = ? where id = ?`,
@@ -340,8 +383,7 @@ export class NotificationService {
     contractId: number | null,
   ): Promise<Recipient> {
     const [agreement] = await em.execute<Record<string, unknown>[]>(
-      `select g.id, g.status, g.deposit_amount::text as deposit_amount, g.next_deposit_amount::text as next_amount,
-         g.next_deposit_date::text as next_date, g.end_date::text as end_date, a.account_number
+      `select g.id, g.account_id, a.account_number
        from agreement g join account a on a.id = g.account_id
        where g.account_id = ? and (?::int is null or g.id = ?)
        order by ${currentAgreementFirst('g')} limit 1`,
@@ -349,6 +391,9 @@ export class NotificationService {
     );
     if (!agreement) throw new NotFoundError('Could not find the agreement of this account.');
     const agreementId = Number(agreement.id);
+    const facts = (await loadAgreementFacts(em, agreementId))!;
+    // The agreement as of today: next deposit, arrears, bills due and forecast (modules/agreement/projection).
+    const projection = await this.projections.forAgreement(em, facts);
     // The member named (one of the account's), else the account's member by the one rule (agreement-owner.rules.ts).
     const [holders] = await em.execute<{ links: unknown }[]>(`select ${holderLinksSql('?::int')} as links`, [
       accountId,
@@ -366,26 +411,28 @@ export class NotificationService {
         )
       : [];
     if (!member) throw new NotFoundError('Could not find the member on this account.');
-    const amount = (agreement.next_amount ?? agreement.deposit_amount) as string | null;
-    const { institutionName } = await this.settings.serverSettings(em);
-    const [bill] = await em.execute<{ nickname: string; expected_amount: string; due_date: string }[]>(
-      `select b.nickname, bl.expected_amount::text as expected_amount, bl.due_date::text as due_date
-       from bill bl join biller b on b.id = bl.biller_id
-       where bl.agreement_id = ? and bl.paid_date is null and bl.due_date >= ?
-       order by bl.due_date, bl.id limit 1`,
-      [agreementId, this.clock.today()],
-    );
+    const institution = await institutionFacts(this.settings, em);
+    const today = this.clock.today();
+    const bill = projection.billsDue.find((due) => due.dueDate >= today && !due.isReimbursement) ?? null;
+    const forecast = projection.forecast;
+    const shortBill = forecast?.shortBill ?? bill;
+    const renewal = renewalDueWindow(today, await coreBankingSettings(em));
     return {
-      arrearsAmount: formatCurrency(await amountInArrears(em, agreementId)),
-      nextBill: bill
-        ? {
-            billerName: bill.nickname,
-            amount: formatCurrency(parseMoney(bill.expected_amount)),
-            date: messageDate(bill.due_date),
-          }
-        : null,
+      arrearsAmount: formatCurrency(projection.arrears?.amount ?? (0 as Cents)),
+      nextBill: bill ? billValues(bill.billerName, bill.amount, bill.dueDate) : null,
+      shortfall:
+        forecast?.firstShortDate && forecast.topUpToAvoid !== null
+          ? billValues(shortBill?.billerName ?? 'next', forecast.topUpToAvoid, forecast.firstShortDate)
+          : null,
+      situation: {
+        status: facts.status,
+        inArrears: (projection.arrears?.amount ?? 0) > 0,
+        goingShort: Boolean(forecast?.firstShortDate),
+        renewalDue: renewal !== null && facts.endDate >= renewal.from && facts.endDate <= renewal.to,
+        billDueSoon: bill !== null && bill.dueDate <= addDays(today, BILL_DUE_SOON_DAYS),
+      },
       agreementId,
-      status: Number(agreement.status) as AgreementStatus,
+      status: facts.status,
       memberId: Number(member.id),
       email: (member.email as string | null) ?? null,
       mobile: (member.mobile_phone as string | null) ?? null,
@@ -401,10 +448,10 @@ export class NotificationService {
         },
         accountNumber: String(agreement.account_number),
         agreementId,
-        institutionName,
-        nextDepositAmount: amount,
-        nextDepositDate: (agreement.next_date as string | null) ?? null,
-        endDate: (agreement.end_date as string | null) ?? null,
+        institution,
+        nextDepositAmount: projection.nextDeposit ? toDecimalString(projection.nextDeposit.amount) : null,
+        nextDepositDate: projection.nextDeposit?.date ?? null,
+        endDate: facts.endDate,
       }),
     };
   }

@@ -23,6 +23,12 @@ export class NotificationTemplateView {
 
   @Field({ description: 'Offered by the contact-member modal.' })
   isManual!: boolean;
+
+  @Field(() => [String], { description: 'The {placeholders} this template may use.' })
+  placeholders!: string[];
+
+  @Field({ description: 'When the message is sent, in words.' })
+  whenSent!: string;
 }
 
 @ObjectType('NotificationPreview', { description: 'A manual template filled from the account’s agreement.' })
@@ -53,6 +59,11 @@ export class NotificationPreviewView {
 
   @Field()
   smsBody!: string;
+
+  @Field({
+    description: 'The template that fits the agreement as it stands (listed first); Contact member opens with it.',
+  })
+  suggested!: boolean;
 }
 
 @InputType({ description: 'A manual notification request (sendManually): the preview as staff send it.' })
@@ -83,6 +94,12 @@ export class SendManualNotificationInput {
 
   @Field(() => String, { nullable: true })
   message?: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'The staff worklist row this contact answers: marked done (contacted) with the send.',
+  })
+  worklistKey?: string | null;
 }
 
 @ObjectType({ description: 'A notification queued (message says so), or why not (errors).' })
@@ -143,4 +160,33 @@ export class SupportMessageResult {
 
   @Field(() => [UserError])
   errors!: UserError[];
+}
+
+@ObjectType('MemberNoticePreview', {
+  description: 'A member notice (an event the member is told of) filled for an agreement as it stands. Staff only.',
+})
+export class MemberNoticePreviewView {
+  @Field({ description: 'The event kind (billReminder, missedDeposit, …).' })
+  kind!: string;
+
+  @Field()
+  templateName!: string;
+
+  @Field({ description: 'When it is sent, in words.' })
+  whenSent!: string;
+
+  @Field({ description: 'What the example is filled from, in words.' })
+  example!: string;
+
+  @Field(() => String, { nullable: true })
+  emailSubject!: string | null;
+
+  @Field(() => String, { nullable: true })
+  emailBody!: string | null;
+
+  @Field(() => String, { nullable: true, description: 'At most 160 characters.' })
+  smsBody!: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Why it cannot be filled for this agreement (nothing is sent).' })
+  problem!: string | null;
 }

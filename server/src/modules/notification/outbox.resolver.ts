@@ -1,7 +1,9 @@
-import { Arg, Authorized, Ctx, Int, Query, Resolver } from 'type-graphql';
-import { STAFF_AND_REPORTER_ROLES } from '../../common/auth/roles.js';
+import { Arg, Authorized, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { STAFF_AND_REPORTER_ROLES, STAFF_ROLES } from '../../common/auth/roles.js';
 import type { GraphQLContext } from '../../graphql/context.js';
-import { CapturedMessageView, OutboxMessageView } from './outbox.types.js';
+import { withUserErrors } from '../../graphql/user-error.js';
+import { RESEND_MESSAGES } from './outbox-view.service.js';
+import { CapturedMessageView, OutboxMessageView, ResendNotificationResult } from './outbox.types.js';
 
 /** Staff's view of the outbox: delivery status per message, and the local capture's messages. */
 @Resolver()
@@ -26,5 +28,21 @@ export class OutboxResolver {
     @Arg('limit', () => Int, { nullable: true }) limit: number | null,
   ): Promise<CapturedMessageView[]> {
     return services.outboxView.captured(em, user, limit);
+  }
+
+  @Authorized(...STAFF_ROLES)
+  @Mutation(() => ResendNotificationResult, {
+    description: 'Sends a failed message again: back to the queue with a new delivery job. Staff only (not REPORTER).',
+  })
+  async resendNotification(
+    @Ctx() { em, user, services }: GraphQLContext,
+    @Arg('notificationId', () => Int) notificationId: number,
+  ): Promise<ResendNotificationResult> {
+    const result = await withUserErrors(() => services.outboxView.resend(em, user, notificationId));
+    return {
+      message: result.value ? RESEND_MESSAGES.queued : null,
+      outboxMessage: result.value ?? null,
+      errors: result.errors,
+    };
   }
 }

@@ -1,16 +1,21 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Clock } from '../../common/clock.js';
+import type { Clock } from '../../shared/clock.js';
 import { defineJob, type JobQueue } from '../../jobs/job-queue.js';
-import { NotificationChannel, NotificationStatus, type NotificationSourceType } from './notification-codes.js';
-import { DELIVERY_EXPIRE_SECONDS } from './outbox.rules.js';
+import {
+  NotificationChannel,
+  NotificationStatus,
+  type NotificationSourceType,
+} from '../../shared/notification/notification-codes.js';
+import { DELIVERY_EXPIRE_SECONDS, DELIVERY_RETRY } from './outbox.rules.js';
 
-/** Delivers one outbox message. Retried 5 times, 10, 20, 40, 80 and 160 s apart; lost after 60 s and tried again. */
+/**
+ * Delivers one outbox message. Retried 12 times from 30 s, doubling, for at least 34 hours (`DELIVERY_RETRY`); lost
+ * after 60 s and tried again.
+ */
 export const DELIVER_NOTIFICATION_JOB = defineJob<{ notificationId: number }>({
   name: 'notification-deliver',
   policy: 'short',
-  retryLimit: 5,
-  retryDelaySeconds: 10,
-  retryBackoff: true,
+  ...DELIVERY_RETRY,
   expireInSeconds: DELIVERY_EXPIRE_SECONDS,
 });
 
@@ -91,6 +96,21 @@ export class NotificationOutbox {
     const id = Number(row.id);
     await this.jobs.send(tx, DELIVER_NOTIFICATION_JOB, { notificationId: id }, { key: deliveryJobKey(id) });
     return id;
+  }
+
+  /**
+   * A message that failed for good goes back to the queue with a new delivery job, inside `tx`; false when it is
+   * not failed (sent, or still being tried), so a second resend sends nothing twice.
+   */
+  async requeue(tx: EntityManager, notificationId: number): Promise<boolean> {
+    if (!tx.isInTransaction()) throw new Error('NotificationOutbox.requeue needs a transaction');
+    const rows = await tx.execute<{ id: number }[]>(
+      `update notification set status = ?, claimed_at = null where id = ? and status = ? returning id`,
+      [NotificationStatus.Queued, notificationId, NotificationStatus.Failed],
+    );
+    if (rows.length === 0) return false;
+    await this.jobs.send(tx, DELIVER_NOTIFICATION_JOB, { notificationId }, { key: deliveryJobKey(notificationId) });
+    return true;
   }
 
   /** After the commit: this instance's delivery worker looks now instead of at its next poll. */

@@ -1,4 +1,5 @@
 import { Field, Int, ObjectType } from 'type-graphql';
+import { UserError } from '../../graphql/user-error.js';
 
 @ObjectType('OutboxMessage', {
   description: 'A message of the notification outbox and its delivery status. Staff only.',
@@ -74,4 +75,16 @@ export class CapturedMessageView {
 
   @Field(() => Int, { nullable: true })
   notificationId!: number | null;
+}
+
+@ObjectType({ description: 'A failed message queued again (message says so, with its status), or why not (errors).' })
+export class ResendNotificationResult {
+  @Field(() => String, { nullable: true })
+  message!: string | null;
+
+  @Field(() => OutboxMessageView, { nullable: true })
+  outboxMessage!: OutboxMessageView | null;
+
+  @Field(() => [UserError])
+  errors!: UserError[];
 }

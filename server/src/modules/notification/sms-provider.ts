@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { NotificationChannel } from './notification-codes.js';
+import { NotificationChannel } from '../../shared/notification/notification-codes.js';
 
 export interface SmsMessage {
   notificationId: number;

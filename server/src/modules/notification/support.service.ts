@@ -3,14 +3,13 @@ import type { Logger } from 'pino';
 import { assertAccountAccess, requireUser } from '../../common/auth/access.js';
 import type { CurrentUser } from '../../common/auth/current-user.js';
 import { isStaff } from '../../common/auth/roles.js';
-import { DomainError, NotFoundError } from '../../common/errors.js';
-import type { SettingsService } from '../settings/settings.service.js';
-import { NotificationChannel, NotificationSourceType } from './notification-codes.js';
-import { NOTIFICATION_MESSAGES } from './notification-templates.rules.js';
+import { DomainError, NotFoundError } from '../../shared/errors.js';
+import type { SettingsService } from '../settings/index.js';
+import { NotificationChannel, NotificationSourceType } from '../../shared/notification/notification-codes.js';
+import { NOTIFICATION_MESSAGES } from '../../shared/notification/notification-templates.rules.js';
 import type { NotificationOutbox } from './outbox.js';
 import { supportEmailText } from './support.rules.js';
-import { accountMember } from '../branch/agreement-owner.rules.js';
-import { holderLinksOf, holderLinksSql } from '../branch/agreement-owner.sql.js';
+import { accountMember, holderLinksOf, holderLinksSql } from '../branch/index.js';
 
 export interface SupportContact {
   supportEmail: string;

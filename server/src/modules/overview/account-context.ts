@@ -3,7 +3,7 @@ import { runPrepared } from '../../database/prepared.js';
 import { assertMemberAccess, NO_ACCESS } from '../../common/auth/access.js';
 import { isStaff } from '../../common/auth/roles.js';
 import type { CurrentUser } from '../../common/auth/current-user.js';
-import { DomainError, ForbiddenError, NotFoundError } from '../../common/errors.js';
+import { DomainError, ForbiddenError, NotFoundError } from '../../shared/errors.js';
 import {
   AGREEMENT_COLUMNS,
   agreementFactsOf,

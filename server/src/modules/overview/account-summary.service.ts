@@ -2,8 +2,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { assertAccountAccess, assertMemberAccess, NO_ACCESS, requireUser } from '../../common/auth/access.js';
 import type { CurrentUser } from '../../common/auth/current-user.js';
 import { isStaff } from '../../common/auth/roles.js';
-import type { Clock } from '../../common/clock.js';
-import { ForbiddenError, NotFoundError } from '../../common/errors.js';
+import type { Clock } from '../../shared/clock.js';
+import { ForbiddenError, NotFoundError } from '../../shared/errors.js';
 import { accountStatusOf, AgreementStatus } from '../agreement/agreement-status.js';
 import {
   AGREEMENT_COLUMNS,
@@ -18,7 +18,8 @@ import { loadBillers, loadBills } from '../agreement/agreement-billers.js';
 import { billersOnHold, splitBillers, toAgreementSummary } from '../agreement/agreement-summary.rules.js';
 import type { AgreementSummary, OverviewBiller } from '../agreement/agreement-summary.types.js';
 import { agreementBalances, memberLinkedAccounts, ZERO_BALANCES } from '../ledger/ledger-balances.js';
-import type { LinkedAccountView } from '../profile/profile.types.js';
+import type { LinkedAccountView } from '../linked-account/index.js';
+import type { ProjectionService } from '../agreement/projection/projection.service.js';
 import { checkAccountId, loadMemberAccount } from './account-context.js';
 import type { AccountBalance, AccountSummary } from './account-summary.types.js';
 
@@ -27,7 +28,10 @@ import type { AccountBalance, AccountSummary } from './account-summary.types.js'
  * arrears, summaries by contract, the biller lists. Same access rules as the overview.
  */
 export class AccountSummaryService {
-  constructor(private readonly clock: Clock) {}
+  constructor(
+    private readonly clock: Clock,
+    private readonly projections: ProjectionService,
+  ) {}
 
   /** The account (access checked) and its current agreement, in one statement. */
   private async account(em: EntityManager, user: CurrentUser | null, accountId: number) {
@@ -69,17 +73,10 @@ export class AccountSummaryService {
     agreement: AgreementFacts,
     memberResigned = false,
   ): Promise<AgreementSummary> {
-    const [balances, billers, bills] = await Promise.all([
-      agreementBalances(em, [agreement.id]),
-      loadBillers(em, [agreement.id]),
-      loadBills(em, [agreement.id]),
-    ]);
-    return toAgreementSummary(
-      agreement,
-      balances.get(agreement.id) ?? ZERO_BALANCES,
-      billersOnHold(billers, bills),
-      memberResigned,
-    );
+    const projection = await this.projections.forAgreement(em, agreement);
+    const billers = await loadBillers(em, [agreement.id]);
+    const bills = await loadBills(em, [agreement.id]);
+    return toAgreementSummary(agreement, projection, billersOnHold(billers, bills), memberResigned);
   }
 
   /** The current agreement's summary, or the given contract's (it must be the account's). */

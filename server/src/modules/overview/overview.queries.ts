@@ -10,6 +10,9 @@ import {
   type BillFacts,
 } from '../agreement/agreement-billers.js';
 import type { AgreementRow } from '../agreement/agreement-facts.js';
+import { depositFactsOf } from '../agreement/projection/projection.facts.js';
+import { projectedDepositsSelect } from '../agreement/projection/projection.queries.js';
+import type { ProjectedDepositFacts } from '../agreement/projection/projection.rules.js';
 import {
   agreementBalancesOf,
   agreementBalancesSelect,
@@ -22,8 +25,12 @@ export interface OverviewRows {
   balances: AgreementBalances;
   billers: BillerFacts[];
   bills: BillFacts[];
+  /** The stored deposits the projection reads. */
+  deposits: ProjectedDepositFacts[];
   /** Activities of the account per type code. */
   activityCounts: Map<number, number>;
+  /** The server settings document (null: the defaults). */
+  serverSettings: Record<string, unknown> | null;
 }
 
 type Row = Record<string, unknown>;
@@ -33,7 +40,8 @@ const AGREEMENT = 'array[g.id]';
 
 /**
  * The overview's columns on the account's statement (loadMemberAccountWith): the agreement's balances, billers
- * and sub-categories, bills, and the account's activity counts, each the shared select of its module
+ * and sub-categories, bills, stored deposits (the projection's facts) and the server settings, and the account's
+ * activity counts, each the shared select of its module
  * (agreementBalances, loadBillers, loadBills, activityTypeCounts) aggregated as one JSON array in that select's
  * order. The whole overview is then one round trip instead of five (issue 13 item 8), and pg parses four JSON
  * values instead of a few hundred rows of a dozen fields. Without an agreement only the counts have rows.
@@ -52,6 +60,14 @@ export const OVERVIEW_COLUMNS: readonly { name: string; sql: string }[] = [
     sql: `select coalesce(json_agg(x order by ${billsOrder('x')}), '[]') from (${billsSelect(AGREEMENT)}) x`,
   },
   {
+    name: 'overview_deposits',
+    sql: `select coalesce(json_agg(x), '[]') from (${projectedDepositsSelect(AGREEMENT)}) x`,
+  },
+  {
+    name: 'overview_settings',
+    sql: `select value from setting where key = 'server'`,
+  },
+  {
     name: 'overview_counts',
     sql: `select coalesce(json_agg(x), '[]') from (${activityTypeCountsSelect('a.id')}) x`,
   },
@@ -65,6 +81,8 @@ export function overviewRowsOf(row: AgreementRow, agreementId: number | null): O
     balances: (agreementId === null ? undefined : balances.get(agreementId)) ?? ZERO_BALANCES,
     billers: list('overview_billers').map(billerOf),
     bills: list('overview_bills').map(billOf),
+    deposits: list('overview_deposits').map(depositFactsOf),
     activityCounts: activityTypeCountsOf(list('overview_counts') as { type: unknown; n: unknown }[]),
+    serverSettings: (row.overview_settings as Record<string, unknown> | null | undefined) ?? null,
   };
 }

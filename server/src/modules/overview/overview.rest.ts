@@ -1,7 +1,7 @@
-import { DomainError } from '../../common/errors.js';
+import { DomainError } from '../../shared/errors.js';
 import { idParam, route } from '../../rest/route.js';
 import { AgreementSummary, OverviewBiller } from '../agreement/agreement-summary.types.js';
-import { LinkedAccountView } from '../profile/profile.types.js';
+import { LinkedAccountView } from '../linked-account/index.js';
 import { checkAccountId, OVERVIEW_MESSAGES } from './account-context.js';
 import { AccountBalance, AccountSummary } from './account-summary.types.js';
 import { AccountOverview } from './overview.types.js';

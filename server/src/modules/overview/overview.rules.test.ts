@@ -1,13 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { BillStatus } from '../bill/bill-status.rules.js';
-import { PaymentMethod } from '../bill/payment-method.js';
-import { BillerStatus } from '../biller/biller-codes.js';
+import { PaymentMethod } from '../../shared/bill/payment-method.js';
+import { BillerStatus } from '../../shared/biller/biller-codes.js';
 import { billerFacts, billFacts, d } from '../agreement/test-facts.js';
-import { upcomingBills } from './overview.rules.js';
+import { projectedBills } from '../agreement/projection/projection.facts.js';
+import { billsDueOf, visibleBillsDue } from '../agreement/projection/projection.rules.js';
+import type { BillerFacts, BillFacts } from '../agreement/agreement-billers.js';
+import { upcomingBills as panel } from './overview.rules.js';
 
 const TODAY = d('2026-06-15');
 
-describe('upcomingBills (the upcoming-bills panel: 6 manual bills due, spec 1 §4, §9)', () => {
+/** The panel as the overview fills it: the projection's bills due, as the caller may see them. */
+function upcomingBills(
+  billers: BillerFacts[],
+  bills: BillFacts[],
+  today: typeof TODAY,
+  options: { hideReimbursements: boolean; limit?: number },
+) {
+  const due = billsDueOf(projectedBills(billers, bills), today);
+  return panel(visibleBillsDue(due, !options.hideReimbursements), { limit: options.limit });
+}
+
+describe("upcomingBills (the upcoming-bills panel: 6 manual bills of the projection's bills due, spec 1 §4, §9)", () => {
   const billers = [
     billerFacts(1, { nickname: 'Power' }),
     billerFacts(2, { nickname: 'Rent', isAutoPayment: true }),

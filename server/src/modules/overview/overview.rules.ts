@@ -1,47 +1,36 @@
-import type { LocalDate } from '../../common/local-date.js';
-import { BillStatus, currentBillStatus } from '../bill/bill-status.rules.js';
-import { PaymentMethod } from '../bill/payment-method.js';
-import { BillerStatus } from '../biller/biller-codes.js';
-import type { BillerFacts, BillFacts } from '../agreement/agreement-billers.js';
+import { BillStatus } from '../bill/index.js';
+import type { DueBill } from '../agreement/projection/projection.rules.js';
 import type { UpcomingBill } from './overview.types.js';
+
+/** The panel's statuses (GetManualBillsDueForPayment): overdue (1, 4) and upcoming (6); not a failed one (5). */
+const PANEL_STATUSES: ReadonlySet<BillStatus> = new Set([
+  BillStatus.Overdue,
+  BillStatus.OverdueNotified,
+  BillStatus.Upcoming,
+]);
 
 /** The upcoming-bills panel shows 6 rows (spec 1 §9); the client pads with blank rows. */
 export const UPCOMING_BILLS_SHOWN = 6;
 
-const DUE: ReadonlySet<BillStatus> = new Set([BillStatus.Overdue, BillStatus.OverdueNotified, BillStatus.Upcoming]);
-
 /**
- * The upcoming-bills panel (GET /api/bills/GetManualBillsDueForPayment asks for 6): bills paid by hand (manual
- * billers and sub-categories) that are overdue (1, 4) or upcoming (6) on today, due date ascending. Members never
- * see reimbursement bills there (spec 1 §4).
+ * The upcoming-bills panel (GET /api/bills/GetManualBillsDueForPayment asks for 6): the projection's bills due that
+ * are paid by hand (manual billers and sub-categories), overdue (1, 4) or upcoming (6) on today, due date ascending.
+ * The same bills, amounts and statuses as What's next, which lists every payment kind.
  */
 export function upcomingBills(
-  billers: readonly BillerFacts[],
-  bills: readonly BillFacts[],
-  today: LocalDate,
-  options: { hideReimbursements: boolean; limit?: number },
+  billsDue: readonly Omit<DueBill, 'billerKey'>[],
+  options: { limit?: number } = {},
 ): UpcomingBill[] {
-  const manual = new Map(
-    billers.filter((biller) => biller.isSubCategory || !biller.isAutoPayment).map((biller) => [biller.key, biller]),
-  );
-  const result: UpcomingBill[] = [];
-  for (const bill of bills) {
-    const biller = manual.get(bill.sourceKey);
-    if (!biller) continue;
-    const status = currentBillStatus(bill, today);
-    if (!DUE.has(status)) continue;
-    const isReimbursement = biller.paymentMethod === PaymentMethod.Reimbursement;
-    if (isReimbursement && options.hideReimbursements) continue;
-    result.push({
-      billId: bill.id,
-      billerName: biller.nickname,
+  return billsDue
+    .filter((bill) => (bill.isSubCategory || !bill.isAutoPayment) && PANEL_STATUSES.has(bill.status))
+    .slice(0, options.limit ?? UPCOMING_BILLS_SHOWN)
+    .map((bill) => ({
+      billId: bill.billId,
+      billerName: bill.billerName,
       dueDate: bill.dueDate,
-      amount: bill.expectedAmount,
-      status,
-      isReimbursement,
-      onHold: !biller.isSubCategory && biller.status === BillerStatus.OnHold,
-    });
-    if (result.length === (options.limit ?? UPCOMING_BILLS_SHOWN)) break;
-  }
-  return result;
+      amount: bill.amount,
+      status: bill.status,
+      isReimbursement: bill.isReimbursement,
+      onHold: bill.onHold,
+    }));
 }

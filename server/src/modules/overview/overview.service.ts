@@ -1,10 +1,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CurrentUser } from '../../common/auth/current-user.js';
 import { isStaff } from '../../common/auth/roles.js';
-import type { Clock } from '../../common/clock.js';
+import type { Clock } from '../../shared/clock.js';
 import { filterTotals } from '../activity/activity.queries.js';
 import { billersOnHold, splitBillers, toAgreementSummary } from '../agreement/agreement-summary.rules.js';
 import { allocationByCategory } from '../agreement/stored-plan.js';
+import { projectFacts } from '../agreement/projection/projection.service.js';
+import { projectionView } from '../agreement/projection/projection.views.js';
+import { serverSettingsOf } from '../settings/index.js';
 import { accountAgreementNotes } from '../note/note.queries.js';
 import { loadMemberAccountWith } from './account-context.js';
 import { OVERVIEW_COLUMNS, overviewRowsOf } from './overview.queries.js';
@@ -13,8 +16,9 @@ import type { AccountOverview } from './overview.types.js';
 
 /**
  * The overview page in a constant number of statements whatever the size of the agreement: ONE for a member (the
- * account with its link and agreement, the access check, and the balances, billers and sub-categories, bills and
- * activity counts as JSON columns: overview.queries.ts), and the notes after it for staff.
+ * account with its link and agreement, the access check, and the balances, billers and sub-categories, bills, stored
+ * deposits and activity counts as JSON columns: overview.queries.ts), and the notes after it for staff. Its figures
+ * are the agreement's projection (agreement/projection/), computed from those rows.
  * tests/integration/overview-sql-count.test.ts holds it to that.
  */
 export class OverviewService {
@@ -30,8 +34,20 @@ export class OverviewService {
     const { context, row } = await loadMemberAccountWith(em, user, memberId, accountId, OVERVIEW_COLUMNS);
     const notes = staff ? await accountAgreementNotes(em, context.accountId) : null;
     const agreement = context.agreement;
-    const { balances, billers, bills, activityCounts } = overviewRowsOf(row, agreement?.id ?? null);
+    const { balances, billers, bills, deposits, activityCounts, serverSettings } = overviewRowsOf(
+      row,
+      agreement?.id ?? null,
+    );
     const today = this.clock.today();
+    // The agreement as of today: every figure of the page (summary, What's next, bills due, forecast) reads it.
+    const projection = agreement
+      ? projectFacts(
+          { agreement, balances, billers, bills, deposits },
+          today,
+          serverSettingsOf(serverSettings).contractApprovedOverDrawOfAmount,
+        )
+      : null;
+    const view = projection ? projectionView(projection, context.memberResigned, staff, context.accountNumber) : null;
     // The two billers tables are built when read: the page's first query does not ask for them (each table loads
     // its own), and a view of every bill of the agreement is most of the work here (issue 13 item 8).
     let lists: ReturnType<typeof splitBillers> | undefined;
@@ -39,9 +55,11 @@ export class OverviewService {
     return {
       accountId: context.accountId,
       memberId,
-      agreement: agreement
-        ? toAgreementSummary(agreement, balances, billersOnHold(billers, bills), context.memberResigned)
-        : null,
+      agreement:
+        agreement && projection
+          ? toAgreementSummary(agreement, projection, billersOnHold(billers, bills), context.memberResigned)
+          : null,
+      projection: view,
       allocationByCategory: agreement ? allocationByCategory(agreement, billers) : [],
       get autoBillers() {
         return split().auto;
@@ -49,7 +67,7 @@ export class OverviewService {
       get manualBillers() {
         return split().manual;
       },
-      upcomingBills: upcomingBills(billers, bills, today, { hideReimbursements: !staff }),
+      upcomingBills: view ? upcomingBills(view.billsDue) : [],
       activityTotals: filterTotals(activityCounts, staff),
       notes,
     };

@@ -1,11 +1,13 @@
 import { Authorized, Field, Int, ObjectType } from 'type-graphql';
 import { STAFF_AND_REPORTER_ROLES } from '../../common/auth/roles.js';
-import type { LocalDate } from '../../common/local-date.js';
-import type { Cents } from '../../common/money.js';
+import type { LocalDate } from '../../shared/local-date.js';
+import type { Cents } from '../../shared/money.js';
 import { LocalDateScalar, MoneyScalar } from '../../graphql/scalars.js';
 import { ActivityFilterTotals } from '../activity/activity.types.js';
 import { AgreementSummary, CategoryAllocation, OverviewBiller } from '../agreement/agreement-summary.types.js';
 import { NoteView } from '../note/note.types.js';
+import { AgreementProjectionView } from '../agreement/projection/projection.types.js';
+import { BillStatus } from '../bill/index.js';
 
 @ObjectType({ description: 'A bill due for payment soon (the upcoming-bills panel).' })
 export class UpcomingBill {
@@ -21,8 +23,8 @@ export class UpcomingBill {
   @Field(() => MoneyScalar)
   amount!: Cents;
 
-  @Field(() => Int, { description: '1 and 4 overdue, 6 upcoming.' })
-  status!: number;
+  @Field(() => BillStatus, { description: 'Overdue and OverdueNotified are overdue; Upcoming is due within 30 days.' })
+  status!: BillStatus;
 
   @Field()
   isReimbursement!: boolean;
@@ -42,6 +44,13 @@ export class AccountOverview {
   @Field(() => AgreementSummary, { nullable: true, description: 'Null when the account has no agreement.' })
   agreement?: AgreementSummary | null;
 
+  @Field(() => AgreementProjectionView, {
+    nullable: true,
+    description:
+      'The agreement as of today (balances, next deposit, arrears, bills due, forecast): every figure of the page. Null without an agreement.',
+  })
+  projection?: AgreementProjectionView | null;
+
   @Field(() => [CategoryAllocation])
   allocationByCategory!: CategoryAllocation[];
 
@@ -53,7 +62,7 @@ export class AccountOverview {
 
   @Field(() => [UpcomingBill], {
     description:
-      'At most 6 unpaid bills, due date ascending; reimbursement bills omitted for members (the client pads to 6 rows).',
+      'At most 6 unpaid bills paid by hand (the projection’s bills due), due date ascending; reimbursement bills omitted for members (the client pads to 6 rows).',
   })
   upcomingBills!: UpcomingBill[];
 

@@ -2,15 +2,18 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { assertAccountAccess, assertMemberAccess, NO_ACCESS, requireUser } from '../../common/auth/access.js';
 import type { CurrentUser } from '../../common/auth/current-user.js';
 import { isStaff } from '../../common/auth/roles.js';
-import type { Clock } from '../../common/clock.js';
-import { ForbiddenError, NotFoundError } from '../../common/errors.js';
-import { addDays, type LocalDate } from '../../common/local-date.js';
-import { parseMoney, ZERO, type Cents } from '../../common/money.js';
+import type { Clock } from '../../shared/clock.js';
+import { ForbiddenError, NotFoundError } from '../../shared/errors.js';
+import { addDays, type LocalDate } from '../../shared/local-date.js';
+import { parseMoney, ZERO, type Cents } from '../../shared/money.js';
+import { MoneyMovement, moneyRefusal } from '../../shared/money-movement.rules.js';
+import type { AgreementStatus } from '../agreement/agreement-status.js';
 import { currentAgreementFirst } from '../agreement/agreement-facts.js';
-import { BillStatus, UPCOMING_WINDOW_DAYS } from '../bill/bill-status.rules.js';
-import { MoneySource } from '../bill/money-source.js';
-import { PaymentMethod, paymentMethodName } from '../bill/payment-method.js';
-import { BillerStatus } from '../biller/biller-codes.js';
+import { accountHasResignedMember } from '../member/member-standing.sql.js';
+import { BillStatus, MoneySource, UPCOMING_WINDOW_DAYS } from '../bill/index.js';
+import { PaymentMethod, paymentMethodName } from '../../shared/bill/payment-method.js';
+import { BillerStatus } from '../../shared/biller/biller-codes.js';
+import { maskCustomerReference } from '../../shared/biller/biller-form.rules.js';
 import { agreementBalances } from '../ledger/ledger-balances.js';
 import { loadAccessibleBill } from './payment-load.js';
 import { storedConfirmationFigures, type ConfirmationFigures } from './payment-split.rules.js';
@@ -101,6 +104,7 @@ interface Row {
   biller_status: number | null;
   date_added: string | null;
   agreement_status: number;
+  resigned: boolean;
   paid_amount: string;
   amount_owing: string;
   total: string;
@@ -112,7 +116,8 @@ const SELECT = `select b.id, b.agreement_id, b.biller_id, b.billing_sub_category
   to_char(b.due_date_no_offset, 'YYYY-MM-DD') as due_date_no_offset, b.status, br.bpay_biller_code,
   br.bpay_biller_name, br.customer_reference_number, br.bsb_number, br.bsb_bank_name, br.eft_account_number,
   br.eft_account_name, br.eft_reference_number, br.is_auto_payment, br.status as biller_status,
-  to_char(br.date_added, 'YYYY-MM-DD') as date_added, ag.status as agreement_status, b.paid_amount, b.amount_owing, count(*) over () as total
+  to_char(br.date_added, 'YYYY-MM-DD') as date_added, ag.status as agreement_status,
+  ${accountHasResignedMember('ag.account_id')} as resigned, b.paid_amount, b.amount_owing, count(*) over () as total
   from bill b join agreement ag on ag.id = b.agreement_id
   left join biller br on br.id = b.biller_id
   left join billing_sub_category sc on sc.id = b.billing_sub_category_id
@@ -124,11 +129,6 @@ const DUE = `b.status in (0, 1, 4, 5, 6) and b.due_date <= ?::date`;
 /** The account's current agreement: the newest version that is not pending approval, cancelled or expired. */
 const CURRENT_AGREEMENT = `b.agreement_id = (select id from agreement where account_id = ? and status in (1, 2, 3, 4, 7, 8)
   order by ${currentAgreementFirst()} limit 1)`;
-
-function mask(reference: string | null): string | null {
-  if (!reference) return reference;
-  return reference.length <= 3 ? reference : `${'*'.repeat(reference.length - 3)}${reference.slice(-3)}`;
-}
 
 function paymentType(method: number | null): BillForPaymentData['paymentType'] {
   if (method === PaymentMethod.Bpay) return 'BPAY';
@@ -143,7 +143,14 @@ export class BillQueryService {
   private toData(row: Row): BillForPaymentData {
     const today = this.clock.today();
     const allocation = parseMoney(String(row.amount_allocated));
-    const payable = row.agreement_status === 7 || row.agreement_status === 4;
+    // Payable by someone now (staff with an approval in Missed Deposit): the money rule.
+    const payable =
+      moneyRefusal(MoneyMovement.PayBill, {
+        status: row.agreement_status as AgreementStatus,
+        mover: 'staff',
+        resigned: row.resigned === true,
+        managerApproval: true,
+      }) === null;
     return {
       billId: row.id,
       contractId: row.agreement_id,
@@ -164,7 +171,7 @@ export class BillQueryService {
       status: row.status as BillStatus,
       bPayNumber: row.bpay_biller_code,
       bPayName: row.bpay_biller_name,
-      customerReferenceNumber: mask(row.customer_reference_number),
+      customerReferenceNumber: maskCustomerReference(row.customer_reference_number),
       bsbNumber: row.bsb_number,
       bsbName: row.bsb_bank_name,
       eftAccountNumber: row.eft_account_number,

@@ -42,6 +42,18 @@ export function checkIdempotencyKey(key: string | null | undefined): string {
   return key;
 }
 
+/**
+ * Whether the user's key already carries a completed answer: a caller that decides what to move from figures the move
+ * itself changes (a shortfall's top-up) replays the same request instead of deciding again.
+ */
+export async function hasIdempotentAnswer(em: EntityManager, userId: number, key: string): Promise<boolean> {
+  const rows = await em.execute<{ id: number }[]>(
+    'select id from idempotency_record where user_id = ? and key = ? and response is not null',
+    [userId, key],
+  );
+  return rows.length > 0;
+}
+
 export interface IdempotentRequest {
   userId: number;
   key: string;

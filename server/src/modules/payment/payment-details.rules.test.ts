@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseMoney, type Cents } from '../../common/money.js';
-import { DEMO_BPAY_BILLERS, type BpayBillerInfo } from '../../common/validation/index.js';
-import { PaymentMethod } from '../bill/payment-method.js';
+import { parseMoney, type Cents } from '../../shared/money.js';
+import { DEMO_BPAY_BILLERS, type BpayBillerInfo } from '../../shared/validation/index.js';
+import { PaymentMethod } from '../../shared/bill/payment-method.js';
 import {
   catalogueEntryOf,
   checkBillOrAllocation,

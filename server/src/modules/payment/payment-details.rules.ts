@@ -1,11 +1,11 @@
-import type { Cents } from '../../common/money.js';
+import type { Cents } from '../../shared/money.js';
 import {
   BPAY_MESSAGES,
   validateBpayPayment,
   validateEftDetails,
   type BpayBillerInfo,
-} from '../../common/validation/index.js';
-import { PaymentMethod } from '../bill/payment-method.js';
+} from '../../shared/validation/index.js';
+import { PaymentMethod } from '../../shared/bill/payment-method.js';
 import { PAYMENT_MESSAGES, PaymentError } from './payment.errors.js';
 
 /** The stored paying details of a bill's biller (null fields where the biller has none). */
@@ -20,7 +20,7 @@ export interface BillerPaymentDetails {
   eftReferenceNumber: string | null;
 }
 
-export { catalogueEntryOf, type CatalogueCompanyRow } from '../company/company-catalogue.rules.js';
+export { catalogueEntryOf, type CatalogueCompanyRow } from '../company/index.js';
 
 /**
  * Rule "Unknown payment type" (1 §4, §5): a bill whose payment type is Unknown (7) can only be paid as an

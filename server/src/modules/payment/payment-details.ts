@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { BpayBillerInfo } from '../../common/validation/index.js';
-import type { PaymentMethod } from '../bill/payment-method.js';
-import { bpayEntryOfRow, COMPANY_BPAY_COLUMNS, type CompanyBpayRow } from '../company/company-catalogue.js';
+import type { BpayBillerInfo } from '../../shared/validation/index.js';
+import type { PaymentMethod } from '../../shared/bill/payment-method.js';
+import { COMPANY_BPAY_COLUMNS, bpayEntryOfRow, type CompanyBpayRow } from '../company/index.js';
 import type { BillerPaymentDetails } from './payment-details.rules.js';
 
 interface RawDetails extends CompanyBpayRow {

@@ -1,6 +1,5 @@
 import { Role, STAFF_ROLES } from '../../common/auth/roles.js';
-import { DomainError } from '../../common/errors.js';
-import type { UserError } from '../../graphql/user-error.js';
+import { DomainError } from '../../shared/errors.js';
 import type { TopUpOption } from './payment-split.rules.js';
 import type { OverdueOption } from './payment.rules.js';
 import type { BillOrAllocation, PayBillRequest, PaymentQuoteRequest } from './payment.service.js';
@@ -49,16 +48,4 @@ export function toQuoteRequest(raw: {
 }): PaymentQuoteRequest {
   const { billId, billOrAllocation, billAmount, overdueOption } = toPayRequest({ ...raw, idempotencyKey: '' });
   return { billId, billOrAllocation, billAmount, overdueOption };
-}
-
-/** Runs a mutation, returning expected rejections as data; anything else (not found, forbidden) is thrown. */
-export async function withUserErrors<T>(work: () => Promise<T>): Promise<{ value: T | null; errors: UserError[] }> {
-  try {
-    return { value: await work(), errors: [] };
-  } catch (error) {
-    if (error instanceof DomainError) {
-      return { value: null, errors: [{ code: error.code, field: error.field ?? null, message: error.message }] };
-    }
-    throw error;
-  }
 }

@@ -2,13 +2,14 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { assertAccountAccess, NO_ACCESS } from '../../common/auth/access.js';
 import type { CurrentUser } from '../../common/auth/current-user.js';
 import { isStaff } from '../../common/auth/roles.js';
-import { ForbiddenError, NotFoundError } from '../../common/errors.js';
-import { addDays, type LocalDate } from '../../common/local-date.js';
-import { add, max, min, parseMoney, sub, ZERO, type Cents } from '../../common/money.js';
+import { ForbiddenError, NotFoundError } from '../../shared/errors.js';
+import { addDays, type LocalDate } from '../../shared/local-date.js';
+import { add, max, min, parseMoney, sub, ZERO, type Cents } from '../../shared/money.js';
 import { intArray } from '../../database/bulk.js';
 import type { AgreementStatus } from '../agreement/agreement-status.js';
-import type { BillStatus } from '../bill/bill-status.rules.js';
-import type { BillerStatus } from '../biller/biller-codes.js';
+import type { BillStatus } from '../bill/index.js';
+import type { BillerStatus } from '../../shared/biller/biller-codes.js';
+import { accountHasResignedMember } from '../member/member-standing.sql.js';
 import type { CandidateBill } from './payment.rules.js';
 
 /**
@@ -111,6 +112,21 @@ export async function sameSourceBills(
   return rows.map((r) => r.id);
 }
 
+/**
+ * The caller may move money on this agreement (their own account's, or staff): a member asking for an agreement
+ * that is not theirs, or that does not exist, is refused the same way (NO_ACCESS); staff get 'not found'.
+ */
+export async function assertAgreementAccess(em: EntityManager, user: CurrentUser, agreementId: number): Promise<void> {
+  const [target] = await em.execute<{ account_id: number }[]>('select account_id from agreement where id = ?', [
+    agreementId,
+  ]);
+  if (!target) {
+    if (!isStaff(user.roles)) throw new ForbiddenError(NO_ACCESS);
+    throw new NotFoundError('Agreement not found.');
+  }
+  await assertAccountAccess(em, user, target.account_id);
+}
+
 export interface AgreementRow {
   id: number;
   accountId: number;
@@ -121,6 +137,8 @@ export interface AgreementRow {
   leftoversToRainyDay: boolean;
   rainyDayCoversShortfall: boolean;
   rainyDayUnavailable: Cents;
+  /** A member holding the account has resigned: activity on the agreement is suspended (no money moves). */
+  resigned: boolean;
 }
 
 /** Locks the agreement and reads it (`lock: false`: reads it only, for a quote). */
@@ -136,13 +154,15 @@ export async function lockAgreement(tx: EntityManager, agreementId: number, lock
       leftovers_to_rainy_day: boolean;
       rainy_day_covers_shortfall: boolean;
       rainy_day_unavailable_amount: string;
+      resigned: boolean;
     }[]
   >(
     `select id, account_id, status, to_char(start_date, 'YYYY-MM-DD') as start_date,
        case when override_overdraw_rule then coalesce(override_overdraw_rule_duration_days, overdraw_rule_duration_days)
             else overdraw_rule_duration_days end as days,
-       approved_overdraw_amount, leftovers_to_rainy_day, rainy_day_covers_shortfall, rainy_day_unavailable_amount
-     from agreement where id = ?${lock ? ' for update' : ''}`,
+       approved_overdraw_amount, leftovers_to_rainy_day, rainy_day_covers_shortfall, rainy_day_unavailable_amount,
+       ${accountHasResignedMember('agreement.account_id')} as resigned
+     from agreement where id = ?${lock ? ' for update of agreement' : ''}`,
     [agreementId],
   );
   if (!row) throw new NotFoundError('Agreement not found.');
@@ -156,6 +176,7 @@ export async function lockAgreement(tx: EntityManager, agreementId: number, lock
     leftoversToRainyDay: row.leftovers_to_rainy_day,
     rainyDayCoversShortfall: row.rainy_day_covers_shortfall,
     rainyDayUnavailable: parseMoney(String(row.rainy_day_unavailable_amount)),
+    resigned: row.resigned === true,
   };
 }
 

@@ -1,5 +1,5 @@
-import { cents, min, sub, type Cents } from '../../common/money.js';
-import { MoneySource } from '../bill/money-source.js';
+import { cents, min, sub, type Cents } from '../../shared/money.js';
+import { MoneySource } from '../bill/index.js';
 import {
   allocation,
   contingency,

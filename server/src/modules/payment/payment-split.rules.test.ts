@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cents } from '../../common/money.js';
+import { cents } from '../../shared/money.js';
 import { allocationWarning, setAsideFrom, storedConfirmationFigures } from './payment-split.rules.js';
 
 describe('setAsideFrom (which pocket a bill’s set-aside leaves)', () => {

@@ -1,4 +1,4 @@
-import { add, max, min, sub, ZERO, type Cents } from '../../common/money.js';
+import { add, max, min, sub, ZERO, type Cents } from '../../shared/money.js';
 import { PAYMENT_MESSAGES, PaymentError } from './payment.errors.js';
 
 /** The top-up options of the pay screens (1 §3 Payment, 1 §9). */
@@ -13,6 +13,11 @@ export interface SplitInput {
   contingency: Cents;
   /** The agreement's allocation and contingency beyond this bill's (never below 0). */
   freeBalance: Cents;
+  /**
+   * The part of the free balance held in the contingency pocket (what it holds beyond this payment's own contingency);
+   * 0 when not known: the free balance is then all taken from the allocation.
+   */
+  contingencyFree?: Cents;
   /** The overdraw still allowed today (0 outside the overdraw rule's duration). */
   overdrawAllowed: Cents;
   /** Whether what is left of the set-aside money goes to rainy day (the agreement's preference). */
@@ -21,9 +26,9 @@ export interface SplitInput {
 
 /** How a payment of A is covered before any top-up (DOMAIN.md "Bills"). */
 export interface PaymentSplit {
-  /** min(A, L), plus whatever the free balance and the overdraw cover. */
+  /** min(A, L), plus what the free balance held in the allocation and the overdraw cover. */
   fromAllocation: Cents;
-  /** min(A - min(A, L), C). */
+  /** min(A - min(A, L), C), plus what the free balance held in the contingency covers. */
   fromContingency: Cents;
   /** The part of fromAllocation taken beyond the bill's own allocation (free balance, then overdraw). */
   fromAgreementBeyondBill: Cents;
@@ -51,17 +56,25 @@ export function setAsideFrom(allocation: Cents, contingency: Cents, contingencyB
   return { allocation: add(allocation, sub(contingency, fromPocket)), contingency: fromPocket };
 }
 
-/** Rule "split": allocation first, then contingency, then the agreement's free balance and overdraw. */
+/**
+ * Rule "split": allocation first, then contingency, then the agreement's free balance and overdraw. The free balance
+ * is taken from the pocket that holds it: the allocation's first, then the contingency's (issue 25, seen 6: taking it
+ * all as allocation left "Allocation -$7.62" beside "Contingency $7.62"); the overdraw is the allocation's.
+ */
 export function splitPayment(input: SplitInput): PaymentSplit {
   const ownAllocation = min(input.amount, input.allocation);
-  const fromContingency = min(sub(input.amount, ownAllocation), input.contingency);
-  const remaining = sub(sub(input.amount, ownAllocation), fromContingency);
-  const beyond = min(remaining, add(max(input.freeBalance, ZERO), max(input.overdrawAllowed, ZERO)));
+  const ownContingency = min(sub(input.amount, ownAllocation), input.contingency);
+  const remaining = sub(sub(input.amount, ownAllocation), ownContingency);
+  const free = max(input.freeBalance, ZERO);
+  const beyond = min(remaining, add(free, max(input.overdrawAllowed, ZERO)));
+  const contingencyFree = min(max(input.contingencyFree ?? ZERO, ZERO), free);
+  const fromFreeAllocation = min(beyond, sub(free, contingencyFree));
+  const fromFreeContingency = min(sub(beyond, fromFreeAllocation), contingencyFree);
   const setAside = add(input.allocation, input.contingency);
   const poured = input.leftoversToRainyDay && input.amount < setAside ? sub(setAside, input.amount) : ZERO;
   return {
-    fromAllocation: add(ownAllocation, beyond),
-    fromContingency,
+    fromAllocation: add(ownAllocation, sub(beyond, fromFreeContingency)),
+    fromContingency: add(ownContingency, fromFreeContingency),
     fromAgreementBeyondBill: beyond,
     pouredIntoRainyDay: poured,
     topUpRequired: sub(remaining, beyond),

@@ -1,8 +1,9 @@
 import { Arg, Authorized, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { SIGNED_IN, STAFF_ROLES } from '../../common/auth/roles.js';
-import { ZERO } from '../../common/money.js';
+import { ZERO } from '../../shared/money.js';
 import type { GraphQLContext } from '../../graphql/context.js';
-import { PAYER_ROLES, toPayRequest, toQuoteRequest, withUserErrors } from './payment-input.js';
+import { PAYER_ROLES, toPayRequest, toQuoteRequest } from './payment-input.js';
+import { withUserErrors } from '../../graphql/user-error.js';
 import { BillToReverse, reversibleBills } from './reversible-bills.js';
 import type { PaymentOutcome } from './payment.service.js';
 import {
@@ -11,7 +12,10 @@ import {
   BillForPayment,
   BillMoneySourceView,
   BillPageView,
+  CatchUpDepositInput,
+  CatchUpDepositResult,
   PayBillInput,
+  OverduePlanView,
   PaymentQuoteView,
   PaymentResult,
   RainyDayTopUpInput,
@@ -98,6 +102,35 @@ export class PaymentResolver {
   }
 
   @Authorized(...PAYER_ROLES)
+  @Query(() => OverduePlanView, {
+    description: 'Read-only: what the overdue option pays for this bill (combine or ignore), as paying decides it.',
+  })
+  async overduePlan(
+    @Ctx() { em, user, services }: GraphQLContext,
+    @Arg('billId', () => Int) billId: number,
+    @Arg('billOrAllocation', () => String, { nullable: true }) billOrAllocation: string | null,
+  ): Promise<OverduePlanView> {
+    const result = await withUserErrors(() => {
+      const { billOrAllocation: kind } = toQuoteRequest({ billId, billAmount: '0', billOrAllocation });
+      return services.payments.overduePlan(em, user, billId, kind);
+    });
+    const plan = result.value;
+    const bills = plan ? [plan.combined.current, ...plan.combined.overdue] : [];
+    return {
+      offered: plan?.offered ?? false,
+      selectedTotal: plan?.single.totalAllocation ?? ZERO,
+      combinedTotal: plan?.combined.totalAllocation ?? ZERO,
+      combinedBills: bills.map((b) => ({
+        billId: b.id,
+        dueDate: b.dueDate,
+        status: b.status,
+        amountAllocated: b.amountAllocated,
+      })),
+      errors: result.errors,
+    };
+  }
+
+  @Authorized(...PAYER_ROLES)
   @Query(() => PaymentQuoteView, {
     description: 'Read-only: the top-up paying this amount would need and the options offered (no money moves).',
   })
@@ -179,5 +212,26 @@ export class PaymentResolver {
   ): Promise<RainyDayTopUpResult> {
     const result = await withUserErrors(() => services.reversals.topUpRainyDay(em, user, input));
     return { ok: result.value !== null, transactionId: result.value?.transactionId ?? null, errors: result.errors };
+  }
+
+  @Authorized(...PAYER_ROLES)
+  @Mutation(() => CatchUpDepositResult, {
+    description:
+      'A catch-up deposit from a linked savings account towards the missed deposits (agreements in missed deposit); covering all that is owed makes the agreement active again.',
+  })
+  async catchUpDeposit(
+    @Ctx() { em, user, services }: GraphQLContext,
+    @Arg('input', () => CatchUpDepositInput) input: CatchUpDepositInput,
+  ): Promise<CatchUpDepositResult> {
+    const result = await withUserErrors(() => services.catchUps.catchUpDeposit(em, user, input));
+    const outcome = result.value;
+    return {
+      ok: outcome !== null,
+      transactionIds: outcome?.transactionIds ?? [],
+      stillOwed: outcome?.stillOwed ?? null,
+      arrearsCleared: outcome?.arrearsCleared ?? false,
+      status: outcome?.status ?? null,
+      errors: result.errors,
+    };
   }
 }

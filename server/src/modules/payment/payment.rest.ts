@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Request } from 'express';
 import { Field, Int, ObjectType } from 'type-graphql';
-import { DomainError } from '../../common/errors.js';
-import { parseMoney, toDecimalString, type Cents } from '../../common/money.js';
+import { DomainError } from '../../shared/errors.js';
+import { parseMoney, toDecimalString, type Cents } from '../../shared/money.js';
 import { MoneyScalar } from '../../graphql/scalars.js';
-import { bodyField, idParam, route } from '../../rest/route.js';
+import { bodyField, flagValue, idParam, route } from '../../rest/route.js';
 import { wireMoney } from '../../rest/wire.js';
 import { STAFF_ROLES } from '../../common/auth/roles.js';
 import { ArrearsApproval } from '../approval/approval.types.js';
@@ -203,15 +203,30 @@ export const paymentRoutes = [
     });
     return { success: true, transactionId: outcome.transactionId, topupAmount: parseMoney(outcome.topupAmount) };
   }),
+  // The documented body (approvalGranted, billId, contractId: 1 §7) comes from a signed-in manager, who decides;
+  // an agent's screen signed with a manager's username and password (managerUsername, managerPassword, note) is the
+  // supervisor override.
   route('post', '/api/managerapproval', STAFF_ROLES, ArrearsApproval, async ({ em, req, user, services }) => {
     const body: unknown = req.body;
-    const approval = await services.approvals.override(em, user, {
-      billId: positiveInt(bodyField(body, 'billId'), 'billId'),
-      managerUsername: text(bodyField(body, 'managerUsername')) ?? '',
-      managerPassword: text(bodyField(body, 'managerPassword')) ?? '',
-      approvalGranted: bodyField(body, 'approvalGranted') === true,
-      note: text(bodyField(body, 'note')) ?? '',
-    });
+    const billId = positiveInt(bodyField(body, 'billId'), 'billId');
+    const approvalGranted = flagValue(bodyField(body, 'approvalGranted'), 'approvalGranted') ?? false;
+    const note = text(bodyField(body, 'note')) ?? '';
+    const managerUsername = text(bodyField(body, 'managerUsername'));
+    const approval =
+      managerUsername === null
+        ? await services.approvals.decideForBill(em, user, {
+            billId,
+            contractId: positiveInt(bodyField(body, 'contractId'), 'contractId'),
+            approvalGranted,
+            note,
+          })
+        : await services.approvals.override(em, user, {
+            billId,
+            managerUsername,
+            managerPassword: text(bodyField(body, 'managerPassword')) ?? '',
+            approvalGranted,
+            note,
+          });
     return { approvalGranted: approval.approvalGranted, billId: approval.billId, contractId: approval.contractId };
   }),
 ];

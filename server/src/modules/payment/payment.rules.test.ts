@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { parseMoney, type Cents } from '../../common/money.js';
-import type { LocalDate } from '../../common/local-date.js';
+import { parseMoney, type Cents } from '../../shared/money.js';
+import type { LocalDate } from '../../shared/local-date.js';
 import { AgreementStatus } from '../agreement/agreement-status.js';
 import { BillStatus } from '../bill/bill-status.rules.js';
-import { BillerStatus } from '../biller/biller-codes.js';
+import { BillerStatus } from '../../shared/biller/biller-codes.js';
 import { applyTopUp, confirmationFigures, splitPayment, topUpOptions, type TopUpFacts } from './payment-split.rules.js';
 import {
   checkNotRepeatedTopUp,
@@ -59,6 +59,31 @@ describe('rule "split": allocation, contingency, free balance and overdraw, left
     });
     expect(split).toMatchObject({ fromAllocation: $('180'), fromAgreementBeyondBill: $('80'), topUpRequired: $('10') });
   });
+
+  it.each([
+    // Issue 25, seen 6: allocation 590.94 and contingency 42.06 held, Gas set aside 185 + 18.50, paid 640.62: both
+    // pockets end at zero, the rest is the top-up (taking all the free balance as allocation left -23.56 beside 23.56).
+    ['the contingency pocket’s spare after the allocation’s', '640.62', '23.56', '590.94', '42.06', '7.62'],
+    ['the allocation’s spare alone when it is enough', '250', '23.56', '231.50', '18.50', '0'],
+    ['nothing more from contingency when it has no spare', '640.62', '0', '614.50', '18.50', '7.62'],
+  ])(
+    'takes the free balance from the pocket holding it: %s',
+    (_name, amount, contingencyFree, fromAllocation, fromContingency, topUp) => {
+      const split = splitPayment({
+        ...base,
+        amount: $(amount),
+        allocation: $('185'),
+        contingency: $('18.50'),
+        freeBalance: $('429.50'),
+        contingencyFree: $(contingencyFree),
+      });
+      expect(split).toMatchObject({
+        fromAllocation: $(fromAllocation),
+        fromContingency: $(fromContingency),
+        topUpRequired: $(topUp),
+      });
+    },
+  );
 
   it('keeps leftovers in the allocation when the agreement does not pour them', () => {
     const split = splitPayment({
@@ -208,6 +233,7 @@ describe('rule "who may pay"', () => {
   const ok = {
     agreementStatus: AgreementStatus.Active,
     callerIsStaff: false,
+    resigned: false,
     hasApproval: false,
     billStatus: BillStatus.Upcoming,
     biller: { name: 'Power', status: BillerStatus.Active, onHoldDate: null },
@@ -229,7 +255,9 @@ describe('rule "who may pay"', () => {
       { ...ok, agreementStatus: AgreementStatus.MissedDeposit, callerIsStaff: true, hasApproval: true },
       null,
     ],
-    ['locked agreement', { ...ok, agreementStatus: AgreementStatus.Locked }, 'AGREEMENT_NOT_PAYABLE'],
+    ['locked agreement', { ...ok, agreementStatus: AgreementStatus.Locked }, 'AGREEMENT_LOCKED'],
+    ['a resigned membership', { ...ok, resigned: true }, 'MEMBERSHIP_RESIGNED'],
+    ['staff for a resigned membership', { ...ok, resigned: true, callerIsStaff: true }, 'MEMBERSHIP_RESIGNED'],
     [
       'approved (not yet active) agreement',
       { ...ok, agreementStatus: AgreementStatus.Approved },
@@ -254,6 +282,8 @@ describe('rule "who may pay"', () => {
 describe('rule "reimburse"', () => {
   const ok = {
     agreementStatus: AgreementStatus.Active,
+    callerIsStaff: false,
+    resigned: false,
     billStatus: BillStatus.Overdue,
     billerDateAdded: d('2026-01-01'),
     today,
@@ -262,6 +292,8 @@ describe('rule "reimburse"', () => {
   it.each([
     ['allowed', ok, null],
     ['missed deposit', { ...ok, agreementStatus: AgreementStatus.MissedDeposit }, 'REIMBURSE_IN_MISSED_DEPOSIT'],
+    ['a resigned membership', { ...ok, resigned: true }, 'MEMBERSHIP_RESIGNED'],
+    ['an expired agreement', { ...ok, agreementStatus: AgreementStatus.Expired }, 'AGREEMENT_EXPIRED'],
     ['biller added today', { ...ok, billerDateAdded: today }, 'BILLER_ADDED_TODAY'],
     ['no linked account', { ...ok, linkedAccountChosen: false }, 'LINKED_ACCOUNT_REQUIRED'],
     ['already reimbursed', { ...ok, billStatus: BillStatus.Reimbursed }, 'BILL_NOT_PAYABLE'],
@@ -324,9 +356,13 @@ describe('rules "early pay", "rainy-day top-up" and "pending window"', () => {
     [AgreementStatus.Approved, null],
     [AgreementStatus.Active, null],
     [AgreementStatus.MissedDeposit, 'TOP_UP_NOT_ALLOWED'],
-    [AgreementStatus.Locked, 'TOP_UP_NOT_ALLOWED'],
+    [AgreementStatus.Locked, 'AGREEMENT_LOCKED'],
+    [AgreementStatus.Cancelled, 'AGREEMENT_CANCELLED'],
   ])('rainy-day top-up in status %s', (status, expected) => {
-    expect(code(() => checkRainyDayTopUpAllowed(status))).toBe(expected);
+    expect(code(() => checkRainyDayTopUpAllowed(status, false, false))).toBe(expected);
+  });
+  it('refuses a rainy-day top-up for a resigned membership, by staff too', () => {
+    expect(code(() => checkRainyDayTopUpAllowed(AgreementStatus.Active, true, true))).toBe('MEMBERSHIP_RESIGNED');
   });
   // Sydney is UTC+11 in March (daylight time): 9am local = 22:00Z the day before, 3pm local = 04:00Z.
   it.each([

@@ -1,8 +1,9 @@
-import { parseMoney, sum, type Cents } from '../../common/money.js';
-import { addDays, formatDisplayDate, type LocalDate } from '../../common/local-date.js';
-import { AgreementStatus } from '../agreement/agreement-status.js';
-import { BillStatus, isOverdue } from '../bill/bill-status.rules.js';
-import { BillerStatus } from '../biller/biller-codes.js';
+import { parseMoney, sum, type Cents } from '../../shared/money.js';
+import { addDays, formatDisplayDate, type LocalDate } from '../../shared/local-date.js';
+import type { AgreementStatus } from '../agreement/agreement-status.js';
+import { MoneyMovement, moneyRefusal, type MoneyFacts } from '../../shared/money-movement.rules.js';
+import { BillStatus, isOverdue } from '../bill/index.js';
+import { BillerStatus } from '../../shared/biller/biller-codes.js';
 import { billerOnHoldMessage, PAYMENT_MESSAGES, PaymentError } from './payment.errors.js';
 
 /** Rule "amount": positive, at most 2 decimals (a number or a decimal string). */
@@ -31,28 +32,42 @@ export function isPayableBillStatus(status: BillStatus): boolean {
   return PAYABLE_STATUSES.has(status);
 }
 
+/** Rule "who may pay", its first part: the money rule lets someone pay bills from the agreement (7, and 4 staff approved). */
+export function agreementTakesPayments(status: AgreementStatus): boolean {
+  return (
+    moneyRefusal(MoneyMovement.PayBill, { status, mover: 'staff', resigned: false, managerApproval: true }) === null
+  );
+}
+
 export interface PaymentPermissionFacts {
   agreementStatus: AgreementStatus;
   callerIsStaff: boolean;
+  /** A member holding the account has resigned (activity suspended). */
+  resigned: boolean;
   /** A granted, unused manager approval for this bill (arrears). */
   hasApproval: boolean;
   billStatus: BillStatus;
   biller: { name: string; status: BillerStatus; onHoldDate: LocalDate | null } | null;
 }
 
+/** The money rule (shared/money-movement.rules.ts) as this module's error: thrown when it refuses. */
+export function checkMoneyMovement(movement: MoneyMovement, facts: MoneyFacts): void {
+  const refusal = moneyRefusal(movement, facts);
+  if (refusal) throw new PaymentError(refusal.code, refusal.message);
+}
+
 /**
- * Rule "who may pay": only agreements in 7 and 4; in 4 only staff, and only with a manager approval for the bill;
- * a biller on hold (5) blocks payment; a paid, reimbursed or reversed bill is not paid again.
+ * Rule "who may pay": the money rule (only agreements in 7, and in 4 staff with a manager approval for the bill; no
+ * money for a resigned membership); a biller on hold (5) blocks payment; a paid, reimbursed or reversed bill is not
+ * paid again.
  */
 export function checkPaymentAllowed(facts: PaymentPermissionFacts): void {
-  if (facts.agreementStatus === AgreementStatus.MissedDeposit) {
-    if (!facts.callerIsStaff) {
-      throw new PaymentError('PAYMENT_SUSPENDED_IN_ARREARS', PAYMENT_MESSAGES.suspendedInArrears);
-    }
-    if (!facts.hasApproval) throw new PaymentError('MANAGER_APPROVAL_REQUIRED', PAYMENT_MESSAGES.approvalRequired);
-  } else if (facts.agreementStatus !== AgreementStatus.Active) {
-    throw new PaymentError('AGREEMENT_NOT_PAYABLE', PAYMENT_MESSAGES.agreementNotPayable);
-  }
+  checkMoneyMovement(MoneyMovement.PayBill, {
+    status: facts.agreementStatus,
+    mover: facts.callerIsStaff ? 'staff' : 'member',
+    resigned: facts.resigned,
+    managerApproval: facts.hasApproval,
+  });
   if (facts.biller?.status === BillerStatus.OnHold) {
     const date = facts.biller.onHoldDate ? formatDisplayDate(facts.biller.onHoldDate) : '';
     throw new PaymentError('BILLER_ON_HOLD', billerOnHoldMessage(facts.biller.name, date));
@@ -63,6 +78,8 @@ export function checkPaymentAllowed(facts: PaymentPermissionFacts): void {
 
 export interface ReimbursementFacts {
   agreementStatus: AgreementStatus;
+  callerIsStaff: boolean;
+  resigned: boolean;
   billStatus: BillStatus;
   /** The biller's date added; null for a sub-category (allocation) bill. */
   billerDateAdded: LocalDate | null;
@@ -70,14 +87,13 @@ export interface ReimbursementFacts {
   linkedAccountChosen: boolean;
 }
 
-/** Rule "reimburse": never in Missed Deposit, never for a biller added today, a linked account is required. */
+/** Rule "reimburse": the money rule (only in 7, never in Missed Deposit), never for a biller added today, a linked account is required. */
 export function checkReimbursementAllowed(facts: ReimbursementFacts): void {
-  if (facts.agreementStatus === AgreementStatus.MissedDeposit) {
-    throw new PaymentError('REIMBURSE_IN_MISSED_DEPOSIT', PAYMENT_MESSAGES.reimburseInMissedDeposit);
-  }
-  if (facts.agreementStatus !== AgreementStatus.Active) {
-    throw new PaymentError('AGREEMENT_NOT_PAYABLE', PAYMENT_MESSAGES.agreementNotPayable);
-  }
+  checkMoneyMovement(MoneyMovement.Reimburse, {
+    status: facts.agreementStatus,
+    mover: facts.callerIsStaff ? 'staff' : 'member',
+    resigned: facts.resigned,
+  });
   if (facts.billerDateAdded !== null && facts.billerDateAdded === facts.today) {
     throw new PaymentError('BILLER_ADDED_TODAY', PAYMENT_MESSAGES.billerAddedToday);
   }
@@ -159,11 +175,13 @@ export function planOverdue(
   };
 }
 
-/** Rule "rainy-day top-up": agreements in 1 and 7 only. */
-export function checkRainyDayTopUpAllowed(status: AgreementStatus): void {
-  if (status !== AgreementStatus.Approved && status !== AgreementStatus.Active) {
-    throw new PaymentError('TOP_UP_NOT_ALLOWED', PAYMENT_MESSAGES.topUpNotAllowed);
-  }
+/** Rule "rainy-day top-up": the money rule (agreements in 1 and 7 only; no money for a resigned membership). */
+export function checkRainyDayTopUpAllowed(status: AgreementStatus, callerIsStaff: boolean, resigned: boolean): void {
+  checkMoneyMovement(MoneyMovement.RainyDayTopUp, {
+    status,
+    mover: callerIsStaff ? 'staff' : 'member',
+    resigned,
+  });
 }
 
 /** A rainy-day top-up the same user made on the same agreement (what a keyless repeat is compared with). */

@@ -2,19 +2,19 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { requireUser } from '../../common/auth/access.js';
 import type { CurrentUser } from '../../common/auth/current-user.js';
 import { isStaff } from '../../common/auth/roles.js';
-import type { Clock } from '../../common/clock.js';
-import type { LocalDate } from '../../common/local-date.js';
-import { add, formatCurrency, type Cents } from '../../common/money.js';
+import type { Clock } from '../../shared/clock.js';
+import type { LocalDate } from '../../shared/local-date.js';
+import { add, formatCurrency, sub, type Cents } from '../../shared/money.js';
 import { intArray } from '../../database/bulk.js';
 import { ActivityType } from '../activity/activity-type.js';
-import { BillStatus } from '../bill/bill-status.rules.js';
+import { BillStatus } from '../bill/index.js';
 import { agreementBalances, linkedAccountBalances } from '../ledger/ledger-balances.js';
 import { LedgerTransactionType } from '../ledger/ledger-transaction-type.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import { external, linkedAccount } from '../ledger/ledger.types.js';
 import { TransactionStatus } from '../ledger/transaction-status.js';
 import type { EventNotifier } from '../notification/events.js';
-import type { SettingsService } from '../settings/settings.service.js';
+import type { SettingsService } from '../settings/index.js';
 import { checkIdempotencyKey, runIdempotent } from './money-transaction.js';
 import {
   accountLinkedAccountIds,
@@ -142,6 +142,8 @@ export class PaymentService {
           : null;
         checkReimbursementAllowed({
           agreementStatus: agreement.status,
+          callerIsStaff: staff,
+          resigned: agreement.resigned,
           billStatus: bill.status,
           billerDateAdded: bill.billerDateAdded,
           today,
@@ -215,6 +217,7 @@ export class PaymentService {
         await this.notifier.notifyEvent(tx, {
           agreementId: agreement.id,
           event: 'shortPaidBill',
+          key: `bill:${plan.current.id}:${posting.transactionId}`,
           facts: { amount: topUp.amountOwing, date: today, billerName: bill.name },
         });
       }
@@ -265,6 +268,29 @@ export class PaymentService {
     });
   }
 
+  /**
+   * overduePlan: what the overdue option would pay (spec 1 §4), read-only, by the one rule paying uses
+   * (`planOverdue`): whether it is offered, the selected bill alone, and the bills a combined payment covers with
+   * their allocations' total. The pay screen shows this answer and computes nothing of its own (issue 26 item 9: it
+   * totalled every eligible bill while paying covered only the current one and the overdue ones).
+   */
+  async overduePlan(
+    em: EntityManager,
+    maybeUser: CurrentUser | null,
+    billId: number,
+    billOrAllocation: BillOrAllocation,
+  ): Promise<{ offered: boolean; single: OverduePlan; combined: OverduePlan }> {
+    const user = requireUser(maybeUser);
+    const selected = await loadAccessibleBill(em, user, billId);
+    const today = this.clock.today();
+    const candidateIds = await sameSourceBills(em, selected, today, billOrAllocation);
+    const bills = await lockBills(em, [...new Set([selected.id, ...candidateIds])], false);
+    const bill = bills.find((b) => b.id === selected.id) as BillRow;
+    const single = planOverdue(bill, bills, today, 'ignore', billOrAllocation);
+    const combined = planOverdue(bill, bills, today, 'combine', billOrAllocation);
+    return { offered: combined.offered, single, combined };
+  }
+
   /** Paying's checks: who may pay (agreement status, arrears approval, biller on hold, bill status) and the details. */
   private async checkPay(
     tx: EntityManager,
@@ -278,6 +304,7 @@ export class PaymentService {
     checkPaymentAllowed({
       agreementStatus: agreement.status,
       callerIsStaff: staff,
+      resigned: agreement.resigned,
       hasApproval,
       billStatus: bill.status,
       biller: bill.billerId ? { name: bill.name, status: bill.billerStatus!, onHoldDate: bill.billerOnHoldDate } : null,
@@ -326,6 +353,7 @@ export class PaymentService {
       allocation: pockets.allocation,
       contingency: pockets.contingency,
       freeBalance: headroom.freeBalance,
+      contingencyFree: sub(balances.contingency, pockets.contingency),
       overdrawAllowed: headroom.overdrawLeft,
       leftoversToRainyDay: agreement.leftoversToRainyDay,
     });

@@ -1,8 +1,10 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
-import type { LocalDate } from '../../common/local-date.js';
-import type { Cents } from '../../common/money.js';
+import type { LocalDate } from '../../shared/local-date.js';
+import type { Cents } from '../../shared/money.js';
 import { LocalDateScalar, MoneyScalar } from '../../graphql/scalars.js';
 import { UserError } from '../../graphql/user-error.js';
+import { AgreementStatus } from '../agreement/agreement-status.js';
+import { BillStatus } from '../bill/index.js';
 
 @ObjectType({ description: 'A bill due for payment with its biller’s paying details (spec 1 §3 Bill for payment).' })
 export class BillForPayment {
@@ -31,7 +33,8 @@ export class BillForPayment {
   @Field(() => MoneyScalar) moneyFromContingency!: Cents;
   @Field(() => LocalDateScalar) expectedDueDate!: LocalDate;
   @Field(() => LocalDateScalar) expectedDueDateWithNoOffset!: LocalDate;
-  @Field(() => Int, { description: 'Bill status: 1 and 4 overdue, 6 upcoming.' }) status!: number;
+  @Field(() => BillStatus, { description: 'Overdue and OverdueNotified are overdue; Upcoming is due within 30 days.' })
+  status!: BillStatus;
   @Field(() => String, { nullable: true }) bPayNumber!: string | null;
   @Field(() => String, { nullable: true }) bPayName!: string | null;
   @Field(() => String, { nullable: true, description: 'Masked with asterisks.' }) customerReferenceNumber!:
@@ -183,5 +186,48 @@ export class RainyDayTopUpInput {
 export class RainyDayTopUpResult {
   @Field() ok!: boolean;
   @Field(() => Int, { nullable: true }) transactionId?: number | null;
+  @Field(() => [UserError]) errors!: UserError[];
+}
+
+@InputType({ description: 'A catch-up deposit: money from a linked savings account now, towards the missed deposits.' })
+export class CatchUpDepositInput {
+  @Field(() => Int) contractId!: number;
+  @Field({ description: 'The linked savings account the money comes from.' }) accountNumber!: string;
+  @Field({ description: 'Dollars, at most 2 decimals; not more than is owed.' }) amount!: string;
+  @Field() idempotencyKey!: string;
+}
+
+@ObjectType()
+export class CatchUpDepositResult {
+  @Field() ok!: boolean;
+  @Field(() => [Int], { description: 'One ledger transaction per missed deposit paid towards, oldest first.' })
+  transactionIds!: number[];
+  @Field(() => String, { nullable: true, description: 'What is still owed after it ("0.00": nothing).' })
+  stillOwed!: string | null;
+  @Field({ description: 'Nothing is owed any more: the agreement is active again.' }) arrearsCleared!: boolean;
+  @Field(() => AgreementStatus, { nullable: true, description: 'The agreement’s status after it.' })
+  status!: AgreementStatus | null;
+  @Field(() => [UserError]) errors!: UserError[];
+}
+
+@ObjectType({ description: 'A bill a payment with the overdue option would pay.' })
+export class OverduePlanBillView {
+  @Field(() => Int) billId!: number;
+  @Field(() => LocalDateScalar) dueDate!: LocalDate;
+  @Field(() => BillStatus) status!: BillStatus;
+  @Field(() => MoneyScalar) amountAllocated!: Cents;
+}
+
+@ObjectType({
+  description:
+    'What the overdue option pays (spec 1 §4), by the rule paying uses: the selected bill alone, or the bills a ' +
+    'combined payment covers. The pay screen shows this; it adds nothing up itself.',
+})
+export class OverduePlanView {
+  @Field({ description: 'More than one eligible bill: the screen offers combine or ignore.' }) offered!: boolean;
+  @Field(() => MoneyScalar, { description: 'Ignore: the selected bill’s allocation.' }) selectedTotal!: Cents;
+  @Field(() => MoneyScalar, { description: 'Combine: the allocations of every bill it pays.' }) combinedTotal!: Cents;
+  @Field(() => [OverduePlanBillView], { description: 'Combine: the bills it pays, the current one first.' })
+  combinedBills!: OverduePlanBillView[];
   @Field(() => [UserError]) errors!: UserError[];
 }

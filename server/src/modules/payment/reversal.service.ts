@@ -1,19 +1,19 @@
 import { freeText } from '../../common/free-text.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { assertAccountAccess, requireUser } from '../../common/auth/access.js';
+import { requireUser } from '../../common/auth/access.js';
 import type { CurrentUser } from '../../common/auth/current-user.js';
 import { isStaff } from '../../common/auth/roles.js';
-import type { Clock } from '../../common/clock.js';
-import { ForbiddenError, NotFoundError } from '../../common/errors.js';
-import { formatCurrency, negate, parseMoney, toDecimalString, ZERO, type Cents } from '../../common/money.js';
-import type { LocalDate } from '../../common/local-date.js';
+import type { Clock } from '../../shared/clock.js';
+import { ForbiddenError, NotFoundError } from '../../shared/errors.js';
+import { formatCurrency, negate, parseMoney, toDecimalString, ZERO, type Cents } from '../../shared/money.js';
+import type { LocalDate } from '../../shared/local-date.js';
 import { ActivityType } from '../activity/activity-type.js';
 import { linkedAccountBalances } from '../ledger/ledger-balances.js';
 import { LedgerTransactionType } from '../ledger/ledger-transaction-type.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import { linkedAccount, rainyDay } from '../ledger/ledger.types.js';
 import { checkIdempotencyKey, runIdempotent } from './money-transaction.js';
-import { lockAgreement, lockLinkedAccount } from './payment-load.js';
+import { assertAgreementAccess, lockAgreement, lockLinkedAccount } from './payment-load.js';
 import { PAYMENT_MESSAGES, PaymentError } from './payment.errors.js';
 import {
   checkNotRepeatedTopUp,
@@ -179,19 +179,12 @@ export class ReversalService {
       field: 'description',
       required: false,
     });
-    const [target] = await em.execute<{ account_id: number }[]>('select account_id from agreement where id = ?', [
-      request.contractId,
-    ]);
-    if (!target) {
-      if (!isStaff(user.roles)) throw new ForbiddenError('You do not have access to this member or account.');
-      throw new NotFoundError('Agreement not found.');
-    }
-    await assertAccountAccess(em, user, target.account_id);
+    await assertAgreementAccess(em, user, request.contractId);
     const input = { ...request, idempotencyKey: undefined, topupAmount: amount };
     const entity = { type: 'agreement', id: request.contractId };
     return runIdempotent(em, { userId: user.userId, key, operation: 'topUpRainyDay', input, entity }, async (tx) => {
       const agreement = await lockAgreement(tx, request.contractId);
-      checkRainyDayTopUpAllowed(agreement.status);
+      checkRainyDayTopUpAllowed(agreement.status, isStaff(user.roles), agreement.resigned);
       const account = await lockLinkedAccount(tx, agreement.accountId, request.accountNumber ?? '');
       if (!account) {
         throw new PaymentError('LINKED_ACCOUNT_REQUIRED', PAYMENT_MESSAGES.linkedAccountRequired, 'accountNumber');

@@ -1,12 +1,12 @@
-import { cents, formatCurrency, type Cents } from '../../common/money.js';
-import { daysBetween, toYmd, type LocalDate } from '../../common/local-date.js';
-import { INVALID_TOTAL_BILL_VALUE_MESSAGE } from '../../common/validation/amount-input.js';
-import { EARLIEST_INPUT_YEAR, EMPTY_DATE_SENTINEL } from '../../common/validation/date-input.js';
-import type { SeasonValues } from '../bill/bill-amount.rules.js';
-import type { AgreementPeriod } from '../bill/bill-schedule.rules.js';
-import { BillingFrequency, isBillingFrequency } from '../bill/billing-frequency.js';
-import type { BillPlan } from '../bill/expected-bills.rules.js';
-import { PaymentMethod, PAYMENT_METHOD_LABELS } from '../bill/payment-method.js';
+import { cents, formatCurrency, type Cents } from '../../shared/money.js';
+import { daysBetween, toYmd, type LocalDate } from '../../shared/local-date.js';
+import { INVALID_TOTAL_BILL_VALUE_MESSAGE } from '../../shared/validation/amount-input.js';
+import { EARLIEST_INPUT_YEAR, EMPTY_DATE_SENTINEL } from '../../shared/validation/date-input.js';
+import type { SeasonValues } from '../../shared/bill/bill-amount.rules.js';
+import type { AgreementPeriod } from '../../shared/bill/bill-schedule.rules.js';
+import { BillingFrequency, isBillingFrequency } from '../../shared/bill/billing-frequency.js';
+import type { BillPlan } from '../bill/index.js';
+import { PaymentMethod, PAYMENT_METHOD_LABELS } from '../../shared/bill/payment-method.js';
 import { PLANNER_MESSAGES, PlannerInputError } from './planner.errors.js';
 
 /**

@@ -1,7 +1,8 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
-import type { LocalDate } from '../../common/local-date.js';
-import type { Cents } from '../../common/money.js';
+import type { LocalDate } from '../../shared/local-date.js';
+import type { Cents } from '../../shared/money.js';
 import { LocalDateScalar, MoneyScalar } from '../../graphql/scalars.js';
+import { BillStatus } from '../bill/index.js';
 
 /** The bill details of one biller or sub-category, as the wizard's biller form holds them. */
 @InputType()
@@ -85,8 +86,10 @@ export class BillOccurrencePreview {
   @Field(() => MoneyScalar, { description: 'Amount plus contingency: what the deposits must fund.' })
   total!: Cents;
 
-  @Field(() => Int, { description: 'Bill status code on today: 0 scheduled, 1 overdue, 6 upcoming (next 30 days).' })
-  status!: number;
+  @Field(() => BillStatus, {
+    description: 'The bill’s status on today: Scheduled, Overdue or Upcoming (next 30 days).',
+  })
+  status!: BillStatus;
 
   @Field()
   statusLabel!: string;

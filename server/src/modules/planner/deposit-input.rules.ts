@@ -1,12 +1,12 @@
-import { ZERO, type Cents } from '../../common/money.js';
-import { toYmd, type LocalDate } from '../../common/local-date.js';
-import type { BillPlan } from '../bill/expected-bills.rules.js';
+import { ZERO, type Cents } from '../../shared/money.js';
+import { toYmd, type LocalDate } from '../../shared/local-date.js';
+import type { BillPlan } from '../bill/index.js';
 import {
   CONTRIBUTION_FREQUENCY_LABELS,
   ContributionFrequency,
   payTodayBypassApplies,
   type BiMonthlyDates,
-} from '../deposit/deposit-schedule.rules.js';
+} from '../deposit/index.js';
 import {
   checkDate,
   checkPeriod,

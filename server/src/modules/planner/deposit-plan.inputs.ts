@@ -1,6 +1,6 @@
 import { Field, InputType, Int } from 'type-graphql';
-import type { LocalDate } from '../../common/local-date.js';
-import type { Cents } from '../../common/money.js';
+import type { LocalDate } from '../../shared/local-date.js';
+import type { Cents } from '../../shared/money.js';
 import { LocalDateScalar, MoneyScalar } from '../../graphql/scalars.js';
 import { BillDetailsInput } from './bill-schedule.types.js';
 

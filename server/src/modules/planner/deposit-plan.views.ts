@@ -1,6 +1,5 @@
-import { ZERO } from '../../common/money.js';
-import type { BreakdownLineKind } from '../deposit/deposit-breakdown.rules.js';
-import type { ExpensesCoverage, MinimumDeposit as MinimumResult } from '../deposit/deposit-calculator.rules.js';
+import { ZERO } from '../../shared/money.js';
+import type { BreakdownLineKind, ExpensesCoverage, MinimumDeposit as MinimumResult } from '../deposit/index.js';
 import { DepositForecast } from './deposit-forecast.types.js';
 import {
   DepositBreakdownLineKind,

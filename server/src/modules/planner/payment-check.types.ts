@@ -1,5 +1,5 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
-import type { Cents } from '../../common/money.js';
+import type { Cents } from '../../shared/money.js';
 import { MoneyScalar } from '../../graphql/scalars.js';
 
 @InputType({ description: 'The biller form’s BPAY details (spec 2 §3 validation payload).' })

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../../common/errors.js';
-import { parseLocalDate, type LocalDate } from '../../common/local-date.js';
-import { parseMoney } from '../../common/money.js';
+import { DomainError } from '../../shared/errors.js';
+import { parseLocalDate, type LocalDate } from '../../shared/local-date.js';
+import { parseMoney } from '../../shared/money.js';
 import type { DepositPlanData } from './deposit-input.rules.js';
 import { calculateDepositPlan, previewBillSchedule, type BillScheduleData } from './planner.calculations.js';
 

@@ -1,11 +1,15 @@
-import { DomainError } from '../../common/errors.js';
-import { LocalDateError, type LocalDate } from '../../common/local-date.js';
-import { add, MoneyError, type Cents } from '../../common/money.js';
-import { BILL_STATUS_LABELS, statusForDueDate, type BillStatus } from '../bill/bill-status.rules.js';
-import { BILLING_FREQUENCY_LABELS, type BillingFrequency } from '../bill/billing-frequency.js';
-import { expectedBills, type ExpectedBillsSummary } from '../bill/expected-bills.rules.js';
-import { planDeposits, type DepositPlan } from '../deposit/deposit-plan.rules.js';
-import { forecastWindow } from '../deposit/forecast.rules.js';
+import { DomainError } from '../../shared/errors.js';
+import { LocalDateError, type LocalDate } from '../../shared/local-date.js';
+import { add, MoneyError, type Cents } from '../../shared/money.js';
+import {
+  BILL_STATUS_LABELS,
+  expectedBills,
+  statusForDueDate,
+  type BillStatus,
+  type ExpectedBillsSummary,
+} from '../bill/index.js';
+import { BILLING_FREQUENCY_LABELS, type BillingFrequency } from '../../shared/bill/billing-frequency.js';
+import { forecastWindow, planDeposits, type DepositPlan } from '../deposit/index.js';
 import { checkLimit, checkPeriod, optionalDate, toBillPlan, type BillDetailsData } from './bill-input.rules.js';
 import { checkDepositPlan, type DepositPlanData, type PlannerDefaults } from './deposit-input.rules.js';
 import { PlannerInputError, withFieldPrefix } from './planner.errors.js';

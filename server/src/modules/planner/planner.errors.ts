@@ -1,4 +1,4 @@
-import { DomainError } from '../../common/errors.js';
+import { DomainError } from '../../shared/errors.js';
 
 /** Why the planner refused its input: one code per kind of mistake, with the input field at fault. */
 export type PlannerInputCode =

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Clock } from '../../common/clock.js';
-import type { Cents } from '../../common/money.js';
+import type { Clock } from '../../shared/clock.js';
+import type { Cents } from '../../shared/money.js';
 import {
   AUSTRALIAN_BSB_DIRECTORY,
   formatBsb,
@@ -8,15 +8,16 @@ import {
   validateBpayPayment,
   validateBsb as checkBsb,
   type BsbDirectory,
-} from '../../common/validation/index.js';
-import { findBpayBiller } from '../company/company-catalogue.js';
-import type { SettingsService } from '../settings/settings.service.js';
+} from '../../shared/validation/index.js';
+import { findBpayBiller } from '../company/index.js';
+import type { SettingsService } from '../settings/index.js';
 import type { BillSchedulePreview } from './bill-schedule.types.js';
 import type { DepositPlanData } from './deposit-input.rules.js';
 import type { DepositPlan } from './deposit-plan.types.js';
 import { toDepositPlanView } from './deposit-plan.views.js';
 import type { BpayValidation, BsbValidation } from './payment-check.types.js';
 import { calculateDepositPlan, previewBillSchedule, type BillScheduleData } from './planner.calculations.js';
+import { plannerDefaultsOf } from './planner-settings.js';
 
 export interface BpayCheckData {
   bPayNumber: string | number | null | undefined;
@@ -44,11 +45,7 @@ export class PlannerService {
 
   async depositPlan(em: EntityManager, input: DepositPlanData): Promise<DepositPlan> {
     const settings = await this.settings.serverSettings(em);
-    const result = calculateDepositPlan(input, this.clock.today(), {
-      approvedOverdraw: settings.contractApprovedOverDrawOfAmount,
-      upperContractLimit: settings.businessUpperContractLimit,
-      overdrawRuleDurationDays: settings.initialOverdrawRuleDays,
-    });
+    const result = calculateDepositPlan(input, this.clock.today(), plannerDefaultsOf(settings));
     return toDepositPlanView(result);
   }
 

@@ -1,6 +1,6 @@
 import { Entity, Index, ManyToOne, OneToOne, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
-import { Agreement } from '../agreement/agreement.entity.js';
-import { Branch } from '../branch/branch.entity.js';
+import type { Agreement } from '../agreement/agreement.entity.js';
+import type { Branch } from '../branch/index.js';
 
 type Defaults =
   | 'notifyMissedDeposit'
@@ -22,10 +22,10 @@ export class ContractPreferences {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @OneToOne(() => Agreement, { owner: true, unique: true })
+  @OneToOne('Agreement', { owner: true, unique: true })
   agreement!: Agreement;
 
-  @ManyToOne(() => Branch, { nullable: true })
+  @ManyToOne('Branch', { nullable: true })
   @Index()
   branch?: Branch | null;
 

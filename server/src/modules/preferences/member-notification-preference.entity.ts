@@ -1,7 +1,7 @@
 import { Entity, Enum, Index, ManyToOne, PrimaryKey, Unique } from '@mikro-orm/core';
-import { Agreement } from '../agreement/agreement.entity.js';
-import { Member } from '../member/member.entity.js';
-import { NotificationPreference } from '../notification/notification-codes.js';
+import type { Agreement } from '../agreement/agreement.entity.js';
+import type { Member } from '../member/member.entity.js';
+import { NotificationPreference } from '../../shared/notification/notification-codes.js';
 
 /**
  * How one member of an agreement's account wants to be told (spec 3 §3): Email, Sms or None. The member's
@@ -13,10 +13,10 @@ export class MemberNotificationPreference {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => Agreement)
+  @ManyToOne('Agreement')
   agreement!: Agreement;
 
-  @ManyToOne(() => Member)
+  @ManyToOne('Member')
   @Index()
   member!: Member;
 

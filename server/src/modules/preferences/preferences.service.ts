@@ -2,14 +2,14 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { NO_ACCESS, requireUser } from '../../common/auth/access.js';
 import { isStaff } from '../../common/auth/roles.js';
 import type { CurrentUser } from '../../common/auth/current-user.js';
-import type { Clock } from '../../common/clock.js';
-import { DomainError, ForbiddenError } from '../../common/errors.js';
+import type { Clock } from '../../shared/clock.js';
+import { DomainError, ForbiddenError } from '../../shared/errors.js';
 import { AgreementStatus } from '../agreement/agreement-status.js';
 import { CompletionRefused, refuseIfAny } from '../agreement/completion/completion-errors.js';
 import type { AgreementWizardService } from '../agreement/wizard/wizard.service.js';
 import type { BillerWizardService } from '../biller/biller-wizard.service.js';
 import { checkId, wizardVersion } from '../biller/wizard-version.js';
-import type { NotificationPreference } from '../notification/notification-codes.js';
+import type { NotificationPreference } from '../../shared/notification/notification-codes.js';
 import { loadMemberAccount } from '../overview/account-context.js';
 import {
   checkContactability,
@@ -21,7 +21,7 @@ import {
   type EventKey,
   type EventSubscriptions,
   type PreferencesRefusal,
-} from './preferences.rules.js';
+} from '../../shared/preferences/preferences.rules.js';
 import type { ContractPreferencesView, MemberPreferenceView } from './preferences.types.js';
 
 export interface PreferencesInput {

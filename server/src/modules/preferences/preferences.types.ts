@@ -1,6 +1,6 @@
 import { Field, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { UserError } from '../../graphql/user-error.js';
-import { NotificationPreference } from '../notification/notification-codes.js';
+import { NotificationPreference } from '../../shared/notification/notification-codes.js';
 
 registerEnumType(NotificationPreference, {
   name: 'NotificationPreferenceChoice',

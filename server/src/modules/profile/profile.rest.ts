@@ -1,5 +1,5 @@
 import { idParam, route } from '../../rest/route.js';
-import { LinkedAccountView } from './profile.types.js';
+import { LinkedAccountView } from '../linked-account/index.js';
 
 export const profileRoutes = [
   route(

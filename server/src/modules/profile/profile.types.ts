@@ -1,22 +1,6 @@
-import { Field, Int, ObjectType } from 'type-graphql';
-import type { Cents } from '../../common/money.js';
-import { MoneyScalar } from '../../graphql/scalars.js';
+import { Field, ObjectType } from 'type-graphql';
 import { MemberView } from '../member/member.types.js';
-
-@ObjectType('LinkedAccount', { description: 'One of the member’s savings accounts, with its available balance.' })
-export class LinkedAccountView {
-  @Field(() => Int)
-  linkedAccountId!: number;
-
-  @Field()
-  accountNumber!: string;
-
-  @Field()
-  accountNickname!: string;
-
-  @Field(() => MoneyScalar)
-  availableBalance!: Cents;
-}
+import { LinkedAccountView } from '../linked-account/index.js';
 
 @ObjectType({ description: 'How the member is told about the agreement.' })
 export class NotificationPreferences {

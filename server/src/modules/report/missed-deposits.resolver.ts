@@ -1,7 +1,7 @@
 import { Arg, Authorized, Ctx, Query, Resolver } from 'type-graphql';
 import { STAFF_ROLES } from '../../common/auth/roles.js';
 import type { GraphQLContext } from '../../graphql/context.js';
-import { ExportedFile, ExportFormat } from '../export/export-file.types.js';
+import { ExportFormat, ExportedFile } from '../export/index.js';
 import { MissedDepositReport, MissedDepositReportInput, ReportBranch } from './missed-deposits.types.js';
 
 @Resolver()

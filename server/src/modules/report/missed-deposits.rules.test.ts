@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { LocalDate } from '../../common/local-date.js';
-import type { Cents } from '../../common/money.js';
+import type { LocalDate } from '../../shared/local-date.js';
+import type { Cents } from '../../shared/money.js';
 import {
   checkMissedDepositRequest,
   formattedAccount,

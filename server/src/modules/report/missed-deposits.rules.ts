@@ -1,7 +1,7 @@
-import { DomainError } from '../../common/errors.js';
-import { compareDates, formatDisplayDate, isLocalDate, type LocalDate } from '../../common/local-date.js';
-import { formatCurrency, sum, type Cents } from '../../common/money.js';
-import { CONTRIBUTION_FREQUENCY_LABELS, type ContributionFrequency } from '../deposit/deposit-schedule.rules.js';
+import { DomainError } from '../../shared/errors.js';
+import { compareDates, formatDisplayDate, isLocalDate, type LocalDate } from '../../shared/local-date.js';
+import { formatCurrency, sum, type Cents } from '../../shared/money.js';
+import { CONTRIBUTION_FREQUENCY_LABELS, type ContributionFrequency } from '../deposit/index.js';
 
 /** The report's own words (spec 1 §8, spec 3 §5). */
 export const MISSED_DEPOSIT_MESSAGES = {

@@ -1,15 +1,15 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Clock } from '../../common/clock.js';
-import { DomainError } from '../../common/errors.js';
-import { formatDisplayDate, type LocalDate } from '../../common/local-date.js';
-import { formatCurrency, parseMoney } from '../../common/money.js';
+import type { Clock } from '../../shared/clock.js';
+import { DomainError } from '../../shared/errors.js';
+import { formatDisplayDate, type LocalDate } from '../../shared/local-date.js';
+import { formatCurrency } from '../../shared/money.js';
 import { intArray } from '../../database/bulk.js';
 import { DepositStatus } from '../agreement/agreement-codes.js';
-import { accountHolders, agreementOwner } from '../branch/agreement-owner.rules.js';
-import { holderLinksOf, holderLinksSql } from '../branch/agreement-owner.sql.js';
+import type { ProjectionService } from '../agreement/projection/projection.service.js';
+import { accountHolders, agreementOwner, holderLinksOf, holderLinksSql } from '../branch/index.js';
 import { RUNNING_STATUSES } from '../core-banking/bank-day.rules.js';
-import { tableReportCsv, tableReportPdf, type ExportedFileView, type TableReport } from '../export/table-report.js';
-import type { SettingsService } from '../settings/settings.service.js';
+import { tableReportCsv, tableReportPdf, type ExportedFileView, type TableReport } from '../export/index.js';
+import type { SettingsService } from '../settings/index.js';
 import {
   checkMissedDepositRequest,
   groupMissedDeposits,
@@ -45,24 +45,23 @@ interface FactRow {
   holder_links: unknown;
   account_number: string;
   product_name: string;
-  arrears: string;
-  missed: string;
   contribution_frequency: number;
-  next_deposit_date: string | null;
   end_date: string;
 }
 
 /**
  * The missed-deposit report (spec 3 §2, §4, §7; issue 11 item 6), staff only. The arrears are what the bank day
  * recorded: deposits it marked missed (status 2, with activity 14, putting the agreement in 4) or partly received,
- * still short, due within the dates, on agreements still running (4, 7, 8). The agreement's member and branch are
- * the reports' one rule (agreementOwner: the preferences' branch, else the account's member's). One statement for
- * the whole book.
+ * still short, due within the dates, on agreements still running (4, 7, 8), as the agreement's projection counts them
+ * (`agreement/projection/`: the arrears and next deposit every screen shows). The agreement's member and branch are
+ * the reports' one rule (agreementOwner: the preferences' branch, else the account's member's). Two statements for the
+ * whole book: the agreements in arrears, then their deposits.
  */
 export class MissedDepositReportService {
   constructor(
     private readonly clock: Clock,
     private readonly settings: SettingsService,
+    private readonly projections: ProjectionService,
   ) {}
 
   /** The active branches, by name (the form's checkboxes; GET /api/branch/getallbranches). */
@@ -79,48 +78,53 @@ export class MissedDepositReportService {
   ): Promise<MissedDepositReportView> {
     const request = checkMissedDepositRequest(input);
     const branches = await this.chosenBranches(em, request.branchIds, request.branchNames);
+    // The agreements with a deposit still short due within the dates, running (4, 7, 8): their arrears and next
+    // deposit are the agreement's projection's (the one rule every screen reads), with the report's dates.
     const rows = await em.execute<FactRow[]>(
-      `with missed as (
-         select d.agreement_id, sum(d.expected_amount - d.received_amount) as arrears, count(*) as missed
-         from scheduled_deposit d
-         where d.status in (${DepositStatus.Missed}, ${DepositStatus.PartlyReceived})
-           and d.expected_amount > d.received_amount
-           and (?::date is null or d.due_date >= ?::date) and (?::date is null or d.due_date <= ?::date)
-         group by d.agreement_id
-       )
-       select g.id as agreement_id, g.account_id, g.contribution_frequency, g.end_date::text as end_date,
+      `select g.id as agreement_id, g.account_id, g.contribution_frequency, g.end_date::text as end_date,
               a.account_number, a.product_name, cp.branch_id as preference_branch_id,
-              ${holderLinksSql('g.account_id')} as holder_links,
-              mi.arrears::text as arrears, mi.missed,
-              (select min(n.due_date) from scheduled_deposit n
-                where n.agreement_id = g.id and n.status = ${DepositStatus.Scheduled} and n.due_date >= ?::date
-              )::text as next_deposit_date
-       from missed mi
-       join agreement g on g.id = mi.agreement_id and g.status in (${RUNNING_STATUSES.join(', ')})
+              ${holderLinksSql('g.account_id')} as holder_links
+       from agreement g
        join account a on a.id = g.account_id
-       left join contract_preferences cp on cp.agreement_id = g.id`,
-      [request.startDate, request.startDate, request.endDate, request.endDate, this.clock.today()],
+       left join contract_preferences cp on cp.agreement_id = g.id
+       where g.status in (${RUNNING_STATUSES.join(', ')})
+         and exists (
+           select 1 from scheduled_deposit d
+           where d.agreement_id = g.id and d.status in (${DepositStatus.Missed}, ${DepositStatus.PartlyReceived})
+             and d.expected_amount > d.received_amount
+             and (?::date is null or d.due_date >= ?::date) and (?::date is null or d.due_date <= ?::date))`,
+      [request.startDate, request.startDate, request.endDate, request.endDate],
     );
     const chosen = new Map(branches.map((b) => [b.id, b.name]));
-    const facts: MissedDepositFacts[] = [];
-    for (const row of rows) {
+    const owned = rows.flatMap((row) => {
       const links = holderLinksOf(row.holder_links);
       const owner = agreementOwner(links, row.preference_branch_id === null ? null : Number(row.preference_branch_id));
       const branchName = owner.branchId === null ? undefined : chosen.get(owner.branchId);
-      if (owner.memberId === null || owner.branchId === null || branchName === undefined) continue;
+      if (owner.memberId === null || owner.branchId === null || branchName === undefined) return [];
+      return [{ row, links, branchId: owner.branchId, memberId: owner.memberId, branchName }];
+    });
+    const projected = await this.projections.depositsOf(
+      em,
+      owned.map(({ row }) => Number(row.agreement_id)),
+      { from: request.startDate, to: request.endDate },
+    );
+    const facts: MissedDepositFacts[] = [];
+    for (const { row, links, branchId, memberId, branchName } of owned) {
+      const { arrears, nextDeposit } = projected.get(Number(row.agreement_id))!;
+      if (!arrears) continue;
       facts.push({
-        branchId: owner.branchId,
+        branchId,
         branchName,
         agreementId: Number(row.agreement_id),
         accountId: Number(row.account_id),
-        memberId: owner.memberId,
+        memberId,
         accountNumber: row.account_number,
         productName: row.product_name,
         memberNames: accountHolders(links).map((holder) => holder.name),
-        arrears: parseMoney(row.arrears),
-        missedDeposits: Number(row.missed),
+        arrears: arrears.amount,
+        missedDeposits: arrears.missedDeposits,
         contributionFrequency: Number(row.contribution_frequency),
-        nextDepositDate: row.next_deposit_date as LocalDate | null,
+        nextDepositDate: nextDeposit?.date ?? null,
         renewalDate: row.end_date as LocalDate,
       });
     }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../../common/errors.js';
-import type { LocalDate } from '../../common/local-date.js';
+import { DomainError } from '../../shared/errors.js';
+import type { LocalDate } from '../../shared/local-date.js';
 import {
   checkDateRange,
   checkWholeNumber,

@@ -1,5 +1,5 @@
-import { DomainError } from '../../common/errors.js';
-import { compareDates, type LocalDate } from '../../common/local-date.js';
+import { DomainError } from '../../shared/errors.js';
+import { compareDates, type LocalDate } from '../../shared/local-date.js';
 import { LIMITS } from '../../graphql/hardening.js';
 
 /**

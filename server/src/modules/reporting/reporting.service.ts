@@ -2,15 +2,18 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { requireUser } from '../../common/auth/access.js';
 import type { CurrentUser } from '../../common/auth/current-user.js';
 import { isStaff } from '../../common/auth/roles.js';
-import { DomainError, ForbiddenError } from '../../common/errors.js';
+import { DomainError, ForbiddenError } from '../../shared/errors.js';
+import { sum, ZERO } from '../../shared/money.js';
 import { intArray } from '../../database/bulk.js';
 import { dateOf, instantOf, moneyOf, optionalDateOf, optionalMoneyOf } from '../../database/row-values.js';
 import { activityTypeLabel } from '../activity/activity-type.js';
 import { DEPOSIT_STATUS_LABELS, type DepositStatus } from '../agreement/agreement-codes.js';
+import { AGREEMENT_COLUMNS, agreementFactsOf, type AgreementRow } from '../agreement/agreement-facts.js';
 import { agreementStatusName } from '../agreement/agreement-summary.rules.js';
-import { agreementOwner } from '../branch/agreement-owner.rules.js';
-import { holderLinksOf, holderLinksSql, ownerBranchSql } from '../branch/agreement-owner.sql.js';
-import { BILL_STATUS_LABELS, type BillStatus } from '../bill/bill-status.rules.js';
+import type { ProjectionService } from '../agreement/projection/projection.service.js';
+import type { AgreementProjection } from '../agreement/projection/projection.rules.js';
+import { agreementOwner, holderLinksOf, holderLinksSql, ownerBranchSql } from '../branch/index.js';
+import { BILL_STATUS_LABELS, type BillStatus } from '../bill/index.js';
 import { LedgerAccountKind } from '../ledger/ledger-account-kind.js';
 import { LEDGER_TRANSACTION_TYPE_LABELS, type LedgerTransactionType } from '../ledger/ledger-transaction-type.js';
 import {
@@ -19,7 +22,7 @@ import {
   NotificationSourceType,
   type NotificationChannel,
   type NotificationStatus,
-} from '../notification/notification-codes.js';
+} from '../../shared/notification/notification-codes.js';
 import {
   checkDateRange,
   checkWholeNumber,
@@ -76,11 +79,25 @@ function owner(row: Row) {
   };
 }
 
+/** A report row's figures from the agreement's projection (the same as every screen's). */
+function projectedFigures(projection: AgreementProjection) {
+  return {
+    balance: projection.balances.total,
+    nextDepositDate: projection.nextDeposit?.date ?? null,
+    nextDepositAmount: projection.nextDeposit?.amount ?? null,
+    arrearsAmount: projection.arrears?.amount ?? ZERO,
+    arrearsSince: projection.arrears?.since ?? null,
+    billsDueCount: projection.billsDue.length,
+    billsDueAmount: sum(projection.billsDue.map((bill) => bill.amount)),
+    forecastFirstShortDate: projection.forecast?.firstShortDate ?? null,
+  };
+}
+
+/** Its projection's figures are added per page (`agreements`); these are placeholders until then. */
 const AGREEMENTS: Source<ReportAgreement> = {
   from: 'agreement x',
   columns: `x.id, x.status, x.version, x.previous_id, x.start_date::text as start_date, x.end_date::text as end_date,
-    x.contribution_frequency, x.deposit_amount, x.next_deposit_date::text as next_deposit_date, x.created_at,
-    x.id as agreement_id`,
+    x.contribution_frequency, x.deposit_amount, x.created_at, x.id as agreement_id`,
   account: 'x.account_id',
   agreement: 'x.id',
   date: 'x.start_date',
@@ -97,8 +114,15 @@ const AGREEMENTS: Source<ReportAgreement> = {
     endDate: dateOf(row.end_date),
     contributionFrequency: Number(row.contribution_frequency),
     depositAmount: moneyOf(row.deposit_amount),
-    nextDepositDate: optionalDateOf(row.next_deposit_date),
     createdAt: instantOf(row.created_at),
+    nextDepositDate: null,
+    balance: ZERO,
+    nextDepositAmount: null,
+    arrearsAmount: ZERO,
+    arrearsSince: null,
+    billsDueCount: 0,
+    billsDueAmount: ZERO,
+    forecastFirstShortDate: null,
   }),
 };
 
@@ -257,10 +281,33 @@ export interface ReportArgs {
  * report group; its SQL twin filters by branch).
  */
 export class ReportingService {
-  constructor(private readonly timeZone: string) {}
+  constructor(
+    private readonly timeZone: string,
+    private readonly projections: ProjectionService,
+  ) {}
 
-  agreements(em: EntityManager, user: CurrentUser | null, args: ReportArgs): Promise<ReportPage<ReportAgreement>> {
-    return this.page(em, user, 'agreements', AGREEMENTS, args);
+  /** Agreement versions, each with its projection's figures (one batch of statements for the page). */
+  async agreements(
+    em: EntityManager,
+    user: CurrentUser | null,
+    args: ReportArgs,
+  ): Promise<ReportPage<ReportAgreement>> {
+    const page = await this.page(em, user, 'agreements', AGREEMENTS, args);
+    const ids = page.edges.map((edge) => edge.node.id);
+    const rows =
+      ids.length === 0
+        ? []
+        : await em.execute<AgreementRow[]>(
+            `select ${AGREEMENT_COLUMNS} from agreement g left join overdraw_rule r on r.id = g.overdraw_rule_id
+             where g.id = any(?::int[])`,
+            [intArray(ids)],
+          );
+    const projections = await this.projections.forAgreements(
+      em,
+      rows.map((row) => agreementFactsOf(row)!),
+    );
+    for (const { node } of page.edges) Object.assign(node, projectedFigures(projections.get(node.id)!));
+    return page;
   }
 
   bills(em: EntityManager, user: CurrentUser | null, args: ReportArgs): Promise<ReportPage<ReportBill>> {

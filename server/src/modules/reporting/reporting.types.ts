@@ -1,6 +1,6 @@
 import { ArgsType, Field, InputType, Int, ObjectType } from 'type-graphql';
-import type { LocalDate } from '../../common/local-date.js';
-import type { Cents } from '../../common/money.js';
+import type { LocalDate } from '../../shared/local-date.js';
+import type { Cents } from '../../shared/money.js';
 import { LocalDateScalar, MoneyScalar } from '../../graphql/scalars.js';
 
 /**
@@ -86,8 +86,24 @@ export class ReportAgreement extends ReportRowBase {
   @Field(() => LocalDateScalar) endDate!: LocalDate;
   @Field(() => Int) contributionFrequency!: number;
   @Field(() => MoneyScalar) depositAmount!: Cents;
-  @Field(() => LocalDateScalar, { nullable: true }) nextDepositDate!: LocalDate | null;
+  @Field(() => LocalDateScalar, {
+    nullable: true,
+    description: 'The next deposit of the stored schedule, today or later (the agreement’s projection).',
+  })
+  nextDepositDate!: LocalDate | null;
   @Field() createdAt!: string;
+  // The agreement as of today (its projection): the figures every screen shows.
+  @Field(() => MoneyScalar, { description: 'The ledger’s balance (allocation + contingency + rainy day).' })
+  balance!: Cents;
+  @Field(() => MoneyScalar, { nullable: true }) nextDepositAmount!: Cents | null;
+  @Field(() => MoneyScalar, { description: 'What the missed and partly received deposits still lack (0: none).' })
+  arrearsAmount!: Cents;
+  @Field(() => LocalDateScalar, { nullable: true }) arrearsSince!: LocalDate | null;
+  @Field(() => Int, { description: 'Unpaid bills overdue or due within 30 days, every payment kind.' })
+  billsDueCount!: number;
+  @Field(() => MoneyScalar) billsDueAmount!: Cents;
+  @Field(() => LocalDateScalar, { nullable: true, description: 'The forecast’s first day below zero.' })
+  forecastFirstShortDate!: LocalDate | null;
 }
 
 @ObjectType('ReportBill', { description: 'A bill of an agreement.' })

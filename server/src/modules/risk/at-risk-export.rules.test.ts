@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { parseLocalDate } from '../../common/local-date.js';
-import { cents } from '../../common/money.js';
+import { parseLocalDate } from '../../shared/local-date.js';
+import { cents } from '../../shared/money.js';
 import { atRiskTable } from './at-risk-export.rules.js';
-import { RiskLevel } from './at-risk.rules.js';
+import { RiskLevel } from '../../shared/risk/at-risk.rules.js';
 import type { AtRiskAgreement, AtRiskList } from './at-risk.service.js';
 
 const item = (

@@ -1,7 +1,7 @@
-import { formatDisplayDate } from '../../common/local-date.js';
-import { formatCurrency, sum } from '../../common/money.js';
-import type { TableReport } from '../export/table-report.js';
-import { RiskLevel, riskKeys, sortAtRisk, type AtRiskSort } from './at-risk.rules.js';
+import { formatDisplayDate } from '../../shared/local-date.js';
+import { formatCurrency, sum } from '../../shared/money.js';
+import type { TableReport } from '../export/index.js';
+import { RiskLevel, riskKeys, sortAtRisk, type AtRiskSort } from '../../shared/risk/at-risk.rules.js';
 import type { AtRiskAgreement, AtRiskList } from './at-risk.service.js';
 
 export const AT_RISK_CSV = 'Agreements_At_Risk.csv';

@@ -1,7 +1,7 @@
 import { Arg, Authorized, Ctx, Int, Query, Resolver } from 'type-graphql';
 import { STAFF_ROLES } from '../../common/auth/roles.js';
 import type { GraphQLContext } from '../../graphql/context.js';
-import { ExportedFile, ExportFormat } from '../export/export-file.types.js';
+import { ExportFormat, ExportedFile } from '../export/index.js';
 import { AtRiskList, AtRiskSortInput } from './at-risk.types.js';
 
 @Resolver()

@@ -1,9 +1,9 @@
 import { Field, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
-import type { LocalDate } from '../../common/local-date.js';
-import type { Cents } from '../../common/money.js';
+import type { LocalDate } from '../../shared/local-date.js';
+import type { Cents } from '../../shared/money.js';
 import { LocalDateScalar, MoneyScalar } from '../../graphql/scalars.js';
-import { BalancePoint } from '../planner/deposit-forecast.types.js';
-import { RiskLevel } from './at-risk.rules.js';
+import { BalancePoint } from '../planner/index.js';
+import { RiskLevel } from '../../shared/risk/at-risk.rules.js';
 
 registerEnumType(RiskLevel, {
   name: 'RiskLevel',

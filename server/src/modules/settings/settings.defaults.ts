@@ -1,4 +1,4 @@
-import { parseMoney, type Cents } from '../../common/money.js';
+import { parseMoney, type Cents } from '../../shared/money.js';
 
 /** Server settings (spec 1 §3), editable in the `setting` table under the key `server`. */
 export interface ServerSettingsData {
@@ -32,11 +32,14 @@ export const DEFAULT_CLIENT_SETTINGS = {
   institutionShortName: 'Harbourside',
   productName: 'BillSmoothing',
   productSlogan: 'Your bills, evened out.',
-  supportUrl: '/support',
+  supportUrl: '/help#support',
   helpUrl: '/help',
   supportEmail: 'billsmoothing.support@example.com',
+  /** The support team's telephone number, as members read it in messages. */
+  supportPhone: '1300 555 010',
   staffDashboard: {
-    releaseLabel: 'release 1.0.0.0.0',
+    /** Spec 1 §1 'The staff dashboard shows release {ip}': {ip} is the address of the server that answered. */
+    releaseLabel: 'release {ip}',
     supportEmailShortcuts: [
       { label: 'Bill smoothing support', email: 'billsmoothing.support@example.com' },
       { label: 'Payments team', email: 'payments@example.com' },
@@ -84,6 +87,9 @@ export const DEFAULT_CLIENT_SETTINGS = {
     'Confirm the member has their recent bills at hand.',
     'Confirm the member can afford the deposits.',
   ],
+  /** Staff text (spec 1 §6, 3 §6): shown to staff where a modification starts and where it is confirmed. */
+  signingRulesStaffText:
+    'Modifications must be authorised according to the account’s signing rules: check that every person who must sign has agreed before you start or save the change.',
   confirmSignatureText:
     'By confirming, the member agrees to the agreement as shown and authorises the deposits and bill payments in it.',
 };

@@ -1,5 +1,5 @@
 import { Field, Int, ObjectType } from 'type-graphql';
-import type { Cents } from '../../common/money.js';
+import type { Cents } from '../../shared/money.js';
 import { MoneyScalar } from '../../graphql/scalars.js';
 import { route } from '../../rest/route.js';
 

@@ -1,6 +1,7 @@
-import { Field, Int, ObjectType } from 'type-graphql';
-import type { Cents } from '../../common/money.js';
-import type { LocalDate } from '../../common/local-date.js';
+import { Authorized, Field, Int, ObjectType } from 'type-graphql';
+import { STAFF_AND_REPORTER_ROLES } from '../../common/auth/roles.js';
+import type { Cents } from '../../shared/money.js';
+import type { LocalDate } from '../../shared/local-date.js';
 import { LocalDateScalar, MoneyScalar } from '../../graphql/scalars.js';
 
 @ObjectType({ description: 'Settings of the institution that the server applies (spec 1 §3).' })
@@ -47,7 +48,8 @@ export class DashboardTab {
 
 @ObjectType()
 export class StaffDashboardSettings {
-  @Field()
+  @Authorized(...STAFF_AND_REPORTER_ROLES)
+  @Field({ description: 'Staff only: "release {ip}" with the answering server’s address (spec 1 §1).' })
   releaseLabel!: string;
 
   @Field(() => [EmailShortcut])
@@ -121,6 +123,9 @@ export class ClientSettings {
 
   @Field(() => [String])
   beforeYouProceedChecklist!: string[];
+
+  @Field({ description: 'Staff text: modifications must be authorised per the account’s signing rules.' })
+  signingRulesStaffText!: string;
 
   @Field()
   confirmSignatureText!: string;

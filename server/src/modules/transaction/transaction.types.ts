@@ -1,7 +1,8 @@
 import { Field, Int, ObjectType } from 'type-graphql';
-import type { LocalDate } from '../../common/local-date.js';
-import type { Cents } from '../../common/money.js';
+import type { LocalDate } from '../../shared/local-date.js';
+import type { Cents } from '../../shared/money.js';
 import { LocalDateScalar, MoneyScalar } from '../../graphql/scalars.js';
+import { TransactionStatus } from '../ledger/transaction-status.js';
 
 @ObjectType({ description: 'One line of a ledger transaction: into (+) or out of (-) one pocket.' })
 export class TransactionLine {
@@ -40,8 +41,8 @@ export class TransactionDetails {
   @Field()
   typeName!: string;
 
-  @Field(() => Int)
-  status!: number;
+  @Field(() => TransactionStatus)
+  status!: TransactionStatus;
 
   @Field()
   statusName!: string;

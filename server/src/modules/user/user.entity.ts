@@ -1,6 +1,6 @@
 import { Entity, ManyToOne, PrimaryKey, Property, Unique, OptionalProps } from '@mikro-orm/core';
 import type { Role } from '../../common/auth/roles.js';
-import { Member } from '../member/member.entity.js';
+import type { Member } from '../member/member.entity.js';
 
 /** A sign-in identity: a staff user by username, or a member by member number. */
 @Entity({ tableName: 'app_user' })
@@ -25,7 +25,7 @@ export class User {
   @Property({ type: 'text[]' })
   roles!: Role[];
 
-  @ManyToOne(() => Member, { nullable: true })
+  @ManyToOne('Member', { nullable: true })
   member?: Member | null;
 
   /** A locked sign-in is refused (the locked page); staff lift it. */

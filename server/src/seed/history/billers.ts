@@ -1,17 +1,19 @@
-import { addDays, addMonths, daysInMonth, localDate, toYmd, type LocalDate } from '../../common/local-date.js';
-import { toDecimalString } from '../../common/money.js';
-import { DEMO_BPAY_BILLERS } from '../../common/validation/bpay-demo-billers.js';
-import { lookupBankName } from '../../common/validation/bsb-directory.js';
-import { appendCheckDigit } from '../../common/validation/check-digit.js';
-import { BUSINESS_BSB } from '../../common/validation/direct-debit.js';
-import { BUSINESS_BSB_BANK_NAME } from '../../common/validation/bsb-directory.js';
-import { formatPeakMonths } from '../../modules/bill/bill-amount.rules.js';
-import { BillingFrequency } from '../../modules/bill/billing-frequency.js';
-import { PaymentMethod } from '../../modules/bill/payment-method.js';
-import { BillerStatus, ModificationState } from '../../modules/biller/biller-codes.js';
+import { addDays, addMonths, daysInMonth, localDate, toYmd, type LocalDate } from '../../shared/local-date.js';
+import { toDecimalString } from '../../shared/money.js';
+import type { BpayBillerInfo } from '../../shared/validation/bpay.js';
+import { DEMO_BPAY_BILLERS } from '../../shared/validation/bpay-demo-billers.js';
+import { lookupBankName } from '../../shared/validation/bsb-directory.js';
+import { appendCheckDigit } from '../../shared/validation/check-digit.js';
+import { BUSINESS_BSB } from '../../shared/validation/direct-debit.js';
+import { BUSINESS_BSB_BANK_NAME } from '../../shared/validation/bsb-directory.js';
+import { formatPeakMonths } from '../../shared/bill/bill-amount.rules.js';
+import { BillingFrequency } from '../../shared/bill/billing-frequency.js';
+import { PaymentMethod } from '../../shared/bill/payment-method.js';
+import { BillerStatus, ModificationState } from '../../shared/biller/biller-codes.js';
 import type { BillerTemplate, SubCategoryTemplate } from '../biller-templates.js';
 import type { Catalogue } from '../catalogue.js';
-import type { Random } from '../random.js';
+import { createRandom, type Random } from '../random.js';
+import { CATALOGUE_COMPANIES } from '../../modules/company/index.js';
 import type { BillerSeed, SubCategorySeed } from './types.js';
 
 /** How far after the agreement's start the first bill may fall, per frequency (within one billing period). */
@@ -57,6 +59,14 @@ export interface BillerOptions {
   previousBillerId?: number | null;
 }
 
+/** The BPAY details of a catalogue company (the demo list's first), or undefined when it is not paid by BPAY. */
+function bpayBillerOf(companyName: string): (BpayBillerInfo & { demo: boolean }) | undefined {
+  const demo = DEMO_BPAY_BILLERS.find((b) => b.name === companyName);
+  if (demo) return { ...demo, demo: true };
+  const company = CATALOGUE_COMPANIES.find((c) => c.name === companyName);
+  return company?.bpay ? { ...company.bpay, name: company.name, demo: false } : undefined;
+}
+
 /** A biller row and its bill plan from a template: BPAY, EFT, cheque, direct debit or reimbursement details. */
 export function billerSeed(
   template: BillerTemplate,
@@ -65,7 +75,7 @@ export function billerSeed(
   options: BillerOptions,
 ): BillerSeed {
   const company = template.companyName ? catalogue.companyByName.get(template.companyName) : undefined;
-  const bpay = template.companyName ? DEMO_BPAY_BILLERS.find((b) => b.name === template.companyName) : undefined;
+  const bpay = template.companyName ? bpayBillerOf(template.companyName) : undefined;
   const biMonthly = template.frequency === BillingFrequency.BiMonthly && template.biMonthlyDays;
   const dateOfBill = biMonthly
     ? nextDayOfMonth(options.from, template.biMonthlyDays![0])
@@ -78,8 +88,11 @@ export function billerSeed(
   let reference: string | null = null;
   if (method === PaymentMethod.Bpay && bpay) {
     const length = typeof bpay.referenceLength === 'number' ? bpay.referenceLength : (bpay.referenceLength?.max ?? 10);
+    // A biller of the demo list draws from the scenario's stream, as it always has; any other catalogue company
+    // from its own, so that the rest of the demo (dates, amounts) stays as it was.
+    const source = bpay.demo ? random : createRandom(`reference:${template.nickname}:${options.directDebitNumber}`);
     reference = appendCheckDigit(
-      digits(random, bpay.referenceAlgorithm === 'none' ? length : length - 1),
+      digits(source, bpay.referenceAlgorithm === 'none' ? length : length - 1),
       bpay.referenceAlgorithm,
     );
   }

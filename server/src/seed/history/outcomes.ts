@@ -1,8 +1,7 @@
-import { addDays, maxDate, type LocalDate } from '../../common/local-date.js';
-import { cents, toDecimalString, type Cents } from '../../common/money.js';
-import { expectedBills } from '../../modules/bill/expected-bills.rules.js';
-import { BillStatus, statusForDueDate } from '../../modules/bill/bill-status.rules.js';
-import { PaymentMethod } from '../../modules/bill/payment-method.js';
+import { addDays, maxDate, type LocalDate } from '../../shared/local-date.js';
+import { cents, toDecimalString, type Cents } from '../../shared/money.js';
+import { BillStatus, expectedBills, statusForDueDate } from '../../modules/bill/index.js';
+import { PaymentMethod } from '../../shared/bill/payment-method.js';
 import type { Random } from '../random.js';
 import type { BillSeed, BillerSeed, SubCategorySeed } from './types.js';
 

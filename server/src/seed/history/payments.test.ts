@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cents } from '../../common/money.js';
-import type { LocalDate } from '../../common/local-date.js';
+import { cents } from '../../shared/money.js';
+import type { LocalDate } from '../../shared/local-date.js';
 import { MoneySource } from '../../modules/bill/money-source.js';
 import { LedgerAccountKind } from '../../modules/ledger/ledger-account-kind.js';
 import { checkLines, checkMoneySources } from '../../modules/ledger/ledger.rules.js';

@@ -1,8 +1,8 @@
-import { formatCurrency, cents, toDecimalString, ZERO, type Cents } from '../../common/money.js';
-import { DEFAULT_TIME_ZONE } from '../../common/clock.js';
-import { formatDisplayDate, zonedInstant, type LocalDate } from '../../common/local-date.js';
+import { formatCurrency, cents, toDecimalString, ZERO, type Cents } from '../../shared/money.js';
+import { DEFAULT_TIME_ZONE } from '../../shared/clock.js';
+import { formatDisplayDate, zonedInstant, type LocalDate } from '../../shared/local-date.js';
 import { ActivityType } from '../../modules/activity/activity-type.js';
-import { BillStatus } from '../../modules/bill/bill-status.rules.js';
+import { BillStatus } from '../../modules/bill/index.js';
 import { LedgerAccountKind } from '../../modules/ledger/ledger-account-kind.js';
 import { LedgerTransactionType } from '../../modules/ledger/ledger-transaction-type.js';
 import {

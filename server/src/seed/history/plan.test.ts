@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDays, addMonths, fromEpochDay, toEpochDay, type LocalDate } from '../../common/local-date.js';
+import { addDays, addMonths, fromEpochDay, toEpochDay, type LocalDate } from '../../shared/local-date.js';
 import { DepositType } from '../../modules/agreement/agreement-codes.js';
 import { ContributionFrequency } from '../../modules/deposit/deposit-schedule.rules.js';
 import { LedgerAccountKind } from '../../modules/ledger/ledger-account-kind.js';

@@ -1,10 +1,9 @@
-import { addDays, type LocalDate } from '../../common/local-date.js';
-import { cents, toDecimalString, type Cents } from '../../common/money.js';
+import { addDays, type LocalDate } from '../../shared/local-date.js';
+import { cents, toDecimalString, type Cents } from '../../shared/money.js';
 import { ActivityType } from '../../modules/activity/activity-type.js';
 import { DepositStatus, DepositType } from '../../modules/agreement/agreement-codes.js';
-import { buildCashFlowProfile } from '../../modules/deposit/cash-flow.rules.js';
-import { requiredDeposit } from '../../modules/deposit/deposit-calculator.rules.js';
-import { ContributionFrequency, depositDates } from '../../modules/deposit/deposit-schedule.rules.js';
+import { buildCashFlowProfile } from '../../shared/deposit/cash-flow.rules.js';
+import { ContributionFrequency, depositDates, requiredDeposit } from '../../modules/deposit/index.js';
 import { LedgerTransactionType } from '../../modules/ledger/ledger-transaction-type.js';
 import { negateLines } from '../../modules/ledger/ledger.rules.js';
 import { allocation, contingency, rainyDay } from '../../modules/ledger/ledger.types.js';

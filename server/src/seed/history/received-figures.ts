@@ -1,8 +1,8 @@
-import type { LocalDate } from '../../common/local-date.js';
-import { cents, toDecimalString } from '../../common/money.js';
+import type { LocalDate } from '../../shared/local-date.js';
+import { cents, toDecimalString } from '../../shared/money.js';
 import type { BulkRow } from '../../database/bulk.js';
 import { DepositStatus } from '../../modules/agreement/agreement-codes.js';
-import { MoneySource } from '../../modules/bill/money-source.js';
+import { MoneySource } from '../../modules/bill/index.js';
 import { agreementChangeOf } from '../../modules/ledger/ledger.rules.js';
 import type { AgreementHistory } from './types.js';
 

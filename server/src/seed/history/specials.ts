@@ -1,5 +1,5 @@
-import { addDays, type LocalDate } from '../../common/local-date.js';
-import { cents, type Cents } from '../../common/money.js';
+import { addDays, type LocalDate } from '../../shared/local-date.js';
+import { cents, type Cents } from '../../shared/money.js';
 import { ActivityType } from '../../modules/activity/activity-type.js';
 import { LedgerTransactionType } from '../../modules/ledger/ledger-transaction-type.js';
 import { allocation, contingency, rainyDay } from '../../modules/ledger/ledger.types.js';

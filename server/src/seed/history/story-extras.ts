@@ -1,11 +1,11 @@
-import { addDays, formatDisplayDate, type LocalDate } from '../../common/local-date.js';
-import { formatCurrency } from '../../common/money.js';
+import { addDays, formatDisplayDate, type LocalDate } from '../../shared/local-date.js';
+import { formatCurrency } from '../../shared/money.js';
 import { ActivityType } from '../../modules/activity/activity-type.js';
-import { BillStatus } from '../../modules/bill/bill-status.rules.js';
-import { ModificationState } from '../../modules/biller/biller-codes.js';
+import { BillStatus } from '../../modules/bill/index.js';
+import { ModificationState } from '../../shared/biller/biller-codes.js';
 import { TransactionStatus } from '../../modules/ledger/transaction-status.js';
-import { NoteEntityType } from '../../modules/note/note-entity-type.js';
-import { NotificationSourceType, NotificationStatus } from '../../modules/notification/notification-codes.js';
+import { NoteEntityType } from '../../shared/note/note-entity-type.js';
+import { NotificationSourceType, NotificationStatus } from '../../shared/notification/notification-codes.js';
 import { at } from './payments.js';
 import type { HistoryInput, PlannedHistory } from './plan.js';
 import type { StoryOptions } from './story.js';

@@ -1,16 +1,15 @@
-import type { Cents } from '../../common/money.js';
-import type { LocalDate } from '../../common/local-date.js';
+import type { Cents } from '../../shared/money.js';
+import type { LocalDate } from '../../shared/local-date.js';
 import type { BulkRow } from '../../database/bulk.js';
 import type { ActivityType } from '../../modules/activity/activity-type.js';
 import type { ApprovalKind } from '../../modules/approval/approval-type.js';
 import type { AgreementChangeType } from '../../modules/agreement/agreement-codes.js';
-import type { BillPlan } from '../../modules/bill/expected-bills.rules.js';
-import type { MoneySource } from '../../modules/bill/money-source.js';
+import type { BillPlan, MoneySource } from '../../modules/bill/index.js';
 import type { LedgerTransactionType } from '../../modules/ledger/ledger-transaction-type.js';
 import type { LedgerLine } from '../../modules/ledger/ledger.types.js';
 import type { TransactionStatus } from '../../modules/ledger/transaction-status.js';
-import type { NoteEntityType } from '../../modules/note/note-entity-type.js';
-import type { NotificationSourceType, NotificationStatus } from '../../modules/notification/notification-codes.js';
+import type { NoteEntityType } from '../../shared/note/note-entity-type.js';
+import type { NotificationSourceType, NotificationStatus } from '../../shared/notification/notification-codes.js';
 import type { BillerTemplate } from '../biller-templates.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { toDecimalString } from '../../common/money.js';
+import { toDecimalString } from '../../shared/money.js';
 import { allocateIds, idSequence, insertRows, runSql, type BulkRow } from '../../database/bulk.js';
 import { LedgerService } from '../../modules/ledger/ledger.service.js';
 import type { Posting, PostingResult, ReversalPosting } from '../../modules/ledger/ledger.types.js';

@@ -13,7 +13,7 @@ import { SaveForLaterButton } from './SaveForLaterButton';
 /**
  * Create step 8 (activate) and modify step 7 (save all), spec 3 §2, §4, §8. Setup: staff activate; the agreement then
  * waits for the member's approval. Modify: the change is queued and applied shortly; the user returns to the overview
- * with 'Activation received…'. A failure returns to the confirm step with the server's message or the spec's fallback.
+ * with 'Activation received…'. A renewal is sent to the member for approval, as a new agreement is. A failure returns to the confirm step with the server's message or the spec's fallback.
  */
 export function ActivationStep({ session, readOnly, go }: StepProps) {
   const { memberId, accountId } = useMemberContext();
@@ -36,7 +36,8 @@ export function ActivationStep({ session, readOnly, go }: StepProps) {
         go({ step: confirmStepOf(session.kind), threeStepFlow: session.threeStepFlow });
         return;
       }
-      notify.successAfterNavigation(overview, isNew ? result.outcome.message : ACTIVATION_MESSAGES.received);
+      // The server says what happened: activated (a new agreement), sent to the member, or queued to be applied.
+      notify.successAfterNavigation(overview, result.outcome.message || ACTIVATION_MESSAGES.received);
       void navigate(overview);
     } catch (caught) {
       notify.alert(activationFailure(null, serverMessage(caught, '')));
@@ -51,7 +52,9 @@ export function ActivationStep({ session, readOnly, go }: StepProps) {
       <Text>
         {isNew
           ? 'Activate the agreement. It is then sent to the member, who approves it in the member portal; once approved it is applied shortly.'
-          : 'Save all the changes. They are applied to the agreement shortly; the overview shows when they are done.'}
+          : session.isRenewal
+            ? 'Send the renewal to the member, who approves it in the member portal; once approved it takes over the day after the current agreement ends.'
+            : 'Save all the changes. They are applied to the agreement shortly; the overview shows when they are done.'}
       </Text>
       <HStack gap="3" wrap="wrap">
         <Button variant="outline" disabled={readOnly || busy} onClick={() => go(stepBy(session, -1))}>
@@ -64,7 +67,7 @@ export function ActivationStep({ session, readOnly, go }: StepProps) {
           loading={busy || activating.loading || saving.loading}
           onClick={() => void run()}
         >
-          {isNew ? 'Activate agreement' : 'Save all changes'}
+          {isNew ? 'Activate agreement' : session.isRenewal ? 'Send for the member’s approval' : 'Save all changes'}
         </Button>
       </HStack>
     </Stack>

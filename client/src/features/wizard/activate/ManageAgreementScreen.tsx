@@ -1,9 +1,8 @@
-import { Button, Dialog, Field, Heading, Input, Portal, Stack, Text, Textarea, Wrap } from '@chakra-ui/react';
+import { Button, Dialog, Field, Heading, Portal, Stack, Text, Textarea, Wrap } from '@chakra-ui/react';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import {
   useAgreementWizardEntriesQuery,
-  useCancelAgreementMutation,
   useLockAgreementMutation,
   useManagedAgreementQuery,
   useManagedAgreementSummaryQuery,
@@ -12,11 +11,16 @@ import {
   useUnlockAgreementMutation,
 } from '../../../gql/hooks';
 import { serverMessage } from '../../../shared/errors';
+import { CONTRACT_LOAD_ERROR } from '../../../shared/messages';
 import { notify } from '../../../shared/notify/notify';
 import { Loading } from '../../../shared/ui/Loading';
 import { StatusAlert } from '../../../shared/ui/StatusAlert';
 import { useMemberContext } from '../../member/member-context';
 import { lifecycleActions, type LifecycleActionName } from './lifecycle-actions';
+import { wizardPaths } from '../wizard-frame';
+import { CancelAgreementDialog } from '../../settlement/CancelAgreementDialog';
+import { formatDate } from '../../../shared/dates';
+import { DateInput } from '../../../shared/ui/DateInput';
 
 interface ActionResult {
   outcome?: { message: string } | null;
@@ -44,17 +48,17 @@ export function ManageAgreementScreen() {
   const entries = { refetchQueries: ['AgreementWizardEntries'] };
   const [lock] = useLockAgreementMutation(entries);
   const [unlock] = useUnlockAgreementMutation(entries);
-  const [cancel] = useCancelAgreementMutation(entries);
   const [renew] = useRenewAgreementMutation(entries);
   const [move] = useMoveAgreementEndDateMutation(entries);
   const initial = params.get('action') as LifecycleActionName | null;
   const [open, setOpen] = useState<LifecycleActionName | null>(initial);
+  const navigate = useNavigate();
 
   // Only the first load: the actions' refetches (AgreementWizardEntries) must not unmount an open dialog.
   if (accounts.loading || loading || (allowed.loading && !allowed.data))
     return <Loading label="Loading the agreement…" />;
   const failure = accounts.error ?? error ?? allowed.error;
-  if (failure) return <StatusAlert status="error">{serverMessage(failure, 'Could not load contract')}</StatusAlert>;
+  if (failure) return <StatusAlert status="error">{serverMessage(failure, CONTRACT_LOAD_ERROR)}</StatusAlert>;
   if (!agreement) return <StatusAlert status="info">This account has no agreement.</StatusAlert>;
 
   const agreementId = agreement.contractId;
@@ -64,7 +68,6 @@ export function ManageAgreementScreen() {
     try {
       if (name === 'lock') result = (await lock({ variables: { agreementId, reason } })).data?.lockAgreement;
       if (name === 'unlock') result = (await unlock({ variables: { agreementId, reason } })).data?.unlockAgreement;
-      if (name === 'cancel') result = (await cancel({ variables: { agreementId, reason } })).data?.cancelAgreement;
       if (name === 'renew') result = (await renew({ variables: { agreementId } })).data?.renewAgreement;
       if (name === 'move')
         result = (await move({ variables: { agreementId, newEndDate: text } })).data?.moveAgreementEndDate;
@@ -72,6 +75,13 @@ export function ManageAgreementScreen() {
       return serverMessage(caught);
     }
     if (!result?.outcome || result.errors.length > 0) return result?.errors[0]?.message || 'An error has occurred.';
+    if (name === 'renew') {
+      // The wizard opens on the renewal (its list of billers); cancelling it there discards it.
+      const wizard = wizardPaths(memberId, accountId).continue('modify');
+      notify.successAfterNavigation(wizard, result.outcome.message);
+      void navigate(wizard);
+      return null;
+    }
     notify.success(result.outcome.message);
     void refetch();
     return null;
@@ -83,18 +93,31 @@ export function ManageAgreementScreen() {
         Manage agreement {agreementId}
       </Heading>
       <Text>
-        Status: <strong>{agreement.statusName}</strong>. Ends on {agreement.endDate}.
+        Status: <strong>{agreement.statusName}</strong>. Ends on {formatDate(agreement.endDate)}.
       </Text>
       <Wrap gap="3">
-        {lifecycleActions(allowed.data?.agreementWizardEntries.lifecycleActions ?? []).map((action) => (
-          <ActionDialog
-            key={action.name}
-            action={action}
-            open={open === action.name}
-            onOpenChange={(isOpen) => setOpen(isOpen ? action.name : null)}
-            perform={(text) => perform(action.name, text)}
-          />
-        ))}
+        {lifecycleActions(allowed.data?.agreementWizardEntries.lifecycleActions ?? []).map((action) =>
+          action.name === 'cancel' ? (
+            // Cancelling also settles the agreement's money (agreement/settlement/README.md).
+            <CancelAgreementDialog
+              key={action.name}
+              agreementId={agreementId}
+              memberId={memberId}
+              accountId={accountId}
+              open={open === action.name}
+              onOpenChange={(isOpen) => setOpen(isOpen ? action.name : null)}
+              onDone={() => void refetch()}
+            />
+          ) : (
+            <ActionDialog
+              key={action.name}
+              action={action}
+              open={open === action.name}
+              onOpenChange={(isOpen) => setOpen(isOpen ? action.name : null)}
+              perform={(text) => perform(action.name, text)}
+            />
+          ),
+        )}
       </Wrap>
     </Stack>
   );
@@ -155,10 +178,13 @@ function ActionDialog({
                   </Field.Root>
                 )}
                 {action.input === 'date' && (
-                  <Field.Root required>
-                    <Field.Label>New end date</Field.Label>
-                    <Input type="date" value={text} onChange={(e) => setText(e.target.value)} />
-                  </Field.Root>
+                  <DateInput
+                    label="New end date"
+                    required
+                    requiredMessage="Please enter the new end date."
+                    value={text === '' ? null : text}
+                    onChange={(date, typed) => setText(date ?? typed.trim())}
+                  />
                 )}
                 <div aria-live="polite">{problem && <StatusAlert status="error">{problem}</StatusAlert>}</div>
               </Stack>

@@ -30,7 +30,8 @@ const ACTIONS: Readonly<Record<LifecycleActionName, LifecycleActionView & { serv
     name: 'renew',
     label: 'Renew agreement',
     confirm: 'Renew',
-    explanation: 'A new version from the day after the end date; continue it in the modify wizard.',
+    explanation:
+      'A new agreement from the day after the end date, for a year: the wizard opens on it. Review the billers and deposits, then send it for the member’s approval.',
     input: null,
     server: 'Renew',
   },

@@ -3,15 +3,28 @@ import { Field as FinalField, useField } from 'react-final-form';
 import type { BillerFormOptionsQuery } from '../../../gql/graphql';
 import { StatusAlert } from '../../../shared/ui/StatusAlert';
 import { BillingFrequency, formatWizardDate, MONTHS } from './biller-form-values';
-import { FormAmount, FormSelect, FormText } from './form-controls';
+import { BILL_DATE_IN_PAST_MESSAGE } from '@shared/bill/bill-details.rules';
+import { useInstitutionToday } from '../../bills/useInstitutionToday';
+import { FormAmount, FormDate, FormSelect } from './form-controls';
 
 type Options = BillerFormOptionsQuery['billerFormOptions'];
 
-/** A date box ('YYYY-MM-DD' underneath) with the wizard's display of the chosen date: 5 March, 2027. */
+/**
+ * A bill date: the shared date input (DD-MM-YYYY, 'YYYY-MM-DD' underneath) with the wizard's display of the chosen
+ * date beneath (5 March, 2027). A past bill date is said at once (spec 2 §5: today is valid).
+ */
 export function DateField({ name, label, required }: { name: string; label: string; required?: boolean }) {
   const { input } = useField<string>(name, { subscription: { value: true } });
+  const today = useInstitutionToday();
   return (
-    <FormText name={name} label={label} type="date" required={required} helperText={formatWizardDate(input.value)} />
+    <FormDate
+      name={name}
+      label={label}
+      required={required}
+      notBefore={today}
+      notBeforeMessage={BILL_DATE_IN_PAST_MESSAGE}
+      helperText={formatWizardDate(input.value)}
+    />
   );
 }
 

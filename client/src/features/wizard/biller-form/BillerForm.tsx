@@ -13,10 +13,11 @@ import {
 import { useDebouncedValue } from '../../bills/use-debounced-value';
 import { formatMoney } from '../../../shared/money';
 import { StatusAlert } from '../../../shared/ui/StatusAlert';
-import { canTogglePeakMonths } from '../../../../../server/src/modules/bill/bill-details.rules';
+import { canTogglePeakMonths } from '@shared/bill/bill-details.rules';
 import { amountOf } from '../../../shared/amount/amount-entry';
 import { BillFields, DateField } from './BillFields';
 import { FormBeside } from './FormBeside';
+import { ReportUnsavedForm } from '../unsaved/unsaved-edits';
 import {
   bsbShown,
   contingencyShown,
@@ -355,6 +356,7 @@ export function BillerForm({ initialValues, onSubmit, aside, ...props }: BillerF
       {({ handleSubmit, submitting, submitError, values }) => (
         <FormBeside aside={aside?.(values)}>
           <form onSubmit={(event) => void handleSubmit(event)} noValidate aria-label="Biller details">
+            <ReportUnsavedForm source="biller-form" />
             <BillerFormBody
               {...props}
               submitting={Boolean(submitting)}

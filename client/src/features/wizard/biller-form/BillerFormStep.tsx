@@ -36,8 +36,10 @@ import { SubCategoryForm } from './SubCategoryForm';
 
 /** Spec 2 §8, word for word. */
 const LOCKED_MESSAGE = 'This bill currently has a pending transaction and cannot be edited.';
-/** The deposits step (both wizards): where a save that alters the contract goes on to. */
-const DEPOSITS_STEP = 4;
+/** After a save that alters the contract: the list says the deposits are worked out again on continuing. */
+export function depositsAgainMessage(what: string, continueLabel: string): string {
+  return `The ${what} has been saved. The deposits will be worked out again when you choose “${continueLabel}”.`;
+}
 
 /**
  * Step 3 of both wizards: the biller details form, or the sub-category form when the position's item type is 1
@@ -104,13 +106,11 @@ export function BillerFormStep({ session, readOnly, go }: StepProps) {
   const formOptions = options.data.billerFormOptions;
   const locked = Boolean(loaded?.isLocked ?? loadedSub?.isLocked);
   const backToList = () => returnToList(go);
-  const afterSave = (result: { depositsStepNeeded: boolean; message: string | null }) => {
-    if (result.depositsStepNeeded) {
-      go({ step: DEPOSITS_STEP, mode: session.mode, categoryId, itemId: session.itemId, itemType: session.itemType });
-    } else {
-      // The list shows the server's success message once it opens (billers-list/list-notice.ts).
-      returnToList(go, result.message);
-    }
+  // A save returns to the list (issue 26 item 7: it jumped to the deposits, and the list was three clicks away), with
+  // the server's message; a change that alters the deposits says they are worked out again on continuing, which goes
+  // to the deposits step (spec 2 §2: continue advances four steps).
+  const afterSave = (result: { depositsStepNeeded: boolean; message: string | null }, what: string) => {
+    returnToList(go, result.depositsStepNeeded ? depositsAgainMessage(what, session.continueLabel) : result.message);
   };
   const failed = (caught: unknown) => ({ [FORM_ERROR]: serverMessage(caught) });
 
@@ -145,7 +145,7 @@ export function BillerFormStep({ session, readOnly, go }: StepProps) {
                 ?.saveSubCategory;
               if (!answer) return failed(new Error('No answer.'));
               if (answer.errors.length > 0) return submissionErrors(answer.errors, SUB_CATEGORY_FIELDS);
-              afterSave(answer);
+              afterSave(answer, 'sub-category');
               return undefined;
             } catch (caught) {
               return failed(caught);
@@ -169,7 +169,7 @@ export function BillerFormStep({ session, readOnly, go }: StepProps) {
                 ?.saveBiller;
               if (!answer) return failed(new Error('No answer.'));
               if (answer.errors.length > 0) return submissionErrors(answer.errors, BILLER_FIELDS);
-              afterSave(answer);
+              afterSave(answer, 'biller');
               return undefined;
             } catch (caught) {
               return failed(caught);

@@ -6,6 +6,7 @@ import { StatusAlert } from '../../../shared/ui/StatusAlert';
 import { BillFields } from './BillFields';
 import type { SubCategoryFormValues } from './biller-form-values';
 import { FormBeside } from './FormBeside';
+import { ReportUnsavedForm } from '../unsaved/unsaved-edits';
 import { FormText } from './form-controls';
 
 export interface SubCategoryFormProps {
@@ -37,6 +38,7 @@ export function SubCategoryForm({
       {({ handleSubmit, submitting, submitError, values }) => (
         <FormBeside aside={aside?.(values)}>
           <form onSubmit={(event) => void handleSubmit(event)} noValidate aria-label="Sub-category details">
+            <ReportUnsavedForm source="sub-category-form" />
             <Stack gap="5" data-testid="sub-category-form">
               {typeof submitError === 'string' && <StatusAlert status="error">{submitError}</StatusAlert>}
               <FormText

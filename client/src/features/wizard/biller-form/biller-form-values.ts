@@ -1,16 +1,11 @@
 import dayjs from 'dayjs';
 import { FORM_ERROR } from 'final-form';
-import type { Cents } from '../../../../../server/src/common/money';
-import {
-  defaultEftReference,
-  formatAmountInput,
-  formatBsb,
-  parseBsb,
-} from '../../../../../server/src/common/validation';
-import { contingencyFor, parsePeakMonths } from '../../../../../server/src/modules/bill/bill-amount.rules';
-import { BillingFrequency } from '../../../../../server/src/modules/bill/billing-frequency';
-import { PaymentMethod } from '../../../../../server/src/modules/bill/payment-method';
-import { changePaymentType } from '../../../../../server/src/modules/biller/biller-form.rules';
+import type { Cents } from '@shared/money';
+import { defaultEftReference, formatAmountInput, formatBsb, parseBsb } from '@shared/validation/index';
+import { contingencyFor, parsePeakMonths } from '@shared/bill/bill-amount.rules';
+import { BillingFrequency } from '@shared/bill/billing-frequency';
+import { PaymentMethod } from '@shared/bill/payment-method';
+import { changePaymentType } from '@shared/biller/biller-form.rules';
 import type {
   BillerInput,
   SubCategoryInput,

@@ -1,4 +1,4 @@
-import { roughDateOfBill } from '../../../../../server/src/modules/bill/bill-schedule.rules';
+import { roughDateOfBill } from '@shared/bill/bill-schedule.rules';
 import type { BillerInput, DepositPlanBillerInput, SubCategoryInput } from '../../../gql/graphql';
 
 /**

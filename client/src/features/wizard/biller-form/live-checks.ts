@@ -5,7 +5,7 @@ import {
   bsbMessage,
   isUneditedMaskedReference,
   SERVICE_UNAVAILABLE_MESSAGE,
-} from '../../../../../server/src/common/validation';
+} from '@shared/validation/index';
 
 /**
  * What the biller form shows for the live checks (spec 2 §5): the BPAY answer's codes 0/11/12/13/15, the BSB's

@@ -1,7 +1,7 @@
 import { useApolloClient } from '@apollo/client/react';
 import { Badge, Box, Button, HStack, Skeleton, Stack, Table, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
-import { formatLongDate, type LocalDate } from '../../../../../server/src/common/local-date';
+import { formatLongDate, type LocalDate } from '@shared/local-date';
 import {
   WizardBillerIsLockedDocument,
   WizardSubCategoryIsLockedDocument,
@@ -19,7 +19,7 @@ import {
 import { serverMessage } from '../../../shared/errors';
 import { formatMoney } from '../../../shared/money';
 import { NO_DATA } from '../../../shared/ui/Section';
-import { SortableColumnHeader } from '../../../shared/ui/SortableColumnHeader';
+import { PHONE_HIDDEN, SortableColumnHeader } from '../../../shared/ui/SortableColumnHeader';
 import { StatusAlert } from '../../../shared/ui/StatusAlert';
 import type { StepProps } from '../step-registry';
 import { continuePosition, WizardMode } from '../wizard-frame';
@@ -34,16 +34,17 @@ import {
   type ListSortField,
 } from './list-display';
 import { addPosition, editPosition, itemScreenPosition, takeListNotice } from './list-notice';
+import { BILLER_STATUS_LABELS, BillerStatus } from '@shared/biller/biller-codes.js';
+import { codeOf } from '@shared/code-names.js';
 
 type Item = WizardListItemFieldsFragment;
 
-const STATUS_WORDS: Record<number, string> = { 1: 'Active', 3: 'Removed', 5: 'On hold' };
-
-const COLUMNS: { field: ListSortField; label: string }[] = [
-  { field: 'nickname', label: 'Name' },
-  { field: 'category', label: 'Category' },
-  { field: 'type', label: 'Type' },
-  { field: 'status', label: 'Status' },
+/** At 375 px only the name and the actions are columns (issue 26 item 7); the rest shows under the name. */
+const COLUMNS: { field: ListSortField; label: string; phone: boolean }[] = [
+  { field: 'nickname', label: 'Name', phone: true },
+  { field: 'category', label: 'Category', phone: false },
+  { field: 'type', label: 'Type', phone: false },
+  { field: 'status', label: 'Status', phone: false },
 ];
 
 /**
@@ -178,19 +179,22 @@ export function BillersListStep({ session, readOnly, go }: StepProps) {
           </caption>
           <Table.Header>
             <Table.Row bg="gray.50">
-              {COLUMNS.map(({ field, label }) => (
+              {COLUMNS.map(({ field, label, phone }) => (
                 <SortableColumnHeader
                   key={field}
                   field={field}
                   label={label}
+                  hideOnPhone={!phone}
                   sort={sort}
                   onSort={(column) => setSort(nextSort(sort, column))}
                 />
               ))}
-              <Table.ColumnHeader scope="col" textAlign="end">
+              <Table.ColumnHeader scope="col" textAlign="end" display={PHONE_HIDDEN}>
                 Amount
               </Table.ColumnHeader>
-              <Table.ColumnHeader scope="col">Next bill</Table.ColumnHeader>
+              <Table.ColumnHeader scope="col" display={PHONE_HIDDEN}>
+                Next bill
+              </Table.ColumnHeader>
               <Table.ColumnHeader scope="col" position="relative">
                 Actions
               </Table.ColumnHeader>
@@ -235,19 +239,13 @@ export function BillersListStep({ session, readOnly, go }: StepProps) {
                         {item.company}
                       </Text>
                     )}
-                  </Table.Cell>
-                  <Table.Cell>{item.category}</Table.Cell>
-                  <Table.Cell>
-                    {itemTypeLabel(item.type)}
-                    {payment && (
-                      <Text fontSize="xs" color="fg.muted">
-                        {payment}
+                    {/* On a phone the hidden columns' essentials: status, change and next bill. */}
+                    <Stack gap="1" align="start" mt="1" display={{ base: 'flex', md: 'none' }}>
+                      <Text fontSize="xs">
+                        {formatMoney(item.expectedBillValue)} {frequencyLabel(item.billingFrequency)}
                       </Text>
-                    )}
-                  </Table.Cell>
-                  <Table.Cell>
-                    <Stack gap="1" align="start">
-                      <Text>{STATUS_WORDS[item.status] ?? String(item.status)}</Text>
+                      <Text fontSize="xs">{BILLER_STATUS_LABELS[codeOf(BillerStatus, item.status)]}</Text>
+                      <Text fontSize="xs">Next bill {formatLongDate(item.dateOfBill as LocalDate)}</Text>
                       {change && (
                         <Badge
                           colorPalette={change.palette}
@@ -260,13 +258,39 @@ export function BillersListStep({ session, readOnly, go }: StepProps) {
                       )}
                     </Stack>
                   </Table.Cell>
-                  <Table.Cell textAlign="end" whiteSpace="nowrap">
+                  <Table.Cell display={PHONE_HIDDEN}>{item.category}</Table.Cell>
+                  <Table.Cell display={PHONE_HIDDEN}>
+                    {itemTypeLabel(item.type)}
+                    {payment && (
+                      <Text fontSize="xs" color="fg.muted">
+                        {payment}
+                      </Text>
+                    )}
+                  </Table.Cell>
+                  <Table.Cell display={PHONE_HIDDEN}>
+                    <Stack gap="1" align="start">
+                      <Text>{BILLER_STATUS_LABELS[codeOf(BillerStatus, item.status)]}</Text>
+                      {change && (
+                        <Badge
+                          colorPalette={change.palette}
+                          variant="outline"
+                          color={`${change.palette}.800`}
+                          bg="white"
+                        >
+                          {change.label}
+                        </Badge>
+                      )}
+                    </Stack>
+                  </Table.Cell>
+                  <Table.Cell textAlign="end" whiteSpace="nowrap" display={PHONE_HIDDEN}>
                     {formatMoney(item.expectedBillValue)}
                     <Text fontSize="xs" color="fg.muted">
                       {frequencyLabel(item.billingFrequency)}
                     </Text>
                   </Table.Cell>
-                  <Table.Cell whiteSpace="nowrap">{formatLongDate(item.dateOfBill as LocalDate)}</Table.Cell>
+                  <Table.Cell whiteSpace="nowrap" display={PHONE_HIDDEN}>
+                    {formatLongDate(item.dateOfBill as LocalDate)}
+                  </Table.Cell>
                   <Table.Cell>
                     {confirming === key ? (
                       <Stack gap="2" minW="40">
@@ -286,7 +310,7 @@ export function BillersListStep({ session, readOnly, go }: StepProps) {
                         </HStack>
                       </Stack>
                     ) : (
-                      <Stack gap="2" minW="28">
+                      <Stack gap="2">
                         {item.isLocked && (
                           <Text fontSize="xs" color="orange.800" fontWeight="medium" maxW="48">
                             {item.lockedMessage}

@@ -1,7 +1,7 @@
 import { skipToken } from '@apollo/client/react';
-import { Button, Checkbox, DataList, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { Button, Checkbox, DataList, HStack, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { formatLongDate, type LocalDate } from '../../../../../server/src/common/local-date';
+import { formatLongDate, type LocalDate } from '@shared/local-date';
 import {
   useWizardBillerRemovalQuery,
   useWizardBillingItemsQuery,
@@ -14,6 +14,7 @@ import {
 import type { WizardItemChangeFieldsFragment } from '../../../gql/graphql';
 import { serverMessage } from '../../../shared/errors';
 import { Loading } from '../../../shared/ui/Loading';
+import { DateInput } from '../../../shared/ui/DateInput';
 import { StatusAlert } from '../../../shared/ui/StatusAlert';
 import type { StepProps } from '../step-registry';
 import { itemTypeLabel } from './list-display';
@@ -128,16 +129,12 @@ export function RemoveItemScreen({ session, readOnly, go }: StepProps) {
             <Checkbox.Label>A final bill is still expected</Checkbox.Label>
           </Checkbox.Root>
           {finalExpected && (
-            <Field.Root maxW="xs">
-              <Field.Label>Final bill date</Field.Label>
-              <Input
-                type="date"
-                value={shownFinalDate}
-                max={removal.latestFinalBillDate}
-                onChange={(event) => setFinalDate(event.target.value)}
-              />
-              <Field.HelperText>At the latest {longDate(removal.latestFinalBillDate)}.</Field.HelperText>
-            </Field.Root>
+            <DateInput
+              label="Final bill date"
+              value={shownFinalDate === '' ? null : shownFinalDate}
+              onChange={(date, text) => setFinalDate(date ?? text.trim())}
+              helperText={`At the latest ${longDate(removal.latestFinalBillDate)}.`}
+            />
           )}
         </Stack>
       )}

@@ -1,6 +1,6 @@
-import { ModificationState } from '../../../../../server/src/modules/biller/biller-codes';
-import { BILLING_FREQUENCY_LABELS, BillingFrequency } from '../../../../../server/src/modules/bill/billing-frequency';
-import { PAYMENT_METHOD_LABELS, PaymentMethod } from '../../../../../server/src/modules/bill/payment-method';
+import { ModificationState } from '@shared/biller/biller-codes';
+import { BILLING_FREQUENCY_LABELS, BillingFrequency } from '@shared/bill/billing-frequency';
+import { PAYMENT_METHOD_LABELS, PaymentMethod } from '@shared/bill/payment-method';
 
 /**
  * How the billers list shows its rows (spec 2 §2-§3): the modification state as a highlight *and* a word (never

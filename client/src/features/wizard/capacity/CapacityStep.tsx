@@ -2,6 +2,7 @@ import { Button, Checkbox, Field, HStack, Stack, Text, Textarea } from '@chakra-
 import { useEffect, useState } from 'react';
 import { useAgreementCapacityQuery, useSaveAgreementCapacityMutation } from '../../../gql/hooks';
 import { serverMessage } from '../../../shared/errors';
+import { CONTRACT_LOAD_ERROR } from '../../../shared/messages';
 import { Loading } from '../../../shared/ui/Loading';
 import { StatusAlert } from '../../../shared/ui/StatusAlert';
 import type { StepProps } from '../step-registry';
@@ -36,8 +37,7 @@ export function CapacityStep({ session, readOnly, go }: StepProps) {
   }, [capacity]);
 
   if (loading) return <Loading label="Loading the capacity check…" />;
-  if (error || !capacity)
-    return <StatusAlert status="error">{serverMessage(error, 'Could not load contract')}</StatusAlert>;
+  if (error || !capacity) return <StatusAlert status="error">{serverMessage(error, CONTRACT_LOAD_ERROR)}</StatusAlert>;
 
   const next = async () => {
     setProblem(null);

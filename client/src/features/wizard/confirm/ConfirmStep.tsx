@@ -6,13 +6,16 @@ import { useIsStaff } from '../../../auth/useIsStaff';
 import { ApprovalNotifyDialog } from '../../notification/ApprovalNotifyDialog';
 import { formatDate } from '../../../shared/dates';
 import { serverMessage } from '../../../shared/errors';
+import { CONTRACT_LOAD_ERROR } from '../../../shared/messages';
 import { formatMoney } from '../../../shared/money';
 import { Loading } from '../../../shared/ui/Loading';
 import { Section } from '../../../shared/ui/Section';
 import { StatusAlert } from '../../../shared/ui/StatusAlert';
 import type { StepProps } from '../step-registry';
+import { SigningRulesNotice } from '../SigningRulesNotice';
 import { TickList } from '../TickList';
 import { checklistComplete, stepBy } from '../wizard-frame';
+import { occurrencesLine, paymentDetailsLine } from './confirm-rows';
 import { downloadContractPdf } from './download';
 
 type Confirmation = AgreementConfirmationQuery['agreementConfirmation'];
@@ -49,13 +52,15 @@ function ItemTable({
               </Table.ColumnHeader>
               <Table.ColumnHeader scope="col">Frequency</Table.ColumnHeader>
               <Table.ColumnHeader scope="col">Date</Table.ColumnHeader>
+              <Table.ColumnHeader scope="col">Paid by</Table.ColumnHeader>
+              <Table.ColumnHeader scope="col">Bills</Table.ColumnHeader>
               <Table.ColumnHeader scope="col">Change</Table.ColumnHeader>
             </Table.Row>
           </Table.Header>
           <Table.Body>
             {items.length === 0 && (
               <Table.Row>
-                <Table.Cell colSpan={5} color="fg.muted">
+                <Table.Cell colSpan={7} color="fg.muted">
                   None.
                 </Table.Cell>
               </Table.Row>
@@ -70,7 +75,18 @@ function ItemTable({
                       {formatMoney(item.expenseAmount)}
                     </Table.Cell>
                     <Table.Cell>{item.frequencyLabel}</Table.Cell>
-                    <Table.Cell>{formatDate(item.dateCommencing)}</Table.Cell>
+                    <Table.Cell>
+                      {formatDate(item.dateCommencing)}
+                      {item.oldNextDate && (
+                        <Text fontSize="sm" color="fg.muted" data-testid="confirm-old-next-date">
+                          Was next due {formatDate(item.oldNextDate)}
+                        </Text>
+                      )}
+                    </Table.Cell>
+                    <Table.Cell data-testid="confirm-paid-by">{paymentDetailsLine(item)}</Table.Cell>
+                    <Table.Cell data-testid="confirm-occurrences">
+                      {occurrencesLine(item.totalOccurrences, item.upcomingOccurrenceNumber)}
+                    </Table.Cell>
                     <Table.Cell>
                       {item.highlight && (
                         <Badge colorPalette={HIGHLIGHT_COLOURS[item.highlight] ?? 'gray'}>{item.highlight}</Badge>
@@ -83,6 +99,8 @@ function ItemTable({
                       <Table.Cell />
                       <Table.Cell />
                       <Table.Cell>{formatDate(final.date)}</Table.Cell>
+                      <Table.Cell />
+                      <Table.Cell />
                       <Table.Cell>
                         <Badge colorPalette="orange">{final.label}</Badge>
                       </Table.Cell>
@@ -119,8 +137,7 @@ export function ConfirmStep({ session, readOnly, go }: StepProps) {
   const view = data?.agreementConfirmation;
 
   if (loading) return <Loading label="Loading the agreement to confirm…" />;
-  if (error || !view)
-    return <StatusAlert status="error">{serverMessage(error, 'Could not load contract')}</StatusAlert>;
+  if (error || !view) return <StatusAlert status="error">{serverMessage(error, CONTRACT_LOAD_ERROR)}</StatusAlert>;
 
   const locked = view.lock !== null;
   const complete = checklistComplete(view.confirmations, ticked);
@@ -139,6 +156,7 @@ export function ConfirmStep({ session, readOnly, go }: StepProps) {
   return (
     <Stack gap="5" data-testid="wizard-step-confirm">
       {view.lock && <StatusAlert status="warning">{view.lock.message}</StatusAlert>}
+      {isStaff && !view.isSetup && <SigningRulesNotice />}
       <Text>
         {view.memberNames.join(', ')} · Account {view.accountNumber}
       </Text>

@@ -75,8 +75,9 @@ export function ApprovalsPanel({ agreementId, needed, onState }: ApprovalsPanelP
                   ? 'Asked: waiting for a manager.'
                   : 'Not asked yet.'}
           </Text>
-          {kind.message && kind.decision !== 'None' && (
-            <Text fontSize="sm" color="fg.muted">
+          {/* The server's sentence: the decision's, or while undecided the approver role text (spec 3 §6). */}
+          {kind.message && (
+            <Text fontSize="sm" color="fg.muted" data-testid={`approval-${kind.approvalType}-message`}>
               {kind.message}
             </Text>
           )}

@@ -1,6 +1,4 @@
-import { Field, Input } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
-import { formatDate, parseDate } from '../../../shared/dates';
+import { DateInput } from '../../../shared/ui/DateInput';
 
 interface DateFieldProps {
   label: string;
@@ -14,47 +12,23 @@ interface DateFieldProps {
 }
 
 /**
- * A date typed `DD-MM-YYYY` (spec 3 §5: shown DD-MM-YYYY, stored YYYY-MM-DD). The value changes when the text is a
- * real date (or is emptied); anything else says how to write it and keeps the last good value.
+ * A deposits date: the shared date input (DD-MM-YYYY, a calendar starting on Monday). The draft changes when the text
+ * is a real date or is emptied; an unfinished one keeps the last good value (the box says how to write it). The
+ * server answers each change (a past or out-of-range date at the date, at once).
  */
 export function DateField({ label, value, onChange, helperText, error, disabled, testId }: DateFieldProps) {
-  const [text, setText] = useState(formatDate(value));
-  const [unreadable, setUnreadable] = useState(false);
-
-  useEffect(() => {
-    setText(formatDate(value));
-    setUnreadable(false);
-  }, [value]);
-
-  const commit = (next: string) => {
-    if (next.trim() === '') {
-      setUnreadable(false);
-      if (value !== null) onChange(null);
-      return;
-    }
-    const parsed = parseDate(next);
-    setUnreadable(parsed === null);
-    if (parsed !== null && parsed !== value) onChange(parsed);
-  };
-
-  const shown = unreadable ? 'Enter the date as DD-MM-YYYY.' : (error ?? null);
   return (
-    <Field.Root invalid={Boolean(shown)} disabled={disabled} maxW="xs">
-      <Field.Label>{label}</Field.Label>
-      <Input
-        data-testid={testId}
-        inputMode="numeric"
-        placeholder="DD-MM-YYYY"
-        autoComplete="off"
-        value={text}
-        onChange={(e) => {
-          setText(e.target.value);
-          if (parseDate(e.target.value)) commit(e.target.value);
-        }}
-        onBlur={(e) => commit(e.target.value)}
-      />
-      {helperText && !shown && <Field.HelperText>{helperText}</Field.HelperText>}
-      <Field.ErrorText role="alert">{shown}</Field.ErrorText>
-    </Field.Root>
+    <DateInput
+      label={label}
+      value={value}
+      testId={testId}
+      disabled={disabled}
+      helperText={helperText}
+      error={error}
+      onChange={(date, text) => {
+        if (date !== null && date !== value) onChange(date);
+        else if (date === null && text.trim() === '' && value !== null) onChange(null);
+      }}
+    />
   );
 }

@@ -11,18 +11,21 @@ import { formatMoney } from '../../../shared/money';
 import { Loading } from '../../../shared/ui/Loading';
 import { StatusAlert } from '../../../shared/ui/StatusAlert';
 import type { StepProps } from '../step-registry';
-import { stepBy } from '../wizard-frame';
+import { LIST_POSITION } from '../billers-list/list-notice';
+import { stepBy, WizardMode } from '../wizard-frame';
+import { useReportUnsaved } from '../unsaved/unsaved-edits';
 import { ApprovalsPanel } from './ApprovalsPanel';
 import { DateField } from './DateField';
 import { DepositOptions } from './DepositOptions';
 import {
   approvalNotices,
+  depositsSaveFailure,
   draftOf,
   FREQUENCY,
-  markDatesCleared,
+  rememberDraft,
   saveBlockedReason,
-  takeDatesCleared,
-  withDatesCleared,
+  takeRememberedDraft,
+  withRemembered,
   type DepositsDraft,
 } from './deposits-form';
 import { ExplainDeposit } from './ExplainDeposit';
@@ -48,6 +51,11 @@ const FIELDS_SHOWN_IN_PLACE = new Set([
   'periodicalPaymentAccount',
   'topupAccount',
 ]);
+
+/** Whether two drafts hold the same entries (the draft is plain data). */
+function sameDraft(a: DepositsDraft, b: DepositsDraft): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
 
 /** How long typing waits before the server works the deposits out again. */
 const RECALCULATE_AFTER_MS = 350;
@@ -75,8 +83,9 @@ export function DepositsStep({ session, readOnly, go }: StepProps) {
   useEffect(() => {
     if (askedBefore) setAwaitingApproval(true);
   }, [askedBefore]);
-  const cleared = useRef<boolean | null>(null);
-  if (cleared.current === null) cleared.current = takeDatesCleared(agreementId);
+  // What was entered before Back was chosen comes back (issue 26 item 7), once.
+  const remembered = useRef<Partial<DepositsDraft> | null | undefined>(undefined);
+  if (remembered.current === undefined) remembered.current = takeRememberedDraft(agreementId);
 
   const { data, previousData, loading, error, refetch } = useAgreementDepositsQuery({
     variables: { agreementId, draft: sent },
@@ -86,14 +95,18 @@ export function DepositsStep({ session, readOnly, go }: StepProps) {
   const answer = (data ?? previousData)?.agreementDeposits;
   const step = answer?.step ?? null;
 
-  // The first answer (the stored step) becomes the draft; dates cleared when the wizard came back (modify mode).
+  // The first answer (the stored step) becomes the draft, with what was entered before going back.
+  const [stored, setStored] = useState<DepositsDraft | null>(null);
   useEffect(() => {
     if (step && draft === null) {
-      const initial = cleared.current ? withDatesCleared(draftOf(step)) : draftOf(step);
+      const initial = withRemembered(draftOf(step), remembered.current ?? null);
+      setStored(draftOf(step));
       setDraft(initial);
       setSent(initial);
     }
   }, [step, draft]);
+  // Edits not saved yet: leaving the wizard asks first.
+  useReportUnsaved('deposits', draft !== null && stored !== null && !sameDraft(draft, stored));
 
   // Typing is sent once it pauses.
   useEffect(() => {
@@ -141,20 +154,21 @@ export function DepositsStep({ session, readOnly, go }: StepProps) {
   const approvals = approvalNotices(step);
 
   const back = () => {
-    if (modify) markDatesCleared(agreementId);
-    go(stepBy(session, -1));
+    rememberDraft(agreementId, draft);
+    // Continue came here from the list (four steps on): Back returns there, not to an empty details step.
+    go(session.mode === WizardMode.Continue ? LIST_POSITION : stepBy(session, -1));
   };
 
   const next = async () => {
     setProblems([]);
     try {
       const result = (await save({ variables: { agreementId, input: draft } })).data?.saveAgreementDeposits;
-      if (!result) return setProblems([{ code: 'SERVER', field: null, message: 'Server error.' }]);
+      if (!result) return setProblems([{ code: 'SERVER', field: null, message: depositsSaveFailure() }]);
       if (result.errors.length > 0) return setProblems(result.errors);
       if ((result.step?.paymentDetails?.approvalsNeeded.length ?? 0) > 0) return setAwaitingApproval(true);
       go(stepBy(session, 1));
     } catch (caught) {
-      setProblems([{ code: 'SERVER', field: null, message: serverMessage(caught) }]);
+      setProblems([{ code: 'SERVER', field: null, message: depositsSaveFailure(caught) }]);
     }
   };
 
@@ -245,6 +259,11 @@ export function DepositsStep({ session, readOnly, go }: StepProps) {
         <StatusAlert status="info">Paid up front from today: the expenses check does not apply.</StatusAlert>
       )}
 
+      {details && (
+        <Text fontSize="sm" color="fg.muted" data-testid="overdraw-rule">
+          {details.overdrawRuleText}
+        </Text>
+      )}
       {details?.hasOverDrawDuration && (
         <OverdrawChoice
           details={details}

@@ -1,5 +1,13 @@
+import { CombinedGraphQLErrors } from '@apollo/client';
 import { describe, expect, it } from 'vitest';
-import { breakdownAddsUp, choiceOf, withChoice, withDatesCleared, type DepositsDraft } from './deposits-form';
+import {
+  breakdownAddsUp,
+  choiceOf,
+  depositsSaveFailure,
+  withChoice,
+  withRemembered,
+  type DepositsDraft,
+} from './deposits-form';
 
 const draft: DepositsDraft = {
   contributionFrequency: 2,
@@ -18,13 +26,16 @@ const draft: DepositsDraft = {
 };
 
 describe('deposits form', () => {
-  it('clears the contribution and bi-monthly dates (going back in modify mode)', () => {
-    expect(withDatesCleared(draft)).toMatchObject({
-      contributionDate: null,
-      biMonthly1stDate: null,
-      biMonthly2ndDate: null,
-      contributionFrequency: 2,
+  it('keeps what was entered before going back, but not the overdraw choice (issue 26 item 7)', () => {
+    const stored = { ...draft, contributionDate: '2027-04-01', biMonthly1stDate: null, biMonthly2ndDate: null };
+    const entered = { ...draft, contributionDate: '2027-03-09', isTopupPerformed: true, topupAccount: 5 };
+    expect(withRemembered(stored, entered)).toEqual({
+      ...draft,
+      contributionDate: '2027-03-09',
+      isTopupPerformed: false,
+      topupAccount: null,
     });
+    expect(withRemembered(stored, null)).toBe(stored);
   });
 
   it.each([
@@ -48,5 +59,19 @@ describe('deposits form', () => {
         deposit,
       ),
     ).toBe(ok);
+  });
+});
+
+describe('depositsSaveFailure (spec 1 §8, 3 §8: the save-deposits failure)', () => {
+  it.each<[string, unknown, string]>([
+    ['no answer', undefined, 'Error: The contract could not be activated.'],
+    ['a network failure', new Error('Failed to fetch'), 'Error: The contract could not be activated.'],
+    [
+      'the server’s own message',
+      new CombinedGraphQLErrors({ errors: [{ message: 'This agreement is no longer open in the wizard.' }] }),
+      'This agreement is no longer open in the wizard.',
+    ],
+  ])('%s → %s', (_name, caught, message) => {
+    expect(depositsSaveFailure(caught)).toBe(message);
   });
 });

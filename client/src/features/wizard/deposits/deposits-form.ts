@@ -1,4 +1,5 @@
 import type { DepositsInput, DepositsStepFieldsFragment } from '../../../gql/graphql';
+import { serverMessage } from '../../../shared/errors';
 import { formatMoney, moneyToNumber } from '../../../shared/money';
 
 /** The draft the step sends (the whole deposits model: the server checks every rule on it). */
@@ -30,30 +31,50 @@ export function draftOf(step: DepositsStepFieldsFragment): DepositsDraft {
   };
 }
 
-/** Spec 3 §4: going back in modify mode clears the contribution and bi-monthly dates. */
-export function withDatesCleared(draft: DepositsDraft): DepositsDraft {
-  return { ...draft, contributionDate: null, biMonthly1stDate: null, biMonthly2ndDate: null };
+/** Spec 1 §8, 3 §8: the save-deposits failure, when the server gives no message of its own. */
+export const DEPOSITS_SAVE_FAILED = 'Error: The contract could not be activated.';
+
+/** What a failed save of the deposits says: the server's message (spec 3 §8 toasts), else the spec's failure. */
+export function depositsSaveFailure(caught?: unknown): string {
+  return serverMessage(caught, DEPOSITS_SAVE_FAILED);
 }
 
-const CLEARED_KEY = (agreementId: number) => `wizard-deposits-dates-cleared:${agreementId}`;
+/**
+ * Back, then forward keeps what was entered (issue 26 item 7). Spec 3 §4 has going back in modify mode clear the
+ * contribution and bi-monthly dates; the step then came back with the next deposit date empty and every option card
+ * saying the date was out of range before anything was typed. Now the draft entered (dates, frequency, payment
+ * preference) is remembered when Back is chosen and comes back on the next visit; the overdraw choice does not (going
+ * back is how a bill is removed, which changes it).
+ */
+export function withRemembered(draft: DepositsDraft, remembered: Partial<DepositsDraft> | null): DepositsDraft {
+  if (!remembered) return draft;
+  const kept: Partial<DepositsDraft> = { ...remembered };
+  delete kept.isTopupPerformed;
+  delete kept.isRemoveBillPerformed;
+  delete kept.topupAccount;
+  return { ...draft, ...kept };
+}
 
-/** Remembers, for the next visit of the step, that the dates were cleared by going back (modify mode). */
-export function markDatesCleared(agreementId: number): void {
+const REMEMBERED_KEY = (agreementId: number) => `wizard-deposits-draft:${agreementId}`;
+
+/** Remembers the draft entered when the step is left by Back, for its next visit. */
+export function rememberDraft(agreementId: number, draft: DepositsDraft): void {
   try {
-    sessionStorage.setItem(CLEARED_KEY(agreementId), '1');
+    sessionStorage.setItem(REMEMBERED_KEY(agreementId), JSON.stringify(draft));
   } catch {
-    // No storage (private mode): the dates simply stay.
+    // No storage (private mode): the step opens on the stored values.
   }
 }
 
-/** Whether the dates were cleared on the way back; the mark is used once. */
-export function takeDatesCleared(agreementId: number): boolean {
+/** The draft remembered on the way back, taken once (null when there is none). */
+export function takeRememberedDraft(agreementId: number): Partial<DepositsDraft> | null {
   try {
-    const cleared = sessionStorage.getItem(CLEARED_KEY(agreementId)) === '1';
-    sessionStorage.removeItem(CLEARED_KEY(agreementId));
-    return cleared;
+    const text = sessionStorage.getItem(REMEMBERED_KEY(agreementId));
+    sessionStorage.removeItem(REMEMBERED_KEY(agreementId));
+    const value: unknown = text ? JSON.parse(text) : null;
+    return value !== null && typeof value === 'object' ? (value as Partial<DepositsDraft>) : null;
   } catch {
-    return false;
+    return null;
   }
 }
 

@@ -8,7 +8,7 @@ import { Loading } from '../../../shared/ui/Loading';
 import { NoData } from '../../../shared/ui/Section';
 import { StatusAlert } from '../../../shared/ui/StatusAlert';
 import { returnToList } from '../billers-list/list-notice';
-import { companySearchText } from '../../../../../server/src/common/validation/company-search';
+import { companySearchText } from '@shared/validation/company-search';
 import { localCompanySearch, type CompanySearchAnswer } from '../company-search-cache';
 import { paymentTypeLabel } from '../billers-list/list-display';
 import type { StepProps } from '../step-registry';

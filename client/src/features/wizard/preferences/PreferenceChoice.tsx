@@ -3,7 +3,7 @@ import type { NotificationPreferenceChoice } from '../../../gql/graphql';
 
 export const PREFERENCE_CHOICES: readonly { value: NotificationPreferenceChoice; label: string }[] = [
   { value: 'Email', label: 'Email' },
-  { value: 'Sms', label: 'Sms' },
+  { value: 'Sms', label: 'SMS' },
   { value: 'None', label: 'None' },
 ];
 

@@ -25,10 +25,13 @@ export function ProfilePreferencesForm({
   memberId,
   accountId,
   preferences,
+  readOnly = false,
 }: {
   memberId: number;
   accountId: number;
   preferences: ProfilePreferences;
+  /** The read-only reporting role: the preferences are shown, not offered for change. */
+  readOnly?: boolean;
 }) {
   const [save, saving] = useSaveProfilePreferencesMutation({ refetchQueries: ['Profile'] });
   const [choice, setChoice] = useState<NotificationPreferenceChoice>(choiceOf(preferences));
@@ -62,21 +65,25 @@ export function ProfilePreferencesForm({
   return (
     <Stack gap="3" data-testid="profile-preferences-form">
       <Text fontWeight="medium">How you are told</Text>
-      <PreferenceChoice label="How you are told" value={choice} onChange={setChoice} />
-      <Checkbox.Root checked={deposits} onCheckedChange={(e) => setDeposits(e.checked === true)}>
+      <PreferenceChoice label="How you are told" value={choice} onChange={setChoice} disabled={readOnly} />
+      <Checkbox.Root checked={deposits} disabled={readOnly} onCheckedChange={(e) => setDeposits(e.checked === true)}>
         <Checkbox.HiddenInput />
         <Checkbox.Control />
         <Checkbox.Label>Deposit reminders (missed deposits)</Checkbox.Label>
       </Checkbox.Root>
-      <Checkbox.Root checked={bills} onCheckedChange={(e) => setBills(e.checked === true)}>
+      <Checkbox.Root checked={bills} disabled={readOnly} onCheckedChange={(e) => setBills(e.checked === true)}>
         <Checkbox.HiddenInput />
         <Checkbox.Control />
         <Checkbox.Label>Bill reminders</Checkbox.Label>
       </Checkbox.Root>
       <div aria-live="polite">{problem && <StatusAlert status="warning">{problem}</StatusAlert>}</div>
-      <Button alignSelf="start" colorPalette="brand" loading={saving.loading} onClick={() => void submit()}>
-        Save preferences
-      </Button>
+      {readOnly ? (
+        <Text color="fg.muted">Your access is read-only: the preferences cannot be changed here.</Text>
+      ) : (
+        <Button alignSelf="start" colorPalette="brand" loading={saving.loading} onClick={() => void submit()}>
+          Save preferences
+        </Button>
+      )}
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { NOTE_MAX_LENGTH } from '../../note/note.rules.js';
+import { NOTE_MAX_LENGTH } from '../../../shared/note/note.rules.js';
 
 /** An expected refusal of the completion steps: a code, the field at fault and the message to show. */
 export interface CompletionRefusal {

@@ -1,12 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { requireUser } from '../../../common/auth/access.js';
 import type { CurrentUser } from '../../../common/auth/current-user.js';
-import type { Clock } from '../../../common/clock.js';
-import { DomainError } from '../../../common/errors.js';
+import type { Clock } from '../../../shared/clock.js';
+import { DomainError } from '../../../shared/errors.js';
 import { wizardVersion } from '../../biller/wizard-version.js';
-import { NoteEntityType } from '../../note/note-entity-type.js';
+import { NoteEntityType } from '../../../shared/note/note-entity-type.js';
 import type { NoteService } from '../../note/note.service.js';
-import type { SettingsService } from '../../settings/settings.service.js';
+import type { SettingsService } from '../../settings/index.js';
 import type { AgreementWizardService } from '../wizard/wizard.service.js';
 import {
   capacityChanged,

@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import { DomainError } from '../../../common/errors.js';
+import { DomainError } from '../../../shared/errors.js';
 import type { UserError } from '../../../graphql/user-error.js';
 import type { CompletionRefusal } from './capacity.rules.js';
 

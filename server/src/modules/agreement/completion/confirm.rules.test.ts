@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import type { Cents } from '../../../common/money.js';
-import type { LocalDate } from '../../../common/local-date.js';
-import { confirmationsComplete, confirmTables, MODIFICATION_HIGHLIGHTS, type ConfirmItem } from './confirm.rules.js';
+import type { Cents } from '../../../shared/money.js';
+import type { LocalDate } from '../../../shared/local-date.js';
+import { BillingFrequency } from '../../../shared/bill/billing-frequency.js';
+import {
+  confirmationsComplete,
+  confirmPaymentType,
+  confirmTables,
+  itemOccurrences,
+  MODIFICATION_HIGHLIGHTS,
+  type ConfirmItem,
+} from './confirm.rules.js';
 
 const period = { startDate: '2026-12-01' as LocalDate, endDate: '2027-11-30' as LocalDate };
 const item = (over: Partial<ConfirmItem>): ConfirmItem => ({
@@ -82,5 +90,53 @@ describe('confirmationsComplete (spec 3 §5: all checkboxes must be ticked)', ()
     [[], false],
   ])('%j ticked → %s', (ticked, complete) => {
     expect(confirmationsComplete(six, ticked)).toBe(complete);
+  });
+});
+
+describe('itemOccurrences (spec 3 §3: totalOccurrences, the upcoming one, a removed item’s old next date)', () => {
+  const monthly = { frequency: BillingFrequency.Monthly, dateOfBill: '2026-12-15' as LocalDate };
+  it.each<[string, Parameters<typeof itemOccurrences>[0], string, [number | null, number | null, string | null]]>([
+    [
+      'a monthly bill from 15 Dec: 12 in the year, the first next before it starts',
+      monthly,
+      '2026-11-27',
+      [12, 1, '2026-12-15'],
+    ],
+    ['on a bill’s own day that bill is next', monthly, '2027-02-15', [12, 3, '2027-02-15']],
+    ['the day after, the following one', monthly, '2027-02-16', [12, 4, '2027-03-15']],
+    ['after the last bill none is left', monthly, '2027-11-20', [12, null, null]],
+    [
+      'a final bill ends the count',
+      { ...monthly, finalBillDate: '2027-03-01' as LocalDate },
+      '2026-11-27',
+      [4, 1, '2026-12-15'],
+    ],
+  ])('%s', (_rule, schedule, today, [total, upcoming, next]) => {
+    expect(itemOccurrences(schedule, period, today as LocalDate)).toEqual({
+      totalOccurrences: total,
+      upcomingOccurrenceNumber: upcoming,
+      nextDate: next,
+    });
+  });
+
+  it('answers nulls for a schedule over the 10,000 cap instead of failing the page', () => {
+    const daily = { frequency: BillingFrequency.PerDay, dateOfBill: '2000-01-01' as LocalDate };
+    const long = { startDate: '2000-01-01' as LocalDate, endDate: '2040-01-01' as LocalDate };
+    expect(itemOccurrences(daily, long, '2026-11-27' as LocalDate)).toEqual({
+      totalOccurrences: null,
+      upcomingOccurrenceNumber: null,
+      nextDate: null,
+    });
+  });
+});
+
+describe('confirmPaymentType', () => {
+  it.each<[string, 0 | 1, number | null, string | null]>([
+    ['a BPAY biller', 0, 0, 'BPAY'],
+    ['an EFT biller', 0, 1, 'EFT'],
+    ['a direct-debit biller', 0, 4, 'Direct Debit'],
+    ['a sub-category has none', 1, null, null],
+  ])('%s', (_rule, type, method, label) => {
+    expect(confirmPaymentType(type, method)).toBe(label);
   });
 });

@@ -1,5 +1,8 @@
-import type { Cents } from '../../../common/money.js';
-import type { LocalDate } from '../../../common/local-date.js';
+import type { Cents } from '../../../shared/money.js';
+import type { LocalDate } from '../../../shared/local-date.js';
+import { BillScheduleError } from '../../../shared/bill/bill.errors.js';
+import { billOccurrences, type BillSchedule } from '../../../shared/bill/bill-schedule.rules.js';
+import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../shared/bill/payment-method.js';
 
 /** A biller (type 0) or sub-category (type 1) of the version, as the confirm page reads it (spec 3 §3). */
 export interface ConfirmItem {
@@ -82,6 +85,45 @@ export function confirmTables<T extends ConfirmItem>(
     }
   }
   return tables;
+}
+
+/** The occurrences of a confirm row (spec 3 §3 totalOccurrences, upcommingOccurrenceNumber) and its next date. */
+export interface ItemOccurrences {
+  /** How many bills fall in the agreement period; null when they cannot be counted (over the 10,000 cap). */
+  totalOccurrences: number | null;
+  /** Which of them is the next, from today (1 for the first); null when none is left. */
+  upcomingOccurrenceNumber: number | null;
+  /** The next bill's date from today; for a removed item the old next date the confirm page shows. */
+  nextDate: LocalDate | null;
+}
+
+/**
+ * Counts an item's bills in the agreement period by the one schedule rule (bill-schedule.rules.ts) and finds the
+ * next from today (today included). A schedule too long to count answers nulls rather than failing the page.
+ */
+export function itemOccurrences(
+  schedule: BillSchedule,
+  period: { startDate: LocalDate; endDate: LocalDate },
+  today: LocalDate,
+): ItemOccurrences {
+  try {
+    const dates = billOccurrences(schedule, { start: period.startDate, end: period.endDate }).map((o) => o.date);
+    const next = dates.findIndex((date) => date >= today);
+    return {
+      totalOccurrences: dates.length,
+      upcomingOccurrenceNumber: next < 0 ? null : next + 1,
+      nextDate: next < 0 ? null : dates[next],
+    };
+  } catch (error) {
+    if (!(error instanceof BillScheduleError)) throw error;
+    return { totalOccurrences: null, upcomingOccurrenceNumber: null, nextDate: null };
+  }
+}
+
+/** A confirm row's payment type in words (spec 3 §3 paymentType): a biller's method; a sub-category has none. */
+export function confirmPaymentType(type: 0 | 1, method: number | null): string | null {
+  if (type === 1 || method === null) return null;
+  return PAYMENT_METHOD_LABELS[method as PaymentMethod] ?? null;
 }
 
 /** Custom agreement confirmations (spec 3 §5): every statement must be ticked. */

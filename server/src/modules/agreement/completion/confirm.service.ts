@@ -1,15 +1,19 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CurrentUser } from '../../../common/auth/current-user.js';
-import { formatCurrency, type Cents } from '../../../common/money.js';
-import { formatLongDate, type LocalDate } from '../../../common/local-date.js';
+import type { Clock } from '../../../shared/clock.js';
+import { formatCurrency, type Cents } from '../../../shared/money.js';
+import { formatLongDate, type LocalDate } from '../../../shared/local-date.js';
 import { dateOf, moneyOf } from '../../../database/row-values.js';
-import { BILLING_FREQUENCY_LABELS, type BillingFrequency } from '../../bill/billing-frequency.js';
+import { BILLING_FREQUENCY_LABELS, type BillingFrequency } from '../../../shared/bill/billing-frequency.js';
 import { wizardVersion } from '../../biller/wizard-version.js';
-import { CONTRIBUTION_FREQUENCY_LABELS, type ContributionFrequency } from '../../deposit/deposit-schedule.rules.js';
-import type { SettingsService } from '../../settings/settings.service.js';
+import { CONTRIBUTION_FREQUENCY_LABELS, type ContributionFrequency } from '../../deposit/index.js';
+import type { SettingsService } from '../../settings/index.js';
 import { AgreementStatus } from '../agreement-status.js';
+import { firstDepositFrom } from '../plan/plan-reader.js';
 import { WizardRefusal, type AgreementWizardService } from '../wizard/wizard.service.js';
-import { confirmTables, MODIFICATION_HIGHLIGHTS } from './confirm.rules.js';
+import { ModificationState } from '../../../shared/biller/biller-codes.js';
+import { maskCustomerReference } from '../../../shared/biller/biller-form.rules.js';
+import { confirmPaymentType, confirmTables, itemOccurrences, MODIFICATION_HIGHLIGHTS } from './confirm.rules.js';
 import type { AgreementConfirmView, ConfirmItemView } from './confirm.types.js';
 
 interface ItemRow {
@@ -24,6 +28,63 @@ interface ItemRow {
   status: number;
   is_final_bill_expected: boolean;
   expected_final_bill_date: string | null;
+  second_date_of_bill: string | null;
+  payment_method: number | null;
+  bpay_biller_code: string | null;
+  customer_reference_number: string | null;
+  bsb_number: string | null;
+  eft_account_number: string | null;
+  eft_account_name: string | null;
+  direct_debit_account_number: string | null;
+}
+
+/**
+ * A row's payment details (BPAY code and reference masked, BSB and account, the direct-debit account, the payment
+ * type) and its occurrences in the period; a removed item (state 3) shows the next date it had (spec 3 §3-§4).
+ */
+function confirmRowDetails(
+  row: ItemRow,
+  period: { startDate: LocalDate; endDate: LocalDate },
+  today: LocalDate,
+): Pick<
+  ConfirmItemView,
+  | 'paymentType'
+  | 'bpayNumber'
+  | 'customerReferenceNumber'
+  | 'bsbNumber'
+  | 'eftAccountNumber'
+  | 'eftAccountName'
+  | 'directDebitAccountNumber'
+  | 'totalOccurrences'
+  | 'upcomingOccurrenceNumber'
+  | 'oldNextDate'
+> {
+  const type = Number(row.type) === 1 ? 1 : 0;
+  const occurrences = itemOccurrences(
+    {
+      frequency: Number(row.billing_frequency) as BillingFrequency,
+      dateOfBill: dateOf(row.date_of_bill),
+      secondDateOfBill: row.second_date_of_bill ? dateOf(row.second_date_of_bill) : null,
+      finalBillDate:
+        row.is_final_bill_expected === true && row.expected_final_bill_date
+          ? dateOf(row.expected_final_bill_date)
+          : null,
+    },
+    period,
+    today,
+  );
+  return {
+    paymentType: confirmPaymentType(type, row.payment_method === null ? null : Number(row.payment_method)),
+    bpayNumber: row.bpay_biller_code,
+    customerReferenceNumber: maskCustomerReference(row.customer_reference_number),
+    bsbNumber: row.bsb_number,
+    eftAccountNumber: row.eft_account_number,
+    eftAccountName: row.eft_account_name,
+    directDebitAccountNumber: row.direct_debit_account_number,
+    totalOccurrences: occurrences.totalOccurrences,
+    upcomingOccurrenceNumber: occurrences.upcomingOccurrenceNumber,
+    oldNextDate: Number(row.modification_state) === ModificationState.Removed ? occurrences.nextDate : null,
+  };
 }
 
 /** "Fortnightly deposits of $123.45 from 1 December 2026 until 30 November 2027." */
@@ -32,7 +93,7 @@ export function scheduleSummary(frequency: string, amount: Cents, first: LocalDa
   return `${frequency} deposits of ${formatCurrency(amount)}${from} until ${longDate(end)}.`;
 }
 
-/** 'd MMMM, y' (spec 3 §9, the wizard's date display): the one formatter in common/local-date. */
+/** 'd MMMM, y' (spec 3 §9, the wizard's date display): the one formatter in shared/local-date. */
 export const longDate = formatLongDate;
 
 /**
@@ -44,6 +105,7 @@ export class ConfirmService {
   constructor(
     private readonly settings: SettingsService,
     private readonly wizard: AgreementWizardService,
+    private readonly clock: Clock,
   ) {}
 
   async view(em: EntityManager, user: CurrentUser | null, contractId: number): Promise<AgreementConfirmView> {
@@ -64,25 +126,24 @@ export class ConfirmService {
           next_deposit_amount: string | null;
           start_date: string;
           end_date: string;
-          contribution_date: string | null;
-          next_deposit_date: string | null;
           account_number: string;
         }[]
       >(
         `select g.status, g.contribution_frequency, g.deposit_amount, g.next_deposit_amount, g.start_date::text as start_date,
-           g.end_date::text as end_date, g.contribution_date::text as contribution_date,
-           g.next_deposit_date::text as next_deposit_date, a.account_number
+           g.end_date::text as end_date, a.account_number
          from agreement g join account a on a.id = g.account_id where g.id = ?`,
         [version.id],
       ),
       em.execute<ItemRow[]>(
         `select id, 0 as type, nickname, is_auto_payment, billing_frequency, expected_bill_value,
            date_of_bill::text as date_of_bill, modification_state, status, is_final_bill_expected,
-           expected_final_bill_date::text as expected_final_bill_date
+           expected_final_bill_date::text as expected_final_bill_date, second_date_of_bill::text as second_date_of_bill,
+           payment_method, bpay_biller_code, customer_reference_number, bsb_number, eft_account_number,
+           eft_account_name, direct_debit_account_number
          from biller where agreement_id = ?
          union all
          select id, 1 as type, nickname, false, billing_frequency, expected_bill_value, date_of_bill::text,
-           modification_state, status, false, null
+           modification_state, status, false, null, second_date_of_bill::text, null, null, null, null, null, null, null
          from billing_sub_category where agreement_id = ?
          order by type, nickname, id`,
         [version.id, version.id],
@@ -94,7 +155,12 @@ export class ConfirmService {
       ),
       this.settings.clientSettings(em),
     ]);
+    const isSetup = Number(agreement.status) === AgreementStatus.PendingApproval;
+    const startDate = dateOf(agreement.start_date);
+    const endDate = dateOf(agreement.end_date);
+    const today = this.clock.today();
     const rows: ConfirmItemView[] = items.map((row) => ({
+      ...confirmRowDetails(row, { startDate, endDate }, today),
       id: Number(row.id),
       type: Number(row.type) === 1 ? 1 : 0,
       nickname: row.nickname,
@@ -109,14 +175,10 @@ export class ConfirmService {
       isFinalBillExpected: row.is_final_bill_expected === true,
       expectedFinalBillDate: row.expected_final_bill_date ? dateOf(row.expected_final_bill_date) : null,
     }));
-    const isSetup = Number(agreement.status) === AgreementStatus.PendingApproval;
-    const startDate = dateOf(agreement.start_date);
-    const endDate = dateOf(agreement.end_date);
     const tables = confirmTables(rows, { startDate, endDate });
     const frequencyLabel =
       CONTRIBUTION_FREQUENCY_LABELS[Number(agreement.contribution_frequency) as ContributionFrequency] ?? '';
-    const firstRaw = isSetup ? (agreement.contribution_date ?? agreement.start_date) : agreement.next_deposit_date;
-    const firstDepositDate = firstRaw ? dateOf(firstRaw) : null;
+    const firstDepositDate = await firstDepositFrom(em, version.id, this.clock.today());
     const depositAmount = moneyOf(agreement.deposit_amount);
     return {
       contractId: version.id,

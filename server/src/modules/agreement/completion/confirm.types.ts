@@ -1,7 +1,8 @@
 import { Field, Int, ObjectType } from 'type-graphql';
-import type { Cents } from '../../../common/money.js';
-import type { LocalDate } from '../../../common/local-date.js';
+import type { Cents } from '../../../shared/money.js';
+import type { LocalDate } from '../../../shared/local-date.js';
 import { LocalDateScalar, MoneyScalar } from '../../../graphql/scalars.js';
+import { BillerStatus, ModificationState } from '../../biller/biller-status.js';
 
 @ObjectType({ description: 'A biller (type 0) or sub-category (type 1) row of the confirm page (spec 3 §3).' })
 export class ConfirmItemView {
@@ -13,11 +14,29 @@ export class ConfirmItemView {
   @Field({ description: 'The billing frequency’s label (per month, per quarter…).' }) frequencyLabel!: string;
   @Field(() => MoneyScalar) expenseAmount!: Cents;
   @Field(() => LocalDateScalar) dateCommencing!: LocalDate;
-  @Field(() => Int, { description: '0 none, 1 new, 2 edit, 3 removed, 4 enable.' }) modificationStatus!: number;
+  @Field(() => ModificationState) modificationStatus!: ModificationState;
   @Field(() => String, { nullable: true, description: 'Added, Edited, Deleted or Enabled.' }) highlight!: string | null;
-  @Field(() => Int) status!: number;
+  @Field(() => BillerStatus) status!: BillerStatus;
   @Field() isFinalBillExpected!: boolean;
   @Field(() => LocalDateScalar, { nullable: true }) expectedFinalBillDate!: LocalDate | null;
+  @Field(() => String, {
+    nullable: true,
+    description: 'BPAY, EFT, Cheque, Reimbursement or Direct Debit (none for a sub-category).',
+  })
+  paymentType!: string | null;
+  @Field(() => String, { nullable: true, description: 'The BPAY biller code.' }) bpayNumber!: string | null;
+  @Field(() => String, { nullable: true, description: 'The BPAY customer reference, masked.' })
+  customerReferenceNumber!: string | null;
+  @Field(() => String, { nullable: true }) bsbNumber!: string | null;
+  @Field(() => String, { nullable: true }) eftAccountNumber!: string | null;
+  @Field(() => String, { nullable: true }) eftAccountName!: string | null;
+  @Field(() => String, { nullable: true }) directDebitAccountNumber!: string | null;
+  @Field(() => Int, { nullable: true, description: 'The bills in the agreement period (totalOccurrences).' })
+  totalOccurrences!: number | null;
+  @Field(() => Int, { nullable: true, description: 'Which of them is next from today (upcommingOccurrenceNumber).' })
+  upcomingOccurrenceNumber!: number | null;
+  @Field(() => LocalDateScalar, { nullable: true, description: 'A removed item: the next bill date it had.' })
+  oldNextDate!: LocalDate | null;
 }
 
 @ObjectType({ description: 'A removed item’s final bill, shown as its own line.' })

@@ -1,6 +1,6 @@
 import { Arg, Authorized, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { WIZARD_ROLES } from '../../../common/auth/roles.js';
-import { DomainError } from '../../../common/errors.js';
+import { DomainError } from '../../../shared/errors.js';
 import type { GraphQLContext } from '../../../graphql/context.js';
 import { DepositsRefused } from './deposits.service.js';
 import { DepositsInput, DepositsStepResult, type DepositsStep } from './deposits.types.js';

@@ -1,10 +1,38 @@
 import { WIZARD_ROLES } from '../../../common/auth/roles.js';
-import { DomainError } from '../../../common/errors.js';
+import { DomainError } from '../../../shared/errors.js';
 import { bodyField, idParam, route, type RestContext } from '../../../rest/route.js';
+import { RAW_JSON, toWire } from '../../../rest/wire.js';
+import { BillingSource } from '../../../shared/biller/biller-codes.js';
+import type { NextOccurrencesRequest } from '../../biller/next-occurrences.service.js';
 import { depositsDataOf, setupFlagOf } from './deposits.wire.js';
-import { DepositsView, PaymentDetails, type DepositsStep } from './deposits.types.js';
+import { DepositsView, PaymentDetails, TransactionOccurrence, type DepositsStep } from './deposits.types.js';
 
 const contractIdOf = ({ req }: RestContext) => idParam(bodyField(req.query, 'contractId'), 'contractId');
+
+/** A whole number from a JSON body (a number or its text); `fallback` when absent or blank. */
+function bodyInt(body: unknown, name: string, fallback?: number): number {
+  const value = bodyField(body, name);
+  if ((value === undefined || value === null || value === '') && fallback !== undefined) return fallback;
+  const number = typeof value === 'string' && /^-?\d{1,9}$/.test(value.trim()) ? Number(value) : value;
+  if (typeof number !== 'number' || !Number.isSafeInteger(number)) {
+    throw new DomainError('INVALID_INPUT', `${name} must be a whole number.`, name);
+  }
+  return number;
+}
+
+/** The next-occurrences body (memberId, contractId, accountId, billerId, billingSource, limit; -1 by default). */
+function nextOccurrencesOf(body: unknown): NextOccurrencesRequest {
+  const id = (name: string) => idParam(String(bodyField(body, name) ?? ''), name);
+  const billingSource = bodyInt(body, 'billingSource');
+  return {
+    memberId: id('memberId'),
+    accountId: id('accountId'),
+    contractId: id('contractId'),
+    billingSource,
+    sourceId: billingSource === BillingSource.Contribution ? null : id('billerId'),
+    limit: bodyInt(body, 'limit', -1),
+  };
+}
 
 function paymentDetailsOf(step: DepositsStep): PaymentDetails {
   if (step.paymentDetails) return step.paymentDetails;
@@ -34,15 +62,23 @@ async function save(ctx: RestContext, contractId: number, isSetup: boolean | nul
  * deposits view model, money in dollars). A refusal answers 400 with the first refusal's code, field and message.
  */
 export const agreementDepositRoutes = [
+  // Reading is not editing: the payment details of any version the caller may see, an agreement in force too.
   route('get', '/api/contractpaymentdetails', WIZARD_ROLES, PaymentDetails, async (ctx) =>
-    paymentDetailsOf(await ctx.services.agreementDeposits.load(ctx.em, ctx.user, contractIdOf(ctx))),
+    paymentDetailsOf(await ctx.services.agreementDeposits.read(ctx.em, ctx.user, contractIdOf(ctx))),
   ),
 
-  route('put', '/api/contractpaymentdetails', WIZARD_ROLES, PaymentDetails, async (ctx) =>
-    paymentDetailsOf(
-      await ctx.services.agreementDeposits.load(ctx.em, ctx.user, contractIdOf(ctx), depositsDataOf(ctx.req.body)),
-    ),
-  ),
+  // Two documented calls share the path (2 §7, 3 §7): with a billingSource in the body, the next transaction
+  // occurrences; otherwise the payment details the deposits model in the body would give (?contractId).
+  route('put', '/api/contractpaymentdetails', WIZARD_ROLES, RAW_JSON, async (ctx) => {
+    const body: unknown = ctx.req.body;
+    if (bodyField(body, 'billingSource') !== undefined) {
+      const occurrences = await ctx.services.nextOccurrences.next(ctx.em, ctx.user, nextOccurrencesOf(body));
+      return toWire(occurrences, [TransactionOccurrence]);
+    }
+    const contractId = idParam(bodyField(ctx.req.query, 'contractId') ?? bodyField(body, 'contractId'), 'contractId');
+    const step = await ctx.services.agreementDeposits.load(ctx.em, ctx.user, contractId, depositsDataOf(body));
+    return toWire(paymentDetailsOf(step), PaymentDetails);
+  }),
 
   route('put', '/api/contractpaymentdetails/nextdepositdate', WIZARD_ROLES, DepositsView, async (ctx) => {
     const step = await ctx.services.agreementDeposits.load(

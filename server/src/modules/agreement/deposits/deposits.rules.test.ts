@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { LocalDate } from '../../../common/local-date.js';
-import { cents, type Cents } from '../../../common/money.js';
+import type { LocalDate } from '../../../shared/local-date.js';
+import { cents, type Cents } from '../../../shared/money.js';
 import {
   feeDisplay,
   incorrectTransactionOccurrences,
   transactionOccurrences,
-  biMonthlyFirstDeposit,
   checkBiMonthlyDates,
   checkBiMonthlySelection,
   checkContributionDate,
@@ -15,15 +14,19 @@ import {
   contributionDateRange,
   DEPOSITS_MESSAGES,
   durationInWeeks,
+  firstContributionDay,
   overdrawChoiceOf,
   periodFor,
   syncedBiMonthlyDates,
 } from './deposits.rules.js';
+import { biMonthlyFirstDeposit } from '../plan/plan-schedule.rules.js';
 
 const d = (text: string) => text as LocalDate;
 const today = d('2026-03-10');
 const setupPeriod = { startDate: d('2026-03-10'), endDate: d('2027-03-09') };
 const modifyPeriod = { startDate: d('2025-06-01'), endDate: d('2026-05-31') };
+/** A renewal: its own period starts the day after the version in force ends, more than a year ahead. */
+const renewalPeriod = { startDate: d('2027-04-01'), endDate: d('2028-03-31') };
 
 describe('contributionDateRange (3 §9)', () => {
   it.each([
@@ -31,6 +34,14 @@ describe('contributionDateRange (3 §9)', () => {
     ['modify: today to the same day next month', 'modify', '2026-03-10', '2026-04-10'],
   ] as const)('%s', (_, mode, from, to) => {
     expect(contributionDateRange(mode, today)).toEqual({ from, to });
+  });
+
+  it('renewal: from its own first day to the same day next month', () => {
+    expect(contributionDateRange('modify', today, renewalPeriod)).toEqual({ from: '2027-04-01', to: '2027-05-01' });
+    expect(firstContributionDay('modify', today, renewalPeriod)).toBe('2027-04-01');
+    // A modification of the version in force (its period began before today) starts today.
+    expect(firstContributionDay('modify', today, modifyPeriod)).toBe(today);
+    expect(firstContributionDay('setup', today, renewalPeriod)).toBe(today);
   });
 });
 
@@ -43,6 +54,15 @@ describe('contributionDateAfterLoad (3 §4)', () => {
     ['today stays', '2026-03-10', '2026-12-31', '2026-03-10'],
   ])('%s', (_, date, endDate, expected) => {
     expect(contributionDateAfterLoad({ date: date as LocalDate | null, endDate: d(endDate), today })).toBe(expected);
+  });
+
+  it.each([
+    ['no date becomes the renewal’s first day', null, '2027-04-01'],
+    ['a date before its first day becomes its first day', '2026-03-10', '2027-04-01'],
+    ['a date in its period stays', '2027-04-15', '2027-04-15'],
+  ])('renewal: %s', (_, date, expected) => {
+    const load = { date: date as LocalDate | null, endDate: renewalPeriod.endDate, today, firstDay: d('2027-04-01') };
+    expect(contributionDateAfterLoad(load)).toBe(expected);
   });
 });
 
@@ -76,8 +96,23 @@ describe('checkContributionDate (3 §5)', () => {
       DEPOSITS_MESSAGES.outsidePeriod,
     ],
     ['over a month ahead (modify)', 'modify', '2026-04-11', 'DATE_NOT_IN_RANGE', DEPOSITS_MESSAGES.dateNotInRange],
-  ] as const)('refuses %s', (_, mode, date, code, message) => {
-    const period = mode === 'setup' ? setupPeriod : modifyPeriod;
+    [
+      'today, before the renewal starts',
+      'renew',
+      '2026-03-10',
+      'OUTSIDE_AGREEMENT_PERIOD',
+      DEPOSITS_MESSAGES.outsidePeriod,
+    ],
+    [
+      'over a month after the renewal’s first day',
+      'renew',
+      '2027-05-02',
+      'DATE_NOT_IN_RANGE',
+      DEPOSITS_MESSAGES.dateNotInRange,
+    ],
+  ] as const)('refuses %s', (_, kind, date, code, message) => {
+    const mode = kind === 'renew' ? 'modify' : kind;
+    const period = kind === 'setup' ? setupPeriod : kind === 'renew' ? renewalPeriod : modifyPeriod;
     expect(checkContributionDate({ date: date as LocalDate | null, mode, today, period })).toEqual({
       code,
       field: 'contributionDate',
@@ -89,8 +124,11 @@ describe('checkContributionDate (3 §5)', () => {
     ['today (setup)', 'setup', '2026-03-10'],
     ['a year less a day (setup)', 'setup', '2027-03-09'],
     ['the same day next month (modify)', 'modify', '2026-04-10'],
-  ] as const)('accepts %s', (_, mode, date) => {
-    const period = mode === 'setup' ? setupPeriod : modifyPeriod;
+    ['the renewal’s first day', 'renew', '2027-04-01'],
+    ['the same day the month after the renewal’s first day', 'renew', '2027-05-01'],
+  ] as const)('accepts %s', (_, kind, date) => {
+    const mode = kind === 'renew' ? 'modify' : kind;
+    const period = kind === 'setup' ? setupPeriod : kind === 'renew' ? renewalPeriod : modifyPeriod;
     expect(checkContributionDate({ date: d(date), mode, today, period })).toBeNull();
   });
 });

@@ -1,12 +1,12 @@
-import { addDays, addMonths, addYears, daysBetween, toYmd, type LocalDate } from '../../../common/local-date.js';
-import { formatCurrency, type Cents } from '../../../common/money.js';
+import { addDays, addMonths, addYears, daysBetween, toYmd, type LocalDate } from '../../../shared/local-date.js';
+import { formatCurrency, type Cents } from '../../../shared/money.js';
 import { DepositType } from '../agreement-codes.js';
 import {
   CONTRIBUTION_FREQUENCY_LABELS,
   ContributionFrequency,
+  initialPeriodOverdrawWarning,
   syncBiMonthlyDates,
-} from '../../deposit/deposit-schedule.rules.js';
-import { initialPeriodOverdrawWarning } from '../../deposit/overdraw.rules.js';
+} from '../../deposit/index.js';
 
 /**
  * The deposits step's own rules (spec 3 §4, §5): the dates, the bi-monthly dates, the payment preference and the
@@ -69,19 +69,44 @@ export function isContributionFrequency(code: number | null | undefined): code i
   return typeof code === 'number' && Object.hasOwn(CONTRIBUTION_FREQUENCY_LABELS, code);
 }
 
-/** Spec 3 §5, §9: setup from today to a year less a day; modify from today to the same day next month. */
-export function contributionDateRange(mode: DepositsMode, today: LocalDate): { from: LocalDate; to: LocalDate } {
-  return { from: today, to: mode === 'setup' ? addDays(addYears(today, 1), -1) : addMonths(today, 1) };
+/**
+ * The first day a deposit may be dated: today, or a renewal's own first day (a modification whose period starts
+ * after today: the renewal waits for the version in force to end, issue 26 item 1).
+ */
+export function firstContributionDay(
+  mode: DepositsMode,
+  today: LocalDate,
+  period?: { startDate: LocalDate },
+): LocalDate {
+  return mode === 'modify' && period !== undefined && period.startDate > today ? period.startDate : today;
 }
 
-/** Spec 3 §4, after loading: an expired agreement uses its end date; a date already past becomes today. */
+/**
+ * Spec 3 §5, §9: setup from today to a year less a day; modify from today to the same day next month (a renewal:
+ * from its first day to the same day of the next month).
+ */
+export function contributionDateRange(
+  mode: DepositsMode,
+  today: LocalDate,
+  period?: { startDate: LocalDate },
+): { from: LocalDate; to: LocalDate } {
+  const from = firstContributionDay(mode, today, period);
+  return { from, to: mode === 'setup' ? addDays(addYears(today, 1), -1) : addMonths(from, 1) };
+}
+
+/**
+ * Spec 3 §4, after loading: an expired agreement uses its end date; a date already past (or before a renewal's
+ * first day, `firstDay`) becomes that first day.
+ */
 export function contributionDateAfterLoad(input: {
   date: LocalDate | null;
   endDate: LocalDate;
   today: LocalDate;
+  firstDay?: LocalDate;
 }): LocalDate {
+  const first = input.firstDay !== undefined && input.firstDay > input.today ? input.firstDay : input.today;
   if (input.endDate < input.today) return input.endDate;
-  if (input.date === null || input.date < input.today) return input.today;
+  if (input.date === null || input.date < first) return first;
   return input.date;
 }
 
@@ -102,7 +127,10 @@ export function periodFor(
   };
 }
 
-/** Spec 3 §5: present, not before today, within the range; in modify also inside the agreement period. */
+/**
+ * Spec 3 §5: present, not before today, within the range; in modify also inside the agreement period. The range
+ * of a renewal starts on its own first day (`firstContributionDay`).
+ */
 export function checkContributionDate(input: {
   date: LocalDate | null;
   mode: DepositsMode;
@@ -115,7 +143,7 @@ export function checkContributionDate(input: {
   if (input.mode === 'modify' && (input.date < input.period.startDate || input.date > input.period.endDate)) {
     return { code: 'OUTSIDE_AGREEMENT_PERIOD', field, message: DEPOSITS_MESSAGES.outsidePeriod };
   }
-  if (input.date > contributionDateRange(input.mode, input.today).to) {
+  if (input.date > contributionDateRange(input.mode, input.today, input.period).to) {
     return { code: 'DATE_NOT_IN_RANGE', field, message: DEPOSITS_MESSAGES.dateNotInRange };
   }
   return null;
@@ -172,18 +200,6 @@ export function checkBiMonthlySelection(input: {
     field: 'selectedContributionDate',
     message: DEPOSITS_MESSAGES.biMonthlySelection,
   };
-}
-
-/** The first deposit of a twice-a-month schedule: the chosen one of the two dates, else the contribution date. */
-export function biMonthlyFirstDeposit(input: {
-  selected: number | null;
-  date: LocalDate | null;
-  first: LocalDate | null;
-  second: LocalDate | null;
-}): LocalDate | null {
-  if (input.selected === 1 && input.first) return input.first;
-  if (input.selected === 2 && input.second) return input.second;
-  return input.date;
 }
 
 /** Spec 3 §4: a start date for another frequency syncs the bi-monthly date on its side of the split day (20). */

@@ -1,25 +1,31 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CurrentUser } from '../../../common/auth/current-user.js';
-import type { Clock } from '../../../common/clock.js';
-import { DomainError, NotFoundError } from '../../../common/errors.js';
-import type { LocalDate } from '../../../common/local-date.js';
-import { toDecimalString, ZERO, type Cents } from '../../../common/money.js';
-import { optionalDateOf } from '../../../database/row-values.js';
-import { ContributionFrequency } from '../../deposit/deposit-schedule.rules.js';
+import type { Clock } from '../../../shared/clock.js';
+import { DomainError, NotFoundError } from '../../../shared/errors.js';
+import type { LocalDate } from '../../../shared/local-date.js';
+import { toDecimalString, ZERO, type Cents } from '../../../shared/money.js';
+import { ContributionFrequency } from '../../deposit/index.js';
 import { agreementBalances, memberLinkedAccounts, ZERO_BALANCES } from '../../ledger/ledger-balances.js';
-import type { DepositPlanData } from '../../planner/deposit-input.rules.js';
-import type { DepositPlan } from '../../planner/deposit-plan.types.js';
-import { toDepositPlanView } from '../../planner/deposit-plan.views.js';
-import { calculateDepositPlan } from '../../planner/planner.calculations.js';
-import type { SettingsService } from '../../settings/settings.service.js';
+import {
+  calculateDepositPlan,
+  plannerDefaultsOf,
+  toDepositPlanView,
+  type DepositPlan,
+  type DepositPlanData,
+} from '../../planner/index.js';
+import { overdrawRuleTextFor, type SettingsService } from '../../settings/index.js';
 import { loadBillers, type BillerFacts } from '../agreement-billers.js';
 import { DepositType } from '../agreement-codes.js';
 import { loadAgreementFacts, type AgreementFacts } from '../agreement-facts.js';
 import { storedDepositPlanData } from '../stored-plan.js';
+import { wizardVersion } from '../../biller/wizard-version.js';
+import { upcomingDeposits } from '../plan/plan-reader.js';
+import { forecastBalanceOn } from '../projection/projection.rules.js';
+import type { ProjectionService } from '../projection/projection.service.js';
+import { chosenFirstDeposit } from '../plan/plan-schedule.rules.js';
 import { WIZARD_OPEN_STATUSES } from '../wizard/wizard.rules.js';
 import type { AgreementWizardService } from '../wizard/wizard.service.js';
 import {
-  biMonthlyFirstDeposit,
   checkBiMonthlyDates,
   checkBiMonthlySelection,
   checkContributionDate,
@@ -28,6 +34,7 @@ import {
   contributionDateAfterLoad,
   contributionDateRange,
   defaultBiMonthlyDates,
+  firstContributionDay,
   DEPOSIT_OPTION_FREQUENCIES,
   DEPOSITS_MESSAGES,
   durationInWeeks,
@@ -102,6 +109,8 @@ interface StepContext {
   defaults: { approvedOverdraw: Cents; upperContractLimit: Cents; overdrawRuleDurationDays: number };
   /** The server setting's fee per deposit (null: none). */
   fee: Cents | null;
+  /** The overdraw rule in the institution's words, for one member or many. */
+  overdrawRuleText: string;
 }
 
 /** The draft after the stored values and the input are merged and the step's date rules applied. */
@@ -135,6 +144,8 @@ export class AgreementDepositsService {
     private readonly clock: Clock,
     private readonly settings: SettingsService,
     private readonly wizard: AgreementWizardService,
+    /** A renewal's opening balance: what the version in force is forecast to hold when it ends. */
+    private readonly projections: Pick<ProjectionService, 'forAgreement'> | null = null,
   ) {}
 
   /** The step as stored, or as the draft would make it (nothing is written). */
@@ -147,6 +158,16 @@ export class AgreementDepositsService {
     await this.wizard.session(em, user, agreementId);
     const context = await this.context(em, agreementId);
     return this.stepOf(context, this.draftOf(context, input));
+  }
+
+  /**
+   * The step as stored, of any version the caller may see (GET /api/contractpaymentdetails: reading is not
+   * editing, so an agreement in force answers too, where `load` wants a version open in the wizard).
+   */
+  async read(em: EntityManager, user: CurrentUser | null, agreementId: number): Promise<DepositsStep> {
+    await wizardVersion(em, user, agreementId);
+    const context = await this.context(em, agreementId);
+    return this.stepOf(context, this.draftOf(context, null));
   }
 
   /** Saves the deposits step: every refusal at once (nothing written), else the step as saved. */
@@ -174,11 +195,16 @@ export class AgreementDepositsService {
     const [row] = await em.execute<Record<string, unknown>[]>(
       `select g.selected_contribution_date, g.deposit_type, g.remitter_name, g.remitter_number,
               g.periodical_payment_account_id, g.topup_account_id, g.is_topup_performed, g.is_remove_bill_performed,
-              g.previous_id, p.next_deposit_date::text as old_next_date
-       from agreement g left join agreement p on p.id = g.previous_id where g.id = ?`,
+              g.previous_id
+       from agreement g where g.id = ?`,
       [agreementId],
     );
     const int = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+    const today = this.clock.today();
+    const previousId = int(row.previous_id);
+    // The version in force's next deposit: its stored schedule's next one from today.
+    const oldNext =
+      previousId === null ? null : ((await upcomingDeposits(em, [previousId], today)).get(previousId)?.[0] ?? null);
     const stored: StoredDeposits = {
       selectedContributionDate: int(row.selected_contribution_date),
       depositType: int(row.deposit_type),
@@ -188,11 +214,10 @@ export class AgreementDepositsService {
       topupAccount: int(row.topup_account_id),
       isTopupPerformed: row.is_topup_performed === true,
       isRemoveBillPerformed: row.is_remove_bill_performed === true,
-      previousId: int(row.previous_id),
-      oldNextDate: optionalDateOf(row.old_next_date),
+      previousId,
+      oldNextDate: oldNext?.dueDate ?? null,
     };
     const mode: DepositsMode = stored.previousId === null ? 'setup' : 'modify';
-    const today = this.clock.today();
     const memberRows = await em.execute<{ member_id: number }[]>(
       'select member_id from member_account_link where account_id = ? and is_active',
       [facts.accountId],
@@ -206,8 +231,15 @@ export class AgreementDepositsService {
       ),
       this.settings.serverSettings(em),
     ]);
+    // A renewal (a change that starts after today) opens with what the version in force is forecast to hold when it
+    // ends (the projection's forecast): that is carried over when it takes over (../plan/README.md).
+    const renewal = stored.previousId !== null && facts.startDate > today;
     const openingBalance =
-      stored.previousId === null ? ZERO : (balances?.get(stored.previousId) ?? ZERO_BALANCES).total;
+      stored.previousId === null
+        ? ZERO
+        : renewal
+          ? await this.heldAtTheEnd(em, stored.previousId)
+          : (balances?.get(stored.previousId) ?? ZERO_BALANCES).total;
     return {
       facts,
       stored,
@@ -224,13 +256,18 @@ export class AgreementDepositsService {
           nickname: account.nickname,
           availableBalance: account.availableBalance,
         })),
-      defaults: {
-        approvedOverdraw: settings.contractApprovedOverDrawOfAmount,
-        upperContractLimit: settings.businessUpperContractLimit,
-        overdrawRuleDurationDays: settings.initialOverdrawRuleDays,
-      },
+      defaults: plannerDefaultsOf(settings),
       fee: settings.agreementFee,
+      overdrawRuleText: overdrawRuleTextFor(memberRows.length, settings),
     };
+  }
+
+  /** What a version is forecast to hold on its end date (nothing when it has no forecast). */
+  private async heldAtTheEnd(em: EntityManager, agreementId: number): Promise<Cents> {
+    const facts = this.projections ? await loadAgreementFacts(em, agreementId) : null;
+    if (!facts || !this.projections) return ZERO;
+    const { forecast } = await this.projections.forAgreement(em, facts);
+    return (forecast && forecastBalanceOn(forecast, facts.endDate)) ?? ZERO;
   }
 
   /**
@@ -244,7 +281,12 @@ export class AgreementDepositsService {
         mode === 'setup'
           ? (facts.contributionDate ?? facts.startDate)
           : (facts.nextDepositDate ?? facts.contributionDate);
-      const date = contributionDateAfterLoad({ date: storedDate, endDate: facts.endDate, today });
+      const date = contributionDateAfterLoad({
+        date: storedDate,
+        endDate: facts.endDate,
+        today,
+        firstDay: firstContributionDay(mode, today, facts),
+      });
       const biMonthly = syncedBiMonthlyDates(facts.contributionFrequency, date, {
         first: facts.biMonthlyFirstDate,
         second: facts.biMonthlySecondDate,
@@ -292,9 +334,21 @@ export class AgreementDepositsService {
 
   /** The planner on the version's billers, for one frequency and deposit (the required one when null). */
   private planOf(context: StepContext, draft: Draft, frequency: number, amount: Cents | null): PlanOutcome {
-    if (draft.date === null) {
+    // The date's own rule first (issue 26 item 7): a past or out-of-range date is said at once at the date, not
+    // worked out into deposits (a past start gave "Annually $0.00" until the save refused it).
+    const dateRefusal = checkContributionDate({
+      date: draft.date,
+      mode: context.mode,
+      today: context.today,
+      period: draft.period,
+    });
+    if (dateRefusal || draft.date === null) {
       return {
-        error: { code: 'DATE_NOT_IN_RANGE', field: 'contributionDate', message: DEPOSITS_MESSAGES.dateNotInRange },
+        error: dateRefusal ?? {
+          code: 'DATE_NOT_IN_RANGE',
+          field: 'contributionDate',
+          message: DEPOSITS_MESSAGES.dateNotInRange,
+        },
       };
     }
     const biMonthly = frequency === ContributionFrequency.BiMonthly;
@@ -302,10 +356,15 @@ export class AgreementDepositsService {
       biMonthly && (draft.first === null || draft.second === null)
         ? defaultBiMonthlyDates(draft.date)
         : { first: draft.first, second: draft.second };
-    const firstDeposit = biMonthly
-      ? biMonthlyFirstDeposit({ selected: draft.selected, date: draft.date, ...dates })
-      : draft.date;
     const facts = { ...context.facts, ...draft.period };
+    const firstDeposit = chosenFirstDeposit({
+      ...draft.period,
+      contributionFrequency: frequency,
+      contributionDate: draft.date,
+      biMonthlyFirstDate: dates.first,
+      biMonthlySecondDate: dates.second,
+      selectedContributionDate: draft.selected,
+    });
     const data: DepositPlanData = {
       ...storedDepositPlanData(facts, context.billers, context.openingBalance),
       depositFrequency: frequency,
@@ -481,7 +540,7 @@ export class AgreementDepositsService {
         : chosenOutcome && 'error' in chosenOutcome
           ? chosenOutcome.error
           : null;
-    const range = contributionDateRange(context.mode, context.today);
+    const range = contributionDateRange(context.mode, context.today, draft.period);
     const overdrawn = plan?.overdraw.overdrawnWithinInitialDuration ?? false;
     const deposits: DepositsView = {
       contractId: context.facts.id,
@@ -553,6 +612,7 @@ export class AgreementDepositsService {
         : null,
       approvalsNeeded: o.approvalsNeeded,
       overdrawWarning: o.warning,
+      overdrawRuleText: context.overdrawRuleText,
     };
   }
 }

@@ -1,9 +1,9 @@
 import { Field, Float, InputType, Int, ObjectType } from 'type-graphql';
-import type { LocalDate } from '../../../common/local-date.js';
-import type { Cents } from '../../../common/money.js';
+import type { LocalDate } from '../../../shared/local-date.js';
+import type { Cents } from '../../../shared/money.js';
 import { LocalDateScalar, MoneyScalar } from '../../../graphql/scalars.js';
 import { UserError } from '../../../graphql/user-error.js';
-import { DepositPlan } from '../../planner/deposit-plan.types.js';
+import { DepositPlan } from '../../planner/index.js';
 
 /** The deposits step as the wizard sends it (spec 3 §3 deposits view model), whole. */
 @InputType({ description: 'The deposits step (spec 3 §3), the whole draft: an absent field is not chosen.' })
@@ -191,6 +191,12 @@ export class PaymentDetails {
     description: "'The Agreement may be overdrawn within its initial {n} week period.'",
   })
   overdrawWarning!: string | null;
+
+  @Field({
+    description:
+      'The overdraw rule in the institution’s words: server setting overdrawnRuleSingleMemberText for an account of one member, overdrawnRuleManyMembersText for more.',
+  })
+  overdrawRuleText!: string;
 }
 
 @ObjectType({ description: 'A savings account of the account’s members (periodical payment, top-up).' })

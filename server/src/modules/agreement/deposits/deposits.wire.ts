@@ -1,5 +1,5 @@
-import { DomainError } from '../../../common/errors.js';
-import { isLocalDate, type LocalDate } from '../../../common/local-date.js';
+import { DomainError } from '../../../shared/errors.js';
+import { isLocalDate, type LocalDate } from '../../../shared/local-date.js';
 import { bodyField } from '../../../rest/route.js';
 import { wireMoney } from '../../../rest/wire.js';
 import type { DepositsData } from './deposits.service.js';

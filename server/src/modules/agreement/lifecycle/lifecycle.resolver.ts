@@ -1,9 +1,9 @@
 import { Arg, Authorized, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { STAFF_ROLES, WIZARD_ROLES } from '../../../common/auth/roles.js';
-import type { LocalDate } from '../../../common/local-date.js';
+import type { LocalDate } from '../../../shared/local-date.js';
 import type { GraphQLContext } from '../../../graphql/context.js';
 import { LocalDateScalar } from '../../../graphql/scalars.js';
-import { withUserErrors } from '../../payment/payment-input.js';
+import { withUserErrors } from '../../../graphql/user-error.js';
 import type { LifecycleOutcome } from './lifecycle.service.js';
 import { AgreementSavedForLaterResult, LifecycleResult, SaveForLaterResult } from './lifecycle.types.js';
 
@@ -29,7 +29,8 @@ export class AgreementLifecycleResolver {
 
   @Authorized(...WIZARD_ROLES)
   @Mutation(() => LifecycleResult, {
-    description: 'Modify step 7 “save all”: the modification is queued (2) and applied shortly by a job.',
+    description:
+      'Modify step 7 “save all”: the modification is queued (2) and applied shortly by a job; a renewal is sent for the member’s approval.',
   })
   saveAllAgreementChanges(
     @Ctx() { em, user, services }: GraphQLContext,
@@ -80,13 +81,20 @@ export class AgreementLifecycleResolver {
   }
 
   @Authorized(...STAFF_ROLES)
-  @Mutation(() => LifecycleResult, { description: 'Staff cancel the agreement (6, activity 9).' })
+  @Mutation(() => LifecycleResult, {
+    description: 'Staff cancel the agreement (6, activity 9), settling its money (paid out, or held until the reset).',
+  })
   cancelAgreement(
     @Ctx() { em, user, services }: GraphQLContext,
     @Arg('agreementId', () => Int) agreementId: number,
     @Arg('reason') reason: string,
+    @Arg('payoutAccountNumber', () => String, {
+      nullable: true,
+      description: 'A savings account of the account’s members to pay the balance into; null: held on the account.',
+    })
+    payoutAccountNumber: string | null,
   ): Promise<LifecycleResult> {
-    return asResult(() => services.lifecycle.cancel(em, user, agreementId, reason));
+    return asResult(() => services.lifecycle.cancel(em, user, agreementId, reason, payoutAccountNumber ?? null));
   }
 
   @Authorized(...STAFF_ROLES)

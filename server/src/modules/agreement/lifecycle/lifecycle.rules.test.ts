@@ -1,93 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { AgreementStatus as S } from '../agreement-status.js';
+import { AgreementEvent as A } from '../state/transitions.rules.js';
 import {
   accountChangeFacts,
   activationProblem,
-  ALLOWED_FROM,
   availableStaffActions,
   endDateProblem,
+  isRenewalOf,
   staffActionRefusal,
-  LifecycleAction as A,
-  transition,
   type ActivationFacts,
   type EndDateFacts,
 } from './lifecycle.rules.js';
-
-const ALL = Object.values(S).filter((v): v is S => typeof v === 'number');
-
-describe('transition: where each action takes each status', () => {
-  // [action, from, facts, to] — every allowed transition of DOMAIN.md's statuses.
-  const allowed: [A, S, object, S][] = [
-    [A.StaffActivate, S.PendingApproval, {}, S.PendingApproval],
-    [A.SaveAll, S.ModificationPendingApproval, {}, S.Queued],
-    [A.MemberApprove, S.PendingApproval, {}, S.Queued],
-    [A.MemberApprove, S.ModificationPendingApproval, {}, S.Queued],
-    [A.BeginApply, S.Queued, {}, S.InProgress],
-    [A.BeginApply, S.InProgress, {}, S.InProgress],
-    [A.ApplyNew, S.InProgress, {}, S.Active],
-    [A.ApplyNew, S.InProgress, { startsLater: true }, S.Approved],
-    [A.ApplyChange, S.InProgress, { replacedStatus: S.Active }, S.Active],
-    [A.ApplyChange, S.InProgress, { replacedStatus: S.MissedDeposit }, S.MissedDeposit],
-    [A.ApplyChange, S.InProgress, { replacedStatus: S.Locked }, S.Locked],
-    [A.Supersede, S.Active, {}, S.Renewed],
-    [A.ApplyFailed, S.Queued, {}, S.Cancelled],
-    [A.ApplyFailed, S.InProgress, {}, S.Cancelled],
-    [A.Start, S.Approved, {}, S.Active],
-    [A.Renew, S.Active, {}, S.ModificationPendingApproval],
-    [A.Renew, S.MissedDeposit, {}, S.ModificationPendingApproval],
-    [A.MoveEndDate, S.Active, {}, S.Active],
-    [A.MoveEndDate, S.Locked, {}, S.Locked],
-    [A.MoveEndDate, S.Approved, {}, S.Approved],
-    [A.Cancel, S.PendingApproval, {}, S.Cancelled],
-    [A.Cancel, S.Approved, {}, S.Cancelled],
-    [A.Cancel, S.Active, {}, S.Cancelled],
-    [A.Cancel, S.MissedDeposit, {}, S.Cancelled],
-    [A.Cancel, S.Locked, {}, S.Cancelled],
-    [A.Lock, S.Active, {}, S.Locked],
-    [A.Lock, S.MissedDeposit, {}, S.Locked],
-    [A.Unlock, S.Locked, {}, S.Active],
-    [A.Unlock, S.Locked, { hasMissedDeposits: true }, S.MissedDeposit],
-    [A.MissDeposit, S.Active, {}, S.MissedDeposit],
-    [A.DepositsRecovered, S.MissedDeposit, {}, S.Active],
-    [A.Expire, S.Active, {}, S.Expired],
-    [A.Expire, S.Locked, {}, S.Expired],
-  ];
-  it.each(allowed)('%s from %s (%o) → %s', (action, from, facts, to) => {
-    expect(transition(action, from, facts)).toEqual({ to });
-  });
-
-  it('refuses every action from every status not in its table, with a sentence naming both', () => {
-    for (const action of Object.values(A)) {
-      for (const from of ALL.filter((s) => !ALLOWED_FROM[action].includes(s))) {
-        const result = transition(action, from);
-        expect(result, `${action} from ${from}`).toHaveProperty('refusal.code', 'TRANSITION_NOT_ALLOWED');
-        if ('refusal' in result) expect(result.refusal.message).toMatch(/^An agreement that is .+ cannot be .+\.$/);
-      }
-    }
-  });
-
-  it('refuses to cancel a cancelled agreement, lock a locked one, unlock an active one, renew a locked one', () => {
-    expect(transition(A.Cancel, S.Cancelled)).toEqual({
-      refusal: {
-        code: 'TRANSITION_NOT_ALLOWED',
-        field: 'agreementId',
-        message: 'An agreement that is cancelled cannot be cancelled.',
-      },
-    });
-    expect(transition(A.Lock, S.Locked)).toHaveProperty('refusal');
-    expect(transition(A.Unlock, S.Active)).toHaveProperty('refusal');
-    expect(transition(A.Renew, S.Locked)).toHaveProperty('refusal');
-    expect(transition(A.Cancel, S.Queued)).toHaveProperty('refusal');
-    expect(transition(A.Cancel, S.InProgress)).toHaveProperty('refusal');
-  });
-
-  it('fails a change whose replaced version no longer runs', () => {
-    expect(transition(A.ApplyChange, S.InProgress, { replacedStatus: S.Cancelled })).toHaveProperty(
-      'refusal.code',
-      'CHANGE_FAILED',
-    );
-  });
-});
 
 describe('activationProblem: what activation (setup) and save all (modify) check', () => {
   const complete: ActivationFacts = {
@@ -118,6 +41,14 @@ describe('activationProblem: what activation (setup) and save all (modify) check
     ['a start in the past (setup)', { startDate: '2026-11-23' }, 'START_IN_PAST'],
     ['an approval refused', { approvalsRefused: 1 }, 'APPROVAL_REFUSED'],
     ['an approval missing', { approvalsMissing: 1 }, 'APPROVAL_NEEDED'],
+    [
+      'a renewal already sent to the member',
+      { isNew: false, isRenewal: true, alreadyActivated: true },
+      'ALREADY_ACTIVATED',
+    ],
+    ['a modification already sent to the member', { isNew: false, alreadyActivated: true }, 'ALREADY_ACTIVATED'],
+    ['a renewal needing an approval', { isNew: false, isRenewal: true, approvalsMissing: 1 }, 'APPROVAL_NEEDED'],
+    ['a renewal, complete', { isNew: false, isRenewal: true, paymentCapacityConfirmed: false }, null],
   ];
   it.each(cases)('%s → %s', (_name, change, code) => {
     expect(activationProblem({ ...complete, ...change })?.code ?? null).toBe(code);
@@ -127,6 +58,20 @@ describe('activationProblem: what activation (setup) and save all (modify) check
     expect(activationProblem({ ...complete, accountBalanceCents: 100 })?.message).toBe(
       'The account has currently not a zero balance. It will need to be reset before a agreement can be printed, signed and confirmed.',
     );
+  });
+});
+
+describe('isRenewalOf: a change that starts after the version it changes ends (issue 26 item 1)', () => {
+  it.each([
+    ['the day after the end: a renewal', '2028-04-01', '2028-03-31', true],
+    ['within the period: a modification', '2027-04-01', '2028-03-31', false],
+    ['on the end date: a modification', '2028-03-31', '2028-03-31', false],
+  ])('%s', (_name, startDate, endDate, renewal) => {
+    expect(isRenewalOf({ startDate }, { endDate })).toBe(renewal);
+  });
+
+  it('a new agreement is not a renewal', () => {
+    expect(isRenewalOf({ startDate: '2028-04-01' }, null)).toBe(false);
   });
 });
 

@@ -1,193 +1,21 @@
-import { ActivityType } from '../../activity/activity-type.js';
 import { AgreementStatus, OPEN_CHANGE_STATUSES } from '../agreement-status.js';
+import { AgreementEvent, decideTransition, NEW_VERSION, type Actor, type Refusal } from '../state/transitions.rules.js';
 
 /**
- * The agreement's lifecycle (spec 3 §4, DOMAIN.md statuses): every status transition as one pure rule. A
- * transition not allowed from the current status is refused with a clear message and changes nothing.
+ * The agreement's lifecycle after the wizard (spec 3 §4): which staff actions the agreement menu and the manage page
+ * offer, and what activation, save all and an end-date move check. Where each action takes the status is the state
+ * machine's (`../state/transitions.rules.ts`); the status writer (`../state/status-writer.ts`) enforces it.
  */
 
-/** What can happen to an agreement version. */
-export enum LifecycleAction {
-  /** Staff activate a new agreement at step 8: it waits (0) for the member's approval. */
-  StaffActivate = 'StaffActivate',
-  /** Modify step 7 "save all": the modification is queued (2) to be applied. */
-  SaveAll = 'SaveAll',
-  /** The member approves a new agreement (after staff activation) or a modification/renewal: queued (2). */
-  MemberApprove = 'MemberApprove',
-  /** The apply job claims a queued change (2, or a 3 left by a run that died). */
-  BeginApply = 'BeginApply',
-  /** A new agreement applied: active (7), or approved (1) until its start date. */
-  ApplyNew = 'ApplyNew',
-  /** A modification or renewal applied: it keeps the status of the version it replaces (7, 4 or 8). */
-  ApplyChange = 'ApplyChange',
-  /** The version a change replaced: renewed (10). */
-  Supersede = 'Supersede',
-  /** Applying failed: the change is cancelled (6), the version in force runs on. */
-  ApplyFailed = 'ApplyFailed',
-  /** The bank day on an approved agreement's start date: active. */
-  Start = 'Start',
-  /** Staff renew: a new version from the end date (9), the running one unchanged until it is applied. */
-  Renew = 'Renew',
-  /** Staff move the end date of the running agreement (its status unchanged). */
-  MoveEndDate = 'MoveEndDate',
-  Cancel = 'Cancel',
-  Lock = 'Lock',
-  Unlock = 'Unlock',
-  /** The bank day: a deposit missed (7 → 4), all received again (4 → 7), the end date passed (→ 5). */
-  MissDeposit = 'MissDeposit',
-  DepositsRecovered = 'DepositsRecovered',
-  Expire = 'Expire',
-}
-
-export const STATUS_NAMES: Readonly<Record<AgreementStatus, string>> = {
-  [AgreementStatus.PendingApproval]: 'pending the member’s approval',
-  [AgreementStatus.Approved]: 'approved',
-  [AgreementStatus.Queued]: 'queued',
-  [AgreementStatus.InProgress]: 'in progress',
-  [AgreementStatus.MissedDeposit]: 'missed deposit',
-  [AgreementStatus.Expired]: 'expired',
-  [AgreementStatus.Cancelled]: 'cancelled',
-  [AgreementStatus.Active]: 'active',
-  [AgreementStatus.Locked]: 'locked',
-  [AgreementStatus.ModificationPendingApproval]: 'modification pending the member’s approval',
-  [AgreementStatus.Renewed]: 'renewed',
-};
-
-const ACTION_WORDS: Readonly<Record<LifecycleAction, string>> = {
-  [LifecycleAction.StaffActivate]: 'activated',
-  [LifecycleAction.SaveAll]: 'saved and activated',
-  [LifecycleAction.MemberApprove]: 'approved',
-  [LifecycleAction.BeginApply]: 'applied',
-  [LifecycleAction.ApplyNew]: 'applied',
-  [LifecycleAction.ApplyChange]: 'applied',
-  [LifecycleAction.Supersede]: 'replaced',
-  [LifecycleAction.ApplyFailed]: 'failed',
-  [LifecycleAction.Start]: 'started',
-  [LifecycleAction.Renew]: 'renewed',
-  [LifecycleAction.MoveEndDate]: 'given a new end date',
-  [LifecycleAction.Cancel]: 'cancelled',
-  [LifecycleAction.Lock]: 'locked',
-  [LifecycleAction.Unlock]: 'unlocked',
-  [LifecycleAction.MissDeposit]: 'put in missed deposit',
-  [LifecycleAction.DepositsRecovered]: 'taken out of missed deposit',
-  [LifecycleAction.Expire]: 'expired',
-};
-
-/** What a rule needs beyond the status. */
-export interface TransitionFacts {
-  /** ApplyNew: the agreement starts after today (it waits in 1). */
-  startsLater?: boolean;
-  /** ApplyChange: the status of the version it replaces. */
-  replacedStatus?: AgreementStatus;
-  /** Unlock: deposits still missed (it returns to 4, not 7). */
-  hasMissedDeposits?: boolean;
-}
-
-/** The allowed from-statuses of each action. */
-export const ALLOWED_FROM: Readonly<Record<LifecycleAction, readonly AgreementStatus[]>> = {
-  [LifecycleAction.StaffActivate]: [AgreementStatus.PendingApproval],
-  [LifecycleAction.SaveAll]: [AgreementStatus.ModificationPendingApproval],
-  [LifecycleAction.MemberApprove]: [AgreementStatus.PendingApproval, AgreementStatus.ModificationPendingApproval],
-  [LifecycleAction.BeginApply]: [AgreementStatus.Queued, AgreementStatus.InProgress],
-  [LifecycleAction.ApplyNew]: [AgreementStatus.InProgress],
-  [LifecycleAction.ApplyChange]: [AgreementStatus.InProgress],
-  [LifecycleAction.Supersede]: [AgreementStatus.Active, AgreementStatus.MissedDeposit, AgreementStatus.Locked],
-  [LifecycleAction.ApplyFailed]: [AgreementStatus.Queued, AgreementStatus.InProgress],
-  [LifecycleAction.Start]: [AgreementStatus.Approved],
-  [LifecycleAction.Renew]: [AgreementStatus.Active, AgreementStatus.MissedDeposit],
-  [LifecycleAction.MoveEndDate]: [
-    AgreementStatus.Approved,
-    AgreementStatus.Active,
-    AgreementStatus.MissedDeposit,
-    AgreementStatus.Locked,
-  ],
-  [LifecycleAction.Cancel]: [
-    AgreementStatus.PendingApproval,
-    AgreementStatus.Approved,
-    AgreementStatus.Active,
-    AgreementStatus.MissedDeposit,
-    AgreementStatus.Locked,
-  ],
-  [LifecycleAction.Lock]: [AgreementStatus.Active, AgreementStatus.MissedDeposit],
-  [LifecycleAction.Unlock]: [AgreementStatus.Locked],
-  [LifecycleAction.MissDeposit]: [AgreementStatus.Active],
-  [LifecycleAction.DepositsRecovered]: [AgreementStatus.MissedDeposit],
-  [LifecycleAction.Expire]: [AgreementStatus.Active, AgreementStatus.MissedDeposit, AgreementStatus.Locked],
-};
-
-export interface Refusal {
-  code: string;
-  field: string | null;
-  message: string;
-}
-
-export type Transition = { to: AgreementStatus } | { refusal: Refusal };
-
-/** The refusal of an action not allowed from a status, in words. */
-export function notAllowed(action: LifecycleAction, from: AgreementStatus): Refusal {
-  return {
-    code: 'TRANSITION_NOT_ALLOWED',
-    field: 'agreementId',
-    message: `An agreement that is ${STATUS_NAMES[from] ?? 'in this status'} cannot be ${ACTION_WORDS[action]}.`,
-  };
-}
-
-/** Where `action` takes a version in status `from`; the refusal when it is not allowed from there. */
-export function transition(action: LifecycleAction, from: AgreementStatus, facts: TransitionFacts = {}): Transition {
-  if (!ALLOWED_FROM[action].includes(from)) return { refusal: notAllowed(action, from) };
-  switch (action) {
-    case LifecycleAction.StaffActivate:
-      return { to: AgreementStatus.PendingApproval };
-    case LifecycleAction.SaveAll:
-    case LifecycleAction.MemberApprove:
-      return { to: AgreementStatus.Queued };
-    case LifecycleAction.BeginApply:
-      return { to: AgreementStatus.InProgress };
-    case LifecycleAction.ApplyNew:
-      return { to: facts.startsLater ? AgreementStatus.Approved : AgreementStatus.Active };
-    case LifecycleAction.ApplyChange: {
-      const kept = facts.replacedStatus;
-      if (kept === undefined || !ALLOWED_FROM[LifecycleAction.Supersede].includes(kept)) {
-        return {
-          refusal: {
-            code: 'CHANGE_FAILED',
-            field: 'agreementId',
-            message: 'The agreement it changes is no longer current.',
-          },
-        };
-      }
-      return { to: kept };
-    }
-    case LifecycleAction.Supersede:
-      return { to: AgreementStatus.Renewed };
-    case LifecycleAction.ApplyFailed:
-    case LifecycleAction.Cancel:
-      return { to: AgreementStatus.Cancelled };
-    case LifecycleAction.Start:
-    case LifecycleAction.DepositsRecovered:
-      return { to: AgreementStatus.Active };
-    case LifecycleAction.Renew:
-      return { to: AgreementStatus.ModificationPendingApproval };
-    case LifecycleAction.MoveEndDate:
-      return { to: from };
-    case LifecycleAction.Lock:
-      return { to: AgreementStatus.Locked };
-    case LifecycleAction.Unlock:
-      return { to: facts.hasMissedDeposits ? AgreementStatus.MissedDeposit : AgreementStatus.Active };
-    case LifecycleAction.MissDeposit:
-      return { to: AgreementStatus.MissedDeposit };
-    case LifecycleAction.Expire:
-      return { to: AgreementStatus.Expired };
-  }
-}
+export type { Refusal };
 
 /** The actions staff take on the agreement in force from the manage page and the agreement menu. */
 export const STAFF_LIFECYCLE_ACTIONS = [
-  LifecycleAction.Lock,
-  LifecycleAction.Unlock,
-  LifecycleAction.Renew,
-  LifecycleAction.MoveEndDate,
-  LifecycleAction.Cancel,
+  AgreementEvent.Lock,
+  AgreementEvent.Unlock,
+  AgreementEvent.Renew,
+  AgreementEvent.MoveEndDate,
+  AgreementEvent.Cancel,
 ] as const;
 export type StaffLifecycleAction = (typeof STAFF_LIFECYCLE_ACTIONS)[number];
 
@@ -219,11 +47,16 @@ export function staffActionRefusal(
   status: AgreementStatus,
   account: AccountChangeFacts,
 ): Refusal | null {
-  if (!ALLOWED_FROM[action].includes(status)) return notAllowed(action, status);
-  if ((action === LifecycleAction.Renew || action === LifecycleAction.MoveEndDate) && account.otherChangeOnItsWay) {
+  const staff: Actor[] = ['staff'];
+  const decided =
+    action === AgreementEvent.Renew
+      ? decideTransition(action, NEW_VERSION, staff, { replacedStatus: status })
+      : decideTransition(action, status, staff);
+  if ('refusal' in decided) return decided.refusal;
+  if ((action === AgreementEvent.Renew || action === AgreementEvent.MoveEndDate) && account.otherChangeOnItsWay) {
     return { code: 'CHANGE_ALREADY_WAITING', field: 'agreementId', message: LIFECYCLE_MESSAGES.changeWaiting };
   }
-  if (action === LifecycleAction.Cancel && account.changeBeingApplied) {
+  if (action === AgreementEvent.Cancel && account.changeBeingApplied) {
     return { code: 'CHANGE_BEING_APPLIED', field: 'agreementId', message: LIFECYCLE_MESSAGES.changeBeingApplied };
   }
   return null;
@@ -234,24 +67,12 @@ export function availableStaffActions(status: AgreementStatus, account: AccountC
   return STAFF_LIFECYCLE_ACTIONS.filter((action) => staffActionRefusal(action, status, account) === null);
 }
 
-/** The activity each staff or member action records (spec 1 §3 codes). */
-export const ACTION_ACTIVITY: Partial<Readonly<Record<LifecycleAction, ActivityType>>> = {
-  [LifecycleAction.StaffActivate]: ActivityType.AgreementCreation,
-  [LifecycleAction.SaveAll]: ActivityType.AgreementModification,
-  [LifecycleAction.ApplyNew]: ActivityType.AgreementActivated,
-  [LifecycleAction.ApplyChange]: ActivityType.AgreementModificationApplied,
-  [LifecycleAction.Start]: ActivityType.AgreementActivated,
-  [LifecycleAction.Renew]: ActivityType.AgreementRenewal,
-  [LifecycleAction.MoveEndDate]: ActivityType.AgreementModificationApplied,
-  [LifecycleAction.Cancel]: ActivityType.AgreementCancelled,
-  [LifecycleAction.Lock]: ActivityType.LockedAgreement,
-  [LifecycleAction.Unlock]: ActivityType.AgreementUnlocked,
-};
-
 export const LIFECYCLE_MESSAGES = {
   activationReceived: 'Activation received. The changes for the agreement will be applied shortly.',
   activationFailed: 'Could not activate the contract. Please try again later.',
   sentForApproval: 'The agreement has been activated and is waiting for the member’s approval.',
+  sentToMember:
+    'The changes have been sent to the member for approval. They will be applied once the member approves them.',
   noBillers: 'Add at least one biller or billing sub-category before activating the agreement.',
   depositsNotSaved: 'Save the deposits before activating the agreement.',
   capacityNotConfirmed: 'Confirm the member’s capacity to pay before activating the agreement.',
@@ -269,6 +90,8 @@ export const LIFECYCLE_MESSAGES = {
   endDateBeforeBills: 'The new end date is before bills already scheduled in the agreement. Remove those bills first.',
   descriptionRequired: 'Please enter a description.',
   savedForLater: 'The agreement has been saved for later.',
+  renewalSent:
+    'The renewal has been sent to the member for approval. Once approved, it takes over when the current agreement ends.',
   approvalsMissing: 'The agreement needs a manager’s approval before it can be activated.',
   approvalsRefused: 'A manager refused an approval this agreement needs; it cannot be activated.',
 } as const;
@@ -276,6 +99,8 @@ export const LIFECYCLE_MESSAGES = {
 /** What a staff activation (setup) or a save all (modify) checks of the version. */
 export interface ActivationFacts {
   isNew: boolean;
+  /** A renewal (it starts after the version it renews ends): sent to the member once, as a new agreement is. */
+  isRenewal?: boolean;
   accountActive: boolean;
   /** In setup: the account's balance (every version's balances added), which must be zero. */
   accountBalanceCents: number;
@@ -304,7 +129,10 @@ export function activationProblem(facts: ActivationFacts): Refusal | null {
     field,
     message,
   });
-  if (facts.isNew && facts.alreadyActivated) return refuse('ALREADY_ACTIVATED', LIFECYCLE_MESSAGES.alreadyActivated);
+  // Activated by staff (a new agreement) or sent to the member (a renewal, a modification): done already.
+  if (facts.alreadyActivated) {
+    return refuse('ALREADY_ACTIVATED', LIFECYCLE_MESSAGES.alreadyActivated);
+  }
   if (!facts.accountActive) return refuse('ACCOUNT_NOT_VALID', ACCOUNT_NOT_VALID);
   if (facts.isNew && facts.accountBalanceCents !== 0) return refuse('BALANCE_NOT_ZERO', BALANCE_NOT_ZERO);
   if (facts.billerCount === 0) return refuse('NO_BILLERS', LIFECYCLE_MESSAGES.noBillers);
@@ -318,6 +146,15 @@ export function activationProblem(facts: ActivationFacts): Refusal | null {
   if (facts.approvalsRefused > 0) return refuse('APPROVAL_REFUSED', LIFECYCLE_MESSAGES.approvalsRefused);
   if (facts.approvalsMissing > 0) return refuse('APPROVAL_NEEDED', LIFECYCLE_MESSAGES.approvalsMissing);
   return null;
+}
+
+/**
+ * Whether a version that changes another is a renewal (issue 26 item 1): it starts after the version it changes ends
+ * (a modification keeps that version's period). A renewal is approved by the member as a new agreement is, waits
+ * while the version in force runs, and takes over on its own first day.
+ */
+export function isRenewalOf(version: { startDate: string }, previous: { endDate: string } | null): boolean {
+  return previous !== null && version.startDate > previous.endDate;
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;

@@ -2,33 +2,32 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { assertAccountAccess, NO_ACCESS, requireUser } from '../../../common/auth/access.js';
 import type { CurrentUser } from '../../../common/auth/current-user.js';
 import { isStaff } from '../../../common/auth/roles.js';
-import type { Clock } from '../../../common/clock.js';
-import { DomainError, ForbiddenError, NotFoundError } from '../../../common/errors.js';
+import type { Clock } from '../../../shared/clock.js';
+import { DomainError, ForbiddenError, NotFoundError } from '../../../shared/errors.js';
 import { freeText } from '../../../common/free-text.js';
-import { parseMoney } from '../../../common/money.js';
-import { addDays, addYears, type LocalDate } from '../../../common/local-date.js';
+import { parseMoney } from '../../../shared/money.js';
+import { addDays, addYears, formatDisplayDate, type LocalDate } from '../../../shared/local-date.js';
 import { dateOf } from '../../../database/row-values.js';
-import type { EventBus } from '../../../graphql/event-bus.js';
 import type { JobQueue } from '../../../jobs/job-queue.js';
-import { writeActivity } from '../../activity/activity-writer.js';
 import { agreementBalances } from '../../ledger/ledger-balances.js';
 import { AgreementChangeType, DepositStatus } from '../agreement-codes.js';
 import { AgreementStatus } from '../agreement-status.js';
 import { enqueueChangeApply } from '../change-jobs.js';
-import { publishQueuedChange, queuedChangeStatus } from '../queued-change.events.js';
 import { QueuedChangeStage } from '../queued-change.types.js';
 import { copyAgreementVersion } from '../version-copy.js';
-import type { EventNotifier } from '../../notification/events.js';
+import { loadChangeReview } from '../member-approval/change-review.js';
+import { changeDetails } from '../member-approval/change-review.rules.js';
+import type { AgreementSettlementService } from '../settlement/settlement.service.js';
 import type { AgreementApprovalService } from '../../approval/agreement-approval.service.js';
+import { changeStatus, actorsOf, type ActivityText, type StatusColumns } from '../state/status-writer.js';
+import { AgreementEvent, decideTransition, type TransitionFacts } from '../state/transitions.rules.js';
 import {
   accountChangeFacts,
-  ACTION_ACTIVITY,
   activationProblem,
   endDateProblem,
+  isRenewalOf,
   LIFECYCLE_MESSAGES,
-  LifecycleAction,
   staffActionRefusal,
-  transition,
   type Refusal,
   type StaffLifecycleAction,
 } from './lifecycle.rules.js';
@@ -78,11 +77,10 @@ const toCents = (decimal: string | null): number => (decimal === null ? 0 : pars
 export class AgreementLifecycleService {
   constructor(
     private readonly clock: Clock,
-    private readonly events: EventBus,
     private readonly jobs: JobQueue,
     private readonly approvals: AgreementApprovalService,
-    /** Tells the members of a change or a cancellation (spec 3 §9), in the action's transaction. */
-    private readonly notifier: EventNotifier | null = null,
+    /** Settles a cancelled agreement's money (settlement/README.md), in the cancelling transaction. */
+    private readonly settlement: AgreementSettlementService | null = null,
   ) {}
 
   /**
@@ -95,49 +93,56 @@ export class AgreementLifecycleService {
     if (row.previous_id !== null) return this.saveAll(em, caller, agreementId);
     return em.transactional(async (tx) => {
       const locked = await this.lockRow(tx, agreementId);
-      this.allowed(LifecycleAction.StaffActivate, locked.status);
+      this.allowed(AgreementEvent.StaffActivate, locked.status, caller);
       await this.checkActivation(tx, locked);
-      await tx.execute(
-        `update agreement set activated_by_id = ?, activated_at = ?, wizard_step = null, updated_at = ?
-         where id = ? and status = ?`,
-        [caller.userId, this.clock.now(), this.clock.now(), agreementId, AgreementStatus.PendingApproval],
-      );
-      await this.activity(
-        tx,
-        caller,
-        locked,
-        LifecycleAction.StaffActivate,
-        'Agreement activated by staff; waiting for the member’s approval',
-      );
+      await this.write(tx, caller, locked, AgreementEvent.StaffActivate, {
+        set: { activated_by_id: caller.userId, activated_at: this.clock.now(), wizard_step: null },
+        activity: { details: 'Agreement activated by staff; waiting for the member’s approval' },
+      });
       return this.outcome(locked, AgreementStatus.PendingApproval, LIFECYCLE_MESSAGES.sentForApproval, null);
     });
   }
 
-  /** Modify step 7 (PUT /api/ContractBatchAction/saveall): the modification is queued (2) and applied by a job. */
+  /**
+   * Modify step 7 (PUT /api/ContractBatchAction/saveall): a renewal (issue 26 item 1), or a modification that alters
+   * what the member agreed to, is sent to them (it stays 9, closed in the wizard, `activated_by_id`) and waits for their
+   * approval; a modification staff may apply alone (../member-approval/README.md) is queued (2) and applied by a job.
+   * A modification's activity says what changed, before → after.
+   */
   async saveAll(em: EntityManager, user: CurrentUser | null, agreementId: number): Promise<LifecycleOutcome> {
     const caller = requireUser(user);
-    const outcome = await this.transition(em, caller, agreementId, LifecycleAction.SaveAll, async (tx, locked) => {
-      if (locked.previous_id === null)
-        this.refuse(transition(LifecycleAction.SaveAll, AgreementStatus.PendingApproval));
-      await this.checkActivation(tx, locked);
-      await tx.execute(
-        `update agreement set status = ?, member_approved_at = coalesce(member_approved_at, ?), wizard_step = null,
-           updated_at = ? where id = ? and status = ?`,
-        [
-          AgreementStatus.Queued,
-          isStaff(caller.roles) ? null : this.clock.now(),
-          this.clock.now(),
-          agreementId,
-          AgreementStatus.ModificationPendingApproval,
-        ],
-      );
-      await this.activity(
-        tx,
-        caller,
-        locked,
-        LifecycleAction.SaveAll,
-        'Agreement modification saved; queued to be applied',
-      );
+    return this.transition(em, caller, agreementId, AgreementEvent.SaveAll, async (tx, locked) => {
+      if (locked.previous_id === null) this.allowed(AgreementEvent.SaveAll, AgreementStatus.PendingApproval, caller);
+      const renewal = await this.isRenewal(tx, locked);
+      await this.checkActivation(tx, locked, renewal);
+      const review = await loadChangeReview(tx, agreementId);
+      const needsMemberApproval = renewal || (review?.needsMemberApproval ?? true);
+      const now = this.clock.now();
+      const set: StatusColumns = needsMemberApproval
+        ? { wizard_step: null, activated_by_id: caller.userId, activated_at: now }
+        : { wizard_step: null };
+      if (!isStaff(caller.roles)) set.member_approved_at = { first: now };
+      const changes = review && !renewal ? changeDetails(review) : {};
+      await this.write(tx, caller, locked, AgreementEvent.SaveAll, {
+        set,
+        facts: { isRenewal: renewal, needsMemberApproval },
+        activity: {
+          details: renewal
+            ? `Renewal from ${formatDisplayDate(dateOf(locked.start_date) as LocalDate)} sent for the member’s approval`
+            : Object.keys(changes).length > 0
+              ? JSON.stringify(changes)
+              : needsMemberApproval
+                ? 'Agreement modification sent to the member for approval'
+                : 'Agreement modification saved; queued to be applied',
+          data: { sentToMember: needsMemberApproval, previousContractId: locked.previous_id },
+        },
+      });
+      if (renewal) {
+        return this.outcome(locked, AgreementStatus.ModificationPendingApproval, LIFECYCLE_MESSAGES.renewalSent, null);
+      }
+      if (needsMemberApproval) {
+        return this.outcome(locked, AgreementStatus.ModificationPendingApproval, LIFECYCLE_MESSAGES.sentToMember, null);
+      }
       await enqueueChangeApply(this.jobs, tx, agreementId);
       return this.outcome(
         locked,
@@ -146,17 +151,21 @@ export class AgreementLifecycleService {
         QueuedChangeStage.QUEUED,
       );
     });
-    this.publishQueued(outcome);
-    return outcome;
   }
 
   /** Staff renew the running agreement: a new version from its end date (9), opened as a modification. */
   async renew(em: EntityManager, user: CurrentUser | null, agreementId: number): Promise<LifecycleOutcome> {
     const caller = this.staff(user);
-    return this.transition(em, caller, agreementId, LifecycleAction.Renew, async (tx, locked, to) => {
-      await this.accountAllows(tx, locked, LifecycleAction.Renew);
+    return this.transition(em, caller, agreementId, AgreementEvent.Renew, async (tx, locked) => {
+      await this.accountAllows(tx, locked, AgreementEvent.Renew);
       const start = addDays(dateOf(locked.end_date) as LocalDate, 1);
-      const copy = await copyAgreementVersion(tx, agreementId, to, {
+      const request = {
+        event: AgreementEvent.Renew,
+        by: caller,
+        now: this.clock.now(),
+        activity: () => ({ details: `Agreement ${agreementId} renewed from ${start}` }),
+      } as const;
+      const copy = await copyAgreementVersion(tx, agreementId, request, {
         start_date: { sql: '?::date', params: [start] },
         end_date: { sql: '?::date', params: [addDays(addYears(start, 1), -1)] },
         contribution_date: { sql: 'null' },
@@ -181,11 +190,10 @@ export class AgreementLifecycleService {
         ],
       );
       const renewed = { ...locked, id: copy.agreementId };
-      await this.activity(tx, caller, renewed, LifecycleAction.Renew, `Agreement ${agreementId} renewed from ${start}`);
       return this.outcome(
         renewed,
-        to,
-        'The renewal has been created. Review it in the modify wizard, then save all or send it for the member’s approval.',
+        AgreementStatus.ModificationPendingApproval,
+        `The renewal from ${formatDisplayDate(start)} has been created. Review it in the wizard, then send it for the member’s approval.`,
         null,
       );
     });
@@ -199,8 +207,8 @@ export class AgreementLifecycleService {
     newEndDate: string,
   ): Promise<LifecycleOutcome> {
     const caller = this.staff(user);
-    return this.transition(em, caller, agreementId, LifecycleAction.MoveEndDate, async (tx, locked, to) => {
-      await this.accountAllows(tx, locked, LifecycleAction.MoveEndDate);
+    return this.transition(em, caller, agreementId, AgreementEvent.MoveEndDate, async (tx, locked) => {
+      await this.accountAllows(tx, locked, AgreementEvent.MoveEndDate);
       const [bills] = await tx.execute<{ last: string | null }[]>(
         'select max(due_date)::text as last from bill where agreement_id = ?',
         [agreementId],
@@ -229,15 +237,13 @@ export class AgreementLifecycleService {
           caller.userId,
         ],
       );
-      await this.activity(
-        tx,
-        caller,
-        locked,
-        LifecycleAction.MoveEndDate,
-        `Agreement end date moved from ${dateOf(locked.end_date)} to ${date}`,
-      );
-      await this.notifier?.notifyEvent(tx, { agreementId, event: 'agreementChanged' });
-      return this.outcome(locked, to, `The agreement now ends on ${date}.`, null);
+      const [moved] = await this.write(tx, caller, locked, AgreementEvent.MoveEndDate, {
+        activity: {
+          details: `Agreement end date moved from ${formatDisplayDate(dateOf(locked.end_date) as LocalDate)} to ${formatDisplayDate(date as LocalDate)}`,
+        },
+      });
+      // Dates are written as the app writes them (issue 26 item 7): DD-MM-YYYY.
+      return this.outcome(locked, moved.to, `The agreement now ends on ${formatDisplayDate(date as LocalDate)}.`, null);
     });
   }
 
@@ -247,37 +253,43 @@ export class AgreementLifecycleService {
     user: CurrentUser | null,
     agreementId: number,
     reason: string,
+    /** A savings account of the account's members to pay the balance into; null: held on the account. */
+    payoutAccountNumber: string | null = null,
   ): Promise<LifecycleOutcome> {
     const caller = this.staff(user);
     const text = freeText(reason, { kind: 'note', field: 'reason', required: true });
-    return this.transition(em, caller, agreementId, LifecycleAction.Cancel, async (tx, locked, to) => {
-      await this.accountAllows(tx, locked, LifecycleAction.Cancel);
+    return this.transition(em, caller, agreementId, AgreementEvent.Cancel, async (tx, locked) => {
+      await this.accountAllows(tx, locked, AgreementEvent.Cancel);
       // A modification or renewal still open on it goes with it.
-      await tx.execute(
-        `update agreement set status = ?, cancelled_at = ?, updated_at = ?
-         where account_id = ? and previous_id = ? and status in (?, ?)`,
-        [
-          AgreementStatus.Cancelled,
-          this.clock.now(),
-          this.clock.now(),
-          locked.account_id,
-          agreementId,
-          AgreementStatus.ModificationPendingApproval,
-          AgreementStatus.Approved,
-        ],
+      const open = await tx.execute<{ id: number }[]>(
+        'select id from agreement where account_id = ? and previous_id = ? and status in (?, ?)',
+        [locked.account_id, agreementId, AgreementStatus.ModificationPendingApproval, AgreementStatus.Approved],
       );
-      await tx.execute('update agreement set status = ?, cancelled_at = ?, updated_at = ? where id = ?', [
-        to,
-        this.clock.now(),
-        this.clock.now(),
+      await changeStatus(tx, {
+        event: AgreementEvent.Withdraw,
+        by: caller,
+        agreementIds: open.map((row) => Number(row.id)),
+        now: this.clock.now(),
+        facts: { isChange: true },
+        set: { cancelled_at: this.clock.now() },
+      });
+      const [cancelled] = await this.write(tx, caller, locked, AgreementEvent.Cancel, {
+        set: { cancelled_at: this.clock.now() },
+        activity: { details: `Agreement cancelled: ${text}`, data: { reason: text } },
+      });
+      const to = cancelled.to;
+      const settled = await this.settlement?.settleOnCancel(tx, {
         agreementId,
-      ]);
-      await this.activity(tx, caller, locked, LifecycleAction.Cancel, `Agreement cancelled: ${text}`, { reason: text });
-      // A draft nobody has shown the member is cancelled quietly; anything the member was asked to approve or runs is told.
-      if (locked.status !== AgreementStatus.PendingApproval || locked.activated_by_id !== null) {
-        await this.notifier?.notifyEvent(tx, { agreementId, event: 'agreementCancelled' });
-      }
-      return this.outcome(locked, to, 'The agreement has been cancelled.', null);
+        accountId: locked.account_id,
+        fromStatus: locked.status,
+        reason: text,
+        payoutAccountNumber,
+        caller,
+      });
+      const message = settled
+        ? `The agreement has been cancelled. ${settled.message}`
+        : 'The agreement has been cancelled.';
+      return this.outcome(locked, to, message, null);
     });
   }
 
@@ -290,17 +302,12 @@ export class AgreementLifecycleService {
   ): Promise<LifecycleOutcome> {
     const caller = this.staff(user);
     const text = freeText(reason, { kind: 'note', field: 'reason', required: true });
-    return this.transition(em, caller, agreementId, LifecycleAction.Lock, async (tx, locked, to) => {
-      await tx.execute('update agreement set status = ?, locked_at = ?, lock_reason = ?, updated_at = ? where id = ?', [
-        to,
-        this.clock.now(),
-        text,
-        this.clock.now(),
-        agreementId,
-      ]);
-      await this.activity(tx, caller, locked, LifecycleAction.Lock, `Agreement locked: ${text}`, { reason: text });
-      await this.notifier?.notifyEvent(tx, { agreementId, event: 'agreementChanged' });
-      return this.outcome(locked, to, 'The agreement has been locked.', null);
+    return this.transition(em, caller, agreementId, AgreementEvent.Lock, async (tx, locked) => {
+      const [changed] = await this.write(tx, caller, locked, AgreementEvent.Lock, {
+        set: { locked_at: this.clock.now(), lock_reason: text },
+        activity: { details: `Agreement locked: ${text}`, data: { reason: text } },
+      });
+      return this.outcome(locked, changed.to, 'The agreement has been locked.', null);
     });
   }
 
@@ -322,16 +329,15 @@ export class AgreementLifecycleService {
       );
       return { hasMissedDeposits: missed.length > 0 };
     };
-    const unlock = async (tx: EntityManager, locked: LifecycleRow, to: AgreementStatus) => {
-      await tx.execute(
-        'update agreement set status = ?, locked_at = null, lock_reason = null, updated_at = ? where id = ?',
-        [to, this.clock.now(), agreementId],
-      );
-      await this.activity(tx, caller, locked, LifecycleAction.Unlock, `Agreement unlocked: ${text}`, { reason: text });
-      await this.notifier?.notifyEvent(tx, { agreementId, event: 'agreementChanged' });
-      return this.outcome(locked, to, 'The agreement has been unlocked.', null);
+    const unlock = async (tx: EntityManager, locked: LifecycleRow) => {
+      const [changed] = await this.write(tx, caller, locked, AgreementEvent.Unlock, {
+        facts: await stillMissed(tx),
+        set: { locked_at: null, lock_reason: null },
+        activity: { details: `Agreement unlocked: ${text}`, data: { reason: text } },
+      });
+      return this.outcome(locked, changed.to, 'The agreement has been unlocked.', null);
     };
-    return this.transition(em, caller, agreementId, LifecycleAction.Unlock, unlock, stillMissed);
+    return this.transition(em, caller, agreementId, AgreementEvent.Unlock, unlock);
   }
 
   /** Save for later (POST /api/contracts?contractId&isSaveForLater=true): the description, to continue later. */
@@ -345,8 +351,9 @@ export class AgreementLifecycleService {
     const row = await this.load(em, caller, agreementId);
     const text = freeText(description, { kind: 'note', field: 'description', required: true });
     const open =
-      (row.status === AgreementStatus.PendingApproval && row.previous_id === null && row.activated_by_id === null) ||
-      (row.status === AgreementStatus.ModificationPendingApproval && row.previous_id !== null);
+      row.activated_by_id === null &&
+      ((row.status === AgreementStatus.PendingApproval && row.previous_id === null) ||
+        (row.status === AgreementStatus.ModificationPendingApproval && row.previous_id !== null));
     if (!open) {
       throw new LifecycleRefusal({
         code: 'WIZARD_CLOSED',
@@ -379,7 +386,8 @@ export class AgreementLifecycleService {
     const rows = await em.execute<{ id: number; saved_for_later_description: string }[]>(
       `select id, saved_for_later_description from agreement where account_id = ?
          and saved_for_later_description is not null
-         and ((status = ? and previous_id is null and activated_by_id is null) or (status = ? and previous_id is not null))
+         and activated_by_id is null
+         and ((status = ? and previous_id is null) or (status = ? and previous_id is not null))
        order by id desc limit 1`,
       [accountId, AgreementStatus.PendingApproval, AgreementStatus.ModificationPendingApproval],
     );
@@ -423,23 +431,53 @@ export class AgreementLifecycleService {
   }
 
   /**
-   * Every transition but activation's first: the version reachable by the caller, its row locked, the transition rule
-   * asked (with the facts `factsOf` reads under the lock) and a refusal thrown before anything is written, then
-   * `apply` writes the change in the same transaction.
+   * Every action but activation: the version reachable by the caller, its row locked, the state machine asked (a
+   * refusal thrown before anything is written), then `apply` writes the change through the status writer in the same
+   * transaction.
    */
   private async transition(
     em: EntityManager,
     caller: CurrentUser,
     agreementId: number,
-    action: LifecycleAction,
-    apply: (tx: EntityManager, locked: LifecycleRow, to: AgreementStatus) => Promise<LifecycleOutcome>,
-    factsOf?: (tx: EntityManager) => Promise<object>,
+    event: AgreementEvent,
+    apply: (tx: EntityManager, locked: LifecycleRow) => Promise<LifecycleOutcome>,
   ): Promise<LifecycleOutcome> {
     await this.load(em, caller, agreementId);
     return em.transactional(async (tx) => {
       const locked = await this.lockRow(tx, agreementId);
-      const to = this.allowed(action, locked.status, factsOf ? await factsOf(tx) : {});
-      return apply(tx, locked, to);
+      if (event === AgreementEvent.Renew) {
+        const refusal = staffActionRefusal(event, locked.status, accountChangeFacts([]));
+        if (refusal) throw new LifecycleRefusal(refusal);
+      } else {
+        // Save all: asked as if it goes to the member (which row applies is known once the change is read, as it is
+        // written); one already sent is refused by the activation checks, in their words.
+        this.allowed(event, locked.status, caller, {
+          hasMissedDeposits: false,
+          needsMemberApproval: true,
+          isChange: locked.previous_id !== null,
+        });
+      }
+
+      return apply(tx, locked);
+    });
+  }
+
+  /** The version's status changed by `event` through the one status writer, with its activity's words. */
+  private write(
+    tx: EntityManager,
+    caller: CurrentUser,
+    locked: LifecycleRow,
+    event: AgreementEvent,
+    options: { set?: StatusColumns; facts?: TransitionFacts; activity: ActivityText },
+  ) {
+    return changeStatus(tx, {
+      event,
+      by: caller,
+      agreementIds: [locked.id],
+      now: this.clock.now(),
+      set: options.set,
+      facts: options.facts,
+      activity: () => options.activity,
     });
   }
 
@@ -451,19 +489,15 @@ export class AgreementLifecycleService {
     return { ...row, status: Number(row.status) as AgreementStatus };
   }
 
-  private allowed(action: LifecycleAction, from: AgreementStatus, facts = {}): AgreementStatus {
-    const result = transition(action, from, facts);
+  /** The state machine's answer for the caller before anything is written (the writer asks it again as it writes). */
+  private allowed(
+    event: AgreementEvent,
+    from: AgreementStatus,
+    caller: CurrentUser,
+    facts: TransitionFacts = {},
+  ): void {
+    const result = decideTransition(event, from, actorsOf(caller), facts);
     if ('refusal' in result) throw new LifecycleRefusal(result.refusal);
-    return result.to;
-  }
-
-  private refuse(result: ReturnType<typeof transition>): never {
-    if ('refusal' in result) throw new LifecycleRefusal(result.refusal);
-    throw new LifecycleRefusal({
-      code: 'TRANSITION_NOT_ALLOWED',
-      field: 'agreementId',
-      message: 'This change is not allowed.',
-    });
   }
 
   /** The rest of the account allows the staff action (staffActionRefusal: a second renewal, a change applying). */
@@ -476,8 +510,18 @@ export class AgreementLifecycleService {
     if (refusal) throw new LifecycleRefusal(refusal);
   }
 
+  /** Whether the version is a renewal: it starts after the version it changes ends (`isRenewalOf`). */
+  private async isRenewal(tx: EntityManager, row: LifecycleRow): Promise<boolean> {
+    if (row.previous_id === null) return false;
+    const [previous] = await tx.execute<{ end_date: string }[]>(
+      'select end_date::text as end_date from agreement where id = ?',
+      [row.previous_id],
+    );
+    return isRenewalOf({ startDate: dateOf(row.start_date) }, previous ? { endDate: dateOf(previous.end_date) } : null);
+  }
+
   /** What activation (setup) or save all (modify) needs of the version. */
-  private async checkActivation(tx: EntityManager, row: LifecycleRow): Promise<void> {
+  private async checkActivation(tx: EntityManager, row: LifecycleRow, isRenewal = false): Promise<void> {
     const isNew = row.previous_id === null;
     const [account] = await tx.execute<{ is_active: boolean }[]>('select is_active from account where id = ?', [
       row.account_id,
@@ -497,6 +541,7 @@ export class AgreementLifecycleService {
     const approvals = await this.approvals.stateForActivation(tx, row.id);
     const problem = activationProblem({
       isNew,
+      isRenewal,
       accountActive: account?.is_active === true,
       accountBalanceCents: balance,
       billerCount: Number(counts?.n ?? 0),
@@ -512,33 +557,6 @@ export class AgreementLifecycleService {
     if (problem) throw new LifecycleRefusal(problem);
   }
 
-  private async activity(
-    tx: EntityManager,
-    caller: CurrentUser,
-    row: Pick<LifecycleRow, 'id' | 'account_id'>,
-    action: LifecycleAction,
-    details: string,
-    data: Record<string, unknown> = {},
-  ): Promise<void> {
-    const type = ACTION_ACTIVITY[action];
-    if (type === undefined) return;
-    const holder = await tx.execute<{ member_id: number }[]>(
-      `select member_id from member_account_link where account_id = ? and is_active order by is_primary desc, id limit 1`,
-      [row.account_id],
-    );
-    await writeActivity(tx, {
-      type,
-      accountId: Number(row.account_id),
-      memberId: holder[0]?.member_id ?? null,
-      agreementId: Number(row.id),
-      details,
-      data: { ContractId: Number(row.id), ...data },
-      agentName: isStaff(caller.roles) ? caller.displayName : null,
-      userId: caller.userId,
-      occurredAt: this.clock.now(),
-    });
-  }
-
   private outcome(
     row: Pick<LifecycleRow, 'id' | 'account_id'>,
     status: AgreementStatus,
@@ -546,12 +564,5 @@ export class AgreementLifecycleService {
     stage: QueuedChangeStage | null,
   ): LifecycleOutcome {
     return { agreementId: Number(row.id), accountId: Number(row.account_id), status, message, stage };
-  }
-
-  private publishQueued(outcome: LifecycleOutcome): void {
-    publishQueuedChange(
-      this.events,
-      queuedChangeStatus(outcome.accountId, QueuedChangeStage.QUEUED, outcome.agreementId),
-    );
   }
 }

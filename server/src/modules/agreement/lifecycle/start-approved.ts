@@ -1,34 +1,28 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { LocalDate } from '../../../common/local-date.js';
-import { ActivityType } from '../../activity/activity-type.js';
-import { writeActivity } from '../../activity/activity-writer.js';
+import type { LocalDate } from '../../../shared/local-date.js';
 import { AgreementStatus } from '../agreement-status.js';
-import { ALLOWED_FROM, LifecycleAction, transition } from './lifecycle.rules.js';
+import { changeStatus } from '../state/status-writer.js';
+import { AgreementEvent, statusesAllowing } from '../state/transitions.rules.js';
 
 /**
  * The bank day's first step: approved new agreements (1) whose start date has come become active (7), activity 15.
- * The conditional update is the key: a second run (retry, other instance) finds nothing to start.
+ * The status writer's conditional update is the key: a second run (retry, other instance) finds nothing to start.
  */
 export async function startApprovedAgreements(em: EntityManager, today: LocalDate, now: Date): Promise<number[]> {
-  const from = ALLOWED_FROM[LifecycleAction.Start];
-  const result = transition(LifecycleAction.Start, AgreementStatus.Approved);
-  if ('refusal' in result) return [];
   return em.transactional(async (tx) => {
-    const started = await tx.execute<{ id: number; account_id: number }[]>(
-      `update agreement set status = ?, updated_at = ? where status = any(?::smallint[]) and previous_id is null
-         and start_date <= ?::date returning id, account_id`,
-      [result.to, now, `{${from.join(',')}}`, today],
+    const due = await tx.execute<{ id: number }[]>(
+      `select id from agreement where status = any(?::smallint[]) and previous_id is null and start_date <= ?::date
+       order by id`,
+      [`{${statusesAllowing(AgreementEvent.Start).join(',')}}`, today],
     );
-    for (const row of started) {
-      await writeActivity(tx, {
-        type: ActivityType.AgreementActivated,
-        accountId: Number(row.account_id),
-        agreementId: Number(row.id),
-        details: 'Agreement started',
-        data: { ContractId: Number(row.id), status: result.to },
-        occurredAt: now,
-      });
-    }
-    return started.map((row) => Number(row.id));
+    const started = await changeStatus(tx, {
+      event: AgreementEvent.Start,
+      by: 'job',
+      agreementIds: due.map((row) => Number(row.id)),
+      now,
+      whenNotAllowed: 'skip',
+      activity: () => ({ details: 'Agreement started', data: { status: AgreementStatus.Active } }),
+    });
+    return started.map((change) => change.agreementId);
   });
 }

@@ -1,7 +1,7 @@
 import { Arg, Authorized, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { STAFF_ROLES, WIZARD_ROLES } from '../../../common/auth/roles.js';
 import type { GraphQLContext } from '../../../graphql/context.js';
-import { withUserErrors } from '../../payment/payment-input.js';
+import { withUserErrors } from '../../../graphql/user-error.js';
 import { WizardCancelFlow } from './wizard.rules.js';
 import {
   WizardCancelResult,

@@ -89,11 +89,20 @@ describe('wizardEntries (spec 1 §4, spec 3 §2): which of Create, Modify, Conti
     expect(codes(staff(versions))).toEqual(expected);
   });
 
-  it('offers a member modify and continue of a modification, never create or continue of a new agreement', () => {
-    expect(codes(member([]))).toMatchObject({ create: 'STAFF_ONLY' });
-    expect(codes(member([v(1, S.Active)]))).toMatchObject({ modify: 'ok' });
-    expect(codes(member([v(1, S.Active), v(2, S.ModificationPendingApproval, 1)]))).toMatchObject({ continue: 'ok' });
-    expect(codes(member([v(1, S.PendingApproval)]))).toMatchObject({ continue: 'STAFF_ONLY' });
+  it('offers a member no create, modify or continue, and shows none of them (issue 26 item 4: staff change it)', () => {
+    for (const versions of [
+      [],
+      [v(1, S.Active)],
+      [v(1, S.Active), v(2, S.ModificationPendingApproval, 1)],
+      [v(1, S.PendingApproval)],
+    ]) {
+      const entries = member(versions);
+      expect(codes(entries)).toMatchObject({ create: 'STAFF_ONLY', modify: 'STAFF_ONLY' });
+      expect([entries.create.visible, entries.modify.visible, entries.continue.visible]).toEqual([false, false, false]);
+    }
+    expect(codes(member([v(1, S.Active), v(2, S.ModificationPendingApproval, 1)]))).toMatchObject({
+      continue: 'STAFF_ONLY',
+    });
   });
 
   it('shows Create exactly when it is allowed, and Modify whenever a running agreement could be modified', () => {

@@ -1,8 +1,8 @@
 import { AgreementStatus, MODIFIABLE_STATUSES } from '../agreement-status.js';
 import { accountChangeFacts, availableStaffActions, type StaffLifecycleAction } from '../lifecycle/lifecycle.rules.js';
-import { WizardCancelFlow, WizardKind, WizardMode, LAST_STEP } from './wizard-steps.js';
+import { WizardCancelFlow, WizardKind, WizardMode, LAST_STEP } from '../../../shared/agreement/wizard-steps.js';
 
-export * from './wizard-steps.js';
+export * from '../../../shared/agreement/wizard-steps.js';
 
 /**
  * The agreement wizard's rules (spec 2 §2, spec 3 §2, §8): which flows an account allows, the step model, the saved
@@ -37,6 +37,7 @@ export const WIZARD_MESSAGES = {
   changeWaiting: 'A change to this agreement is already waiting to be approved or applied.',
   staffOnlyCreate: 'Only staff can set up a new agreement.',
   staffOnlyContinue: 'Only staff can continue setting up a new agreement.',
+  staffOnlyModify: 'Only staff can change an agreement. You approve or decline the changes they prepare.',
   accountNotValid:
     'The product account is not active. Review the account before proceeding to ensure the agreement can be activated and bills are paid.',
   balanceNotZero:
@@ -68,7 +69,10 @@ export interface AccountVersion {
   id: number;
   status: AgreementStatus;
   previousId: number | null;
-  /** A new agreement activated by staff (step 8): it waits for the member and is no longer open in the wizard. */
+  /**
+   * Sent to the member by staff: a new agreement activated (step 8) or a renewal sent for approval; it waits for the
+   * member and is no longer open in the wizard.
+   */
   activated?: boolean;
 }
 
@@ -127,8 +131,8 @@ export function versionInForce(versions: readonly AccountVersion[]): AccountVers
 
 /**
  * Create, Modify and Continue for an account (spec 1 §4, spec 3 §2). Create: staff, and only when nothing runs or is
- * being set up. Modify: a running version (7, 4, 8), no other change on its way. Continue: the open version (0 new,
- * staff only; 9 modification, staff or the member). An account that is not valid takes no new flow.
+ * being set up. Modify: staff, a running version (7, 4, 8), no other change on its way. Continue: staff, the open
+ * version (0 new, 9 modification). Members never change an agreement: they approve or decline what staff prepared. An account that is not valid takes no new flow.
  */
 export function wizardEntries({ versions, isStaff, accountActive }: EntryFacts): WizardEntries {
   const live = versions.filter((v) => !CLOSED_STATUSES.includes(v.status));
@@ -143,7 +147,8 @@ export function wizardEntries({ versions, isStaff, accountActive }: EntryFacts):
   else create = allow(null);
 
   let modify: EntryDecision;
-  if (!inForce) modify = refuse(false, null, refusal('NOTHING_TO_MODIFY', WIZARD_MESSAGES.nothingToModify));
+  if (!isStaff) modify = refuse(false, inForce?.id ?? null, refusal('STAFF_ONLY', WIZARD_MESSAGES.staffOnlyModify));
+  else if (!inForce) modify = refuse(false, null, refusal('NOTHING_TO_MODIFY', WIZARD_MESSAGES.nothingToModify));
   else if (!MODIFIABLE_STATUSES.includes(inForce.status)) {
     const code = inForce.status === AgreementStatus.Approved ? 'NOT_ACTIVE_YET' : 'NOTHING_TO_MODIFY';
     const message =
@@ -158,8 +163,12 @@ export function wizardEntries({ versions, isStaff, accountActive }: EntryFacts):
 
   let next: EntryDecision;
   if (!open) next = refuse(false, null, refusal('NOTHING_TO_CONTINUE', WIZARD_MESSAGES.nothingToContinue));
-  else if (!isStaff && open.status === AgreementStatus.PendingApproval) {
-    next = refuse(false, open.id, refusal('STAFF_ONLY', WIZARD_MESSAGES.staffOnlyContinue));
+  else if (!isStaff) {
+    const message =
+      open.status === AgreementStatus.PendingApproval
+        ? WIZARD_MESSAGES.staffOnlyContinue
+        : WIZARD_MESSAGES.staffOnlyModify;
+    next = refuse(false, open.id, refusal('STAFF_ONLY', message));
   } else next = allow(open.id);
 
   const lifecycleActions =

@@ -2,15 +2,18 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { assertAccountAccess, NO_ACCESS, requireUser } from '../../../common/auth/access.js';
 import type { CurrentUser } from '../../../common/auth/current-user.js';
 import { isStaff } from '../../../common/auth/roles.js';
-import type { Clock } from '../../../common/clock.js';
-import { DomainError, ForbiddenError, NotFoundError } from '../../../common/errors.js';
-import { addDays, addYears } from '../../../common/local-date.js';
+import type { Clock } from '../../../shared/clock.js';
+import { DomainError, ForbiddenError, NotFoundError } from '../../../shared/errors.js';
+import { addDays, addYears } from '../../../shared/local-date.js';
 import { dateOf } from '../../../database/row-values.js';
 import { agreementBalances } from '../../ledger/ledger-balances.js';
 import { checkAccountId, loadMemberAccount } from '../../overview/account-context.js';
 import { AgreementChangeType } from '../agreement-codes.js';
 import { AgreementStatus } from '../agreement-status.js';
 import { copyAgreementVersion } from '../version-copy.js';
+import { isRenewalOf } from '../lifecycle/lifecycle.rules.js';
+import { changeStatus, createAgreement } from '../state/status-writer.js';
+import { AgreementEvent } from '../state/transitions.rules.js';
 import {
   cancelEffect,
   cancelMessage,
@@ -65,7 +68,8 @@ const asVersion = (row: VersionRow): AccountVersion => ({
   id: Number(row.id),
   status: Number(row.status) as AgreementStatus,
   previousId: row.previous_id === null ? null : Number(row.previous_id),
-  activated: Number(row.status) === AgreementStatus.PendingApproval && row.activated_by_id !== null,
+  // Sent to the member by staff: a new agreement activated (0), a renewal sent for approval (9).
+  activated: WIZARD_OPEN_STATUSES.includes(Number(row.status)) && row.activated_by_id !== null,
 });
 
 const intOrNull = (value: unknown): number | null => (typeof value === 'number' ? value : null);
@@ -120,21 +124,16 @@ export class AgreementWizardService {
   ): Promise<WizardSessionView> {
     return this.start(em, user, memberId, accountId, 'create', async (tx, { caller, accountId: account }) => {
       const today = this.clock.today();
-      const [row] = await tx.execute<{ id: number }[]>(
-        `insert into agreement (account_id, status, start_date, end_date, version, wizard_step, wizard_mode,
-           created_at, updated_at)
-         values (?, ?, ?, ?, 1, ?, ?, ?, ?) returning id`,
-        [
-          account,
-          AgreementStatus.PendingApproval,
-          today,
-          addDays(addYears(today, 1), -1),
-          FIRST_STEP[WizardKind.Create],
-          WizardMode.New,
-          this.clock.now(),
-          this.clock.now(),
-        ],
-      );
+      const created = await createAgreement(tx, {
+        by: caller,
+        now: this.clock.now(),
+        accountId: account,
+        startDate: today,
+        endDate: addDays(addYears(today, 1), -1),
+        wizardStep: FIRST_STEP[WizardKind.Create],
+        wizardMode: WizardMode.New,
+      });
+      const row = { id: created.agreementId };
       await this.recordChange(tx, row.id, null, AgreementChangeType.Creation, caller);
       return Number(row.id);
     });
@@ -148,15 +147,20 @@ export class AgreementWizardService {
     accountId: number,
   ): Promise<WizardSessionView> {
     return this.start(em, user, memberId, accountId, 'modify', async (tx, { caller, entry }) => {
-      const copy = await copyAgreementVersion(tx, entry.agreementId!, AgreementStatus.ModificationPendingApproval, {
-        member_approved_at: { sql: 'null' },
-        wizard_step: { sql: '?', params: [FIRST_STEP[WizardKind.Modify]] },
-        wizard_mode: { sql: 'null' },
-        wizard_position: { sql: 'null' },
-        saved_for_later_description: { sql: 'null' },
-        created_at: { sql: '?', params: [this.clock.now()] },
-        updated_at: { sql: '?', params: [this.clock.now()] },
-      });
+      const copy = await copyAgreementVersion(
+        tx,
+        entry.agreementId!,
+        { event: AgreementEvent.StartModification, by: caller, now: this.clock.now() },
+        {
+          member_approved_at: { sql: 'null' },
+          wizard_step: { sql: '?', params: [FIRST_STEP[WizardKind.Modify]] },
+          wizard_mode: { sql: 'null' },
+          wizard_position: { sql: 'null' },
+          saved_for_later_description: { sql: 'null' },
+          created_at: { sql: '?', params: [this.clock.now()] },
+          updated_at: { sql: '?', params: [this.clock.now()] },
+        },
+      );
       await this.recordChange(tx, copy.agreementId, entry.agreementId, AgreementChangeType.Modification, caller);
       return copy.agreementId;
     });
@@ -243,16 +247,17 @@ export class AgreementWizardService {
     const effect = cancelEffect(flow, wizardKindOf(asVersion(row)));
     if ('refusal' in effect) throw new WizardRefusal(effect.refusal);
     if (effect.discard) {
-      await em.execute(
-        `update agreement set status = ?, cancelled_at = ?, updated_at = ?
-         where id = ? and status = any(?::smallint[])`,
-        [
-          AgreementStatus.Cancelled,
-          this.clock.now(),
-          this.clock.now(),
-          agreementId,
-          `{${WIZARD_OPEN_STATUSES.join(',')}}`,
-        ],
+      const caller = requireUser(user);
+      await em.transactional((tx) =>
+        changeStatus(tx, {
+          event: AgreementEvent.Discard,
+          by: caller,
+          agreementIds: [agreementId],
+          now: this.clock.now(),
+          facts: (_tx, version) => ({ isChange: version.previous_id !== null }),
+          set: { cancelled_at: this.clock.now() },
+          whenNotAllowed: 'skip',
+        }),
       );
     }
     return { discarded: effect.discard, title: CANCEL_TITLES[flow], message: cancelMessage(flow) };
@@ -313,8 +318,12 @@ export class AgreementWizardService {
     if (!WIZARD_OPEN_STATUSES.includes(version.status) || openKindMismatch(version) || version.activated) {
       throw new WizardRefusal({ code: 'WIZARD_CLOSED', field: 'agreementId', message: WIZARD_MESSAGES.closed });
     }
-    if (!isStaff(caller.roles) && wizardKindOf(version) === WizardKind.Create) {
-      throw new WizardRefusal({ code: 'STAFF_ONLY', field: 'agreementId', message: WIZARD_MESSAGES.staffOnlyContinue });
+    if (!isStaff(caller.roles)) {
+      const message =
+        wizardKindOf(version) === WizardKind.Create
+          ? WIZARD_MESSAGES.staffOnlyContinue
+          : WIZARD_MESSAGES.staffOnlyModify;
+      throw new WizardRefusal({ code: 'STAFF_ONLY', field: 'agreementId', message });
     }
     return row;
   }
@@ -394,6 +403,12 @@ export class AgreementWizardService {
     const position = row.wizard_position ?? {};
     const threeStepFlow = position.threeStepFlow === true;
     const step = intOrNull(row.wizard_step);
+    const [previous] =
+      version.previousId === null
+        ? []
+        : await em.execute<{ end_date: string }[]>('select end_date::text as end_date from agreement where id = ?', [
+            version.previousId,
+          ]);
     return {
       agreementId: version.id,
       accountId: Number(row.account_id),
@@ -414,6 +429,10 @@ export class AgreementWizardService {
       lock: await this.lockOf(em, row),
       startDate: dateOf(row.start_date),
       endDate: dateOf(row.end_date),
+      isRenewal: isRenewalOf(
+        { startDate: dateOf(row.start_date) },
+        previous ? { endDate: dateOf(previous.end_date) } : null,
+      ),
     };
   }
 }

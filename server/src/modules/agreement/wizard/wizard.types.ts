@@ -1,7 +1,7 @@
 import { Field, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { UserError } from '../../../graphql/user-error.js';
 import { LocalDateScalar } from '../../../graphql/scalars.js';
-import type { LocalDate } from '../../../common/local-date.js';
+import type { LocalDate } from '../../../shared/local-date.js';
 import { AgreementStatus } from '../agreement-status.js';
 import { WizardCancelFlow, WizardKind } from './wizard.rules.js';
 
@@ -116,6 +116,12 @@ export class WizardSessionView {
 
   @Field(() => LocalDateScalar)
   endDate!: LocalDate;
+
+  @Field({
+    description:
+      'A renewal: a modification that starts the day after the version in force ends; staff send it for the member’s approval and it takes over then.',
+  })
+  isRenewal!: boolean;
 }
 
 @ObjectType('AgreementWizardResult', { description: 'A wizard answer, or the expected rejections as data.' })

@@ -1,0 +1,131 @@
+import { parse, type DocumentNode } from 'graphql';
+import { describe, expect, it } from 'vitest';
+import * as generated from '../gql/graphql';
+import {
+  createFiguresRefresher,
+  FORGOTTEN_WHEN_CLOSED,
+  LIVE_QUERIES,
+  planRefresh,
+  type RefreshableClient,
+} from './live-figures';
+
+/** Every query of the client's documents (the generated ones): operation name → its root fields. */
+function clientQueries(): Map<string, string[]> {
+  const found = new Map<string, string[]>();
+  for (const value of Object.values(generated) as unknown[]) {
+    const document = value as Partial<DocumentNode>;
+    if (document?.kind !== 'Document' || !document.definitions) continue;
+    for (const definition of document.definitions) {
+      if (definition.kind !== 'OperationDefinition' || definition.operation !== 'query' || !definition.name) continue;
+      const fields = definition.selectionSet.selections.flatMap((s) => (s.kind === 'Field' ? [s.name.value] : []));
+      found.set(definition.name.value, fields);
+    }
+  }
+  return found;
+}
+
+describe('the live queries', () => {
+  it('name queries the client has, with the root fields they read', () => {
+    const queries = clientQueries();
+    expect(queries.size).toBeGreaterThan(40); // the generated documents were found
+    for (const [name, fields] of Object.entries({ ...LIVE_QUERIES, ...FORGOTTEN_WHEN_CLOSED })) {
+      expect(queries.get(name), name).toEqual(fields);
+    }
+  });
+});
+
+const ALL = { accountIds: null };
+const only = (...ids: number[]) => ({ accountIds: new Set(ids) });
+
+describe('planRefresh', () => {
+  it('fetches the open figures again and forgets the closed ones', () => {
+    const plan = planRefresh(
+      [
+        { name: 'AccountOverview', variables: { memberId: 1, accountId: 7, withNotes: false } },
+        { name: 'ClientSettings', variables: {} },
+        { name: 'AgreementView', variables: { agreementId: 3 } },
+      ],
+      only(7),
+    );
+    expect(plan.refetch).toEqual([0, 2]);
+    expect(plan.evict).toContain('billsDueForPayment');
+    expect(plan.evict).toContain('billDetails');
+    expect(plan.evict).not.toContain('accountOverview');
+    expect(plan.evict).not.toContain('agreement');
+  });
+
+  it.each([
+    ['another account’s overview is left as it is', only(8), []],
+    ['every account (a bank day) refetches it', ALL, [0]],
+    ['its own account refetches it', only(8, 7), [0]],
+  ])('%s', (_name, change, refetch) => {
+    const plan = planRefresh([{ name: 'AccountOverview', variables: { accountId: 7 } }], change);
+    expect(plan.refetch).toEqual(refetch);
+  });
+
+  it('refetches queries without an account id (staff lists, an agreement) for any account', () => {
+    const plan = planRefresh(
+      [
+        { name: 'StaffWorklist', variables: {} },
+        { name: 'AtRiskAgreements', variables: { weeks: 8 } },
+      ],
+      only(99),
+    );
+    expect(plan.refetch).toEqual([0, 1]);
+  });
+
+  it('keeps the pay form’s inputs while open (no refetch) and does not forget what an open query reads', () => {
+    const plan = planRefresh(
+      [
+        { name: 'BillToPay', variables: { billId: 4 } },
+        { name: 'Profile', variables: { memberId: 1, accountId: 7 } },
+      ],
+      ALL,
+    );
+    expect(plan.refetch).toEqual([]);
+    expect(plan.evict).not.toContain('billDetails');
+    expect(plan.evict).not.toContain('profile'); // BillLinkedAccounts is closed, but Profile reads the same field
+  });
+});
+
+describe('createFiguresRefresher', () => {
+  function fakeClient(open: { queryName: string; variables: Record<string, unknown> }[]) {
+    const refetched: string[] = [];
+    const evicted: string[] = [];
+    const releases: (() => void)[] = [];
+    const client: RefreshableClient = {
+      getObservableQueries: () => new Set(open.map((q) => ({ ...q, query: parse(`query ${q.queryName} { x }`) }))),
+      query: ({ query }) => {
+        const definition = query.definitions[0];
+        refetched.push(definition.kind === 'OperationDefinition' ? (definition.name?.value ?? '') : '');
+        return new Promise<void>((resolve) => releases.push(resolve));
+      },
+      cache: {
+        evict: ({ fieldName }) => {
+          evicted.push(fieldName);
+          return true;
+        },
+        gc: () => [],
+      },
+    };
+    const releaseAll = () => releases.splice(0).forEach((release) => release());
+    return { client, refetched, evicted, releaseAll };
+  }
+
+  it('merges the changes heard while a refresh runs into one more refresh', async () => {
+    const fake = fakeClient([{ queryName: 'AccountOverview', variables: { accountId: 7 } }]);
+    const refresh = createFiguresRefresher(fake.client);
+    const first = refresh(only(7));
+    await Promise.resolve();
+    expect(fake.refetched).toEqual(['AccountOverview']);
+    void refresh(only(7));
+    void refresh(only(7));
+    const last = refresh(only(8));
+    fake.releaseAll(); // the first refresh ends; the three changes heard meanwhile make one more
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(fake.refetched).toEqual(['AccountOverview', 'AccountOverview']);
+    fake.releaseAll();
+    await Promise.all([first, last]);
+    expect(fake.evicted).toContain('agreement');
+  });
+});

@@ -1,0 +1,166 @@
+import type { DocumentNode } from 'graphql';
+
+/**
+ * No stale screen (issue 25 item 4). The server announces every change of figures (`figuresChanged`: money moved, a
+ * status changed, a bank day); the shell's one subscription (FiguresWatcher) hands each announcement to
+ * `createFiguresRefresher`, which brings Apollo's cache up to date:
+ * - an open screen's query that shows figures is fetched again (one whose `accountId` is another account's is left);
+ * - a closed screen's cached answer is forgotten, so that opening it again (Confirmation → Agreement summary, Back to
+ *   bills) asks the server instead of showing the old balance.
+ * The client computes nothing: it only asks again.
+ */
+
+/** The queries that show an agreement's figures or status (operation name → the root fields it reads). */
+export const LIVE_QUERIES: Readonly<Record<string, readonly string[]>> = {
+  AccountOverview: ['accountOverview'],
+  OverviewAutoBillers: ['accountOverview'],
+  OverviewManualBillers: ['accountOverview'],
+  BillAgreement: ['accountOverview'],
+  MemberAccount: ['memberAccount'],
+  AccountList: ['accountList'],
+  ManagedAgreement: ['accountList'],
+  AgreementView: ['agreement'],
+  ManagedAgreementSummary: ['agreement'],
+  AgreementGraphs: ['agreementGraphs'],
+  BankDayRun: ['bankDayRun'],
+  ShortfallFixes: ['shortfallFixes'],
+  BillDashboard: ['billsDueForPayment'],
+  BillLinkedAccounts: ['profile'],
+  SettlementAccounts: ['profile'],
+  BillConfirmation: ['billConfirmation'],
+  BillsToReverse: ['billsToReverse'],
+  Activities: ['activities'],
+  TransactionDetails: ['transaction'],
+  ClosingStatement: ['closingStatement'],
+  AgreementWizardEntries: ['agreementWizardEntries'],
+  StaffWorklist: ['staffWorklist'],
+  AtRiskAgreements: ['atRiskAgreements'],
+  MissedDepositReport: ['missedDepositReport'],
+  InstitutionDay: ['institutionDay'],
+  DemoClock: ['demoClock'],
+};
+
+/**
+ * Forgotten when closed, but not fetched again while open: the pay form's inputs (a quote or the bill being paid
+ * changing under the person's hands would be worse than the server refusing a stale one), the profile's form.
+ */
+export const FORGOTTEN_WHEN_CLOSED: Readonly<Record<string, readonly string[]>> = {
+  BillToPay: ['billDetails'],
+  OverduePlan: ['overduePlan'],
+  PaymentQuote: ['paymentQuote'],
+  Profile: ['profile'],
+};
+
+/** One announcement as the client reads it (null accountIds: every account). */
+export interface FiguresChange {
+  accountIds: ReadonlySet<number> | null;
+}
+
+/** An open query as the planner sees it. */
+export interface OpenQuery {
+  name: string | undefined;
+  variables: Record<string, unknown> | undefined;
+}
+
+export interface RefreshPlan {
+  /** Indexes (into the open queries given) of the ones to fetch again. */
+  refetch: number[];
+  /** Root fields no open query reads: forgotten. */
+  evict: string[];
+}
+
+/** What one change asks of the cache, given the queries open now (pure: table-tested). */
+export function planRefresh(open: readonly OpenQuery[], change: FiguresChange): RefreshPlan {
+  const readByOpen = new Set<string>();
+  for (const query of open) {
+    for (const field of rootFieldsOf(query.name)) readByOpen.add(field);
+  }
+  const refetch: number[] = [];
+  open.forEach((query, index) => {
+    if (!query.name || !(query.name in LIVE_QUERIES)) return;
+    const accountId = query.variables?.accountId;
+    if (change.accountIds && typeof accountId === 'number' && !change.accountIds.has(accountId)) return;
+    refetch.push(index);
+  });
+  const known = new Set([...Object.values(LIVE_QUERIES), ...Object.values(FORGOTTEN_WHEN_CLOSED)].flat());
+  const evict = [...known].filter((field) => !readByOpen.has(field)).sort();
+  return { refetch, evict };
+}
+
+function rootFieldsOf(name: string | undefined): readonly string[] {
+  if (!name) return [];
+  return LIVE_QUERIES[name] ?? FORGOTTEN_WHEN_CLOSED[name] ?? [];
+}
+
+/** The little of Apollo's client the refresher uses (so that a test can hand it a fake). */
+export interface RefreshableClient {
+  getObservableQueries(include: 'active'): Set<{
+    readonly queryName?: string;
+    readonly variables: unknown;
+    readonly query: DocumentNode;
+  }>;
+  query(options: {
+    query: DocumentNode;
+    variables?: Record<string, unknown>;
+    fetchPolicy: 'network-only';
+    context: { queryDeduplication: false };
+  }): Promise<unknown>;
+  cache: { evict(options: { id: string; fieldName: string }): boolean; gc(): unknown };
+}
+
+/** Merges two changes: every account when either is. */
+function union(a: FiguresChange | null, b: FiguresChange): FiguresChange {
+  if (!a) return b;
+  if (!a.accountIds || !b.accountIds) return { accountIds: null };
+  return { accountIds: new Set([...a.accountIds, ...b.accountIds]) };
+}
+
+/**
+ * Applies changes to the cache one refresh at a time: a change arriving while a refresh runs is merged with any
+ * others and applied once after it (a bank day's hundreds of announcements cost a few refetches, not hundreds).
+ */
+export function createFiguresRefresher(client: RefreshableClient): (change: FiguresChange) => Promise<void> {
+  let running: Promise<void> | null = null;
+  let waiting: FiguresChange | null = null;
+
+  const refreshOnce = async (change: FiguresChange) => {
+    const queries = [...client.getObservableQueries('active')];
+    const plan = planRefresh(
+      queries.map((q) => ({ name: q.queryName, variables: (q.variables ?? undefined) as Record<string, unknown> })),
+      change,
+    );
+    for (const fieldName of plan.evict) client.cache.evict({ id: 'ROOT_QUERY', fieldName });
+    if (plan.evict.length > 0) client.cache.gc();
+    // Asked quietly and written to the cache: the screens get the new answer without passing through "loading" (a
+    // refetch would blank the ones that show a spinner instead of their content). Never joined to a request already
+    // in flight, which may have been answered before the change. A failure leaves that screen as it was.
+    await Promise.allSettled(
+      plan.refetch.map((index) =>
+        client.query({
+          query: queries[index].query,
+          variables: queries[index].variables as Record<string, unknown> | undefined,
+          fetchPolicy: 'network-only',
+          context: { queryDeduplication: false },
+        }),
+      ),
+    );
+  };
+
+  const drain = async (): Promise<void> => {
+    while (waiting) {
+      const next = waiting;
+      waiting = null;
+      await refreshOnce(next);
+    }
+  };
+
+  return (change) => {
+    waiting = union(waiting, change);
+    if (!running) {
+      running = drain().finally(() => {
+        running = null;
+      });
+    }
+    return running;
+  };
+}

@@ -1,0 +1,162 @@
+import { Box, Button, Heading, RadioGroup, Stack, Text } from '@chakra-ui/react';
+import { useId, useRef, useState } from 'react';
+import type { ShortfallFixKind } from '../../gql/graphql';
+import { useApplyShortfallFixMutation, useShortfallFixesQuery } from '../../gql/hooks';
+import { formatDate } from '../../shared/dates';
+import { failureNotice } from '../../shared/errors';
+import { formatMoney } from '../../shared/money';
+import { notify } from '../../shared/notify/notify';
+import { LoadFailed } from '../../shared/ui/LoadFailed';
+import { FromLinkedAccountDialog } from '../bills/FromLinkedAccountDialog';
+import { newIdempotencyKey } from '../bills/bill-rules';
+import { ForecastVerdictView } from './ForecastVerdictView';
+
+export const SHORTFALL_WORDS = {
+  title: 'Fix the shortfall',
+  choose: 'Choose a fix',
+  preview: 'The forecast with this fix',
+  topUpTitle: 'Top up to avoid the shortfall',
+  topUpSubmit: 'Top up now',
+  confirm: 'Confirm this fix',
+  failed: 'The fix was not applied.',
+} as const;
+
+interface ShortfallFixPanelProps {
+  memberId: number;
+  accountId: number;
+  /** After a fix is applied: the overview's figures change. */
+  onChanged: () => void;
+}
+
+/**
+ * A shortfall fixed in one tap (issue 24 item 1): the first short day, the bill and the shortfall, three fixes worked
+ * out by the server to the cent, the forecast each would make (the server's, shown before anything is confirmed), and
+ * confirming one: a top-up from a linked account (the rainy-day top-up's dialog) or a change of the deposits, which
+ * the server sends for approval and says so. Nothing is worked out here.
+ */
+export function ShortfallFixPanel({ memberId, accountId, onChanged }: ShortfallFixPanelProps) {
+  const query = useShortfallFixesQuery({ variables: { memberId, accountId }, fetchPolicy: 'cache-and-network' });
+  const [apply, applying] = useApplyShortfallFixMutation();
+  const [chosen, setChosen] = useState<ShortfallFixKind | null>(null);
+  const [dialog, setDialog] = useState(false);
+  const key = useRef(newIdempotencyKey());
+  const headingId = useId();
+  const answer = query.data?.shortfallFixes;
+
+  if (query.error) {
+    return <LoadFailed what="the fixes for the shortfall" error={query.error} onRetry={() => void query.refetch()} />;
+  }
+  if (!answer) return null;
+  const fix = answer.fixes.find((f) => f.kind === chosen) ?? null;
+
+  const refresh = () => {
+    key.current = newIdempotencyKey();
+    setChosen(null);
+    setDialog(false);
+    void query.refetch();
+    onChanged();
+  };
+
+  const confirmChange = async () => {
+    if (!fix || applying.loading) return;
+    try {
+      const { data } = await apply({
+        variables: {
+          input: { memberId, accountId, kind: fix.kind, amount: fix.amount, idempotencyKey: key.current },
+        },
+      });
+      const result = data?.applyShortfallFix;
+      if (result?.ok) {
+        notify.success(result.message ?? '');
+        refresh();
+      } else notify.alert(failureNotice(SHORTFALL_WORDS.failed, result?.errors[0]?.message));
+    } catch (caught) {
+      notify.alert(failureNotice(SHORTFALL_WORDS.failed, caught));
+    }
+  };
+
+  const bill = answer.shortBill;
+  return (
+    <Box
+      as="section"
+      aria-labelledby={headingId}
+      data-testid="shortfall-fix"
+      borderWidth="1px"
+      borderRadius="md"
+      p={{ base: '3', md: '4' }}
+    >
+      <Stack gap="3">
+        <Heading as="h3" size="sm" id={headingId}>
+          {SHORTFALL_WORDS.title}
+        </Heading>
+        <Text data-testid="shortfall-facts">
+          {`Short by ${formatMoney(answer.shortfall)} on ${formatDate(answer.firstShortDate)}`}
+          {bill && `, when ${bill.billerName} (${formatMoney(bill.amount)}, due ${formatDate(bill.dueDate)}) is paid`}.
+        </Text>
+        <RadioGroup.Root
+          aria-label={SHORTFALL_WORDS.choose}
+          value={chosen ?? ''}
+          onValueChange={(event) => setChosen(event.value as ShortfallFixKind)}
+        >
+          <Stack gap="3">
+            {answer.fixes.map((option) => (
+              <RadioGroup.Item key={option.kind} value={option.kind} alignItems="flex-start" minH="11">
+                <RadioGroup.ItemHiddenInput />
+                <RadioGroup.ItemIndicator mt="1" />
+                <RadioGroup.ItemText>
+                  <Text as="span" display="block">
+                    {option.words}
+                  </Text>
+                  <Text as="span" display="block" fontSize="sm" color="fg.muted">
+                    {option.howApplied}
+                  </Text>
+                </RadioGroup.ItemText>
+              </RadioGroup.Item>
+            ))}
+          </Stack>
+        </RadioGroup.Root>
+        {fix && (
+          <Stack gap="2" data-testid="shortfall-preview" aria-live="polite">
+            <Text fontSize="sm" fontWeight="semibold">
+              {SHORTFALL_WORDS.preview}
+            </Text>
+            <ForecastVerdictView verdict={fix.preview} />
+            {fix.canApply && (
+              <Box>
+                <Button
+                  colorPalette="brand"
+                  minH="11"
+                  loading={applying.loading}
+                  onClick={() => (fix.kind === 'TopUp' ? setDialog(true) : void confirmChange())}
+                >
+                  {SHORTFALL_WORDS.confirm}
+                </Button>
+              </Box>
+            )}
+          </Stack>
+        )}
+      </Stack>
+      {dialog && fix && (
+        <FromLinkedAccountDialog
+          title={SHORTFALL_WORDS.topUpTitle}
+          intro={<Text>{fix.words}</Text>}
+          submitLabel={SHORTFALL_WORDS.topUpSubmit}
+          initialAmount={fix.amount}
+          failed={SHORTFALL_WORDS.failed}
+          onClose={() => setDialog(false)}
+          onDone={refresh}
+          move={async ({ accountNumber, amount, idempotencyKey }) => {
+            const { data } = await apply({
+              variables: {
+                input: { memberId, accountId, kind: 'TopUp', amount, accountNumber, idempotencyKey },
+              },
+            });
+            const result = data?.applyShortfallFix;
+            if (!result?.ok) return { ok: false, error: result?.errors[0] };
+            return { ok: true, success: result.message ?? '' };
+          }}
+        />
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,135 @@
+import { Authorized, Field, Int, ObjectType } from 'type-graphql';
+import { STAFF_AND_REPORTER_ROLES } from '../../../common/auth/roles.js';
+import type { LocalDate } from '../../../shared/local-date.js';
+import type { Cents } from '../../../shared/money.js';
+import { LocalDateScalar, MoneyScalar } from '../../../graphql/scalars.js';
+import { FieldChange } from '../../activity/activity.types.js';
+import { ForecastVerdict } from '../projection/projection.types.js';
+import { AgreementStatus } from '../agreement-status.js';
+
+@ObjectType({ description: 'A biller or sub-category in a change the member reviews.' })
+export class ChangeItemLine {
+  @Field()
+  name!: string;
+
+  @Field(() => MoneyScalar, { description: 'The expected bill amount.' })
+  amount!: Cents;
+
+  @Field({ description: 'How often the bill comes, in words ("per month").' })
+  frequency!: string;
+
+  @Field({ description: 'The member pays it by hand (not paid automatically by the agreement).' })
+  paidByHand!: boolean;
+}
+
+@ObjectType({ description: 'A biller or sub-category kept by the change, with what changed of it (before → after).' })
+export class ChangedItem {
+  @Field()
+  name!: string;
+
+  @Field(() => [FieldChange])
+  changes!: FieldChange[];
+}
+
+@ObjectType({ description: 'The deposits under the change: the amount, how often, and the first one from today.' })
+export class ChangeDeposit {
+  @Field(() => MoneyScalar)
+  amount!: Cents;
+
+  @Field()
+  frequency!: string;
+
+  @Field(() => LocalDateScalar, { nullable: true, description: 'The first deposit under the change.' })
+  firstDate!: LocalDate | null;
+}
+
+@ObjectType({
+  description:
+    'A modification or renewal as the member reviews it before approving or declining (issue 26 items 3 and 6): what ' +
+    'it changes, the deposits, the bills paid by hand, and the forecast of the agreement as approving would make it.',
+})
+export class AgreementChangeReview {
+  @Field(() => Int)
+  agreementId!: number;
+
+  @Field(() => Int, { description: 'The version in force that it changes.' })
+  previousAgreementId!: number;
+
+  @Field(() => AgreementStatus)
+  status!: AgreementStatus;
+
+  @Field()
+  isRenewal!: boolean;
+
+  @Field({ description: 'Staff sent it to the member: it waits for their approval.' })
+  waitingForMember!: boolean;
+
+  @Field(() => String, { nullable: true, description: 'When staff sent it to the member (an ISO instant).' })
+  sentAt!: string | null;
+
+  @Authorized(...STAFF_AND_REPORTER_ROLES)
+  @Field(() => String, { nullable: true, description: 'Staff only: who sent it.' })
+  sentBy?: string | null;
+
+  @Field({ description: 'The change alters what the member agreed to (else staff apply it alone).' })
+  needsMemberApproval!: boolean;
+
+  @Field({ description: 'The signed-in member may approve or decline it now.' })
+  canDecide!: boolean;
+
+  @Field(() => [ChangeItemLine])
+  added!: ChangeItemLine[];
+
+  @Field(() => [ChangeItemLine])
+  removed!: ChangeItemLine[];
+
+  @Field(() => [ChangeItemLine])
+  reinstated!: ChangeItemLine[];
+
+  @Field(() => [ChangedItem])
+  changed!: ChangedItem[];
+
+  @Field(() => [FieldChange], { description: 'The deposit plan’s changes, before → after (empty: as it was).' })
+  depositChanges!: FieldChange[];
+
+  @Field(() => ChangeDeposit)
+  deposit!: ChangeDeposit;
+
+  @Field(() => [ChangeItemLine], { description: 'The bills the member pays by hand under the change.' })
+  paidByHand!: ChangeItemLine[];
+
+  @Field(() => ForecastVerdict, {
+    description:
+      'The forecast of the agreement as approving would make it: on track, or when and by how much it goes short.',
+  })
+  forecast!: ForecastVerdict;
+}
+
+@ObjectType({
+  description:
+    'A modification or renewal of the account’s agreement on its way: waiting for the member’s approval (staff sent ' +
+    'it), or still being prepared by staff.',
+})
+export class AgreementChangeWaiting {
+  @Field(() => Int)
+  agreementId!: number;
+
+  @Field(() => Int)
+  previousAgreementId!: number;
+
+  @Field()
+  isRenewal!: boolean;
+
+  @Field({ description: 'Staff sent it: it waits for the member to approve or decline it.' })
+  waitingForMember!: boolean;
+
+  @Field(() => String, { nullable: true, description: 'When staff sent it (an ISO instant).' })
+  sentAt!: string | null;
+
+  @Authorized(...STAFF_AND_REPORTER_ROLES)
+  @Field(() => String, { nullable: true, description: 'Staff only: who sent it.' })
+  sentBy?: string | null;
+
+  @Field({ description: 'What the screens say of it, in words.' })
+  message!: string;
+}

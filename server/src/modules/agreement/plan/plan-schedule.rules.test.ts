@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { ContributionFrequency } from '../../deposit/deposit-schedule.rules.js';
+import { agreementFacts, d } from '../test-facts.js';
+import { chosenFirstDeposit, firstDepositDate, scheduledDepositDates } from './plan-schedule.rules.js';
+
+const twiceAMonth = {
+  contributionFrequency: ContributionFrequency.BiMonthly,
+  contributionDate: d('2026-01-05'),
+  biMonthlyFirstDate: d('2026-01-05'),
+  biMonthlySecondDate: d('2026-01-20'),
+};
+
+describe('firstDepositDate (the one rule for a version’s first deposit)', () => {
+  it.each([
+    ['the contribution date', {}, '2026-01-01'],
+    ['the start date when none is chosen', { contributionDate: null }, '2026-01-01'],
+    ['a change’s chosen next date', { contributionDate: d('2026-06-18') }, '2026-06-18'],
+    ['the start date for a copied date before the period', { contributionDate: d('2025-11-01') }, '2026-01-01'],
+    ['the start date for a date after the period', { contributionDate: d('2027-02-01') }, '2026-01-01'],
+    ['twice a month: the first of the two dates chosen', { ...twiceAMonth, selectedContributionDate: 1 }, '2026-01-05'],
+    [
+      'twice a month: the second of the two dates chosen',
+      { ...twiceAMonth, selectedContributionDate: 2 },
+      '2026-01-20',
+    ],
+    [
+      'twice a month, no choice: the contribution date',
+      { ...twiceAMonth, selectedContributionDate: null },
+      '2026-01-05',
+    ],
+  ])('%s', (_, change, expected) => {
+    expect(firstDepositDate(agreementFacts(change))).toBe(expected);
+  });
+
+  it('keeps a chosen date outside the period as chosen (the deposits step refuses it there)', () => {
+    expect(chosenFirstDeposit(agreementFacts({ contributionDate: d('2027-02-01') }))).toBe('2027-02-01');
+  });
+});
+
+describe('scheduledDepositDates (the version’s schedule over its period)', () => {
+  it('runs fortnightly from the first deposit to the end date', () => {
+    const dates = scheduledDepositDates(agreementFacts({ contributionDate: d('2026-12-10') }));
+    expect(dates).toEqual(['2026-12-10', '2026-12-24']);
+  });
+
+  it('starts twice a month on the chosen second date', () => {
+    const dates = scheduledDepositDates(
+      agreementFacts({ ...twiceAMonth, endDate: d('2026-02-28'), selectedContributionDate: 2 }),
+    );
+    expect(dates).toEqual(['2026-01-20', '2026-02-05', '2026-02-20']);
+  });
+
+  it('has no dates when twice a month lacks its two dates, or the frequency is unknown', () => {
+    expect(scheduledDepositDates(agreementFacts({ ...twiceAMonth, biMonthlySecondDate: null }))).toEqual([]);
+    expect(scheduledDepositDates(agreementFacts({ contributionFrequency: 99 }))).toEqual([]);
+  });
+});

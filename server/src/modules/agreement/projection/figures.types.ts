@@ -1,0 +1,38 @@
+import { Field, Int, ObjectType, registerEnumType } from 'type-graphql';
+
+/** Why figures changed; `LISTENING` is the subscription's first answer (anything may have changed before it). */
+export enum FiguresChangeKind {
+  LISTENING = 'LISTENING',
+  // The bus's reasons (common/figures-changed.ts), by the same names.
+  MONEY_MOVED = 'MONEY_MOVED',
+  STATUS_CHANGED = 'STATUS_CHANGED',
+  BANK_DAY = 'BANK_DAY',
+}
+
+registerEnumType(FiguresChangeKind, {
+  name: 'FiguresChangeKind',
+  description: 'Why the figures of an account changed.',
+  valuesConfig: {
+    LISTENING: {
+      description: 'The subscription listens from now on (first answer, and again after a reconnection): refetch.',
+    },
+    MONEY_MOVED: { description: 'Money moved: a payment, top-up, reimbursement, reversal, deposit or settlement.' },
+    STATUS_CHANGED: { description: 'An agreement status changed: modified, approved, applied, locked, in arrears …' },
+    BANK_DAY: { description: 'A step of a bank day ran: deposits, payments, the calendar; today may have moved.' },
+  },
+});
+
+@ObjectType('FiguresChanged', {
+  description:
+    'The figures of some accounts changed (announced after the change committed): the screens showing them refetch.',
+})
+export class FiguresChangedView {
+  @Field(() => [Int], { description: 'The accounts whose figures changed (a member: their own only).' })
+  accountIds!: number[];
+
+  @Field({ description: 'Every account’s figures may have changed (a bank day): accountIds is then empty.' })
+  everyAccount!: boolean;
+
+  @Field(() => [FiguresChangeKind])
+  reasons!: FiguresChangeKind[];
+}

@@ -1,0 +1,93 @@
+import { formatDisplayDate, type LocalDate } from '../../../shared/local-date.js';
+import { formatCurrency, type Cents } from '../../../shared/money.js';
+import type { ProjectedForecast } from './projection.rules.js';
+
+export type VerdictTone = 'onTrack' | 'short' | 'suspended' | 'unknown';
+
+export interface VerdictWords {
+  tone: VerdictTone;
+  headline: string;
+  /** What it means and what avoids it, one sentence each. */
+  details: string[];
+}
+
+/** What a person reads when the membership was resigned (spec 1 §4). */
+const SUSPENDED_DETAIL = 'Activity on this agreement is suspended because the membership has been resigned.';
+
+/**
+ * Rule "forecast verdict in words" (issue 8 item 7, issue 25 item 3): "On track" to the end date, or "Goes short by $X
+ * on DD-MM-YYYY" with the bill that takes it short and the smallest top-up today that avoids it; no forecast for an
+ * agreement that has ended; suspended for a resigned membership. The overview, the graphs page and staff read the same
+ * words.
+ */
+export function verdictWords(forecast: ProjectedForecast | null, memberResigned: boolean): VerdictWords {
+  if (memberResigned) return { tone: 'suspended', headline: 'Suspended', details: [SUSPENDED_DETAIL] };
+  if (!forecast) {
+    return {
+      tone: 'unknown',
+      headline: 'No forecast',
+      details: ['There is no forecast for this account: it has no agreement running.'],
+    };
+  }
+  if (forecast.firstShortDate === null || forecast.firstShortfall === null) {
+    return {
+      tone: 'onTrack',
+      headline: 'On track',
+      details: [
+        `The balance is forecast to stay at or above zero until the agreement ends on ${formatDisplayDate(forecast.until)}.`,
+      ],
+    };
+  }
+  const details: string[] = [];
+  const bill = forecast.shortBill;
+  if (bill) {
+    const due = bill.overdue ? 'overdue since' : 'due';
+    details.push(
+      `${bill.billerName} (${formatCurrency(bill.amount)}, ${due} ${formatDisplayDate(bill.dueDate)}) takes it short.`,
+    );
+  }
+  const lowest = forecast.lowestPoint;
+  if (lowest.date !== forecast.firstShortDate && forecast.topUpToAvoid !== null) {
+    details.push(
+      `At its lowest, on ${formatDisplayDate(lowest.date)}, it is ${formatCurrency(forecast.topUpToAvoid)} short.`,
+    );
+  }
+  if (forecast.beyondApprovedOverdraw) {
+    details.push('That is beyond the approved overdraw: bill payments would need a manager’s approval.');
+  }
+  if (forecast.topUpToAvoid !== null) {
+    const deposit =
+      forecast.depositToAvoid !== null ? `, or raise each deposit to ${formatCurrency(forecast.depositToAvoid)}` : '';
+    details.push(`To avoid it, top up ${formatCurrency(forecast.topUpToAvoid)} today${deposit}.`);
+  }
+  return {
+    tone: 'short',
+    headline: `Goes short by ${formatCurrency(forecast.firstShortfall)} on ${formatDisplayDate(forecast.firstShortDate)}`,
+    details,
+  };
+}
+
+export interface ForecastMarks {
+  lowestPoint: { date: LocalDate; balance: Cents } | null;
+  firstDateBelowZero: LocalDate | null;
+  firstDateBelowOverdrawLimit: LocalDate | null;
+}
+
+/** The graphs page's forecast in words, for everyone (and for screen readers, who cannot see the chart's marks). */
+export function forecastSummaryLines(marks: ForecastMarks): string[] {
+  const lines: string[] = [];
+  if (marks.lowestPoint) {
+    lines.push(
+      `Lowest point: ${formatCurrency(marks.lowestPoint.balance)} on ${formatDisplayDate(marks.lowestPoint.date)}.`,
+    );
+  }
+  lines.push(
+    marks.firstDateBelowZero
+      ? `First date the balance would go short: ${formatDisplayDate(marks.firstDateBelowZero)}.`
+      : 'The balance is not expected to go short before the end date.',
+  );
+  if (marks.firstDateBelowOverdrawLimit) {
+    lines.push(`First date below the overdraw limit: ${formatDisplayDate(marks.firstDateBelowOverdrawLimit)}.`);
+  }
+  return lines;
+}

@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest';
+import type { LocalDate } from '../../../shared/local-date.js';
+import { cents } from '../../../shared/money.js';
+import { BillStatus } from '../../bill/bill-status.rules.js';
+import { DepositStatus } from '../agreement-codes.js';
+import { AgreementStatus } from '../agreement-status.js';
+import {
+  forecastOf,
+  type ProjectedBillFacts,
+  type ProjectedDepositFacts,
+  type ProjectionInput,
+} from '../projection/projection.rules.js';
+import { fixHolds, fixWords, shortfallFixes, withFix, type ShortfallFix } from './shortfall-fix.rules.js';
+
+const d = (text: string) => text as LocalDate;
+const TODAY = d('2026-12-07');
+
+function deposit(dueDate: string, amount: number, status = DepositStatus.Scheduled): ProjectedDepositFacts {
+  return { dueDate: d(dueDate), expectedAmount: cents(amount), receivedAmount: cents(0), status };
+}
+
+let nextBillId = 1;
+function bill(dueDate: string, amount: number, more: Partial<ProjectedBillFacts> = {}): ProjectedBillFacts {
+  return {
+    billId: nextBillId++,
+    billerKey: 'biller:1',
+    billerName: 'Electricity',
+    dueDate: d(dueDate),
+    amount: cents(amount),
+    status: BillStatus.Scheduled,
+    isAutoPayment: false,
+    isSubCategory: false,
+    isReimbursement: false,
+    onHold: false,
+    ...more,
+  };
+}
+
+/** Amounts in cents. */
+function input(total: number, deposits: ProjectedDepositFacts[], bills: ProjectedBillFacts[]): ProjectionInput {
+  return {
+    today: TODAY,
+    agreementId: 1,
+    status: AgreementStatus.Active,
+    startDate: d('2026-01-01'),
+    endDate: d('2027-02-28'),
+    depositAmount: cents(10_000),
+    approvedOverdraw: cents(500_000),
+    balances: { allocation: cents(total), contingency: cents(0), rainyDay: cents(0), total: cents(total) },
+    deposits,
+    bills,
+  };
+}
+
+const fortnightly = (amount: number) =>
+  ['2026-12-14', '2026-12-28', '2027-01-11', '2027-01-25', '2027-02-08', '2027-02-22'].map((date) =>
+    deposit(date, amount),
+  );
+
+/** Every fix of a case, one cent less of each (which must leave a short day: each fix is the smallest). */
+function lessOneCent(fix: ShortfallFix): ShortfallFix {
+  if (fix.kind === 'topUp') return { ...fix, amount: cents(fix.amount - 1) };
+  if (fix.kind === 'raise') return { ...fix, deposit: cents(fix.deposit - 1) };
+  const shares = [...fix.shares];
+  // The odd cent comes off the last share that has one (the earliest shares carry the odd cents).
+  const last = shares.findLastIndex((share) => share === shares[0]);
+  shares[last] = cents(shares[last] - 1);
+  return { ...fix, amount: cents(fix.amount - 1), shares };
+}
+
+const CASES: [string, ProjectionInput, { topUp: number; raise: number | null; spread: [number, number] | null }][] = [
+  [
+    'one bill too big: $50.00 short after two deposits of $100.00',
+    input(0, fortnightly(10_000), [bill('2026-12-30', 25_000)]),
+    // 0 + 100 + 100 - 250 = -50; raise: 2Y >= 250 → Y = 125; spread $50 over the 2 deposits before the bill.
+    { topUp: 5_000, raise: 12_500, spread: [5_000, 2] },
+  ],
+  [
+    'odd cents: $100.01 short over three deposits',
+    input(0, fortnightly(10_000), [bill('2027-01-12', 40_001)]),
+    // 300 - 400.01 = -100.01; raise 3Y >= 400.01 → Y = 133.34 (133.33 * 3 = 399.99); spread 100.01 = 33.34 + 33.34 + 33.33.
+    { topUp: 10_001, raise: 13_334, spread: [10_001, 3] },
+  ],
+  [
+    'short today (an overdue bill): only a top-up now helps',
+    input(2_000, fortnightly(10_000), [bill('2026-12-01', 5_000, { status: BillStatus.Overdue })]),
+    { topUp: 3_000, raise: null, spread: null },
+  ],
+  [
+    'deeper later: short $20 on the first bill, $120 at the lowest after more deposits',
+    input(0, fortnightly(10_000), [bill('2026-12-15', 12_000), bill('2027-01-12', 30_000)]),
+    // Days: 12-14 +100, 12-15 -20 (short), 12-28 +80, 01-11 +180, 01-12 -120 (lowest).
+    // Raise: Y >= 120 (day 12-15) and 3Y >= 420 → Y = 140. Spread over the one deposit before 12-15: all $120 on it.
+    { topUp: 12_000, raise: 14_000, spread: [12_000, 1] },
+  ],
+  [
+    'a missed deposit is not raised: only those still to come',
+    input(
+      0,
+      [deposit('2026-11-30', 10_000, DepositStatus.Missed), ...fortnightly(10_000)],
+      [bill('2026-12-30', 25_000)],
+    ),
+    { topUp: 5_000, raise: 12_500, spread: [5_000, 2] },
+  ],
+];
+
+describe('shortfallFixes (rule "a shortfall fixed in one tap", issue 24 item 1)', () => {
+  it.each(CASES)('%s', (_name, given, expected) => {
+    const fixes = shortfallFixes(given)!;
+    expect(fixes).not.toBeNull();
+    expect(fixes.topUp.amount).toBe(expected.topUp);
+    expect(fixes.raise?.deposit ?? null).toBe(expected.raise);
+    expect(fixes.spread ? [fixes.spread.amount, fixes.spread.deposits] : null).toEqual(expected.spread);
+  });
+
+  it.each(CASES)('applying each fix leaves no short day, one cent less does (%s)', (_name, given) => {
+    const fixes = shortfallFixes(given)!;
+    for (const fix of [fixes.topUp, fixes.raise, fixes.spread]) {
+      if (!fix) continue;
+      expect(fixHolds(given, fix)).toBe(true);
+      expect(forecastOf(withFix(given, fix))!.firstShortDate).toBeNull();
+      expect(fixHolds(given, lessOneCent(fix))).toBe(false);
+    }
+  });
+
+  it('spreads the odd cents on the earliest deposits, adding up exactly', () => {
+    const fixes = shortfallFixes(CASES[1][1])!;
+    expect(fixes.spread!.shares).toEqual([3_334, 3_334, 3_333]);
+    expect(fixes.spread!.from).toBe('2026-12-14');
+  });
+
+  it('names the first short day, the bill and the shortfall', () => {
+    const fixes = shortfallFixes(CASES[3][1])!;
+    expect(fixes.firstShortDate).toBe('2026-12-15');
+    expect(fixes.shortfall).toBe(2_000);
+    expect(fixes.shortBill?.amount).toBe(12_000);
+  });
+
+  it('has nothing to fix when the forecast stays at or above zero', () => {
+    expect(shortfallFixes(input(0, fortnightly(10_000), [bill('2026-12-30', 20_000)]))).toBeNull();
+  });
+
+  it('raises only deposits from the next one on, and the agreement deposit with them', () => {
+    const given = CASES[4][1];
+    const raised = withFix(given, shortfallFixes(given)!.raise!);
+    expect(raised.deposits[0].expectedAmount).toBe(10_000);
+    expect(raised.deposits.slice(1).every((deposit) => deposit.expectedAmount === 12_500)).toBe(true);
+    expect(raised.depositAmount).toBe(12_500);
+  });
+
+  it('says each fix in words, to the cent', () => {
+    const fixes = shortfallFixes(CASES[1][1])!;
+    expect(fixWords(fixes.topUp)).toBe('Top up $100.01 now from a linked account.');
+    expect(fixWords(fixes.raise!)).toBe('Raise each deposit from $100.00 to $133.34, from the next one on 14-12-2026.');
+    expect(fixWords(fixes.spread!)).toBe(
+      'Spread $100.01 over the next 3 deposits from 14-12-2026 ($33.33 to $33.34 more each).',
+    );
+  });
+});

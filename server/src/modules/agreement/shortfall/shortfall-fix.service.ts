@@ -1,0 +1,298 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { requireUser } from '../../../common/auth/access.js';
+import type { CurrentUser } from '../../../common/auth/current-user.js';
+import { isStaff } from '../../../common/auth/roles.js';
+import { DomainError } from '../../../shared/errors.js';
+import { formatCurrency, parseMoney, toDecimalString, type Cents } from '../../../shared/money.js';
+import { loadMemberAccount, type AccountContext } from '../../overview/account-context.js';
+import type { AgreementApprovalService } from '../../approval/agreement-approval.service.js';
+import { ApprovalDecision } from '../../approval/agreement-approval.rules.js';
+import { APPROVAL_KIND_LABELS, type ApprovalKind } from '../../approval/approval-type.js';
+import { AgreementStatus } from '../agreement-status.js';
+import type { ReversalService } from '../../payment/reversal.service.js';
+import { checkIdempotencyKey, hasIdempotentAnswer } from '../../payment/money-transaction.js';
+import type { AgreementDepositsService } from '../deposits/deposits.service.js';
+import type { AgreementLifecycleService } from '../lifecycle/lifecycle.service.js';
+import type { ProjectionService } from '../projection/projection.service.js';
+import { forecastOf, type ProjectionInput } from '../projection/projection.rules.js';
+import { forecastVerdictView } from '../projection/projection.views.js';
+import type { ForecastVerdict } from '../projection/projection.types.js';
+import type { AgreementWizardService } from '../wizard/wizard.service.js';
+import { WizardCancelFlow } from '../../../shared/agreement/wizard-steps.js';
+import { WIZARD_MESSAGES } from '../wizard/wizard.rules.js';
+import {
+  fixWords,
+  shortfallFixes,
+  withFix,
+  type ShortfallFix,
+  type ShortfallFixes,
+  type ShortfallFixKind,
+} from './shortfall-fix.rules.js';
+
+export const SHORTFALL_MESSAGES = {
+  topUpApplies: 'The money moves now, from the linked account you choose.',
+  staffChangeApplies:
+    'This changes the deposits: it is sent to the member for approval (a manager approves it first when the agreement needs one).',
+  memberAsksStaff: WIZARD_MESSAGES.staffOnlyModify,
+  spreadNotYet:
+    'Spreading an amount over some deposits cannot be applied yet: top up now or raise each deposit instead.',
+  noShortfall: 'The forecast no longer goes short: there is nothing to fix.',
+  fixUnavailable: 'This fix cannot avoid the shortfall: only a top-up now can.',
+  fixChanged: 'The figures changed since you looked: check the new amount and confirm again.',
+  unknownKind: 'Choose one of the fixes: top up now, raise each deposit, or spread over the next deposits.',
+  approvalRequested: (what: string) =>
+    `The change to the deposits needs a manager’s approval: it is waiting in the approvals queue (${what}). Once approved, send it to the member from the wizard.`,
+  topUpDone: (amount: string, account: string) => `${amount} was topped up from account ${account}.`,
+} as const;
+
+const KINDS: readonly ShortfallFixKind[] = ['topUp', 'raise', 'spread'];
+
+/** One fix as the screens show it: the figures, the words, the forecast with it applied, and who applies it. */
+export interface ShortfallFixOption {
+  fix: ShortfallFix;
+  words: string;
+  /** The forecast as it would be with the fix applied (server-computed; the client computes none). */
+  preview: ForecastVerdict;
+  /** The caller can confirm it here. */
+  canApply: boolean;
+  /** What confirming does (or why it cannot be confirmed here). */
+  howApplied: string;
+}
+
+export interface ShortfallFixesAnswer {
+  accountId: number;
+  agreementId: number;
+  shortfall: ShortfallFixes;
+  options: ShortfallFixOption[];
+}
+
+export interface ApplyShortfallFixRequest {
+  memberId: number;
+  accountId: number;
+  kind: string;
+  /** The figure the caller confirmed: the top-up, the raised deposit, or the amount spread (a decimal string). */
+  amount: string;
+  /** The linked account a top-up comes from. */
+  accountNumber?: string | null;
+  idempotencyKey: string;
+}
+
+export interface ShortfallFixOutcome {
+  kind: ShortfallFixKind;
+  message: string;
+  /** The top-up's ledger transaction. */
+  transactionId: number | null;
+  /** The modification made for a raise (its version). */
+  changeAgreementId: number | null;
+  /** The change waits for the member's approval. */
+  sentToMember: boolean;
+  /** The change waits in the managers' approvals queue. */
+  waitingForManager: boolean;
+}
+
+/** The figure a fix is confirmed by. */
+function figureOf(fix: ShortfallFix): Cents {
+  return fix.kind === 'topUp' ? fix.amount : fix.kind === 'raise' ? fix.deposit : fix.amount;
+}
+
+/**
+ * A shortfall fixed in one tap (issue 24 item 1): the forecast's first short day, the bill and the shortfall, the
+ * three fixes to the cent (`shortfall-fix.rules.ts`) each with the forecast as it would be, and applying one through
+ * the paths every such change takes: the rainy-day top-up from a linked account (ledger, activity, idempotency), or a
+ * modification of the deposit (the wizard's start, deposits step and save all, with its member and manager approvals).
+ */
+export class ShortfallFixService {
+  constructor(
+    private readonly projections: ProjectionService,
+    private readonly reversals: ReversalService,
+    private readonly wizard: AgreementWizardService,
+    private readonly deposits: AgreementDepositsService,
+    private readonly lifecycle: AgreementLifecycleService,
+    private readonly approvals: AgreementApprovalService,
+  ) {}
+
+  /** The shortfall and its fixes; null when the forecast does not go short (or there is no agreement running). */
+  async fixes(
+    em: EntityManager,
+    user: CurrentUser | null,
+    memberId: number,
+    accountId: number,
+  ): Promise<ShortfallFixesAnswer | null> {
+    const caller = requireUser(user);
+    const context = await loadMemberAccount(em, caller, memberId, accountId);
+    const found = await this.load(em, context);
+    if (!found) return null;
+    const { input, shortfall } = found;
+    const staff = isStaff(caller.roles);
+    const options = [shortfall.topUp, shortfall.raise, shortfall.spread]
+      .filter((fix): fix is ShortfallFix => fix !== null)
+      .map((fix) => this.option(input, fix, staff, context.memberResigned));
+    return { accountId: context.accountId, agreementId: input.agreementId, shortfall, options };
+  }
+
+  /** Applies the fix the caller confirmed, when its figure is still the one worked out now. */
+  async apply(
+    em: EntityManager,
+    user: CurrentUser | null,
+    request: ApplyShortfallFixRequest,
+  ): Promise<ShortfallFixOutcome> {
+    const caller = requireUser(user);
+    const context = await loadMemberAccount(em, caller, request.memberId, request.accountId);
+    const kind = KINDS.find((k) => k === request.kind);
+    if (!kind) throw new DomainError('UNKNOWN_FIX', SHORTFALL_MESSAGES.unknownKind, 'kind');
+    const confirmed = this.confirmedAmount(request.amount);
+    if (kind === 'topUp' && context.agreement) {
+      const key = checkIdempotencyKey(request.idempotencyKey);
+      // A retry of a top-up already made: the same request again (the forecast no longer goes short by then).
+      if (await hasIdempotentAnswer(em, caller.userId, key)) {
+        return this.topUp(em, caller, context.agreement.id, confirmed, request);
+      }
+    }
+    const found = await this.load(em, context);
+    if (!found) throw new DomainError('NO_SHORTFALL', SHORTFALL_MESSAGES.noShortfall, 'kind');
+    const fix = found.shortfall[kind];
+    if (!fix) throw new DomainError('FIX_UNAVAILABLE', SHORTFALL_MESSAGES.fixUnavailable, 'kind');
+    if (figureOf(fix) !== confirmed) throw new DomainError('FIX_CHANGED', SHORTFALL_MESSAGES.fixChanged, 'amount');
+    if (fix.kind === 'topUp') return this.topUp(em, caller, found.input.agreementId, fix.amount, request);
+    if (fix.kind === 'spread') throw new DomainError('FIX_NOT_APPLICABLE', SHORTFALL_MESSAGES.spreadNotYet, 'kind');
+    return this.raise(em, caller, context, fix.deposit);
+  }
+
+  private async load(
+    em: EntityManager,
+    context: AccountContext,
+  ): Promise<{ input: ProjectionInput; shortfall: ShortfallFixes } | null> {
+    // A resigned membership moves no money and takes no change (spec 1 §4): the verdict says it is suspended.
+    if (!context.agreement || context.memberResigned) return null;
+    const input = await this.projections.inputFor(em, context.agreement);
+    const shortfall = shortfallFixes(input);
+    return shortfall && { input, shortfall };
+  }
+
+  private option(input: ProjectionInput, fix: ShortfallFix, staff: boolean, resigned: boolean): ShortfallFixOption {
+    const preview = forecastVerdictView(forecastOf(withFix(input, fix)), resigned);
+    if (fix.kind === 'topUp') {
+      return { fix, words: fixWords(fix), preview, canApply: true, howApplied: SHORTFALL_MESSAGES.topUpApplies };
+    }
+    if (fix.kind === 'spread') {
+      return { fix, words: fixWords(fix), preview, canApply: false, howApplied: SHORTFALL_MESSAGES.spreadNotYet };
+    }
+    return {
+      fix,
+      words: fixWords(fix),
+      preview,
+      canApply: staff,
+      howApplied: staff ? SHORTFALL_MESSAGES.staffChangeApplies : SHORTFALL_MESSAGES.memberAsksStaff,
+    };
+  }
+
+  private confirmedAmount(text: string): Cents {
+    try {
+      return parseMoney(text);
+    } catch {
+      throw new DomainError('INVALID_AMOUNT', 'Enter the amount as dollars and cents, for example 12.34.', 'amount');
+    }
+  }
+
+  /** The existing rainy-day top-up from a linked account: its checks, ledger posting, activity and idempotency. */
+  private async topUp(
+    em: EntityManager,
+    caller: CurrentUser,
+    agreementId: number,
+    amount: Cents,
+    request: ApplyShortfallFixRequest,
+  ): Promise<ShortfallFixOutcome> {
+    const accountNumber = request.accountNumber ?? '';
+    const done = await this.reversals.topUpRainyDay(em, caller, {
+      contractId: agreementId,
+      accountNumber,
+      topupAmount: toDecimalString(amount),
+      description: null,
+      idempotencyKey: request.idempotencyKey,
+    });
+    return {
+      kind: 'topUp',
+      message: SHORTFALL_MESSAGES.topUpDone(formatCurrency(parseMoney(done.topupAmount)), accountNumber),
+      transactionId: done.transactionId,
+      changeAgreementId: null,
+      sentToMember: false,
+      waitingForManager: false,
+    };
+  }
+
+  /**
+   * Each deposit raised, as any change to the deposits is made: the wizard starts a modification (staff only: a
+   * member is refused with the wizard's words), the deposits step saves the new amount (its own checks), and save all
+   * sends it to the member; when the agreement needs a manager's approval, the approval is asked for instead and the
+   * change waits in the approvals queue.
+   */
+  private async raise(
+    em: EntityManager,
+    caller: CurrentUser,
+    context: AccountContext,
+    deposit: Cents,
+  ): Promise<ShortfallFixOutcome> {
+    const session = await this.wizard.startModification(em, caller, context.memberId, context.accountId);
+    const versionId = session.agreementId;
+    try {
+      await this.saveDeposit(em, caller, versionId, deposit);
+    } catch (refused) {
+      // The deposits step refused the amount (its own checks): nothing changes, the modification is discarded.
+      await this.wizard.cancel(em, caller, versionId, WizardCancelFlow.Modify);
+      throw refused;
+    }
+    const approvals = await this.approvals.state(em, caller, versionId);
+    const missing = approvals.kinds.filter((kind) => kind.needed && kind.decision !== ApprovalDecision.Granted);
+    if (missing.length > 0) {
+      for (const kind of missing) {
+        await this.approvals.request(
+          em,
+          caller,
+          versionId,
+          kind.approvalType,
+          'Raise each deposit to avoid a shortfall',
+        );
+      }
+      return {
+        kind: 'raise',
+        message: SHORTFALL_MESSAGES.approvalRequested(
+          missing.map((kind) => APPROVAL_KIND_LABELS[kind.approvalType as ApprovalKind]).join(', '),
+        ),
+        transactionId: null,
+        changeAgreementId: versionId,
+        sentToMember: false,
+        waitingForManager: true,
+      };
+    }
+    const saved = await this.lifecycle.saveAll(em, caller, versionId);
+    return {
+      kind: 'raise',
+      message: saved.message,
+      transactionId: null,
+      changeAgreementId: versionId,
+      sentToMember: saved.status === AgreementStatus.ModificationPendingApproval,
+      waitingForManager: false,
+    };
+  }
+
+  /** The deposits step saved as it stands, with the new amount. */
+  private async saveDeposit(em: EntityManager, caller: CurrentUser, versionId: number, deposit: Cents): Promise<void> {
+    const step = await this.deposits.load(em, caller, versionId);
+    const view = step.deposits;
+    await this.deposits.save(em, caller, versionId, {
+      contributionFrequency: view.contributionFrequency,
+      contributionAmount: deposit,
+      contributionDate: view.contributionDate,
+      biMonthly1stDate: view.biMonthly1stDate,
+      biMonthly2ndDate: view.biMonthly2ndDate,
+      selectedContributionDate: view.selectedContributionDate,
+      depositType: view.depositType,
+      remitterName: view.remitterName,
+      remitterNumber: view.remitterNumber,
+      periodicalPaymentAccount: view.periodicalPaymentAccount,
+      isTopupPerformed: view.isTopupPerformed,
+      isRemoveBillPerformed: view.isRemoveBillPerformed,
+      topupAccount: view.topupAccount,
+    });
+  }
+}

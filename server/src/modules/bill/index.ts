@@ -1,0 +1,16 @@
+/** The bill module's public surface: code outside it imports it only from here (eslint, module-graph.test.ts). */
+export { BillMoneySource } from './bill-money-source.entity.js';
+// BillStatus from bill-status.ts: the code table registered as the GraphQL enum.
+export { BillStatus } from './bill-status.js';
+export {
+  BILL_STATUS_LABELS,
+  UPCOMING_WINDOW_DAYS,
+  currentBillStatus,
+  isDateDrivenStatus,
+  isOverdue,
+  statusForDueDate,
+} from './bill-status.rules.js';
+export { Bill } from './bill.entity.js';
+export { expectedBills } from './expected-bills.rules.js';
+export type { BillPlan, ExpectedBillsSummary } from './expected-bills.rules.js';
+export { MoneySource } from './money-source.js';

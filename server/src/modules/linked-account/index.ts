@@ -1,0 +1,3 @@
+/** The linked-account module's public surface: code outside it imports it only from here (eslint, module-graph.test.ts). */
+export { LinkedAccount } from './linked-account.entity.js';
+export { LinkedAccountView } from './linked-account.types.js';

@@ -1,0 +1,200 @@
+import { describe, expect, it } from 'vitest';
+import type { LocalDate } from '../../shared/local-date.js';
+import type { Cents } from '../../shared/money.js';
+import {
+  actionLabel,
+  approvalItem,
+  arrearsItem,
+  compareWorkItems,
+  failedPaymentItem,
+  goingShortItem,
+  isWorkItemKey,
+  lockedItem,
+  messageItem,
+  reconciliationItem,
+  renewalItem,
+  shortWithin,
+  type WorkItem,
+  WorkKind,
+  workCounts,
+} from './worklist.rules.js';
+
+const jack = { agreementId: 6, accountId: 4, memberId: 3, memberNumber: '100002', memberName: 'Jack Smith' };
+const contact = { at: '2026-11-10' as LocalDate, what: '“Your agreement is in arrears by $1,072.00”' };
+
+describe('the rows, in words (issue 22 item 3)', () => {
+  it('in arrears: how much, since when, the last contact, and the fitting actions', () => {
+    const item = arrearsItem(
+      jack,
+      { amount: 214400 as Cents, since: '2026-11-06' as LocalDate, missedDeposits: 2 },
+      contact,
+      false,
+    );
+    expect(item).toMatchObject({
+      key: 'arrears:6:2026-11-06:2',
+      kind: WorkKind.InArrears,
+      title: 'In arrears: $2,144.00 owing since 06-11-2026',
+      detail:
+        '2 deposits not received in full; bill payments are paused until the whole amount is in. ' +
+        'Last contact 10-11-2026: “Your agreement is in arrears by $1,072.00”.',
+    });
+    expect(item.actions).toEqual([
+      { action: 'contact', templateName: 'ArrearsReminder' },
+      { action: 'lock' },
+      { action: 'open' },
+      { action: 'markDone' },
+    ]);
+    expect(
+      arrearsItem(jack, { amount: 1 as Cents, since: '2026-11-06' as LocalDate, missedDeposits: 1 }, null, true),
+    ).toMatchObject({ detail: expect.stringContaining('No message sent to the member yet.') });
+    expect(
+      arrearsItem(jack, { amount: 1 as Cents, since: '2026-11-06' as LocalDate, missedDeposits: 1 }, null, true)
+        .actions,
+    ).not.toContainEqual({ action: 'lock' });
+  });
+
+  it('locked: since when and why', () => {
+    expect(lockedItem(jack, { since: '2026-11-20' as LocalDate, reason: 'Checking a complaint.' }, null)).toMatchObject(
+      {
+        key: 'locked:6:2026-11-20',
+        title: 'Locked since 20-11-2026',
+        detail:
+          'Reason: Checking a complaint. No bills are paid while it is locked: review it, then unlock it. No message sent to the member yet.',
+        actions: [
+          { action: 'contact', templateName: 'LockedAgreementContact' },
+          { action: 'open' },
+          { action: 'markDone' },
+        ],
+      },
+    );
+  });
+
+  it('going short: the projection’s words, the first short day in the key', () => {
+    const item = goingShortItem(
+      jack,
+      {
+        firstShortDate: '2026-12-14' as LocalDate,
+        headline: 'Goes short by $312.40 on 14-12-2026',
+        details: ['Car registration ($781.20, due 14-12-2026) takes it short.', 'To avoid it, top up $312.40 today.'],
+      },
+      null,
+    );
+    expect(item).toMatchObject({
+      key: 'short:6:2026-12-14',
+      title: 'Goes short by $312.40 on 14-12-2026',
+      detail:
+        'Car registration ($781.20, due 14-12-2026) takes it short. To avoid it, top up $312.40 today. No message sent to the member yet.',
+    });
+    expect(item.actions[0]).toEqual({ action: 'contact', templateName: 'ShortfallWarning' });
+  });
+
+  it('failed and part-paid payments, mismatches, approvals, messages and renewals', () => {
+    const bill = { billId: 9, billerName: 'Water', amount: 9000 as Cents, dueDate: '2026-11-07' as LocalDate };
+    expect(failedPaymentItem(jack, { ...bill, failed: true, onHold: true })).toMatchObject({
+      key: 'bill:9:failed',
+      title: 'Payment to Water failed',
+      detail:
+        'The Water payment of $90.00 was returned by the biller’s bank (bill due 07-11-2026). Water is on hold until its details are checked. The member may need to pay it directly.',
+    });
+    expect(failedPaymentItem(jack, { ...bill, failed: false, onHold: false })).toMatchObject({
+      key: 'bill:9:short',
+      title: 'Water bill part-paid',
+    });
+    expect(
+      reconciliationItem(jack, {
+        activityId: 77,
+        day: '2026-11-08' as LocalDate,
+        sentence:
+          'Reconciliation of 08-11-2026: the bank has credited $1.00 for deposit 5, the ledger has recorded $0.00',
+      }),
+    ).toMatchObject({ key: 'reconciliation:77', actions: [{ action: 'open' }, { action: 'markDone' }] });
+    expect(
+      approvalItem(null, { approvalId: 3, requestedOn: '2026-11-09' as LocalDate, what: 'x', requestedBy: null }),
+    ).toMatchObject({ detail: 'Requested by an agent on 09-11-2026.', actions: [{ action: 'approve' }] });
+    expect(
+      messageItem(null, {
+        notificationId: 12,
+        queuedOn: '2026-11-01' as LocalDate,
+        what: '“We did not receive your deposit”',
+        channel: 'e-mail',
+        to: 'jack@example.com',
+        attempts: 13,
+        error: 'connect ECONNREFUSED 127.0.0.1:9',
+      }),
+    ).toMatchObject({
+      title: 'Not sent: “We did not receive your deposit”',
+      detail:
+        'The e-mail to jack@example.com queued on 01-11-2026 failed after 13 attempts: connect ECONNREFUSED 127.0.0.1:9.',
+      actions: [{ action: 'resend', notificationId: 12 }, { action: 'markDone' }],
+    });
+    expect(renewalItem(jack, { endDate: '2026-12-31' as LocalDate }, contact)).toMatchObject({
+      key: 'renewal:6:2026-12-31',
+      title: 'Ends on 31-12-2026: renewal due',
+    });
+  });
+});
+
+describe('compareWorkItems and workCounts (ordered by urgency; the dashboard counts the same list)', () => {
+  const row = (kind: WorkKind, date: string, done = false): WorkItem => ({
+    key: `${kind.toLowerCase()}:${date}`,
+    kind,
+    date: date as LocalDate,
+    title: '',
+    detail: '',
+    subject: null,
+    actions: [],
+    done: done ? { at: new Date(0), by: 'Agent', action: 'contacted' } : null,
+  });
+
+  it('puts open rows first, then by kind, then the earliest date', () => {
+    const rows = [
+      row(WorkKind.RenewalDue, '2026-12-01'),
+      row(WorkKind.InArrears, '2026-11-06', true),
+      row(WorkKind.GoingShort, '2026-12-14'),
+      row(WorkKind.InArrears, '2026-11-20'),
+      row(WorkKind.GoingShort, '2026-12-02'),
+      row(WorkKind.InArrears, '2026-11-01'),
+    ];
+    expect([...rows].sort(compareWorkItems).map((r) => r.key)).toEqual([
+      'inarrears:2026-11-01',
+      'inarrears:2026-11-20',
+      'goingshort:2026-12-02',
+      'goingshort:2026-12-14',
+      'renewaldue:2026-12-01',
+      'inarrears:2026-11-06',
+    ]);
+    expect(workCounts(rows).filter((c) => c.open > 0)).toEqual([
+      { kind: WorkKind.InArrears, label: 'In arrears', open: 2 },
+      { kind: WorkKind.GoingShort, label: 'Going short', open: 2 },
+      { kind: WorkKind.RenewalDue, label: 'Renewal due', open: 1 },
+    ]);
+    expect(workCounts([])).toHaveLength(8);
+  });
+});
+
+describe('shortWithin, isWorkItemKey, actionLabel', () => {
+  it.each([
+    ['2026-12-01', true],
+    ['2027-01-25', true],
+    ['2027-01-26', false],
+    [null, false],
+  ])('first short day %s within 8 weeks of 01-12-2026: %s', (day, within) => {
+    expect(shortWithin(day as LocalDate | null, '2026-12-01' as LocalDate, 8)).toBe(within);
+  });
+
+  it.each([
+    ['arrears:6:2026-11-06:2', true],
+    ['message:12', true],
+    ['arrears', false],
+    ['arrears:6; drop table', false],
+    [`short:${'1'.repeat(200)}`, false],
+  ])('%s is a key: %s', (key, valid) => {
+    expect(isWorkItemKey(key)).toBe(valid);
+  });
+
+  it('says what each button does', () => {
+    expect(actionLabel({ action: 'contact', templateName: 'ArrearsReminder' })).toBe('Contact member');
+    expect(actionLabel({ action: 'open' })).toBe('Open the agreement');
+    expect(actionLabel({ action: 'resend', notificationId: 1 })).toBe('Resend');
+  });
+});

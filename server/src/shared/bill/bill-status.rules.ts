@@ -1,0 +1,82 @@
+import type { CodeName } from '../code-names.js';
+import { daysBetween, type LocalDate } from '../local-date.js';
+
+/** Bill status codes (DOMAIN.md "Bills"; 1 and 4 count as overdue, 6 as upcoming, as 1 §3 says). */
+export enum BillStatus {
+  Scheduled = 0,
+  Overdue = 1,
+  Paid = 2,
+  PaymentPending = 3,
+  /** A missed bill the member has been told about. */
+  OverdueNotified = 4,
+  Failed = 5,
+  Upcoming = 6,
+  Reversed = 7,
+  Reimbursed = 8,
+  ShortPaid = 9,
+}
+
+/** The bill status as GraphQL sends it: the code's name (`Overdue` for 1). */
+export type BillStatusName = CodeName<typeof BillStatus>;
+
+export const BILL_STATUS_LABELS: Readonly<Record<BillStatus, string>> = {
+  [BillStatus.Scheduled]: 'Scheduled',
+  [BillStatus.Overdue]: 'Overdue',
+  [BillStatus.Paid]: 'Paid',
+  [BillStatus.PaymentPending]: 'Payment pending',
+  [BillStatus.OverdueNotified]: 'Overdue and notified',
+  [BillStatus.Failed]: 'Failed',
+  [BillStatus.Upcoming]: 'Upcoming',
+  [BillStatus.Reversed]: 'Reversed',
+  [BillStatus.Reimbursed]: 'Reimbursed',
+  [BillStatus.ShortPaid]: 'Short-paid',
+};
+
+/** "Due within the next 30 days" (DOMAIN.md): today up to and including today + 30. */
+export const UPCOMING_WINDOW_DAYS = 30;
+
+export function isOverdue(status: BillStatus): boolean {
+  return status === BillStatus.Overdue || status === BillStatus.OverdueNotified;
+}
+
+export function isUpcoming(status: BillStatus): boolean {
+  return status === BillStatus.Upcoming;
+}
+
+/** Only these three follow the calendar; every other status records something that happened to the bill. */
+export function isDateDrivenStatus(status: BillStatus): boolean {
+  return status === BillStatus.Scheduled || status === BillStatus.Overdue || status === BillStatus.Upcoming;
+}
+
+export type DateDrivenStatus = BillStatus.Scheduled | BillStatus.Overdue | BillStatus.Upcoming;
+
+/**
+ * The status an unpaid bill has on `today`. A bill due today is upcoming, not overdue: DOMAIN.md defines
+ * overdue as "due date passed". Paying it today is still allowed and it joins the overdue option's
+ * "due today or earlier" list (1 §4): see `isDueForPayment`.
+ */
+export function statusForDueDate(dueDate: LocalDate, today: LocalDate): DateDrivenStatus {
+  const daysAhead = daysBetween(today, dueDate);
+  if (daysAhead < 0) return BillStatus.Overdue;
+  if (daysAhead <= UPCOMING_WINDOW_DAYS) return BillStatus.Upcoming;
+  return BillStatus.Scheduled;
+}
+
+export interface BillStatusFacts {
+  status: BillStatus;
+  dueDate: LocalDate;
+}
+
+/**
+ * A bill's status on `today`: paid, pending, failed, reversed, reimbursed, short-paid and overdue-notified
+ * bills keep their status (a person or a payment set it); scheduled, upcoming and overdue ones are
+ * recomputed from the due date, so a moved due date moves the status too.
+ */
+export function currentBillStatus(bill: BillStatusFacts, today: LocalDate): BillStatus {
+  return isDateDrivenStatus(bill.status) ? statusForDueDate(bill.dueDate, today) : bill.status;
+}
+
+/** Due today or earlier: the bills the overdue option may combine (1 §4). */
+export function isDueForPayment(dueDate: LocalDate, today: LocalDate): boolean {
+  return dueDate <= today;
+}

@@ -1,0 +1,197 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startApp, type App } from '../../server/src/app.js';
+import { loadConfig } from '../../server/src/config.js';
+import { MEMBER_DEMO_PASSWORD } from '../../server/src/seed/demo.js';
+import { buildClient } from './first-load.js';
+import type { BenchNote, BenchRow, BenchSection } from './harness.js';
+
+/**
+ * Lighthouse's mobile audit (issue 23 item 1: performance ≥ 95 on the login page and ≥ 90 on the signed-in member
+ * overview, accessibility and best practices 100) of the portal as `npm start` serves it: the built client (built
+ * into a scratch folder, or FIRST_LOAD_DIR) on the embedded database with the demo data, in Debian's Chromium
+ * (CHROME_PATH, default /usr/bin/chromium) with Lighthouse 12.2.3 (the version that runs on Node 20), its default
+ * mobile preset (simulated slow 4G and a 4× slower CPU). Each page is audited LIGHTHOUSE_RUNS times (default 3) and
+ * the median performance run is reported. The overview is audited signed in as member 100001: the sign-in runs in
+ * the audited tab (the session lives in its sessionStorage), then the browser's cache is emptied, so the overview
+ * loads cold like the login page.
+ */
+
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? '3');
+const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const MEMBER = '100001';
+const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
+const GOALS: Record<string, number> = { login: 95, overview: 90 };
+
+interface Audit {
+  scores: Record<(typeof CATEGORIES)[number], number>;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  scriptKb: number;
+  requests: number;
+  domElements: number;
+  bootupMs: number;
+}
+
+type Page = import('puppeteer-core').Page;
+
+/** Lighthouse asks to be run again when its trace misses the navigation (NO_NAVSTART on a loaded machine). */
+async function audit(url: string, page: Page, port: number, tries = 3): Promise<Audit> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      // From a blank page, so the audited load is a navigation of its own (the tab keeps its sessionStorage).
+      await page.goto('about:blank');
+      return await auditOnce(url, page, port);
+    } catch (error) {
+      if (attempt >= tries) throw error;
+    }
+  }
+}
+
+async function auditOnce(url: string, page: Page, port: number): Promise<Audit> {
+  const { default: lighthouse } = await import('lighthouse');
+  const result = await lighthouse(
+    url,
+    {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...CATEGORIES],
+      // The overview's session is in this tab's sessionStorage: Lighthouse must not clear the origin's storage.
+      disableStorageReset: true,
+    },
+    undefined,
+    page,
+  );
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const scripts = (
+    lhr.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] }
+  )?.items;
+  const score = (id: (typeof CATEGORIES)[number]) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  return {
+    scores: {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      'best-practices': score('best-practices'),
+    },
+    lcpMs: numeric('largest-contentful-paint'),
+    tbtMs: numeric('total-blocking-time'),
+    cls: numeric('cumulative-layout-shift'),
+    scriptKb:
+      (scripts ?? []).filter((r) => r.resourceType === 'Script').reduce((s, r) => s + (r.transferSize ?? 0), 0) / 1000,
+    requests: (scripts ?? []).length,
+    domElements: numeric('dom-size'),
+    bootupMs: numeric('bootup-time'),
+  };
+}
+
+function median(audits: Audit[]): Audit {
+  const sorted = [...audits].sort((a, b) => a.scores.performance - b.scores.performance);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+function describe(name: string, audits: Audit[]): BenchNote[] {
+  const m = median(audits);
+  const goal = GOALS[name];
+  const verdict = m.scores.performance >= goal ? 'within the goal' : 'UNDER the goal';
+  return [
+    {
+      name: `${name}: performance (median of ${audits.length})`,
+      note: `${m.scores.performance} [${audits.map((a) => a.scores.performance).join(', ')}]: ${verdict} (≥ ${goal})`,
+    },
+    {
+      name: `  accessibility · best practices`,
+      note: `${m.scores.accessibility} · ${m.scores['best-practices']} (goal 100 · 100)`,
+    },
+    {
+      name: '  LCP · TBT · CLS',
+      note: `${(m.lcpMs / 1000).toFixed(2)} s · ${Math.round(m.tbtMs)} ms · ${m.cls.toFixed(4)}`,
+    },
+    {
+      name: '  script · requests · DOM elements · JS boot-up',
+      note: `${m.scriptKb.toFixed(1)} KB · ${m.requests} · ${m.domElements} · ${Math.round(m.bootupMs)} ms`,
+    },
+  ];
+}
+
+/**
+ * Signs member 100001 in through the login form in `page` and answers the URL of the overview of their account with
+ * the active agreement (they have two accounts, so the sign-in lands on the account list).
+ */
+async function signIn(page: Page, app: App): Promise<string> {
+  await page.goto(`${app.url}/`, { waitUntil: 'networkidle0' });
+  await page.locator('input[name="username"]').fill(MEMBER);
+  await page.locator('input[name="password"]').fill(MEMBER_DEMO_PASSWORD);
+  await page.locator('form[aria-label="Log in"] button[type="submit"]').click();
+  await page.waitForFunction("location.pathname !== '/'", { timeout: 60_000 });
+  const [row] = await app.database.orm.em.fork().execute<{ member_id: number; account_id: number }[]>(
+    `select l.member_id, l.account_id from member m join member_account_link l on l.member_id = m.id
+     join agreement g on g.account_id = l.account_id and g.status = 7
+     where m.member_number = ? order by l.account_id limit 1`,
+    [MEMBER],
+  );
+  return `${app.url}/member/${row.member_id}/account/${row.account_id}/overview`;
+}
+
+export const lighthouseSection: BenchSection = {
+  name: 'lighthouse',
+  title: 'Lighthouse 12.2.3, mobile: the login page (goal ≥ 95) and the member overview (goal ≥ 90)',
+  async run(): Promise<BenchRow[]> {
+    const { dir, cleanup } = await buildClient();
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'billsmoothing-lighthouse-'));
+    const config = loadConfig({
+      DATABASE_URL: '',
+      DATA_DIR: dataDir,
+      CLIENT_DIR: dir,
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+    });
+    const app = await startApp(config, { port: 0 });
+    const { launch } = await import('chrome-launcher');
+    const puppeteer = await import('puppeteer-core');
+    const chrome = await launch({
+      chromePath: CHROME,
+      chromeFlags: [
+        '--headless=new',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+    try {
+      const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+      const login: Audit[] = [];
+      const overview: Audit[] = [];
+      for (let run = 0; run < RUNS; run += 1) {
+        const context = await browser.createBrowserContext();
+        try {
+          const page = await context.newPage();
+          login.push(await audit(`${app.url}/`, page, chrome.port));
+          const overviewUrl = await signIn(page, app);
+          const session = await page.createCDPSession();
+          await session.send('Network.clearBrowserCache');
+          await session.detach();
+          overview.push(await audit(overviewUrl, page, chrome.port));
+        } finally {
+          await context.close();
+        }
+      }
+      await browser.disconnect();
+      return [...describe('login', login), ...describe('overview', overview)];
+    } finally {
+      await chrome.kill();
+      await app.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+      cleanup();
+    }
+  },
+};

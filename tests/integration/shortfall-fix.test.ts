@@ -1,0 +1,272 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LedgerService } from '../../server/src/modules/ledger/ledger.service.js';
+import { LedgerTransactionType } from '../../server/src/modules/ledger/ledger-transaction-type.js';
+import { external, linkedAccount } from '../../server/src/modules/ledger/ledger.types.js';
+import { fixedClock, startOfRunOn } from '../../server/src/shared/clock.js';
+import type { LocalDate } from '../../server/src/shared/local-date.js';
+import { cents } from '../../server/src/shared/money.js';
+import { AGENT, MEMBER_TWO_ACCOUNTS } from '../support/demo.js';
+import { startTestServer, type TestServer } from '../support/server.js';
+import { accountWithStatus, em, gql, memberIdOf, session, sql, type Session } from './portal-support.js';
+
+/**
+ * Issue 24 item 1, a shortfall fixed in one tap, on the demo data (the browser tests' day): 100001's active agreement
+ * goes short; the member and staff read the first short day, the bill, the shortfall and the fixes with the forecast
+ * each would make (the overview verdict's own figures); a top-up applied through the rainy-day top-up (once per key,
+ * refused when the figure changed); each deposit raised by staff as a modification of the deposits.
+ */
+
+const FIXES = `query($m: Int!, $a: Int!) { shortfallFixes(memberId: $m, accountId: $a) {
+  accountId agreementId firstShortDate shortfall shortBill { billerName dueDate amount }
+  fixes { kind amount deposits from shares words canApply howApplied
+    preview { tone headline onTrack firstShortDate lowestPoint { date balance } } } } }`;
+const VERDICT = `query($m: Int!, $a: Int!) { accountForecast(memberId: $m, accountId: $a) {
+  verdict { firstShortDate firstShortfall topUpToAvoid shortBill { billerName } } } }`;
+const APPLY = `mutation($input: ApplyShortfallFixInput!) { applyShortfallFix(input: $input) {
+  ok message transactionId changeAgreementId sentToMember waitingForManager errors { code field message } } }`;
+
+interface Fix {
+  kind: 'TopUp' | 'Raise' | 'Spread';
+  amount: string;
+  deposits: number | null;
+  from: string | null;
+  shares: string[];
+  words: string;
+  canApply: boolean;
+  howApplied: string;
+  preview: { tone: string; headline: string; onTrack: boolean; firstShortDate: string | null };
+}
+interface Fixes {
+  accountId: number;
+  agreementId: number;
+  firstShortDate: string;
+  shortfall: string;
+  shortBill: { billerName: string; dueDate: string; amount: string } | null;
+  fixes: Fix[];
+}
+interface Applied {
+  ok: boolean;
+  message: string | null;
+  transactionId: number | null;
+  changeAgreementId: number | null;
+  sentToMember: boolean;
+  waitingForManager: boolean;
+  errors: { code: string; field: string | null; message: string }[];
+}
+
+const TODAY = (process.env.E2E_TODAY ?? '2026-11-23') as LocalDate;
+let server: TestServer;
+let mary: Session;
+let agent: Session;
+let maryId: number;
+let accountId: number;
+let agreementId: number;
+let savings: string;
+
+async function fixes(who: Session): Promise<Fixes | null> {
+  const body = await gql<{ shortfallFixes: Fixes | null }>(server, who, FIXES, { m: maryId, a: accountId });
+  expect(body.errors).toBeUndefined();
+  return body.data!.shortfallFixes;
+}
+
+async function apply(who: Session, input: Record<string, unknown>): Promise<Applied> {
+  const body = await gql<{ applyShortfallFix: Applied }>(server, who, APPLY, {
+    input: { memberId: maryId, accountId, accountNumber: savings, idempotencyKey: randomUUID(), ...input },
+  });
+  expect(body.errors).toBeUndefined();
+  return body.data!.applyShortfallFix;
+}
+
+const moved = async () =>
+  (
+    await sql<{ n: number }>(server, 'select count(*)::int as n from ledger_transaction where agreement_id = ?', [
+      agreementId,
+    ])
+  )[0].n;
+
+beforeAll(async () => {
+  server = await startTestServer({ clock: fixedClock(TODAY, startOfRunOn(TODAY)) });
+  mary = await session(server, MEMBER_TWO_ACCOUNTS);
+  agent = await session(server, AGENT);
+  maryId = await memberIdOf(server, MEMBER_TWO_ACCOUNTS[0]);
+  ({ accountId, agreementId } = await accountWithStatus(server, maryId, 7));
+  const [linked] = await sql<{ id: number; account_number: string }>(
+    server,
+    'select id, account_number from linked_account where member_id = ? and is_active order by id limit 1',
+    [maryId],
+  );
+  savings = linked.account_number;
+  // Enough in her savings account for any top-up.
+  await em(server).transactional((tx) =>
+    new LedgerService().post(tx, {
+      type: LedgerTransactionType.CoreBankingCredit,
+      memberId: maryId,
+      effectiveDate: TODAY,
+      description: 'Salary',
+      lines: [
+        { account: external(), amount: cents(-1_000_000) },
+        { account: linkedAccount(Number(linked.id)), amount: cents(1_000_000) },
+      ],
+    }),
+  );
+});
+afterAll(() => server?.stop());
+
+describe('shortfallFixes', () => {
+  it('shows the member and staff the first short day, the bill and the shortfall: the overview verdict’s own', async () => {
+    const answer = (await fixes(mary))!;
+    const verdict = (
+      await gql<{ accountForecast: { verdict: Record<string, unknown> & { shortBill: { billerName: string } } } }>(
+        server,
+        mary,
+        VERDICT,
+        { m: maryId, a: accountId },
+      )
+    ).data!.accountForecast.verdict;
+    expect(answer).toMatchObject({
+      accountId,
+      agreementId,
+      firstShortDate: verdict.firstShortDate,
+      shortfall: verdict.firstShortfall,
+      shortBill: { billerName: verdict.shortBill.billerName },
+    });
+    const topUp = answer.fixes.find((fix) => fix.kind === 'TopUp')!;
+    expect(topUp.amount).toBe(verdict.topUpToAvoid);
+    expect(topUp.words).toBe(
+      `Top up $${Number(topUp.amount).toLocaleString('en-AU', { minimumFractionDigits: 2 })} now from a linked account.`,
+    );
+    expect(topUp.canApply).toBe(true);
+    // Every fix offered, applied, leaves no short day (the forecast says so before anything is confirmed).
+    for (const fix of answer.fixes)
+      expect(fix.preview).toMatchObject({ tone: 'onTrack', onTrack: true, firstShortDate: null });
+    expect(await fixes(agent)).toEqual(answer);
+  });
+
+  it('refuses a figure that is not the one worked out now, an unknown kind and another member, and moves nothing', async () => {
+    const before = await moved();
+    const answer = (await fixes(mary))!;
+    const topUp = answer.fixes.find((fix) => fix.kind === 'TopUp')!;
+    const wrong = await apply(mary, { kind: 'TopUp', amount: (Number(topUp.amount) - 0.01).toFixed(2) });
+    expect(wrong).toMatchObject({ ok: false, errors: [{ code: 'FIX_CHANGED', field: 'amount' }] });
+    const noAccount = await apply(mary, { kind: 'TopUp', amount: topUp.amount, accountNumber: '99999999' });
+    expect(noAccount).toMatchObject({ ok: false, errors: [{ code: 'LINKED_ACCOUNT_REQUIRED' }] });
+    const jack = await session(server, ['100002', 'member-demo-pass']);
+    const other = await gql(server, jack, APPLY, {
+      input: {
+        memberId: maryId,
+        accountId,
+        kind: 'TopUp',
+        amount: topUp.amount,
+        accountNumber: savings,
+        idempotencyKey: randomUUID(),
+      },
+    });
+    expect(other.errors?.[0]?.message).toMatch(/do not have access/);
+    expect(await moved()).toBe(before);
+  });
+
+  it('tops up now from the linked account: once per key, and the forecast no longer goes short', async () => {
+    const before = await moved();
+    const topUp = (await fixes(mary))!.fixes.find((fix) => fix.kind === 'TopUp')!;
+    const key = randomUUID();
+    const first = await apply(mary, { kind: 'TopUp', amount: topUp.amount, idempotencyKey: key });
+    expect(first).toMatchObject({ ok: true, sentToMember: false, waitingForManager: false, errors: [] });
+    expect(first.message).toBe(
+      `$${Number(topUp.amount).toLocaleString('en-AU', { minimumFractionDigits: 2 })} was topped up from account ${savings}.`,
+    );
+    const again = await apply(mary, { kind: 'TopUp', amount: topUp.amount, idempotencyKey: key });
+    expect(again.transactionId).toBe(first.transactionId);
+    expect(await moved()).toBe(before + 1);
+    const [activity] = await sql<{ type: number; details: string }>(
+      server,
+      'select type, details from activity where ledger_transaction_id = ?',
+      [first.transactionId],
+    );
+    expect(activity.details).toContain(
+      `$${Number(topUp.amount).toLocaleString('en-AU', { minimumFractionDigits: 2 })}`,
+    );
+    expect(await fixes(mary)).toBeNull();
+  });
+
+  it('staff raise each deposit: a modification of the deposits, sent to the member or to the approvals queue', async () => {
+    // A bill after the next deposits grows: the forecast goes short again, where raising the deposits can help.
+    const [next] = await sql<{ due_date: string }>(
+      server,
+      `select min(due_date)::text as due_date from scheduled_deposit where agreement_id = ? and status = 0 and due_date >= ?`,
+      [agreementId, TODAY],
+    );
+    await sql(
+      server,
+      `update bill set expected_amount = expected_amount + 900 where id = (select id from bill where agreement_id = ?
+         and status in (0, 6) and due_date > ?::date + 20 order by due_date limit 1)`,
+      [agreementId, next.due_date],
+    );
+    const answer = (await fixes(agent))!;
+    const raise = answer.fixes.find((fix) => fix.kind === 'Raise')!;
+    expect(raise).toMatchObject({ canApply: true, from: next.due_date });
+    expect(answer.fixes.find((fix) => fix.kind === 'Spread')).toMatchObject({ canApply: false });
+    // The member is told staff prepare it (the wizard's own rule); nothing is started.
+    const forMary = (await fixes(mary))!.fixes.find((fix) => fix.kind === 'Raise')!;
+    expect(forMary).toMatchObject({ canApply: false, amount: raise.amount });
+    const refused = await apply(mary, { kind: 'Raise', amount: raise.amount });
+    expect(refused).toMatchObject({ ok: false, changeAgreementId: null });
+    expect(refused.errors[0].message).toBe(
+      'Only staff can change an agreement. You approve or decline the changes they prepare.',
+    );
+    const done = await apply(agent, { kind: 'Raise', amount: raise.amount });
+    expect(done.errors).toEqual([]);
+    expect(done.sentToMember || done.waitingForManager).toBe(true);
+    const [version] = await sql<{ status: number; deposit_amount: string; previous_id: number }>(
+      server,
+      'select status, deposit_amount::text, previous_id from agreement where id = ?',
+      [done.changeAgreementId],
+    );
+    expect(version).toMatchObject({ status: 9, deposit_amount: raise.amount, previous_id: agreementId });
+    if (done.sentToMember) {
+      expect(done.message).toBe(
+        'The changes have been sent to the member for approval. They will be applied once the member approves them.',
+      );
+    } else {
+      expect(done.message).toMatch(/approvals queue/);
+    }
+  });
+});
+
+describe('a raise that needs a manager', () => {
+  it('goes to the approvals queue and says so', async () => {
+    // The member declines the raise sent to her; the upper limit of an agreement's value is set to a dollar, so the
+    // deposits step's plan needs a manager's approval (type 2) for the next raise.
+    const [open] = await sql<{ id: number }>(
+      server,
+      'select id from agreement where previous_id = ? and status = 9 order by id desc limit 1',
+      [agreementId],
+    );
+    const declined = await gql(
+      server,
+      mary,
+      'mutation($id: Int!) { declineAgreementChange(agreementId: $id) { ok errors { code message } } }',
+      {
+        id: Number(open.id),
+      },
+    );
+    expect(declined.errors).toBeUndefined();
+    expect(declined.data).toMatchObject({ declineAgreementChange: { ok: true } });
+    await sql(
+      server,
+      `insert into setting (key, value) values ('server', '{"businessUpperContractLimit": "1.00"}'::jsonb)
+       on conflict (key) do update set value = setting.value || excluded.value`,
+    );
+    const raise = (await fixes(agent))!.fixes.find((fix) => fix.kind === 'Raise')!;
+    const done = await apply(agent, { kind: 'Raise', amount: raise.amount });
+    expect(done).toMatchObject({ ok: true, sentToMember: false, waitingForManager: true });
+    expect(done.message).toMatch(/needs a manager’s approval: it is waiting in the approvals queue/);
+    const manager = await session(server, ['manager', 'manager-demo-pass']);
+    const queue = await gql<{ agreementApprovalQueue: { contractId: number; approvalType: number }[] }>(
+      server,
+      manager,
+      'query { agreementApprovalQueue { contractId approvalType } }',
+    );
+    expect(queue.data!.agreementApprovalQueue).toContainEqual({ contractId: done.changeAgreementId, approvalType: 2 });
+  });
+});
