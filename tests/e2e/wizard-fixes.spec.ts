@@ -116,7 +116,12 @@ test.describe('the wizard’s fixes (issue 26 item 7)', () => {
     await date.blur();
     await expect(form.getByText('Please enter the date of the next bill.')).toBeVisible();
     // The calendar beside it starts its weeks on Monday.
-    await form.getByRole('group').filter({ has: date }).getByRole('button', { name: 'Calendar' }).click();
+    // (`has` is looked for inside each group, so it names the box from the page, not from the form around it.)
+    await form
+      .getByRole('group')
+      .filter({ has: page.getByRole('textbox', { name: 'Date of the next bill' }) })
+      .getByRole('button', { name: 'Calendar' })
+      .click();
     const calendar = page.getByTestId('date-calendar');
     await expect(calendar).toBeVisible();
     await expect(calendar.getByRole('gridcell').first()).toHaveAccessibleName(/^Choose Monday /);
