@@ -5,11 +5,15 @@ import type { AccountOverviewQuery } from '../../gql/graphql';
 import { useClientSettingsQuery } from '../../gql/hooks';
 import { formatDate } from '../../shared/dates';
 import { formatMoney } from '../../shared/money';
+import { Loading } from '../../shared/ui/Loading';
 import { Section } from '../../shared/ui/Section';
 import { canTopUpRainyDay } from '../bills/bill-rules';
 import { ForecastVerdictView } from './ForecastVerdictView';
-import { ShortfallFixPanel } from './ShortfallFixPanel';
 
+// Shown only when the forecast is short: loaded then, not with every overview (the first-load budget).
+const ShortfallFixPanel = lazy(() =>
+  import('./ShortfallFixPanel').then((module) => ({ default: module.ShortfallFixPanel })),
+);
 const TopUpRainyDayDialog = lazy(() =>
   import('../bills/TopUpRainyDayDialog').then((module) => ({ default: module.TopUpRainyDayDialog })),
 );
@@ -130,7 +134,9 @@ export function HomeSummary({ memberId, accountId, overview, isStaff, resigned, 
         </Fact>
       </SimpleGrid>
       {agreement && !resigned && projection?.verdict.tone === 'short' && (
-        <ShortfallFixPanel memberId={memberId} accountId={accountId} onChanged={onChanged} />
+        <Suspense fallback={<Loading label="Loading the fixes…" />}>
+          <ShortfallFixPanel memberId={memberId} accountId={accountId} onChanged={onChanged} />
+        </Suspense>
       )}
       <Flex gap="3" wrap="wrap" data-testid="home-actions">
         {projection?.billsPayable && (

@@ -18,7 +18,6 @@ import { ActivityOverview, AllocationSection, HistoryLink, OverviewSkeleton } fr
 import { OVERVIEW_ACTIVITY_PAGE_SIZE } from './overview-loader';
 import { agreementBanner, overviewPayPath } from './overview-rules';
 import { QueuedChangeDialog, useQueuedChange } from './QueuedChangeDialog';
-import { ClosingStatementCard } from '../settlement/ClosingStatementCard';
 import { SavedForLaterNotice } from '../wizard/activate/SavedForLaterNotice';
 import { ChangeWaitingNotice } from '../member/change-review/ChangeWaitingNotice';
 import { UpcomingBillsTable } from './UpcomingBillsTable';
@@ -32,6 +31,10 @@ const StaffContactActions = lazy(() =>
   import('../notification/StaffContactActions').then((m) => ({ default: m.StaffContactActions })),
 );
 const NotesSection = lazy(() => import('./NotesSection').then((m) => ({ default: m.NotesSection })));
+// An account without an agreement (cancelled, or none yet) is rare: its closing statement loads when it is needed.
+const ClosingStatementCard = lazy(() =>
+  import('../settlement/ClosingStatementCard').then((m) => ({ default: m.ClosingStatementCard })),
+);
 
 /**
  * `member.overview` (spec 1 §2): what's next (the next deposit and bills, the forecast's verdict, the primary
@@ -147,7 +150,9 @@ export function OverviewScreen() {
               {agreement ? (
                 <AgreementSummaryCard summary={agreement} />
               ) : (
-                <ClosingStatementCard memberId={memberId} accountId={accountId} isStaff={isStaff} />
+                <Suspense fallback={<Loading />}>
+                  <ClosingStatementCard memberId={memberId} accountId={accountId} isStaff={isStaff} />
+                </Suspense>
               )}
             </Section>
             <AllocationSection allocation={data.allocationByCategory} foldable />

@@ -4,7 +4,12 @@ import { formatDate } from '../../shared/dates';
 import { formatMoney } from '../../shared/money';
 import { LoadFailed } from '../../shared/ui/LoadFailed';
 import { Loading } from '../../shared/ui/Loading';
-import { ResetAccountDialog } from './ResetAccountDialog';
+import { lazy, Suspense } from 'react';
+
+// Staff's only, on a balance still held: loaded then, not with every member's overview (the first-load budget).
+const ResetAccountDialog = lazy(() =>
+  import('./ResetAccountDialog').then((module) => ({ default: module.ResetAccountDialog })),
+);
 
 /**
  * The closing statement of the account's cancelled agreement (issue 26 item 2), where the agreement used to be: the
@@ -78,12 +83,14 @@ export function ClosingStatementCard({
         </Stack>
       )}
       {isStaff && held && (
-        <ResetAccountDialog
-          memberId={memberId}
-          accountId={accountId}
-          held={statement.held}
-          onDone={() => void refetch()}
-        />
+        <Suspense fallback={<Loading label="Loading the reset…" />}>
+          <ResetAccountDialog
+            memberId={memberId}
+            accountId={accountId}
+            held={statement.held}
+            onDone={() => void refetch()}
+          />
+        </Suspense>
       )}
     </Stack>
   );
