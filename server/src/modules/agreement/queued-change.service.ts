@@ -2,9 +2,10 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { assertAccountAccess, requireUser } from '../../common/auth/access.js';
 import type { CurrentUser } from '../../common/auth/current-user.js';
 import { isStaff } from '../../common/auth/roles.js';
-import { DomainError, NotFoundError } from '../../shared/errors.js';
+import { NotFoundError } from '../../shared/errors.js';
 import type { EventBus } from '../../graphql/event-bus.js';
 import { liveStream } from '../../graphql/live-stream.js';
+import { checkAccountId } from '../overview/account-context.js';
 import { AgreementStatus } from './agreement-status.js';
 import { queuedChangeStatus, queuedChangeTopic, toQueuedChangeStatus } from './queued-change.events.js';
 import { QueuedChangeStage, type QueuedChangeStatus } from './queued-change.types.js';
@@ -32,12 +33,6 @@ const QUESTION_STATUSES: Record<AccountAgreementQuestion, AgreementStatus[]> = {
   ],
   inProgress: [AgreementStatus.InProgress],
 };
-
-export function checkAccountId(accountId: number): void {
-  if (!Number.isInteger(accountId) || accountId <= 0) {
-    throw new DomainError('INVALID_ACCOUNT_ID', 'Invalid accountId.', 'accountId');
-  }
-}
 
 /**
  * An account's queued agreement change: read now (query), watched (subscription, pushed by the change applier
