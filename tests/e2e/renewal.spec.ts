@@ -160,7 +160,11 @@ test.describe.serial('renewing an agreement (issue 26 item 1)', () => {
       await member.getByRole('button', { name: 'Approve the renewal' }).click();
       const approve = member.getByRole('alertdialog', { name: 'Approve the renewal?' });
       await approve.getByRole('button', { name: 'Approve', exact: true }).click();
-      await expect(member.getByText('are approved and will be applied shortly', { exact: false })).toBeVisible({
+      await expect(
+        member.getByText(
+          'Thank you. The renewal is approved: your new agreement takes over when the current one ends.',
+        ),
+      ).toBeVisible({
         timeout: 20_000,
       });
     } finally {

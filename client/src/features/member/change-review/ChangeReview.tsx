@@ -13,17 +13,11 @@ import { notify } from '../../../shared/notify/notify';
 import { Loading } from '../../../shared/ui/Loading';
 import { Section } from '../../../shared/ui/Section';
 import { StatusAlert } from '../../../shared/ui/StatusAlert';
+import { reviewWords, type ReviewWords } from './review-words';
 
 type Review = AgreementChangeReviewQuery['agreementChangeReview'];
 type Line = Review['added'][number];
 type FieldChange = Review['depositChanges'][number];
-
-export const CHANGE_REVIEW_MESSAGES = {
-  approved: 'Thank you. The changes are approved and will be applied shortly.',
-  declined: 'The changes have been declined. Your agreement stays as it was.',
-  notApproved: 'The changes were not approved.',
-  notDeclined: 'The changes were not declined.',
-} as const;
 
 /**
  * A modification or renewal as the member reviews it (issue 26 items 3 and 6): what changes, the deposits, the bills
@@ -47,16 +41,12 @@ export function ChangeReview({
   if (error && !review)
     return <StatusAlert status="error">{serverMessage(error, 'Could not load the changes.')}</StatusAlert>;
   if (!review) return null;
-  const what = review.isRenewal ? 'renewal' : 'changes';
+  const words = reviewWords(review.isRenewal);
   return (
     <Stack gap="5" data-testid="change-review">
       {review.waitingForMember ? (
-        <StatusAlert
-          status="info"
-          title={review.isRenewal ? 'A renewal waits for your approval' : 'Changes wait for your approval'}
-        >
-          Please review the {what} below. Approving applies them to your agreement; declining leaves your agreement as
-          it is.
+        <StatusAlert status="info" title={words.waitingTitle}>
+          {words.waitingIntro}
         </StatusAlert>
       ) : null}
       <Section title="What changes" id="change-what">
@@ -92,7 +82,7 @@ export function ChangeReview({
           ))}
         </StatusAlert>
       </Section>
-      {review.canDecide && <Decision agreementId={agreementId} what={what} onDecided={onDecided} />}
+      {review.canDecide && <Decision agreementId={agreementId} words={words} onDecided={onDecided} />}
     </Stack>
   );
 }
@@ -159,11 +149,11 @@ function ChangesTable({ label, changes }: { label: string; changes: readonly Fie
 /** Approve (after the spec's confirm dialog) or decline (with an optional reason). */
 function Decision({
   agreementId,
-  what,
+  words,
   onDecided,
 }: {
   agreementId: number;
-  what: string;
+  words: ReviewWords;
   onDecided: (message: string) => void;
 }) {
   const [open, setOpen] = useState<'approve' | 'decline' | null>(null);
@@ -178,26 +168,21 @@ function Decision({
       if (deciding === 'approve') {
         const result = (await approve({ variables: { agreementId } })).data?.approveAgreement;
         if (!result?.ok) {
-          notify.alert(failureNotice(CHANGE_REVIEW_MESSAGES.notApproved, result?.errors[0]?.message));
+          notify.alert(failureNotice(words.notApproved, result?.errors[0]?.message));
           return;
         }
-        onDecided(CHANGE_REVIEW_MESSAGES.approved);
+        onDecided(words.approved);
       } else if (deciding === 'decline') {
         const result = (await decline({ variables: { agreementId, reason: reason.trim() || null } })).data
           ?.declineAgreementChange;
         if (!result?.ok) {
-          notify.alert(failureNotice(CHANGE_REVIEW_MESSAGES.notDeclined, result?.errors[0]?.message));
+          notify.alert(failureNotice(words.notDeclined, result?.errors[0]?.message));
           return;
         }
-        onDecided(CHANGE_REVIEW_MESSAGES.declined);
+        onDecided(words.declined);
       }
     } catch (caught) {
-      notify.alert(
-        failureNotice(
-          deciding === 'approve' ? CHANGE_REVIEW_MESSAGES.notApproved : CHANGE_REVIEW_MESSAGES.notDeclined,
-          caught,
-        ),
-      );
+      notify.alert(failureNotice(deciding === 'approve' ? words.notApproved : words.notDeclined, caught));
     } finally {
       setOpen(null);
     }
@@ -206,13 +191,13 @@ function Decision({
   return (
     <Box borderWidth="1px" borderColor="brand.emphasized" bg="brand.subtle" borderRadius="lg" p="4">
       <Stack gap="3" direction={{ base: 'column', sm: 'row' }} justify="space-between" align={{ sm: 'center' }}>
-        <Text>When you have read the {what}, approve or decline them.</Text>
+        <Text>{words.decide}</Text>
         <Stack direction="row" gap="2" flexShrink={0}>
           <Button variant="outline" colorPalette="red" onClick={() => setOpen('decline')}>
-            Decline the {what}
+            Decline the {words.what}
           </Button>
           <Button colorPalette="brand" onClick={() => setOpen('approve')}>
-            Approve the {what}
+            Approve the {words.what}
           </Button>
         </Stack>
       </Stack>
@@ -228,12 +213,14 @@ function Decision({
           <Dialog.Positioner>
             <Dialog.Content>
               <Dialog.Header>
-                <Dialog.Title>{open === 'decline' ? `Decline the ${what}?` : `Approve the ${what}?`}</Dialog.Title>
+                <Dialog.Title>
+                  {open === 'decline' ? `Decline the ${words.what}?` : `Approve the ${words.what}?`}
+                </Dialog.Title>
               </Dialog.Header>
               <Dialog.Body>
                 {open === 'decline' ? (
                   <Stack gap="2">
-                    <Text>Your agreement stays as it is. You may tell us why (optional).</Text>
+                    <Text>{words.declineEffect} You may tell us why (optional).</Text>
                     <Textarea
                       aria-label="Why you decline (optional)"
                       value={reason}
@@ -243,7 +230,7 @@ function Decision({
                   </Stack>
                 ) : (
                   <Text>
-                    By approving, you agree to the deposits and bill payments as changed in agreement {agreementId}.
+                    By approving, you agree to {words.agreeTo} {agreementId}.
                   </Text>
                 )}
               </Dialog.Body>
