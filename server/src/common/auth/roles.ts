@@ -29,6 +29,11 @@ export function isStaff(roles: readonly Role[]): boolean {
   return roles.some((role) => role !== Role.MEMBER);
 }
 
+/** Holds a role that acts as staff (an agent, branch agent, manager or admin): not only the read-only reporter. */
+export function actsAsStaff(roles: readonly Role[]): boolean {
+  return roles.some((role) => (STAFF_ROLES as readonly Role[]).includes(role));
+}
+
 export function parseRole(value: string): Role | undefined {
   return (Object.values(Role) as string[]).includes(value) ? (value as Role) : undefined;
 }

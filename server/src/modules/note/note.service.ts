@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { requireUser } from '../../common/auth/access.js';
 import type { CurrentUser } from '../../common/auth/current-user.js';
-import { Role, STAFF_ROLES } from '../../common/auth/roles.js';
+import { Role, actsAsStaff } from '../../common/auth/roles.js';
 import type { Clock } from '../../shared/clock.js';
 import { ForbiddenError, NotFoundError } from '../../shared/errors.js';
 import { ActivityType } from '../activity/activity-type.js';
@@ -52,7 +52,7 @@ const TARGET_SQL: Readonly<Record<number, string>> = {
 
 function assertStaff(user: CurrentUser | null): CurrentUser {
   const caller = requireUser(user);
-  if (!caller.roles.some((role) => (STAFF_ROLES as readonly Role[]).includes(role))) throw new ForbiddenError();
+  if (!actsAsStaff(caller.roles)) throw new ForbiddenError();
   return caller;
 }
 

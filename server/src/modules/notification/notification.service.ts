@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { requireUser } from '../../common/auth/access.js';
 import type { CurrentUser } from '../../common/auth/current-user.js';
-import { isStaff, Role, STAFF_ROLES } from '../../common/auth/roles.js';
+import { isStaff, actsAsStaff } from '../../common/auth/roles.js';
 import type { Clock } from '../../shared/clock.js';
 import { DomainError, ForbiddenError, NotFoundError } from '../../shared/errors.js';
 import { type Cents, formatCurrency, toDecimalString } from '../../shared/money.js';
@@ -142,9 +142,7 @@ function templateView(row: Record<string, unknown>): TemplateView {
 
 function staff(user: CurrentUser | null, write: boolean): CurrentUser {
   const caller = requireUser(user);
-  const allowed = write
-    ? caller.roles.some((role) => (STAFF_ROLES as readonly Role[]).includes(role))
-    : isStaff(caller.roles);
+  const allowed = write ? actsAsStaff(caller.roles) : isStaff(caller.roles);
   if (!allowed) throw new ForbiddenError();
   return caller;
 }

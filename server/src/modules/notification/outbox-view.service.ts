@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { requireUser } from '../../common/auth/access.js';
 import type { CurrentUser } from '../../common/auth/current-user.js';
-import { isStaff, type Role, STAFF_ROLES } from '../../common/auth/roles.js';
+import { isStaff, actsAsStaff } from '../../common/auth/roles.js';
 import type { Clock } from '../../shared/clock.js';
 import { DomainError, ForbiddenError, NotFoundError } from '../../shared/errors.js';
 import { instantOf } from '../../database/row-values.js';
@@ -87,7 +87,7 @@ export class OutboxViewService {
    */
   async resend(em: EntityManager, user: CurrentUser | null, notificationId: number): Promise<OutboxMessageView> {
     const caller = requireUser(user);
-    if (!caller.roles.some((role) => (STAFF_ROLES as readonly Role[]).includes(role))) throw new ForbiddenError();
+    if (!actsAsStaff(caller.roles)) throw new ForbiddenError();
     await em.fork().transactional(async (tx) => {
       const [row] = await tx.execute<{ status: number }[]>('select status from notification where id = ? for update', [
         notificationId,

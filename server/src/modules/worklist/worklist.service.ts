@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { requireUser } from '../../common/auth/access.js';
 import type { CurrentUser } from '../../common/auth/current-user.js';
-import { APPROVER_ROLES, isStaff, type Role, STAFF_ROLES } from '../../common/auth/roles.js';
+import { APPROVER_ROLES, isStaff, type Role, actsAsStaff } from '../../common/auth/roles.js';
 import type { Clock } from '../../shared/clock.js';
 import { DomainError, ForbiddenError } from '../../shared/errors.js';
 import { type LocalDate, todayIn } from '../../shared/local-date.js';
@@ -136,7 +136,7 @@ export class WorklistService {
   /** A person acted on a row (or saw to it): it is done until its situation changes (a new key). */
   async markDone(em: EntityManager, user: CurrentUser | null, key: string, action: string): Promise<void> {
     const caller = requireUser(user);
-    if (!caller.roles.some((role) => (STAFF_ROLES as readonly Role[]).includes(role))) throw new ForbiddenError();
+    if (!actsAsStaff(caller.roles)) throw new ForbiddenError();
     const itemKey = String(key ?? '').trim();
     if (!isWorkItemKey(itemKey)) {
       throw new DomainError('INVALID_KEY', WORKLIST_MESSAGES.invalidKey, 'key');

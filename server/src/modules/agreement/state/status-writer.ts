@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { afterCommit } from '../../../common/after-commit.js';
 import { FiguresChangeReason, figuresChanged } from '../../../common/figures-changed.js';
 import type { CurrentUser } from '../../../common/auth/current-user.js';
-import { APPROVER_ROLES, Role, STAFF_ROLES } from '../../../common/auth/roles.js';
+import { APPROVER_ROLES, Role, actsAsStaff } from '../../../common/auth/roles.js';
 import { DomainError } from '../../../shared/errors.js';
 import { intArray } from '../../../database/bulk.js';
 import { allocateActivityIds, writeActivityRows, type ActivityInsertRow } from '../../activity/activity-writer.js';
@@ -93,7 +93,7 @@ export function actorsOf(by: ChangedBy): Actor[] {
   if (by === 'job') return ['job'];
   const actors: Actor[] = [];
   if (by.roles.includes(Role.MEMBER)) actors.push('member');
-  if (by.roles.some((role) => (STAFF_ROLES as readonly Role[]).includes(role))) actors.push('staff');
+  if (actsAsStaff(by.roles)) actors.push('staff');
   if (by.roles.some((role) => (APPROVER_ROLES as readonly Role[]).includes(role))) actors.push('manager');
   return actors;
 }
