@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, type LocalDate } from '../../server/src/shared/local-date.js';
-import { AGENT, MEMBER_NO_AGREEMENT, MEMBER_PASSWORD, MEMBER_TWO_ACCOUNTS } from '../support/demo.js';
+import { AGENT, MEMBER_NO_AGREEMENT, MEMBER_PASSWORD, MEMBER_TWO_ACCOUNTS, REPORTER } from '../support/demo.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { agreementInForce, sql } from './biller-wizard.fixtures.js';
 
@@ -16,6 +16,7 @@ let server: TestServer;
 let staff: string;
 let member: string;
 let otherMember: string;
+let reporter: string;
 let memberId: number;
 let accountId: number;
 let today: LocalDate;
@@ -128,10 +129,11 @@ interface Review {
 beforeAll(async () => {
   server = await startTestServer();
   today = server.app.services.clock.today();
-  [staff, member, otherMember] = await Promise.all([
+  [staff, member, otherMember, reporter] = await Promise.all([
     server.token(...AGENT),
     server.token(MEMBER_TWO_ACCOUNTS[0], MEMBER_PASSWORD),
     server.token(...MEMBER_NO_AGREEMENT),
+    server.token(...REPORTER),
   ]);
   ({ accountId } = await agreementInForce(server, MEMBER_TWO_ACCOUNTS[0]));
   const [link] = await sql<{ member_id: number }>(
@@ -274,6 +276,78 @@ describe('a modification the member declines', () => {
       member,
     );
     expect(twice.declineAgreementChange.errors.map((e) => e.code)).toEqual(['NOT_AWAITING_APPROVAL']);
+  });
+});
+
+const WITHDRAW = `mutation($id: Int!, $r: String!) { withdrawAgreementChange(agreementId: $id, reason: $r) {
+  outcome { agreementId status message } ${ERRORS} } }`;
+interface Withdrawn {
+  withdrawAgreementChange: {
+    outcome: { status: string; message: string } | null;
+    errors: { code: string; field?: string; message?: string }[];
+  };
+}
+const canWithdraw = async (id: number, token: string) =>
+  (
+    await gql<{ agreementChangeReview: { canWithdraw: boolean } }>(
+      'query($id: Int!) { agreementChangeReview(agreementId: $id) { canWithdraw } }',
+      { id },
+      token,
+    )
+  ).agreementChangeReview.canWithdraw;
+
+describe('a modification staff withdraw before the member decides', () => {
+  it('only once sent and only by staff: cancelled, the running agreement as it was, the reason in the history', async () => {
+    const inForceId = (await agreementInForce(server, MEMBER_TWO_ACCOUNTS[0])).agreementId;
+    const before = await runningState(inForceId);
+    const versionId = await modificationWithManualBill('Pool service', '60.00');
+    // Still being edited: cancelled in the wizard instead.
+    expect(await canWithdraw(versionId, staff)).toBe(false);
+    const early = await gql<Withdrawn>(WITHDRAW, { id: versionId, r: 'Sent by mistake' }, staff);
+    expect(early.withdrawAgreementChange.errors.map((e) => e.code)).toEqual(['NOT_SENT_TO_MEMBER']);
+    expect(await statusOf(versionId)).toBe(9);
+
+    await gql(SAVE_ALL, { id: versionId }, staff);
+    expect(await canWithdraw(versionId, staff)).toBe(true);
+    expect(await canWithdraw(versionId, member)).toBe(false);
+    expect(await canWithdraw(versionId, reporter)).toBe(false);
+    // The member and the reporter may not; a reason is required. None of these changes anything.
+    for (const token of [member, reporter, otherMember]) {
+      const { body } = await server.graphql(WITHDRAW, { id: versionId, r: 'No' }, token);
+      expect(body.errors?.length ?? 0, 'refused').toBeGreaterThan(0);
+    }
+    const noReason = await gql<Withdrawn>(WITHDRAW, { id: versionId, r: '  ' }, staff);
+    expect(noReason.withdrawAgreementChange.errors.length).toBe(1);
+    expect(await statusOf(versionId)).toBe(9);
+
+    const withdrawn = await gql<Withdrawn>(WITHDRAW, { id: versionId, r: 'Sent by mistake' }, staff);
+    expect(withdrawn.withdrawAgreementChange).toEqual({
+      outcome: {
+        agreementId: versionId,
+        status: 'Cancelled',
+        message: 'The change has been withdrawn. The agreement in force runs on as it was.',
+      },
+      errors: [],
+    });
+    expect(await statusOf(versionId)).toBe(6);
+    await server.app.services.jobs.drain();
+    expect(await runningState(inForceId)).toEqual(before);
+    const last = (await activitiesOf(versionId)).at(-1)!;
+    expect(last.details).toContain('withdrawn by staff before the member decided: Sent by mistake');
+    expect(last.data).toMatchObject({ event: 'Withdraw', fromStatus: 9, toStatus: 6, reason: 'Sent by mistake' });
+
+    // Nothing left to decide or to withdraw.
+    const approve = await gql<{ approveAgreement: { errors: { code: string }[] } }>(APPROVE, { id: versionId }, member);
+    expect(approve.approveAgreement.errors.map((e) => e.code)).toEqual(['NOT_AWAITING_APPROVAL']);
+    const twice = await gql<Withdrawn>(WITHDRAW, { id: versionId, r: 'Again' }, staff);
+    expect(twice.withdrawAgreementChange.errors).toEqual([
+      {
+        code: 'TRANSITION_NOT_ALLOWED',
+        field: 'agreementId',
+        message: 'An agreement that is cancelled cannot be withdrawn.',
+      },
+    ]);
+    expect(await canWithdraw(versionId, staff)).toBe(false);
   });
 });
 

@@ -22,6 +22,9 @@ export const LIVE_QUERIES: Readonly<Record<string, readonly string[]>> = {
   AgreementView: ['agreement'],
   ManagedAgreementSummary: ['agreement'],
   AgreementGraphs: ['agreementGraphs'],
+  // A change sent to the member, decided or withdrawn: the overview's notice and the open review follow it.
+  AgreementChangeWaiting: ['agreementChangeWaiting'],
+  AgreementChangeReview: ['agreementChangeReview'],
   BankDayRun: ['bankDayRun'],
   ShortfallFixes: ['shortfallFixes'],
   BillDashboard: ['billsDueForPayment'],

@@ -789,7 +789,7 @@ export type AgreementChangeReviewQueryVariables = Exact<{
 }>;
 
 
-export type AgreementChangeReviewQuery = { agreementChangeReview: { __typename: 'AgreementChangeReview', agreementId: number, previousAgreementId: number, status: AgreementStatus, isRenewal: boolean, waitingForMember: boolean, needsMemberApproval: boolean, canDecide: boolean, added: Array<{ __typename: 'ChangeItemLine', name: string, amount: string, frequency: string, paidByHand: boolean }>, removed: Array<{ __typename: 'ChangeItemLine', name: string, amount: string, frequency: string, paidByHand: boolean }>, reinstated: Array<{ __typename: 'ChangeItemLine', name: string, amount: string, frequency: string, paidByHand: boolean }>, changed: Array<{ __typename: 'ChangedItem', name: string, changes: Array<{ __typename: 'FieldChange', field: string, before: string | null, after: string | null }> }>, depositChanges: Array<{ __typename: 'FieldChange', field: string, before: string | null, after: string | null }>, deposit: { __typename: 'ChangeDeposit', amount: string, frequency: string, firstDate: string | null }, paidByHand: Array<{ __typename: 'ChangeItemLine', name: string, amount: string, frequency: string, paidByHand: boolean }>, forecast: { __typename: 'ForecastVerdict', tone: string, headline: string, details: Array<string>, onTrack: boolean } } };
+export type AgreementChangeReviewQuery = { agreementChangeReview: { __typename: 'AgreementChangeReview', agreementId: number, previousAgreementId: number, status: AgreementStatus, isRenewal: boolean, waitingForMember: boolean, needsMemberApproval: boolean, canDecide: boolean, canWithdraw: boolean, added: Array<{ __typename: 'ChangeItemLine', name: string, amount: string, frequency: string, paidByHand: boolean }>, removed: Array<{ __typename: 'ChangeItemLine', name: string, amount: string, frequency: string, paidByHand: boolean }>, reinstated: Array<{ __typename: 'ChangeItemLine', name: string, amount: string, frequency: string, paidByHand: boolean }>, changed: Array<{ __typename: 'ChangedItem', name: string, changes: Array<{ __typename: 'FieldChange', field: string, before: string | null, after: string | null }> }>, depositChanges: Array<{ __typename: 'FieldChange', field: string, before: string | null, after: string | null }>, deposit: { __typename: 'ChangeDeposit', amount: string, frequency: string, firstDate: string | null }, paidByHand: Array<{ __typename: 'ChangeItemLine', name: string, amount: string, frequency: string, paidByHand: boolean }>, forecast: { __typename: 'ForecastVerdict', tone: string, headline: string, details: Array<string>, onTrack: boolean } } };
 
 export type AgreementChangeWaitingQueryVariables = Exact<{
   accountId: number;
@@ -805,6 +805,14 @@ export type DeclineAgreementChangeMutationVariables = Exact<{
 
 
 export type DeclineAgreementChangeMutation = { declineAgreementChange: { __typename: 'ApproveAgreementResult', ok: boolean, errors: Array<{ __typename: 'UserError', code: string, field: string | null, message: string }> } };
+
+export type WithdrawAgreementChangeMutationVariables = Exact<{
+  agreementId: number;
+  reason: string;
+}>;
+
+
+export type WithdrawAgreementChangeMutation = { withdrawAgreementChange: { __typename: 'LifecycleResult', outcome: { __typename: 'LifecycleOutcomeView', agreementId: number, status: AgreementStatus, message: string } | null, errors: Array<{ __typename: 'UserError', code: string, field: string | null, message: string }> } };
 
 export type AgreementGraphsQueryVariables = Exact<{
   memberId: number;
@@ -1557,7 +1565,7 @@ export { BillForPaymentFieldsFragmentDoc, ConfirmationFiguresFieldsFragmentDoc, 
 export { StaffDashboardPageDocument } from './documents/features/dashboard/dashboard';
 export { MemberContactDocument, RegisterInterestDocument } from './documents/features/interest/interest';
 export { AgreementViewDocument, ApproveAgreementDocument } from './documents/features/member/agreement';
-export { ChangeItemFieldsFragmentDoc, AgreementChangeReviewDocument, AgreementChangeWaitingDocument, DeclineAgreementChangeDocument } from './documents/features/member/change-review/change-review';
+export { ChangeItemFieldsFragmentDoc, AgreementChangeReviewDocument, AgreementChangeWaitingDocument, DeclineAgreementChangeDocument, WithdrawAgreementChangeDocument } from './documents/features/member/change-review/change-review';
 export { AgreementGraphsDocument } from './documents/features/member/graphs';
 export { MemberAccountDocument } from './documents/features/member/member';
 export { ProfileDocument } from './documents/features/member/profile';

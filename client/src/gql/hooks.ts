@@ -13,7 +13,7 @@ export { useBillDashboardQuery, useBillAgreementQuery, useBillLinkedAccountsQuer
 export { useStaffDashboardPageQuery } from './documents/features/dashboard/dashboard';
 export { useMemberContactQuery, useRegisterInterestMutation } from './documents/features/interest/interest';
 export { useAgreementViewQuery, useApproveAgreementMutation } from './documents/features/member/agreement';
-export { useAgreementChangeReviewQuery, useAgreementChangeWaitingQuery, useDeclineAgreementChangeMutation } from './documents/features/member/change-review/change-review';
+export { useAgreementChangeReviewQuery, useAgreementChangeWaitingQuery, useDeclineAgreementChangeMutation, useWithdrawAgreementChangeMutation } from './documents/features/member/change-review/change-review';
 export { useAgreementGraphsQuery } from './documents/features/member/graphs';
 export { useMemberAccountQuery } from './documents/features/member/member';
 export { useProfileQuery } from './documents/features/member/profile';

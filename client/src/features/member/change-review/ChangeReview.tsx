@@ -14,6 +14,7 @@ import { Loading } from '../../../shared/ui/Loading';
 import { Section } from '../../../shared/ui/Section';
 import { StatusAlert } from '../../../shared/ui/StatusAlert';
 import { reviewWords, type ReviewWords } from './review-words';
+import { WithdrawChange } from './WithdrawChange';
 
 type Review = AgreementChangeReviewQuery['agreementChangeReview'];
 type Line = Review['added'][number];
@@ -29,7 +30,7 @@ export function ChangeReview({
   onDecided,
 }: {
   agreementId: number;
-  /** Called with the words to tell the member once they decided (the page moves on to the overview). */
+  /** Called with the words to tell once the member decided or staff withdrew it (the page moves on to the overview). */
   onDecided: (message: string) => void;
 }) {
   const { data, loading, error } = useAgreementChangeReviewQuery({
@@ -83,6 +84,7 @@ export function ChangeReview({
         </StatusAlert>
       </Section>
       {review.canDecide && <Decision agreementId={agreementId} words={words} onDecided={onDecided} />}
+      {review.canWithdraw && <WithdrawChange agreementId={agreementId} words={words} onWithdrawn={onDecided} />}
     </Stack>
   );
 }

@@ -98,6 +98,20 @@ export class AgreementLifecycleResolver {
   }
 
   @Authorized(...STAFF_ROLES)
+  @Mutation(() => LifecycleResult, {
+    description:
+      'Staff withdraw a modification or renewal they sent to the member, before the member decides (9 → 6): the ' +
+      'agreement in force runs on as it was. The reason is required and kept in the history.',
+  })
+  withdrawAgreementChange(
+    @Ctx() { em, user, services }: GraphQLContext,
+    @Arg('agreementId', () => Int) agreementId: number,
+    @Arg('reason') reason: string,
+  ): Promise<LifecycleResult> {
+    return asResult(() => services.lifecycle.withdrawChange(em, user, agreementId, reason));
+  }
+
+  @Authorized(...STAFF_ROLES)
   @Mutation(() => LifecycleResult, { description: 'Staff lock the agreement (8, activity 26).' })
   lockAgreement(
     @Ctx() { em, user, services }: GraphQLContext,

@@ -8,6 +8,7 @@ import {
   endDateProblem,
   isRenewalOf,
   staffActionRefusal,
+  withdrawProblem,
   type ActivationFacts,
   type EndDateFacts,
 } from './lifecycle.rules.js';
@@ -133,5 +134,25 @@ describe('staffActionRefusal and availableStaffActions: what staff may do to the
       'CHANGE_BEING_APPLIED',
     );
     expect(staffActionRefusal(A.Renew, S.Active, quiet)).toBeNull();
+  });
+});
+
+describe('withdrawProblem: staff withdraw a change sent to the member', () => {
+  it.each([
+    [{ status: S.ModificationPendingApproval, isChange: true, sentToMember: true }, null],
+    [{ status: S.ModificationPendingApproval, isChange: true, sentToMember: false }, 'NOT_SENT_TO_MEMBER'],
+    [{ status: S.PendingApproval, isChange: false, sentToMember: true }, 'NOT_A_CHANGE'],
+    [{ status: S.Queued, isChange: true, sentToMember: true }, 'NOT_AWAITING_APPROVAL'],
+    [{ status: S.Approved, isChange: true, sentToMember: true }, 'NOT_AWAITING_APPROVAL'],
+    [{ status: S.Cancelled, isChange: true, sentToMember: true }, 'NOT_AWAITING_APPROVAL'],
+    [{ status: S.Active, isChange: true, sentToMember: true }, 'NOT_AWAITING_APPROVAL'],
+  ])('%o → %s', (facts, code) => {
+    expect(withdrawProblem(facts)?.code ?? null).toBe(code);
+  });
+
+  it('says where a change still being edited is cancelled instead', () => {
+    expect(
+      withdrawProblem({ status: S.ModificationPendingApproval, isChange: true, sentToMember: false })?.message,
+    ).toMatch(/cancel it there/);
   });
 });

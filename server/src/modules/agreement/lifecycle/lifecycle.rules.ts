@@ -94,6 +94,12 @@ export const LIFECYCLE_MESSAGES = {
     'The renewal has been sent to the member for approval. Once approved, it takes over when the current agreement ends.',
   approvalsMissing: 'The agreement needs a manager’s approval before it can be activated.',
   approvalsRefused: 'A manager refused an approval this agreement needs; it cannot be activated.',
+  withdrawNotAChange: 'Only a change or renewal sent to the member can be withdrawn.',
+  withdrawNotSent:
+    'This change has not been sent to the member yet: open it in the agreement wizard and cancel it there instead.',
+  withdrawNotWaiting: 'This change is no longer waiting for the member’s approval, so it cannot be withdrawn.',
+  withdrawn: 'The change has been withdrawn. The agreement in force runs on as it was.',
+  renewalWithdrawn: 'The renewal has been withdrawn. The agreement in force runs on to its end date.',
 } as const;
 
 /** What a staff activation (setup) or a save all (modify) checks of the version. */
@@ -197,5 +203,30 @@ export function endDateProblem(facts: EndDateFacts): Refusal | null {
   if (facts.lastBillDate !== null && facts.newEndDate < facts.lastBillDate) {
     return refuse('END_DATE_BEFORE_BILLS', LIFECYCLE_MESSAGES.endDateBeforeBills);
   }
+  return null;
+}
+
+/** A version as staff withdrawing a change sent to the member see it. */
+export interface WithdrawFacts {
+  status: AgreementStatus;
+  /** It changes another version (a modification or renewal), not a new agreement. */
+  isChange: boolean;
+  /** Staff sent it to the member (save all: `activated_by_id`), so it is no longer edited in the wizard. */
+  sentToMember: boolean;
+}
+
+/**
+ * Staff withdraw a modification or renewal they sent to the member (9, waiting for the member's approval): the
+ * member has not decided yet and the version in force runs on. One still being edited is cancelled in the wizard
+ * (Discard); one the member already approved is on its way to being applied. Null when it may be withdrawn; the
+ * state machine (Withdraw, 9 → 6) is asked again as it is written.
+ */
+export function withdrawProblem(facts: WithdrawFacts): Refusal | null {
+  const refuse = (code: string, message: string): Refusal => ({ code, field: 'agreementId', message });
+  if (!facts.isChange) return refuse('NOT_A_CHANGE', LIFECYCLE_MESSAGES.withdrawNotAChange);
+  if (facts.status !== AgreementStatus.ModificationPendingApproval) {
+    return refuse('NOT_AWAITING_APPROVAL', LIFECYCLE_MESSAGES.withdrawNotWaiting);
+  }
+  if (!facts.sentToMember) return refuse('NOT_SENT_TO_MEMBER', LIFECYCLE_MESSAGES.withdrawNotSent);
   return null;
 }

@@ -30,6 +30,7 @@ import {
   staffActionRefusal,
   type Refusal,
   type StaffLifecycleAction,
+  withdrawProblem,
 } from './lifecycle.rules.js';
 
 export interface LifecycleRow {
@@ -290,6 +291,38 @@ export class AgreementLifecycleService {
         ? `The agreement has been cancelled. ${settled.message}`
         : 'The agreement has been cancelled.';
       return this.outcome(locked, to, message, null);
+    });
+  }
+
+  /**
+   * Staff withdraw a modification or renewal they sent to the member, before the member decides (9 → 6, Withdraw):
+   * the version in force runs on as it was; the member's review and overview show it gone (the status writer
+   * announces it). One still edited is cancelled in the wizard; one approved is on its way (`withdrawProblem`).
+   */
+  async withdrawChange(
+    em: EntityManager,
+    user: CurrentUser | null,
+    agreementId: number,
+    reason: string,
+  ): Promise<LifecycleOutcome> {
+    const caller = this.staff(user);
+    const text = freeText(reason, { kind: 'note', field: 'reason', required: true });
+    return this.transition(em, caller, agreementId, AgreementEvent.Withdraw, async (tx, locked) => {
+      const refusal = withdrawProblem({
+        status: locked.status,
+        isChange: locked.previous_id !== null,
+        sentToMember: locked.activated_by_id !== null,
+      });
+      if (refusal) throw new LifecycleRefusal(refusal);
+      const renewal = await this.isRenewal(tx, locked);
+      const what = renewal ? 'Renewal' : 'Changes';
+      const [withdrawn] = await this.write(tx, caller, locked, AgreementEvent.Withdraw, {
+        facts: { isChange: true },
+        set: { cancelled_at: this.clock.now(), wizard_step: null },
+        activity: { details: `${what} withdrawn by staff before the member decided: ${text}`, data: { reason: text } },
+      });
+      const message = renewal ? LIFECYCLE_MESSAGES.renewalWithdrawn : LIFECYCLE_MESSAGES.withdrawn;
+      return this.outcome(locked, withdrawn.to, message, null);
     });
   }
 

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { assertAccountAccess, NO_ACCESS, requireUser } from '../../../common/auth/access.js';
 import type { CurrentUser } from '../../../common/auth/current-user.js';
-import { isStaff } from '../../../common/auth/roles.js';
+import { isStaff, actsAsStaff } from '../../../common/auth/roles.js';
 import type { Clock } from '../../../shared/clock.js';
 import { DomainError, ForbiddenError, NotFoundError } from '../../../shared/errors.js';
 import { CONTRIBUTION_FREQUENCY_LABELS, type ContributionFrequency } from '../../deposit/index.js';
@@ -13,6 +13,7 @@ import type { AgreementProjection } from '../projection/projection.rules.js';
 import { forecastVerdictView } from '../projection/projection.views.js';
 import { loadChangeReview, reviewedVersion } from './change-review.js';
 import type { AgreementChangeReview, AgreementChangeWaiting } from './member-approval.types.js';
+import { withdrawProblem } from '../lifecycle/lifecycle.rules.js';
 
 /**
  * The member's review of a modification or renewal (README.md): what it changes (change-review.rules.ts), the
@@ -57,6 +58,9 @@ export class MemberApprovalService {
       sentBy: version.sentBy,
       needsMemberApproval: review.needsMemberApproval,
       canDecide: waiting && !isStaff(caller.roles) && caller.memberId !== null && !resigned,
+      canWithdraw:
+        actsAsStaff(caller.roles) &&
+        withdrawProblem({ status: version.status, isChange: true, sentToMember: version.sentAt !== null }) === null,
       added: review.added,
       removed: review.removed,
       reinstated: review.reinstated,

@@ -77,6 +77,11 @@ export class AgreementChangeReview {
   @Field({ description: 'The signed-in member may approve or decline it now.' })
   canDecide!: boolean;
 
+  @Field({
+    description: 'The signed-in staff member may withdraw it now: sent to the member, who has not decided yet.',
+  })
+  canWithdraw!: boolean;
+
   @Field(() => [ChangeItemLine])
   added!: ChangeItemLine[];
 
