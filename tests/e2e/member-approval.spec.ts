@@ -251,6 +251,44 @@ test.describe.serial('the member approves or declines a change', () => {
     });
   });
 
+  test('staff withdraw the next change before the member decides; the member’s open review follows it', async ({
+    page,
+    request,
+    browser,
+  }) => {
+    await sendChange(request, account, 'Pool service', '60.00');
+    const review = await memberOpensTheChange(page, account);
+    await expect(review.getByRole('button', { name: 'Approve the changes' })).toBeVisible();
+
+    const staffContext = await newContextOnRunClock(browser);
+    const staff = await staffContext.newPage();
+    try {
+      await signedIn(staff, AGENT);
+      await staff.goto(`${account.base}/overview`);
+      await staff.getByTestId('change-waiting').getByRole('link', { name: 'See the changes' }).click();
+      const staffReview = staff.getByTestId('change-review');
+      // Staff neither approve nor decline for the member; they may take the change back.
+      await expect(staffReview.getByRole('button', { name: 'Approve the changes' })).toHaveCount(0);
+      await staffReview.getByRole('button', { name: 'Withdraw the changes' }).click();
+      const dialog = staff.getByRole('alertdialog', { name: 'Withdraw the changes?' });
+      await dialog.getByRole('button', { name: 'Withdraw', exact: true }).click();
+      await expect(dialog.getByText('Please enter a reason.')).toBeVisible();
+      await dialog.getByLabel('Reason').fill('Sent with the wrong amount');
+      await dialog.getByRole('button', { name: 'Withdraw', exact: true }).click();
+      await expect(
+        staff.getByText('The change has been withdrawn. The agreement in force runs on as it was.'),
+      ).toBeVisible({ timeout: 30_000 });
+      await expect(staff).toHaveURL(new RegExp(`${account.base}/overview`));
+    } finally {
+      await staffContext.close();
+    }
+
+    // The member's review, open all along, no longer asks them (no reload).
+    await expect(page.getByRole('button', { name: 'Approve the changes' })).toHaveCount(0, { timeout: 30_000 });
+    const history = await historyOf(page, account);
+    await expect(history.items().filter({ hasText: 'withdrawn by staff' })).toHaveCount(1, { timeout: 30_000 });
+  });
+
   test('the member approves the next change: it is applied; the history shows what changed, before → after', async ({
     page,
     request,
