@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { requireSessionForMember, sessionRedirect } from './guards';
-import { createSessionStore } from './session';
+import { requireSession, requireSessionForMember, sessionRedirect, setLoggingOut } from './guards';
+import { createSessionStore, sessionStore } from './session';
 import { memoryStorage, tokenFixture } from './test-support';
 
 const duringSession = Date.parse('2030-01-01T00:05:00Z');
@@ -47,5 +47,20 @@ describe('requireSessionForMember', () => {
 
   it('lets anyone see the page for no member in particular (a failed single sign-on lands there)', () => {
     expect(requireSessionForMember(at('/nomember/0', '0'))).toBeNull();
+  });
+});
+
+describe('requireSession while a logout is ending the server session', () => {
+  it('shows no member page (Back pressed at once after Log out) and brings the person back after signing in', () => {
+    sessionStore.save(tokenFixture());
+    const request = new Request('http://portal/selectaccount/1');
+    try {
+      expect(requireSession({ request })).toBeNull();
+      setLoggingOut(true);
+      expect(requireSession({ request })?.headers.get('Location')).toBe('/?returnTo=%2Fselectaccount%2F1');
+    } finally {
+      setLoggingOut(false);
+      sessionStore.clear();
+    }
   });
 });

@@ -19,6 +19,12 @@ export function sessionRedirect(store: SessionStore, now: number, staffOnly = fa
   return null;
 }
 
+/** True while a logout leaves for the login page (the session is still stored until the server has ended it). */
+let loggingOut = false;
+export function setLoggingOut(value: boolean): void {
+  loggingOut = value;
+}
+
 /** The page asked for, to come back to after signing in (only when there was no usable session). */
 function askedFor(request: Request): string {
   const url = new URL(request.url);
@@ -26,6 +32,9 @@ function askedFor(request: Request): string {
 }
 
 function guard(request: Request | undefined, staffOnly: boolean) {
+  // Back pressed while a logout is still ending the server session: the session is as good as gone (it is kept
+  // only for the logout request itself), so the page is not shown and the sign-in brings the person back to it.
+  if (loggingOut) return redirect(withReturnTo('/', request ? askedFor(request) : null));
   const hadSession = sessionStore.get() !== null;
   const to = sessionRedirect(sessionStore, Date.now(), staffOnly);
   if (!to) return null;
@@ -49,12 +58,6 @@ export function requireStaff({ request }: Partial<LoaderFunctionArgs> = {}) {
  */
 export function requireSessionForMember({ request, params }: Partial<LoaderFunctionArgs> = {}) {
   return Number(params?.memberId) > 0 ? guard(request, false) : null;
-}
-
-/** True while a logout leaves for the login page (the session is still stored until the server has ended it). */
-let loggingOut = false;
-export function setLoggingOut(value: boolean): void {
-  loggingOut = value;
 }
 
 /**
