@@ -199,7 +199,7 @@ test.describe('the agreement lifecycle', () => {
     await page.getByRole('button', { name: 'Lock agreement' }).click();
     let dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Lock', exact: true }).click();
-    await expect(dialog.getByText('Please enter a note.')).toBeVisible();
+    await expect(dialog.getByText('Please enter a reason.')).toBeVisible();
     await dialog.getByLabel('Reason').fill('Member asked to pause payments');
     await dialog.getByRole('button', { name: 'Lock', exact: true }).click();
     await expect(page.getByText('The agreement has been locked.')).toBeVisible();

@@ -213,7 +213,7 @@ describe('lock, unlock, end date, renew, cancel (staff)', () => {
     let before = await footprint();
     const empty = await gql<{ lockAgreement: Outcome }>(LOCK, { id, r: '  ' }, staff);
     expect(empty.lockAgreement.errors).toEqual([
-      { code: 'REQUIRED', field: 'reason', message: 'Please enter a note.' },
+      { code: 'REQUIRED', field: 'reason', message: 'Please enter a reason.' },
     ]);
     const byMember = await server.graphql(LOCK, { id, r: 'x' }, member1);
     expect(byMember.body.errors?.[0].message).toBe('You do not have access to this.');

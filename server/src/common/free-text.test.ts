@@ -14,6 +14,7 @@ describe('freeText (every note and description)', () => {
   it.each([
     ['an empty required note', '', 'note', 'REQUIRED', 'Please enter a note.'],
     ['a blank required note', ' \n\t ', 'note', 'REQUIRED', 'Please enter a note.'],
+    ['an empty required reason', '', 'reason', 'REQUIRED', 'Please enter a reason.'],
     [
       'a note past 1000 characters',
       'x'.repeat(1001),

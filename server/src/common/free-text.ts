@@ -7,6 +7,8 @@ import { DomainError } from '../shared/errors.js';
 export const FREE_TEXT_KINDS = {
   /** An approval's note (spec 3: approval forms need a note); text column, bounded for people and screens. */
   note: { label: 'note', max: 1000 },
+  /** Why staff (or a member) took an action: a lock, a cancel, a decline, a withdrawal; bounded as a note. */
+  reason: { label: 'reason', max: 1000 },
   /** A money movement's description: the ledger transaction's varchar(200). */
   description: { label: 'description', max: 200 },
 } as const;

@@ -160,7 +160,7 @@ export class AgreementViewService {
     if (standing.resigned) return refused(APPROVAL_ERRORS.resigned);
     if (!standing.linkActive || !standing.memberActive) return refused(APPROVAL_ERRORS.notLinked);
     if (!awaitsMemberApproval(agreement.status)) return refused(APPROVAL_ERRORS.notAwaiting);
-    const text = reason === null ? '' : freeText(reason, { kind: 'note', field: 'reason', required: false });
+    const text = reason === null ? '' : freeText(reason, { kind: 'reason', field: 'reason', required: false });
 
     const changed = await em.transactional(async (tx) => {
       const review = await loadChangeReview(tx, agreement.id);

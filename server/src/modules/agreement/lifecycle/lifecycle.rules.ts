@@ -81,7 +81,6 @@ export const LIFECYCLE_MESSAGES = {
   notActivatedYet: 'This agreement is still being set up by staff; it cannot be approved yet.',
   changeWaiting: 'A change to this agreement is already waiting to be approved or applied.',
   changeBeingApplied: 'A change to this agreement is being applied. Please try again when it is done.',
-  reasonRequired: 'Please enter a reason.',
   endDateInvalid: 'Please enter a valid new end date (YYYY-MM-DD).',
   endDateNotAfterToday: 'The new end date must be after today.',
   endDateNotAfterStart: 'The new end date must be after the agreement’s start date.',

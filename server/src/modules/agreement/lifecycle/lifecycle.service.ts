@@ -258,7 +258,7 @@ export class AgreementLifecycleService {
     payoutAccountNumber: string | null = null,
   ): Promise<LifecycleOutcome> {
     const caller = this.staff(user);
-    const text = freeText(reason, { kind: 'note', field: 'reason', required: true });
+    const text = freeText(reason, { kind: 'reason', field: 'reason', required: true });
     return this.transition(em, caller, agreementId, AgreementEvent.Cancel, async (tx, locked) => {
       await this.accountAllows(tx, locked, AgreementEvent.Cancel);
       // A modification or renewal still open on it goes with it.
@@ -306,7 +306,7 @@ export class AgreementLifecycleService {
     reason: string,
   ): Promise<LifecycleOutcome> {
     const caller = this.staff(user);
-    const text = freeText(reason, { kind: 'note', field: 'reason', required: true });
+    const text = freeText(reason, { kind: 'reason', field: 'reason', required: true });
     return this.transition(em, caller, agreementId, AgreementEvent.Withdraw, async (tx, locked) => {
       const refusal = withdrawProblem({
         status: locked.status,
@@ -334,7 +334,7 @@ export class AgreementLifecycleService {
     reason: string,
   ): Promise<LifecycleOutcome> {
     const caller = this.staff(user);
-    const text = freeText(reason, { kind: 'note', field: 'reason', required: true });
+    const text = freeText(reason, { kind: 'reason', field: 'reason', required: true });
     return this.transition(em, caller, agreementId, AgreementEvent.Lock, async (tx, locked) => {
       const [changed] = await this.write(tx, caller, locked, AgreementEvent.Lock, {
         set: { locked_at: this.clock.now(), lock_reason: text },
@@ -352,7 +352,7 @@ export class AgreementLifecycleService {
     reason: string,
   ): Promise<LifecycleOutcome> {
     const caller = this.staff(user);
-    const text = freeText(reason, { kind: 'note', field: 'reason', required: true });
+    const text = freeText(reason, { kind: 'reason', field: 'reason', required: true });
     const stillMissed = async (tx: EntityManager) => {
       // A deposit missed in whole or in part: arrears last until the full missed amount is received.
       const missed = await tx.execute(
