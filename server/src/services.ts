@@ -40,6 +40,7 @@ import { ExportService } from './modules/export/index.js';
 import { AgreementDepositsService } from './modules/agreement/deposits/deposits.service.js';
 import { AgreementLifecycleService } from './modules/agreement/lifecycle/lifecycle.service.js';
 import { ShortfallFixService } from './modules/agreement/shortfall/shortfall-fix.service.js';
+import { TermEndService } from './modules/agreement/term-end/term-end.service.js';
 import { AgreementSettlementService } from './modules/agreement/settlement/settlement.service.js';
 import { AgreementApprovalService } from './modules/approval/agreement-approval.service.js';
 import { PreferencesService } from './modules/preferences/preferences.service.js';
@@ -101,6 +102,8 @@ export interface Services {
   agreementGraphs: AgreementGraphsService;
   /** A shortfall fixed in one tap (agreement/shortfall). */
   shortfallFixes: ShortfallFixService;
+  /** A choice at term end (agreement/term-end). */
+  termEnd: TermEndService;
   transactions: TransactionService;
   profiles: ProfileService;
   billQueries: BillQueryService;
@@ -238,6 +241,7 @@ export function createServices(config: Config, clock: Clock, logger: Logger, eve
       lifecycle,
       agreementApprovals,
     ),
+    termEnd: new TermEndService(projections, clock),
     transactions: new TransactionService(),
     profiles: new ProfileService(),
     billQueries: new BillQueryService(clock),

@@ -9,6 +9,7 @@ import { OverdrawRule } from '../modules/agreement/overdraw-rule.entity.js';
 import { ScheduledDeposit } from '../modules/agreement/scheduled-deposit.entity.js';
 import { AgreementPlan, AgreementPlanLine } from '../modules/agreement/plan/agreement-plan.entity.js';
 import { AgreementSettlement } from '../modules/agreement/settlement/agreement-settlement.entity.js';
+import { TermEndChoice } from '../modules/agreement/term-end/term-end-choice.entity.js';
 import { Approval } from '../modules/approval/approval.entity.js';
 import { Bill, BillMoneySource } from '../modules/bill/index.js';
 import { Biller } from '../modules/biller/biller.entity.js';
@@ -57,6 +58,7 @@ export const entities = [
   AgreementPlan,
   AgreementPlanLine,
   AgreementSettlement,
+  TermEndChoice,
   BillingCategory,
   BillingSubCategory,
   Company,

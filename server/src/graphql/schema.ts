@@ -6,6 +6,7 @@ import { AccountResolver } from '../modules/account/account.resolver.js';
 import { ActivityResolver } from '../modules/activity/activity.resolver.js';
 import { AgreementResolver } from '../modules/agreement/agreement.resolver.js';
 import { ShortfallFixResolver } from '../modules/agreement/shortfall/shortfall-fix.resolver.js';
+import { TermEndResolver, TermEndSummaryResolver } from '../modules/agreement/term-end/term-end.resolver.js';
 import { MemberApprovalResolver } from '../modules/agreement/member-approval/member-approval.resolver.js';
 import { AuthResolver } from '../modules/auth/index.js';
 import { BillingCategoryResolver } from '../modules/billing-category/billing-category.resolver.js';
@@ -83,6 +84,8 @@ export const resolvers: NonEmptyArray<Function> = [
   OutboxResolver,
   WorklistResolver,
   ShortfallFixResolver,
+  TermEndResolver,
+  TermEndSummaryResolver,
   NotificationResolver,
 ];
 

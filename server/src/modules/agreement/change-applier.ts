@@ -14,6 +14,8 @@ import { payTopupNow, TopupNowRefused, type TopupNowPaid } from './topup-now.js'
 import type { CoreBanking } from '../core-banking/core-banking.adapter.js';
 import { CoreBankingSimulator } from '../core-banking/core-banking.simulator.js';
 import { carryOverToNewVersion } from './version-carry-over.js';
+import { payOutAtTakeOver } from './term-end/term-end-payout.js';
+import { toDecimalString } from '../../shared/money.js';
 import { dateOf } from '../../database/row-values.js';
 import { changeStatus } from './state/status-writer.js';
 import { AgreementEvent } from './state/transitions.rules.js';
@@ -208,6 +210,15 @@ export class ChangeApplier {
       throw new ChangeFailure('The agreement it changes is no longer current.');
     }
 
+    // A renewal: the term-end choice first (a surplus refunded or moved to savings leaves nothing to carry over).
+    const termEnd = renewal
+      ? await payOutAtTakeOver(tx, this.ledger, {
+          agreementId: previous.id,
+          renewalId: version.id,
+          today,
+          now: this.clock.now(),
+        })
+      : null;
     const carried = await carryOverToNewVersion(tx, this.ledger, previous.id, version.id, today);
     // A renewal's own period: its bills and deposits from its first day, its plan holding what was carried over.
     // A modification: its added, changed and removed billers' bills and its deposit plan (modification-schedule.ts).
@@ -235,6 +246,7 @@ export class ChangeApplier {
           depositsMoved: carried.depositsMoved,
           ...schedule,
           topupNowTransactionId: topup?.transactionId ?? null,
+          ...(termEnd ? { termEnd: { ...termEnd, amount: toDecimalString(termEnd.amount) } } : {}),
         },
       }),
     });

@@ -21,6 +21,8 @@ import { storedDepositPlanData } from '../stored-plan.js';
 import { wizardVersion } from '../../biller/wizard-version.js';
 import { upcomingDeposits } from '../plan/plan-reader.js';
 import { forecastBalanceOn } from '../projection/projection.rules.js';
+import { carriedIntoRenewal } from '../term-end/term-end.rules.js';
+import { storedTermEndChoice } from '../term-end/term-end-payout.js';
 import type { ProjectionService } from '../projection/projection.service.js';
 import { chosenFirstDeposit } from '../plan/plan-schedule.rules.js';
 import { WIZARD_OPEN_STATUSES } from '../wizard/wizard.rules.js';
@@ -262,12 +264,17 @@ export class AgreementDepositsService {
     };
   }
 
-  /** What a version is forecast to hold on its end date (nothing when it has no forecast). */
+  /**
+   * What a version is forecast to hold on its end date and carry into its renewal (nothing when it has no forecast;
+   * nothing of a surplus refunded or moved to savings by the term-end choice).
+   */
   private async heldAtTheEnd(em: EntityManager, agreementId: number): Promise<Cents> {
     const facts = this.projections ? await loadAgreementFacts(em, agreementId) : null;
     if (!facts || !this.projections) return ZERO;
     const { forecast } = await this.projections.forAgreement(em, facts);
-    return (forecast && forecastBalanceOn(forecast, facts.endDate)) ?? ZERO;
+    const closing = (forecast && forecastBalanceOn(forecast, facts.endDate)) ?? ZERO;
+    // A surplus the member chose to refund or move to savings at term end is not carried over (term-end/).
+    return carriedIntoRenewal(closing, await storedTermEndChoice(em, agreementId));
   }
 
   /**

@@ -1,0 +1,100 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { formatCurrency, toDecimalString, ZERO, type Cents } from '../../../shared/money.js';
+import type { LocalDate } from '../../../shared/local-date.js';
+import { ActivityType } from '../../activity/activity-type.js';
+import { agreementBalances } from '../../ledger/ledger-balances.js';
+import { LedgerTransactionType } from '../../ledger/ledger-transaction-type.js';
+import type { LedgerService } from '../../ledger/ledger.service.js';
+import { total, zeroingLines } from '../settlement/settlement.rules.js';
+import { carriedIntoRenewal, TERM_END_KIND_NAMES, TermEndChoiceKind } from './term-end.rules.js';
+
+export interface TermEndPaidOut {
+  choice: 'roll' | 'refund' | 'savings';
+  /** What was paid into the linked account (zero: nothing moved, the balance is carried over). */
+  amount: Cents;
+  accountNumber: string | null;
+  transactionId: number | null;
+}
+
+/**
+ * The term-end choice carried out when the renewal takes over (issue 24 item 5), in the applying transaction before
+ * the carry-over: a refund or savings move pays what the version in force holds, when it holds a surplus, into the
+ * chosen linked account in one Closure transaction (type 9) with its activity, as a cancellation's settlement does
+ * (`settlement.rules.ts#zeroingLines`); the carry-over then finds nothing to carry. A roll, a deficit or no choice
+ * moves nothing here (the carry-over carries the balance). Once: the choice row is claimed (`applied_at` set) in the
+ * same transaction, so a retried takeover finds it applied and moves nothing more. Null when no choice was stored.
+ */
+export async function payOutAtTakeOver(
+  tx: EntityManager,
+  ledger: LedgerService,
+  input: { agreementId: number; renewalId: number; today: LocalDate; now: Date },
+): Promise<TermEndPaidOut | null> {
+  const [claimed] = await tx.execute<{ id: number; choice: number; linked_account_id: number | null }[]>(
+    `update term_end_choice set applied_at = ? where agreement_id = ? and applied_at is null
+     returning id, choice, linked_account_id`,
+    [input.now, input.agreementId],
+  );
+  if (!claimed) return null;
+  const kind = Number(claimed.choice) as TermEndChoiceKind;
+  // The account must still be an active linked account of the account's members; else the balance is rolled.
+  const [linked] =
+    kind === TermEndChoiceKind.Roll || claimed.linked_account_id === null
+      ? []
+      : await tx.execute<{ id: number; account_number: string }[]>(
+          `select l.id, l.account_number from linked_account l join agreement g on g.id = ?
+           where l.id = ? and l.is_active
+             and l.member_id in (select member_id from member_account_link where account_id = g.account_id)
+           for update of l`,
+          [input.agreementId, claimed.linked_account_id],
+        );
+  await ledger.lockBalances(tx, [input.agreementId], linked ? [linked.id] : []);
+  const pockets = (await agreementBalances(tx, [input.agreementId])).get(input.agreementId)!;
+  const held = total(pockets);
+  const paysOut = linked !== undefined && carriedIntoRenewal(held, kind) === ZERO && held > 0;
+  let outcome: TermEndPaidOut = {
+    choice: TERM_END_KIND_NAMES[kind],
+    amount: ZERO,
+    accountNumber: null,
+    transactionId: null,
+  };
+  if (paysOut) {
+    const where = kind === TermEndChoiceKind.Savings ? 'savings account' : 'linked account';
+    const description = `Term-end surplus of ${formatCurrency(held)} paid into ${where} ${linked.account_number}`;
+    const posted = await ledger.post(tx, {
+      type: LedgerTransactionType.Closure,
+      agreementId: input.agreementId,
+      effectiveDate: input.today,
+      description,
+      lines: zeroingLines([{ agreementId: input.agreementId, pockets }], linked.id),
+      createdAt: input.now,
+      activity: {
+        type: ActivityType.Transaction,
+        details: `${description} as chosen, when the renewal took over`,
+        data: {
+          ContractId: input.agreementId,
+          renewalContractId: input.renewalId,
+          termEndChoice: TERM_END_KIND_NAMES[kind],
+          payoutAmount: toDecimalString(held),
+          accountNumber: linked.account_number,
+        },
+        occurredAt: input.now,
+      },
+    });
+    outcome = { ...outcome, amount: held, accountNumber: linked.account_number, transactionId: posted.transactionId };
+  }
+  await tx.execute(
+    'update term_end_choice set applied_amount = ?, applied_transaction_id = ? where id = ?',
+    [toDecimalString(outcome.amount), outcome.transactionId, claimed.id],
+    'run',
+  );
+  return outcome;
+}
+
+/** The term-end choice stored for a version (null: none, i.e. roll): what its renewal's deposits step opens with. */
+export async function storedTermEndChoice(em: EntityManager, agreementId: number): Promise<TermEndChoiceKind | null> {
+  const [row] = await em.execute<{ choice: number }[]>(
+    'select choice from term_end_choice where agreement_id = ? and applied_at is null',
+    [agreementId],
+  );
+  return row ? (Number(row.choice) as TermEndChoiceKind) : null;
+}

@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { cents } from '../../../shared/money.js';
+import type { LocalDate } from '../../../shared/local-date.js';
+import { AgreementStatus } from '../agreement-status.js';
+import {
+  carriedIntoRenewal,
+  choiceProblem,
+  offeredChoices,
+  TERM_END_MESSAGES,
+  TermEndChoiceKind as Kind,
+  termEndDue,
+  type TermEndFacts,
+} from './term-end.rules.js';
+
+const TODAY = '2027-03-01' as LocalDate;
+const facts = (over: Partial<TermEndFacts>): TermEndFacts => ({
+  status: AgreementStatus.Active,
+  endDate: '2027-03-20' as LocalDate,
+  today: TODAY,
+  renewalNoticeDays: 30,
+  renewalUnderWay: false,
+  applied: false,
+  ...over,
+});
+
+describe('termEndDue (rule "term end is due")', () => {
+  it.each([
+    ['active, ending within the notice window', {}, true],
+    ['ending on the last day of the window', { endDate: '2027-03-31' as LocalDate }, true],
+    ['ending today', { endDate: TODAY }, true],
+    ['ending after the window, nothing under way', { endDate: '2027-04-01' as LocalDate }, false],
+    [
+      'ending after the window, a renewal under way',
+      { endDate: '2028-01-01' as LocalDate, renewalUnderWay: true },
+      true,
+    ],
+    ['in arrears (4)', { status: AgreementStatus.MissedDeposit }, true],
+    ['locked (8)', { status: AgreementStatus.Locked }, true],
+    ['a draft (0)', { status: AgreementStatus.PendingApproval }, false],
+    ['renewed (10): taken over', { status: AgreementStatus.Renewed, renewalUnderWay: true }, false],
+    ['cancelled (6)', { status: AgreementStatus.Cancelled }, false],
+    ['already applied', { applied: true, renewalUnderWay: true }, false],
+    ['notice days 0, nothing under way', { renewalNoticeDays: 0 }, false],
+    ['notice days 0, a renewal under way', { renewalNoticeDays: 0, renewalUnderWay: true }, true],
+    ['an end date already past', { endDate: '2027-02-28' as LocalDate }, false],
+  ] as const)('%s → %s', (_name, over, due) => {
+    expect(termEndDue(facts(over))).toBe(due);
+  });
+});
+
+describe('offeredChoices (rule "choices offered")', () => {
+  it.each([
+    ['a surplus, linked accounts and a default savings', 120_00, 2, true, [Kind.Roll, Kind.Refund, Kind.Savings]],
+    ['a surplus of one cent', 1, 1, true, [Kind.Roll, Kind.Refund, Kind.Savings]],
+    ['a surplus, no default savings account', 120_00, 1, false, [Kind.Roll, Kind.Refund]],
+    ['a surplus, no linked account at all', 120_00, 0, false, [Kind.Roll]],
+    ['closing at exactly zero', 0, 2, true, [Kind.Roll]],
+    ['a deficit: always rolled (spread over the renewal’s deposits)', -80_00, 2, true, [Kind.Roll]],
+    ['no forecast', null, 2, true, [Kind.Roll]],
+  ] as const)('%s', (_name, closing, linked, savings, offered) => {
+    expect(
+      offeredChoices({
+        closingBalance: closing === null ? null : cents(closing),
+        linkedAccounts: linked,
+        hasDefaultSavings: savings,
+      }),
+    ).toEqual(offered);
+  });
+});
+
+describe('choiceProblem', () => {
+  const ok = {
+    due: true,
+    resigned: false,
+    kind: Kind.Refund,
+    offered: [Kind.Roll, Kind.Refund, Kind.Savings],
+    closingBalance: cents(50_00),
+    accountNumber: '12345678',
+    accountLinked: true,
+    hasDefaultSavings: true,
+  };
+  it.each([
+    ['a refund to a linked account', {}, null],
+    ['roll, even with a deficit', { kind: Kind.Roll, offered: [Kind.Roll], closingBalance: cents(-5_00) }, null],
+    ['savings', { kind: Kind.Savings, accountNumber: null }, null],
+    ['a resigned member', { resigned: true }, 'MEMBER_RESIGNED'],
+    ['not due', { due: false }, 'TERM_END_NOT_DUE'],
+    ['an unknown kind', { kind: null }, 'UNKNOWN_CHOICE'],
+    ['a refund with a deficit', { offered: [Kind.Roll], closingBalance: cents(-5_00) }, 'NO_SURPLUS'],
+    [
+      'savings without a default savings account',
+      { kind: Kind.Savings, hasDefaultSavings: false },
+      'NO_DEFAULT_SAVINGS',
+    ],
+    ['a refund with no account named', { accountNumber: null }, 'ACCOUNT_REQUIRED'],
+    ['a refund to an account not the members’', { accountLinked: false }, 'ACCOUNT_NOT_LINKED'],
+  ] as const)('%s → %s', (_name, over, code) => {
+    expect(choiceProblem({ ...ok, ...over })?.code ?? null).toBe(code);
+  });
+
+  it('says how much short a deficit is', () => {
+    const refusal = choiceProblem({ ...ok, offered: [Kind.Roll], closingBalance: cents(-5_00) });
+    expect(refusal?.message).toBe(TERM_END_MESSAGES.noSurplus(cents(-5_00)));
+    expect(refusal?.message).toContain('$5.00 short');
+  });
+});
+
+describe('carriedIntoRenewal (rule "what the renewal opens with")', () => {
+  it.each([
+    ['a surplus rolled', 90_00, Kind.Roll, 90_00],
+    ['nothing chosen: rolled', 90_00, null, 90_00],
+    ['a surplus refunded', 90_00, Kind.Refund, 0],
+    ['a surplus moved to savings', 90_00, Kind.Savings, 0],
+    ['a deficit with refund chosen earlier: still carried', -30_00, Kind.Refund, -30_00],
+    ['a deficit rolled', -30_00, Kind.Roll, -30_00],
+    ['zero', 0, Kind.Savings, 0],
+  ] as const)('%s', (_name, balance, kind, carried) => {
+    expect(carriedIntoRenewal(cents(balance), kind)).toBe(carried);
+  });
+});

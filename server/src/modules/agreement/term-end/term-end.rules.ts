@@ -1,0 +1,156 @@
+import { formatCurrency, negate, ZERO, type Cents } from '../../../shared/money.js';
+import { addDays, formatDisplayDate, type LocalDate } from '../../../shared/local-date.js';
+import { AgreementStatus } from '../agreement-status.js';
+
+/**
+ * A choice at term end (issue 24 item 5): what happens to the balance the version in force closes with when its
+ * renewal takes over. Stored as `term_end_choice.choice`; none stored means Roll.
+ */
+export enum TermEndChoiceKind {
+  /** The balance is carried into the renewal (a surplus lowers its deposits, a deficit is spread over them). */
+  Roll = 1,
+  /** The surplus is paid into a linked account of the account's members that the member names. */
+  Refund = 2,
+  /** The surplus is paid into the members' default savings account. */
+  Savings = 3,
+}
+
+export const TERM_END_KIND_NAMES: Readonly<Record<TermEndChoiceKind, 'roll' | 'refund' | 'savings'>> = {
+  [TermEndChoiceKind.Roll]: 'roll',
+  [TermEndChoiceKind.Refund]: 'refund',
+  [TermEndChoiceKind.Savings]: 'savings',
+};
+
+export const TERM_END_MESSAGES = {
+  notDue: 'There is no term-end choice to make on this account now: it opens when the agreement is due for renewal.',
+  unknownChoice: 'Choose what happens to the balance at term end: roll it into the renewal, refund it, or savings.',
+  noSurplus: (closing: Cents) =>
+    closing < 0
+      ? `The agreement is forecast to close ${formatCurrency(negate(closing))} short: a shortfall is always carried into the renewal and spread over its deposits.`
+      : 'The agreement is not forecast to close with a surplus: there is nothing to refund or move to savings.',
+  accountRequired: 'Choose the linked account to refund the surplus to.',
+  accountNotLinked: 'Choose a linked account of the account’s members to refund the surplus to.',
+  noDefaultSavings: 'The account’s members have no default savings account to move the surplus to.',
+  resigned: 'The membership has been resigned: no term-end choice can be made on this account.',
+} as const;
+
+/** What the version due for renewal looks like for the rule (plain data). */
+export interface TermEndFacts {
+  status: AgreementStatus;
+  endDate: LocalDate;
+  today: LocalDate;
+  /** The renewal notice window in days (core banking's `renewalNoticeDays`; 0: only a renewal under way opens it). */
+  renewalNoticeDays: number;
+  /** A renewal of this version has been created and has not taken over yet (9, 2, 3 or 1). */
+  renewalUnderWay: boolean;
+  /** The choice was applied when the renewal took over. */
+  applied: boolean;
+}
+
+const RUNNING: readonly AgreementStatus[] = [
+  AgreementStatus.Active,
+  AgreementStatus.MissedDeposit,
+  AgreementStatus.Locked,
+];
+
+/**
+ * Rule "term end is due": a running version (7, 4, 8) whose choice has not been applied, ending within the renewal
+ * notice window (the same days as the renewal-due notice) or with a renewal under way.
+ */
+export function termEndDue(facts: TermEndFacts): boolean {
+  if (!RUNNING.includes(facts.status) || facts.applied) return false;
+  if (facts.renewalUnderWay) return true;
+  const days = facts.renewalNoticeDays;
+  if (!Number.isInteger(days) || days <= 0) return false;
+  return facts.endDate >= facts.today && facts.endDate <= addDays(facts.today, days);
+}
+
+/**
+ * Rule "choices offered": roll always; refund and savings only with a projected surplus (a closing balance above
+ * zero), refund when the members have a linked account, savings when they have a default savings account. A deficit
+ * (or no forecast) is always rolled: the carry-over takes it into the renewal, whose deposits cover it.
+ */
+export function offeredChoices(input: {
+  closingBalance: Cents | null;
+  linkedAccounts: number;
+  hasDefaultSavings: boolean;
+}): TermEndChoiceKind[] {
+  const offered = [TermEndChoiceKind.Roll];
+  if (input.closingBalance === null || input.closingBalance <= 0) return offered;
+  if (input.linkedAccounts > 0) offered.push(TermEndChoiceKind.Refund);
+  if (input.hasDefaultSavings) offered.push(TermEndChoiceKind.Savings);
+  return offered;
+}
+
+export interface TermEndRefusal {
+  code: string;
+  message: string;
+  field: string;
+}
+
+/** Whether a choice may be stored: due, a known kind, offered, and (refund) a linked account of the members named. */
+export function choiceProblem(input: {
+  due: boolean;
+  resigned: boolean;
+  kind: TermEndChoiceKind | null;
+  offered: readonly TermEndChoiceKind[];
+  closingBalance: Cents | null;
+  accountNumber: string | null;
+  accountLinked: boolean;
+  hasDefaultSavings: boolean;
+}): TermEndRefusal | null {
+  if (input.resigned) return { code: 'MEMBER_RESIGNED', message: TERM_END_MESSAGES.resigned, field: 'accountId' };
+  if (!input.due) return { code: 'TERM_END_NOT_DUE', message: TERM_END_MESSAGES.notDue, field: 'accountId' };
+  if (input.kind === null) return { code: 'UNKNOWN_CHOICE', message: TERM_END_MESSAGES.unknownChoice, field: 'choice' };
+  if (input.kind === TermEndChoiceKind.Savings && !input.hasDefaultSavings) {
+    return { code: 'NO_DEFAULT_SAVINGS', message: TERM_END_MESSAGES.noDefaultSavings, field: 'choice' };
+  }
+  if (!input.offered.includes(input.kind)) {
+    return { code: 'NO_SURPLUS', message: TERM_END_MESSAGES.noSurplus(input.closingBalance ?? ZERO), field: 'choice' };
+  }
+  if (input.kind === TermEndChoiceKind.Refund) {
+    if (!input.accountNumber) {
+      return { code: 'ACCOUNT_REQUIRED', message: TERM_END_MESSAGES.accountRequired, field: 'accountNumber' };
+    }
+    if (!input.accountLinked) {
+      return { code: 'ACCOUNT_NOT_LINKED', message: TERM_END_MESSAGES.accountNotLinked, field: 'accountNumber' };
+    }
+  }
+  return null;
+}
+
+/**
+ * Rule "what the renewal opens with": a surplus paid out (refund, savings) leaves nothing to carry; a roll, a deficit
+ * or nothing chosen carries the whole balance (negative included) into the renewal.
+ */
+export function carriedIntoRenewal(balance: Cents, kind: TermEndChoiceKind | null): Cents {
+  if (balance > 0 && (kind === TermEndChoiceKind.Refund || kind === TermEndChoiceKind.Savings)) return ZERO;
+  return balance;
+}
+
+/** The words of a choice on the screens and in the activity history. */
+export function choiceWords(kind: TermEndChoiceKind, accountNumber: string | null): string {
+  switch (kind) {
+    case TermEndChoiceKind.Refund:
+      return `Refund the surplus to linked account ${accountNumber ?? ''}`.trim();
+    case TermEndChoiceKind.Savings:
+      return `Move the surplus to savings account ${accountNumber ?? ''}`.trim();
+    default:
+      return 'Roll the balance into the renewal';
+  }
+}
+
+/** What each choice does, in a sentence for the member. */
+export function choiceExplanation(kind: TermEndChoiceKind, closingBalance: Cents | null, endDate: LocalDate): string {
+  const ends = formatDisplayDate(endDate);
+  switch (kind) {
+    case TermEndChoiceKind.Refund:
+      return `When the renewal takes over after ${ends}, what the agreement holds is paid into the linked account you choose; the renewal starts from zero.`;
+    case TermEndChoiceKind.Savings:
+      return `When the renewal takes over after ${ends}, what the agreement holds is moved to your default savings account; the renewal starts from zero.`;
+    default:
+      return closingBalance !== null && closingBalance < 0
+        ? `The shortfall is carried into the renewal and spread over its deposits.`
+        : `What the agreement holds after ${ends} is carried into the renewal and lowers its deposits.`;
+  }
+}

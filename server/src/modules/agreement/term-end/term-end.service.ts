@@ -1,0 +1,301 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { requireUser } from '../../../common/auth/access.js';
+import type { CurrentUser } from '../../../common/auth/current-user.js';
+import type { Clock } from '../../../shared/clock.js';
+import { DomainError } from '../../../shared/errors.js';
+import type { Cents } from '../../../shared/money.js';
+import type { LocalDate } from '../../../shared/local-date.js';
+import { ActivityType } from '../../activity/activity-type.js';
+import { writeActivity } from '../../activity/activity-writer.js';
+import { coreBankingSettings } from '../../core-banking/renewal-due.js';
+import { memberLinkedAccounts } from '../../ledger/ledger-balances.js';
+import { loadMemberAccount, type AccountContext } from '../../overview/account-context.js';
+import type { AgreementFacts } from '../agreement-facts.js';
+import { AgreementStatus } from '../agreement-status.js';
+import { forecastBalanceOn } from '../projection/projection.rules.js';
+import type { ProjectionService } from '../projection/projection.service.js';
+import {
+  choiceExplanation,
+  choiceProblem,
+  choiceWords,
+  offeredChoices,
+  TERM_END_KIND_NAMES,
+  TermEndChoiceKind,
+  termEndDue,
+} from './term-end.rules.js';
+
+/** A renewal of the version that has not taken over yet. */
+const RENEWAL_UNDER_WAY = [
+  AgreementStatus.ModificationPendingApproval,
+  AgreementStatus.Queued,
+  AgreementStatus.InProgress,
+  AgreementStatus.Approved,
+];
+
+export type TermEndKindName = 'roll' | 'refund' | 'savings';
+
+export interface TermEndOption {
+  kind: TermEndKindName;
+  words: string;
+  explanation: string;
+  /** Savings: the account the surplus goes to; refund: chosen from `refundAccounts`. */
+  accountNumber: string | null;
+}
+
+export interface TermEndAnswer {
+  accountId: number;
+  agreementId: number;
+  endDate: LocalDate;
+  /** The balance the projection's forecast gives on the end date (null: no forecast). */
+  closingBalance: Cents | null;
+  renewalUnderWay: boolean;
+  options: TermEndOption[];
+  refundAccounts: { accountNumber: string; nickname: string | null }[];
+  choice: TermEndKindName;
+  /** The account of the current choice (refund or savings). */
+  accountNumber: string | null;
+  /** When the choice was made; null: nothing chosen (roll). */
+  chosenAt: Date | null;
+  /** The current choice in words. */
+  message: string;
+}
+
+export interface ChooseTermEndRequest {
+  memberId: number;
+  accountId: number;
+  choice: string;
+  accountNumber?: string | null;
+}
+
+interface Loaded {
+  agreement: AgreementFacts;
+  due: boolean;
+  closingBalance: Cents | null;
+  renewalUnderWay: boolean;
+  linked: { id: number; accountNumber: string; nickname: string | null; isDefault: boolean }[];
+  defaultSavings: { id: number; accountNumber: string } | null;
+  offered: TermEndChoiceKind[];
+  stored: { kind: TermEndChoiceKind; accountNumber: string | null; chosenAt: Date } | null;
+}
+
+/** The current choice in words; a refund or savings move with no surplus forecast any more is rolled instead. */
+function currentChoiceSentence(
+  kind: TermEndChoiceKind,
+  stored: Loaded['stored'],
+  closingBalance: Cents | null,
+): string {
+  if (!stored) return 'Nothing chosen yet: the balance is rolled into the renewal.';
+  const chosen = `Chosen: ${choiceWords(kind, stored.accountNumber)}.`;
+  if (kind !== TermEndChoiceKind.Roll && (closingBalance === null || closingBalance <= 0)) {
+    return `${chosen} The agreement is no longer forecast to close with a surplus: if it closes without one, the balance is rolled into the renewal.`;
+  }
+  return chosen;
+}
+
+const KINDS_BY_NAME = new Map(
+  Object.entries(TERM_END_KIND_NAMES).map(([kind, name]) => [name, Number(kind) as TermEndChoiceKind]),
+);
+
+/**
+ * A choice at term end (issue 24 item 5; README.md): the projected closing balance of the version due for renewal,
+ * the choices offered (`term-end.rules.ts`) and the current one, and storing a choice (members on their own accounts,
+ * staff on any) with its activity. Carried out once when the renewal takes over (`term-end-payout.ts`).
+ */
+export class TermEndService {
+  constructor(
+    private readonly projections: ProjectionService,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The term-end choice of the account's agreement in force; null when it is not due for renewal. */
+  async view(
+    em: EntityManager,
+    user: CurrentUser | null,
+    memberId: number,
+    accountId: number,
+  ): Promise<TermEndAnswer | null> {
+    const caller = requireUser(user);
+    const context = await loadMemberAccount(em, caller, memberId, accountId);
+    const loaded = await this.load(em, context);
+    return loaded && loaded.due ? this.answer(context, loaded) : null;
+  }
+
+  /** Whether the agreement's term-end choice is open (the overview shows the panel then). Access: the caller's. */
+  async isDue(
+    em: EntityManager,
+    agreement: { id: number; status: AgreementStatus; endDate: LocalDate },
+  ): Promise<boolean> {
+    const facts = await this.dueFacts(em, agreement);
+    return termEndDue(facts);
+  }
+
+  /** Stores the caller's choice (replacing an earlier one) with an activity; refused, nothing changes. */
+  async choose(em: EntityManager, user: CurrentUser | null, request: ChooseTermEndRequest): Promise<TermEndAnswer> {
+    const caller = requireUser(user);
+    const context = await loadMemberAccount(em, caller, request.memberId, request.accountId);
+    return em.transactional(async (tx) => {
+      if (context.agreement) {
+        // One choice at a time per version; the takeover claims the same row.
+        await tx.execute('select id from agreement where id = ? for update', [context.agreement.id]);
+      }
+      const loaded = await this.load(tx, context);
+      const kind = KINDS_BY_NAME.get(request.choice.trim().toLowerCase() as TermEndKindName) ?? null;
+      const accountNumber = request.accountNumber?.trim() || null;
+      const refundTo = accountNumber ? loaded?.linked.find((l) => l.accountNumber === accountNumber) : undefined;
+      const problem = choiceProblem({
+        due: loaded?.due ?? false,
+        resigned: context.memberResigned,
+        kind,
+        offered: loaded?.offered ?? [],
+        closingBalance: loaded?.closingBalance ?? null,
+        accountNumber,
+        accountLinked: refundTo !== undefined,
+        hasDefaultSavings: (loaded?.defaultSavings ?? null) !== null,
+      });
+      if (problem || !loaded || kind === null) {
+        throw new DomainError(problem?.code ?? 'TERM_END_NOT_DUE', problem?.message ?? '', problem?.field);
+      }
+      const target =
+        kind === TermEndChoiceKind.Refund
+          ? refundTo!
+          : kind === TermEndChoiceKind.Savings
+            ? loaded.defaultSavings
+            : null;
+      const now = this.clock.now();
+      await tx.execute(
+        `insert into term_end_choice (agreement_id, account_id, choice, linked_account_id, chosen_by_id, chosen_at)
+         values (?, ?, ?, ?, ?, ?)
+         on conflict (agreement_id) do update set choice = excluded.choice, linked_account_id = excluded.linked_account_id,
+           chosen_by_id = excluded.chosen_by_id, chosen_at = excluded.chosen_at`,
+        [loaded.agreement.id, context.accountId, kind, target?.id ?? null, caller.userId, now],
+        'run',
+      );
+      const words = choiceWords(kind, target?.accountNumber ?? null);
+      await writeActivity(tx, {
+        type: ActivityType.AgreementRenewal,
+        accountId: context.accountId,
+        memberId: context.memberId,
+        agreementId: loaded.agreement.id,
+        details: `Term-end choice: ${words}`,
+        data: {
+          termEndChoice: TERM_END_KIND_NAMES[kind],
+          accountNumber: target?.accountNumber ?? null,
+          closingBalance: loaded.closingBalance,
+        },
+        agentName: caller.displayName,
+        userId: caller.userId,
+        occurredAt: now,
+      });
+      const stored = { kind, accountNumber: target?.accountNumber ?? null, chosenAt: now };
+      return this.answer(context, { ...loaded, stored });
+    });
+  }
+
+  private answer(context: AccountContext, loaded: Loaded): TermEndAnswer {
+    const { agreement, closingBalance, stored } = loaded;
+    const kind = stored?.kind ?? TermEndChoiceKind.Roll;
+    return {
+      accountId: context.accountId,
+      agreementId: agreement.id,
+      endDate: agreement.endDate,
+      closingBalance,
+      renewalUnderWay: loaded.renewalUnderWay,
+      options: loaded.offered.map((offered) => {
+        const accountNumber = offered === TermEndChoiceKind.Savings ? loaded.defaultSavings!.accountNumber : null;
+        return {
+          kind: TERM_END_KIND_NAMES[offered],
+          words: choiceWords(offered, accountNumber),
+          explanation: choiceExplanation(offered, closingBalance, agreement.endDate),
+          accountNumber,
+        };
+      }),
+      refundAccounts: loaded.linked.map(({ accountNumber, nickname }) => ({ accountNumber, nickname })),
+      choice: TERM_END_KIND_NAMES[kind],
+      accountNumber: stored?.accountNumber ?? null,
+      chosenAt: stored?.chosenAt ?? null,
+      message: currentChoiceSentence(kind, stored, closingBalance),
+    };
+  }
+
+  private async dueFacts(em: EntityManager, agreement: { id: number; status: AgreementStatus; endDate: LocalDate }) {
+    const [row] = await em.execute<{ under_way: boolean; applied: boolean }[]>(
+      `select exists (select 1 from agreement n join agreement g on g.id = n.previous_id
+                      where n.previous_id = ? and n.status in (${RENEWAL_UNDER_WAY.join(',')})
+                        and n.start_date > g.end_date) as under_way,
+              exists (select 1 from term_end_choice c where c.agreement_id = ? and c.applied_at is not null) as applied`,
+      [agreement.id, agreement.id],
+    );
+    return {
+      status: agreement.status,
+      endDate: agreement.endDate,
+      today: this.clock.today(),
+      renewalNoticeDays: (await coreBankingSettings(em)).renewalNoticeDays,
+      renewalUnderWay: row.under_way,
+      applied: row.applied,
+    };
+  }
+
+  private async load(em: EntityManager, context: AccountContext): Promise<Loaded | null> {
+    const agreement = context.agreement;
+    if (!agreement) return null;
+    const facts = await this.dueFacts(em, agreement);
+    const due = termEndDue(facts);
+    if (!due) {
+      return {
+        agreement,
+        due,
+        closingBalance: null,
+        renewalUnderWay: facts.renewalUnderWay,
+        linked: [],
+        defaultSavings: null,
+        offered: [],
+        stored: null,
+      };
+    }
+    const { forecast } = await this.projections.forAgreement(em, agreement);
+    const closingBalance = forecast ? forecastBalanceOn(forecast, agreement.endDate) : null;
+    const members = await em.execute<{ member_id: number }[]>(
+      'select member_id from member_account_link where account_id = ? and is_active order by is_primary desc, id',
+      [context.accountId],
+    );
+    const linked = (
+      await memberLinkedAccounts(
+        em,
+        members.map((m) => Number(m.member_id)),
+      )
+    )
+      .filter((account) => account.isActive)
+      .map((account) => ({
+        id: account.linkedAccountId,
+        accountNumber: account.accountNumber,
+        nickname: account.nickname,
+        isDefault: account.isDefault,
+      }));
+    const defaultSavings = linked.find((account) => account.isDefault) ?? null;
+    const [stored] = await em.execute<{ choice: number; account_number: string | null; chosen_at: Date }[]>(
+      `select c.choice, l.account_number, c.chosen_at from term_end_choice c
+       left join linked_account l on l.id = c.linked_account_id where c.agreement_id = ?`,
+      [agreement.id],
+    );
+    return {
+      agreement,
+      due,
+      closingBalance,
+      renewalUnderWay: facts.renewalUnderWay,
+      linked,
+      defaultSavings,
+      offered: offeredChoices({
+        closingBalance,
+        linkedAccounts: linked.length,
+        hasDefaultSavings: defaultSavings !== null,
+      }),
+      stored: stored
+        ? {
+            kind: Number(stored.choice) as TermEndChoiceKind,
+            accountNumber: stored.account_number,
+            chosenAt: new Date(stored.chosen_at),
+          }
+        : null,
+    };
+  }
+}
