@@ -200,6 +200,15 @@ export type CatchUpDepositInput = {
   idempotencyKey: string;
 };
 
+/** The member’s (or staff’s) choice at term end. */
+export type ChooseTermEndInput = {
+  accountId: number;
+  /** Refund: the linked account to refund the surplus to. */
+  accountNumber?: string | null | undefined;
+  choice: TermEndChoice;
+  memberId: number;
+};
+
 /** POST/PUT /api/contractpreferences?contractId. */
 export type ContractPreferencesInput = {
   /** Omitted: left as they are. */
@@ -436,6 +445,12 @@ export type SubCategoryInput = {
   overdueOption?: number | null | undefined;
   roughMonth?: number | null | undefined;
 };
+
+/** Roll: the balance is carried into the renewal (a surplus lowers its deposits, a deficit is spread over them); Refund: the surplus is paid into a linked account; Savings: the surplus is moved to the default savings account. */
+export type TermEndChoice =
+  | 'Refund'
+  | 'Roll'
+  | 'Savings';
 
 /** A ledger transaction’s status (spec 1 §3; DOMAIN.md). statusName keeps the spec’s spelling. */
 export type TransactionStatus =
@@ -962,7 +977,7 @@ export type AccountOverviewQueryVariables = Exact<{
 }>;
 
 
-export type AccountOverviewQuery = { accountOverview: { __typename: 'AccountOverview', accountId: number, memberId: number, agreement: { __typename: 'AgreementSummary', contractId: number, status: AgreementStatus, statusName: string, statusTone: string, contributionFrequency: number, contributionFrequencyName: string, depositAmount: string, nextDepositAmount: string | null, nextDepositDate: string | null, overdrawRuleDuration: number, overrideOverdrawRule: boolean, overrideOverdrawRuleDuration: number | null, startDate: string, endDate: string, billersOnHold: Array<{ __typename: 'BillerOnHold', billerId: number, billerName: string, date: string, message: string }>, balances: { __typename: 'AgreementBalances', allocation: string, contingency: string, rainyDay: string, total: string } } | null, projection: { __typename: 'AgreementProjection', agreementId: number, asOf: string, billsPayable: boolean, nextDeposit: { __typename: 'NextDeposit', date: string, amount: string } | null, arrears: { __typename: 'Arrears', amount: string, since: string, missedDeposits: number, payIntoAccount: string | null, clearingDeposit: { __typename: 'NextDeposit', date: string, amount: string } | null } | null, billsDue: Array<{ __typename: 'DueBill', billId: number, billerName: string, dueDate: string, amount: string, status: BillStatus, overdue: boolean, onHold: boolean, isAutoPayment: boolean, isSubCategory: boolean, isReimbursement: boolean }>, verdict: { __typename: 'ForecastVerdict', tone: string, headline: string, details: Array<string>, onTrack: boolean, until: string | null, firstShortDate: string | null, firstShortfall: string | null, topUpToAvoid: string | null, depositToAvoid: string | null, beyondApprovedOverdraw: boolean, lowestPoint: { __typename: 'BalancePoint', date: string, balance: string } | null, shortBill: { __typename: 'DueBill', billId: number, billerName: string, dueDate: string, amount: string } | null } } | null, allocationByCategory: Array<{ __typename: 'CategoryAllocation', categoryId: number | null, categoryName: string, amount: string }>, upcomingBills: Array<{ __typename: 'UpcomingBill', billId: number, billerName: string, dueDate: string, amount: string, status: BillStatus, isReimbursement: boolean, onHold: boolean }>, activityTotals: { __typename: 'ActivityFilterTotals', payment: number, agreementChange: number, notification: number, note: number | null }, notes?: Array<{ __typename: 'Note', noteId: number, text: string, dateCreated: string, createdBy: string, entityId: number, entityType: string }> | null } };
+export type AccountOverviewQuery = { accountOverview: { __typename: 'AccountOverview', accountId: number, memberId: number, agreement: { __typename: 'AgreementSummary', termEndDue: boolean, contractId: number, status: AgreementStatus, statusName: string, statusTone: string, contributionFrequency: number, contributionFrequencyName: string, depositAmount: string, nextDepositAmount: string | null, nextDepositDate: string | null, overdrawRuleDuration: number, overrideOverdrawRule: boolean, overrideOverdrawRuleDuration: number | null, startDate: string, endDate: string, billersOnHold: Array<{ __typename: 'BillerOnHold', billerId: number, billerName: string, date: string, message: string }>, balances: { __typename: 'AgreementBalances', allocation: string, contingency: string, rainyDay: string, total: string } } | null, projection: { __typename: 'AgreementProjection', agreementId: number, asOf: string, billsPayable: boolean, nextDeposit: { __typename: 'NextDeposit', date: string, amount: string } | null, arrears: { __typename: 'Arrears', amount: string, since: string, missedDeposits: number, payIntoAccount: string | null, clearingDeposit: { __typename: 'NextDeposit', date: string, amount: string } | null } | null, billsDue: Array<{ __typename: 'DueBill', billId: number, billerName: string, dueDate: string, amount: string, status: BillStatus, overdue: boolean, onHold: boolean, isAutoPayment: boolean, isSubCategory: boolean, isReimbursement: boolean }>, verdict: { __typename: 'ForecastVerdict', tone: string, headline: string, details: Array<string>, onTrack: boolean, until: string | null, firstShortDate: string | null, firstShortfall: string | null, topUpToAvoid: string | null, depositToAvoid: string | null, beyondApprovedOverdraw: boolean, lowestPoint: { __typename: 'BalancePoint', date: string, balance: string } | null, shortBill: { __typename: 'DueBill', billId: number, billerName: string, dueDate: string, amount: string } | null } } | null, allocationByCategory: Array<{ __typename: 'CategoryAllocation', categoryId: number | null, categoryName: string, amount: string }>, upcomingBills: Array<{ __typename: 'UpcomingBill', billId: number, billerName: string, dueDate: string, amount: string, status: BillStatus, isReimbursement: boolean, onHold: boolean }>, activityTotals: { __typename: 'ActivityFilterTotals', payment: number, agreementChange: number, notification: number, note: number | null }, notes?: Array<{ __typename: 'Note', noteId: number, text: string, dateCreated: string, createdBy: string, entityId: number, entityType: string }> | null } };
 
 export type OverviewAutoBillersQueryVariables = Exact<{
   memberId: number;
@@ -1006,6 +1021,23 @@ export type ApplyShortfallFixMutationVariables = Exact<{
 
 
 export type ApplyShortfallFixMutation = { applyShortfallFix: { __typename: 'ApplyShortfallFixResult', ok: boolean, message: string | null, transactionId: number | null, changeAgreementId: number | null, sentToMember: boolean, waitingForManager: boolean, errors: Array<{ __typename: 'UserError', code: string, field: string | null, message: string }> } };
+
+export type TermEndChoiceQueryVariables = Exact<{
+  memberId: number;
+  accountId: number;
+}>;
+
+
+export type TermEndChoiceQuery = { termEndChoice: { __typename: 'TermEndView', accountId: number, agreementId: number, endDate: string, closingBalance: string | null, renewalUnderWay: boolean, choice: TermEndChoice, accountNumber: string | null, chosenAt: string | null, message: string, options: Array<{ __typename: 'TermEndOptionView', kind: TermEndChoice, words: string, explanation: string, accountNumber: string | null }>, refundAccounts: Array<{ __typename: 'TermEndRefundAccount', accountNumber: string, nickname: string | null }> } | null };
+
+export type ChooseTermEndMutationVariables = Exact<{
+  input: ChooseTermEndInput;
+}>;
+
+
+export type ChooseTermEndMutation = { chooseTermEnd: { __typename: 'ChooseTermEndResult', ok: boolean, termEnd: { __typename: 'TermEndView', accountId: number, agreementId: number, endDate: string, closingBalance: string | null, renewalUnderWay: boolean, choice: TermEndChoice, accountNumber: string | null, chosenAt: string | null, message: string, options: Array<{ __typename: 'TermEndOptionView', kind: TermEndChoice, words: string, explanation: string, accountNumber: string | null }>, refundAccounts: Array<{ __typename: 'TermEndRefundAccount', accountNumber: string, nickname: string | null }> } | null, errors: Array<{ __typename: 'UserError', code: string, field: string | null, message: string }> } };
+
+export type TermEndFieldsFragment = { __typename: 'TermEndView', accountId: number, agreementId: number, endDate: string, closingBalance: string | null, renewalUnderWay: boolean, choice: TermEndChoice, accountNumber: string | null, chosenAt: string | null, message: string, options: Array<{ __typename: 'TermEndOptionView', kind: TermEndChoice, words: string, explanation: string, accountNumber: string | null }>, refundAccounts: Array<{ __typename: 'TermEndRefundAccount', accountNumber: string, nickname: string | null }> };
 
 export type BankDayRunQueryVariables = Exact<{
   memberId: number;
@@ -1577,6 +1609,7 @@ export { NoteFieldsFragmentDoc, AddNoteDocument, EditNoteDocument, DeleteNoteDoc
 export { AgreementSummaryFieldsFragmentDoc, OverviewBillerFieldsFragmentDoc, DueBillFieldsFragmentDoc, AgreementProjectionFieldsFragmentDoc, ActivityTotalsFieldsFragmentDoc, AccountOverviewDocument, OverviewAutoBillersDocument, OverviewManualBillersDocument, OverviewBannersDocument } from './documents/features/overview/overview';
 export { QueuedChangeStatusUpdatesDocument } from './documents/features/overview/queued-change';
 export { ShortfallFixesDocument, ApplyShortfallFixDocument } from './documents/features/overview/shortfall-fix';
+export { TermEndChoiceDocument, ChooseTermEndDocument, TermEndFieldsFragmentDoc } from './documents/features/overview/term-end';
 export { BankDayRunDocument } from './documents/features/overview/tonight';
 export { ReportBranchesDocument, MissedDepositReportDocument, MissedDepositReportFileDocument } from './documents/features/report/missed-deposits';
 export { AtRiskAgreementsDocument, AtRiskAgreementsFileDocument } from './documents/features/risk/at-risk';

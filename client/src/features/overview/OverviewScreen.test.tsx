@@ -14,6 +14,7 @@ import {
   OverviewBannersDocument,
   OverviewManualBillersDocument,
   ShortfallFixesDocument,
+  TermEndChoiceDocument,
   type AccountOverviewQuery,
   type MemberAccountQuery,
 } from '../../gql/graphql';
@@ -79,6 +80,8 @@ function overview(withNotes: boolean): AccountOverviewQuery['accountOverview'] {
         rainyDay: '15.58',
         total: '485.88',
       },
+      // Staff's fixture is due for renewal: its term-end panel loads (issue 24 item 5).
+      termEndDue: withNotes,
     },
     projection: {
       __typename: 'AgreementProjection',
@@ -325,6 +328,35 @@ function mocks(staff: boolean) {
       result: { data: { accountOverview: { __typename: 'AccountOverview', ...ids, autoBillers: [] } } },
     },
     {
+      request: { query: TermEndChoiceDocument, variables: ids },
+      result: {
+        data: {
+          termEndChoice: {
+            __typename: 'TermEndView',
+            accountId: 7,
+            agreementId: 907,
+            endDate: '2028-01-20',
+            closingBalance: '-120.00',
+            renewalUnderWay: true,
+            choice: 'Roll',
+            accountNumber: null,
+            chosenAt: null,
+            message: 'Nothing chosen yet: the balance is rolled into the renewal.',
+            options: [
+              {
+                __typename: 'TermEndOptionView',
+                kind: 'Roll',
+                words: 'Roll the balance into the renewal',
+                explanation: 'The shortfall is carried into the renewal and spread over its deposits.',
+                accountNumber: null,
+              },
+            ],
+            refundAccounts: [],
+          },
+        },
+      },
+    },
+    {
       request: { query: ShortfallFixesDocument, variables: ids },
       result: { data: { shortfallFixes: shortfallFixes(staff) } },
     },
@@ -425,6 +457,8 @@ describe('OverviewScreen', () => {
     const upcoming = screen.getByRole('region', { name: 'Upcoming bills' });
     expect(within(upcoming).getAllByRole('row', { hidden: true })).toHaveLength(7); // header + 6
     expect(screen.queryByRole('region', { name: 'Agreement notes' })).toBeNull();
+    // Not due for renewal: no term-end choice.
+    expect(screen.queryByRole('region', { name: 'Your balance at term end' })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Notes/ })).toBeNull();
     expect(await screen.findAllByText('No data available')).not.toHaveLength(0);
   });
@@ -462,6 +496,14 @@ describe('OverviewScreen', () => {
       .getByRole('radio', { name: /Raise each deposit/ })
       .click();
     expect(await within(fixes).findByRole('button', { name: 'Confirm this fix' })).toBeTruthy();
+    // Due for renewal: the term-end choice, the server's closing balance (short: always rolled).
+    const termEnd = await screen.findByRole('region', { name: 'Your balance at term end' });
+    expect(within(termEnd).getByTestId('term-end-closing').textContent).toBe(
+      'Projected closing balance on 20-01-2028: -$120.00',
+    );
+    expect(
+      within(termEnd).getByText('The shortfall is carried into the renewal and spread over its deposits.'),
+    ).toBeTruthy();
     const notes = await screen.findByRole('region', { name: 'Agreement notes' });
     expect(within(notes).getByText('Called the member about the renewal.')).toBeTruthy();
     expect(await screen.findByRole('button', { name: /^Notes/ })).toBeTruthy();

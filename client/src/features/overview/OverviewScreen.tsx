@@ -36,6 +36,9 @@ const ClosingStatementCard = lazy(() =>
   import('../settlement/ClosingStatementCard').then((m) => ({ default: m.ClosingStatementCard })),
 );
 
+// The term-end choice shows only while the agreement is due for renewal (the server says so: termEndDue).
+const TermEndPanel = lazy(() => import('./TermEndPanel').then((m) => ({ default: m.TermEndPanel })));
+
 /**
  * `member.overview` (spec 1 §2): what's next (the next deposit and bills, the forecast's verdict, the primary
  * actions), the agreement summary, allocation, bills, activities; staff also see notes. The long sections fold
@@ -145,6 +148,11 @@ export function OverviewScreen() {
               })
             }
           />
+          {agreement?.termEndDue && (
+            <Suspense fallback={<Loading label="Loading your term-end choice…" />}>
+              <TermEndPanel memberId={memberId} accountId={accountId} />
+            </Suspense>
+          )}
           <SimpleGrid columns={{ base: 1, lg: 2 }} gap="5" alignItems="start">
             <Section title="Agreement" id="agreement-summary">
               {agreement ? (

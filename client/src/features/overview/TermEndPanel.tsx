@@ -1,0 +1,159 @@
+import { Box, Button, Field, Heading, NativeSelect, RadioGroup, Stack, Text } from '@chakra-ui/react';
+import { useId, useState } from 'react';
+import type { TermEndChoice } from '../../gql/graphql';
+import { useChooseTermEndMutation, useTermEndChoiceQuery } from '../../gql/hooks';
+import { formatDate } from '../../shared/dates';
+import { failureNotice } from '../../shared/errors';
+import { formatMoney } from '../../shared/money';
+import { notify } from '../../shared/notify/notify';
+import { LoadFailed } from '../../shared/ui/LoadFailed';
+import { Loading } from '../../shared/ui/Loading';
+
+export const TERM_END_WORDS = {
+  title: 'Your balance at term end',
+  choose: 'What happens to the balance at term end',
+  refundTo: 'Refund to account',
+  chooseAccount: 'Choose an account',
+  confirm: 'Confirm my choice',
+  saved: 'Your term-end choice has been saved.',
+  failed: 'Your term-end choice was not saved.',
+  noForecast: 'There is no forecast of the closing balance yet.',
+} as const;
+
+interface TermEndPanelProps {
+  memberId: number;
+  accountId: number;
+}
+
+/**
+ * A choice at term end (issue 24 item 5), on the overview while the agreement is due for renewal (member and staff):
+ * the projected closing balance and each choice the server offers, with what it does; confirming stores it (carried
+ * out when the renewal takes over). Every figure and sentence is the server's.
+ */
+export function TermEndPanel({ memberId, accountId }: TermEndPanelProps) {
+  const query = useTermEndChoiceQuery({ variables: { memberId, accountId }, fetchPolicy: 'cache-and-network' });
+  const [choose, choosing] = useChooseTermEndMutation();
+  const [picked, setPicked] = useState<TermEndChoice | null>(null);
+  const [accountNumber, setAccountNumber] = useState<string | null>(null);
+  const [accountMissing, setAccountMissing] = useState(false);
+  const headingId = useId();
+  const answer = query.data?.termEndChoice;
+
+  if (query.error) {
+    return <LoadFailed what="your term-end choice" error={query.error} onRetry={() => void query.refetch()} />;
+  }
+  if (query.loading && !answer) return <Loading label="Loading your term-end choice…" />;
+  if (!answer) return null;
+
+  const choice = picked ?? answer.choice;
+  const refundTo = accountNumber ?? (answer.choice === 'Refund' ? (answer.accountNumber ?? '') : '');
+  const changed = choice !== answer.choice || (choice === 'Refund' && refundTo !== (answer.accountNumber ?? ''));
+
+  const confirm = async () => {
+    if (choosing.loading) return;
+    if (choice === 'Refund' && !refundTo) {
+      setAccountMissing(true);
+      return;
+    }
+    try {
+      const { data } = await choose({
+        variables: {
+          input: { memberId, accountId, choice, accountNumber: choice === 'Refund' ? refundTo : null },
+        },
+      });
+      const result = data?.chooseTermEnd;
+      if (result?.ok) {
+        notify.success(`${TERM_END_WORDS.saved} ${result.termEnd?.message ?? ''}`.trim());
+        setPicked(null);
+        setAccountNumber(null);
+        void query.refetch();
+      } else notify.alert(failureNotice(TERM_END_WORDS.failed, result?.errors[0]?.message));
+    } catch (caught) {
+      notify.alert(failureNotice(TERM_END_WORDS.failed, caught));
+    }
+  };
+
+  return (
+    <Box
+      as="section"
+      aria-labelledby={headingId}
+      data-testid="term-end"
+      borderWidth="1px"
+      borderRadius="md"
+      p={{ base: '3', md: '4' }}
+    >
+      <Stack gap="3">
+        <Heading as="h3" size="sm" id={headingId}>
+          {TERM_END_WORDS.title}
+        </Heading>
+        <Text data-testid="term-end-closing">
+          {answer.closingBalance === null || answer.closingBalance === undefined
+            ? TERM_END_WORDS.noForecast
+            : `Projected closing balance on ${formatDate(answer.endDate)}: ${formatMoney(answer.closingBalance)}`}
+        </Text>
+        <Text data-testid="term-end-current" fontSize="sm" color="fg.muted">
+          {answer.message}
+        </Text>
+        <RadioGroup.Root
+          aria-label={TERM_END_WORDS.choose}
+          value={choice}
+          onValueChange={(event) => {
+            setPicked(event.value as TermEndChoice);
+            setAccountMissing(false);
+          }}
+        >
+          <Stack gap="3">
+            {answer.options.map((option) => (
+              <RadioGroup.Item key={option.kind} value={option.kind} alignItems="flex-start" minH="11">
+                <RadioGroup.ItemHiddenInput />
+                <RadioGroup.ItemIndicator mt="1" />
+                <RadioGroup.ItemText>
+                  <Text as="span" display="block">
+                    {option.words}
+                  </Text>
+                  <Text as="span" display="block" fontSize="sm" color="fg.muted">
+                    {option.explanation}
+                  </Text>
+                </RadioGroup.ItemText>
+              </RadioGroup.Item>
+            ))}
+          </Stack>
+        </RadioGroup.Root>
+        {choice === 'Refund' && (
+          <Field.Root required invalid={accountMissing} maxW="sm">
+            <Field.Label>{TERM_END_WORDS.refundTo}</Field.Label>
+            <NativeSelect.Root>
+              <NativeSelect.Field
+                value={refundTo}
+                onChange={(event) => {
+                  setAccountNumber(event.target.value);
+                  setAccountMissing(false);
+                }}
+              >
+                <option value="">{TERM_END_WORDS.chooseAccount}</option>
+                {answer.refundAccounts.map((account) => (
+                  <option key={account.accountNumber} value={account.accountNumber}>
+                    {account.nickname ? `${account.nickname} ${account.accountNumber}` : account.accountNumber}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+            <Field.ErrorText role="alert">{TERM_END_WORDS.chooseAccount}</Field.ErrorText>
+          </Field.Root>
+        )}
+        <Box>
+          <Button
+            colorPalette="brand"
+            minH="11"
+            loading={choosing.loading}
+            disabled={!changed}
+            onClick={() => void confirm()}
+          >
+            {TERM_END_WORDS.confirm}
+          </Button>
+        </Box>
+      </Stack>
+    </Box>
+  );
+}
