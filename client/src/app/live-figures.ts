@@ -27,6 +27,7 @@ export const LIVE_QUERIES: Readonly<Record<string, readonly string[]>> = {
   AgreementChangeReview: ['agreementChangeReview'],
   BankDayRun: ['bankDayRun'],
   ShortfallFixes: ['shortfallFixes'],
+  TermEndChoice: ['termEndChoice'],
   BillDashboard: ['billsDueForPayment'],
   BillLinkedAccounts: ['profile'],
   SettlementAccounts: ['profile'],
