@@ -7,6 +7,8 @@ import {
   type TermEndChoiceQuery,
   type TermEndFieldsFragment,
 } from '../../gql/graphql';
+import { sessionStore } from '../../auth/session';
+import { tokenFixture } from '../../auth/test-support';
 import { notify } from '../../shared/notify/notify';
 import { renderRoutes } from '../../test-utils';
 import { TERM_END_WORDS, TermEndPanel } from './TermEndPanel';
@@ -81,6 +83,7 @@ function renderPanel(mocks: ReturnType<typeof viewMock | typeof chooseMock>[]) {
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
+  sessionStore.clear();
 });
 
 describe('TermEndPanel', () => {
@@ -154,6 +157,15 @@ describe('TermEndPanel', () => {
     fireEvent.click(confirm);
     await waitFor(() => expect(alert).toHaveBeenCalled());
     expect(JSON.stringify(alert.mock.calls[0])).toContain(refusal);
+  });
+
+  it('lets the read-only reporter read the choice but offers no change', async () => {
+    sessionStore.save(tokenFixture({ roles: ['REPORTER'], memberId: undefined }));
+    renderPanel([viewMock(chosen)]);
+    const panel = await screen.findByRole('region', { name: TERM_END_WORDS.title });
+    expect(within(panel).getByTestId('term-end-current').textContent).toBe(chosen.message);
+    expect(within(panel).queryByRole('button', { name: TERM_END_WORDS.confirm })).toBeNull();
+    for (const radio of within(panel).getAllByRole('radio')) expect((radio as HTMLInputElement).disabled).toBe(true);
   });
 
   it('shows nothing when the agreement is not due for renewal', async () => {

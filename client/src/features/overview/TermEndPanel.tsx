@@ -1,5 +1,7 @@
 import { Box, Button, Field, Heading, NativeSelect, RadioGroup, Stack, Text } from '@chakra-ui/react';
 import { useId, useState } from 'react';
+import { isReadOnly } from '../../auth/session-rules';
+import { useSession } from '../../auth/useSession';
 import type { TermEndChoice } from '../../gql/graphql';
 import { useChooseTermEndMutation, useTermEndChoiceQuery } from '../../gql/hooks';
 import { formatDate } from '../../shared/dates';
@@ -37,6 +39,9 @@ export function TermEndPanel({ memberId, accountId }: TermEndPanelProps) {
   const [accountNumber, setAccountNumber] = useState<string | null>(null);
   const [accountMissing, setAccountMissing] = useState(false);
   const headingId = useId();
+  const session = useSession();
+  // The read-only reporting role reads the choice; the server refuses its writes, so it is offered none.
+  const readOnly = session !== null && isReadOnly(session.roles);
   const answer = query.data?.termEndChoice;
 
   if (query.error) {
@@ -97,6 +102,7 @@ export function TermEndPanel({ memberId, accountId }: TermEndPanelProps) {
         <RadioGroup.Root
           aria-label={TERM_END_WORDS.choose}
           value={choice}
+          disabled={readOnly}
           onValueChange={(event) => {
             setPicked(event.value as TermEndChoice);
             setAccountMissing(false);
@@ -142,17 +148,19 @@ export function TermEndPanel({ memberId, accountId }: TermEndPanelProps) {
             <Field.ErrorText role="alert">{TERM_END_WORDS.chooseAccount}</Field.ErrorText>
           </Field.Root>
         )}
-        <Box>
-          <Button
-            colorPalette="brand"
-            minH="11"
-            loading={choosing.loading}
-            disabled={!changed}
-            onClick={() => void confirm()}
-          >
-            {TERM_END_WORDS.confirm}
-          </Button>
-        </Box>
+        {!readOnly && (
+          <Box>
+            <Button
+              colorPalette="brand"
+              minH="11"
+              loading={choosing.loading}
+              disabled={!changed}
+              onClick={() => void confirm()}
+            >
+              {TERM_END_WORDS.confirm}
+            </Button>
+          </Box>
+        )}
       </Stack>
     </Box>
   );
