@@ -23,6 +23,7 @@ import { Migration20261127133805_agreement_settlement } from './Migration2026112
 import { Migration20261127150000_staff_worklist } from './Migration20261127150000_staff_worklist.js';
 import { Migration20261127160000_demo_billers_payable } from './Migration20261127160000_demo_billers_payable.js';
 import { Migration20261127170000_activity_append_only } from './Migration20261127170000_activity_append_only.js';
+import { Migration20261127233806_hardship_case } from './Migration20261127233806_hardship_case.js';
 import { Migration20261127233834_term_end_choice } from './Migration20261127233834_term_end_choice.js';
 
 /** Every migration in order. Add each new migration here (no folder scanning). */
@@ -78,5 +79,6 @@ export const migrationsList: MigrationObject[] = [
     name: 'Migration20261127170000_activity_append_only',
     class: Migration20261127170000_activity_append_only,
   },
+  { name: 'Migration20261127233806_hardship_case', class: Migration20261127233806_hardship_case },
   { name: 'Migration20261127233834_term_end_choice', class: Migration20261127233834_term_end_choice },
 ];

@@ -25,6 +25,7 @@ import { NotificationOutbox } from './modules/notification/outbox.js';
 import { OutboxViewService } from './modules/notification/outbox-view.service.js';
 import { NoticePreviewService } from './modules/notification/notice-preview.service.js';
 import { WorklistService } from './modules/worklist/worklist.service.js';
+import { HardshipService } from './modules/hardship/index.js';
 import { ReportingService } from './modules/reporting/index.js';
 import { CapturingSmsProvider } from './modules/notification/sms-provider.js';
 import { NotificationService } from './modules/notification/notification.service.js';
@@ -152,6 +153,8 @@ export interface Services {
   noticePreviews: NoticePreviewService;
   /** The staff worklist (modules/worklist). */
   worklist: WorklistService;
+  /** A way through hardship (modules/hardship): members' requests for help and staff's arrangements. */
+  hardship: HardshipService;
   /** The reporting API's keyset connections (modules/reporting). */
   reporting: ReportingService;
   /** Contact member: templates, previews, the manual send. */
@@ -274,6 +277,7 @@ export function createServices(config: Config, clock: Clock, logger: Logger, eve
     outboxView: new OutboxViewService(outbox, clock),
     noticePreviews: new NoticePreviewService(settings, projections, clock),
     worklist: new WorklistService(projections, approvals, agreementApprovals, clock, config.timeZone),
+    hardship: new HardshipService(projections, clock),
     reporting: new ReportingService(config.timeZone, projections),
     notifications: new NotificationService(outbox, settings, projections, clock, logger),
     support: new SupportService(outbox, settings, logger),

@@ -513,6 +513,7 @@ export type WorkKind =
   | 'ApprovalWaiting'
   | 'FailedPayment'
   | 'GoingShort'
+  | 'Hardship'
   | 'InArrears'
   | 'Locked'
   | 'MessageNotSent'

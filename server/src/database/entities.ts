@@ -33,6 +33,7 @@ import { Notification } from '../modules/notification/notification.entity.js';
 import { CapturedMessage } from '../modules/notification/captured-message.entity.js';
 import { MemberNotice } from '../modules/notification/member-notice.entity.js';
 import { WorklistDone } from '../modules/worklist/worklist-done.entity.js';
+import { HardshipCase } from '../modules/hardship/index.js';
 import { ContractPreferences } from '../modules/preferences/contract-preferences.entity.js';
 import { MemberNotificationPreference } from '../modules/preferences/member-notification-preference.entity.js';
 import { Setting } from '../modules/settings/index.js';
@@ -78,6 +79,7 @@ export const entities = [
   CapturedMessage,
   MemberNotice,
   WorklistDone,
+  HardshipCase,
   IdempotencyRecord,
   AuditRecord,
   ThrottleCounter,

@@ -18,6 +18,7 @@ import { BillerResolver } from '../modules/biller/biller.resolver.js';
 import { SubCategoryResolver } from '../modules/billing-category/sub-category.resolver.js';
 import { OutboxResolver } from '../modules/notification/outbox.resolver.js';
 import { WorklistResolver } from '../modules/worklist/worklist.resolver.js';
+import { HardshipResolver } from '../modules/hardship/index.js';
 import { NotificationResolver } from '../modules/notification/notification.resolver.js';
 import { MemberResolver } from '../modules/member/member.resolver.js';
 import { MemberSearchResolver } from '../modules/member/member-search.resolver.js';
@@ -83,6 +84,7 @@ export const resolvers: NonEmptyArray<Function> = [
   SubCategoryResolver,
   OutboxResolver,
   WorklistResolver,
+  HardshipResolver,
   ShortfallFixResolver,
   TermEndResolver,
   TermEndSummaryResolver,

@@ -48,6 +48,10 @@ export const ACTIVITY_FILTER_OF_TYPE: Readonly<Record<ActivityType, ActivityFilt
   [ActivityType.AgreementStatusChange]: ActivityFilterGroup.AgreementChange,
   [ActivityType.NoteEdited]: ActivityFilterGroup.Note,
   [ActivityType.NoteDeleted]: ActivityFilterGroup.Note,
+  // The member sees their request for help and what became of it; staff's words stay in the staff-only notes.
+  [ActivityType.HardshipCaseOpened]: ActivityFilterGroup.AgreementChange,
+  [ActivityType.HardshipArrangement]: ActivityFilterGroup.AgreementChange,
+  [ActivityType.HardshipCaseClosed]: ActivityFilterGroup.AgreementChange,
 };
 
 /** The filter of a type code; an unknown code ('Other') changes the agreement as far as the filters go. */

@@ -47,6 +47,10 @@ export enum ActivityType {
   NoteEdited = 37,
   /** A note deleted: the activity keeps its text. */
   NoteDeleted = 38,
+  /** A way through hardship (issue 24 item 4): a member asked for help; staff recorded an arrangement; closed. */
+  HardshipCaseOpened = 40,
+  HardshipArrangement = 41,
+  HardshipCaseClosed = 42,
 }
 
 export const ACTIVITY_TYPE_LABELS: Readonly<Record<ActivityType, string>> = {
@@ -85,6 +89,9 @@ export const ACTIVITY_TYPE_LABELS: Readonly<Record<ActivityType, string>> = {
   [ActivityType.AgreementStatusChange]: 'Agreement status change',
   [ActivityType.NoteEdited]: 'Note edited',
   [ActivityType.NoteDeleted]: 'Note deleted',
+  [ActivityType.HardshipCaseOpened]: 'Asked for help with payments',
+  [ActivityType.HardshipArrangement]: 'Hardship arrangement',
+  [ActivityType.HardshipCaseClosed]: 'Hardship case closed',
 };
 
 /** Any code not in the list is shown as 'Other' (spec 1 §3). */

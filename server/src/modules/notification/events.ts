@@ -7,12 +7,15 @@ import { defineJob, type JobQueue } from '../../jobs/job-queue.js';
 import type { ProjectionService } from '../agreement/projection/projection.service.js';
 import type { SettingsService } from '../settings/index.js';
 import { onAgreementStatusChange } from '../agreement/state/status-events.js';
-import { type EventKind, EVENT_KINDS } from '../../shared/notification/events.rules.js';
+import { type EventKind, EVENT_KINDS, pausedForHardship } from '../../shared/notification/events.rules.js';
 import { statusNotice } from './status-notices.rules.js';
 import { MemberNoticeStatus } from './member-notice.entity.js';
 import { NotificationSourceType } from '../../shared/notification/notification-codes.js';
 import { composeNotice, type ComposedMessage, loadNoticeContext, NoticeNotComposed } from './notice-composer.js';
 import type { NotificationOutbox } from './outbox.js';
+
+/** Why a paused notice was not sent, as staff read it. */
+const HARDSHIP_PAUSE = 'Not sent: the member asked for help with payments (hardship case open or arranged).';
 
 /** What the event itself tells the message: the amount, the date, the biller, what changed (in words). */
 export interface EventFacts {
@@ -144,6 +147,11 @@ export class EventNotifier {
       try {
         if (!(kind in EVENT_KINDS)) throw new Error(`Unknown notice kind ${kind}`);
         const context = await loadNoticeContext(tx, this.settings, this.projections, Number(notice.agreement_id));
+        if (pausedForHardship(kind, context.hardshipActive)) {
+          // The member asked for help with payments: staff talk to them instead (issue 24 item 4).
+          await this.finish(tx, noticeId, MemberNoticeStatus.PausedForHardship, HARDSHIP_PAUSE);
+          return MemberNoticeStatus.PausedForHardship;
+        }
         messages = composeNotice(context, kind, factsOf(notice.facts));
       } catch (error) {
         if (!(error instanceof NoticeNotComposed)) throw error;

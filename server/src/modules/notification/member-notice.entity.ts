@@ -1,12 +1,16 @@
 import { Entity, Index, ManyToOne, OptionalProps, PrimaryKey, Property, Unique } from '@mikro-orm/core';
 import type { Agreement } from '../agreement/agreement.entity.js';
 
-/** What became of a member notice: waiting for its job, told (messages queued), nobody to tell, or not composable. */
+/**
+ * What became of a member notice: waiting for its job, told (messages queued), nobody to tell, not composable, or
+ * held back because the member asked for help with payments (a hardship case open or arranged: `pausedForHardship`).
+ */
 export enum MemberNoticeStatus {
   Waiting = 0,
   Queued = 1,
   NobodyToTell = 2,
   Failed = 3,
+  PausedForHardship = 4,
 }
 
 /**

@@ -40,6 +40,7 @@ function context(templates: Record<string, { emailSubject: string; emailTemplate
     subscriptions: { ...DEFAULT_EVENTS },
     members: [ann, bob],
     templates: new Map(Object.entries(templates).map(([name, t], i) => [name, { id: i + 1, ...t }])),
+    hardshipActive: false,
   } satisfies NoticeContext;
 }
 

@@ -55,6 +55,8 @@ export interface NoticeContext {
   members: NoticeMember[];
   /** The active templates by name. */
   templates: ReadonlyMap<string, NoticeTemplate>;
+  /** The account has a request for help with payments open or arranged (modules/hardship). */
+  hardshipActive: boolean;
 }
 
 /** One message composed for one member by one channel. */
@@ -118,6 +120,10 @@ export async function loadNoticeContext(
   const templates = await em.execute<Record<string, unknown>[]>(
     'select id, template_name, email_subject, email_template, sms_template from notification_template where is_active',
   );
+  const hardship = await em.execute<{ n: number }[]>(
+    'select 1 as n from hardship_case where account_id = ? and status in (1, 2) limit 1',
+    [agreement.account_id],
+  );
   return {
     agreementId,
     accountId: Number(agreement.account_id),
@@ -151,6 +157,7 @@ export async function loadNoticeContext(
         },
       ]),
     ),
+    hardshipActive: hardship.length > 0,
   };
 }
 

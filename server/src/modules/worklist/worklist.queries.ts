@@ -70,6 +70,42 @@ export async function lastContacts(
   );
 }
 
+/** An account's active hardship case (open or arranged), as the worklist shows it. */
+export interface HardshipRow {
+  id: number;
+  account_id: number;
+  status: number;
+  opened_on: string;
+  situation: string;
+  request_kind: string;
+  request_from: string | null;
+  request_until: string | null;
+  request_amount: string | null;
+  arrangement_kind: string | null;
+  arrangement_from: string | null;
+  arrangement_until: string | null;
+  arrangement_amount: string | null;
+  arrangement_note: string | null;
+}
+
+/** The active hardship cases of these accounts (modules/hardship writes them; one per account). */
+export async function activeHardshipCases(
+  em: EntityManager,
+  accountIds: readonly number[],
+  timeZone: string,
+): Promise<Map<number, HardshipRow>> {
+  if (accountIds.length === 0) return new Map();
+  const rows = await em.execute<HardshipRow[]>(
+    `select id, account_id, status, (opened_at at time zone ?)::date::text as opened_on, situation, request_kind,
+       request_from::text as request_from, request_until::text as request_until, request_amount, arrangement_kind,
+       arrangement_from::text as arrangement_from, arrangement_until::text as arrangement_until, arrangement_amount,
+       arrangement_note
+     from hardship_case where status in (1, 2) and account_id = any(?::int[])`,
+    [timeZone, intArray(accountIds)],
+  );
+  return new Map(rows.map((row) => [Number(row.account_id), row]));
+}
+
 export interface ProblemBillRow {
   id: number;
   agreement_id: number;

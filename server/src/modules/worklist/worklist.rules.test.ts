@@ -8,6 +8,7 @@ import {
   compareWorkItems,
   failedPaymentItem,
   goingShortItem,
+  hardshipItem,
   isWorkItemKey,
   lockedItem,
   messageItem,
@@ -134,6 +135,65 @@ describe('the rows, in words (issue 22 item 3)', () => {
   });
 });
 
+describe('a member who asked for help (issue 24 item 4)', () => {
+  const facts = {
+    caseId: 12,
+    arranged: false,
+    openedOn: '2026-11-20' as LocalDate,
+    situation: 'My hours were cut until February.',
+    requestWords: 'a deposit holiday from 01-12-2026 to 31-12-2026, re-spread over the rest of the term',
+    arrangementWords: null,
+    arrears: { amount: 10720 as Cents, since: '2026-11-06' as LocalDate },
+    counsellingNote: 'Offer financial counselling (National Debt Helpline 1800 007 007).',
+  };
+
+  it('an open case: their words, what they asked, the debt not chased, the counselling note', () => {
+    expect(hardshipItem(jack, facts, contact)).toMatchObject({
+      key: 'hardship:12:open',
+      kind: WorkKind.Hardship,
+      date: '2026-11-20',
+      title: 'Asked for help with payments on 20-11-2026',
+      detail:
+        'In their words: “My hours were cut until February.” They asked for a deposit holiday from 01-12-2026 to ' +
+        '31-12-2026, re-spread over the rest of the term. $107.20 owing since 06-11-2026: do not chase it while the ' +
+        'case is open. Offer financial counselling (National Debt Helpline 1800 007 007). Last contact 10-11-2026: ' +
+        '“Your agreement is in arrears by $1,072.00”.',
+      actions: [{ action: 'contact', templateName: 'GeneralContact' }, { action: 'open' }, { action: 'markDone' }],
+    });
+  });
+
+  it('an arranged case is a new row (a new key) saying the arrangement; long words are cut', () => {
+    const item = hardshipItem(
+      jack,
+      {
+        ...facts,
+        arranged: true,
+        arrangementWords: 'a lower deposit of $50.00 until 31-01-2027',
+        arrears: null,
+        situation: 'x'.repeat(400),
+      },
+      null,
+    );
+    expect(item.key).toBe('hardship:12:arranged');
+    expect(item.title).toBe('Hardship arrangement: a lower deposit of $50.00 until 31-01-2027');
+    expect(item.detail).toContain(`“${'x'.repeat(297)}…”`);
+    expect(isWorkItemKey(item.key)).toBe(true);
+  });
+
+  it('comes before arrears in the list', () => {
+    const arrears = arrearsItem(
+      jack,
+      { amount: 100 as Cents, since: '2026-11-01' as LocalDate, missedDeposits: 1 },
+      null,
+      false,
+    );
+    expect([arrears, hardshipItem(jack, facts, null)].sort(compareWorkItems).map((i) => i.kind)).toEqual([
+      WorkKind.Hardship,
+      WorkKind.InArrears,
+    ]);
+  });
+});
+
 describe('compareWorkItems and workCounts (ordered by urgency; the dashboard counts the same list)', () => {
   const row = (kind: WorkKind, date: string, done = false): WorkItem => ({
     key: `${kind.toLowerCase()}:${date}`,
@@ -168,7 +228,7 @@ describe('compareWorkItems and workCounts (ordered by urgency; the dashboard cou
       { kind: WorkKind.GoingShort, label: 'Going short', open: 2 },
       { kind: WorkKind.RenewalDue, label: 'Renewal due', open: 1 },
     ]);
-    expect(workCounts([])).toHaveLength(8);
+    expect(workCounts([])).toHaveLength(9);
   });
 });
 

@@ -3,6 +3,7 @@ import { formatCurrency, type Cents } from '../../shared/money.js';
 
 /** What needs a person, most urgent first (issue 22 item 3). */
 export enum WorkKind {
+  Hardship = 'Hardship',
   InArrears = 'InArrears',
   FailedPayment = 'FailedPayment',
   ReconciliationMismatch = 'ReconciliationMismatch',
@@ -14,11 +15,12 @@ export enum WorkKind {
 }
 
 /**
- * Why this order: money owed and bills paused first; a bill that did not get paid; money the bank and the ledger
+ * Why this order: a member who asked for help with payments (Customer Owned Banking Code s24) first; money owed and bills paused first; a bill that did not get paid; money the bank and the ledger
  * disagree on; a bill the agreement will not cover; an agreement stopped by staff; a colleague waiting on a decision;
  * a member not told something; an agreement coming to its end.
  */
 export const WORK_KINDS: readonly { kind: WorkKind; label: string }[] = [
+  { kind: WorkKind.Hardship, label: 'Asked for help' },
   { kind: WorkKind.InArrears, label: 'In arrears' },
   { kind: WorkKind.FailedPayment, label: 'Payment failed or part-paid' },
   { kind: WorkKind.ReconciliationMismatch, label: 'Reconciliation mismatch' },
@@ -133,6 +135,44 @@ export function arrearsItem(
       `until the whole amount is in. ${lastContactWords(lastContact)}`,
     subject,
     actions: agreementActions('ArrearsReminder', ...(locked ? [] : [{ action: 'lock' } as const])),
+    done: null,
+  };
+}
+
+/**
+ * A member in financial difficulty (issue 24 item 4): their words, what they asked for, what was arranged, and the
+ * financial-counselling note. It takes the place of the arrears and going-short rows: the deposit is not chased.
+ */
+export function hardshipItem(
+  subject: WorkSubject,
+  hardship: {
+    caseId: number;
+    arranged: boolean;
+    openedOn: LocalDate;
+    situation: string;
+    requestWords: string;
+    arrangementWords: string | null;
+    arrears: { amount: Cents; since: LocalDate } | null;
+    counsellingNote: string;
+  },
+  lastContact: { at: LocalDate; what: string } | null,
+): WorkItem {
+  const arrears = hardship.arrears
+    ? `${money(hardship.arrears.amount)} owing since ${date(hardship.arrears.since)}: do not chase it while the case is open. `
+    : '';
+  const situation = hardship.situation.length > 300 ? `${hardship.situation.slice(0, 297)}…` : hardship.situation;
+  return {
+    key: `hardship:${hardship.caseId}:${hardship.arranged ? 'arranged' : 'open'}`,
+    kind: WorkKind.Hardship,
+    date: hardship.openedOn,
+    title: hardship.arranged
+      ? `Hardship arrangement: ${hardship.arrangementWords}`
+      : `Asked for help with payments on ${date(hardship.openedOn)}`,
+    detail:
+      `In their words: “${situation}” They asked for ${hardship.requestWords}. ${arrears}` +
+      `${hardship.counsellingNote} ${lastContactWords(lastContact)}`,
+    subject,
+    actions: agreementActions('GeneralContact'),
     done: null,
   };
 }

@@ -5,7 +5,7 @@ import { APPROVER_ROLES, isStaff, type Role, actsAsStaff } from '../../common/au
 import type { Clock } from '../../shared/clock.js';
 import { DomainError, ForbiddenError } from '../../shared/errors.js';
 import { type LocalDate, todayIn } from '../../shared/local-date.js';
-import { formatCurrency, parseMoney } from '../../shared/money.js';
+import { formatCurrency, parseMoney, type Cents } from '../../shared/money.js';
 import { agreementFactsOf } from '../agreement/agreement-facts.js';
 import { AgreementStatus } from '../agreement/agreement-status.js';
 import type { AgreementProjection } from '../agreement/projection/projection.rules.js';
@@ -20,6 +20,14 @@ import { coreBankingSettings } from '../core-banking/renewal-due.js';
 import { EVENT_KINDS, type EventKind } from '../../shared/notification/events.rules.js';
 import { NotificationChannel } from '../../shared/notification/notification-codes.js';
 import {
+  FINANCIAL_COUNSELLING_NOTE,
+  HardshipStatus,
+  hardshipTermsWords,
+  type HardshipRequestKind,
+  type HardshipTerms,
+} from '../../shared/hardship/hardship.rules.js';
+import {
+  activeHardshipCases,
   doneMarks,
   failedMessages,
   failedNotices,
@@ -28,6 +36,7 @@ import {
   recentMismatches,
   recordWorkDone,
   runningAgreements,
+  type HardshipRow,
   type RunningRow,
 } from './worklist.queries.js';
 import {
@@ -37,6 +46,7 @@ import {
   failedPaymentItem,
   GOING_SHORT_WEEKS,
   goingShortItem,
+  hardshipItem,
   isWorkItemKey,
   lockedItem,
   messageItem,
@@ -88,13 +98,19 @@ export class WorklistService {
       running.map((row) => Number(row.g_account_id)),
       this.timeZone,
     );
+    const hardship = await activeHardshipCases(
+      em,
+      running.map((row) => Number(row.g_account_id)),
+      this.timeZone,
+    );
     const renewal = renewalDueWindow(today, await coreBankingSettings(em));
     const items: WorkItem[] = [];
     for (const row of running) {
       const subject = subjects.get(Number(row.g_id))!;
       const projection = projections.get(subject.agreementId)!;
       const contact = contacts.get(subject.accountId) ?? null;
-      items.push(...agreementItems(row, subject, projection, contact, today));
+      const hardshipCase = hardship.get(subject.accountId) ?? null;
+      items.push(...agreementItems(row, subject, projection, contact, today, hardshipCase));
       const end = String(row.g_end_date) as LocalDate;
       if (renewal && end >= renewal.from && end <= renewal.to && !row.renewal_under_way) {
         items.push(renewalItem(subject, { endDate: end }, contact));
@@ -229,11 +245,23 @@ function agreementItems(
   projection: AgreementProjection,
   contact: { at: LocalDate; what: string } | null,
   today: LocalDate,
+  hardship: HardshipRow | null,
 ): WorkItem[] {
   const items: WorkItem[] = [];
   const locked = Number(row.g_status) === AgreementStatus.Locked;
-  if (projection.arrears && projection.arrears.amount > 0) {
-    const arrears = arrearsItem(subject, projection.arrears, contact, locked);
+  const owing = projection.arrears && projection.arrears.amount > 0 ? projection.arrears : null;
+  if (hardship) {
+    // A member who asked for help: their case takes the place of the arrears and going-short rows (not chased).
+    items.push(hardshipItem(subject, hardshipFacts(hardship, owing), contact));
+    if (locked) {
+      items.push(
+        lockedItem(subject, { since: (row.locked_on ?? today) as LocalDate, reason: row.lock_reason }, contact),
+      );
+    }
+    return items;
+  }
+  if (owing) {
+    const arrears = arrearsItem(subject, owing, contact, locked);
     // Locking the agreement is acting on its arrears: the row is done by whoever locked it.
     if (locked && row.locked_at) {
       arrears.done = { at: new Date(row.locked_at), by: row.locked_by ?? '', action: 'locked' };
@@ -256,6 +284,31 @@ function agreementItems(
     );
   }
   return items;
+}
+
+/** A case's row facts: its words, what was asked and arranged, and what is owing. */
+function hardshipFacts(row: HardshipRow, owing: { amount: Cents; since: LocalDate } | null) {
+  const terms = (kind: string, from: string | null, until: string | null, amount: string | null): HardshipTerms => ({
+    kind: kind as HardshipRequestKind,
+    from: from as LocalDate | null,
+    until: until as LocalDate | null,
+    amount: amount === null ? null : parseMoney(String(amount)),
+  });
+  const arranged = Number(row.status) === HardshipStatus.Arranged && row.arrangement_kind !== null;
+  return {
+    caseId: Number(row.id),
+    arranged,
+    openedOn: row.opened_on as LocalDate,
+    situation: row.situation,
+    requestWords: hardshipTermsWords(terms(row.request_kind, row.request_from, row.request_until, row.request_amount)),
+    arrangementWords: arranged
+      ? hardshipTermsWords(
+          terms(row.arrangement_kind!, row.arrangement_from, row.arrangement_until, row.arrangement_amount),
+        ) + (row.arrangement_note ? ` (${row.arrangement_note.replace(/[.\s]+$/, '')})` : '')
+      : null,
+    arrears: owing && { amount: owing.amount, since: owing.since },
+    counsellingNote: FINANCIAL_COUNSELLING_NOTE,
+  };
 }
 
 /** Whose each running agreement is (the reports' one rule); one with no active holder is nobody's to contact. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_EVENTS } from '../preferences/preferences.rules.js';
 import { NotificationChannel, NotificationEvent, NotificationPreference } from './notification-codes.js';
-import { EVENT_KINDS, eventRecipients, SUBSCRIPTION_OF } from './events.rules.js';
+import { EVENT_KINDS, EVENT_KIND_ORDER, eventRecipients, pausedForHardship, SUBSCRIPTION_OF } from './events.rules.js';
 
 const ann = { memberId: 1, email: 'ann@example.com', mobilePhone: '0400000001' };
 const bob = { memberId: 2, email: null, mobilePhone: '0400000002' };
@@ -78,5 +78,18 @@ describe('eventRecipients (spec 3 §3, §9: by subscription and each member’s 
       agreementCancelled: NotificationEvent.AgreementChanged,
       shortPaidBill: NotificationEvent.ShortPaidBill,
     });
+  });
+});
+
+describe('pausedForHardship (issue 24 item 4: missed-deposit follow-up pauses while a request for help is active)', () => {
+  it.each(EVENT_KIND_ORDER.map((kind) => [kind, kind === 'missedDeposit'] as const))(
+    'with a case open or arranged, %s is held back: %s',
+    (kind, paused) => {
+      expect(pausedForHardship(kind, true)).toBe(paused);
+    },
+  );
+
+  it.each(EVENT_KIND_ORDER)('without a case, %s is sent as usual', (kind) => {
+    expect(pausedForHardship(kind, false)).toBe(false);
   });
 });

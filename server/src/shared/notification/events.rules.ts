@@ -53,6 +53,18 @@ export const EVENT_WHEN: Readonly<Record<EventKind, string>> = {
   agreementApplied: 'When a change or renewal the member approved takes effect.',
 };
 
+/**
+ * The follow-up that pauses while the member has a request for help with payments open or arranged (issue 24 item 4,
+ * Customer Owned Banking Code s24): the missed-deposit notice. Staff talk to the member instead (the worklist's
+ * hardship row); every other notice (a bill paid or failed, the agreement changed) still tells them what happened.
+ */
+export const PAUSED_BY_HARDSHIP: readonly EventKind[] = ['missedDeposit'];
+
+/** Whether a notice of this kind is held back because the member asked for help (a case open or arranged). */
+export function pausedForHardship(kind: EventKind, hardshipActive: boolean): boolean {
+  return hardshipActive && PAUSED_BY_HARDSHIP.includes(kind);
+}
+
 /** The event kinds in the order staff read them (previews, the template list). */
 export const EVENT_KIND_ORDER = Object.keys(EVENT_KINDS) as EventKind[];
 

@@ -1,0 +1,278 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { requireUser } from '../../common/auth/access.js';
+import type { CurrentUser } from '../../common/auth/current-user.js';
+import { Role, STAFF_ROLES } from '../../common/auth/roles.js';
+import type { Clock } from '../../shared/clock.js';
+import { DomainError, ForbiddenError, NotFoundError } from '../../shared/errors.js';
+import {
+  checkHardshipNote,
+  checkHardshipTerms,
+  checkSituation,
+  HARDSHIP_MESSAGES,
+  hardshipTermsWords,
+  hardshipTransition,
+  HardshipStatus,
+  type HardshipTerms,
+  type HardshipTermsInput,
+} from '../../shared/hardship/hardship.rules.js';
+import { isLocalDate, type LocalDate } from '../../shared/local-date.js';
+import { parseMoney, toDecimalString, type Cents } from '../../shared/money.js';
+import { ActivityType } from '../activity/activity-type.js';
+import { writeActivity } from '../activity/activity-writer.js';
+import type { AgreementFacts } from '../agreement/agreement-facts.js';
+import type { ProjectionService } from '../agreement/projection/projection.service.js';
+import { loadMemberAccount } from '../overview/account-context.js';
+import { caseOfAccount, currentAgreementOf, lockActiveCase, type HardshipCaseRecord } from './hardship.queries.js';
+
+/** The terms as typed on a form: the kind, dates `YYYY-MM-DD` and the amount in dollars, each optional. */
+export interface HardshipTermsRequest {
+  kind: string;
+  from?: string | null;
+  until?: string | null;
+  amount?: string | null;
+}
+
+export interface OpenHardshipCaseRequest extends HardshipTermsRequest {
+  memberId: number;
+  accountId: number;
+  situation: string;
+}
+
+export interface ArrangeHardshipRequest extends HardshipTermsRequest {
+  accountId: number;
+  note: string;
+}
+
+/** The form's dates and amount to the rule's types; a malformed one is a clear refusal naming the field. */
+function termsInput(request: HardshipTermsRequest): HardshipTermsInput {
+  const date = (value: string | null | undefined, field: 'from' | 'until'): LocalDate | null => {
+    const text = (value ?? '').trim();
+    if (!text) return null;
+    if (!isLocalDate(text)) {
+      throw new DomainError('INVALID_DATE', HARDSHIP_MESSAGES.invalidDate(field === 'from' ? 'start' : 'end'), field);
+    }
+    return text;
+  };
+  let amount: Cents | null = null;
+  const amountText = (request.amount ?? '').trim().replace(/^\$/, '');
+  if (amountText) {
+    try {
+      amount = parseMoney(amountText);
+    } catch {
+      throw new DomainError('INVALID_AMOUNT', HARDSHIP_MESSAGES.invalidAmount, 'amount');
+    }
+  }
+  return { kind: request.kind, from: date(request.from, 'from'), until: date(request.until, 'until'), amount };
+}
+
+function assertStaffWriter(user: CurrentUser | null): CurrentUser {
+  const caller = requireUser(user);
+  if (!caller.roles.some((role) => (STAFF_ROLES as readonly Role[]).includes(role))) throw new ForbiddenError();
+  return caller;
+}
+
+/**
+ * A way through hardship (issue 24 item 4): a member opens a case on their own account (what is going on, what they
+ * ask for), staff record an arrangement or close it; members, staff and reporters read it. Each step is checked by
+ * the rules (`shared/hardship/hardship.rules.ts`), written in one transaction with its activity (40, 41, 42) and its
+ * audit record. While a case is active the missed-deposit notice is not sent (notification/notice-composer.ts) and
+ * the worklist shows the case instead of chasing the deposit (worklist.service.ts).
+ */
+export class HardshipService {
+  constructor(
+    private readonly projections: ProjectionService,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The account's active case, else its latest closed one; null when it never had one. */
+  async caseOf(
+    em: EntityManager,
+    user: CurrentUser | null,
+    memberId: number,
+    accountId: number,
+  ): Promise<HardshipCaseRecord | null> {
+    const context = await loadMemberAccount(em, user, memberId, accountId);
+    return caseOfAccount(em, context.accountId);
+  }
+
+  /** The member asks for help on their own account: one active case per account. */
+  async open(
+    em: EntityManager,
+    user: CurrentUser | null,
+    request: OpenHardshipCaseRequest,
+  ): Promise<HardshipCaseRecord> {
+    const caller = requireUser(user);
+    if (!caller.roles.includes(Role.MEMBER) || caller.memberId === null) throw new ForbiddenError();
+    const context = await loadMemberAccount(em, caller, request.memberId, request.accountId);
+    const situation = checkSituation(request.situation);
+    if (!context.agreement) throw new DomainError('NO_AGREEMENT', HARDSHIP_MESSAGES.noAgreement);
+    const terms = checkHardshipTerms(termsInput(request), await this.facts(em, context.agreement));
+    const now = this.clock.now();
+    const agreement = context.agreement;
+    await em.fork().transactional(async (tx) => {
+      hardshipTransition((await lockActiveCase(tx, context.accountId))?.status ?? null, 'open');
+      const [row] = await tx.execute<{ id: number }[]>(
+        `insert into hardship_case (account_id, member_id, agreement_id, status, situation, request_kind, request_from,
+           request_until, request_amount, opened_at, opened_by_id)
+         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+         on conflict (account_id) where status in (1, 2) do nothing returning id`,
+        [
+          context.accountId,
+          context.memberId,
+          agreement.id,
+          HardshipStatus.Open,
+          situation,
+          terms.kind,
+          terms.from,
+          terms.until,
+          terms.amount === null ? null : toDecimalString(terms.amount),
+          now,
+          caller.userId,
+        ],
+      );
+      // A twin request committed between the check and the insert: the same answer as the check's.
+      if (!row) throw new DomainError('CASE_ALREADY_OPEN', HARDSHIP_MESSAGES.alreadyOpen);
+      const caseId = Number(row.id);
+      await writeActivity(tx, {
+        type: ActivityType.HardshipCaseOpened,
+        accountId: context.accountId,
+        memberId: context.memberId,
+        agreementId: agreement.id,
+        details: `Asked for help with payments: ${hardshipTermsWords(terms)}.`,
+        notes: situation,
+        data: { hardshipCaseId: caseId, request: termsData(terms) },
+        agentName: caller.displayName,
+        userId: caller.userId,
+        occurredAt: now,
+      });
+      await audit(tx, caller, 'openHardshipCase', caseId, now, { situation, request: termsData(terms) });
+    });
+    return (await caseOfAccount(em, context.accountId))!;
+  }
+
+  /** Staff record what was agreed with the member (or change it): the terms by the same rule, and a note. */
+  async arrange(
+    em: EntityManager,
+    user: CurrentUser | null,
+    request: ArrangeHardshipRequest,
+  ): Promise<HardshipCaseRecord> {
+    const caller = assertStaffWriter(user);
+    const input = termsInput(request);
+    const note = checkHardshipNote(request.note);
+    const now = this.clock.now();
+    await em.fork().transactional(async (tx) => {
+      const active = await this.activeCase(tx, request.accountId);
+      const status = hardshipTransition(active.status, 'arrange');
+      const agreement = await currentAgreementOf(tx, request.accountId);
+      if (!agreement) throw new DomainError('NO_AGREEMENT', HARDSHIP_MESSAGES.noAgreement);
+      const terms = checkHardshipTerms(input, await this.facts(tx, agreement));
+      await tx.execute(
+        `update hardship_case set status = ?, arrangement_kind = ?, arrangement_from = ?, arrangement_until = ?,
+           arrangement_amount = ?, arrangement_note = ?, arranged_at = ?, arranged_by_id = ? where id = ?`,
+        [
+          status,
+          terms.kind,
+          terms.from,
+          terms.until,
+          terms.amount === null ? null : toDecimalString(terms.amount),
+          note,
+          now,
+          caller.userId,
+          active.id,
+        ],
+        'run',
+      );
+      await writeActivity(tx, {
+        type: ActivityType.HardshipArrangement,
+        accountId: request.accountId,
+        memberId: active.memberId,
+        agreementId: agreement.id,
+        details: `Hardship arrangement: ${hardshipTermsWords(terms)}.`,
+        notes: note,
+        data: { hardshipCaseId: active.id, arrangement: termsData(terms) },
+        agentName: caller.displayName,
+        userId: caller.userId,
+        occurredAt: now,
+      });
+      await audit(tx, caller, 'arrangeHardshipCase', active.id, now, { arrangement: termsData(terms), note });
+    });
+    return (await caseOfAccount(em, request.accountId))!;
+  }
+
+  /** Staff close the case (the difficulty is over, or the member no longer wants help): follow-up resumes. */
+  async close(
+    em: EntityManager,
+    user: CurrentUser | null,
+    request: { accountId: number; note: string },
+  ): Promise<HardshipCaseRecord> {
+    const caller = assertStaffWriter(user);
+    const note = checkHardshipNote(request.note);
+    const now = this.clock.now();
+    await em.fork().transactional(async (tx) => {
+      const active = await this.activeCase(tx, request.accountId);
+      const status = hardshipTransition(active.status, 'close');
+      await tx.execute(
+        'update hardship_case set status = ?, close_note = ?, closed_at = ?, closed_by_id = ? where id = ?',
+        [status, note, now, caller.userId, active.id],
+        'run',
+      );
+      await writeActivity(tx, {
+        type: ActivityType.HardshipCaseClosed,
+        accountId: request.accountId,
+        memberId: active.memberId,
+        agreementId: active.agreementId,
+        details: 'The request for help with payments was closed.',
+        notes: note,
+        data: { hardshipCaseId: active.id },
+        agentName: caller.displayName,
+        userId: caller.userId,
+        occurredAt: now,
+      });
+      await audit(tx, caller, 'closeHardshipCase', active.id, now, { note });
+    });
+    return (await caseOfAccount(em, request.accountId))!;
+  }
+
+  private async activeCase(tx: EntityManager, accountId: number) {
+    const [account] = await tx.execute<{ id: number }[]>('select id from account where id = ?', [accountId]);
+    if (!account) throw new NotFoundError('Could not find the account.');
+    const active = await lockActiveCase(tx, accountId);
+    if (!active) throw new DomainError('NO_OPEN_CASE', HARDSHIP_MESSAGES.noCase);
+    return active;
+  }
+
+  /** Today, the deposit now (the projection's next deposit, else the agreed one) and the term's end. */
+  private async facts(em: EntityManager, agreement: AgreementFacts) {
+    const deposits = (await this.projections.depositsOf(em, [agreement.id])).get(agreement.id);
+    return {
+      today: this.clock.today(),
+      currentDeposit: deposits?.nextDeposit?.amount ?? agreement.depositAmount,
+      termEnd: agreement.endDate,
+    };
+  }
+}
+
+function termsData(terms: HardshipTerms): Record<string, unknown> {
+  return {
+    kind: terms.kind,
+    from: terms.from,
+    until: terms.until,
+    amount: terms.amount === null ? null : toDecimalString(terms.amount),
+  };
+}
+
+async function audit(
+  tx: EntityManager,
+  user: CurrentUser,
+  action: 'openHardshipCase' | 'arrangeHardshipCase' | 'closeHardshipCase',
+  caseId: number,
+  now: Date,
+  request: Record<string, unknown>,
+): Promise<void> {
+  await tx.execute(
+    `insert into audit_record (occurred_at, user_id, action, entity_type, entity_id, idempotency_key, request, response)
+     values (?, ?, ?, 'hardship_case', ?, ?, ?, '{}')`,
+    [now, user.userId, action, caseId, `${action}:${caseId}:${now.toISOString()}`, JSON.stringify(request)],
+    'run',
+  );
+}
