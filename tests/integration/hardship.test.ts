@@ -248,7 +248,7 @@ describe('a way through hardship (issue 24 item 4)', () => {
     expect(row.detail).toContain('“My hours were cut until February.”');
     expect(row.detail).toContain('do not chase it while the case is open');
     expect(row.detail).toContain('National Debt Helpline (1800 007 007');
-    expect(row.actions.map((a) => a.action)).toEqual(['contact', 'open', 'markDone']);
+    expect(row.actions.map((a) => a.action)).toEqual(['contact', 'arrange', 'open', 'markDone']);
   });
 
   it('lets staff, not the reporter, record an arrangement by the same rules; the member reads it', async () => {

@@ -112,6 +112,13 @@ const memberScreens: RouteObject[] = [
     ),
   },
   {
+    path: 'member/hardship',
+    ...lazyScreen(
+      () => import('../features/hardship/HardshipScreen'),
+      (m) => m.HardshipScreen,
+    ),
+  },
+  {
     path: 'member/graphs',
     ...lazyScreen(
       () => import('../features/member/GraphsScreen'),

@@ -72,6 +72,17 @@ export type ApprovalDecision =
   | 'Pending'
   | 'Refused';
 
+/** Staff record what was arranged with the member, with a note. */
+export type ArrangeHardshipCaseInput = {
+  accountId: number;
+  amount?: string | null | undefined;
+  from?: string | null | undefined;
+  kind: HardshipRequestKind;
+  /** What was agreed (at most 1,000 characters). */
+  note: string;
+  until?: string | null | undefined;
+};
+
 /** The worklist’s sort, as the screen shows it (the exports follow it). */
 export type AtRiskSortInput = {
   /** asc or desc. */
@@ -308,6 +319,18 @@ export type FiguresChangeKind =
   /** An agreement status changed: modified, approved, applied, locked, in arrears … */
   | 'STATUS_CHANGED';
 
+/** None: help without a change; DepositHoliday: no deposits for up to a month, re-spread over the rest of the term; LowerDeposit: a lower deposit until a date. */
+export type HardshipRequestKind =
+  | 'DepositHoliday'
+  | 'LowerDeposit'
+  | 'None';
+
+/** Open: waiting for staff; Arranged: staff recorded an arrangement; Closed. */
+export type HardshipStatus =
+  | 'Arranged'
+  | 'Closed'
+  | 'Open';
+
 /** Supervisor override: the manager’s own credentials on the agent’s screen. */
 export type ManagerOverrideInput = {
   approvalGranted: boolean;
@@ -344,6 +367,21 @@ export type NotificationPreferenceChoice =
   | 'Email'
   | 'None'
   | 'Sms';
+
+/** A member asks for help: what is going on and, optionally, a change to the deposits. */
+export type OpenHardshipCaseInput = {
+  accountId: number;
+  /** LowerDeposit: the deposit, in dollars ("45.00"). */
+  amount?: string | null | undefined;
+  /** DepositHoliday: the first day, YYYY-MM-DD. */
+  from?: string | null | undefined;
+  kind: HardshipRequestKind;
+  memberId: number;
+  /** What is going on (at most 2,000 characters). */
+  situation: string;
+  /** The last day, YYYY-MM-DD. */
+  until?: string | null | undefined;
+};
 
 /** Pay or reimburse a bill or allocation (spec 1 §3 Payment). */
 export type PayBillInput = {
@@ -769,6 +807,40 @@ export type StaffDashboardPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type StaffDashboardPageQuery = { clientSettings: { __typename: 'ClientSettings', productName: string, staffDashboard: { __typename: 'StaffDashboardSettings', releaseLabel: string, supportEmailShortcuts: Array<{ __typename: 'EmailShortcut', label: string, email: string }>, tabs: Array<{ __typename: 'DashboardTab', key: string, title: string, body: string }> } } };
+
+export type HardshipTermsFieldsFragment = { __typename: 'HardshipTerms', kind: HardshipRequestKind, from: string | null, until: string | null, amount: string | null, words: string };
+
+export type HardshipCaseFieldsFragment = { __typename: 'HardshipCase', caseId: number, accountId: number, agreementId: number, status: HardshipStatus, statusLabel: string, situation: string, openedAt: string, arrangementNote: string | null, arrangedAt: string | null, arrangedBy: string | null, closeNote: string | null, closedAt: string | null, followUpPaused: boolean, counsellingNote: string | null, request: { __typename: 'HardshipTerms', kind: HardshipRequestKind, from: string | null, until: string | null, amount: string | null, words: string }, arrangement: { __typename: 'HardshipTerms', kind: HardshipRequestKind, from: string | null, until: string | null, amount: string | null, words: string } | null };
+
+export type HardshipCaseQueryVariables = Exact<{
+  memberId: number;
+  accountId: number;
+}>;
+
+
+export type HardshipCaseQuery = { hardshipCase: { __typename: 'HardshipCase', caseId: number, accountId: number, agreementId: number, status: HardshipStatus, statusLabel: string, situation: string, openedAt: string, arrangementNote: string | null, arrangedAt: string | null, arrangedBy: string | null, closeNote: string | null, closedAt: string | null, followUpPaused: boolean, counsellingNote: string | null, request: { __typename: 'HardshipTerms', kind: HardshipRequestKind, from: string | null, until: string | null, amount: string | null, words: string }, arrangement: { __typename: 'HardshipTerms', kind: HardshipRequestKind, from: string | null, until: string | null, amount: string | null, words: string } | null } | null };
+
+export type OpenHardshipCaseMutationVariables = Exact<{
+  input: OpenHardshipCaseInput;
+}>;
+
+
+export type OpenHardshipCaseMutation = { openHardshipCase: { __typename: 'HardshipCaseResult', hardshipCase: { __typename: 'HardshipCase', caseId: number, accountId: number, agreementId: number, status: HardshipStatus, statusLabel: string, situation: string, openedAt: string, arrangementNote: string | null, arrangedAt: string | null, arrangedBy: string | null, closeNote: string | null, closedAt: string | null, followUpPaused: boolean, counsellingNote: string | null, request: { __typename: 'HardshipTerms', kind: HardshipRequestKind, from: string | null, until: string | null, amount: string | null, words: string }, arrangement: { __typename: 'HardshipTerms', kind: HardshipRequestKind, from: string | null, until: string | null, amount: string | null, words: string } | null } | null, errors: Array<{ __typename: 'UserError', code: string, field: string | null, message: string }> } };
+
+export type ArrangeHardshipCaseMutationVariables = Exact<{
+  input: ArrangeHardshipCaseInput;
+}>;
+
+
+export type ArrangeHardshipCaseMutation = { arrangeHardshipCase: { __typename: 'HardshipCaseResult', hardshipCase: { __typename: 'HardshipCase', caseId: number, accountId: number, agreementId: number, status: HardshipStatus, statusLabel: string, situation: string, openedAt: string, arrangementNote: string | null, arrangedAt: string | null, arrangedBy: string | null, closeNote: string | null, closedAt: string | null, followUpPaused: boolean, counsellingNote: string | null, request: { __typename: 'HardshipTerms', kind: HardshipRequestKind, from: string | null, until: string | null, amount: string | null, words: string }, arrangement: { __typename: 'HardshipTerms', kind: HardshipRequestKind, from: string | null, until: string | null, amount: string | null, words: string } | null } | null, errors: Array<{ __typename: 'UserError', code: string, field: string | null, message: string }> } };
+
+export type CloseHardshipCaseMutationVariables = Exact<{
+  accountId: number;
+  note: string;
+}>;
+
+
+export type CloseHardshipCaseMutation = { closeHardshipCase: { __typename: 'HardshipCaseResult', hardshipCase: { __typename: 'HardshipCase', caseId: number, accountId: number, agreementId: number, status: HardshipStatus, statusLabel: string, situation: string, openedAt: string, arrangementNote: string | null, arrangedAt: string | null, arrangedBy: string | null, closeNote: string | null, closedAt: string | null, followUpPaused: boolean, counsellingNote: string | null, request: { __typename: 'HardshipTerms', kind: HardshipRequestKind, from: string | null, until: string | null, amount: string | null, words: string }, arrangement: { __typename: 'HardshipTerms', kind: HardshipRequestKind, from: string | null, until: string | null, amount: string | null, words: string } | null } | null, errors: Array<{ __typename: 'UserError', code: string, field: string | null, message: string }> } };
 
 export type MemberContactQueryVariables = Exact<{
   memberId: number;
@@ -1596,6 +1668,7 @@ export { BankJobRunFieldsFragmentDoc, BankJobsDocument, DemoDayRunFieldsFragment
 export { AgreementApprovalRequestFieldsFragmentDoc, AgreementApprovalQueueDocument, DecideAgreementApprovalDocument } from './documents/features/bills/agreement-approval-queue';
 export { BillForPaymentFieldsFragmentDoc, ConfirmationFiguresFieldsFragmentDoc, BillDashboardDocument, BillAgreementDocument, BillLinkedAccountsDocument, BillToPayDocument, BillConfirmationDocument, PayBillDocument, ReimburseBillDocument, BillsToReverseDocument, ReverseBillDocument, TopUpRainyDayDocument, ArrearsApprovalFieldsFragmentDoc, ArrearsApprovalChangedDocument, RequestArrearsApprovalDocument, ManagerOverrideApprovalDocument, ArrearsApprovalQueueDocument, DecideArrearsApprovalDocument, PaymentQuoteDocument, PayingBpayCheckDocument, OverduePlanDocument } from './documents/features/bills/bills';
 export { StaffDashboardPageDocument } from './documents/features/dashboard/dashboard';
+export { HardshipTermsFieldsFragmentDoc, HardshipCaseFieldsFragmentDoc, HardshipCaseDocument, OpenHardshipCaseDocument, ArrangeHardshipCaseDocument, CloseHardshipCaseDocument } from './documents/features/hardship/hardship';
 export { MemberContactDocument, RegisterInterestDocument } from './documents/features/interest/interest';
 export { AgreementViewDocument, ApproveAgreementDocument } from './documents/features/member/agreement';
 export { ChangeItemFieldsFragmentDoc, AgreementChangeReviewDocument, AgreementChangeWaitingDocument, DeclineAgreementChangeDocument, WithdrawAgreementChangeDocument } from './documents/features/member/change-review/change-review';

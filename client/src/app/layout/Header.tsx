@@ -1,7 +1,7 @@
 import { Box, Button, Flex, HStack, Link, Spacer, Text, VisuallyHidden } from '@chakra-ui/react';
 import { Suspense, lazy, useState } from 'react';
 import { Link as RouterLink, useLocation, useMatch } from 'react-router-dom';
-import { displayNameOf, isReadOnly, landingPath } from '../../auth/session-rules';
+import { displayNameOf, isReadOnly, isStaff, landingPath } from '../../auth/session-rules';
 import { useLogout } from '../../auth/useLogout';
 import { useSession } from '../../auth/useSession';
 import { useClientSettingsQuery } from '../../gql/hooks';
@@ -27,7 +27,9 @@ export function Header() {
   const session = useSession();
   const { pathname } = useLocation();
   const { agreementEntries, memberSearch, approvals, reports } = useHeaderContext();
-  const accountId = parsePositiveId(useMatch('/member/:memberId/account/:accountId/*')?.params.accountId);
+  const accountMatch = useMatch('/member/:memberId/account/:accountId/*')?.params;
+  const accountId = parsePositiveId(accountMatch?.accountId);
+  const memberId = parsePositiveId(accountMatch?.memberId);
   const { data } = useClientSettingsQuery();
   const inWebView = useMobileWebView();
   const logout = useLogout();
@@ -102,6 +104,7 @@ export function Header() {
         <Suspense fallback={null}>
           <ContactSupportDialog
             accountId={accountId}
+            memberId={session !== null && !isStaff(session.roles) ? memberId : null}
             supportEmail={settings?.supportEmail ?? ''}
             signedIn={session !== null}
             readOnly={session !== null && isReadOnly(session.roles)}

@@ -14,6 +14,7 @@ import {
   OverviewBannersDocument,
   OverviewManualBillersDocument,
   ShortfallFixesDocument,
+  HardshipCaseDocument,
   TermEndChoiceDocument,
   type AccountOverviewQuery,
   type MemberAccountQuery,
@@ -361,6 +362,10 @@ function mocks(staff: boolean) {
       result: { data: { shortfallFixes: shortfallFixes(staff) } },
     },
     {
+      request: { query: HardshipCaseDocument, variables: ids },
+      result: { data: { hardshipCase: null } },
+    },
+    {
       request: { query: OverviewManualBillersDocument, variables: ids },
       result: { data: { accountOverview: { __typename: 'AccountOverview', ...ids, manualBillers: [] } } },
     },
@@ -425,6 +430,9 @@ describe('OverviewScreen', () => {
     );
     expect(arrears.textContent).toContain('Pay into account 20000002');
     expect(within(arrears).getByRole('button', { name: 'Catch up now' })).toBeTruthy();
+    // The way through hardship (issue 24 item 4), loaded after the page, beside the arrears.
+    const help = await screen.findByRole('link', { name: 'I’m having trouble paying' });
+    expect(help.getAttribute('href')).toBe('/member/42/account/7/member/hardship');
     expect(screen.getByText(/Water bill paid on the 26-09-2026 has failed/)).toBeTruthy();
     // It opens with what's next: the next deposit, the next bills, the forecast's verdict and the actions.
     const home = screen.getByRole('region', { name: 'What’s next' });

@@ -30,6 +30,8 @@ import { ArrearsFacts, canCatchUp } from './ArrearsFacts';
 const StaffContactActions = lazy(() =>
   import('../notification/StaffContactActions').then((m) => ({ default: m.StaffContactActions })),
 );
+// A way through hardship (issue 24 item 4): the request for help's state and the way in load after the page.
+const HardshipEntry = lazy(() => import('../hardship/HardshipEntry').then((m) => ({ default: m.HardshipEntry })));
 const NotesSection = lazy(() => import('./NotesSection').then((m) => ({ default: m.NotesSection })));
 // An account without an agreement (cancelled, or none yet) is rare: its closing statement loads when it is needed.
 const ClosingStatementCard = lazy(() =>
@@ -122,6 +124,16 @@ export function OverviewScreen() {
             </Text>
           )}
         </StatusAlert>
+      )}
+      {agreementStatus && (
+        <Suspense fallback={null}>
+          <HardshipEntry
+            memberId={memberId}
+            accountId={accountId}
+            isStaff={isStaff}
+            inArrears={banner?.kind === 'missedDeposit'}
+          />
+        </Suspense>
       )}
       <SavedForLaterNotice memberId={memberId} accountId={accountId} />
       <ChangeWaitingNotice memberId={memberId} accountId={accountId} isStaff={isStaff} />

@@ -1,12 +1,16 @@
 import { Button, Dialog, Field, Link, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import { useSendSupportMessageMutation } from '../../gql/hooks';
 import { serverMessage } from '../../shared/errors';
 import { StatusAlert } from '../../shared/ui/StatusAlert';
+import { hardshipPath } from '../hardship/hardship-form';
 
 interface ContactSupportDialogProps {
   /** The account the message is about (the one on screen), or null outside an account. */
   accountId: number | null;
+  /** A member on their account: the dialog also offers the way to ask for help with payments (issue 24 item 4). */
+  memberId?: number | null;
   /** The institution's support address (client settings): always shown, the way in when sending is not possible. */
   supportEmail: string;
   /** Signed out, a message cannot be sent: the dialog gives the address instead. */
@@ -22,6 +26,7 @@ const MESSAGE_LIMIT = 4000;
 /** Contact support (spec 1 §2 "Modals"): a message to the support team with the account; 'Message sent' on success. */
 export function ContactSupportDialog({
   accountId,
+  memberId = null,
   supportEmail,
   signedIn,
   readOnly = false,
@@ -115,6 +120,16 @@ export function ContactSupportDialog({
                     </Text>
                   )}
                   {emailUs}
+                  {memberId !== null && accountId !== null && !sent && (
+                    <Text fontSize="sm" data-testid="support-hardship">
+                      Having trouble paying your deposits?{' '}
+                      <Link asChild color="brand.fg" fontWeight="semibold">
+                        <RouterLink to={hardshipPath(memberId, accountId)} onClick={onClose}>
+                          I’m having trouble paying
+                        </RouterLink>
+                      </Link>
+                    </Text>
+                  )}
                 </Stack>
               </Dialog.Body>
               <Dialog.Footer>

@@ -19,6 +19,12 @@ export function HelpPage() {
           and choose <strong>Pay a bill</strong> under What’s next. To top up your rainy day balance, use{' '}
           <strong>Top up rainy day</strong> on the same page.
         </Text>
+        <Text>
+          Having trouble paying your deposits? Open your account’s <strong>Agreement summary</strong> and choose{' '}
+          <strong>I’m having trouble paying</strong>: tell us what is going on, and ask for a break from deposits or a
+          lower deposit for a while. You can also talk to a free financial counsellor at the National Debt Helpline on
+          1800 007 007.
+        </Text>
         {email && (
           <Text id="support">
             For anything else, choose <strong>Support</strong> in the menu or email{' '}

@@ -5,6 +5,7 @@ import { ResendButton } from '../notification/ResendButton';
 import { actionPath, doneLine } from './worklist';
 
 const PALETTE: Record<string, string> = {
+  Hardship: 'teal',
   InArrears: 'red',
   FailedPayment: 'red',
   ReconciliationMismatch: 'orange',

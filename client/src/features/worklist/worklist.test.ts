@@ -7,6 +7,7 @@ describe('actionPath', () => {
   it.each([
     ['open', '/member/3/account/4/overview'],
     ['lock', '/member/3/account/4/manageagreement?action=lock'],
+    ['arrange', '/member/3/account/4/member/hardship'],
     ['approve', '/approvals'],
     ['contact', null],
     ['markDone', null],

@@ -23,6 +23,7 @@ export function actionPath(row: WorkRow, action: string): string | null {
   if (action === 'approve') return '/approvals';
   if (action === 'open') return account && `${account}/overview`;
   if (action === 'lock') return account && `${account}/manageagreement?action=lock`;
+  if (action === 'arrange') return account && `${account}/member/hardship`;
   return null;
 }
 

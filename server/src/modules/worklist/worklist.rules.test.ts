@@ -158,8 +158,14 @@ describe('a member who asked for help (issue 24 item 4)', () => {
         '31-12-2026, re-spread over the rest of the term. $107.20 owing since 06-11-2026: do not chase it while the ' +
         'case is open. Offer financial counselling (National Debt Helpline 1800 007 007). Last contact 10-11-2026: ' +
         '“Your agreement is in arrears by $1,072.00”.',
-      actions: [{ action: 'contact', templateName: 'GeneralContact' }, { action: 'open' }, { action: 'markDone' }],
+      actions: [
+        { action: 'contact', templateName: 'GeneralContact' },
+        { action: 'arrange' },
+        { action: 'open' },
+        { action: 'markDone' },
+      ],
     });
+    expect(actionLabel({ action: 'arrange' })).toBe('Record an arrangement');
   });
 
   it('an arranged case is a new row (a new key) saying the arrangement; long words are cut', () => {

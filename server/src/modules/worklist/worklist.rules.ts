@@ -50,6 +50,7 @@ export const GOING_SHORT_WEEKS = 8;
 export type WorkAction =
   | { action: 'contact'; templateName: string }
   | { action: 'lock' }
+  | { action: 'arrange' }
   | { action: 'approve' }
   | { action: 'resend'; notificationId: number }
   | { action: 'open' }
@@ -172,7 +173,7 @@ export function hardshipItem(
       `In their words: “${situation}” They asked for ${hardship.requestWords}. ${arrears}` +
       `${hardship.counsellingNote} ${lastContactWords(lastContact)}`,
     subject,
-    actions: agreementActions('GeneralContact'),
+    actions: agreementActions('GeneralContact', { action: 'arrange' }),
     done: null,
   };
 }
@@ -340,6 +341,8 @@ export function actionLabel(action: WorkAction): string {
       return 'Contact member';
     case 'lock':
       return 'Lock the agreement';
+    case 'arrange':
+      return 'Record an arrangement';
     case 'approve':
       return 'Decide in the approvals queue';
     case 'resend':

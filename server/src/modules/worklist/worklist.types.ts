@@ -6,7 +6,7 @@ registerEnumType(WorkKind, { name: 'WorkKind', description: 'What a staff workli
 
 @ObjectType('WorkAction', { description: 'An action a worklist row offers.' })
 export class WorkActionView {
-  @Field({ description: 'contact, lock, approve, resend, open or markDone.' })
+  @Field({ description: 'contact, lock, arrange, approve, resend, open or markDone.' })
   action!: string;
 
   @Field({ description: 'What the button says.' })

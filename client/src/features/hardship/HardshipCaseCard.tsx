@@ -1,0 +1,55 @@
+import { Badge, Box, Heading, Stack, Text } from '@chakra-ui/react';
+import type { HardshipCaseFieldsFragment } from '../../gql/graphql';
+import { formatDateTime } from '../../shared/dates';
+
+const PALETTE: Record<string, string> = { Open: 'orange', Arranged: 'teal', Closed: 'gray' };
+
+/** A request for help as the member and staff read it: their words, what was asked, what was arranged. */
+export function HardshipCaseCard({ hardship, isStaff }: { hardship: HardshipCaseFieldsFragment; isStaff: boolean }) {
+  return (
+    <Box as="section" aria-labelledby="hardship-case-heading" borderWidth="1px" borderRadius="md" p="4">
+      <Stack gap="2" data-testid="hardship-case">
+        <Heading as="h2" size="md" id="hardship-case-heading">
+          {isStaff ? 'Request for help with payments' : 'Your request for help'}{' '}
+          <Badge colorPalette={PALETTE[hardship.status] ?? 'gray'} verticalAlign="middle">
+            {hardship.statusLabel}
+          </Badge>
+        </Heading>
+        <Text fontSize="sm" color="fg.muted">
+          Asked on {formatDateTime(hardship.openedAt)}
+        </Text>
+        <Text>
+          <strong>{isStaff ? 'In their words' : 'What you told us'}:</strong> {hardship.situation}
+        </Text>
+        <Text>
+          <strong>Asked for:</strong> {hardship.request.words}
+        </Text>
+        {hardship.arrangement && (
+          <Text data-testid="hardship-arrangement">
+            <strong>Arranged{hardship.arrangedAt ? ` on ${formatDateTime(hardship.arrangedAt)}` : ''}:</strong>{' '}
+            {hardship.arrangement.words}
+            {hardship.arrangedBy ? ` (by ${hardship.arrangedBy})` : ''}
+            {hardship.arrangementNote ? `. ${hardship.arrangementNote}` : ''}
+          </Text>
+        )}
+        {hardship.closedAt && (
+          <Text>
+            <strong>Closed on {formatDateTime(hardship.closedAt)}:</strong> {hardship.closeNote}
+          </Text>
+        )}
+        {hardship.followUpPaused && (
+          <Text fontSize="sm">
+            {isStaff
+              ? 'Missed-deposit notices are paused while this request is open.'
+              : 'While we work this out with you, we will not send you missed-deposit reminders.'}
+          </Text>
+        )}
+        {hardship.counsellingNote && (
+          <Text fontSize="sm" bg="teal.50" p="2" borderRadius="sm" data-testid="counselling-note">
+            {hardship.counsellingNote}
+          </Text>
+        )}
+      </Stack>
+    </Box>
+  );
+}
