@@ -35,7 +35,7 @@ export class WorklistResolver {
   @Authorized(...STAFF_AND_REPORTER_ROLES)
   @Query(() => StaffWorklistView, {
     description:
-      'What needs a person, most urgent first: in arrears, failed or part-paid payments, reconciliation mismatches, ' +
+      'What needs a person, most urgent first: members who asked for help with payments, in arrears, failed or part-paid payments, reconciliation mismatches, ' +
       'going short, locked, approvals waiting (approvers), messages not sent, renewals due. Staff only.',
   })
   async staffWorklist(@Ctx() { em, user, services }: GraphQLContext): Promise<StaffWorklistView> {
