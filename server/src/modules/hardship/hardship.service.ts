@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { requireUser } from '../../common/auth/access.js';
 import type { CurrentUser } from '../../common/auth/current-user.js';
-import { Role, STAFF_ROLES } from '../../common/auth/roles.js';
+import { actsAsStaff, Role } from '../../common/auth/roles.js';
 import type { Clock } from '../../shared/clock.js';
 import { DomainError, ForbiddenError, NotFoundError } from '../../shared/errors.js';
 import {
@@ -65,9 +65,10 @@ function termsInput(request: HardshipTermsRequest): HardshipTermsInput {
   return { kind: request.kind, from: date(request.from, 'from'), until: date(request.until, 'until'), amount };
 }
 
+/** Staff who act (not the read-only reporter). */
 function assertStaffWriter(user: CurrentUser | null): CurrentUser {
   const caller = requireUser(user);
-  if (!caller.roles.some((role) => (STAFF_ROLES as readonly Role[]).includes(role))) throw new ForbiddenError();
+  if (!actsAsStaff(caller.roles)) throw new ForbiddenError();
   return caller;
 }
 
