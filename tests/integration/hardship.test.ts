@@ -5,6 +5,9 @@ import { AGENT, MEMBER_MISSED_DEPOSIT, MEMBER_TWO_ACCOUNTS, REPORTER } from '../
 import { startTestServer, type TestServer } from '../support/server.js';
 import { accountWithStatus, em, gql, memberIdOf, session, sql, type Session } from './portal-support.js';
 
+const MEMBER_HISTORY = `query($m: Int!, $a: Int!) { activities(memberId: $m, accountId: $a, filters: [AgreementChange], page: 1, pageSize: 50) {
+  items { type label details notes } } }`;
+
 /**
  * A way through hardship (issue 24 item 4): the member in arrears (100002) asks for help on their own account; the
  * case is in the history, the audit and the staff worklist (instead of the arrears row, with the counselling note);
@@ -221,6 +224,16 @@ describe('a way through hardship (issue 24 item 4)', () => {
       [opened.hardshipCase!.caseId],
     );
     expect(audit.action).toBe('openHardshipCase');
+    // The member reads it in their history (Agreement change), without the staff-only notes.
+    const history = await gql<{
+      activities: { items: { type: number; label: string; details: string; notes: string | null }[] };
+    }>(server, member, MEMBER_HISTORY, { m: memberId, a: accountId });
+    expect(history.data!.activities.items.find((item) => item.type === 40)).toEqual({
+      type: 40,
+      label: 'Asked for help with payments',
+      details: activity.details,
+      notes: null,
+    });
     const again = await open({ situation: 'Again' });
     expect(again.data!.openHardshipCase.errors.map((e) => e.code)).toEqual(['CASE_ALREADY_OPEN']);
     // Staff read the same case, with the financial-counselling note.
