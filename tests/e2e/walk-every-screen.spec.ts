@@ -170,6 +170,9 @@ async function walkAccount(
     await visit(page, testInfo, findings, `${prefix}-account-history`, `${base}/member/accounthistory`);
     await visit(page, testInfo, findings, `${prefix}-agreement`, `${base}/viewagreement/${agreementId}`);
     await visit(page, testInfo, findings, `${prefix}-profile`, `${base}/member/profile`);
+    await visit(page, testInfo, findings, `${prefix}-hardship`, `${base}/member/hardship`, (p) =>
+      p.getByRole('link', { name: 'Back to the agreement summary' }),
+    );
   }
   if (transactionLink) await visit(page, testInfo, findings, `${prefix}-transaction`, transactionLink);
   await visit(page, testInfo, findings, `${prefix}-pay-a-bill`, `${base}/paybill`);
