@@ -1,0 +1,78 @@
+// @vitest-environment jsdom
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { HardshipCaseDocument, type HardshipCaseFieldsFragment } from '../../gql/graphql';
+import { renderRoutes } from '../../test-utils';
+import { HardshipEntry } from './HardshipEntry';
+
+const ids = { memberId: 42, accountId: 7 };
+
+const active: HardshipCaseFieldsFragment = {
+  __typename: 'HardshipCase',
+  caseId: 3,
+  accountId: 7,
+  agreementId: 907,
+  status: 'Arranged',
+  statusLabel: 'Arranged',
+  situation: 'Hours cut.',
+  openedAt: '2026-11-28T01:00:00.000Z',
+  request: {
+    __typename: 'HardshipTerms',
+    kind: 'None',
+    from: null,
+    until: null,
+    amount: null,
+    words: 'no change to the deposits',
+  },
+  arrangement: {
+    __typename: 'HardshipTerms',
+    kind: 'LowerDeposit',
+    from: '2026-11-28',
+    until: '2027-01-31',
+    amount: '50.00',
+    words: 'a lower deposit of $50.00 until 31-01-2027',
+  },
+  arrangementNote: 'Agreed.',
+  arrangedAt: '2026-11-28T02:00:00.000Z',
+  arrangedBy: null,
+  closeNote: null,
+  closedAt: null,
+  followUpPaused: true,
+  counsellingNote: null,
+};
+
+function renderEntry(hardshipCase: HardshipCaseFieldsFragment | null, isStaff: boolean, inArrears: boolean) {
+  return renderRoutes(
+    [{ path: '/', element: <HardshipEntry {...ids} isStaff={isStaff} inArrears={inArrears} /> }],
+    '/',
+    [{ request: { query: HardshipCaseDocument, variables: ids }, result: { data: { hardshipCase } } }],
+  );
+}
+
+afterEach(cleanup);
+
+describe('HardshipEntry (the overview’s way in, issue 24 item 4)', () => {
+  it('offers a member in arrears the way to ask for help', async () => {
+    renderEntry(null, false, true);
+    const link = await screen.findByRole('link', { name: 'I’m having trouble paying' });
+    expect(link.getAttribute('href')).toBe('/member/42/account/7/member/hardship');
+    expect(screen.getByTestId('hardship-entry').textContent).toContain('Finding it hard to catch up?');
+  });
+
+  it('shows a member what was arranged instead', async () => {
+    renderEntry(active, false, true);
+    expect((await screen.findByTestId('hardship-entry')).textContent).toContain(
+      'Arranged: a lower deposit of $50.00 until 31-01-2027.',
+    );
+    expect(screen.getByRole('link', { name: 'See your request' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'I’m having trouble paying' })).toBeNull();
+  });
+
+  it('shows staff an open request with the counselling note and where to record the arrangement', async () => {
+    renderEntry({ ...active, counsellingNote: 'Offer counselling: 1800 007 007.' }, true, false);
+    const entry = await screen.findByTestId('hardship-entry');
+    expect(entry.textContent).toContain('Asked for help with payments: Arranged');
+    expect(entry.textContent).toContain('Offer counselling: 1800 007 007.');
+    expect(screen.getByRole('link', { name: 'Open the request for help' })).toBeTruthy();
+  });
+});
