@@ -79,7 +79,8 @@ async function openJacksModification(page: Page, account: Account): Promise<void
 
 test.describe('the wizard’s fixes (issue 26 item 7)', () => {
   test.use({ bypassCSP: true });
-  test.setTimeout(600_000);
+  // Each takes under 20 s; a stuck locator fails in 3 minutes, not 10 (twice with the retry).
+  test.setTimeout(180_000);
 
   test('a demo biller saves unchanged and the list comes back; its CRN and dates are checked as typed', async ({
     page,
