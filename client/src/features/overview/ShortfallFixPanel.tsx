@@ -1,5 +1,5 @@
-import { Box, Button, Heading, RadioGroup, Stack, Text } from '@chakra-ui/react';
-import { useId, useRef, useState } from 'react';
+import { Box, Button, RadioGroup, Stack, Text } from '@chakra-ui/react';
+import { useRef, useState } from 'react';
 import type { ShortfallFixKind } from '../../gql/graphql';
 import { useApplyShortfallFixMutation, useShortfallFixesQuery } from '../../gql/hooks';
 import { formatDate } from '../../shared/dates';
@@ -7,6 +7,7 @@ import { failureNotice } from '../../shared/errors';
 import { formatMoney } from '../../shared/money';
 import { notify } from '../../shared/notify/notify';
 import { LoadFailed } from '../../shared/ui/LoadFailed';
+import { TitledPanel } from '../../shared/ui/TitledPanel';
 import { FromLinkedAccountDialog } from '../bills/FromLinkedAccountDialog';
 import { newIdempotencyKey } from '../bills/bill-rules';
 import { ForecastVerdictView } from './ForecastVerdictView';
@@ -40,7 +41,6 @@ export function ShortfallFixPanel({ memberId, accountId, onChanged }: ShortfallF
   const [chosen, setChosen] = useState<ShortfallFixKind | null>(null);
   const [dialog, setDialog] = useState(false);
   const key = useRef(newIdempotencyKey());
-  const headingId = useId();
   const answer = query.data?.shortfallFixes;
 
   if (query.error) {
@@ -77,65 +77,53 @@ export function ShortfallFixPanel({ memberId, accountId, onChanged }: ShortfallF
 
   const bill = answer.shortBill;
   return (
-    <Box
-      as="section"
-      aria-labelledby={headingId}
-      data-testid="shortfall-fix"
-      borderWidth="1px"
-      borderRadius="md"
-      p={{ base: '3', md: '4' }}
-    >
-      <Stack gap="3">
-        <Heading as="h3" size="sm" id={headingId}>
-          {SHORTFALL_WORDS.title}
-        </Heading>
-        <Text data-testid="shortfall-facts">
-          {`Short by ${formatMoney(answer.shortfall)} on ${formatDate(answer.firstShortDate)}`}
-          {bill && `, when ${bill.billerName} (${formatMoney(bill.amount)}, due ${formatDate(bill.dueDate)}) is paid`}.
-        </Text>
-        <RadioGroup.Root
-          aria-label={SHORTFALL_WORDS.choose}
-          value={chosen ?? ''}
-          onValueChange={(event) => setChosen(event.value as ShortfallFixKind)}
-        >
-          <Stack gap="3">
-            {answer.fixes.map((option) => (
-              <RadioGroup.Item key={option.kind} value={option.kind} alignItems="flex-start" minH="11">
-                <RadioGroup.ItemHiddenInput />
-                <RadioGroup.ItemIndicator mt="1" />
-                <RadioGroup.ItemText>
-                  <Text as="span" display="block">
-                    {option.words}
-                  </Text>
-                  <Text as="span" display="block" fontSize="sm" color="fg.muted">
-                    {option.howApplied}
-                  </Text>
-                </RadioGroup.ItemText>
-              </RadioGroup.Item>
-            ))}
-          </Stack>
-        </RadioGroup.Root>
-        {fix && (
-          <Stack gap="2" data-testid="shortfall-preview" aria-live="polite">
-            <Text fontSize="sm" fontWeight="semibold">
-              {SHORTFALL_WORDS.preview}
-            </Text>
-            <ForecastVerdictView verdict={fix.preview} />
-            {fix.canApply && (
-              <Box>
-                <Button
-                  colorPalette="brand"
-                  minH="11"
-                  loading={applying.loading}
-                  onClick={() => (fix.kind === 'TopUp' ? setDialog(true) : void confirmChange())}
-                >
-                  {SHORTFALL_WORDS.confirm}
-                </Button>
-              </Box>
-            )}
-          </Stack>
-        )}
-      </Stack>
+    <TitledPanel title={SHORTFALL_WORDS.title} testId="shortfall-fix">
+      <Text data-testid="shortfall-facts">
+        {`Short by ${formatMoney(answer.shortfall)} on ${formatDate(answer.firstShortDate)}`}
+        {bill && `, when ${bill.billerName} (${formatMoney(bill.amount)}, due ${formatDate(bill.dueDate)}) is paid`}.
+      </Text>
+      <RadioGroup.Root
+        aria-label={SHORTFALL_WORDS.choose}
+        value={chosen ?? ''}
+        onValueChange={(event) => setChosen(event.value as ShortfallFixKind)}
+      >
+        <Stack gap="3">
+          {answer.fixes.map((option) => (
+            <RadioGroup.Item key={option.kind} value={option.kind} alignItems="flex-start" minH="11">
+              <RadioGroup.ItemHiddenInput />
+              <RadioGroup.ItemIndicator mt="1" />
+              <RadioGroup.ItemText>
+                <Text as="span" display="block">
+                  {option.words}
+                </Text>
+                <Text as="span" display="block" fontSize="sm" color="fg.muted">
+                  {option.howApplied}
+                </Text>
+              </RadioGroup.ItemText>
+            </RadioGroup.Item>
+          ))}
+        </Stack>
+      </RadioGroup.Root>
+      {fix && (
+        <Stack gap="2" data-testid="shortfall-preview" aria-live="polite">
+          <Text fontSize="sm" fontWeight="semibold">
+            {SHORTFALL_WORDS.preview}
+          </Text>
+          <ForecastVerdictView verdict={fix.preview} />
+          {fix.canApply && (
+            <Box>
+              <Button
+                colorPalette="brand"
+                minH="11"
+                loading={applying.loading}
+                onClick={() => (fix.kind === 'TopUp' ? setDialog(true) : void confirmChange())}
+              >
+                {SHORTFALL_WORDS.confirm}
+              </Button>
+            </Box>
+          )}
+        </Stack>
+      )}
       {dialog && fix && (
         <FromLinkedAccountDialog
           title={SHORTFALL_WORDS.topUpTitle}
@@ -157,6 +145,6 @@ export function ShortfallFixPanel({ memberId, accountId, onChanged }: ShortfallF
           }}
         />
       )}
-    </Box>
+    </TitledPanel>
   );
 }

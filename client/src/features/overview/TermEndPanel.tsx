@@ -1,5 +1,5 @@
-import { Box, Button, Field, Heading, NativeSelect, RadioGroup, Stack, Text } from '@chakra-ui/react';
-import { useId, useState } from 'react';
+import { Box, Button, Field, NativeSelect, RadioGroup, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
 import { isReadOnly } from '../../auth/session-rules';
 import { useSession } from '../../auth/useSession';
 import type { TermEndChoice } from '../../gql/graphql';
@@ -9,6 +9,7 @@ import { failureNotice } from '../../shared/errors';
 import { formatMoney } from '../../shared/money';
 import { notify } from '../../shared/notify/notify';
 import { LoadFailed } from '../../shared/ui/LoadFailed';
+import { TitledPanel } from '../../shared/ui/TitledPanel';
 import { Loading } from '../../shared/ui/Loading';
 
 export const TERM_END_WORDS = {
@@ -38,7 +39,6 @@ export function TermEndPanel({ memberId, accountId }: TermEndPanelProps) {
   const [picked, setPicked] = useState<TermEndChoice | null>(null);
   const [accountNumber, setAccountNumber] = useState<string | null>(null);
   const [accountMissing, setAccountMissing] = useState(false);
-  const headingId = useId();
   const session = useSession();
   // The read-only reporting role reads the choice; the server refuses its writes, so it is offered none.
   const readOnly = session !== null && isReadOnly(session.roles);
@@ -79,89 +79,77 @@ export function TermEndPanel({ memberId, accountId }: TermEndPanelProps) {
   };
 
   return (
-    <Box
-      as="section"
-      aria-labelledby={headingId}
-      data-testid="term-end"
-      borderWidth="1px"
-      borderRadius="md"
-      p={{ base: '3', md: '4' }}
-    >
-      <Stack gap="3">
-        <Heading as="h3" size="sm" id={headingId}>
-          {TERM_END_WORDS.title}
-        </Heading>
-        <Text data-testid="term-end-closing">
-          {answer.closingBalance === null || answer.closingBalance === undefined
-            ? TERM_END_WORDS.noForecast
-            : `Projected closing balance on ${formatDate(answer.endDate)}: ${formatMoney(answer.closingBalance)}`}
-        </Text>
-        <Text data-testid="term-end-current" fontSize="sm" color="fg.muted">
-          {answer.message}
-        </Text>
-        <RadioGroup.Root
-          aria-label={TERM_END_WORDS.choose}
-          value={choice}
-          disabled={readOnly}
-          onValueChange={(event) => {
-            setPicked(event.value as TermEndChoice);
-            setAccountMissing(false);
-          }}
-        >
-          <Stack gap="3">
-            {answer.options.map((option) => (
-              <RadioGroup.Item key={option.kind} value={option.kind} alignItems="flex-start" minH="11">
-                <RadioGroup.ItemHiddenInput />
-                <RadioGroup.ItemIndicator mt="1" />
-                <RadioGroup.ItemText>
-                  <Text as="span" display="block">
-                    {option.words}
-                  </Text>
-                  <Text as="span" display="block" fontSize="sm" color="fg.muted">
-                    {option.explanation}
-                  </Text>
-                </RadioGroup.ItemText>
-              </RadioGroup.Item>
-            ))}
-          </Stack>
-        </RadioGroup.Root>
-        {choice === 'Refund' && (
-          <Field.Root required invalid={accountMissing} maxW="sm">
-            <Field.Label>{TERM_END_WORDS.refundTo}</Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field
-                value={refundTo}
-                onChange={(event) => {
-                  setAccountNumber(event.target.value);
-                  setAccountMissing(false);
-                }}
-              >
-                <option value="">{TERM_END_WORDS.chooseAccount}</option>
-                {answer.refundAccounts.map((account) => (
-                  <option key={account.accountNumber} value={account.accountNumber}>
-                    {account.nickname ? `${account.nickname} ${account.accountNumber}` : account.accountNumber}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-            <Field.ErrorText role="alert">{TERM_END_WORDS.chooseAccount}</Field.ErrorText>
-          </Field.Root>
-        )}
-        {!readOnly && (
-          <Box>
-            <Button
-              colorPalette="brand"
-              minH="11"
-              loading={choosing.loading}
-              disabled={!changed}
-              onClick={() => void confirm()}
+    <TitledPanel title={TERM_END_WORDS.title} testId="term-end">
+      <Text data-testid="term-end-closing">
+        {answer.closingBalance === null || answer.closingBalance === undefined
+          ? TERM_END_WORDS.noForecast
+          : `Projected closing balance on ${formatDate(answer.endDate)}: ${formatMoney(answer.closingBalance)}`}
+      </Text>
+      <Text data-testid="term-end-current" fontSize="sm" color="fg.muted">
+        {answer.message}
+      </Text>
+      <RadioGroup.Root
+        aria-label={TERM_END_WORDS.choose}
+        value={choice}
+        disabled={readOnly}
+        onValueChange={(event) => {
+          setPicked(event.value as TermEndChoice);
+          setAccountMissing(false);
+        }}
+      >
+        <Stack gap="3">
+          {answer.options.map((option) => (
+            <RadioGroup.Item key={option.kind} value={option.kind} alignItems="flex-start" minH="11">
+              <RadioGroup.ItemHiddenInput />
+              <RadioGroup.ItemIndicator mt="1" />
+              <RadioGroup.ItemText>
+                <Text as="span" display="block">
+                  {option.words}
+                </Text>
+                <Text as="span" display="block" fontSize="sm" color="fg.muted">
+                  {option.explanation}
+                </Text>
+              </RadioGroup.ItemText>
+            </RadioGroup.Item>
+          ))}
+        </Stack>
+      </RadioGroup.Root>
+      {choice === 'Refund' && (
+        <Field.Root required invalid={accountMissing} maxW="sm">
+          <Field.Label>{TERM_END_WORDS.refundTo}</Field.Label>
+          <NativeSelect.Root>
+            <NativeSelect.Field
+              value={refundTo}
+              onChange={(event) => {
+                setAccountNumber(event.target.value);
+                setAccountMissing(false);
+              }}
             >
-              {TERM_END_WORDS.confirm}
-            </Button>
-          </Box>
-        )}
-      </Stack>
-    </Box>
+              <option value="">{TERM_END_WORDS.chooseAccount}</option>
+              {answer.refundAccounts.map((account) => (
+                <option key={account.accountNumber} value={account.accountNumber}>
+                  {account.nickname ? `${account.nickname} ${account.accountNumber}` : account.accountNumber}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+          <Field.ErrorText role="alert">{TERM_END_WORDS.chooseAccount}</Field.ErrorText>
+        </Field.Root>
+      )}
+      {!readOnly && (
+        <Box>
+          <Button
+            colorPalette="brand"
+            minH="11"
+            loading={choosing.loading}
+            disabled={!changed}
+            onClick={() => void confirm()}
+          >
+            {TERM_END_WORDS.confirm}
+          </Button>
+        </Box>
+      )}
+    </TitledPanel>
   );
 }
