@@ -293,7 +293,10 @@ describe('a way through hardship (issue 24 item 4)', () => {
     expect(seen!.arrangedBy).toBeNull();
     expect(seen!.counsellingNote).toBeNull();
     const [activity] = await activities(41);
-    expect(activity.details).toBe(`Hardship arrangement: ${arranged.hardshipCase!.arrangement!.words}.`);
+    expect(activity.details).toMatch(/ \d+ deposits? relieved of \$[\d,.]+, spread over the next \d+ deposits?\.$/);
+    expect(activity.details.startsWith(`Hardship arrangement: ${arranged.hardshipCase!.arrangement!.words}. `)).toBe(
+      true,
+    );
     expect(activity.agent_name).toBeTruthy();
     expect((await notices('arranged')).missed).toBe(MemberNoticeStatus.PausedForHardship);
     const rows = await worklistRows();

@@ -28,6 +28,8 @@ export const LIVE_QUERIES: Readonly<Record<string, readonly string[]>> = {
   BankDayRun: ['bankDayRun'],
   ShortfallFixes: ['shortfallFixes'],
   TermEndChoice: ['termEndChoice'],
+  // Staff record an arrangement or close the request: the member's open hardship screen follows it.
+  HardshipCase: ['hardshipCase'],
   BillDashboard: ['billsDueForPayment'],
   BillLinkedAccounts: ['profile'],
   SettlementAccounts: ['profile'],

@@ -312,6 +312,10 @@ export type ExportFormat =
 export type FiguresChangeKind =
   /** A step of a bank day ran: deposits, payments, the calendar; today may have moved. */
   | 'BANK_DAY'
+  /** The deposits still to come changed: a hardship arrangement’s relief. */
+  | 'DEPOSITS_CHANGED'
+  /** A request for help with payments was opened, arranged or closed. */
+  | 'HARDSHIP'
   /** The subscription listens from now on (first answer, and again after a reconnection): refetch. */
   | 'LISTENING'
   /** Money moved: a payment, top-up, reimbursement, reversal, deposit or settlement. */
@@ -810,7 +814,7 @@ export type StaffDashboardPageQuery = { clientSettings: { __typename: 'ClientSet
 
 export type HardshipTermsFieldsFragment = { __typename: 'HardshipTerms', kind: HardshipRequestKind, from: string | null, until: string | null, amount: string | null, words: string };
 
-export type HardshipCaseFieldsFragment = { __typename: 'HardshipCase', caseId: number, accountId: number, agreementId: number, status: HardshipStatus, statusLabel: string, situation: string, openedAt: string, arrangementNote: string | null, arrangedAt: string | null, arrangedBy: string | null, closeNote: string | null, closedAt: string | null, followUpPaused: boolean, counsellingNote: string | null, request: { __typename: 'HardshipTerms', kind: HardshipRequestKind, from: string | null, until: string | null, amount: string | null, words: string }, arrangement: { __typename: 'HardshipTerms', kind: HardshipRequestKind, from: string | null, until: string | null, amount: string | null, words: string } | null };
+export type HardshipCaseFieldsFragment = { __typename: 'HardshipCase', caseId: number, accountId: number, agreementId: number, status: HardshipStatus, statusLabel: string, situation: string, openedAt: string, arrangementNote: string | null, arrangedAt: string | null, arrangedBy: string | null, closeNote: string | null, closedAt: string | null, followUpPaused: boolean, counsellingNote: string | null, request: { __typename: 'HardshipTerms', kind: HardshipRequestKind, from: string | null, until: string | null, amount: string | null, words: string }, arrangement: { __typename: 'HardshipTerms', kind: HardshipRequestKind, from: string | null, until: string | null, amount: string | null, words: string } | null, deposits: Array<{ __typename: 'HardshipDeposit', dueDate: string, before: string, after: string, holiday: boolean }> };
 
 export type HardshipCaseQueryVariables = Exact<{
   memberId: number;
@@ -818,21 +822,21 @@ export type HardshipCaseQueryVariables = Exact<{
 }>;
 
 
-export type HardshipCaseQuery = { hardshipCase: { __typename: 'HardshipCase', caseId: number, accountId: number, agreementId: number, status: HardshipStatus, statusLabel: string, situation: string, openedAt: string, arrangementNote: string | null, arrangedAt: string | null, arrangedBy: string | null, closeNote: string | null, closedAt: string | null, followUpPaused: boolean, counsellingNote: string | null, request: { __typename: 'HardshipTerms', kind: HardshipRequestKind, from: string | null, until: string | null, amount: string | null, words: string }, arrangement: { __typename: 'HardshipTerms', kind: HardshipRequestKind, from: string | null, until: string | null, amount: string | null, words: string } | null } | null };
+export type HardshipCaseQuery = { hardshipCase: { __typename: 'HardshipCase', caseId: number, accountId: number, agreementId: number, status: HardshipStatus, statusLabel: string, situation: string, openedAt: string, arrangementNote: string | null, arrangedAt: string | null, arrangedBy: string | null, closeNote: string | null, closedAt: string | null, followUpPaused: boolean, counsellingNote: string | null, request: { __typename: 'HardshipTerms', kind: HardshipRequestKind, from: string | null, until: string | null, amount: string | null, words: string }, arrangement: { __typename: 'HardshipTerms', kind: HardshipRequestKind, from: string | null, until: string | null, amount: string | null, words: string } | null, deposits: Array<{ __typename: 'HardshipDeposit', dueDate: string, before: string, after: string, holiday: boolean }> } | null };
 
 export type OpenHardshipCaseMutationVariables = Exact<{
   input: OpenHardshipCaseInput;
 }>;
 
 
-export type OpenHardshipCaseMutation = { openHardshipCase: { __typename: 'HardshipCaseResult', hardshipCase: { __typename: 'HardshipCase', caseId: number, accountId: number, agreementId: number, status: HardshipStatus, statusLabel: string, situation: string, openedAt: string, arrangementNote: string | null, arrangedAt: string | null, arrangedBy: string | null, closeNote: string | null, closedAt: string | null, followUpPaused: boolean, counsellingNote: string | null, request: { __typename: 'HardshipTerms', kind: HardshipRequestKind, from: string | null, until: string | null, amount: string | null, words: string }, arrangement: { __typename: 'HardshipTerms', kind: HardshipRequestKind, from: string | null, until: string | null, amount: string | null, words: string } | null } | null, errors: Array<{ __typename: 'UserError', code: string, field: string | null, message: string }> } };
+export type OpenHardshipCaseMutation = { openHardshipCase: { __typename: 'HardshipCaseResult', hardshipCase: { __typename: 'HardshipCase', caseId: number, accountId: number, agreementId: number, status: HardshipStatus, statusLabel: string, situation: string, openedAt: string, arrangementNote: string | null, arrangedAt: string | null, arrangedBy: string | null, closeNote: string | null, closedAt: string | null, followUpPaused: boolean, counsellingNote: string | null, request: { __typename: 'HardshipTerms', kind: HardshipRequestKind, from: string | null, until: string | null, amount: string | null, words: string }, arrangement: { __typename: 'HardshipTerms', kind: HardshipRequestKind, from: string | null, until: string | null, amount: string | null, words: string } | null, deposits: Array<{ __typename: 'HardshipDeposit', dueDate: string, before: string, after: string, holiday: boolean }> } | null, errors: Array<{ __typename: 'UserError', code: string, field: string | null, message: string }> } };
 
 export type ArrangeHardshipCaseMutationVariables = Exact<{
   input: ArrangeHardshipCaseInput;
 }>;
 
 
-export type ArrangeHardshipCaseMutation = { arrangeHardshipCase: { __typename: 'HardshipCaseResult', hardshipCase: { __typename: 'HardshipCase', caseId: number, accountId: number, agreementId: number, status: HardshipStatus, statusLabel: string, situation: string, openedAt: string, arrangementNote: string | null, arrangedAt: string | null, arrangedBy: string | null, closeNote: string | null, closedAt: string | null, followUpPaused: boolean, counsellingNote: string | null, request: { __typename: 'HardshipTerms', kind: HardshipRequestKind, from: string | null, until: string | null, amount: string | null, words: string }, arrangement: { __typename: 'HardshipTerms', kind: HardshipRequestKind, from: string | null, until: string | null, amount: string | null, words: string } | null } | null, errors: Array<{ __typename: 'UserError', code: string, field: string | null, message: string }> } };
+export type ArrangeHardshipCaseMutation = { arrangeHardshipCase: { __typename: 'HardshipCaseResult', hardshipCase: { __typename: 'HardshipCase', caseId: number, accountId: number, agreementId: number, status: HardshipStatus, statusLabel: string, situation: string, openedAt: string, arrangementNote: string | null, arrangedAt: string | null, arrangedBy: string | null, closeNote: string | null, closedAt: string | null, followUpPaused: boolean, counsellingNote: string | null, request: { __typename: 'HardshipTerms', kind: HardshipRequestKind, from: string | null, until: string | null, amount: string | null, words: string }, arrangement: { __typename: 'HardshipTerms', kind: HardshipRequestKind, from: string | null, until: string | null, amount: string | null, words: string } | null, deposits: Array<{ __typename: 'HardshipDeposit', dueDate: string, before: string, after: string, holiday: boolean }> } | null, errors: Array<{ __typename: 'UserError', code: string, field: string | null, message: string }> } };
 
 export type CloseHardshipCaseMutationVariables = Exact<{
   accountId: number;
@@ -840,7 +844,7 @@ export type CloseHardshipCaseMutationVariables = Exact<{
 }>;
 
 
-export type CloseHardshipCaseMutation = { closeHardshipCase: { __typename: 'HardshipCaseResult', hardshipCase: { __typename: 'HardshipCase', caseId: number, accountId: number, agreementId: number, status: HardshipStatus, statusLabel: string, situation: string, openedAt: string, arrangementNote: string | null, arrangedAt: string | null, arrangedBy: string | null, closeNote: string | null, closedAt: string | null, followUpPaused: boolean, counsellingNote: string | null, request: { __typename: 'HardshipTerms', kind: HardshipRequestKind, from: string | null, until: string | null, amount: string | null, words: string }, arrangement: { __typename: 'HardshipTerms', kind: HardshipRequestKind, from: string | null, until: string | null, amount: string | null, words: string } | null } | null, errors: Array<{ __typename: 'UserError', code: string, field: string | null, message: string }> } };
+export type CloseHardshipCaseMutation = { closeHardshipCase: { __typename: 'HardshipCaseResult', hardshipCase: { __typename: 'HardshipCase', caseId: number, accountId: number, agreementId: number, status: HardshipStatus, statusLabel: string, situation: string, openedAt: string, arrangementNote: string | null, arrangedAt: string | null, arrangedBy: string | null, closeNote: string | null, closedAt: string | null, followUpPaused: boolean, counsellingNote: string | null, request: { __typename: 'HardshipTerms', kind: HardshipRequestKind, from: string | null, until: string | null, amount: string | null, words: string }, arrangement: { __typename: 'HardshipTerms', kind: HardshipRequestKind, from: string | null, until: string | null, amount: string | null, words: string } | null, deposits: Array<{ __typename: 'HardshipDeposit', dueDate: string, before: string, after: string, holiday: boolean }> } | null, errors: Array<{ __typename: 'UserError', code: string, field: string | null, message: string }> } };
 
 export type MemberContactQueryVariables = Exact<{
   memberId: number;

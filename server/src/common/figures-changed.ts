@@ -13,6 +13,10 @@ export enum FiguresChangeReason {
   MoneyMoved = 'MONEY_MOVED',
   StatusChanged = 'STATUS_CHANGED',
   BankDay = 'BANK_DAY',
+  /** The deposits still to come changed without a new version (a hardship arrangement's relief). */
+  DepositsChanged = 'DEPOSITS_CHANGED',
+  /** A request for help with payments was opened, arranged or closed. */
+  Hardship = 'HARDSHIP',
 }
 
 export const FIGURES_CHANGED_TOPIC = 'figures-changed';

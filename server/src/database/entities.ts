@@ -8,6 +8,7 @@ import { Agreement } from '../modules/agreement/agreement.entity.js';
 import { OverdrawRule } from '../modules/agreement/overdraw-rule.entity.js';
 import { ScheduledDeposit } from '../modules/agreement/scheduled-deposit.entity.js';
 import { AgreementPlan, AgreementPlanLine } from '../modules/agreement/plan/agreement-plan.entity.js';
+import { DepositRelief } from '../modules/agreement/plan/deposit-relief.entity.js';
 import { AgreementSettlement } from '../modules/agreement/settlement/agreement-settlement.entity.js';
 import { TermEndChoice } from '../modules/agreement/term-end/term-end-choice.entity.js';
 import { Approval } from '../modules/approval/approval.entity.js';
@@ -58,6 +59,7 @@ export const entities = [
   ScheduledDeposit,
   AgreementPlan,
   AgreementPlanLine,
+  DepositRelief,
   AgreementSettlement,
   TermEndChoice,
   BillingCategory,

@@ -1,6 +1,7 @@
 import { Badge, Box, Heading, Stack, Text } from '@chakra-ui/react';
 import type { HardshipCaseFieldsFragment } from '../../gql/graphql';
 import { formatDateTime } from '../../shared/dates';
+import { HardshipDeposits } from './HardshipDeposits';
 
 const PALETTE: Record<string, string> = { Open: 'orange', Arranged: 'teal', Closed: 'gray' };
 
@@ -32,6 +33,7 @@ export function HardshipCaseCard({ hardship, isStaff }: { hardship: HardshipCase
             {hardship.arrangementNote ? `. ${hardship.arrangementNote}` : ''}
           </Text>
         )}
+        <HardshipDeposits deposits={hardship.deposits} isStaff={isStaff} />
         {hardship.closedAt && (
           <Text>
             <strong>Closed on {formatDateTime(hardship.closedAt)}:</strong> {hardship.closeNote}

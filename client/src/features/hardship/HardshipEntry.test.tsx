@@ -39,6 +39,7 @@ const active: HardshipCaseFieldsFragment = {
   closedAt: null,
   followUpPaused: true,
   counsellingNote: null,
+  deposits: [],
 };
 
 function renderEntry(hardshipCase: HardshipCaseFieldsFragment | null, isStaff: boolean, inArrears: boolean) {

@@ -71,6 +71,7 @@ function openCase(staff: boolean, overrides: Partial<HardshipCaseFieldsFragment>
     counsellingNote: staff
       ? 'Offer the bank’s financial counselling referral (National Debt Helpline 1800 007 007).'
       : null,
+    deposits: [],
     ...overrides,
   };
 }
@@ -201,6 +202,10 @@ describe('HardshipScreen (issue 24 item 4)', () => {
       arrangementNote: 'Agreed on the phone.',
       arrangedAt: '2026-11-28T02:00:00.000Z',
       arrangedBy: 'Agent Smith',
+      deposits: [
+        { __typename: 'HardshipDeposit', dueDate: '2026-12-04', before: '80.00', after: '50.00', holiday: false },
+        { __typename: 'HardshipDeposit', dueDate: '2027-02-05', before: '80.00', after: '110.00', holiday: false },
+      ],
     });
     renderScreen(true, [
       read(open),
@@ -240,5 +245,12 @@ describe('HardshipScreen (issue 24 item 4)', () => {
     expect((await screen.findByTestId('hardship-arrangement')).textContent).toContain(
       '(by Agent Smith). Agreed on the phone.',
     );
+    // What the arrangement did to the deposits, as the server answered it.
+    const deposits = await screen.findByRole('table', { name: 'The deposits this arrangement changed' });
+    expect(
+      within(deposits)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual(['DueWasNow', '04-12-2026$80.00$50.00', '05-02-2027$80.00$110.00']);
   });
 });

@@ -20,6 +20,8 @@ export enum DepositStatus {
   PartlyReceived = 3,
   /** A full deposit reversed by staff (activity 13). */
   Reversed = 4,
+  /** A deposit of a hardship arrangement's holiday: not expected, not asked of the bank, never missed. */
+  Holiday = 5,
 }
 
 export const DEPOSIT_STATUS_LABELS: Readonly<Record<DepositStatus, string>> = {
@@ -28,6 +30,7 @@ export const DEPOSIT_STATUS_LABELS: Readonly<Record<DepositStatus, string>> = {
   [DepositStatus.Missed]: 'Missed',
   [DepositStatus.PartlyReceived]: 'Partly received',
   [DepositStatus.Reversed]: 'Reversed',
+  [DepositStatus.Holiday]: 'Deposit holiday',
 };
 
 /** What made a new agreement version (an `agreement_change` row links it to the previous one). */

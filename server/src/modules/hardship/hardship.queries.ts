@@ -10,6 +10,8 @@ import {
   SUPERSEDED_AGREEMENT_STATUSES,
   type AgreementFacts,
 } from '../agreement/agreement-facts.js';
+import { depositsRelieved } from '../agreement/plan/deposit-relief.js';
+import type { RelievedDeposit } from '../agreement/plan/deposit-relief.rules.js';
 
 /** A case as the screens read it. */
 export interface HardshipCaseRecord {
@@ -29,6 +31,13 @@ export interface HardshipCaseRecord {
   closeNote: string | null;
   closedAt: string | null;
   closedBy: string | null;
+  /** The deposits its arrangement changed (rule "deposit relief"), earliest first; none before one is recorded. */
+  deposits: RelievedDeposit[];
+}
+
+/** The key of a case's deposit relief (`deposit_relief.relief_key`). */
+export function reliefKeyOf(caseId: number): string {
+  return `hardship_case:${caseId}`;
 }
 
 type Row = Record<string, unknown>;
@@ -44,7 +53,7 @@ function terms(kind: unknown, from: unknown, until: unknown, amount: unknown): H
   };
 }
 
-function recordOf(row: Row): HardshipCaseRecord {
+function recordOf(row: Row, deposits: RelievedDeposit[]): HardshipCaseRecord {
   return {
     id: Number(row.id),
     accountId: Number(row.account_id),
@@ -65,6 +74,7 @@ function recordOf(row: Row): HardshipCaseRecord {
     closeNote: text(row.close_note),
     closedAt: row.closed_at === null ? null : instantOf(row.closed_at as Date),
     closedBy: text(row.closed_by),
+    deposits,
   };
 }
 
@@ -85,7 +95,8 @@ export async function caseOfAccount(em: EntityManager, accountId: number): Promi
     `${CASE_SELECT} where h.account_id = ? order by (h.status in (1, 2)) desc, h.id desc limit 1`,
     [accountId],
   );
-  return rows[0] ? recordOf(rows[0]) : null;
+  if (!rows[0]) return null;
+  return recordOf(rows[0], await depositsRelieved(em, reliefKeyOf(Number(rows[0].id))));
 }
 
 /** The account's active case, row-locked for a step on it; null when none is active. */

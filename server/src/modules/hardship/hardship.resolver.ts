@@ -41,6 +41,7 @@ function caseView(record: HardshipCaseRecord, user: CurrentUser | null): Hardshi
     closedAt: record.closedAt,
     followUpPaused: isHardshipActive(record.status),
     counsellingNote: staff && isHardshipActive(record.status) ? FINANCIAL_COUNSELLING_NOTE : null,
+    deposits: record.deposits.map(({ dueDate, before, after, holiday }) => ({ dueDate, before, after, holiday })),
   };
 }
 

@@ -11,18 +11,28 @@ import {
   HARDSHIP_MESSAGES,
   hardshipTermsWords,
   hardshipTransition,
+  HardshipRequestKind,
   HardshipStatus,
   type HardshipTerms,
   type HardshipTermsInput,
 } from '../../shared/hardship/hardship.rules.js';
 import { isLocalDate, type LocalDate } from '../../shared/local-date.js';
-import { parseMoney, toDecimalString, type Cents } from '../../shared/money.js';
+import { formatCurrency, parseMoney, toDecimalString, type Cents } from '../../shared/money.js';
+import { FiguresChangeReason, figuresChanged } from '../../common/figures-changed.js';
 import { ActivityType } from '../activity/activity-type.js';
 import { writeActivity } from '../activity/activity-writer.js';
 import type { AgreementFacts } from '../agreement/agreement-facts.js';
+import { setDepositRelief } from '../agreement/plan/deposit-relief.js';
+import type { DepositRelief, ReliefPlan } from '../agreement/plan/deposit-relief.rules.js';
 import type { ProjectionService } from '../agreement/projection/projection.service.js';
 import { loadMemberAccount } from '../overview/account-context.js';
-import { caseOfAccount, currentAgreementOf, lockActiveCase, type HardshipCaseRecord } from './hardship.queries.js';
+import {
+  caseOfAccount,
+  currentAgreementOf,
+  lockActiveCase,
+  reliefKeyOf,
+  type HardshipCaseRecord,
+} from './hardship.queries.js';
 
 /** The terms as typed on a form: the kind, dates `YYYY-MM-DD` and the amount in dollars, each optional. */
 export interface HardshipTermsRequest {
@@ -147,6 +157,7 @@ export class HardshipService {
         occurredAt: now,
       });
       await audit(tx, caller, 'openHardshipCase', caseId, now, { situation, request: termsData(terms) });
+      figuresChanged(tx, { accountIds: [context.accountId], reason: FiguresChangeReason.Hardship });
     });
     return (await caseOfAccount(em, context.accountId))!;
   }
@@ -167,6 +178,16 @@ export class HardshipService {
       const agreement = await currentAgreementOf(tx, request.accountId);
       if (!agreement) throw new DomainError('NO_AGREEMENT', HARDSHIP_MESSAGES.noAgreement);
       const terms = checkHardshipTerms(input, await this.facts(tx, agreement));
+      // The arrangement's effect on the deposits still to come, through the agreement's one writer of a relief (an
+      // arrangement changed takes the earlier one back first; "no change" only takes it back).
+      const relieved = await setDepositRelief(tx, {
+        agreementId: agreement.id,
+        accountId: request.accountId,
+        reliefKey: reliefKeyOf(active.id),
+        relief: reliefOf(terms),
+        today: this.clock.today(),
+        now,
+      });
       await tx.execute(
         `update hardship_case set status = ?, arrangement_kind = ?, arrangement_from = ?, arrangement_until = ?,
            arrangement_amount = ?, arrangement_note = ?, arranged_at = ?, arranged_by_id = ? where id = ?`,
@@ -188,14 +209,19 @@ export class HardshipService {
         accountId: request.accountId,
         memberId: active.memberId,
         agreementId: agreement.id,
-        details: `Hardship arrangement: ${hardshipTermsWords(terms)}.`,
+        details: `Hardship arrangement: ${hardshipTermsWords(terms)}.${reliefWords(relieved)}`,
         notes: note,
-        data: { hardshipCaseId: active.id, arrangement: termsData(terms) },
+        data: { hardshipCaseId: active.id, arrangement: termsData(terms), deposits: reliefData(relieved) },
         agentName: caller.displayName,
         userId: caller.userId,
         occurredAt: now,
       });
-      await audit(tx, caller, 'arrangeHardshipCase', active.id, now, { arrangement: termsData(terms), note });
+      await audit(tx, caller, 'arrangeHardshipCase', active.id, now, {
+        arrangement: termsData(terms),
+        note,
+        deposits: reliefData(relieved),
+      });
+      figuresChanged(tx, { accountIds: [request.accountId], reason: FiguresChangeReason.Hardship });
     });
     return (await caseOfAccount(em, request.accountId))!;
   }
@@ -230,6 +256,7 @@ export class HardshipService {
         occurredAt: now,
       });
       await audit(tx, caller, 'closeHardshipCase', active.id, now, { note });
+      figuresChanged(tx, { accountIds: [request.accountId], reason: FiguresChangeReason.Hardship });
     });
     return (await caseOfAccount(em, request.accountId))!;
   }
@@ -251,6 +278,39 @@ export class HardshipService {
       termEnd: agreement.endDate,
     };
   }
+}
+
+/** What an arrangement asks of the deposits (rule "deposit relief"); none for "no change". */
+export function reliefOf(terms: HardshipTerms): DepositRelief | null {
+  switch (terms.kind) {
+    case HardshipRequestKind.DepositHoliday:
+      return { kind: 'holiday', from: terms.from!, until: terms.until! };
+    case HardshipRequestKind.LowerDeposit:
+      return { kind: 'lower', from: terms.from!, until: terms.until!, amount: terms.amount! };
+    case HardshipRequestKind.None:
+      return null;
+  }
+}
+
+/** The relief in the history's words: how many deposits, and what the later ones carry. */
+function reliefWords(plan: ReliefPlan | null): string {
+  if (!plan) return '';
+  const relieved = plan.changes.filter((c) => c.after < c.before).length;
+  return (
+    ` ${relieved} deposit${relieved === 1 ? '' : 's'} relieved of ${formatCurrency(plan.relieved)}, spread over the ` +
+    `next ${plan.spreadOver} deposit${plan.spreadOver === 1 ? '' : 's'}.`
+  );
+}
+
+function reliefData(plan: ReliefPlan | null): unknown {
+  return (
+    plan?.changes.map((c) => ({
+      dueDate: c.dueDate,
+      before: toDecimalString(c.before),
+      after: toDecimalString(c.after),
+      holiday: c.holiday,
+    })) ?? []
+  );
 }
 
 function termsData(terms: HardshipTerms): Record<string, unknown> {

@@ -25,6 +25,14 @@ export class HardshipTermsView {
   @Field({ description: 'In words.' }) words!: string;
 }
 
+@ObjectType('HardshipDeposit', { description: 'A deposit still to come that the arrangement changed.' })
+export class HardshipDepositView {
+  @Field(() => LocalDateScalar) dueDate!: LocalDate;
+  @Field(() => MoneyScalar, { description: 'What it was before the arrangement.' }) before!: Cents;
+  @Field(() => MoneyScalar, { description: 'What it is now (0.00 on a holiday).' }) after!: Cents;
+  @Field({ description: 'A deposit of the holiday: not expected at all.' }) holiday!: boolean;
+}
+
 @ObjectType('HardshipCase', {
   description: 'A member’s request for help with payments (issue 24 item 4) and what became of it.',
 })
@@ -48,6 +56,11 @@ export class HardshipCaseView {
   followUpPaused!: boolean;
   @Field(() => String, { nullable: true, description: 'Staff: the financial-counselling note.' })
   counsellingNote!: string | null;
+  @Field(() => [HardshipDepositView], {
+    description:
+      'The deposits the arrangement changed, earliest first: the ones it relieves, then the later ones that carry what they no longer do.',
+  })
+  deposits!: HardshipDepositView[];
 }
 
 @InputType({ description: 'A member asks for help: what is going on and, optionally, a change to the deposits.' })

@@ -7,6 +7,8 @@ export enum FiguresChangeKind {
   MONEY_MOVED = 'MONEY_MOVED',
   STATUS_CHANGED = 'STATUS_CHANGED',
   BANK_DAY = 'BANK_DAY',
+  DEPOSITS_CHANGED = 'DEPOSITS_CHANGED',
+  HARDSHIP = 'HARDSHIP',
 }
 
 registerEnumType(FiguresChangeKind, {
@@ -19,6 +21,8 @@ registerEnumType(FiguresChangeKind, {
     MONEY_MOVED: { description: 'Money moved: a payment, top-up, reimbursement, reversal, deposit or settlement.' },
     STATUS_CHANGED: { description: 'An agreement status changed: modified, approved, applied, locked, in arrears …' },
     BANK_DAY: { description: 'A step of a bank day ran: deposits, payments, the calendar; today may have moved.' },
+    DEPOSITS_CHANGED: { description: 'The deposits still to come changed: a hardship arrangement’s relief.' },
+    HARDSHIP: { description: 'A request for help with payments was opened, arranged or closed.' },
   },
 });
 
