@@ -44,7 +44,7 @@ export const KIND_CHOICES: readonly { kind: HardshipKindName; member: string; st
     kind: 'LowerDeposit',
     member: 'A lower deposit for a while',
     staff: 'A lower deposit for a while',
-    help: 'A smaller deposit until a date you choose, within the agreement.',
+    help: 'A smaller deposit until a date you choose; the difference is spread over the deposits after it.',
   },
 ];
 

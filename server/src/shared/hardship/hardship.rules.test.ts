@@ -159,7 +159,7 @@ describe('hardshipTermsWords', () => {
     ],
     [
       { kind: K.LowerDeposit, from: d('2026-11-28'), until: d('2027-01-31'), amount: cents(5000) },
-      'a lower deposit of $50.00 until 31-01-2027',
+      'a lower deposit of $50.00 until 31-01-2027, the difference spread over the rest of the term',
     ],
   ])('%o reads %s', (terms, words) => expect(hardshipTermsWords(terms)).toBe(words));
 });

@@ -178,7 +178,7 @@ export function hardshipTermsWords(terms: HardshipTerms): string {
     case HardshipRequestKind.DepositHoliday:
       return `a deposit holiday from ${formatDisplayDate(terms.from!)} to ${formatDisplayDate(terms.until!)}, re-spread over the rest of the term`;
     case HardshipRequestKind.LowerDeposit:
-      return `a lower deposit of ${formatCurrency(terms.amount!)} until ${formatDisplayDate(terms.until!)}`;
+      return `a lower deposit of ${formatCurrency(terms.amount!)} until ${formatDisplayDate(terms.until!)}, the difference spread over the rest of the term`;
   }
 }
 
