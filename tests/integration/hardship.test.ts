@@ -182,14 +182,12 @@ describe('a way through hardship (issue 24 item 4)', () => {
     expect(n).toBe(0);
   });
 
-  it('refuses another member’s account, staff and the reporter (a member opens their own)', async () => {
+  it('refuses another member’s account and the reporter (a member opens their own; staff open one for them)', async () => {
     const other = await session(server, MEMBER_TWO_ACCOUNTS);
     const foreign = await open({ situation: 'Not mine' }, other);
     expect(foreign.errors?.[0].message).toBe('You do not have access to this member or account.');
-    for (const who of [agent, reporter]) {
-      const body = await open({ situation: 'On their behalf' }, who);
-      expect(body.errors?.[0].message).toBe('You do not have access to this.');
-    }
+    const body = await open({ situation: 'On their behalf' }, reporter);
+    expect(body.errors?.[0].message).toBe('You do not have access to this.');
     const read = await gql(server, other, READ, { m: memberId, a: accountId });
     expect(read.errors?.[0].message).toBe('You do not have access to this member or account.');
     expect(JSON.stringify(read.data ?? null)).not.toContain('situation');
@@ -324,5 +322,24 @@ describe('a way through hardship (issue 24 item 4)', () => {
     expect((await worklistRows()).map((r) => r.kind)).toContain('InArrears');
     const reopened = await open({ situation: 'It happened again.' });
     expect(reopened.data!.openHardshipCase.hardshipCase?.status).toBe('Open');
+  });
+
+  it('lets staff open the request for a member who tells them, in the history under staff’s name', async () => {
+    const closed = await gql<{ closeHardshipCase: Result }>(server, agent, CLOSE, { a: accountId, note: 'Sorted.' });
+    expect(closed.data!.closeHardshipCase.errors).toEqual([]);
+    const body = await open({ situation: 'Rang the branch: her partner lost his job.' }, agent);
+    expect(body.data!.openHardshipCase.errors).toEqual([]);
+    expect(body.data!.openHardshipCase.hardshipCase).toMatchObject({
+      status: 'Open',
+      situation: 'Rang the branch: her partner lost his job.',
+      counsellingNote: expect.stringContaining('1800 007 007'),
+    });
+    const opened = await activities(40);
+    expect(opened.at(-1)).toMatchObject({
+      notes: 'Rang the branch: her partner lost his job.',
+      agent_name: expect.stringMatching(/\S/),
+    });
+    // The member reads the request staff opened on their account.
+    expect((await read(member))?.situation).toBe('Rang the branch: her partner lost his job.');
   });
 });

@@ -51,15 +51,20 @@ function TermsFields({ staff }: { staff: boolean }) {
   );
 }
 
-/** "I'm having trouble paying": what is going on (bounded) and, optionally, a change to the deposits. */
+/**
+ * "I'm having trouble paying": what is going on (bounded) and, optionally, a change to the deposits. Staff open the
+ * same request for a member who tells them on the phone or in a branch (`staff`).
+ */
 export function HardshipRequestForm({
   memberId,
   accountId,
   onOpened,
+  staff = false,
 }: {
   memberId: number;
   accountId: number;
   onOpened: (opened: HardshipCaseFieldsFragment) => void;
+  staff?: boolean;
 }) {
   const [open] = useOpenHardshipCaseMutation();
   const onSubmit = async (values: HardshipValues) => {
@@ -80,17 +85,25 @@ export function HardshipRequestForm({
   return (
     <Form<HardshipValues> onSubmit={onSubmit} validate={validateRequest} initialValues={{ kind: 'None' }}>
       {({ handleSubmit, submitting, submitError }) => (
-        <form onSubmit={handleSubmit} noValidate aria-label="Ask for help with payments">
+        <form
+          onSubmit={handleSubmit}
+          noValidate
+          aria-label={staff ? 'Open a request for help for the member' : 'Ask for help with payments'}
+        >
           <Stack gap="4">
             {submitError && <StatusAlert status="error">{submitError}</StatusAlert>}
             <LongTextField
               name="situation"
-              label="What is going on?"
+              label={staff ? 'What the member told you' : 'What is going on?'}
               max={HARDSHIP_SITUATION_MAX}
-              help="A few words are enough: what changed, and for how long you expect it to last."
+              help={
+                staff
+                  ? 'In their words, as far as you can: what changed, and for how long they expect it to last.'
+                  : 'A few words are enough: what changed, and for how long you expect it to last.'
+              }
             />
-            <KindField label="What would help?" staff={false} />
-            <TermsFields staff={false} />
+            <KindField label={staff ? 'What they asked for' : 'What would help?'} staff={staff} />
+            <TermsFields staff={staff} />
             <Button
               type="submit"
               colorPalette="brand"
@@ -99,7 +112,7 @@ export function HardshipRequestForm({
               loading={submitting}
               loadingText="Sending"
             >
-              Ask for help
+              {staff ? 'Open the request' : 'Ask for help'}
             </Button>
           </Stack>
         </form>

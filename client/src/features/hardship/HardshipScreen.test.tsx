@@ -253,4 +253,39 @@ describe('HardshipScreen (issue 24 item 4)', () => {
         .map((row) => row.textContent),
     ).toEqual(['DueWasNow', '04-12-2026$80.00$50.00', '05-02-2027$80.00$110.00']);
   });
+
+  it('lets staff open the request for a member who rings, in the member’s words', async () => {
+    const opened = openCase(true, {
+      request: terms('None', 'no change to the deposits'),
+      situation: 'Rang the branch: hours cut.',
+    });
+    renderScreen(true, [
+      read(null),
+      {
+        request: {
+          query: OpenHardshipCaseDocument,
+          variables: {
+            input: {
+              memberId: 42,
+              accountId: 7,
+              situation: 'Rang the branch: hours cut.',
+              kind: 'None',
+              from: null,
+              until: null,
+              amount: null,
+            },
+          },
+        },
+        result: { data: { openHardshipCase: { __typename: 'HardshipCaseResult', hardshipCase: opened, errors: [] } } },
+      },
+      read(opened),
+    ]);
+    const form = await screen.findByRole('form', { name: 'Open a request for help for the member' });
+    fireEvent.change(within(form).getByRole('textbox', { name: /What the member told you/ }), {
+      target: { value: 'Rang the branch: hours cut.' },
+    });
+    fireEvent.click(within(form).getByRole('button', { name: 'Open the request' }));
+    expect(await screen.findByText(/The request for help is open\./)).toBeTruthy();
+    expect((await screen.findByTestId('hardship-case')).textContent).toContain('Rang the branch: hours cut.');
+  });
 });

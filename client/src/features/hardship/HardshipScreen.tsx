@@ -77,6 +77,17 @@ export function HardshipScreen() {
             />
           )}
           {isStaff && !active && <Text>There is no open request for help on this account.</Text>}
+          {mayAct && !active && (
+            <HardshipRequestForm
+              staff
+              memberId={memberId}
+              accountId={accountId}
+              onOpened={() => {
+                setAnnouncement('The request for help is open. Record what you arrange with the member below.');
+                void query.refetch();
+              }}
+            />
+          )}
           {mayAct && active && hardship && (
             <StaffHardshipActions
               hardship={hardship}

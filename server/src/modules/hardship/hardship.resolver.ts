@@ -62,10 +62,10 @@ export class HardshipResolver {
     return record && caseView(record, user);
   }
 
-  @Authorized(Role.MEMBER)
+  @Authorized(Role.MEMBER, ...STAFF_ROLES)
   @Mutation(() => HardshipCaseResult, {
     description:
-      'A member asks for help with payments on their own account (one open request per account): missed-deposit notices pause and staff are asked to contact them.',
+      'A member asks for help with payments on their own account, or staff open the request for a member who tells them (not the reporter); one open request per account: missed-deposit notices pause and staff are asked to contact them.',
   })
   async openHardshipCase(
     @Ctx() { em, user, services }: GraphQLContext,

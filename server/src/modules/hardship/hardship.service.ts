@@ -106,14 +106,19 @@ export class HardshipService {
     return caseOfAccount(em, context.accountId);
   }
 
-  /** The member asks for help on their own account: one active case per account. */
+  /**
+   * The member asks for help on their own account, or staff open the request for a member who tells them (the
+   * member's words as staff took them down; staff's name in the history): one active case per account.
+   */
   async open(
     em: EntityManager,
     user: CurrentUser | null,
     request: OpenHardshipCaseRequest,
   ): Promise<HardshipCaseRecord> {
     const caller = requireUser(user);
-    if (!caller.roles.includes(Role.MEMBER) || caller.memberId === null) throw new ForbiddenError();
+    // The member on their own account, or staff (not the reporter) for a member who tells them.
+    const member = caller.roles.includes(Role.MEMBER) && caller.memberId !== null;
+    if (!member && !actsAsStaff(caller.roles)) throw new ForbiddenError();
     const context = await loadMemberAccount(em, caller, request.memberId, request.accountId);
     const situation = checkSituation(request.situation);
     if (!context.agreement) throw new DomainError('NO_AGREEMENT', HARDSHIP_MESSAGES.noAgreement);
