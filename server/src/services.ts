@@ -277,7 +277,7 @@ export function createServices(config: Config, clock: Clock, logger: Logger, eve
     outboxView: new OutboxViewService(outbox, clock),
     noticePreviews: new NoticePreviewService(settings, projections, clock),
     worklist: new WorklistService(projections, approvals, agreementApprovals, clock, config.timeZone),
-    hardship: new HardshipService(projections, clock),
+    hardship: new HardshipService(projections, eventNotifier, clock),
     reporting: new ReportingService(config.timeZone, projections),
     notifications: new NotificationService(outbox, settings, projections, clock, logger),
     support: new SupportService(outbox, settings, logger),

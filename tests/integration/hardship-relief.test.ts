@@ -148,6 +148,17 @@ describe('a hardship arrangement changes the deposits to come (rule "deposit rel
       `${inHoliday.length} deposit${inHoliday.length === 1 ? '' : 's'} relieved of ${formatCurrency(relieved)}, spread over the next ${later.length} deposits.`,
     );
 
+    // The member is told their deposits changed (the agreement-changed notice, by their preferences).
+    const told = await sql<{ change: string }>(
+      server,
+      `select facts->>'change' as change from member_notice where kind = 'agreementChanged' and agreement_id = ?
+       and notice_key like 'hardship:%'`,
+      [agreementId],
+    );
+    expect(told.map((row) => row.change)).toEqual([
+      expect.stringMatching(/^the deposits, as arranged with you: a deposit holiday from /),
+    ]);
+
     // The projection reads the living schedule: the next deposit is the first after the holiday, at its new amount.
     const seen = await projection();
     expect(seen.nextDeposit).toMatchObject({

@@ -25,6 +25,7 @@ import type { AgreementFacts } from '../agreement/agreement-facts.js';
 import { setDepositRelief } from '../agreement/plan/deposit-relief.js';
 import type { DepositRelief, ReliefPlan } from '../agreement/plan/deposit-relief.rules.js';
 import type { ProjectionService } from '../agreement/projection/projection.service.js';
+import type { EventNotifier } from '../notification/events.js';
 import { loadMemberAccount } from '../overview/account-context.js';
 import {
   caseOfAccount,
@@ -92,6 +93,7 @@ function assertStaffWriter(user: CurrentUser | null): CurrentUser {
 export class HardshipService {
   constructor(
     private readonly projections: ProjectionService,
+    private readonly notifier: EventNotifier,
     private readonly clock: Clock,
   ) {}
 
@@ -177,6 +179,7 @@ export class HardshipService {
     const input = termsInput(request);
     const note = checkHardshipNote(request.note);
     const now = this.clock.now();
+    let told = false;
     await em.fork().transactional(async (tx) => {
       const active = await this.activeCase(tx, request.accountId);
       const status = hardshipTransition(active.status, 'arrange');
@@ -185,7 +188,7 @@ export class HardshipService {
       const terms = checkHardshipTerms(input, await this.facts(tx, agreement));
       // The arrangement's effect on the deposits still to come, through the agreement's one writer of a relief (an
       // arrangement changed takes the earlier one back first; "no change" only takes it back).
-      const relieved = await setDepositRelief(tx, {
+      const { plan: relieved, restored } = await setDepositRelief(tx, {
         agreementId: agreement.id,
         accountId: request.accountId,
         reliefKey: reliefKeyOf(active.id),
@@ -227,7 +230,18 @@ export class HardshipService {
         deposits: reliefData(relieved),
       });
       figuresChanged(tx, { accountIds: [request.accountId], reason: FiguresChangeReason.Hardship });
+      // The member is told when their deposits changed (the agreement-changed notice, by their preferences).
+      if (relieved || restored > 0) {
+        await this.notifier.notifyEvent(tx, {
+          agreementId: agreement.id,
+          event: 'agreementChanged',
+          key: `hardship:${active.id}:${now.toISOString()}`,
+          facts: { change: `the deposits, as arranged with you: ${hardshipTermsWords(terms)}` },
+        });
+        told = true;
+      }
     });
+    if (told) this.notifier.wake();
     return (await caseOfAccount(em, request.accountId))!;
   }
 

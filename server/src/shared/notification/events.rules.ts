@@ -47,7 +47,8 @@ export const EVENT_WHEN: Readonly<Record<EventKind, string>> = {
   billPaymentDelayed: 'When the biller’s bank first answers that a payment must be tried again.',
   shortPaidBill: 'When a bill is paid only in part because the agreement did not hold enough.',
   renewalDue: 'When the agreement comes within the renewal days of its end date.',
-  agreementChanged: 'When staff move the end date, lock or unlock the agreement.',
+  agreementChanged:
+    'When staff move the end date, lock or unlock the agreement, or record a hardship arrangement that changes the deposits.',
   agreementCancelled: 'When the agreement is cancelled.',
   agreementApproved: 'When a new agreement the member approved is set up.',
   agreementApplied: 'When a change or renewal the member approved takes effect.',

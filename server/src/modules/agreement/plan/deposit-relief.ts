@@ -69,7 +69,8 @@ async function holidayDeposits(em: EntityManager, ids: number[]) {
  * `reliefKey` is taken back (its deposits still to come get their amounts back), then `relief` (none: only taken back)
  * is applied to the version's deposits still to come and recorded in `deposit_relief`. A holiday's deposits become
  * status 5 (not expected: the bank day does not ask for them, the projection leaves them out, they are never missed).
- * Deposits already due keep what they were. The account's screens are told (figures changed).
+ * Deposits already due keep what they were. The account's screens are told (figures changed). Answers the relief
+ * applied and how many deposits got their amounts back.
  */
 export async function setDepositRelief(
   tx: EntityManager,
@@ -81,7 +82,7 @@ export async function setDepositRelief(
     today: LocalDate;
     now: Date;
   },
-): Promise<ReliefPlan | null> {
+): Promise<{ plan: ReliefPlan | null; restored: number }> {
   const { agreementId, reliefKey, today, now } = input;
   // The agreement's row first, as the bank day's deposit step takes it: a day's deposits and a relief never cross.
   await tx.execute('select id from agreement where id = ? for update', [agreementId]);
@@ -90,8 +91,9 @@ export async function setDepositRelief(
      returning scheduled_deposit_id, amount_before`,
     [now, reliefKey],
   );
+  let restored = 0;
   if (undone.length > 0) {
-    await tx.execute(
+    const result = await tx.execute(
       `update scheduled_deposit d set expected_amount = u.amount_before, status = ?
        from unnest(?::int[], ?::numeric[]) as u(id, amount_before)
        where d.id = u.id and d.due_date >= ?::date and d.received_amount = 0 and d.status in (?, ?)`,
@@ -105,16 +107,17 @@ export async function setDepositRelief(
       ],
       'run',
     );
+    restored = (result as { affectedRows?: number }).affectedRows ?? 0;
   }
   let plan: ReliefPlan | null = null;
   if (input.relief) {
     plan = reliefPlan(await relievableDeposits(tx, agreementId, today), input.relief);
     await writeChanges(tx, plan.changes, reliefKey, now);
   }
-  if (undone.length > 0 || plan) {
+  if (restored > 0 || plan) {
     figuresChanged(tx, { accountIds: [input.accountId], reason: FiguresChangeReason.DepositsChanged });
   }
-  return plan;
+  return { plan, restored };
 }
 
 async function writeChanges(tx: EntityManager, changes: RelievedDeposit[], reliefKey: string, now: Date) {
