@@ -14,7 +14,7 @@ import { payTopupNow, TopupNowRefused, type TopupNowPaid } from './topup-now.js'
 import type { CoreBanking } from '../core-banking/core-banking.adapter.js';
 import { CoreBankingSimulator } from '../core-banking/core-banking.simulator.js';
 import { carryOverToNewVersion } from './version-carry-over.js';
-import { payOutAtTakeOver } from './term-end/term-end-payout.js';
+import { carryChoiceToModification, payOutAtTakeOver } from './term-end/term-end-payout.js';
 import { toDecimalString } from '../../shared/money.js';
 import { dateOf } from '../../database/row-values.js';
 import { changeStatus } from './state/status-writer.js';
@@ -220,6 +220,8 @@ export class ChangeApplier {
         })
       : null;
     const carried = await carryOverToNewVersion(tx, this.ledger, previous.id, version.id, today);
+    // A modification keeps the member's term-end choice: the new version is the one its renewal replaces.
+    const choiceCarried = renewal ? false : await carryChoiceToModification(tx, previous.id, version.id);
     // A renewal's own period: its bills and deposits from its first day, its plan holding what was carried over.
     // A modification: its added, changed and removed billers' bills and its deposit plan (modification-schedule.ts).
     const schedule = renewal
@@ -247,6 +249,7 @@ export class ChangeApplier {
           ...schedule,
           topupNowTransactionId: topup?.transactionId ?? null,
           ...(termEnd ? { termEnd: { ...termEnd, amount: toDecimalString(termEnd.amount) } } : {}),
+          ...(choiceCarried ? { termEndChoiceCarried: true } : {}),
         },
       }),
     });

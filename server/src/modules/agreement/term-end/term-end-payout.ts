@@ -90,6 +90,21 @@ export async function payOutAtTakeOver(
   return outcome;
 }
 
+/**
+ * A modification taking effect keeps the member's term-end choice (term-end/README.md, "A modification keeps the
+ * choice"): the choice not yet carried out moves from the version it replaces to the new version, in the applying
+ * transaction, so that the renewal of the new version carries it out. Answers whether there was one to move.
+ */
+export async function carryChoiceToModification(tx: EntityManager, from: number, to: number): Promise<boolean> {
+  const moved = await tx.execute<{ id: number }[]>(
+    `update term_end_choice set agreement_id = ? where agreement_id = ? and applied_at is null
+       and not exists (select 1 from term_end_choice c where c.agreement_id = ?)
+     returning id`,
+    [to, from, to],
+  );
+  return moved.length > 0;
+}
+
 /** The term-end choice stored for a version (null: none, i.e. roll): what its renewal's deposits step opens with. */
 export async function storedTermEndChoice(em: EntityManager, agreementId: number): Promise<TermEndChoiceKind | null> {
   const [row] = await em.execute<{ choice: number }[]>(
