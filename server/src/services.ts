@@ -244,7 +244,7 @@ export function createServices(config: Config, clock: Clock, logger: Logger, eve
       lifecycle,
       agreementApprovals,
     ),
-    termEnd: new TermEndService(projections, clock),
+    termEnd: new TermEndService(projections, clock, settings),
     transactions: new TransactionService(),
     profiles: new ProfileService(),
     billQueries: new BillQueryService(clock),

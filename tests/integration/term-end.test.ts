@@ -26,7 +26,7 @@ const TODAY = todayIn(TZ);
 const clock = new SimulationClock(zonedInstant(TODAY, TZ, 10), TZ);
 
 const VIEW = `query($m: Int!, $a: Int!) { termEndChoice(memberId: $m, accountId: $a) {
-  accountId agreementId endDate closingBalance renewalUnderWay choice accountNumber chosenAt message
+  accountId agreementId endDate closingBalance renewalUnderWay choice accountNumber chosenAt message renewalDeposits
   options { kind words explanation accountNumber } refundAccounts { accountNumber nickname } } }`;
 const CHOOSE = `mutation($input: ChooseTermEndInput!) { chooseTermEnd(input: $input) {
   ok termEnd { choice accountNumber message closingBalance } errors { code field message } } }`;
@@ -43,6 +43,7 @@ interface View {
   accountNumber: string | null;
   chosenAt: string | null;
   message: string;
+  renewalDeposits: string | null;
   options: { kind: string; words: string; explanation: string; accountNumber: string | null }[];
   refundAccounts: { accountNumber: string; nickname: string | null }[];
 }
@@ -309,6 +310,22 @@ describe('a choice at term end (issue 24 item 5)', () => {
     expect(await view(agent)).toMatchObject({ choice: 'Refund', accountNumber: refundTo.account_number });
     // Refunded: the surplus is not carried over, so the renewal's deposits open from zero.
     expect(await opening()).toBe('0.00');
+    // Still with staff: the panel says its deposits are worked out again with the choice, and what the renewal then
+    // needs a deposit is the deposits step's own figure (opening from zero).
+    const required = (
+      await staffCall<{ agreementDeposits: { step: { plan: { required: { amount: string } } | null } } }>(
+        `query($id: Int!) { agreementDeposits(agreementId: $id, draft: null) { step { plan { required { amount } } } } }`,
+        { id: renewalId },
+      )
+    ).agreementDeposits.step.plan!.required.amount;
+    const [saved] = await sql<{ deposit_amount: string }>(
+      server,
+      'select deposit_amount::text from agreement where id = ?',
+      [renewalId],
+    );
+    expect((await view(mary))!.renewalDeposits).toBe(
+      `Staff are still preparing the renewal: its deposits (${formatCurrency(parseMoney(saved.deposit_amount))} a deposit (fortnightly) so far) are worked out again with this choice when they save them; with it the renewal needs ${formatCurrency(parseMoney(required))} a deposit.`,
+    );
   });
 
   it('keeps a roll as today: chosen by the member, the whole balance carried over, nothing paid out', async () => {
@@ -345,7 +362,32 @@ describe('a choice at term end (issue 24 item 5)', () => {
     await fundLinkedAccount(maryId, refundTo.id, cents(20_000_00));
     await approvedRenewal(renewalId, firstDay, mary, { isTopupPerformed: true, topupAccount: refundTo.id });
     // Still open while the approved renewal waits for its first day.
-    expect(await view(mary)).toMatchObject({ choice: 'Refund', renewalUnderWay: true });
+    const waiting = (await view(mary))!;
+    expect(waiting).toMatchObject({ choice: 'Refund', renewalUnderWay: true });
+    // Its deposits are agreed now: the panel says a choice made now does not change them, and what each choice means
+    // for them. Rolling the surplus in would need less a deposit than refunding it (the renewal opening from zero).
+    const [agreed] = await sql<{ deposit_amount: string }>(
+      server,
+      'select deposit_amount::text from agreement where id = ?',
+      [renewalId],
+    );
+    const agreedWords = `The renewal’s deposits are agreed at ${formatCurrency(parseMoney(agreed.deposit_amount))} a deposit (fortnightly) and do not change with a choice made now`;
+    expect(waiting.renewalDeposits!.startsWith(agreedWords)).toBe(true);
+    const agreedAmount = parseMoney(agreed.deposit_amount);
+    const explained = (kind: string) => waiting.options.find((o) => o.kind === kind)!.explanation;
+    // Staff saved them after she chose the refund: they are what the renewal needs opening from zero.
+    expect(explained('Refund').endsWith(`${agreedWords}: with this choice they are what the renewal needs.`)).toBe(
+      true,
+    );
+    // Rolled, the surplus would be carried in: the renewal would need less a deposit, and the extra builds up.
+    const rolled = /the renewal needs \$([\d,]+\.\d\d) a deposit; the \$([\d,]+\.\d\d) more a deposit builds up/.exec(
+      explained('Roll'),
+    )!;
+    const rollNeeds = parseMoney(rolled[1].replace(/,/g, ''));
+    expect(rollNeeds).toBeLessThan(agreedAmount);
+    expect(parseMoney(rolled[2].replace(/,/g, ''))).toBe(agreedAmount - rollNeeds);
+    expect(waiting.options.find((o) => o.kind === 'Roll')!.explanation).not.toContain('lowers its deposits');
+    expect(waiting.options.find((o) => o.kind === 'Refund')!.explanation.endsWith(waiting.renewalDeposits!)).toBe(true);
 
     // The roll's renewal takes over first when its day comes first (the clock only moves forward).
     if (roll.firstDay < firstDay) await takeOverRoll();

@@ -1105,16 +1105,16 @@ export type TermEndChoiceQueryVariables = Exact<{
 }>;
 
 
-export type TermEndChoiceQuery = { termEndChoice: { __typename: 'TermEndView', accountId: number, agreementId: number, endDate: string, closingBalance: string | null, renewalUnderWay: boolean, choice: TermEndChoice, accountNumber: string | null, chosenAt: string | null, message: string, options: Array<{ __typename: 'TermEndOptionView', kind: TermEndChoice, words: string, explanation: string, accountNumber: string | null }>, refundAccounts: Array<{ __typename: 'TermEndRefundAccount', accountNumber: string, nickname: string | null }> } | null };
+export type TermEndChoiceQuery = { termEndChoice: { __typename: 'TermEndView', accountId: number, agreementId: number, endDate: string, closingBalance: string | null, renewalUnderWay: boolean, choice: TermEndChoice, accountNumber: string | null, chosenAt: string | null, renewalDeposits: string | null, message: string, options: Array<{ __typename: 'TermEndOptionView', kind: TermEndChoice, words: string, explanation: string, accountNumber: string | null }>, refundAccounts: Array<{ __typename: 'TermEndRefundAccount', accountNumber: string, nickname: string | null }> } | null };
 
 export type ChooseTermEndMutationVariables = Exact<{
   input: ChooseTermEndInput;
 }>;
 
 
-export type ChooseTermEndMutation = { chooseTermEnd: { __typename: 'ChooseTermEndResult', ok: boolean, termEnd: { __typename: 'TermEndView', accountId: number, agreementId: number, endDate: string, closingBalance: string | null, renewalUnderWay: boolean, choice: TermEndChoice, accountNumber: string | null, chosenAt: string | null, message: string, options: Array<{ __typename: 'TermEndOptionView', kind: TermEndChoice, words: string, explanation: string, accountNumber: string | null }>, refundAccounts: Array<{ __typename: 'TermEndRefundAccount', accountNumber: string, nickname: string | null }> } | null, errors: Array<{ __typename: 'UserError', code: string, field: string | null, message: string }> } };
+export type ChooseTermEndMutation = { chooseTermEnd: { __typename: 'ChooseTermEndResult', ok: boolean, termEnd: { __typename: 'TermEndView', accountId: number, agreementId: number, endDate: string, closingBalance: string | null, renewalUnderWay: boolean, choice: TermEndChoice, accountNumber: string | null, chosenAt: string | null, renewalDeposits: string | null, message: string, options: Array<{ __typename: 'TermEndOptionView', kind: TermEndChoice, words: string, explanation: string, accountNumber: string | null }>, refundAccounts: Array<{ __typename: 'TermEndRefundAccount', accountNumber: string, nickname: string | null }> } | null, errors: Array<{ __typename: 'UserError', code: string, field: string | null, message: string }> } };
 
-export type TermEndFieldsFragment = { __typename: 'TermEndView', accountId: number, agreementId: number, endDate: string, closingBalance: string | null, renewalUnderWay: boolean, choice: TermEndChoice, accountNumber: string | null, chosenAt: string | null, message: string, options: Array<{ __typename: 'TermEndOptionView', kind: TermEndChoice, words: string, explanation: string, accountNumber: string | null }>, refundAccounts: Array<{ __typename: 'TermEndRefundAccount', accountNumber: string, nickname: string | null }> };
+export type TermEndFieldsFragment = { __typename: 'TermEndView', accountId: number, agreementId: number, endDate: string, closingBalance: string | null, renewalUnderWay: boolean, choice: TermEndChoice, accountNumber: string | null, chosenAt: string | null, renewalDeposits: string | null, message: string, options: Array<{ __typename: 'TermEndOptionView', kind: TermEndChoice, words: string, explanation: string, accountNumber: string | null }>, refundAccounts: Array<{ __typename: 'TermEndRefundAccount', accountNumber: string, nickname: string | null }> };
 
 export type BankDayRunQueryVariables = Exact<{
   memberId: number;

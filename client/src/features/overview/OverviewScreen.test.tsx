@@ -343,6 +343,7 @@ function mocks(staff: boolean) {
             accountNumber: null,
             chosenAt: null,
             message: 'Nothing chosen yet: the balance is rolled into the renewal.',
+            renewalDeposits: null,
             options: [
               {
                 __typename: 'TermEndOptionView',

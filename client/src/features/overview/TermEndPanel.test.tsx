@@ -26,6 +26,8 @@ const due: TermEndFieldsFragment & { __typename: 'TermEndView' } = {
   accountNumber: null,
   chosenAt: null,
   message: 'Nothing chosen yet: the balance is rolled into the renewal.',
+  renewalDeposits:
+    'The renewal’s deposits are agreed at $250.00 a deposit (fortnightly) and do not change with a choice made now: with this choice the renewal needs $200.00 a deposit; the $50.00 more a deposit builds up in the renewal.',
   options: [
     {
       __typename: 'TermEndOptionView',
@@ -94,6 +96,8 @@ describe('TermEndPanel', () => {
       'Projected closing balance on 20-01-2027: $640.25',
     );
     expect(within(panel).getByTestId('term-end-current').textContent).toBe(due.message);
+    // What the renewal's deposits are with the current choice, in the server's words.
+    expect(within(panel).getByTestId('term-end-renewal-deposits').textContent).toBe(due.renewalDeposits);
     const roll = within(panel).getByRole('radio', { name: /Roll the balance into the renewal/ }) as HTMLInputElement;
     expect(roll.checked).toBe(true);
     expect(within(panel).getByText(due.options[2].explanation)).toBeTruthy();

@@ -88,6 +88,11 @@ export function TermEndPanel({ memberId, accountId }: TermEndPanelProps) {
       <Text data-testid="term-end-current" fontSize="sm" color="fg.muted">
         {answer.message}
       </Text>
+      {answer.renewalDeposits ? (
+        <Text data-testid="term-end-renewal-deposits" fontSize="sm">
+          {answer.renewalDeposits}
+        </Text>
+      ) : null}
       <RadioGroup.Root
         aria-label={TERM_END_WORDS.choose}
         value={choice}

@@ -4,8 +4,10 @@ import type { LocalDate } from '../../../shared/local-date.js';
 import { AgreementStatus } from '../agreement-status.js';
 import {
   carriedIntoRenewal,
+  choiceExplanation,
   choiceProblem,
   offeredChoices,
+  renewalDepositsSentence,
   TERM_END_MESSAGES,
   TermEndChoiceKind as Kind,
   termEndDue,
@@ -116,5 +118,52 @@ describe('carriedIntoRenewal (rule "what the renewal opens with")', () => {
     ['zero', 0, Kind.Savings, 0],
   ] as const)('%s', (_name, balance, kind, carried) => {
     expect(carriedIntoRenewal(cents(balance), kind)).toBe(carried);
+  });
+});
+
+describe('renewalDepositsSentence (rule "the renewal\'s deposits and the choice")', () => {
+  const agreed = cents(250_00);
+  it.each([
+    [
+      'still with staff: worked out again',
+      false,
+      cents(180_00),
+      'Staff are still preparing the renewal: its deposits ($250.00 a deposit (fortnightly) so far) are worked out again with this choice when they save them; with it the renewal needs $180.00 a deposit.',
+    ],
+    [
+      'agreed, the choice needs more: runs short',
+      true,
+      cents(312_50),
+      'The renewal’s deposits are agreed at $250.00 a deposit (fortnightly) and do not change with a choice made now: with this choice the renewal needs $312.50 a deposit, $62.50 more, so it would run short unless staff prepare the renewal again.',
+    ],
+    [
+      'agreed, the choice needs less: the extra builds up',
+      true,
+      cents(200_00),
+      'The renewal’s deposits are agreed at $250.00 a deposit (fortnightly) and do not change with a choice made now: with this choice the renewal needs $200.00 a deposit; the $50.00 more a deposit builds up in the renewal.',
+    ],
+    [
+      'agreed, exactly what is needed',
+      true,
+      cents(250_00),
+      'The renewal’s deposits are agreed at $250.00 a deposit (fortnightly) and do not change with a choice made now: with this choice they are what the renewal needs.',
+    ],
+    [
+      'agreed, not worked out',
+      true,
+      null,
+      'The renewal’s deposits are agreed at $250.00 a deposit (fortnightly) and do not change with a choice made now.',
+    ],
+  ] as const)('%s', (_name, fixed, needed, sentence) => {
+    expect(renewalDepositsSentence({ agreed, frequency: 'Fortnightly', fixed, needed })).toBe(sentence);
+  });
+
+  it('an agreed renewal: a roll no longer promises lower deposits', () => {
+    expect(choiceExplanation(Kind.Roll, cents(500_00), '2027-03-31' as LocalDate, true)).toBe(
+      'What the agreement holds after 31-03-2027 is carried into the renewal.',
+    );
+    expect(choiceExplanation(Kind.Roll, cents(-500_00), '2027-03-31' as LocalDate)).toBe(
+      'The shortfall is carried into the renewal and spread over its deposits.',
+    );
   });
 });

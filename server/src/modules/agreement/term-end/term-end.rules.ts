@@ -1,4 +1,4 @@
-import { formatCurrency, negate, ZERO, type Cents } from '../../../shared/money.js';
+import { cents, formatCurrency, negate, ZERO, type Cents } from '../../../shared/money.js';
 import { addDays, formatDisplayDate, type LocalDate } from '../../../shared/local-date.js';
 import { AgreementStatus } from '../agreement-status.js';
 
@@ -140,8 +140,17 @@ export function choiceWords(kind: TermEndChoiceKind, accountNumber: string | nul
   }
 }
 
-/** What each choice does, in a sentence for the member. */
-export function choiceExplanation(kind: TermEndChoiceKind, closingBalance: Cents | null, endDate: LocalDate): string {
+/**
+ * What each choice does, in a sentence for the member. `depositsAgreed`: the renewal's deposits are already agreed
+ * (sent to the member, approved or waiting for its first day), so the choice no longer changes them
+ * (`renewalDepositsSentence` says what that means).
+ */
+export function choiceExplanation(
+  kind: TermEndChoiceKind,
+  closingBalance: Cents | null,
+  endDate: LocalDate,
+  depositsAgreed = false,
+): string {
   const ends = formatDisplayDate(endDate);
   switch (kind) {
     case TermEndChoiceKind.Refund:
@@ -149,8 +158,44 @@ export function choiceExplanation(kind: TermEndChoiceKind, closingBalance: Cents
     case TermEndChoiceKind.Savings:
       return `When the renewal takes over after ${ends}, what the agreement holds is moved to your default savings account; the renewal starts from zero.`;
     default:
+      if (depositsAgreed) return `What the agreement holds after ${ends} is carried into the renewal.`;
       return closingBalance !== null && closingBalance < 0
         ? `The shortfall is carried into the renewal and spread over its deposits.`
         : `What the agreement holds after ${ends} is carried into the renewal and lowers its deposits.`;
   }
+}
+
+/** The renewal under way and its deposits, as the term-end choice bears on them. */
+export interface RenewalDeposits {
+  /** The deposit saved on the renewal (per deposit). */
+  agreed: Cents;
+  /** Its frequency in words ('Fortnightly'). */
+  frequency: string;
+  /** Sent to the member, approved or waiting for its first day: a choice made now no longer changes its deposits. */
+  fixed: boolean;
+  /** What the renewal needs per deposit opening with what this choice carries into it (null: not worked out). */
+  needed: Cents | null;
+}
+
+/**
+ * Rule "the renewal's deposits and the choice" (issue 24 item 5): while staff prepare the renewal its deposits step
+ * works them out with the choice (the deposits step's opening balance); once agreed they stay as agreed, and the
+ * member is told what the renewal needs with the choice and what follows: it runs short, or the extra builds up.
+ */
+export function renewalDepositsSentence(deposits: RenewalDeposits): string {
+  const agreed = `${formatCurrency(deposits.agreed)} a deposit (${deposits.frequency.toLowerCase()})`;
+  const needed = deposits.needed;
+  if (!deposits.fixed) {
+    const need = needed === null ? '' : `; with it the renewal needs ${formatCurrency(needed)} a deposit`;
+    return `Staff are still preparing the renewal: its deposits (${agreed} so far) are worked out again with this choice when they save them${need}.`;
+  }
+  const base = `The renewal’s deposits are agreed at ${agreed} and do not change with a choice made now`;
+  if (needed === null) return `${base}.`;
+  if (needed > deposits.agreed) {
+    return `${base}: with this choice the renewal needs ${formatCurrency(needed)} a deposit, ${formatCurrency(cents(needed - deposits.agreed))} more, so it would run short unless staff prepare the renewal again.`;
+  }
+  if (needed < deposits.agreed) {
+    return `${base}: with this choice the renewal needs ${formatCurrency(needed)} a deposit; the ${formatCurrency(cents(deposits.agreed - needed))} more a deposit builds up in the renewal.`;
+  }
+  return `${base}: with this choice they are what the renewal needs.`;
 }

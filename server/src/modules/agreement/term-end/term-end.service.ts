@@ -3,7 +3,7 @@ import { requireUser } from '../../../common/auth/access.js';
 import type { CurrentUser } from '../../../common/auth/current-user.js';
 import type { Clock } from '../../../shared/clock.js';
 import { DomainError } from '../../../shared/errors.js';
-import type { Cents } from '../../../shared/money.js';
+import { ZERO, type Cents } from '../../../shared/money.js';
 import type { LocalDate } from '../../../shared/local-date.js';
 import { ActivityType } from '../../activity/activity-type.js';
 import { writeActivity } from '../../activity/activity-writer.js';
@@ -12,16 +12,25 @@ import { memberLinkedAccounts } from '../../ledger/ledger-balances.js';
 import { loadMemberAccount, type AccountContext } from '../../overview/account-context.js';
 import type { AgreementFacts } from '../agreement-facts.js';
 import { AgreementStatus } from '../agreement-status.js';
+import { calculateDepositPlan, plannerDefaultsOf } from '../../planner/index.js';
+import type { SettingsService } from '../../settings/index.js';
+import { loadAgreementFacts } from '../agreement-facts.js';
+import { loadBillers } from '../agreement-billers.js';
+import { frequencyLabel } from '../deposits/deposits.rules.js';
+import { storedDepositPlanData } from '../stored-plan.js';
 import { forecastBalanceOn } from '../projection/projection.rules.js';
 import type { ProjectionService } from '../projection/projection.service.js';
 import {
+  carriedIntoRenewal,
   choiceExplanation,
   choiceProblem,
   choiceWords,
   offeredChoices,
   TERM_END_KIND_NAMES,
+  renewalDepositsSentence,
   TermEndChoiceKind,
   termEndDue,
+  type RenewalDeposits,
 } from './term-end.rules.js';
 
 /** A renewal of the version that has not taken over yet. */
@@ -58,6 +67,8 @@ export interface TermEndAnswer {
   chosenAt: Date | null;
   /** The current choice in words. */
   message: string;
+  /** The renewal's deposits with the current choice: agreed or still being worked out, and what follows. */
+  renewalDeposits: string | null;
 }
 
 export interface ChooseTermEndRequest {
@@ -76,6 +87,8 @@ interface Loaded {
   defaultSavings: { id: number; accountNumber: string } | null;
   offered: TermEndChoiceKind[];
   stored: { kind: TermEndChoiceKind; accountNumber: string | null; chosenAt: Date } | null;
+  /** The renewal under way's saved deposits and what it needs with each choice (null: none saved yet). */
+  renewal: { agreed: Cents; frequency: string; fixed: boolean; needed: Map<TermEndChoiceKind, Cents | null> } | null;
 }
 
 /** The current choice in words; a refund or savings move with no surplus forecast any more is rolled instead. */
@@ -92,6 +105,15 @@ function currentChoiceSentence(
   return chosen;
 }
 
+function depositsWith(renewal: NonNullable<Loaded['renewal']>, kind: TermEndChoiceKind): RenewalDeposits {
+  return {
+    agreed: renewal.agreed,
+    frequency: renewal.frequency,
+    fixed: renewal.fixed,
+    needed: renewal.needed.get(kind) ?? null,
+  };
+}
+
 const KINDS_BY_NAME = new Map(
   Object.entries(TERM_END_KIND_NAMES).map(([kind, name]) => [name, Number(kind) as TermEndChoiceKind]),
 );
@@ -105,6 +127,8 @@ export class TermEndService {
   constructor(
     private readonly projections: ProjectionService,
     private readonly clock: Clock,
+    /** The planner's settings, for what the renewal's deposits need with each choice. */
+    private readonly settings: Pick<SettingsService, 'serverSettings'>,
   ) {}
 
   /** The term-end choice of the account's agreement in force; null when it is not due for renewal. */
@@ -192,7 +216,7 @@ export class TermEndService {
   }
 
   private answer(context: AccountContext, loaded: Loaded): TermEndAnswer {
-    const { agreement, closingBalance, stored } = loaded;
+    const { agreement, closingBalance, stored, renewal } = loaded;
     const kind = stored?.kind ?? TermEndChoiceKind.Roll;
     return {
       accountId: context.accountId,
@@ -202,10 +226,13 @@ export class TermEndService {
       renewalUnderWay: loaded.renewalUnderWay,
       options: loaded.offered.map((offered) => {
         const accountNumber = offered === TermEndChoiceKind.Savings ? loaded.defaultSavings!.accountNumber : null;
+        const explanation = choiceExplanation(offered, closingBalance, agreement.endDate, renewal?.fixed ?? false);
         return {
           kind: TERM_END_KIND_NAMES[offered],
           words: choiceWords(offered, accountNumber),
-          explanation: choiceExplanation(offered, closingBalance, agreement.endDate),
+          explanation: renewal
+            ? `${explanation} ${renewalDepositsSentence(depositsWith(renewal, offered))}`
+            : explanation,
           accountNumber,
         };
       }),
@@ -214,6 +241,7 @@ export class TermEndService {
       accountNumber: stored?.accountNumber ?? null,
       chosenAt: stored?.chosenAt ?? null,
       message: currentChoiceSentence(kind, stored, closingBalance),
+      renewalDeposits: renewal ? renewalDepositsSentence(depositsWith(renewal, kind)) : null,
     };
   }
 
@@ -250,6 +278,7 @@ export class TermEndService {
         defaultSavings: null,
         offered: [],
         stored: null,
+        renewal: null,
       };
     }
     const { forecast } = await this.projections.forAgreement(em, agreement);
@@ -272,6 +301,7 @@ export class TermEndService {
         isDefault: account.isDefault,
       }));
     const defaultSavings = linked.find((account) => account.isDefault) ?? null;
+    const renewal = facts.renewalUnderWay ? await this.renewalDeposits(em, agreement.id, closingBalance) : null;
     const [stored] = await em.execute<{ choice: number; account_number: string | null; chosen_at: Date }[]>(
       `select c.choice, l.account_number, c.chosen_at from term_end_choice c
        left join linked_account l on l.id = c.linked_account_id where c.agreement_id = ?`,
@@ -296,6 +326,52 @@ export class TermEndService {
             chosenAt: new Date(stored.chosen_at),
           }
         : null,
+      renewal,
+    };
+  }
+
+  /**
+   * The renewal under way's saved deposit and what it needs per deposit opening with what each choice carries into it:
+   * the deposits step's own calculation on the stored renewal (`stored-plan.ts#storedDepositPlanData`, as the plan
+   * stored when it takes over, `plan/agreed-plan.rules.ts`), for its first day. Null while no deposit is saved.
+   */
+  private async renewalDeposits(
+    em: EntityManager,
+    agreementId: number,
+    closingBalance: Cents | null,
+  ): Promise<Loaded['renewal']> {
+    const [row] = await em.execute<{ id: number; status: number; sent: boolean }[]>(
+      `select n.id, n.status, n.activated_at is not null as sent from agreement n join agreement g on g.id = n.previous_id
+       where n.previous_id = ? and n.status in (${RENEWAL_UNDER_WAY.join(',')}) and n.start_date > g.end_date
+       order by n.id desc limit 1`,
+      [agreementId],
+    );
+    if (!row) return null;
+    const facts = await loadAgreementFacts(em, Number(row.id));
+    if (!facts || facts.depositAmount <= 0) return null;
+    const billers = await loadBillers(em, [facts.id]);
+    const defaults = plannerDefaultsOf(await this.settings.serverSettings(em));
+    const needed = new Map<TermEndChoiceKind, Cents | null>();
+    for (const kind of [TermEndChoiceKind.Roll, TermEndChoiceKind.Refund, TermEndChoiceKind.Savings]) {
+      const opening = carriedIntoRenewal(closingBalance ?? ZERO, kind);
+      try {
+        const { plan } = calculateDepositPlan(
+          storedDepositPlanData(facts, billers, opening),
+          facts.startDate,
+          defaults,
+        );
+        needed.set(kind, plan.required.amount);
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        needed.set(kind, null);
+      }
+    }
+    return {
+      agreed: facts.depositAmount,
+      frequency: frequencyLabel(facts.contributionFrequency),
+      // Sent to the member (9 with who sent it), approved, queued or waiting for its first day: no longer edited.
+      fixed: Number(row.status) !== AgreementStatus.ModificationPendingApproval || Boolean(row.sent),
+      needed,
     };
   }
 }

@@ -55,6 +55,12 @@ export class TermEndView {
   @Field(() => String, { nullable: true, description: 'When the choice was made (ISO); null: nothing chosen.' })
   chosenAt!: string | null;
   @Field({ description: 'The current choice in words.' }) message!: string;
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'The renewal under way: its deposits with the current choice (still worked out by staff, or agreed and what the choice then means for them); null when no renewal deposit is saved.',
+  })
+  renewalDeposits!: string | null;
 }
 
 @InputType({ description: 'The member’s (or staff’s) choice at term end.' })
