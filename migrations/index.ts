@@ -26,6 +26,7 @@ import { Migration20261127170000_activity_append_only } from './Migration2026112
 import { Migration20261127233806_hardship_case } from './Migration20261127233806_hardship_case.js';
 import { Migration20261127233834_term_end_choice } from './Migration20261127233834_term_end_choice.js';
 import { Migration20261128023341_deposit_relief } from './Migration20261128023341_deposit_relief.js';
+import { Migration20261128030000_renewal_notice_term_end } from './Migration20261128030000_renewal_notice_term_end.js';
 
 /** Every migration in order. Add each new migration here (no folder scanning). */
 export const migrationsList: MigrationObject[] = [
@@ -83,4 +84,8 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261127233806_hardship_case', class: Migration20261127233806_hardship_case },
   { name: 'Migration20261127233834_term_end_choice', class: Migration20261127233834_term_end_choice },
   { name: 'Migration20261128023341_deposit_relief', class: Migration20261128023341_deposit_relief },
+  {
+    name: 'Migration20261128030000_renewal_notice_term_end',
+    class: Migration20261128030000_renewal_notice_term_end,
+  },
 ];

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPLY_CHANGE_JOB } from '../../server/src/modules/agreement/change-jobs.js';
 import { SimulationClock } from '../../server/src/modules/core-banking/simulation.js';
+import { SEND_NOTICE_JOB } from '../../server/src/modules/notification/events.js';
+import { DELIVER_NOTIFICATION_JOB } from '../../server/src/modules/notification/outbox.js';
 import { LedgerTransactionType } from '../../server/src/modules/ledger/ledger-transaction-type.js';
 import { LedgerService } from '../../server/src/modules/ledger/ledger.service.js';
 import { external, linkedAccount, rainyDay } from '../../server/src/modules/ledger/ledger.types.js';
@@ -100,6 +102,43 @@ beforeAll(async () => {
   });
 }, 180_000);
 afterAll(() => server?.stop());
+
+/** The staff worklist's renewal row of the agreement (the agent's view). */
+async function renewalRow(): Promise<{ detail: string } | undefined> {
+  const agent = await server.token(...AGENT);
+  const { body } = await server.graphql<{
+    staffWorklist: { items: { kind: string; agreementId: number; detail: string }[] };
+  }>('{ staffWorklist { items { kind agreementId detail } } }', {}, agent);
+  return body.data!.staffWorklist.items.find((item) => item.kind === 'RenewalDue' && item.agreementId === agreementId);
+}
+
+describe('the renewal-due notice and the worklist say the term-end choice (issue 24 item 5)', () => {
+  it('says none was made yet (rolled by default), then the member’s choice as it stands when the notice is composed', async () => {
+    const none = 'Term-end choice: none made yet, so the balance will be rolled into the renewal.';
+    expect((await renewalRow())?.detail).toContain(none);
+
+    // The bank day finds the agreement due for renewal; Mary chooses before the notice is composed and sent.
+    await server.app.services.bankDay.runStep(em(server), 'calendar', TODAY);
+    const chosen = await gql<{ chooseTermEnd: { ok: boolean } }>(server, mary, CHOOSE, {
+      input: { memberId: maryId, accountId, choice: 'Refund', accountNumber: refundTo.account_number },
+    });
+    expect(chosen.data!.chooseTermEnd.ok).toBe(true);
+    await server.app.services.jobs.drain(SEND_NOTICE_JOB);
+    await server.app.services.jobs.drain(DELIVER_NOTIFICATION_JOB);
+    const told = await sql<{ email_body: string | null; sms_body: string | null }>(
+      server,
+      `select email_body, sms_body from notification where agreement_id = ? and name = 'RenewalDueNotification'`,
+      [agreementId],
+    );
+    expect(told).toHaveLength(1);
+    expect(told[0].email_body).toContain(
+      `Your choice for the balance when it ends: Refund the surplus to linked account ${refundTo.account_number}. You can change it on your account’s overview in the portal until the renewal takes over.`,
+    );
+    expect((await renewalRow())?.detail).toContain(
+      `Term-end choice: Refund the surplus to linked account ${refundTo.account_number}.`,
+    );
+  });
+});
 
 describe('a term-end choice and a modification (issue 24 item 5)', () => {
   it('moves with the modification to the new version in force, and the renewal of that version opens without the surplus', async () => {

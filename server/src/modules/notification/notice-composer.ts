@@ -7,6 +7,8 @@ import type { EventFacts } from './events.js';
 import { EVENT_KINDS, eventRecipients, type EventKind } from '../../shared/notification/events.rules.js';
 import { NotificationChannel, type NotificationPreference } from '../../shared/notification/notification-codes.js';
 import { institutionFacts } from './notification-settings.js';
+import { storedTermEndChoices } from '../agreement/term-end/term-end-reader.js';
+import { termEndChoiceNotice } from '../agreement/term-end/term-end.rules.js';
 import {
   agreementTemplateValues,
   fitSms,
@@ -57,6 +59,8 @@ export interface NoticeContext {
   templates: ReadonlyMap<string, NoticeTemplate>;
   /** The account has a request for help with payments open or arranged (modules/hardship). */
   hardshipActive: boolean;
+  /** The renewal-due notice's {termEndChoice}: the member's term-end choice in words (agreement/term-end). */
+  termEndChoice?: string;
 }
 
 /** One message composed for one member by one channel. */
@@ -158,6 +162,7 @@ export async function loadNoticeContext(
       ]),
     ),
     hardshipActive: hardship.length > 0,
+    termEndChoice: termEndChoiceNotice((await storedTermEndChoices(em, [agreementId])).get(agreementId) ?? null),
   };
 }
 
@@ -218,9 +223,15 @@ export function renderNotice(
   };
 }
 
-/** The event's values for a notice: a missed deposit also tells all that is owing (the agreement's arrears). */
+/**
+ * The event's values for a notice: a missed deposit also tells all that is owing (the agreement's arrears); renewal due
+ * the member's term-end choice.
+ */
 export function noticeValues(context: NoticeContext, kind: EventKind, facts: EventFacts): TemplateValues {
-  return eventValues(facts, kind === 'missedDeposit' ? formatCurrency(context.arrears) : undefined);
+  const values = eventValues(facts, kind === 'missedDeposit' ? formatCurrency(context.arrears) : undefined);
+  // Renewal due: the member's choice at term end as it stands when the notice is composed.
+  if (kind === 'renewalDue' && context.termEndChoice) values.termEndChoice = context.termEndChoice;
+  return values;
 }
 
 /** The messages of a notice: one per member told (subscription and preference), by their channel. */

@@ -132,6 +132,12 @@ describe('the rows, in words (issue 22 item 3)', () => {
       key: 'renewal:6:2026-12-31',
       title: 'Ends on 31-12-2026: renewal due',
     });
+    // The member's term-end choice (or that none was made yet) is said before the last contact.
+    const termEnd = 'Term-end choice: none made yet, so the balance will be rolled into the renewal.';
+    const withChoice = renewalItem(jack, { endDate: '2026-12-31' as LocalDate, termEnd }, contact);
+    expect(
+      withChoice.detail.startsWith(`No renewal is under way. Renew it with the member before it ends. ${termEnd} `),
+    ).toBe(true);
   });
 });
 

@@ -317,17 +317,19 @@ export function noticeFailedItem(
   };
 }
 
+/** `termEnd`: the member's term-end choice in words (agreement/term-end `termEndChoiceForStaff`). */
 export function renewalItem(
   subject: WorkSubject,
-  renewal: { endDate: LocalDate },
+  renewal: { endDate: LocalDate; termEnd?: string },
   lastContact: { at: LocalDate; what: string } | null,
 ): WorkItem {
+  const termEnd = renewal.termEnd ? `${renewal.termEnd} ` : '';
   return {
     key: `renewal:${subject.agreementId}:${renewal.endDate}`,
     kind: WorkKind.RenewalDue,
     date: renewal.endDate,
     title: `Ends on ${date(renewal.endDate)}: renewal due`,
-    detail: `No renewal is under way. Renew it with the member before it ends. ${lastContactWords(lastContact)}`,
+    detail: `No renewal is under way. Renew it with the member before it ends. ${termEnd}${lastContactWords(lastContact)}`,
     subject,
     actions: agreementActions('RenewalReminder'),
     done: null,

@@ -17,6 +17,8 @@ import { BillStatus } from '../bill/index.js';
 import { agreementOwner, holderLinksOf } from '../branch/index.js';
 import { renewalDueWindow } from '../core-banking/bank-day.rules.js';
 import { coreBankingSettings } from '../core-banking/renewal-due.js';
+import { storedTermEndChoices } from '../agreement/term-end/term-end-reader.js';
+import { termEndChoiceForStaff } from '../agreement/term-end/term-end.rules.js';
 import { EVENT_KINDS, type EventKind } from '../../shared/notification/events.rules.js';
 import { NotificationChannel } from '../../shared/notification/notification-codes.js';
 import {
@@ -104,6 +106,10 @@ export class WorklistService {
       this.timeZone,
     );
     const renewal = renewalDueWindow(today, await coreBankingSettings(em));
+    const termEndChoices = await storedTermEndChoices(
+      em,
+      running.map((row) => Number(row.g_id)),
+    );
     const items: WorkItem[] = [];
     for (const row of running) {
       const subject = subjects.get(Number(row.g_id))!;
@@ -113,7 +119,8 @@ export class WorklistService {
       items.push(...agreementItems(row, subject, projection, contact, today, hardshipCase));
       const end = String(row.g_end_date) as LocalDate;
       if (renewal && end >= renewal.from && end <= renewal.to && !row.renewal_under_way) {
-        items.push(renewalItem(subject, { endDate: end }, contact));
+        const termEnd = termEndChoiceForStaff(termEndChoices.get(subject.agreementId) ?? null);
+        items.push(renewalItem(subject, { endDate: end, termEnd }, contact));
       }
     }
     const ids = running.map((row) => Number(row.g_id));

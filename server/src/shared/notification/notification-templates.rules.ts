@@ -29,6 +29,7 @@ export const TEMPLATE_PLACEHOLDERS = [
   'nextDepositAmount',
   'nextDepositDate',
   'change',
+  'termEndChoice',
 ] as const;
 
 export type TemplatePlaceholder = (typeof TEMPLATE_PLACEHOLDERS)[number];
@@ -51,7 +52,8 @@ const NEXT_DEPOSIT: readonly TemplatePlaceholder[] = ['nextDepositAmount', 'next
  * What each event's template may say beyond the agreement's placeholders, and what fills it: a bill's reminder,
  * failure or short pay ({billerName}, {amount} and {date}: the bill's or the payment's); a deposit reminded or missed
  * ({amount}, {date}: that deposit's; {totalOwed}: all missed deposits still owing); a change ({change}: what changed
- * in words); a cancellation ({date}: the day); renewal due ({date}: the end date); approved or applied (the next
+ * in words); a cancellation ({date}: the day); renewal due ({date}: the end date; {termEndChoice}: the member's
+ * choice at term end, or that none was made yet and the balance is rolled, agreement/term-end); approved or applied (the next
  * deposit). An event's template can use no other, so none can reach a member unfilled.
  */
 export const EVENT_PLACEHOLDERS: Readonly<Record<EventKind, readonly TemplatePlaceholder[]>> = {
@@ -62,7 +64,7 @@ export const EVENT_PLACEHOLDERS: Readonly<Record<EventKind, readonly TemplatePla
   billPaymentFailed: ['billerName', 'amount', 'date'],
   billPaymentDelayed: ['billerName', 'amount', 'date'],
   shortPaidBill: ['billerName', 'amount', 'date'],
-  renewalDue: ['date'],
+  renewalDue: ['date', 'termEndChoice'],
   agreementChanged: ['change'],
   agreementCancelled: ['date'],
   agreementApproved: NEXT_DEPOSIT,
@@ -184,6 +186,8 @@ export const SAMPLE_VALUES: Readonly<Record<TemplatePlaceholder, string>> = {
   nextDepositAmount: '$1,072.00',
   nextDepositDate: '13-12-2026',
   change: 'it now ends on 30-06-2027',
+  termEndChoice:
+    'Your choice for the balance when it ends: Refund the surplus to linked account 30000002. You can change it on your account’s overview in the portal until the renewal takes over.',
 };
 
 /** An SMS template filled with likely values must fit one message; answers the text, or refuses saying by how much. */

@@ -8,6 +8,8 @@ import {
   choiceProblem,
   offeredChoices,
   renewalDepositsSentence,
+  termEndChoiceForStaff,
+  termEndChoiceNotice,
   TERM_END_MESSAGES,
   TermEndChoiceKind as Kind,
   termEndDue,
@@ -165,5 +167,37 @@ describe('renewalDepositsSentence (rule "the renewal\'s deposits and the choice"
     expect(choiceExplanation(Kind.Roll, cents(-500_00), '2027-03-31' as LocalDate)).toBe(
       'The shortfall is carried into the renewal and spread over its deposits.',
     );
+  });
+});
+
+describe('the choice in the renewal notice and on the worklist', () => {
+  it.each([
+    [
+      'nothing chosen: rolled by default, and where to choose',
+      null,
+      'What happens to the balance when it ends is your choice: roll it into the renewal, or have a surplus refunded to a linked account or moved to savings. You have not chosen yet, so it will be rolled into the renewal. You can choose on your account’s overview in the portal.',
+      'Term-end choice: none made yet, so the balance will be rolled into the renewal.',
+    ],
+    [
+      'a refund',
+      { kind: Kind.Refund, accountNumber: '30000002' },
+      'Your choice for the balance when it ends: Refund the surplus to linked account 30000002. You can change it on your account’s overview in the portal until the renewal takes over.',
+      'Term-end choice: Refund the surplus to linked account 30000002.',
+    ],
+    [
+      'savings',
+      { kind: Kind.Savings, accountNumber: '30000001' },
+      'Your choice for the balance when it ends: Move the surplus to savings account 30000001. You can change it on your account’s overview in the portal until the renewal takes over.',
+      'Term-end choice: Move the surplus to savings account 30000001.',
+    ],
+    [
+      'a roll chosen',
+      { kind: Kind.Roll, accountNumber: null },
+      'Your choice for the balance when it ends: Roll the balance into the renewal. You can change it on your account’s overview in the portal until the renewal takes over.',
+      'Term-end choice: Roll the balance into the renewal.',
+    ],
+  ] as const)('%s', (_name, choice, member, staff) => {
+    expect(termEndChoiceNotice(choice)).toBe(member);
+    expect(termEndChoiceForStaff(choice)).toBe(staff);
   });
 });

@@ -199,3 +199,27 @@ export function renewalDepositsSentence(deposits: RenewalDeposits): string {
   }
   return `${base}: with this choice they are what the renewal needs.`;
 }
+
+/** A stored choice not yet carried out, as the notices and the worklist read it. */
+export interface StoredTermEndChoice {
+  kind: TermEndChoiceKind;
+  /** Refund or savings: the account the surplus goes to. */
+  accountNumber: string | null;
+}
+
+/**
+ * The renewal-due notice's {termEndChoice} (rule "the choice in the renewal notice"): the member's choice, or that
+ * none was made yet and so the balance is rolled into the renewal, and where to choose.
+ */
+export function termEndChoiceNotice(choice: StoredTermEndChoice | null): string {
+  if (!choice) {
+    return 'What happens to the balance when it ends is your choice: roll it into the renewal, or have a surplus refunded to a linked account or moved to savings. You have not chosen yet, so it will be rolled into the renewal. You can choose on your account’s overview in the portal.';
+  }
+  return `Your choice for the balance when it ends: ${choiceWords(choice.kind, choice.accountNumber)}. You can change it on your account’s overview in the portal until the renewal takes over.`;
+}
+
+/** The staff worklist's renewal row: the member's choice, or that none was made yet (rolled by default). */
+export function termEndChoiceForStaff(choice: StoredTermEndChoice | null): string {
+  if (!choice) return 'Term-end choice: none made yet, so the balance will be rolled into the renewal.';
+  return `Term-end choice: ${choiceWords(choice.kind, choice.accountNumber)}.`;
+}
