@@ -243,6 +243,7 @@ export function createServices(config: Config, clock: Clock, logger: Logger, eve
       agreementDeposits,
       lifecycle,
       agreementApprovals,
+      clock,
     ),
     termEnd: new TermEndService(projections, clock, settings),
     transactions: new TransactionService(),

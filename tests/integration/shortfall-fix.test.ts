@@ -205,7 +205,7 @@ describe('shortfallFixes', () => {
     const answer = (await fixes(agent))!;
     const raise = answer.fixes.find((fix) => fix.kind === 'Raise')!;
     expect(raise).toMatchObject({ canApply: true, from: next.due_date });
-    expect(answer.fixes.find((fix) => fix.kind === 'Spread')).toMatchObject({ canApply: false });
+    expect(answer.fixes.find((fix) => fix.kind === 'Spread')).toMatchObject({ canApply: true });
     // The member is told staff prepare it (the wizard's own rule); nothing is started.
     const forMary = (await fixes(mary))!.fixes.find((fix) => fix.kind === 'Raise')!;
     expect(forMary).toMatchObject({ canApply: false, amount: raise.amount });
@@ -268,5 +268,65 @@ describe('a raise that needs a manager', () => {
       'query { agreementApprovalQueue { contractId approvalType } }',
     );
     expect(queue.data!.agreementApprovalQueue).toContainEqual({ contractId: done.changeAgreementId, approvalType: 2 });
+  });
+});
+
+describe('the spread fix', () => {
+  it('adds the shares to the next deposits, once per key, and the forecast no longer goes short', async () => {
+    const reporter = await session(server, ['reporter', 'reporter-demo-pass']);
+    const spread = (await fixes(mary))!.fixes.find((fix) => fix.kind === 'Spread')!;
+    expect(spread).toMatchObject({ canApply: true });
+    const before = await sql<{ id: number; due_date: string; expected_amount: string }>(
+      server,
+      `select id, due_date::text as due_date, expected_amount::text as expected_amount from scheduled_deposit
+       where agreement_id = ? and status = 0 and due_date >= ? order by due_date, id`,
+      [agreementId, TODAY],
+    );
+    const notMine = await gql<{ applyShortfallFix: Applied }>(server, reporter, APPLY, {
+      input: { memberId: maryId, accountId, kind: 'Spread', amount: spread.amount, idempotencyKey: randomUUID() },
+    });
+    expect(notMine.errors?.[0]?.message ?? notMine.data?.applyShortfallFix.errors[0]?.message).toMatch(
+      /do not have access/,
+    );
+    const wrong = await apply(mary, { kind: 'Spread', amount: (Number(spread.amount) + 0.01).toFixed(2) });
+    expect(wrong).toMatchObject({ ok: false, errors: [{ code: 'FIX_CHANGED', field: 'amount' }] });
+
+    const key = randomUUID();
+    const done = await apply(mary, { kind: 'Spread', amount: spread.amount, idempotencyKey: key });
+    expect(done).toMatchObject({ ok: true, transactionId: null, changeAgreementId: null, errors: [] });
+    const plural = spread.deposits === 1 ? 'deposit' : `${spread.deposits} deposits`;
+    expect(done.message).toBe(
+      `$${Number(spread.amount).toLocaleString('en-AU', { minimumFractionDigits: 2 })} is spread over the next ${plural}: the forecast shows it.`,
+    );
+    // By hand: each of the next deposits carries its share more, the rest as they were.
+    const after = await sql<{ id: number; expected_amount: string }>(
+      server,
+      `select id, expected_amount::text as expected_amount from scheduled_deposit
+       where agreement_id = ? and status = 0 and due_date >= ? order by due_date, id`,
+      [agreementId, TODAY],
+    );
+    const cent = (text: string) => Math.round(Number(text) * 100);
+    expect(after.map((row, i) => cent(row.expected_amount) - cent(before[i].expected_amount))).toEqual([
+      ...spread.shares.map(cent),
+      ...before.slice(spread.shares.length).map(() => 0),
+    ]);
+    expect(before[0].due_date).toBe(spread.from);
+    expect(await fixes(mary)).toBeNull();
+    // A retry with the same key changes nothing more and answers the same.
+    const again = await apply(mary, { kind: 'Spread', amount: spread.amount, idempotencyKey: key });
+    expect(again).toMatchObject({ ok: true, message: done.message });
+    const still = await sql<{ expected_amount: string }>(
+      server,
+      `select expected_amount::text as expected_amount from scheduled_deposit
+       where agreement_id = ? and status = 0 and due_date >= ? order by due_date, id`,
+      [agreementId, TODAY],
+    );
+    expect(still.map((row) => row.expected_amount)).toEqual(after.map((row) => row.expected_amount));
+    const activities = await sql<{ details: string }>(
+      server,
+      'select details from activity where agreement_id = ? and type = 43',
+      [agreementId],
+    );
+    expect(activities.map((a) => a.details)).toEqual([`Shortfall spread over deposits: ${spread.words}`]);
   });
 });

@@ -51,6 +51,8 @@ export enum ActivityType {
   HardshipCaseOpened = 40,
   HardshipArrangement = 41,
   HardshipCaseClosed = 42,
+  /** The shortfall's spread fix applied (issue 24 item 1): an amount spread over the next deposits. */
+  DepositsSpread = 43,
 }
 
 export const ACTIVITY_TYPE_LABELS: Readonly<Record<ActivityType, string>> = {
@@ -92,6 +94,7 @@ export const ACTIVITY_TYPE_LABELS: Readonly<Record<ActivityType, string>> = {
   [ActivityType.HardshipCaseOpened]: 'Asked for help with payments',
   [ActivityType.HardshipArrangement]: 'Hardship arrangement',
   [ActivityType.HardshipCaseClosed]: 'Hardship case closed',
+  [ActivityType.DepositsSpread]: 'Shortfall spread over deposits',
 };
 
 /** Any code not in the list is shown as 'Other' (spec 1 §3). */

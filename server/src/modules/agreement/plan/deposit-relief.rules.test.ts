@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../../shared/errors.js';
 import type { LocalDate } from '../../../shared/local-date.js';
 import { cents, sum, type Cents } from '../../../shared/money.js';
-import { reliefPlan, type DepositRelief, type RelievableDeposit } from './deposit-relief.rules.js';
+import { extraPlan, reliefPlan, type DepositRelief, type RelievableDeposit } from './deposit-relief.rules.js';
 
 /** A fortnightly schedule of `count` deposits of `amount` cents from 2026-12-04. */
 function fortnightly(count: number, amount: number, from = '2026-12-04'): RelievableDeposit[] {
@@ -156,5 +156,30 @@ describe('reliefPlan (rule "deposit relief": what a hardship arrangement does to
     expect(raised.every((amount) => Number.isInteger(amount))).toBe(true);
     expect(Math.max(...raised) - Math.min(...raised)).toBeLessThanOrEqual(1);
     expect(sum(raised)).toBe(6 * 33_33 + 2 * 33_33);
+  });
+});
+
+describe('extraPlan (rule "spread over the next deposits": the shortfall’s spread fix applied)', () => {
+  it('adds each share to the next deposits, earliest first, leaving the rest', () => {
+    const plan = extraPlan(
+      fortnightly(5, 50_00),
+      [cents(33_34), cents(33_33), cents(33_33)],
+      '2026-12-04' as LocalDate,
+    );
+    expect(plan.changes.map((c) => [c.dueDate, c.before, c.after, c.holiday])).toEqual([
+      ['2026-12-04', 50_00, 83_34, false],
+      ['2026-12-18', 50_00, 83_33, false],
+      ['2027-01-01', 50_00, 83_33, false],
+    ]);
+    expect(plan.added).toBe(100_00);
+  });
+
+  it.each([
+    ['the schedule starts on another day', fortnightly(5, 50_00, '2026-12-05'), [cents(1_00)]],
+    ['fewer deposits than shares', fortnightly(1, 50_00), [cents(1_00), cents(1_00)]],
+    ['no shares', fortnightly(3, 50_00), []],
+  ] as const)('refuses when %s (the figures changed)', (_, deposits, shares) => {
+    const answer = refusal(() => extraPlan(deposits, shares, '2026-12-04' as LocalDate));
+    expect([answer.code, answer.field]).toEqual(['FIX_CHANGED', 'amount']);
   });
 });

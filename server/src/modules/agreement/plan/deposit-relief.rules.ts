@@ -94,3 +94,38 @@ export function reliefPlan(deposits: readonly RelievableDeposit[], relief: Depos
     spreadOver: later.length,
   };
 }
+
+/** What a spread adds: each deposit it changes, and the amount in all. */
+export interface ExtraPlan {
+  changes: RelievedDeposit[];
+  added: Cents;
+}
+
+export const EXTRA_MESSAGES = {
+  scheduleMoved:
+    'The deposits to come changed since the figures were worked out: check the new amount and confirm again.',
+} as const;
+
+/**
+ * Rule "spread over the next deposits" (the shortfall's spread fix, `shortfall-fix.rules.ts`): the first
+ * `shares.length` deposits still to come, from `from`, each carry their share more (the fix's shares, odd cents
+ * first). Refused (`FIX_CHANGED`) when the schedule no longer starts on `from` or holds fewer deposits than shares.
+ */
+export function extraPlan(
+  deposits: readonly RelievableDeposit[],
+  shares: readonly Cents[],
+  from: LocalDate,
+): ExtraPlan {
+  const ordered = [...deposits].sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.id - b.id);
+  if (shares.length === 0 || ordered.length < shares.length || ordered[0].dueDate !== from) {
+    throw new DomainError('FIX_CHANGED', EXTRA_MESSAGES.scheduleMoved, 'amount');
+  }
+  const changes = shares.map((share, i) => ({
+    id: ordered[i].id,
+    dueDate: ordered[i].dueDate,
+    before: ordered[i].amount,
+    after: add(ordered[i].amount, share),
+    holiday: false,
+  }));
+  return { changes, added: sum(shares) };
+}

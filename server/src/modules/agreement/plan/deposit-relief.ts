@@ -3,9 +3,16 @@ import { FiguresChangeReason, figuresChanged } from '../../../common/figures-cha
 import { intArray } from '../../../database/bulk.js';
 import { dateOf, moneyOf } from '../../../database/row-values.js';
 import type { LocalDate } from '../../../shared/local-date.js';
-import { toDecimalString } from '../../../shared/money.js';
+import { sum, sub, toDecimalString, type Cents } from '../../../shared/money.js';
 import { DepositStatus } from '../agreement-codes.js';
-import { reliefPlan, type DepositRelief, type ReliefPlan, type RelievedDeposit } from './deposit-relief.rules.js';
+import {
+  extraPlan,
+  reliefPlan,
+  type DepositRelief,
+  type ExtraPlan,
+  type ReliefPlan,
+  type RelievedDeposit,
+} from './deposit-relief.rules.js';
 
 type Row = Record<string, unknown>;
 
@@ -118,6 +125,34 @@ export async function setDepositRelief(
     figuresChanged(tx, { accountIds: [input.accountId], reason: FiguresChangeReason.DepositsChanged });
   }
   return { plan, restored };
+}
+
+/**
+ * The shortfall's spread applied (rule "spread over the next deposits"), in the caller's transaction: the next
+ * deposits still to come each carry their share more, recorded in `deposit_relief` under `key`. Once per key: a key
+ * already used answers what it added then (a retried request changes nothing more).
+ */
+export async function addToDeposits(
+  tx: EntityManager,
+  input: {
+    agreementId: number;
+    accountId: number;
+    key: string;
+    shares: readonly Cents[];
+    from: LocalDate;
+    today: LocalDate;
+    now: Date;
+  },
+): Promise<{ plan: ExtraPlan; replayed: boolean }> {
+  await tx.execute('select id from agreement where id = ? for update', [input.agreementId]);
+  const before = await depositsRelieved(tx, input.key);
+  if (before.length > 0) {
+    return { plan: { changes: before, added: sum(before.map((c) => sub(c.after, c.before))) }, replayed: true };
+  }
+  const plan = extraPlan(await relievableDeposits(tx, input.agreementId, input.today), input.shares, input.from);
+  await writeChanges(tx, plan.changes, input.key, input.now);
+  figuresChanged(tx, { accountIds: [input.accountId], reason: FiguresChangeReason.DepositsChanged });
+  return { plan, replayed: false };
 }
 
 async function writeChanges(tx: EntityManager, changes: RelievedDeposit[], reliefKey: string, now: Date) {

@@ -1,9 +1,14 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { requireUser } from '../../../common/auth/access.js';
 import type { CurrentUser } from '../../../common/auth/current-user.js';
-import { isStaff } from '../../../common/auth/roles.js';
-import { DomainError } from '../../../shared/errors.js';
-import { formatCurrency, parseMoney, toDecimalString, type Cents } from '../../../shared/money.js';
+import { actsAsStaff, isStaff, Role } from '../../../common/auth/roles.js';
+import type { Clock } from '../../../shared/clock.js';
+import { moneyRefusal, MoneyMovement } from '../../../shared/money-movement.rules.js';
+import { ActivityType } from '../../activity/activity-type.js';
+import { writeActivity } from '../../activity/activity-writer.js';
+import { addToDeposits, depositsRelieved } from '../plan/deposit-relief.js';
+import { DomainError, ForbiddenError } from '../../../shared/errors.js';
+import { formatCurrency, parseMoney, sub, sum, toDecimalString, type Cents } from '../../../shared/money.js';
 import { loadMemberAccount, type AccountContext } from '../../overview/account-context.js';
 import type { AgreementApprovalService } from '../../approval/agreement-approval.service.js';
 import { ApprovalDecision } from '../../approval/agreement-approval.rules.js';
@@ -27,6 +32,7 @@ import {
   type ShortfallFix,
   type ShortfallFixes,
   type ShortfallFixKind,
+  type SpreadFix,
 } from './shortfall-fix.rules.js';
 
 export const SHORTFALL_MESSAGES = {
@@ -34,8 +40,10 @@ export const SHORTFALL_MESSAGES = {
   staffChangeApplies:
     'This changes the deposits: it is sent to the member for approval (a manager approves it first when the agreement needs one).',
   memberAsksStaff: WIZARD_MESSAGES.staffOnlyModify,
-  spreadNotYet:
-    'Spreading an amount over some deposits cannot be applied yet: top up now or raise each deposit instead.',
+  spreadApplies:
+    'The next deposits carry the amount as well: nothing else in the agreement changes. Send the extra with them (a payroll or savings transfer you set up yourself needs changing).',
+  spreadDone: (amount: string, deposits: number) =>
+    `${amount} is spread over the next ${deposits === 1 ? 'deposit' : `${deposits} deposits`}: the forecast shows it.`,
   noShortfall: 'The forecast no longer goes short: there is nothing to fix.',
   fixUnavailable: 'This fix cannot avoid the shortfall: only a top-up now can.',
   fixChanged: 'The figures changed since you looked: check the new amount and confirm again.',
@@ -90,6 +98,22 @@ export interface ShortfallFixOutcome {
   waitingForManager: boolean;
 }
 
+/** The key a spread's deposits are recorded under: the caller's request, once. */
+function spreadKey(caller: CurrentUser, idempotencyKey: string): string {
+  return `shortfall-spread:${caller.userId}:${checkIdempotencyKey(idempotencyKey)}`;
+}
+
+function spreadOutcome(amount: Cents, deposits: number): ShortfallFixOutcome {
+  return {
+    kind: 'spread',
+    message: SHORTFALL_MESSAGES.spreadDone(formatCurrency(amount), deposits),
+    transactionId: null,
+    changeAgreementId: null,
+    sentToMember: false,
+    waitingForManager: false,
+  };
+}
+
 /** The figure a fix is confirmed by. */
 function figureOf(fix: ShortfallFix): Cents {
   return fix.kind === 'topUp' ? fix.amount : fix.kind === 'raise' ? fix.deposit : fix.amount;
@@ -109,6 +133,7 @@ export class ShortfallFixService {
     private readonly deposits: AgreementDepositsService,
     private readonly lifecycle: AgreementLifecycleService,
     private readonly approvals: AgreementApprovalService,
+    private readonly clock: Clock,
   ) {}
 
   /** The shortfall and its fixes; null when the forecast does not go short (or there is no agreement running). */
@@ -148,13 +173,18 @@ export class ShortfallFixService {
         return this.topUp(em, caller, context.agreement.id, confirmed, request);
       }
     }
+    if (kind === 'spread' && context.agreement) {
+      // A retry of a spread already applied answers what it added then.
+      const done = await depositsRelieved(em, spreadKey(caller, request.idempotencyKey));
+      if (done.length > 0) return spreadOutcome(sum(done.map((c) => sub(c.after, c.before))), done.length);
+    }
     const found = await this.load(em, context);
     if (!found) throw new DomainError('NO_SHORTFALL', SHORTFALL_MESSAGES.noShortfall, 'kind');
     const fix = found.shortfall[kind];
     if (!fix) throw new DomainError('FIX_UNAVAILABLE', SHORTFALL_MESSAGES.fixUnavailable, 'kind');
     if (figureOf(fix) !== confirmed) throw new DomainError('FIX_CHANGED', SHORTFALL_MESSAGES.fixChanged, 'amount');
     if (fix.kind === 'topUp') return this.topUp(em, caller, found.input.agreementId, fix.amount, request);
-    if (fix.kind === 'spread') throw new DomainError('FIX_NOT_APPLICABLE', SHORTFALL_MESSAGES.spreadNotYet, 'kind');
+    if (fix.kind === 'spread') return this.spread(em, caller, context, fix, request);
     return this.raise(em, caller, context, fix.deposit);
   }
 
@@ -175,7 +205,7 @@ export class ShortfallFixService {
       return { fix, words: fixWords(fix), preview, canApply: true, howApplied: SHORTFALL_MESSAGES.topUpApplies };
     }
     if (fix.kind === 'spread') {
-      return { fix, words: fixWords(fix), preview, canApply: false, howApplied: SHORTFALL_MESSAGES.spreadNotYet };
+      return { fix, words: fixWords(fix), preview, canApply: true, howApplied: SHORTFALL_MESSAGES.spreadApplies };
     }
     return {
       fix,
@@ -192,6 +222,75 @@ export class ShortfallFixService {
     } catch {
       throw new DomainError('INVALID_AMOUNT', 'Enter the amount as dollars and cents, for example 12.34.', 'amount');
     }
+  }
+
+  /**
+   * The amount spread over the next deposits (rule "spread over the next deposits"), by the member or staff for them:
+   * the deposits' own money, taken as the bank day takes them, so the deposit rule says when (running, not locked, no
+   * resigned membership). The deposits, the history (activity 43) and the audit in one transaction; once per key.
+   */
+  private async spread(
+    em: EntityManager,
+    caller: CurrentUser,
+    context: AccountContext,
+    fix: SpreadFix,
+    request: ApplyShortfallFixRequest,
+  ): Promise<ShortfallFixOutcome> {
+    if (!caller.roles.includes(Role.MEMBER) && !actsAsStaff(caller.roles)) throw new ForbiddenError();
+    const agreement = context.agreement!;
+    const refusal = moneyRefusal(MoneyMovement.Deposit, {
+      status: agreement.status,
+      mover: 'job',
+      resigned: context.memberResigned,
+    });
+    if (refusal) throw new DomainError(refusal.code, refusal.message, 'kind');
+    const key = spreadKey(caller, request.idempotencyKey);
+    const now = this.clock.now();
+    const { plan } = await em.fork().transactional(async (tx) => {
+      const applied = await addToDeposits(tx, {
+        agreementId: agreement.id,
+        accountId: context.accountId,
+        key,
+        shares: fix.shares,
+        from: fix.from,
+        today: this.clock.today(),
+        now,
+      });
+      if (applied.replayed) return applied;
+      const words = fixWords(fix);
+      await writeActivity(tx, {
+        type: ActivityType.DepositsSpread,
+        accountId: context.accountId,
+        memberId: context.memberId,
+        agreementId: agreement.id,
+        details: `Shortfall spread over deposits: ${words}`,
+        data: {
+          amount: toDecimalString(fix.amount),
+          deposits: applied.plan.changes.map((c) => ({
+            dueDate: c.dueDate,
+            before: toDecimalString(c.before),
+            after: toDecimalString(c.after),
+          })),
+        },
+        agentName: caller.displayName,
+        userId: caller.userId,
+        occurredAt: now,
+      });
+      await tx.execute(
+        `insert into audit_record (occurred_at, user_id, action, entity_type, entity_id, idempotency_key, request, response)
+         values (?, ?, 'spreadShortfall', 'agreement', ?, ?, ?, '{}')`,
+        [
+          now,
+          caller.userId,
+          agreement.id,
+          key,
+          JSON.stringify({ amount: toDecimalString(fix.amount), from: fix.from }),
+        ],
+        'run',
+      );
+      return applied;
+    });
+    return spreadOutcome(plan.added, plan.changes.length);
   }
 
   /** The existing rainy-day top-up from a linked account: its checks, ledger posting, activity and idempotency. */
