@@ -41,6 +41,7 @@ import { ExportService } from './modules/export/index.js';
 import { AgreementDepositsService } from './modules/agreement/deposits/deposits.service.js';
 import { AgreementLifecycleService } from './modules/agreement/lifecycle/lifecycle.service.js';
 import { ShortfallFixService } from './modules/agreement/shortfall/shortfall-fix.service.js';
+import { DepositReviewService } from './modules/agreement/review/review.service.js';
 import { TermEndService } from './modules/agreement/term-end/term-end.service.js';
 import { AgreementSettlementService } from './modules/agreement/settlement/settlement.service.js';
 import { AgreementApprovalService } from './modules/approval/agreement-approval.service.js';
@@ -101,6 +102,8 @@ export interface Services {
   agreements: AgreementViewService;
   memberApproval: MemberApprovalService;
   agreementGraphs: AgreementGraphsService;
+  /** The deposit that reviews itself (agreement/review). */
+  depositReviews: DepositReviewService;
   /** A shortfall fixed in one tap (agreement/shortfall). */
   shortfallFixes: ShortfallFixService;
   /** A choice at term end (agreement/term-end). */
@@ -236,6 +239,7 @@ export function createServices(config: Config, clock: Clock, logger: Logger, eve
     agreements: new AgreementViewService(clock, jobs, projections),
     memberApproval: new MemberApprovalService(clock, changeApplier, projections),
     agreementGraphs: new AgreementGraphsService(projections),
+    depositReviews: new DepositReviewService(projections, settings, clock),
     shortfallFixes: new ShortfallFixService(
       projections,
       reversals,

@@ -30,6 +30,7 @@ export const LIVE_QUERIES: Readonly<Record<string, readonly string[]>> = {
   TermEndChoice: ['termEndChoice'],
   // Staff record an arrangement or close the request: the member's open hardship screen follows it.
   HardshipCase: ['hardshipCase'],
+  DepositReview: ['depositReview'],
   BillDashboard: ['billsDueForPayment'],
   BillLinkedAccounts: ['profile'],
   SettlementAccounts: ['profile'],

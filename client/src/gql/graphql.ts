@@ -272,6 +272,12 @@ export type DepositPlanBillerInput = {
   secondDateOfBill?: string | null | undefined;
 };
 
+/** Schedule: the calendar (every N months, a server setting); Deficit / Surplus: the projected deficit, or the surplus at term end, passes one deposit. */
+export type DepositReviewTrigger =
+  | 'Deficit'
+  | 'Schedule'
+  | 'Surplus';
+
 /** The deposits step (spec 3 §3), the whole draft: an absent field is not chosen. */
 export type DepositsInput = {
   biMonthly1stDate?: string | null | undefined;
@@ -811,6 +817,14 @@ export type StaffDashboardPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type StaffDashboardPageQuery = { clientSettings: { __typename: 'ClientSettings', productName: string, staffDashboard: { __typename: 'StaffDashboardSettings', releaseLabel: string, supportEmailShortcuts: Array<{ __typename: 'EmailShortcut', label: string, email: string }>, tabs: Array<{ __typename: 'DashboardTab', key: string, title: string, body: string }> } } };
+
+export type DepositReviewQueryVariables = Exact<{
+  memberId: number;
+  accountId: number;
+}>;
+
+
+export type DepositReviewQuery = { depositReview: { __typename: 'DepositReview', accountId: number, agreementId: number, asOf: string, rows: Array<{ __typename: 'DepositReviewRow', billerKey: string, name: string, estimate: string, paidSoFar: string, expectedByTermEnd: string, difference: string, contingency: { __typename: 'ContingencyUse', setAside: string, used: string, toRainyDay: string, heldForBillsToCome: string } }>, totals: { __typename: 'DepositReviewFigures', estimate: string, paidSoFar: string, expectedByTermEnd: string, difference: string, contingency: { __typename: 'ContingencyUse', setAside: string, used: string, toRainyDay: string, heldForBillsToCome: string } }, proposal: { __typename: 'DepositReviewProposal', currentDeposit: string, topUpFirst: string, proposedDeposit: string | null, change: string, deposits: number, from: string | null, summary: string, reasons: Array<{ __typename: 'DepositReviewReason', billerKey: string | null, perDeposit: string, words: string }> } | null, due: { __typename: 'DepositReviewDue', due: boolean, reason: DepositReviewTrigger | null, nextScheduled: string } | null } | null };
 
 export type HardshipTermsFieldsFragment = { __typename: 'HardshipTerms', kind: HardshipRequestKind, from: string | null, until: string | null, amount: string | null, words: string };
 
@@ -1672,6 +1686,7 @@ export { BankJobRunFieldsFragmentDoc, BankJobsDocument, DemoDayRunFieldsFragment
 export { AgreementApprovalRequestFieldsFragmentDoc, AgreementApprovalQueueDocument, DecideAgreementApprovalDocument } from './documents/features/bills/agreement-approval-queue';
 export { BillForPaymentFieldsFragmentDoc, ConfirmationFiguresFieldsFragmentDoc, BillDashboardDocument, BillAgreementDocument, BillLinkedAccountsDocument, BillToPayDocument, BillConfirmationDocument, PayBillDocument, ReimburseBillDocument, BillsToReverseDocument, ReverseBillDocument, TopUpRainyDayDocument, ArrearsApprovalFieldsFragmentDoc, ArrearsApprovalChangedDocument, RequestArrearsApprovalDocument, ManagerOverrideApprovalDocument, ArrearsApprovalQueueDocument, DecideArrearsApprovalDocument, PaymentQuoteDocument, PayingBpayCheckDocument, OverduePlanDocument } from './documents/features/bills/bills';
 export { StaffDashboardPageDocument } from './documents/features/dashboard/dashboard';
+export { DepositReviewDocument } from './documents/features/deposit-review/deposit-review';
 export { HardshipTermsFieldsFragmentDoc, HardshipCaseFieldsFragmentDoc, HardshipCaseDocument, OpenHardshipCaseDocument, ArrangeHardshipCaseDocument, CloseHardshipCaseDocument } from './documents/features/hardship/hardship';
 export { MemberContactDocument, RegisterInterestDocument } from './documents/features/interest/interest';
 export { AgreementViewDocument, ApproveAgreementDocument } from './documents/features/member/agreement';

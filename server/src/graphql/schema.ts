@@ -5,6 +5,7 @@ import { authChecker } from '../common/auth/auth-checker.js';
 import { AccountResolver } from '../modules/account/account.resolver.js';
 import { ActivityResolver } from '../modules/activity/activity.resolver.js';
 import { AgreementResolver } from '../modules/agreement/agreement.resolver.js';
+import { DepositReviewResolver } from '../modules/agreement/review/review.resolver.js';
 import { ShortfallFixResolver } from '../modules/agreement/shortfall/shortfall-fix.resolver.js';
 import { TermEndResolver, TermEndSummaryResolver } from '../modules/agreement/term-end/term-end.resolver.js';
 import { MemberApprovalResolver } from '../modules/agreement/member-approval/member-approval.resolver.js';
@@ -83,6 +84,7 @@ export const resolvers: NonEmptyArray<Function> = [
   BillerResolver,
   SubCategoryResolver,
   OutboxResolver,
+  DepositReviewResolver,
   WorklistResolver,
   HardshipResolver,
   ShortfallFixResolver,

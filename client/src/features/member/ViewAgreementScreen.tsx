@@ -1,6 +1,6 @@
 import { Box, Button, Dialog, Portal, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { skipToken } from '@apollo/client/react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { AgreementStatus } from '@shared/agreement-status.js';
 import { codeOf } from '@shared/code-names.js';
@@ -20,6 +20,11 @@ import { AgreementSummaryCard } from '../overview/AgreementSummaryCard';
 import { BillersTable } from '../overview/BillersTable';
 import { ChangeReview } from './change-review/ChangeReview';
 
+// The deposit review (issue 24 item 2) loads after the page: its table is long and the page is read without it.
+const DepositReviewPanel = lazy(() =>
+  import('../deposit-review/DepositReviewPanel').then((m) => ({ default: m.DepositReviewPanel })),
+);
+
 /** Agreement statuses that wait for the member's approval (spec 1 §4: 0 and 9). */
 const NEEDS_MEMBER_APPROVAL = new Set<AgreementStatus | null>([
   AgreementStatus.PendingApproval,
@@ -36,6 +41,8 @@ export const AGREEMENT_MESSAGES = {
 export function ViewAgreementScreen() {
   const params = useParams();
   const agreementId = parsePositiveId(params.agreementId);
+  const memberId = parsePositiveId(params.memberId);
+  const accountId = parsePositiveId(params.accountId);
   const isStaff = useIsStaff();
   const navigate = useNavigate();
   const overview = `/member/${params.memberId ?? ''}/account/${params.accountId ?? ''}/overview`;
@@ -105,6 +112,11 @@ export function ViewAgreementScreen() {
             <AgreementSummaryCard summary={view.summary} wide />
           </Section>
           <BillersTable title="Billers" billers={view.billers} id="agreement-billers" />
+          {memberId !== null && accountId !== null && (
+            <Suspense fallback={null}>
+              <DepositReviewPanel memberId={memberId} accountId={accountId} agreementId={agreementId} />
+            </Suspense>
+          )}
           <Section title="Next deposit dates" id="deposit-dates">
             {view.depositDates.length === 0 ? (
               <NoData />

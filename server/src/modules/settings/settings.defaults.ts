@@ -11,6 +11,8 @@ export interface ServerSettingsData {
   initialOverdrawRuleDays: number;
   /** The agreement fee charged with each deposit (spec 3 deposits step "a fee display"); null: no fee (the default). */
   agreementFee: Cents | null;
+  /** The deposit review's calendar (issue 24 item 2): every agreement is reviewed every this many months. */
+  depositReviewEveryMonths: number;
 }
 
 export const DEFAULT_SERVER_SETTINGS: ServerSettingsData = {
@@ -23,6 +25,7 @@ export const DEFAULT_SERVER_SETTINGS: ServerSettingsData = {
     'The account holders may be overdrawn during the first 8 weeks of the agreement while deposits build up. After that deposits must always cover the bills.',
   initialOverdrawRuleDays: 56,
   agreementFee: null,
+  depositReviewEveryMonths: 3,
 };
 
 /** Every institution text of the specs, with sensible defaults; overridden by the `client` settings document. */

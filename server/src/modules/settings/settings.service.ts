@@ -57,6 +57,7 @@ export function serverSettingsOf(document: Record<string, unknown> | null | unde
     businessUpperContractLimit: money('businessUpperContractLimit'),
     contractApprovedOverDrawOfAmount: money('contractApprovedOverDrawOfAmount'),
     agreementFee: agreementFeeOf(stored.agreementFee),
+    depositReviewEveryMonths: wholeMonthsOf(stored.depositReviewEveryMonths),
   };
 }
 
@@ -69,6 +70,13 @@ export function overdrawRuleTextFor(
   settings: Pick<ServerSettingsData, 'overdrawnRuleSingleMemberText' | 'overdrawnRuleManyMembersText'>,
 ): string {
   return memberCount > 1 ? settings.overdrawnRuleManyMembersText : settings.overdrawnRuleSingleMemberText;
+}
+
+/** The deposit review's calendar in whole months (1 to 12); anything else: the default. */
+export function wholeMonthsOf(value: unknown): number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 12
+    ? value
+    : DEFAULT_SERVER_SETTINGS.depositReviewEveryMonths;
 }
 
 /** The stored agreement fee ("2.50"): a positive amount, else no fee (absent, zero or not an amount). */

@@ -66,8 +66,11 @@ export interface ShortfallFixes {
   spread: SpreadFix | null;
 }
 
-/** The deposits still to come, from the next one on (rule "next deposit": today or later, still scheduled). */
-function comingDeposits(input: ProjectionInput) {
+/**
+ * The deposits still to come, from the next one on (rule "next deposit": today or later, still scheduled); the
+ * deposit review (`../review/`) sets them too.
+ */
+export function comingDeposits(input: ProjectionInput) {
   return input.deposits
     .map((deposit, index) => ({ deposit, index }))
     .filter(({ deposit }) => deposit.status === DepositStatus.Scheduled && deposit.dueDate >= input.today)
@@ -107,8 +110,11 @@ export function fixHolds(input: ProjectionInput, fix: ShortfallFix): boolean {
   return forecast !== null && forecast.firstShortDate === null;
 }
 
-/** The smallest whole number of cents in (low, high] for which `holds` is true; null when even `high` fails. */
-function smallest(low: number, high: number, holds: (value: number) => boolean): number | null {
+/**
+ * The smallest whole number of cents in (low, high] for which `holds` is true; null when even `high` fails. `holds`
+ * must be monotonic (true from some value on). The deposit review searches its proposal with it too.
+ */
+export function smallest(low: number, high: number, holds: (value: number) => boolean): number | null {
   if (!holds(high)) return null;
   while (high - low > 1) {
     const middle = Math.floor((low + high) / 2);

@@ -1,0 +1,150 @@
+// @vitest-environment jsdom
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DepositReviewDocument, type DepositReviewQuery } from '../../gql/graphql';
+import { renderRoutes } from '../../test-utils';
+import { DEPOSIT_REVIEW_WORDS, DepositReviewPanel } from './DepositReviewPanel';
+
+const ids = { memberId: 42, accountId: 7 };
+
+const contingency = (setAside: string, used: string, toRainyDay: string, held: string) => ({
+  __typename: 'ContingencyUse' as const,
+  setAside,
+  used,
+  toRainyDay,
+  heldForBillsToCome: held,
+});
+
+const review: NonNullable<DepositReviewQuery['depositReview']> = {
+  __typename: 'DepositReview',
+  accountId: 7,
+  agreementId: 907,
+  asOf: '2026-07-01',
+  rows: [
+    {
+      __typename: 'DepositReviewRow',
+      billerKey: 'biller:1',
+      name: 'Electricity',
+      estimate: '1200.00',
+      paidSoFar: '674.00',
+      expectedByTermEnd: '1274.00',
+      difference: '74.00',
+      contingency: contingency('60.00', '40.00', '20.00', '60.00'),
+    },
+    {
+      __typename: 'DepositReviewRow',
+      billerKey: 'biller:2',
+      name: 'Council rates',
+      estimate: '900.00',
+      paidSoFar: '450.00',
+      expectedByTermEnd: '900.00',
+      difference: '0.00',
+      contingency: contingency('0.00', '0.00', '0.00', '0.00'),
+    },
+  ],
+  totals: {
+    __typename: 'DepositReviewFigures',
+    estimate: '2100.00',
+    paidSoFar: '1124.00',
+    expectedByTermEnd: '2174.00',
+    difference: '74.00',
+    contingency: contingency('60.00', '40.00', '20.00', '60.00'),
+  },
+  proposal: {
+    __typename: 'DepositReviewProposal',
+    currentDeposit: '100.00',
+    topUpFirst: '0.00',
+    proposedDeposit: '116.00',
+    change: '16.00',
+    deposits: 13,
+    from: '2026-07-08',
+    reasons: [
+      {
+        __typename: 'DepositReviewReason',
+        billerKey: 'biller:1',
+        perDeposit: '4.15',
+        words: 'Electricity came in 18% above its estimate: +$4.15 a fortnight.',
+      },
+      {
+        __typename: 'DepositReviewReason',
+        billerKey: null,
+        perDeposit: '11.85',
+        words: 'The balance held today and when the bills fall due: +$11.85 a fortnight.',
+      },
+    ],
+    summary: 'Raise your deposit from $100.00 to $116.00 a fortnight.',
+  },
+  due: { __typename: 'DepositReviewDue', due: true, reason: 'Deficit', nextScheduled: '2026-10-01' },
+};
+
+function renderPanel(answer: DepositReviewQuery['depositReview'], agreementId = 907) {
+  const mock = {
+    request: { query: DepositReviewDocument, variables: ids },
+    result: { data: { depositReview: answer } },
+  };
+  return renderRoutes([{ path: '/', element: <DepositReviewPanel {...ids} agreementId={agreementId} /> }], '/', [mock]);
+}
+
+afterEach(cleanup);
+
+describe('DepositReviewPanel', () => {
+  it('shows each bill’s estimate, paid so far, expected by term end, difference and contingency, and the totals', async () => {
+    renderPanel(review);
+    const table = await screen.findByRole('table', { name: DEPOSIT_REVIEW_WORDS.tableLabel });
+    const rows = within(table).getAllByRole('row');
+    expect(
+      rows.map((row) =>
+        within(row)
+          .queryAllByRole('cell')
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([
+      [],
+      [
+        'Electricity',
+        '$1,200.00',
+        '$674.00',
+        '$1,274.00',
+        '+$74.00',
+        'Set aside $60.00: $40.00 paid bills, $20.00 to rainy day; $60.00 held for bills to come',
+      ],
+      [
+        'Council rates',
+        '$900.00',
+        '$450.00',
+        '$900.00',
+        '$0.00',
+        'Set aside $0.00: $0.00 paid bills, $0.00 to rainy day; $0.00 held for bills to come',
+      ],
+      [
+        'Total',
+        '$2,100.00',
+        '$1,124.00',
+        '$2,174.00',
+        '+$74.00',
+        'Set aside $60.00: $40.00 paid bills, $20.00 to rainy day; $60.00 held for bills to come',
+      ],
+    ]);
+  });
+
+  it('shows the deposit proposed with the server’s words, bill by bill, and why a review is due', async () => {
+    renderPanel(review);
+    const proposal = await screen.findByTestId('deposit-review-proposal');
+    expect(within(proposal).getByTestId('deposit-review-summary').textContent).toBe(review.proposal!.summary);
+    const reasons = within(proposal).getByRole('list', { name: 'Why the deposit changes' });
+    expect(
+      within(reasons)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(review.proposal!.reasons.map((reason) => reason.words));
+    expect(within(proposal).getByText(DEPOSIT_REVIEW_WORDS.due.Deficit)).toBeTruthy();
+    expect(within(proposal).getByText(/Next scheduled review: 01-10-2026/)).toBeTruthy();
+  });
+
+  it('shows nothing on the page of a version that is not the account’s current one', async () => {
+    const { container } = renderPanel(review, 906);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(container.querySelector('[data-section="deposit-review"]')).toBeNull();
+  });
+});

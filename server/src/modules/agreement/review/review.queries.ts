@@ -1,0 +1,77 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { intArray, runSql } from '../../../database/bulk.js';
+import { dateOf, moneyOf } from '../../../database/row-values.js';
+import type { BillStatus } from '../../bill/index.js';
+import { MoneySource } from '../../bill/index.js';
+import { BillerStatus } from '../../../shared/biller/biller-codes.js';
+import type { ReviewBillFacts } from './review-table.rules.js';
+
+type Tuple = (string | number | null)[];
+
+function tuples(value: unknown): Tuple[] {
+  if (value === null || value === undefined) return [];
+  return (typeof value === 'string' ? JSON.parse(value) : value) as Tuple[];
+}
+
+/**
+ * Each agreement's bills of its term for the per-bill table, in ONE statement for any number of agreements: the
+ * bills of each biller and sub-category of the version that is not removed, and of their earlier versions (followed
+ * back by `previous_id`: a modification leaves the bills already paid with the version that paid them), due from
+ * the version's start to its end date, each with what its contingency paid. Keyed by the current biller
+ * (`biller:12`, `subcategory:3`, the projection's keys). One row per agreement, its bills a JSON array of tuples.
+ */
+export async function loadTermBills(
+  em: EntityManager,
+  agreementIds: readonly number[],
+): Promise<Map<number, ReviewBillFacts[]>> {
+  const result = new Map<number, ReviewBillFacts[]>();
+  if (agreementIds.length === 0) return result;
+  const rows = await runSql<{ id: number; bills: unknown }>(
+    em,
+    `with recursive chain(agreement_id, root_key, biller_id, sub_category_id) as (
+       select b.agreement_id, 'biller:' || b.id, b.id, null::int from biller b
+        where b.agreement_id = any(?::int[]) and b.status <> ${BillerStatus.Removed}
+       union all
+       select s.agreement_id, 'subcategory:' || s.id, null::int, s.id from billing_sub_category s
+        where s.agreement_id = any(?::int[]) and s.status <> ${BillerStatus.Removed}
+       union all
+       select c.agreement_id, c.root_key, pb.previous_id, ps.previous_id
+         from chain c
+         left join biller pb on pb.id = c.biller_id
+         left join billing_sub_category ps on ps.id = c.sub_category_id
+        where coalesce(pb.previous_id, ps.previous_id) is not null
+     )
+     select g.id,
+       (select json_agg(json_build_array(bl.id, c.root_key, bl.due_date, bl.expected_amount::text,
+                                         bl.contingency::text, bl.status, bl.paid_amount::text,
+                                         bl.amount_owing::text,
+                                         coalesce((select sum(m.amount) from bill_money_source m
+                                                    where m.bill_id = bl.id and m.source = ${MoneySource.Contingency}),
+                                                  0)::text)
+                         order by bl.due_date, bl.id)
+          from chain c
+          join bill bl on (bl.biller_id = c.biller_id or bl.billing_sub_category_id = c.sub_category_id)
+         where c.agreement_id = g.id and bl.due_date between g.start_date and g.end_date) as bills
+     from agreement g where g.id = any(?::int[])`,
+    [...Array.from({ length: 3 }, () => intArray(new Set(agreementIds)))],
+  );
+  for (const row of rows) {
+    result.set(
+      Number(row.id),
+      tuples(row.bills).map(
+        ([billId, key, dueDate, expected, contingency, status, paid, owing, used]): ReviewBillFacts => ({
+          billId: Number(billId),
+          billerKey: String(key),
+          dueDate: dateOf(dueDate),
+          expectedAmount: moneyOf(expected),
+          contingency: moneyOf(contingency),
+          status: Number(status) as BillStatus,
+          paidAmount: moneyOf(paid),
+          amountOwing: moneyOf(owing),
+          contingencyUsed: moneyOf(used),
+        }),
+      ),
+    );
+  }
+  return result;
+}
