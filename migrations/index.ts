@@ -27,6 +27,7 @@ import { Migration20261127233806_hardship_case } from './Migration20261127233806
 import { Migration20261127233834_term_end_choice } from './Migration20261127233834_term_end_choice.js';
 import { Migration20261128023341_deposit_relief } from './Migration20261128023341_deposit_relief.js';
 import { Migration20261128030000_renewal_notice_term_end } from './Migration20261128030000_renewal_notice_term_end.js';
+import { Migration20261128031500_deposit_review } from './Migration20261128031500_deposit_review.js';
 
 /** Every migration in order. Add each new migration here (no folder scanning). */
 export const migrationsList: MigrationObject[] = [
@@ -88,4 +89,5 @@ export const migrationsList: MigrationObject[] = [
     name: 'Migration20261128030000_renewal_notice_term_end',
     class: Migration20261128030000_renewal_notice_term_end,
   },
+  { name: 'Migration20261128031500_deposit_review', class: Migration20261128031500_deposit_review },
 ];

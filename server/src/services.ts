@@ -42,6 +42,7 @@ import { AgreementDepositsService } from './modules/agreement/deposits/deposits.
 import { AgreementLifecycleService } from './modules/agreement/lifecycle/lifecycle.service.js';
 import { ShortfallFixService } from './modules/agreement/shortfall/shortfall-fix.service.js';
 import { DepositReviewService } from './modules/agreement/review/review.service.js';
+import { registerDepositReviewJobs } from './modules/agreement/review/review-jobs.js';
 import { TermEndService } from './modules/agreement/term-end/term-end.service.js';
 import { AgreementSettlementService } from './modules/agreement/settlement/settlement.service.js';
 import { AgreementApprovalService } from './modules/approval/agreement-approval.service.js';
@@ -181,6 +182,8 @@ export function createServices(config: Config, clock: Clock, logger: Logger, eve
   const eventNotifier = new EventNotifier(jobs, outbox, settings, projections, clock, logger);
   const changeApplier = new ChangeApplier(clock, logger, ledger, coreBanking);
   registerChangeJobs(jobs, changeApplier);
+  const depositReviews = new DepositReviewService(projections, settings, clock);
+  registerDepositReviewJobs(jobs, depositReviews);
   const payments = new PaymentService(ledger, settings, clock, eventNotifier);
   // Four agreements at a time on PostgreSQL's pool; one on the embedded database (a single connection).
   const bankConcurrency = config.databaseUrl ? 4 : 1;
@@ -239,7 +242,7 @@ export function createServices(config: Config, clock: Clock, logger: Logger, eve
     agreements: new AgreementViewService(clock, jobs, projections),
     memberApproval: new MemberApprovalService(clock, changeApplier, projections),
     agreementGraphs: new AgreementGraphsService(projections),
-    depositReviews: new DepositReviewService(projections, settings, clock),
+    depositReviews,
     shortfallFixes: new ShortfallFixService(
       projections,
       reversals,

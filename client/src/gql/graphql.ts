@@ -559,6 +559,7 @@ export type WizardSortDirection =
 /** What a staff worklist row is about, most urgent first. */
 export type WorkKind =
   | 'ApprovalWaiting'
+  | 'DepositReview'
   | 'FailedPayment'
   | 'GoingShort'
   | 'Hardship'

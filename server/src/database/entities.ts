@@ -11,6 +11,7 @@ import { AgreementPlan, AgreementPlanLine } from '../modules/agreement/plan/agre
 import { DepositRelief } from '../modules/agreement/plan/deposit-relief.entity.js';
 import { AgreementSettlement } from '../modules/agreement/settlement/agreement-settlement.entity.js';
 import { TermEndChoice } from '../modules/agreement/term-end/term-end-choice.entity.js';
+import { DepositReviewRecord } from '../modules/agreement/review/deposit-review.entity.js';
 import { Approval } from '../modules/approval/approval.entity.js';
 import { Bill, BillMoneySource } from '../modules/bill/index.js';
 import { Biller } from '../modules/biller/biller.entity.js';
@@ -62,6 +63,7 @@ export const entities = [
   DepositRelief,
   AgreementSettlement,
   TermEndChoice,
+  DepositReviewRecord,
   BillingCategory,
   BillingSubCategory,
   Company,

@@ -14,6 +14,7 @@ const PALETTE: Record<string, string> = {
   ApprovalWaiting: 'blue',
   MessageNotSent: 'yellow',
   RenewalDue: 'gray',
+  DepositReview: 'purple',
 };
 
 interface WorkItemCardProps {

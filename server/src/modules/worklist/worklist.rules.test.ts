@@ -14,6 +14,7 @@ import {
   messageItem,
   reconciliationItem,
   renewalItem,
+  depositReviewItem,
   shortWithin,
   type WorkItem,
   WorkKind,
@@ -141,6 +142,36 @@ describe('the rows, in words (issue 22 item 3)', () => {
   });
 });
 
+describe('a deposit review (issue 24 item 2)', () => {
+  const review = {
+    reviewId: 31,
+    reviewedOn: '2026-11-23' as LocalDate,
+    referred: false,
+    currentDeposit: 13_950 as Cents,
+    proposedDeposit: 15_012 as Cents,
+    summary: 'Raise your deposit from $139.50 to $150.12 a fortnight.',
+  };
+  it.each([
+    ['waiting for the member', false, 'review:31:pending', 'Deposit review of 23-11-2026 waiting for the member'],
+    [
+      'the member asked staff (a new key: open again)',
+      true,
+      'review:31:referred',
+      'The member asked staff about the deposit review of 23-11-2026',
+    ],
+  ])('%s', (_case, referred, key, title) => {
+    expect(depositReviewItem(jack, { ...review, referred })).toMatchObject({
+      key,
+      kind: WorkKind.DepositReview,
+      date: '2026-11-23',
+      title: `${title}: $139.50 to $150.12 a deposit`,
+      detail: review.summary,
+      actions: [{ action: 'open' }, { action: 'markDone' }],
+    });
+    expect(isWorkItemKey(key)).toBe(true);
+  });
+});
+
 describe('a member who asked for help (issue 24 item 4)', () => {
   const facts = {
     caseId: 12,
@@ -240,7 +271,7 @@ describe('compareWorkItems and workCounts (ordered by urgency; the dashboard cou
       { kind: WorkKind.GoingShort, label: 'Going short', open: 2 },
       { kind: WorkKind.RenewalDue, label: 'Renewal due', open: 1 },
     ]);
-    expect(workCounts([])).toHaveLength(9);
+    expect(workCounts([])).toHaveLength(10);
   });
 });
 

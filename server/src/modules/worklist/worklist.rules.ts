@@ -12,6 +12,7 @@ export enum WorkKind {
   ApprovalWaiting = 'ApprovalWaiting',
   MessageNotSent = 'MessageNotSent',
   RenewalDue = 'RenewalDue',
+  DepositReview = 'DepositReview',
 }
 
 /**
@@ -29,6 +30,7 @@ export const WORK_KINDS: readonly { kind: WorkKind; label: string }[] = [
   { kind: WorkKind.ApprovalWaiting, label: 'Approval waiting' },
   { kind: WorkKind.MessageNotSent, label: 'Message not sent' },
   { kind: WorkKind.RenewalDue, label: 'Renewal due' },
+  { kind: WorkKind.DepositReview, label: 'Deposit review' },
 ];
 
 const RANK = new Map(WORK_KINDS.map(({ kind }, i) => [kind, i]));
@@ -332,6 +334,36 @@ export function renewalItem(
     detail: `No renewal is under way. Renew it with the member before it ends. ${termEnd}${lastContactWords(lastContact)}`,
     subject,
     actions: agreementActions('RenewalReminder'),
+    done: null,
+  };
+}
+
+/** An open deposit review (agreement/review): proposed to the member, or the member asked staff about it. */
+export function depositReviewItem(
+  subject: WorkSubject,
+  review: {
+    reviewId: number;
+    reviewedOn: LocalDate;
+    referred: boolean;
+    currentDeposit: Cents;
+    proposedDeposit: Cents | null;
+    summary: string;
+  },
+): WorkItem {
+  const change =
+    review.proposedDeposit === null
+      ? ''
+      : `: ${money(review.currentDeposit)} to ${money(review.proposedDeposit)} a deposit`;
+  return {
+    key: `review:${review.reviewId}:${review.referred ? 'referred' : 'pending'}`,
+    kind: WorkKind.DepositReview,
+    date: review.reviewedOn,
+    title: review.referred
+      ? `The member asked staff about the deposit review of ${date(review.reviewedOn)}${change}`
+      : `Deposit review of ${date(review.reviewedOn)} waiting for the member${change}`,
+    detail: review.summary,
+    subject,
+    actions: [{ action: 'open' }, { action: 'markDone' }],
     done: null,
   };
 }

@@ -10,6 +10,7 @@ import { agreementFactsOf } from '../agreement/agreement-facts.js';
 import { AgreementStatus } from '../agreement/agreement-status.js';
 import type { AgreementProjection } from '../agreement/projection/projection.rules.js';
 import { verdictWords } from '../agreement/projection/projection-words.rules.js';
+import { openDepositReviews } from '../agreement/review/review-store.js';
 import type { ProjectionService } from '../agreement/projection/projection.service.js';
 import type { AgreementApprovalService } from '../approval/agreement-approval.service.js';
 import type { ApprovalService } from '../approval/approval.service.js';
@@ -55,6 +56,7 @@ import {
   noticeFailedItem,
   reconciliationItem,
   renewalItem,
+  depositReviewItem,
   shortWithin,
   type WorkItem,
   type WorkSubject,
@@ -144,6 +146,9 @@ export class WorklistService {
           sentence: mismatch.details,
         }),
       );
+    }
+    for (const review of await openDepositReviews(em, ids)) {
+      items.push(depositReviewItem(subjects.get(review.agreementId)!, review));
     }
     items.push(...(await this.approvalItems(em, caller, subjects)));
     items.push(...(await this.messageItems(em, subjects)));

@@ -12,6 +12,25 @@ import type { ProjectionService } from '../projection/projection.service.js';
 import { reviewDue, reviewProposal, type ReviewDue, type ReviewProposal } from './review-proposal.rules.js';
 import { reviewTableOf, type ReviewBiller, type ReviewTable } from './review-table.rules.js';
 import { loadTermBills } from './review.queries.js';
+import { DepositReviewStatus } from './review-codes.js';
+import { reviewRecordAction } from './review-record.rules.js';
+import {
+  insertReviews,
+  reviewHistory,
+  runningAgreementFacts,
+  supersedeReviews,
+  supersedeStaleReviews,
+  type ReviewToRecord,
+} from './review-store.js';
+
+/** What a scheduled review run did. */
+export interface ReviewRun {
+  reviewed: number;
+  proposed: number;
+  kept: number;
+  unchanged: number;
+  superseded: number;
+}
 
 /** An agreement reviewed: its per-bill table, the deposit proposed and whether a review is due. */
 export interface DepositReview {
@@ -99,5 +118,54 @@ export class DepositReviewService {
       result.set(agreement.id, { agreementId: agreement.id, table, proposal, due });
     }
     return result;
+  }
+
+  /**
+   * The scheduled review (the `agreement-deposit-review` job): every running version reviewed, in one transaction;
+   * each due review recorded by rule "record a review" (at most one open per agreement), open reviews of versions
+   * that no longer run superseded.
+   */
+  async reviewAll(em: EntityManager): Promise<ReviewRun> {
+    const today = this.clock.today();
+    return em.transactional(async (tx) => {
+      let superseded = await supersedeStaleReviews(tx);
+      const agreements = await runningAgreementFacts(tx);
+      const history = await reviewHistory(
+        tx,
+        agreements.map((agreement) => agreement.id),
+      );
+      const reviews = await this.forAgreements(tx, agreements, history.lastReviewed);
+      const toRecord: ReviewToRecord[] = [];
+      const toSupersede: number[] = [];
+      let kept = 0;
+      for (const agreement of agreements) {
+        const review = reviews.get(agreement.id);
+        if (!review) continue;
+        const decided = reviewRecordAction(review.due, review.proposal, history.open.get(agreement.id) ?? null);
+        if (decided.action === 'none') continue;
+        if (decided.action === 'keep') {
+          kept += 1;
+          continue;
+        }
+        if (decided.supersede !== null) toSupersede.push(decided.supersede);
+        toRecord.push({
+          agreement,
+          reason: review.due!.reason!,
+          proposal: review.proposal!,
+          status: decided.action === 'propose' ? DepositReviewStatus.Pending : DepositReviewStatus.Unchanged,
+        });
+      }
+      await supersedeReviews(tx, toSupersede);
+      superseded += toSupersede.length;
+      await insertReviews(tx, today, toRecord);
+      const proposed = toRecord.filter((review) => review.status === DepositReviewStatus.Pending).length;
+      return {
+        reviewed: agreements.length,
+        proposed,
+        kept,
+        unchanged: toRecord.length - proposed,
+        superseded,
+      };
+    });
   }
 }

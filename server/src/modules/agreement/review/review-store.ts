@@ -1,0 +1,155 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { insertRows, intArray, runSql, type BulkRow } from '../../../database/bulk.js';
+import type { LocalDate } from '../../../shared/local-date.js';
+import { parseMoney, toDecimalString, type Cents } from '../../../shared/money.js';
+import { AGREEMENT_COLUMNS, agreementFactsOf, type AgreementFacts } from '../agreement-facts.js';
+import { AgreementStatus } from '../agreement-status.js';
+import { DepositReviewStatus, OPEN_REVIEW_STATUSES, REVIEW_REASON_CODES } from './review-codes.js';
+import type { ReviewProposal, ReviewReasonCode } from './review-proposal.rules.js';
+import type { OpenReview } from './review-record.rules.js';
+
+/** The versions the scheduled review looks at: running (active, or in arrears). */
+export const REVIEWED_STATUSES: readonly AgreementStatus[] = [AgreementStatus.Active, AgreementStatus.MissedDeposit];
+
+const OPEN = `(${OPEN_REVIEW_STATUSES.join(', ')})`;
+
+/** Every running version's facts, in one statement. */
+export async function runningAgreementFacts(em: EntityManager): Promise<AgreementFacts[]> {
+  const rows = await runSql<Record<string, unknown>>(
+    em,
+    `select ${AGREEMENT_COLUMNS} from agreement g left join overdraw_rule r on r.id = g.overdraw_rule_id
+      where g.status = any(?::smallint[]) order by g.id`,
+    [intArray(REVIEWED_STATUSES)],
+  );
+  return rows.map((row) => agreementFactsOf(row)!);
+}
+
+/** Open reviews of versions that no longer run (a new version, cancelled, expired) are superseded. */
+export async function supersedeStaleReviews(em: EntityManager): Promise<number> {
+  const rows = await runSql<{ id: number }>(
+    em,
+    `update deposit_review d set status = ${DepositReviewStatus.Superseded}, decided_at = now()
+       from agreement g
+      where g.id = d.agreement_id and d.status in ${OPEN} and not (g.status = any(?::smallint[]))
+      returning d.id`,
+    [intArray(REVIEWED_STATUSES)],
+  );
+  return rows.length;
+}
+
+/** Each agreement's last review day (any outcome) and its open review, if any. */
+export async function reviewHistory(
+  em: EntityManager,
+  agreementIds: readonly number[],
+): Promise<{ lastReviewed: Map<number, LocalDate>; open: Map<number, OpenReview> }> {
+  const rows = await runSql<{
+    agreement_id: number;
+    last: string;
+    open_id: number | null;
+    open_deposit: string | null;
+  }>(
+    em,
+    `select agreement_id, max(reviewed_on)::text as last,
+            max(id) filter (where status in ${OPEN}) as open_id,
+            max(proposed_deposit::text) filter (where status in ${OPEN}) as open_deposit
+       from deposit_review where agreement_id = any(?::int[]) group by agreement_id`,
+    [intArray(agreementIds)],
+  );
+  const lastReviewed = new Map<number, LocalDate>();
+  const open = new Map<number, OpenReview>();
+  for (const row of rows) {
+    lastReviewed.set(Number(row.agreement_id), row.last as LocalDate);
+    if (row.open_id !== null) {
+      open.set(Number(row.agreement_id), {
+        id: Number(row.open_id),
+        proposedDeposit: row.open_deposit === null ? null : parseMoney(row.open_deposit),
+      });
+    }
+  }
+  return { lastReviewed, open };
+}
+
+export async function supersedeReviews(em: EntityManager, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await runSql(
+    em,
+    `update deposit_review set status = ${DepositReviewStatus.Superseded}, decided_at = now()
+      where id = any(?::int[]) and status in ${OPEN}`,
+    [intArray(ids)],
+  );
+}
+
+export interface ReviewToRecord {
+  agreement: AgreementFacts;
+  reason: ReviewReasonCode;
+  proposal: ReviewProposal;
+  status: DepositReviewStatus.Pending | DepositReviewStatus.Unchanged;
+}
+
+const money = (amount: Cents | null) => (amount === null ? null : toDecimalString(amount));
+
+/** Writes the reviews in one statement per chunk. */
+export async function insertReviews(em: EntityManager, today: LocalDate, reviews: readonly ReviewToRecord[]) {
+  const rows: BulkRow[] = reviews.map(({ agreement, reason, proposal, status }) => ({
+    agreement_id: agreement.id,
+    account_id: agreement.accountId,
+    reviewed_on: today,
+    reason: REVIEW_REASON_CODES[reason],
+    current_deposit: money(proposal.currentDeposit),
+    proposed_deposit: money(proposal.proposedDeposit),
+    top_up_first: money(proposal.topUpFirst),
+    summary: proposal.summary.slice(0, 500),
+    // Travels as JSON inside the recordset: the lines themselves, not a string of them.
+    reasons: proposal.reasons.map((line) => ({
+      ...line,
+      perDeposit: toDecimalString(line.perDeposit),
+    })) as unknown as BulkRow[string],
+    status,
+  }));
+  return insertRows(
+    em,
+    'deposit_review',
+    [
+      { name: 'agreement_id', type: 'int' },
+      { name: 'account_id', type: 'int' },
+      { name: 'reviewed_on', type: 'date' },
+      { name: 'reason', type: 'smallint' },
+      { name: 'current_deposit', type: 'numeric' },
+      { name: 'proposed_deposit', type: 'numeric' },
+      { name: 'top_up_first', type: 'numeric' },
+      { name: 'summary', type: 'text' },
+      { name: 'reasons', type: 'jsonb' },
+      { name: 'status', type: 'smallint' },
+    ],
+    rows,
+  );
+}
+
+/** The open reviews of these agreements, as the staff worklist shows them. */
+export async function openDepositReviews(em: EntityManager, agreementIds: readonly number[]) {
+  if (agreementIds.length === 0) return [];
+  const rows = await runSql<{
+    id: number;
+    agreement_id: number;
+    reviewed_on: string;
+    status: number;
+    current_deposit: string;
+    proposed_deposit: string | null;
+    summary: string;
+  }>(
+    em,
+    `select id, agreement_id, reviewed_on::text as reviewed_on, status, current_deposit::text as current_deposit,
+            proposed_deposit::text as proposed_deposit, summary
+       from deposit_review where agreement_id = any(?::int[]) and status in ${OPEN} order by id`,
+    [intArray(agreementIds)],
+  );
+  return rows.map((row) => ({
+    reviewId: Number(row.id),
+    agreementId: Number(row.agreement_id),
+    reviewedOn: row.reviewed_on as LocalDate,
+    referred: Number(row.status) === DepositReviewStatus.Referred,
+    currentDeposit: parseMoney(row.current_deposit),
+    proposedDeposit: row.proposed_deposit === null ? null : parseMoney(row.proposed_deposit),
+    summary: row.summary,
+  }));
+}
