@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { atRiskSection } from './at-risk.js';
 import { bankDaySection } from './bank-day.js';
+import { depositReviewSection } from './deposit-review.js';
 import { enginesSection } from './engines.js';
 import { firstLoadSection } from './first-load.js';
 import { missedDepositsSection } from './missed-deposits.js';
@@ -27,6 +28,7 @@ const SECTIONS: BenchSection[] = [
   bankDaySection,
   missedDepositsSection,
   atRiskSection,
+  depositReviewSection,
 ];
 
 const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
