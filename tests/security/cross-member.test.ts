@@ -317,7 +317,8 @@ describe('cross-member access matrix (member A with member B’s ids)', () => {
       { accountIds: [self.ids.account], everyAccount: false, reasons: ['STATUS_CHANGED'] },
       { accountIds: [self.ids.account], everyAccount: false, reasons: ['STATUS_CHANGED'] },
     ]);
-    expect(leakedBytes(JSON.stringify(live.received), other, true)).toEqual([]);
+    // The results only: each event's arrival time (performance.now()) could match one of B's amounts by chance.
+    expect(leakedBytes(JSON.stringify(live.received.map((r) => r.result)), other, true)).toEqual([]);
     live.stop();
   });
 });
