@@ -28,6 +28,7 @@ import { Migration20261127233834_term_end_choice } from './Migration202611272338
 import { Migration20261128023341_deposit_relief } from './Migration20261128023341_deposit_relief.js';
 import { Migration20261128030000_renewal_notice_term_end } from './Migration20261128030000_renewal_notice_term_end.js';
 import { Migration20261128031500_deposit_review } from './Migration20261128031500_deposit_review.js';
+import { Migration20261128040000_deposit_review_user } from './Migration20261128040000_deposit_review_user.js';
 
 /** Every migration in order. Add each new migration here (no folder scanning). */
 export const migrationsList: MigrationObject[] = [
@@ -90,4 +91,5 @@ export const migrationsList: MigrationObject[] = [
     class: Migration20261128030000_renewal_notice_term_end,
   },
   { name: 'Migration20261128031500_deposit_review', class: Migration20261128031500_deposit_review },
+  { name: 'Migration20261128040000_deposit_review_user', class: Migration20261128040000_deposit_review_user },
 ];

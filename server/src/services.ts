@@ -40,6 +40,7 @@ import { ConfirmService } from './modules/agreement/completion/confirm.service.j
 import { ExportService } from './modules/export/index.js';
 import { AgreementDepositsService } from './modules/agreement/deposits/deposits.service.js';
 import { AgreementLifecycleService } from './modules/agreement/lifecycle/lifecycle.service.js';
+import { DepositChangeService } from './modules/agreement/deposit-change.js';
 import { ShortfallFixService } from './modules/agreement/shortfall/shortfall-fix.service.js';
 import { DepositReviewService } from './modules/agreement/review/review.service.js';
 import { registerDepositReviewJobs } from './modules/agreement/review/review-jobs.js';
@@ -182,8 +183,6 @@ export function createServices(config: Config, clock: Clock, logger: Logger, eve
   const eventNotifier = new EventNotifier(jobs, outbox, settings, projections, clock, logger);
   const changeApplier = new ChangeApplier(clock, logger, ledger, coreBanking);
   registerChangeJobs(jobs, changeApplier);
-  const depositReviews = new DepositReviewService(projections, settings, clock);
-  registerDepositReviewJobs(jobs, depositReviews);
   const payments = new PaymentService(ledger, settings, clock, eventNotifier);
   // Four agreements at a time on PostgreSQL's pool; one on the embedded database (a single connection).
   const bankConcurrency = config.databaseUrl ? 4 : 1;
@@ -208,6 +207,10 @@ export function createServices(config: Config, clock: Clock, logger: Logger, eve
   const reversals = new ReversalService(ledger, clock, config.timeZone);
   const agreementDeposits = new AgreementDepositsService(clock, settings, agreementWizard, projections);
   const lifecycle = new AgreementLifecycleService(clock, jobs, agreementApprovals, settlement);
+  const depositChanges = new DepositChangeService(agreementWizard, agreementDeposits, lifecycle, agreementApprovals);
+  const agreements = new AgreementViewService(clock, jobs, projections);
+  const depositReviews = new DepositReviewService(projections, settings, clock, depositChanges, agreements);
+  registerDepositReviewJobs(jobs, depositReviews);
   const billerWizard = new BillerWizardService(clock, billingCategories, companies, agreementWizard);
   const mailCapture = new MailCapture(logger);
   const mailer = new Mailer(() => config.mail.smtpUrl ?? mailCapture.url, config.mail.from);
@@ -239,19 +242,11 @@ export function createServices(config: Config, clock: Clock, logger: Logger, eve
     projections,
     accountSummaries: new AccountSummaryService(clock, projections),
     activities: new ActivityService(),
-    agreements: new AgreementViewService(clock, jobs, projections),
+    agreements,
     memberApproval: new MemberApprovalService(clock, changeApplier, projections),
     agreementGraphs: new AgreementGraphsService(projections),
     depositReviews,
-    shortfallFixes: new ShortfallFixService(
-      projections,
-      reversals,
-      agreementWizard,
-      agreementDeposits,
-      lifecycle,
-      agreementApprovals,
-      clock,
-    ),
+    shortfallFixes: new ShortfallFixService(projections, reversals, depositChanges, clock),
     termEnd: new TermEndService(projections, clock, settings),
     transactions: new TransactionService(),
     profiles: new ProfileService(),

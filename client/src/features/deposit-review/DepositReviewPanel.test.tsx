@@ -1,7 +1,10 @@
 // @vitest-environment jsdom
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DepositReviewDocument, type DepositReviewQuery } from '../../gql/graphql';
+import { sessionStore } from '../../auth/session';
+import { tokenFixture } from '../../auth/test-support';
+import { AcceptDepositReviewDocument, DepositReviewDocument, type DepositReviewQuery } from '../../gql/graphql';
+import { REVIEW_ACTION_WORDS } from './DepositReviewActions';
 import { renderRoutes } from '../../test-utils';
 import { DEPOSIT_REVIEW_WORDS, DepositReviewPanel } from './DepositReviewPanel';
 
@@ -75,6 +78,7 @@ const review: NonNullable<DepositReviewQuery['depositReview']> = {
     summary: 'Raise your deposit from $100.00 to $116.00 a fortnight.',
   },
   due: { __typename: 'DepositReviewDue', due: true, reason: 'Deficit', nextScheduled: '2026-10-01' },
+  open: null,
 };
 
 function renderPanel(answer: DepositReviewQuery['depositReview'], agreementId = 907) {
@@ -85,7 +89,10 @@ function renderPanel(answer: DepositReviewQuery['depositReview'], agreementId = 
   return renderRoutes([{ path: '/', element: <DepositReviewPanel {...ids} agreementId={agreementId} /> }], '/', [mock]);
 }
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  sessionStore.clear();
+});
 
 describe('DepositReviewPanel', () => {
   it('shows each bill’s estimate, paid so far, expected by term end, difference and contingency, and the totals', async () => {
@@ -146,5 +153,46 @@ describe('DepositReviewPanel', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByRole('table')).toBeNull();
     expect(container.querySelector('[data-section="deposit-review"]')).toBeNull();
+  });
+
+  it('lets the member accept the recorded review in one tap, and says what the server did', async () => {
+    sessionStore.save(tokenFixture({}));
+    const open = {
+      __typename: 'DepositReviewOpen' as const,
+      reviewId: 5,
+      reviewedOn: '2026-07-01',
+      proposedDeposit: '116.00',
+      referred: false,
+      summary: review.proposal!.summary,
+    };
+    const message = 'Your new deposit of $116.00 is approved: it applies from the next deposit.';
+    renderRoutes([{ path: '/', element: <DepositReviewPanel {...ids} agreementId={907} /> }], '/', [
+      {
+        request: { query: DepositReviewDocument, variables: ids },
+        result: { data: { depositReview: { ...review, open } } },
+      },
+      {
+        request: { query: AcceptDepositReviewDocument, variables: { ...ids, reviewId: 5 } },
+        result: {
+          data: {
+            acceptDepositReview: {
+              __typename: 'DepositReviewDecision',
+              ok: true,
+              message,
+              changeAgreementId: 950,
+              approved: true,
+              sentToMember: false,
+              waitingForManager: false,
+              errors: [],
+            },
+          },
+        },
+      },
+    ]);
+    const actions = await screen.findByTestId('deposit-review-open');
+    expect(actions.textContent).toContain('The review of 01-07-2026 proposes a deposit of $116.00.');
+    expect(within(actions).getByRole('button', { name: REVIEW_ACTION_WORDS.refer })).toBeTruthy();
+    fireEvent.click(within(actions).getByRole('button', { name: REVIEW_ACTION_WORDS.accept }));
+    expect((await within(actions).findByText(message)).getAttribute('role')).toBe('status');
   });
 });

@@ -6,6 +6,7 @@ import { formatMoney } from '../../shared/money';
 import { LoadFailed } from '../../shared/ui/LoadFailed';
 import { Loading } from '../../shared/ui/Loading';
 import { Section } from '../../shared/ui/Section';
+import { DepositReviewActions } from './DepositReviewActions';
 
 export const DEPOSIT_REVIEW_WORDS = {
   title: 'Your bills against their estimates',
@@ -133,6 +134,7 @@ export function DepositReviewPanel({ memberId, accountId, agreementId }: Deposit
                   {DEPOSIT_REVIEW_WORDS.nextReview}: {formatDate(due.nextScheduled)}
                 </Text>
               )}
+              {review.open && <DepositReviewActions memberId={memberId} accountId={accountId} open={review.open} />}
             </Stack>
           </Box>
         )}

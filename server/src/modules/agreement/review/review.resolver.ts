@@ -1,8 +1,9 @@
-import { Arg, Authorized, Ctx, Int, Query, Resolver } from 'type-graphql';
-import { SIGNED_IN } from '../../../common/auth/roles.js';
+import { Arg, Authorized, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { Role, SIGNED_IN, STAFF_ROLES } from '../../../common/auth/roles.js';
+import { withUserErrors } from '../../../graphql/user-error.js';
 import type { GraphQLContext } from '../../../graphql/context.js';
-import type { DepositReviewAnswer } from './review.service.js';
-import { DepositReviewTrigger, DepositReviewView } from './review.types.js';
+import type { DepositReviewAnswer, ReviewDecision } from './review.service.js';
+import { DepositReviewDecisionResult, DepositReviewTrigger, DepositReviewView } from './review.types.js';
 
 function view(answer: DepositReviewAnswer): DepositReviewView {
   const { table, proposal, due } = answer;
@@ -14,6 +15,20 @@ function view(answer: DepositReviewAnswer): DepositReviewView {
     totals: table.totals,
     proposal,
     due: due && { ...due, reason: due.reason as DepositReviewTrigger | null },
+    open: answer.open,
+  };
+}
+
+function decision(result: { value: ReviewDecision | null; errors: DepositReviewDecisionResult['errors'] }) {
+  const value = result.value;
+  return {
+    ok: value !== null && result.errors.length === 0,
+    message: value?.message ?? null,
+    changeAgreementId: value?.changeAgreementId ?? null,
+    approved: value?.approved ?? false,
+    sentToMember: value?.sentToMember ?? false,
+    waitingForManager: value?.waitingForManager ?? false,
+    errors: result.errors,
   };
 }
 
@@ -33,5 +48,36 @@ export class DepositReviewResolver {
   ): Promise<DepositReviewView | null> {
     const answer = await services.depositReviews.forAccount(em, user, memberId, accountId);
     return answer && view(answer);
+  }
+
+  @Authorized(Role.MEMBER, ...STAFF_ROLES)
+  @Mutation(() => DepositReviewDecisionResult, {
+    description:
+      'The member accepts the open deposit review in one tap (a modification of the deposit, approved by the member with the tap; a manager approves first when the agreement needs one), or staff send it to the member for approval. Not the reporter.',
+  })
+  async acceptDepositReview(
+    @Ctx() { em, user, services }: GraphQLContext,
+    @Arg('memberId', () => Int) memberId: number,
+    @Arg('accountId', () => Int) accountId: number,
+    @Arg('reviewId', () => Int) reviewId: number,
+  ): Promise<DepositReviewDecisionResult> {
+    return decision(
+      await withUserErrors(() => services.depositReviews.accept(em, user, { memberId, accountId, reviewId })),
+    );
+  }
+
+  @Authorized(Role.MEMBER)
+  @Mutation(() => DepositReviewDecisionResult, {
+    description: 'The member asks staff to look at the open deposit review instead: the worklist row says they asked.',
+  })
+  async referDepositReview(
+    @Ctx() { em, user, services }: GraphQLContext,
+    @Arg('memberId', () => Int) memberId: number,
+    @Arg('accountId', () => Int) accountId: number,
+    @Arg('reviewId', () => Int) reviewId: number,
+  ): Promise<DepositReviewDecisionResult> {
+    return decision(
+      await withUserErrors(() => services.depositReviews.refer(em, user, { memberId, accountId, reviewId })),
+    );
   }
 }

@@ -1,8 +1,14 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { requireUser } from '../../../common/auth/access.js';
 import type { CurrentUser } from '../../../common/auth/current-user.js';
+import { actsAsStaff, Role } from '../../../common/auth/roles.js';
+import { FiguresChangeReason, figuresChanged } from '../../../common/figures-changed.js';
 import type { Clock } from '../../../shared/clock.js';
-import type { LocalDate } from '../../../shared/local-date.js';
+import { DomainError, ForbiddenError } from '../../../shared/errors.js';
+import { formatCurrency, parseMoney, type Cents } from '../../../shared/money.js';
+import type { AgreementViewService } from '../agreement-view.service.js';
+import type { DepositChangeService } from '../deposit-change.js';
+import { formatDisplayDate, type LocalDate } from '../../../shared/local-date.js';
 import { loadMemberAccount } from '../../overview/account-context.js';
 import type { SettingsService } from '../../settings/index.js';
 import type { AgreementFacts } from '../agreement-facts.js';
@@ -16,12 +22,40 @@ import { DepositReviewStatus } from './review-codes.js';
 import { reviewRecordAction } from './review-record.rules.js';
 import {
   insertReviews,
+  openDepositReviews,
   reviewHistory,
   runningAgreementFacts,
   supersedeReviews,
   supersedeStaleReviews,
   type ReviewToRecord,
 } from './review-store.js';
+
+/** The user a review the member accepted is prepared as (migration `deposit_review_user`). */
+export const DEPOSIT_REVIEW_USERNAME = 'system.deposit-review';
+
+export const REVIEW_MESSAGES = {
+  notOpen: 'This review is no longer open: the page shows the latest one.',
+  nothingProposed: 'This review proposes no new deposit.',
+  resigned: 'The membership is resigned: the agreement takes no change.',
+  alreadyAsked: 'You have already asked us about this review: we will be in touch.',
+  referred: 'We will look at the review with you and be in touch.',
+  acceptedApplies: (deposit: string) => `Your new deposit of ${deposit} is approved: it applies from the next deposit.`,
+  acceptedWaits: 'The new deposit was sent to you for approval: approve it on your agreement’s page.',
+  acceptedNeedsManager: (deposit: string) =>
+    `The new deposit of ${deposit} needs a manager’s approval first: it is waiting in the approvals queue, and comes back to you to approve.`,
+} as const;
+
+/** What accepting or referring a review did. */
+export interface ReviewDecision {
+  reviewId: number;
+  message: string;
+  /** The modification made for an accepted review. */
+  changeAgreementId: number | null;
+  /** The member's own approval went with it (it applies shortly). */
+  approved: boolean;
+  sentToMember: boolean;
+  waitingForManager: boolean;
+}
 
 /** What a scheduled review run did. */
 export interface ReviewRun {
@@ -43,6 +77,16 @@ export interface DepositReview {
 
 export interface DepositReviewAnswer extends DepositReview {
   accountId: number;
+  /** The review the scheduled job recorded and still open (the member accepts it or asks staff). */
+  open: OpenReview | null;
+}
+
+export interface OpenReview {
+  reviewId: number;
+  reviewedOn: LocalDate;
+  proposedDeposit: Cents | null;
+  referred: boolean;
+  summary: string;
 }
 
 function reviewBillerOf(biller: BillerFacts): ReviewBiller {
@@ -56,11 +100,149 @@ function reviewBillerOf(biller: BillerFacts): ReviewBiller {
  * account with the access check of every member page.
  */
 export class DepositReviewService {
+  private systemUser: CurrentUser | null = null;
+
   constructor(
     private readonly projections: ProjectionService,
     private readonly settings: SettingsService,
     private readonly clock: Clock,
+    private readonly depositChanges: DepositChangeService,
+    private readonly agreements: AgreementViewService,
   ) {}
+
+  /**
+   * The member accepts the open review's deposit in one tap, or staff send it to the member: a modification of the
+   * deposit through the one way deposits change (`../deposit-change.ts`). The member's tap is their approval: the
+   * change is prepared as "Deposit review" (the system user) and approved by the member at once, then applied by the
+   * change job; when the agreement needs a manager's approval it waits in the approvals queue first, and says so.
+   * Staff accepting send it to the member for approval, as any change. Once per review.
+   */
+  async accept(
+    em: EntityManager,
+    user: CurrentUser | null,
+    request: { memberId: number; accountId: number; reviewId: number },
+  ): Promise<ReviewDecision> {
+    const caller = requireUser(user);
+    const member = caller.roles.includes(Role.MEMBER) && caller.memberId !== null;
+    if (!member && !actsAsStaff(caller.roles)) throw new ForbiddenError();
+    const context = await loadMemberAccount(em, caller, request.memberId, request.accountId);
+    if (context.memberResigned) throw new DomainError('MEMBERSHIP_RESIGNED', REVIEW_MESSAGES.resigned);
+    const review = await this.openReview(em, context.agreement?.id ?? null, request.reviewId);
+    if (review.proposedDeposit === null) throw new DomainError('NOTHING_PROPOSED', REVIEW_MESSAGES.nothingProposed);
+    const actor = member ? await this.reviewUser(em) : caller;
+    const done = await this.depositChanges.change(
+      em,
+      actor,
+      context,
+      review.proposedDeposit,
+      `Deposit review of ${formatDisplayDate(review.reviewedOn)}: ${review.summary}`.slice(0, 500),
+    );
+    let message = done.message;
+    let approved = false;
+    if (member && done.sentToMember) {
+      const answer = await this.agreements.approve(em, caller, done.versionId);
+      approved = answer.ok;
+      message = answer.ok
+        ? REVIEW_MESSAGES.acceptedApplies(formatCurrency(review.proposedDeposit))
+        : REVIEW_MESSAGES.acceptedWaits;
+    } else if (member && done.waitingForManager) {
+      message = REVIEW_MESSAGES.acceptedNeedsManager(formatCurrency(review.proposedDeposit));
+    }
+    await em.execute(
+      `update deposit_review set status = ?, decided_at = ?, decided_by_id = ?, change_agreement_id = ?
+       where id = ? and status in (?, ?)`,
+      [
+        DepositReviewStatus.Accepted,
+        this.clock.now(),
+        caller.userId,
+        done.versionId,
+        review.id,
+        DepositReviewStatus.Pending,
+        DepositReviewStatus.Referred,
+      ],
+      'run',
+    );
+    return {
+      reviewId: review.id,
+      message,
+      changeAgreementId: done.versionId,
+      approved,
+      sentToMember: done.sentToMember && !approved,
+      waitingForManager: done.waitingForManager,
+    };
+  }
+
+  /** The member asks staff to look at the review instead: it stays open, and the worklist row says they asked. */
+  async refer(
+    em: EntityManager,
+    user: CurrentUser | null,
+    request: { memberId: number; accountId: number; reviewId: number },
+  ): Promise<ReviewDecision> {
+    const caller = requireUser(user);
+    if (!caller.roles.includes(Role.MEMBER) || caller.memberId === null) throw new ForbiddenError();
+    const context = await loadMemberAccount(em, caller, request.memberId, request.accountId);
+    const review = await this.openReview(em, context.agreement?.id ?? null, request.reviewId);
+    if (review.status === DepositReviewStatus.Referred) {
+      throw new DomainError('ALREADY_ASKED', REVIEW_MESSAGES.alreadyAsked);
+    }
+    const now = this.clock.now();
+    await em.transactional(async (tx) => {
+      await tx.execute(
+        'update deposit_review set status = ?, referred_at = ? where id = ? and status = ?',
+        [DepositReviewStatus.Referred, now, review.id, DepositReviewStatus.Pending],
+        'run',
+      );
+      await tx.execute(
+        `insert into audit_record (occurred_at, user_id, action, entity_type, entity_id, idempotency_key, request, response)
+         values (?, ?, 'referDepositReview', 'deposit_review', ?, ?, '{}', '{}')`,
+        [now, caller.userId, review.id, `referDepositReview:${review.id}`],
+        'run',
+      );
+      figuresChanged(tx, { accountIds: [context.accountId], reason: FiguresChangeReason.StatusChanged });
+    });
+    return {
+      reviewId: review.id,
+      message: REVIEW_MESSAGES.referred,
+      changeAgreementId: null,
+      approved: false,
+      sentToMember: false,
+      waitingForManager: false,
+    };
+  }
+
+  private async openReview(em: EntityManager, agreementId: number | null, reviewId: number) {
+    const [row] = await em.execute<Record<string, unknown>[]>(
+      `select id, status, proposed_deposit::text as proposed_deposit, reviewed_on::text as reviewed_on, summary
+       from deposit_review where id = ? and agreement_id = ? and status in (?, ?)`,
+      [reviewId, agreementId ?? 0, DepositReviewStatus.Pending, DepositReviewStatus.Referred],
+    );
+    if (!row) throw new DomainError('REVIEW_NOT_OPEN', REVIEW_MESSAGES.notOpen);
+    return {
+      id: Number(row.id),
+      status: Number(row.status) as DepositReviewStatus,
+      proposedDeposit: row.proposed_deposit === null ? null : parseMoney(String(row.proposed_deposit)),
+      reviewedOn: String(row.reviewed_on) as LocalDate,
+      summary: String(row.summary),
+    };
+  }
+
+  private async reviewUser(em: EntityManager): Promise<CurrentUser> {
+    if (this.systemUser) return this.systemUser;
+    const [row] = await em.execute<{ id: number; display_name: string }[]>(
+      'select id, display_name from app_user where username = ?',
+      [DEPOSIT_REVIEW_USERNAME],
+    );
+    if (!row) throw new Error(`The ${DEPOSIT_REVIEW_USERNAME} user is missing (run the migrations)`);
+    this.systemUser = {
+      userId: Number(row.id),
+      sessionId: 'deposit-review',
+      username: DEPOSIT_REVIEW_USERNAME,
+      displayName: row.display_name,
+      roles: [Role.AGENT],
+      memberId: null,
+    };
+    return this.systemUser;
+  }
 
   /** The review of a member's current agreement; null without one. */
   async forAccount(
@@ -73,7 +255,21 @@ export class DepositReviewService {
     const context = await loadMemberAccount(em, caller, memberId, accountId);
     if (!context.agreement) return null;
     const review = (await this.forAgreements(em, [context.agreement])).get(context.agreement.id) ?? null;
-    return review && { ...review, accountId: context.accountId };
+    if (!review) return null;
+    const [open] = await openDepositReviews(em, [context.agreement.id]);
+    return {
+      ...review,
+      accountId: context.accountId,
+      open: open
+        ? {
+            reviewId: open.reviewId,
+            reviewedOn: open.reviewedOn,
+            proposedDeposit: open.proposedDeposit,
+            referred: open.referred,
+            summary: open.summary,
+          }
+        : null,
+    };
   }
 
   /**

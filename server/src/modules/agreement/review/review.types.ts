@@ -2,6 +2,7 @@ import { Field, Int, ObjectType, registerEnumType } from 'type-graphql';
 import type { LocalDate } from '../../../shared/local-date.js';
 import type { Cents } from '../../../shared/money.js';
 import { LocalDateScalar, MoneyScalar } from '../../../graphql/scalars.js';
+import { UserError } from '../../../graphql/user-error.js';
 
 /** Why a review is due (rule "review due", `review-proposal.rules.ts`). */
 export enum DepositReviewTrigger {
@@ -90,6 +91,29 @@ export class DepositReviewDueView {
   nextScheduled!: LocalDate;
 }
 
+@ObjectType('DepositReviewOpen', {
+  description: 'The open review the scheduled job recorded: the member accepts it or asks staff.',
+})
+export class DepositReviewOpenView {
+  @Field(() => Int) reviewId!: number;
+  @Field(() => LocalDateScalar, { description: 'The day the scheduled review made it.' }) reviewedOn!: LocalDate;
+  @Field(() => MoneyScalar, { nullable: true, description: 'The deposit it proposes.' }) proposedDeposit!: Cents | null;
+  @Field({ description: 'The member asked staff to look at it.' }) referred!: boolean;
+  @Field({ description: 'Its summary in words.' }) summary!: string;
+}
+
+@ObjectType('DepositReviewDecision', { description: 'What accepting or referring a review did, or why not.' })
+export class DepositReviewDecisionResult {
+  @Field() ok!: boolean;
+  @Field(() => String, { nullable: true }) message!: string | null;
+  @Field(() => Int, { nullable: true, description: 'The modification made for an accepted review.' })
+  changeAgreementId!: number | null;
+  @Field({ description: 'The member’s approval went with it: it applies shortly.' }) approved!: boolean;
+  @Field() sentToMember!: boolean;
+  @Field() waitingForManager!: boolean;
+  @Field(() => [UserError]) errors!: UserError[];
+}
+
 @ObjectType('DepositReview', {
   description:
     'The deposit that reviews itself (issue 24 item 2): the per-bill table of the current version, the deposit proposed and whether a review is due.',
@@ -102,4 +126,9 @@ export class DepositReviewView {
   @Field(() => DepositReviewFiguresView) totals!: DepositReviewFiguresView;
   @Field(() => DepositReviewProposalView, { nullable: true }) proposal!: DepositReviewProposalView | null;
   @Field(() => DepositReviewDueView, { nullable: true }) due!: DepositReviewDueView | null;
+  @Field(() => DepositReviewOpenView, {
+    nullable: true,
+    description: 'The review the scheduled job recorded and still open (pending, or the member asked staff).',
+  })
+  open!: DepositReviewOpenView | null;
 }

@@ -10,21 +10,14 @@ import { addToDeposits, depositsRelieved } from '../plan/deposit-relief.js';
 import { DomainError, ForbiddenError } from '../../../shared/errors.js';
 import { formatCurrency, parseMoney, sub, sum, toDecimalString, type Cents } from '../../../shared/money.js';
 import { loadMemberAccount, type AccountContext } from '../../overview/account-context.js';
-import type { AgreementApprovalService } from '../../approval/agreement-approval.service.js';
-import { ApprovalDecision } from '../../approval/agreement-approval.rules.js';
-import { APPROVAL_KIND_LABELS, type ApprovalKind } from '../../approval/approval-type.js';
-import { AgreementStatus } from '../agreement-status.js';
 import type { ReversalService } from '../../payment/reversal.service.js';
 import { checkIdempotencyKey, hasIdempotentAnswer } from '../../payment/money-transaction.js';
-import type { AgreementDepositsService } from '../deposits/deposits.service.js';
-import type { AgreementLifecycleService } from '../lifecycle/lifecycle.service.js';
 import type { ProjectionService } from '../projection/projection.service.js';
 import { forecastOf, type ProjectionInput } from '../projection/projection.rules.js';
 import { forecastVerdictView } from '../projection/projection.views.js';
 import type { ForecastVerdict } from '../projection/projection.types.js';
-import type { AgreementWizardService } from '../wizard/wizard.service.js';
-import { WizardCancelFlow } from '../../../shared/agreement/wizard-steps.js';
 import { WIZARD_MESSAGES } from '../wizard/wizard.rules.js';
+import { DEPOSIT_CHANGE_MESSAGES, type DepositChangeService } from '../deposit-change.js';
 import {
   fixWords,
   shortfallFixes,
@@ -48,8 +41,7 @@ export const SHORTFALL_MESSAGES = {
   fixUnavailable: 'This fix cannot avoid the shortfall: only a top-up now can.',
   fixChanged: 'The figures changed since you looked: check the new amount and confirm again.',
   unknownKind: 'Choose one of the fixes: top up now, raise each deposit, or spread over the next deposits.',
-  approvalRequested: (what: string) =>
-    `The change to the deposits needs a manager’s approval: it is waiting in the approvals queue (${what}). Once approved, send it to the member from the wizard.`,
+  approvalRequested: DEPOSIT_CHANGE_MESSAGES.approvalRequested,
   topUpDone: (amount: string, account: string) => `${amount} was topped up from account ${account}.`,
 } as const;
 
@@ -129,10 +121,7 @@ export class ShortfallFixService {
   constructor(
     private readonly projections: ProjectionService,
     private readonly reversals: ReversalService,
-    private readonly wizard: AgreementWizardService,
-    private readonly deposits: AgreementDepositsService,
-    private readonly lifecycle: AgreementLifecycleService,
-    private readonly approvals: AgreementApprovalService,
+    private readonly depositChanges: DepositChangeService,
     private readonly clock: Clock,
   ) {}
 
@@ -319,79 +308,27 @@ export class ShortfallFixService {
     };
   }
 
-  /**
-   * Each deposit raised, as any change to the deposits is made: the wizard starts a modification (staff only: a
-   * member is refused with the wizard's words), the deposits step saves the new amount (its own checks), and save all
-   * sends it to the member; when the agreement needs a manager's approval, the approval is asked for instead and the
-   * change waits in the approvals queue.
-   */
+  /** Each deposit raised: the one way a deposit changes (`../deposit-change.ts`), as staff make it. */
   private async raise(
     em: EntityManager,
     caller: CurrentUser,
     context: AccountContext,
     deposit: Cents,
   ): Promise<ShortfallFixOutcome> {
-    const session = await this.wizard.startModification(em, caller, context.memberId, context.accountId);
-    const versionId = session.agreementId;
-    try {
-      await this.saveDeposit(em, caller, versionId, deposit);
-    } catch (refused) {
-      // The deposits step refused the amount (its own checks): nothing changes, the modification is discarded.
-      await this.wizard.cancel(em, caller, versionId, WizardCancelFlow.Modify);
-      throw refused;
-    }
-    const approvals = await this.approvals.state(em, caller, versionId);
-    const missing = approvals.kinds.filter((kind) => kind.needed && kind.decision !== ApprovalDecision.Granted);
-    if (missing.length > 0) {
-      for (const kind of missing) {
-        await this.approvals.request(
-          em,
-          caller,
-          versionId,
-          kind.approvalType,
-          'Raise each deposit to avoid a shortfall',
-        );
-      }
-      return {
-        kind: 'raise',
-        message: SHORTFALL_MESSAGES.approvalRequested(
-          missing.map((kind) => APPROVAL_KIND_LABELS[kind.approvalType as ApprovalKind]).join(', '),
-        ),
-        transactionId: null,
-        changeAgreementId: versionId,
-        sentToMember: false,
-        waitingForManager: true,
-      };
-    }
-    const saved = await this.lifecycle.saveAll(em, caller, versionId);
+    const done = await this.depositChanges.change(
+      em,
+      caller,
+      context,
+      deposit,
+      'Raise each deposit to avoid a shortfall',
+    );
     return {
       kind: 'raise',
-      message: saved.message,
+      message: done.message,
       transactionId: null,
-      changeAgreementId: versionId,
-      sentToMember: saved.status === AgreementStatus.ModificationPendingApproval,
-      waitingForManager: false,
+      changeAgreementId: done.versionId,
+      sentToMember: done.sentToMember,
+      waitingForManager: done.waitingForManager,
     };
-  }
-
-  /** The deposits step saved as it stands, with the new amount. */
-  private async saveDeposit(em: EntityManager, caller: CurrentUser, versionId: number, deposit: Cents): Promise<void> {
-    const step = await this.deposits.load(em, caller, versionId);
-    const view = step.deposits;
-    await this.deposits.save(em, caller, versionId, {
-      contributionFrequency: view.contributionFrequency,
-      contributionAmount: deposit,
-      contributionDate: view.contributionDate,
-      biMonthly1stDate: view.biMonthly1stDate,
-      biMonthly2ndDate: view.biMonthly2ndDate,
-      selectedContributionDate: view.selectedContributionDate,
-      depositType: view.depositType,
-      remitterName: view.remitterName,
-      remitterNumber: view.remitterNumber,
-      periodicalPaymentAccount: view.periodicalPaymentAccount,
-      isTopupPerformed: view.isTopupPerformed,
-      isRemoveBillPerformed: view.isRemoveBillPerformed,
-      topupAccount: view.topupAccount,
-    });
   }
 }

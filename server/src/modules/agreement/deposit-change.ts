@@ -1,0 +1,102 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { CurrentUser } from '../../common/auth/current-user.js';
+import { WizardCancelFlow } from '../../shared/agreement/wizard-steps.js';
+import type { Cents } from '../../shared/money.js';
+import type { AgreementApprovalService } from '../approval/agreement-approval.service.js';
+import { ApprovalDecision } from '../approval/agreement-approval.rules.js';
+import { APPROVAL_KIND_LABELS, type ApprovalKind } from '../approval/approval-type.js';
+import { AgreementStatus } from './agreement-status.js';
+import type { AgreementDepositsService } from './deposits/deposits.service.js';
+import type { AgreementLifecycleService } from './lifecycle/lifecycle.service.js';
+import type { AgreementWizardService } from './wizard/wizard.service.js';
+
+export const DEPOSIT_CHANGE_MESSAGES = {
+  approvalRequested: (what: string) =>
+    `The change to the deposits needs a manager’s approval: it is waiting in the approvals queue (${what}). Once approved, send it to the member from the wizard.`,
+} as const;
+
+/** What changing the deposit did: the modification made, and where it waits. */
+export interface DepositChangeOutcome {
+  /** The modification (its version). */
+  versionId: number;
+  message: string;
+  /** Sent to the member for approval (status 9). */
+  sentToMember: boolean;
+  /** Waiting in the managers' approvals queue. */
+  waitingForManager: boolean;
+}
+
+/**
+ * The one way a running agreement's deposit changes from outside the wizard (the shortfall's raise, the deposit
+ * review accepted): as staff make any change to the deposits. The wizard starts a modification (staff only), the
+ * deposits step saves the new amount (its own checks; a refusal discards the modification), and save all sends it to
+ * the member; when the agreement needs a manager's approval, the approval is asked for instead and the change waits
+ * in the approvals queue.
+ */
+export class DepositChangeService {
+  constructor(
+    private readonly wizard: AgreementWizardService,
+    private readonly deposits: AgreementDepositsService,
+    private readonly lifecycle: AgreementLifecycleService,
+    private readonly approvals: AgreementApprovalService,
+  ) {}
+
+  async change(
+    em: EntityManager,
+    actor: CurrentUser,
+    account: { memberId: number; accountId: number },
+    deposit: Cents,
+    reason: string,
+  ): Promise<DepositChangeOutcome> {
+    const session = await this.wizard.startModification(em, actor, account.memberId, account.accountId);
+    const versionId = session.agreementId;
+    try {
+      await this.saveDeposit(em, actor, versionId, deposit);
+    } catch (refused) {
+      // The deposits step refused the amount (its own checks): nothing changes, the modification is discarded.
+      await this.wizard.cancel(em, actor, versionId, WizardCancelFlow.Modify);
+      throw refused;
+    }
+    const approvals = await this.approvals.state(em, actor, versionId);
+    const missing = approvals.kinds.filter((kind) => kind.needed && kind.decision !== ApprovalDecision.Granted);
+    if (missing.length > 0) {
+      for (const kind of missing) await this.approvals.request(em, actor, versionId, kind.approvalType, reason);
+      return {
+        versionId,
+        message: DEPOSIT_CHANGE_MESSAGES.approvalRequested(
+          missing.map((kind) => APPROVAL_KIND_LABELS[kind.approvalType as ApprovalKind]).join(', '),
+        ),
+        sentToMember: false,
+        waitingForManager: true,
+      };
+    }
+    const saved = await this.lifecycle.saveAll(em, actor, versionId);
+    return {
+      versionId,
+      message: saved.message,
+      sentToMember: saved.status === AgreementStatus.ModificationPendingApproval,
+      waitingForManager: false,
+    };
+  }
+
+  /** The deposits step saved as it stands, with the new amount. */
+  private async saveDeposit(em: EntityManager, actor: CurrentUser, versionId: number, deposit: Cents): Promise<void> {
+    const step = await this.deposits.load(em, actor, versionId);
+    const view = step.deposits;
+    await this.deposits.save(em, actor, versionId, {
+      contributionFrequency: view.contributionFrequency,
+      contributionAmount: deposit,
+      contributionDate: view.contributionDate,
+      biMonthly1stDate: view.biMonthly1stDate,
+      biMonthly2ndDate: view.biMonthly2ndDate,
+      selectedContributionDate: view.selectedContributionDate,
+      depositType: view.depositType,
+      remitterName: view.remitterName,
+      remitterNumber: view.remitterNumber,
+      periodicalPaymentAccount: view.periodicalPaymentAccount,
+      isTopupPerformed: view.isTopupPerformed,
+      isRemoveBillPerformed: view.isRemoveBillPerformed,
+      topupAccount: view.topupAccount,
+    });
+  }
+}
