@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { systemUser } from '../../common/auth/system-user.js';
 import type { CurrentUser } from '../../common/auth/current-user.js';
-import { Role } from '../../common/auth/roles.js';
 import { DomainError } from '../../shared/errors.js';
 import { formatCurrency, parseMoney } from '../../shared/money.js';
 import { addDays, formatDisplayDate, type LocalDate } from '../../shared/local-date.js';
@@ -97,8 +97,6 @@ export async function autoPaymentsDue(
  * expiry of agreements past their end date.
  */
 export class BillDays {
-  private systemUser: CurrentUser | null = null;
-
   constructor(
     private readonly payments: PaymentService,
     private readonly concurrency = 1,
@@ -271,20 +269,6 @@ export class BillDays {
   }
 
   private async user(em: EntityManager): Promise<CurrentUser> {
-    if (this.systemUser) return this.systemUser;
-    const [row] = await em.execute<{ id: number; display_name: string }[]>(
-      'select id, display_name from app_user where username = ?',
-      [CORE_BANKING_USERNAME],
-    );
-    if (!row) throw new Error(`The ${CORE_BANKING_USERNAME} user is missing (run the migrations)`);
-    this.systemUser = {
-      userId: row.id,
-      sessionId: 'core-banking',
-      username: CORE_BANKING_USERNAME,
-      displayName: row.display_name,
-      roles: [Role.AGENT],
-      memberId: null,
-    };
-    return this.systemUser;
+    return systemUser(em, CORE_BANKING_USERNAME);
   }
 }

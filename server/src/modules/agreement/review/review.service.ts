@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { requireUser } from '../../../common/auth/access.js';
 import type { CurrentUser } from '../../../common/auth/current-user.js';
 import { actsAsStaff, Role } from '../../../common/auth/roles.js';
+import { systemUser } from '../../../common/auth/system-user.js';
 import { FiguresChangeReason, figuresChanged } from '../../../common/figures-changed.js';
 import type { Clock } from '../../../shared/clock.js';
 import { DomainError, ForbiddenError } from '../../../shared/errors.js';
@@ -100,8 +101,6 @@ function reviewBillerOf(biller: BillerFacts): ReviewBiller {
  * account with the access check of every member page.
  */
 export class DepositReviewService {
-  private systemUser: CurrentUser | null = null;
-
   constructor(
     private readonly projections: ProjectionService,
     private readonly settings: SettingsService,
@@ -129,7 +128,7 @@ export class DepositReviewService {
     if (context.memberResigned) throw new DomainError('MEMBERSHIP_RESIGNED', REVIEW_MESSAGES.resigned);
     const review = await this.openReview(em, context.agreement?.id ?? null, request.reviewId);
     if (review.proposedDeposit === null) throw new DomainError('NOTHING_PROPOSED', REVIEW_MESSAGES.nothingProposed);
-    const actor = member ? await this.reviewUser(em) : caller;
+    const actor = member ? await systemUser(em, DEPOSIT_REVIEW_USERNAME) : caller;
     const done = await this.depositChanges.change(
       em,
       actor,
@@ -224,24 +223,6 @@ export class DepositReviewService {
       reviewedOn: String(row.reviewed_on) as LocalDate,
       summary: String(row.summary),
     };
-  }
-
-  private async reviewUser(em: EntityManager): Promise<CurrentUser> {
-    if (this.systemUser) return this.systemUser;
-    const [row] = await em.execute<{ id: number; display_name: string }[]>(
-      'select id, display_name from app_user where username = ?',
-      [DEPOSIT_REVIEW_USERNAME],
-    );
-    if (!row) throw new Error(`The ${DEPOSIT_REVIEW_USERNAME} user is missing (run the migrations)`);
-    this.systemUser = {
-      userId: Number(row.id),
-      sessionId: 'deposit-review',
-      username: DEPOSIT_REVIEW_USERNAME,
-      displayName: row.display_name,
-      roles: [Role.AGENT],
-      memberId: null,
-    };
-    return this.systemUser;
   }
 
   /** The review of a member's current agreement; null without one. */
