@@ -16,7 +16,7 @@ import { memoryEventBus, postgresEventBus } from './graphql/event-bus.js';
 import { attachSubscriptions, createApolloServer } from './graphql/graphql-server.js';
 import { graphqlHttpHandler } from './graphql/http-handler.js';
 import { buildAppSchema } from './graphql/schema.js';
-import { announceActivitiesOn } from './modules/activity/activity-announcer.js';
+import { announceActivitiesOn } from './modules/activity/index.js';
 import { publishStatusChangesOn } from './modules/agreement/state/status-events.js';
 import { announceFiguresOn } from './common/figures-changed.js';
 import { followDemoDay } from './modules/core-banking/demo-clock.store.js';

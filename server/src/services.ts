@@ -5,7 +5,7 @@ import type { Config } from './config.js';
 import { AtRiskService } from './modules/risk/index.js';
 import { MissedDepositReportService } from './modules/report/index.js';
 import { AccountService } from './modules/account/account.service.js';
-import { ActivityService } from './modules/activity/activity.service.js';
+import { ActivityService } from './modules/activity-history/activity.service.js';
 import { AgreementGraphsService } from './modules/agreement/agreement-graphs.service.js';
 import { AgreementViewService } from './modules/agreement/agreement-view.service.js';
 import { MemberApprovalService } from './modules/agreement/member-approval/member-approval.service.js';
@@ -15,7 +15,7 @@ import { SubCategoryService } from './modules/billing-category/sub-category.serv
 import { NextOccurrencesService } from './modules/biller/next-occurrences.service.js';
 import { BillerWizardService } from './modules/biller/biller-wizard.service.js';
 import { CompanyService } from './modules/company/index.js';
-import { NoteService } from './modules/note/note.service.js';
+import { NoteService } from './modules/note/index.js';
 import { NotificationDelivery } from './modules/notification/delivery.js';
 import { MailCapture } from './modules/notification/mail-capture.js';
 import { Mailer } from './modules/notification/mailer.js';

@@ -1,8 +1,6 @@
 import type { Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ActivityType } from '../../server/src/modules/activity/activity-type.js';
-import { activityAddedTopic } from '../../server/src/modules/activity/activity.events.js';
-import { writeActivity } from '../../server/src/modules/activity/activity-writer.js';
+import { ActivityType, activityAddedTopic, writeActivity } from '../../server/src/modules/activity/index.js';
 import { realDatabaseUrl } from '../support/database.js';
 import { subscribe, wsClient } from '../support/live.js';
 import { key, REIMBURSE, SKIP_MESSAGE, startPaymentWorld, type PaymentWorld } from './payment-client.js';

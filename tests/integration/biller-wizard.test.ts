@@ -12,7 +12,7 @@ import {
   CATEGORY_ASSIGNMENT_LOCK,
   OPERATION_IN_PROGRESS_MESSAGE,
 } from '../../server/src/modules/biller/biller-wizard.service.js';
-import { modificationChanges } from '../../server/src/modules/activity/modification-diff.js';
+import { modificationChanges } from '../../server/src/modules/activity-history/modification-diff.js';
 import { AGENT, MEMBER_MISSED_DEPOSIT, MEMBER_TWO_ACCOUNTS } from '../support/demo.js';
 import { realDatabaseUrl } from '../support/database.js';
 import { startTestServer, type TestServer } from '../support/server.js';

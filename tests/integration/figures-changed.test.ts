@@ -1,6 +1,6 @@
 import type { Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ActivityType } from '../../server/src/modules/activity/activity-type.js';
+import { ActivityType } from '../../server/src/modules/activity/index.js';
 import { LedgerTransactionType } from '../../server/src/modules/ledger/ledger-transaction-type.js';
 import { LedgerService } from '../../server/src/modules/ledger/ledger.service.js';
 import { allocation, external, linkedAccount } from '../../server/src/modules/ledger/ledger.types.js';

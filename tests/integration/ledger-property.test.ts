@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cents } from '../../server/src/shared/money.js';
 import type { LocalDate } from '../../server/src/shared/local-date.js';
-import { ActivityType } from '../../server/src/modules/activity/activity-type.js';
+import { ActivityType } from '../../server/src/modules/activity/index.js';
 import { agreementBalances, linkedAccountBalances } from '../../server/src/modules/ledger/ledger-balances.js';
 import { checkLedger } from '../../server/src/modules/ledger/ledger-check.js';
 import { LedgerTransactionType } from '../../server/src/modules/ledger/ledger-transaction-type.js';

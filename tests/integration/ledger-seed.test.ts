@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_TIME_ZONE, fixedClock } from '../../server/src/shared/clock.js';
 import { addDays, parseLocalDate, todayIn, zonedInstant, type LocalDate } from '../../server/src/shared/local-date.js';
 import { parseMoney } from '../../server/src/shared/money.js';
-import { ActivityType } from '../../server/src/modules/activity/activity-type.js';
+import { ActivityType } from '../../server/src/modules/activity/index.js';
 import { parsePeakMonths } from '../../server/src/shared/bill/bill-amount.rules.js';
 import { BillStatus } from '../../server/src/modules/bill/bill-status.rules.js';
 import { expectedBills } from '../../server/src/modules/bill/expected-bills.rules.js';

@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cents } from '../../server/src/shared/money.js';
 import type { LocalDate } from '../../server/src/shared/local-date.js';
-import { ActivityType } from '../../server/src/modules/activity/activity-type.js';
+import { ActivityType } from '../../server/src/modules/activity/index.js';
 import { DepositStatus } from '../../server/src/modules/agreement/agreement-codes.js';
 import { BillStatus } from '../../server/src/modules/bill/bill-status.rules.js';
 import { MoneySource } from '../../server/src/modules/bill/money-source.js';

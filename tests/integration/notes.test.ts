@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ActivityType } from '../../server/src/modules/activity/activity-type.js';
+import { ActivityType } from '../../server/src/modules/activity/index.js';
 import { AGENT, MEMBER_TWO_ACCOUNTS, REPORTER } from '../support/demo.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { accountWithStatus, gql, memberIdOf, rest, session, sql, type Session } from './portal-support.js';

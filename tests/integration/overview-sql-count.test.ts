@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CurrentUser } from '../../server/src/common/auth/current-user.js';
 import { Role } from '../../server/src/common/auth/roles.js';
 import { fixedClock } from '../../server/src/shared/clock.js';
-import { ActivityService } from '../../server/src/modules/activity/activity.service.js';
+import { ActivityService } from '../../server/src/modules/activity-history/activity.service.js';
 import { OverviewService } from '../../server/src/modules/overview/overview.service.js';
 import { createScratchDatabase, databaseUrl, openMigrated } from './ledger-fixture.js';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalDate } from '../../server/src/shared/local-date.js';
 import { negate, parseMoney } from '../../server/src/shared/money.js';
-import { ActivityType } from '../../server/src/modules/activity/activity-type.js';
+import { ActivityType } from '../../server/src/modules/activity/index.js';
 import { LedgerTransactionType } from '../../server/src/modules/ledger/ledger-transaction-type.js';
 import { LedgerService } from '../../server/src/modules/ledger/ledger.service.js';
 import { allocation, linkedAccount } from '../../server/src/modules/ledger/ledger.types.js';

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { cents, parseMoney } from '../../server/src/shared/money.js';
 import type { LocalDate } from '../../server/src/shared/local-date.js';
 import { Role } from '../../server/src/common/auth/roles.js';
-import { ActivityType } from '../../server/src/modules/activity/activity-type.js';
+import { ActivityType } from '../../server/src/modules/activity/index.js';
 import { hashPassword } from '../../server/src/modules/auth/password.js';
 import { LedgerTransactionType } from '../../server/src/modules/ledger/ledger-transaction-type.js';
 import { LedgerService } from '../../server/src/modules/ledger/ledger.service.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activityFilterGroup } from '../../server/src/modules/activity/activity-filter.js';
+import { activityFilterGroup } from '../../server/src/modules/activity/index.js';
 import { AGENT, MEMBER_LOCKED, MEMBER_TWO_ACCOUNTS } from '../support/demo.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import {

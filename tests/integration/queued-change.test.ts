@@ -1,6 +1,6 @@
 import type { Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activityAddedTopic } from '../../server/src/modules/activity/activity.events.js';
+import { activityAddedTopic } from '../../server/src/modules/activity/index.js';
 import { agreementBalances } from '../../server/src/modules/ledger/ledger-balances.js';
 import { AGENT, MEMBER_MISSED_DEPOSIT, MEMBER_TWO_ACCOUNTS } from '../support/demo.js';
 import { subscribe, wsClient } from '../support/live.js';

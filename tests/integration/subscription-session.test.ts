@@ -2,7 +2,7 @@ import type { Client } from 'graphql-ws';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTokenSocketClient, type TokenSocketClient } from '../../client/src/app/ws-client.js';
-import { publishActivityAdded } from '../../server/src/modules/activity/activity.events.js';
+import { publishActivityAdded } from '../../server/src/modules/activity/index.js';
 import { ManualClock } from '../support/clock.js';
 import { realDatabaseUrl } from '../support/database.js';
 import { MEMBER_TWO_ACCOUNTS } from '../support/demo.js';

@@ -1,6 +1,6 @@
 import { Account } from '../modules/account/account.entity.js';
 import { MemberAccountLink } from '../modules/account/member-account-link.entity.js';
-import { Activity } from '../modules/activity/activity.entity.js';
+import { Activity } from '../modules/activity/index.js';
 import { AuditRecord } from '../modules/audit/index.js';
 import { AppSecret, RefreshToken, Session, ThrottleCounter, UsedSsoToken } from '../modules/auth/index.js';
 import { AgreementChange } from '../modules/agreement/agreement-change.entity.js';
@@ -29,7 +29,7 @@ import { CoreBankingOutcome } from '../modules/core-banking/core-banking-outcome
 import { CoreBankingStatementLine } from '../modules/core-banking/core-banking-statement.entity.js';
 import { InterestRegistration } from '../modules/member/interest-registration.entity.js';
 import { Member } from '../modules/member/member.entity.js';
-import { Note } from '../modules/note/note.entity.js';
+import { Note } from '../modules/note/index.js';
 import { NotificationTemplate } from '../modules/notification/notification-template.entity.js';
 import { Notification } from '../modules/notification/notification.entity.js';
 import { CapturedMessage } from '../modules/notification/captured-message.entity.js';

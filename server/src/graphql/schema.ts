@@ -3,7 +3,7 @@ import { isObjectType, lexicographicSortSchema, printSchema, type GraphQLSchema 
 import { buildSchema, getMetadataStorage, type NonEmptyArray } from 'type-graphql';
 import { authChecker } from '../common/auth/auth-checker.js';
 import { AccountResolver } from '../modules/account/account.resolver.js';
-import { ActivityResolver } from '../modules/activity/activity.resolver.js';
+import { ActivityResolver } from '../modules/activity-history/activity.resolver.js';
 import { AgreementResolver } from '../modules/agreement/agreement.resolver.js';
 import { DepositReviewResolver } from '../modules/agreement/review/review.resolver.js';
 import { ShortfallFixResolver } from '../modules/agreement/shortfall/shortfall-fix.resolver.js';
@@ -14,7 +14,7 @@ import { BillingCategoryResolver } from '../modules/billing-category/billing-cat
 import { CompanyResolver } from '../modules/company/index.js';
 import { BankJobRunResolver } from '../modules/core-banking/job-runs.resolver.js';
 import { BankDayRunResolver } from '../modules/core-banking/bank-day-run.resolver.js';
-import { NoteResolver } from '../modules/note/note.resolver.js';
+import { NoteResolver } from '../modules/note/index.js';
 import { BillerResolver } from '../modules/biller/biller.resolver.js';
 import { SubCategoryResolver } from '../modules/billing-category/sub-category.resolver.js';
 import { OutboxResolver } from '../modules/notification/outbox.resolver.js';
@@ -23,7 +23,7 @@ import { HardshipResolver } from '../modules/hardship/index.js';
 import { NotificationResolver } from '../modules/notification/notification.resolver.js';
 import { MemberResolver } from '../modules/member/member.resolver.js';
 import { MemberSearchResolver } from '../modules/member/member-search.resolver.js';
-import { ActivityAddedResolver } from '../modules/activity/activity-added.resolver.js';
+import { ActivityAddedResolver } from '../modules/activity-history/activity-added.resolver.js';
 import { QueuedChangeResolver } from '../modules/agreement/queued-change.resolver.js';
 import { FiguresResolver } from '../modules/agreement/projection/figures.resolver.js';
 import { AgreementWizardResolver } from '../modules/agreement/wizard/wizard.resolver.js';

@@ -21,7 +21,7 @@ const MODULES = 'server/src/modules';
  */
 const KNOWN_CYCLE: string[] = [
   'account',
-  'activity',
+  'activity-history',
   'agreement',
   'approval',
   'biller',
@@ -29,7 +29,6 @@ const KNOWN_CYCLE: string[] = [
   'core-banking',
   'ledger',
   'member',
-  'note',
   'notification',
   'overview',
   'payment',

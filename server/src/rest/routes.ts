@@ -1,13 +1,13 @@
 import { accountRoutes } from '../modules/account/account.rest.js';
 import { agreementRoutes } from '../modules/agreement/agreement.rest.js';
-import { activityRoutes } from '../modules/activity/activity.rest.js';
+import { activityRoutes } from '../modules/activity-history/activity.rest.js';
 import { authRoutes } from '../modules/auth/index.js';
 import { billingCategoryRoutes } from '../modules/billing-category/billing-category.rest.js';
 import { companyRoutes } from '../modules/company/index.js';
 import { billerRoutes } from '../modules/biller/biller.rest.js';
 import { subCategoryRoutes } from '../modules/billing-category/sub-category.rest.js';
 import { memberRoutes } from '../modules/member/member.rest.js';
-import { noteRoutes } from '../modules/note/note.rest.js';
+import { noteRoutes } from '../modules/note/index.js';
 import { notificationRoutes } from '../modules/notification/notification.rest.js';
 import { overviewRoutes } from '../modules/overview/overview.rest.js';
 import { memberSearchRoutes } from '../modules/member/member-search.rest.js';

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { toDecimalString, type Cents } from '../../shared/money.js';
 import { allocateIds, idSequence, insertRows, type BulkRow } from '../../database/bulk.js';
-import type { TransactionStatus } from '../ledger/transaction-status.js';
+import type { TransactionStatus } from '../../shared/transaction-status.js';
 import { announceActivities } from './activity-announcer.js';
 import type { ActivityType } from './activity-type.js';
 

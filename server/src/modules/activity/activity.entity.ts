@@ -1,12 +1,12 @@
 import { Entity, Enum, Index, ManyToOne, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import type { Cents } from '../../shared/money.js';
+import { TransactionStatus } from '../../shared/transaction-status.js';
 import { MoneyType } from '../../database/types.js';
 import type { Account } from '../account/account.entity.js';
 import type { Agreement } from '../agreement/agreement.entity.js';
 import type { Bill } from '../bill/index.js';
 import type { Biller } from '../biller/biller.entity.js';
 import type { LedgerTransaction } from '../ledger/ledger-transaction.entity.js';
-import { TransactionStatus } from '../ledger/transaction-status.js';
 import type { Member } from '../member/member.entity.js';
 import type { User } from '../user/index.js';
 import { ActivityType } from './activity-type.js';

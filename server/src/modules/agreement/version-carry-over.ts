@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { LocalDate } from '../../shared/local-date.js';
 import { cents, type Cents } from '../../shared/money.js';
-import { ActivityType } from '../activity/activity-type.js';
+import { ActivityType } from '../activity/index.js';
 import { BillStatus } from '../bill/index.js';
 import { agreementBalances } from '../ledger/ledger-balances.js';
 import { LedgerTransactionType } from '../ledger/ledger-transaction-type.js';

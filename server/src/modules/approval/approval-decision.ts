@@ -1,8 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CurrentUser } from '../../common/auth/current-user.js';
 import { formatCurrency, parseMoney } from '../../shared/money.js';
-import { ActivityType } from '../activity/activity-type.js';
-import { writeActivity } from '../activity/activity-writer.js';
+import { ActivityType, writeActivity } from '../activity/index.js';
 import { approvalDecisionWords } from './approval-decision.rules.js';
 import type { ApprovalKind } from './approval-type.js';
 

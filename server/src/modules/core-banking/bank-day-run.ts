@@ -3,7 +3,7 @@ import type { CurrentUser } from '../../common/auth/current-user.js';
 import type { Clock } from '../../shared/clock.js';
 import { addDays, formatDisplayDate, zonedInstant, type LocalDate } from '../../shared/local-date.js';
 import { parseMoney, ZERO } from '../../shared/money.js';
-import { ActivityType } from '../activity/activity-type.js';
+import { ActivityType } from '../activity/index.js';
 import { agreementBalances } from '../ledger/ledger-balances.js';
 import { LedgerTransactionType } from '../ledger/ledger-transaction-type.js';
 import type { TransactionStatus } from '../ledger/transaction-status.js';

@@ -1,8 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { formatCurrency, parseMoney, sub, toDecimalString, type Cents } from '../../shared/money.js';
 import { formatDisplayDate, zonedInstant, type LocalDate } from '../../shared/local-date.js';
-import { ActivityType } from '../activity/activity-type.js';
-import { writeActivity } from '../activity/activity-writer.js';
+import { ActivityType, writeActivity } from '../activity/index.js';
 import { AgreementStatus } from '../agreement/agreement-status.js';
 import { changeStatus } from '../agreement/state/status-writer.js';
 import { AgreementEvent } from '../agreement/state/transitions.rules.js';

@@ -1,7 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { formatDisplayDate, type LocalDate } from '../../shared/local-date.js';
-import { ActivityType } from '../activity/activity-type.js';
-import { writeActivity } from '../activity/activity-writer.js';
+import { ActivityType, writeActivity } from '../activity/index.js';
 import { AgreementStatus } from '../agreement/agreement-status.js';
 import type { EventNotifier } from '../notification/events.js';
 import {

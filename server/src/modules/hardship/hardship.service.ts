@@ -19,8 +19,7 @@ import {
 import { isLocalDate, type LocalDate } from '../../shared/local-date.js';
 import { formatCurrency, parseMoney, toDecimalString, type Cents } from '../../shared/money.js';
 import { FiguresChangeReason, figuresChanged } from '../../common/figures-changed.js';
-import { ActivityType } from '../activity/activity-type.js';
-import { writeActivity } from '../activity/activity-writer.js';
+import { ActivityType, writeActivity } from '../activity/index.js';
 import type { AgreementFacts } from '../agreement/agreement-facts.js';
 import { setDepositRelief } from '../agreement/plan/deposit-relief.js';
 import type { DepositRelief, ReliefPlan } from '../agreement/plan/deposit-relief.rules.js';

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { FiguresChangeReason, figuresChanged } from '../../common/figures-changed.js';
 import { toDecimalString } from '../../shared/money.js';
 import { allocateIds, idSequence, insertRows, intArray, runSql, type BulkRow } from '../../database/bulk.js';
-import { allocateActivityIds, writeActivityRows, type ActivityInsertRow } from '../activity/activity-writer.js';
+import { allocateActivityIds, writeActivityRows, type ActivityInsertRow } from '../activity/index.js';
 import { DepositStatus } from '../agreement/agreement-codes.js';
 import { MoneySource } from '../bill/index.js';
 import { isAgreementPocket, LedgerAccountKind } from './ledger-account-kind.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cents } from '../../shared/money.js';
 import type { LocalDate } from '../../shared/local-date.js';
-import { ActivityType } from '../activity/activity-type.js';
+import { ActivityType } from '../activity/index.js';
 import { MoneySource } from '../bill/money-source.js';
 import { LedgerTransactionType } from './ledger-transaction-type.js';
 import { LedgerError } from './ledger.errors.js';

@@ -4,7 +4,7 @@ import type { Clock } from '../../shared/clock.js';
 import { cents, parseMoney } from '../../shared/money.js';
 import type { LocalDate } from '../../shared/local-date.js';
 import { inTransaction, intArray } from '../../database/bulk.js';
-import { ActivityType } from '../activity/activity-type.js';
+import { ActivityType } from '../activity/index.js';
 import { BillStatus, type MoneySource } from '../bill/index.js';
 import { LedgerAccountKind } from './ledger-account-kind.js';
 import { LedgerTransactionType } from './ledger-transaction-type.js';

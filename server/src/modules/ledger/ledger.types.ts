@@ -1,6 +1,6 @@
 import type { Cents } from '../../shared/money.js';
 import type { LocalDate } from '../../shared/local-date.js';
-import type { ActivityType } from '../activity/activity-type.js';
+import type { ActivityType } from '../activity/index.js';
 import type { MoneySource } from '../bill/index.js';
 import { LedgerAccountKind, type AgreementPocket } from './ledger-account-kind.js';
 import type { LedgerTransactionType } from './ledger-transaction-type.js';

@@ -4,8 +4,7 @@ import type { CurrentUser } from '../../common/auth/current-user.js';
 import { Role, actsAsStaff } from '../../common/auth/roles.js';
 import type { Clock } from '../../shared/clock.js';
 import { ForbiddenError, NotFoundError } from '../../shared/errors.js';
-import { ActivityType } from '../activity/activity-type.js';
-import { writeActivity } from '../activity/activity-writer.js';
+import { ActivityType, writeActivity } from '../activity/index.js';
 import { NoteEntityType } from '../../shared/note/note-entity-type.js';
 import { entityNotes, noteById } from './note.queries.js';
 import {

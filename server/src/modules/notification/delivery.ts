@@ -1,8 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { Clock } from '../../shared/clock.js';
-import { ActivityType } from '../activity/activity-type.js';
-import { writeActivity } from '../activity/activity-writer.js';
+import { ActivityType, writeActivity } from '../activity/index.js';
 import type { Mailer } from './mailer.js';
 import { NotificationChannel, NotificationStatus } from '../../shared/notification/notification-codes.js';
 import {

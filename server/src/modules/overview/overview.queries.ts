@@ -1,4 +1,4 @@
-import { activityTypeCountsOf, activityTypeCountsSelect } from '../activity/activity.queries.js';
+import { activityTypeCountsOf, activityTypeCountsSelect } from '../activity-history/activity.queries.js';
 import {
   billerOf,
   billersOrder,

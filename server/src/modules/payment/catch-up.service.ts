@@ -6,7 +6,7 @@ import type { Clock } from '../../shared/clock.js';
 import { formatDisplayDate, type LocalDate } from '../../shared/local-date.js';
 import { cents, formatCurrency, parseMoney, toDecimalString, ZERO, type Cents } from '../../shared/money.js';
 import { intArray } from '../../database/bulk.js';
-import { ActivityType } from '../activity/activity-type.js';
+import { ActivityType } from '../activity/index.js';
 import { DepositStatus } from '../agreement/agreement-codes.js';
 import type { AgreementStatus } from '../agreement/agreement-status.js';
 import { arrearsShortfall } from '../agreement/projection/projection.rules.js';

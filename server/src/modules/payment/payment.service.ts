@@ -6,7 +6,7 @@ import type { Clock } from '../../shared/clock.js';
 import type { LocalDate } from '../../shared/local-date.js';
 import { add, formatCurrency, sub, type Cents } from '../../shared/money.js';
 import { intArray } from '../../database/bulk.js';
-import { ActivityType } from '../activity/activity-type.js';
+import { ActivityType } from '../activity/index.js';
 import { BillStatus } from '../bill/index.js';
 import { agreementBalances, linkedAccountBalances } from '../ledger/ledger-balances.js';
 import { LedgerTransactionType } from '../ledger/ledger-transaction-type.js';

@@ -7,7 +7,7 @@ import type { Clock } from '../../shared/clock.js';
 import { ForbiddenError, NotFoundError } from '../../shared/errors.js';
 import { formatCurrency, negate, parseMoney, toDecimalString, ZERO, type Cents } from '../../shared/money.js';
 import type { LocalDate } from '../../shared/local-date.js';
-import { ActivityType } from '../activity/activity-type.js';
+import { ActivityType } from '../activity/index.js';
 import { linkedAccountBalances } from '../ledger/ledger-balances.js';
 import { LedgerTransactionType } from '../ledger/ledger-transaction-type.js';
 import type { LedgerService } from '../ledger/ledger.service.js';

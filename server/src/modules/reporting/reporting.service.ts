@@ -6,7 +6,7 @@ import { DomainError, ForbiddenError } from '../../shared/errors.js';
 import { sum, ZERO } from '../../shared/money.js';
 import { intArray } from '../../database/bulk.js';
 import { dateOf, instantOf, moneyOf, optionalDateOf, optionalMoneyOf } from '../../database/row-values.js';
-import { activityTypeLabel } from '../activity/activity-type.js';
+import { activityTypeLabel } from '../activity/index.js';
 import { DEPOSIT_STATUS_LABELS, type DepositStatus } from '../agreement/agreement-codes.js';
 import { AGREEMENT_COLUMNS, agreementFactsOf, type AgreementRow } from '../agreement/agreement-facts.js';
 import { agreementStatusName } from '../agreement/agreement-summary.rules.js';

@@ -5,7 +5,7 @@ import { AGREEMENT_COLUMNS, type AgreementRow } from '../agreement/agreement-fac
 import { AgreementStatus, OPEN_CHANGE_STATUSES } from '../agreement/agreement-status.js';
 import { BillStatus } from '../bill/index.js';
 import { BillerStatus } from '../../shared/biller/biller-codes.js';
-import { ActivityType } from '../activity/activity-type.js';
+import { ActivityType } from '../activity/index.js';
 import { holderLinksSql } from '../branch/index.js';
 import { NotificationChannel, NotificationStatus } from '../../shared/notification/notification-codes.js';
 import { MemberNoticeStatus } from '../notification/member-notice.entity.js';

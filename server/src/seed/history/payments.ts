@@ -1,7 +1,7 @@
 import { formatCurrency, cents, toDecimalString, ZERO, type Cents } from '../../shared/money.js';
 import { DEFAULT_TIME_ZONE } from '../../shared/clock.js';
 import { formatDisplayDate, zonedInstant, type LocalDate } from '../../shared/local-date.js';
-import { ActivityType } from '../../modules/activity/activity-type.js';
+import { ActivityType } from '../../modules/activity/index.js';
 import { BillStatus } from '../../modules/bill/index.js';
 import { LedgerAccountKind } from '../../modules/ledger/ledger-account-kind.js';
 import { LedgerTransactionType } from '../../modules/ledger/ledger-transaction-type.js';

@@ -1,6 +1,6 @@
 import { addDays, type LocalDate } from '../../shared/local-date.js';
 import { cents, type Cents } from '../../shared/money.js';
-import { ActivityType } from '../../modules/activity/activity-type.js';
+import { ActivityType } from '../../modules/activity/index.js';
 import { LedgerTransactionType } from '../../modules/ledger/ledger-transaction-type.js';
 import { allocation, contingency, rainyDay } from '../../modules/ledger/ledger.types.js';
 import { TransactionStatus } from '../../modules/ledger/transaction-status.js';

@@ -1,6 +1,6 @@
 import { addDays, formatDisplayDate, type LocalDate } from '../../shared/local-date.js';
 import { formatCurrency } from '../../shared/money.js';
-import { ActivityType } from '../../modules/activity/activity-type.js';
+import { ActivityType } from '../../modules/activity/index.js';
 import { BillStatus } from '../../modules/bill/index.js';
 import { ModificationState } from '../../shared/biller/biller-codes.js';
 import { TransactionStatus } from '../../modules/ledger/transaction-status.js';

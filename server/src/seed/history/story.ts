@@ -1,7 +1,7 @@
 import { DEFAULT_TIME_ZONE } from '../../shared/clock.js';
 import { addDays, formatDisplayDate, todayIn, type LocalDate } from '../../shared/local-date.js';
 import { formatCurrency, cents, toDecimalString } from '../../shared/money.js';
-import { ActivityType } from '../../modules/activity/activity-type.js';
+import { ActivityType } from '../../modules/activity/index.js';
 import { AgreementChangeType, DepositStatus, DepositType } from '../../modules/agreement/agreement-codes.js';
 import { AgreementStatus } from '../../modules/agreement/agreement-status.js';
 import { ApprovalKind } from '../../modules/approval/approval-type.js';

@@ -5,7 +5,7 @@ import type { Clock } from '../../../shared/clock.js';
 import { DomainError } from '../../../shared/errors.js';
 import { wizardVersion } from '../../biller/wizard-version.js';
 import { NoteEntityType } from '../../../shared/note/note-entity-type.js';
-import type { NoteService } from '../../note/note.service.js';
+import type { NoteService } from '../../note/index.js';
 import type { SettingsService } from '../../settings/index.js';
 import type { AgreementWizardService } from '../wizard/wizard.service.js';
 import {

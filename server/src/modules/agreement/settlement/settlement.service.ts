@@ -8,7 +8,7 @@ import { formatCurrency, negate, toDecimalString, ZERO, type Cents } from '../..
 import type { LocalDate } from '../../../shared/local-date.js';
 import { intArray } from '../../../database/bulk.js';
 import { dateOf, moneyOf } from '../../../database/row-values.js';
-import { ActivityType } from '../../activity/activity-type.js';
+import { ActivityType } from '../../activity/index.js';
 import { BillStatus } from '../../bill/index.js';
 import { agreementBalances, linkedAccountBalances } from '../../ledger/ledger-balances.js';
 import { LedgerTransactionType } from '../../ledger/ledger-transaction-type.js';

@@ -5,7 +5,7 @@ import type { CurrentUser } from '../../../common/auth/current-user.js';
 import { APPROVER_ROLES, Role, actsAsStaff } from '../../../common/auth/roles.js';
 import { DomainError } from '../../../shared/errors.js';
 import { intArray } from '../../../database/bulk.js';
-import { allocateActivityIds, writeActivityRows, type ActivityInsertRow } from '../../activity/activity-writer.js';
+import { allocateActivityIds, writeActivityRows, type ActivityInsertRow } from '../../activity/index.js';
 import { AgreementStatus } from '../agreement-status.js';
 import { publishQueuedChange, queuedChangeStatus } from '../queued-change.events.js';
 import { QueuedChangeStage } from '../queued-change-stage.js';

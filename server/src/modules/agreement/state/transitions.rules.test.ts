@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ActivityType as T } from '../../activity/activity-type.js';
+import { ActivityType as T } from '../../activity/index.js';
 import { AgreementStatus as S } from '../agreement-status.js';
 import {
   AgreementEvent as E,

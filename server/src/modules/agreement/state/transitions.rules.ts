@@ -1,4 +1,4 @@
-import { ActivityType } from '../../activity/activity-type.js';
+import { ActivityType } from '../../activity/index.js';
 import { AgreementStatus as S } from '../agreement-status.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { formatCurrency, toDecimalString, ZERO, type Cents } from '../../../shared/money.js';
 import type { LocalDate } from '../../../shared/local-date.js';
-import { ActivityType } from '../../activity/activity-type.js';
+import { ActivityType } from '../../activity/index.js';
 import { agreementBalances } from '../../ledger/ledger-balances.js';
 import { LedgerTransactionType } from '../../ledger/ledger-transaction-type.js';
 import type { LedgerService } from '../../ledger/ledger.service.js';

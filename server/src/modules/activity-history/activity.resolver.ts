@@ -1,7 +1,7 @@
 import { Arg, Authorized, Ctx, Int, Query, Resolver } from 'type-graphql';
 import { SIGNED_IN } from '../../common/auth/roles.js';
 import type { GraphQLContext } from '../../graphql/context.js';
-import { ActivityFilterGroup } from './activity-type.js';
+import { ActivityFilterGroup } from '../activity/index.js';
 import { DEFAULT_ACTIVITY_PAGE_SIZE } from './activity.service.js';
 import { ActivityPage, ActivityView } from './activity.types.js';
 

@@ -2,8 +2,8 @@ import { Authorized, Field, Int, ObjectType } from 'type-graphql';
 import { STAFF_AND_REPORTER_ROLES } from '../../common/auth/roles.js';
 import type { Cents } from '../../shared/money.js';
 import { MoneyScalar } from '../../graphql/scalars.js';
-import { ActivityFilterGroup } from './activity-type.js';
-import './activity-filter.js';
+// ActivityFilterGroup comes registered as the GraphQL enum `ActivityFilter` (activity/activity-filter.ts).
+import { ActivityFilterGroup } from '../activity/index.js';
 import { TransactionStatus } from '../ledger/transaction-status.js';
 
 @ObjectType({ description: 'One changed field of a modification (a readable diff of the JSON details).' })

@@ -2,8 +2,7 @@ import { add, cents, formatCurrency, MoneyError, parseMoney, type Cents } from '
 import { instantOf, moneyOf } from '../../database/row-values.js';
 import { TRANSACTION_STATUS_LABELS, TransactionStatus } from '../ledger/transaction-status.js';
 import { storedConfirmationFigures } from '../payment/payment-split.rules.js';
-import { activityFilterGroup } from './activity-filter.js';
-import { ActivityFilterGroup, ActivityType, activityTypeLabel } from './activity-type.js';
+import { activityFilterGroup, ActivityFilterGroup, ActivityType, activityTypeLabel } from '../activity/index.js';
 import type { ActivityView } from './activity.types.js';
 import { modificationChanges } from './modification-diff.js';
 

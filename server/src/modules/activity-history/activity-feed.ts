@@ -3,7 +3,7 @@ import type { GraphQLContext } from '../../graphql/context.js';
 import { liveStream } from '../../graphql/live-stream.js';
 import { ForbiddenError } from '../../shared/errors.js';
 import { checkAccountId } from '../overview/account-context.js';
-import { activityAddedTopic, toActivityAddedEvent } from './activity.events.js';
+import { activityAddedTopic, toActivityAddedEvent } from '../activity/index.js';
 import type { ActivityView } from './activity.types.js';
 
 /**

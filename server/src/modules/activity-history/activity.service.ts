@@ -6,9 +6,13 @@ import { DomainError, ForbiddenError, NotFoundError } from '../../shared/errors.
 import type { LocalDate } from '../../shared/local-date.js';
 import { intArray } from '../../database/bulk.js';
 import { loadMemberAccount } from '../overview/account-context.js';
-import { activityTypesOf, ALL_ACTIVITY_FILTERS, MEMBER_ACTIVITY_FILTERS } from './activity-filter.js';
+import {
+  activityTypesOf,
+  ALL_ACTIVITY_FILTERS,
+  MEMBER_ACTIVITY_FILTERS,
+  ActivityFilterGroup,
+} from '../activity/index.js';
 import { activityTypeCounts, filterTotals } from './activity.queries.js';
-import { ActivityFilterGroup } from './activity-type.js';
 import type { ActivityFilterTotals, ActivityPage, ActivityView } from './activity.types.js';
 import { ACTIVITY_COLUMNS, toActivityView, type ActivityRow } from './activity.views.js';
 

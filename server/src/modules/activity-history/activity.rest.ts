@@ -6,8 +6,7 @@ import { Field, Int, ObjectType } from 'type-graphql';
 import { idParam, route } from '../../rest/route.js';
 import { TransactionStatusItem } from '../transaction/transaction.types.js';
 import { transactionStatuses } from '../transaction/transaction.service.js';
-import { ALL_ACTIVITY_FILTERS, MEMBER_ACTIVITY_FILTERS } from './activity-filter.js';
-import type { ActivityFilterGroup } from './activity-type.js';
+import { ALL_ACTIVITY_FILTERS, MEMBER_ACTIVITY_FILTERS, type ActivityFilterGroup } from '../activity/index.js';
 import { ACTIVITY_OVERVIEW_SIZE, DEFAULT_ACTIVITY_PAGE_SIZE } from './activity.service.js';
 import { ActivityFilterTotals, ActivityPage, ActivityView } from './activity.types.js';
 

@@ -1,6 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { activityFilterGroup } from './activity-filter.js';
-import { ActivityFilterGroup } from './activity-type.js';
+import { activityFilterGroup, ActivityFilterGroup } from '../activity/index.js';
 import type { ActivityFilterTotals } from './activity.types.js';
 
 /** How many activities of each type code the account `account` has (by default the parameter `?`): rows of

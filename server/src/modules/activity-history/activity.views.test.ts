@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cents } from '../../shared/money.js';
 import { TransactionStatus } from '../ledger/transaction-status.js';
-import { ActivityType } from './activity-type.js';
+import { ActivityType } from '../activity/index.js';
 import {
   detailsKind,
   formattedBalance,
