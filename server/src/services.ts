@@ -61,14 +61,14 @@ import { OverviewService } from './modules/overview/overview.service.js';
 import { ProjectionService } from './modules/agreement/projection/projection.service.js';
 import { PlannerService } from './modules/planner/index.js';
 import { ApprovalService } from './modules/approval/approval.service.js';
-import { LedgerService } from './modules/ledger/ledger.service.js';
+import { LedgerService } from './modules/ledger/index.js';
 import { BillQueryService } from './modules/payment/bill-query.service.js';
 import { PaymentService } from './modules/payment/payment.service.js';
 import { CatchUpService } from './modules/payment/catch-up.service.js';
 import { ReversalService } from './modules/payment/reversal.service.js';
 import { ProfileService } from './modules/profile/index.js';
 import { SettingsService } from './modules/settings/index.js';
-import { TransactionService } from './modules/transaction/transaction.service.js';
+import { TransactionService } from './modules/transaction/index.js';
 import type { EventBus } from './graphql/event-bus.js';
 
 /** The services, built once per server; GraphQL resolvers and REST handlers both call these. */

@@ -20,9 +20,7 @@ import { BillingSubCategory } from '../modules/billing-category/billing-sub-cate
 import { Branch } from '../modules/branch/index.js';
 import { Company } from '../modules/company/index.js';
 import { IdempotencyRecord } from '../modules/idempotency/index.js';
-import { LedgerAccount } from '../modules/ledger/ledger-account.entity.js';
-import { LedgerEntry } from '../modules/ledger/ledger-entry.entity.js';
-import { LedgerTransaction } from '../modules/ledger/ledger-transaction.entity.js';
+import { LedgerAccount, LedgerEntry, LedgerTransaction } from '../modules/ledger/index.js';
 import { LinkedAccount } from '../modules/linked-account/index.js';
 import { BankDayStep } from '../modules/core-banking/bank-day-step.entity.js';
 import { CoreBankingOutcome } from '../modules/core-banking/core-banking-outcome.entity.js';

@@ -42,7 +42,7 @@ import { PaymentResolver } from '../modules/payment/payment.resolver.js';
 import { PlannerResolver } from '../modules/planner/index.js';
 import { ProfileResolver } from '../modules/profile/index.js';
 import { SettingsResolver } from '../modules/settings/index.js';
-import { TransactionResolver } from '../modules/transaction/transaction.resolver.js';
+import { TransactionResolver } from '../modules/transaction/index.js';
 import { guardArguments } from './argument-guard.js';
 import { memoryEventBus, type EventBus } from './event-bus.js';
 import { omittedArgumentsAsNull } from './omitted-arguments.js';

@@ -27,13 +27,11 @@ const KNOWN_CYCLE: string[] = [
   'biller',
   'billing-category',
   'core-banking',
-  'ledger',
   'member',
   'notification',
   'overview',
   'payment',
   'preferences',
-  'transaction',
   'worklist',
 ];
 

@@ -23,7 +23,7 @@ import { paymentRoutes } from '../modules/payment/payment.rest.js';
 import { plannerRoutes } from '../modules/planner/index.js';
 import { profileRoutes } from '../modules/profile/index.js';
 import { settingsRoutes } from '../modules/settings/index.js';
-import { transactionRoutes } from '../modules/transaction/transaction.rest.js';
+import { transactionRoutes } from '../modules/transaction/index.js';
 import type { RestRoute } from './route.js';
 
 /** Every REST route of the legacy façade (and POST /Token), in one list: the permission snapshot reads it. */

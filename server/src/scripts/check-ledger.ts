@@ -3,7 +3,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { loadConfig } from '../config.js';
 import { embeddedPool, startEmbeddedPostgres } from '../database/embedded.js';
 import { ormOptions } from '../database/orm-config.js';
-import { checkLedger, formatLedgerReport } from '../modules/ledger/ledger-check.js';
+import { checkLedger, formatLedgerReport } from '../modules/ledger/index.js';
 
 /**
  * `npm run check:ledger`: verifies, on DATABASE_URL or the embedded database, that every ledger transaction sums

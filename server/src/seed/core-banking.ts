@@ -1,7 +1,6 @@
 import { addMonths, type LocalDate } from '../shared/local-date.js';
 import { cents } from '../shared/money.js';
-import { LedgerTransactionType } from '../modules/ledger/ledger-transaction-type.js';
-import { external, linkedAccount, type Posting } from '../modules/ledger/ledger.types.js';
+import { LedgerTransactionType, external, linkedAccount, type Posting } from '../modules/ledger/index.js';
 import { at } from './history/payments.js';
 
 export interface SavingsAccountFunding {

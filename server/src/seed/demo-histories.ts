@@ -6,7 +6,7 @@ import { AgreementStatus } from '../modules/agreement/agreement-status.js';
 import { PaymentMethod } from '../shared/bill/payment-method.js';
 import { BillerStatus, ModificationState } from '../shared/biller/biller-codes.js';
 import { ContributionFrequency } from '../modules/deposit/index.js';
-import { LedgerService } from '../modules/ledger/ledger.service.js';
+import { LedgerService } from '../modules/ledger/index.js';
 import { NotificationSourceType, NotificationStatus } from '../shared/notification/notification-codes.js';
 import {
   BILLER_TEMPLATES,

@@ -1,9 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { addDays, type LocalDate } from '../shared/local-date.js';
 import { allocateIds, idSequence, insertRows, type BulkColumn, type BulkRow } from '../database/bulk.js';
-import { LedgerAccountKind } from '../modules/ledger/ledger-account-kind.js';
+import { LedgerAccountKind, LedgerService } from '../modules/ledger/index.js';
 import { storeMissingPlans } from '../modules/agreement/plan/plan-store.js';
-import { LedgerService } from '../modules/ledger/ledger.service.js';
 import { savingsAccountCredits } from './core-banking.js';
 import { planGenerated } from './generator-plan.js';
 import { setUp, type Setup } from './generator-setup.js';

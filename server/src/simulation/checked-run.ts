@@ -4,7 +4,7 @@ import { cents } from '../shared/money.js';
 import { APPLY_CHANGE_JOB } from '../modules/agreement/change-jobs.js';
 import type { DueBill } from '../modules/agreement/projection/projection.rules.js';
 import { simulateDay, type SimulationClock, type SimulatedDay } from '../modules/core-banking/simulation.js';
-import { checkLedger } from '../modules/ledger/ledger-check.js';
+import { checkLedger } from '../modules/ledger/index.js';
 import { DEMO_LOGINS, MEMBER_DEMO_PASSWORD } from '../seed/demo.js';
 import { generateMembers } from '../seed/generator.js';
 import { createRandom, type Random } from '../seed/random.js';

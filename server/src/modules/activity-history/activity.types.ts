@@ -4,7 +4,7 @@ import type { Cents } from '../../shared/money.js';
 import { MoneyScalar } from '../../graphql/scalars.js';
 // ActivityFilterGroup comes registered as the GraphQL enum `ActivityFilter` (activity/activity-filter.ts).
 import { ActivityFilterGroup } from '../activity/index.js';
-import { TransactionStatus } from '../ledger/transaction-status.js';
+import { TransactionStatus } from '../ledger/index.js';
 
 @ObjectType({ description: 'One changed field of a modification (a readable diff of the JSON details).' })
 export class FieldChange {

@@ -6,7 +6,7 @@ import type { Account } from '../account/account.entity.js';
 import type { Agreement } from '../agreement/agreement.entity.js';
 import type { Bill } from '../bill/index.js';
 import type { Biller } from '../biller/biller.entity.js';
-import type { LedgerTransaction } from '../ledger/ledger-transaction.entity.js';
+import type { LedgerTransaction } from '../ledger/index.js';
 import type { Member } from '../member/member.entity.js';
 import type { User } from '../user/index.js';
 import { ActivityType } from './activity-type.js';

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { moneyOf } from '../../database/row-values.js';
-import { LedgerTransactionType } from '../ledger/ledger-transaction-type.js';
+import { LedgerTransactionType } from '../ledger/index.js';
 import type { MonthlyFlow } from './agreement-view.types.js';
 
 const DEPOSITS = [LedgerTransactionType.Deposit];

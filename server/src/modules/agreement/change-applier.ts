@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Clock } from '../../shared/clock.js';
 import { formatDisplayDate, type LocalDate } from '../../shared/local-date.js';
 import { DomainError } from '../../shared/errors.js';
-import { LedgerService } from '../ledger/ledger.service.js';
+import { LedgerService } from '../ledger/index.js';
 import { AgreementStatus } from './agreement-status.js';
 import { queuedChangeStatus } from './queued-change.events.js';
 import { QueuedChangeStage, type QueuedChangeStatus } from './queued-change.types.js';

@@ -8,7 +8,7 @@ import type { BillerStatus, ModificationState } from '../../shared/biller/biller
 import { DepositStatus } from './agreement-codes.js';
 import { loadAgreementFacts } from './agreement-facts.js';
 import { loadBillers } from './agreement-billers.js';
-import { agreementBalances, ZERO_BALANCES } from '../ledger/ledger-balances.js';
+import { agreementBalances, ZERO_BALANCES } from '../ledger/index.js';
 import { PlanSource } from './plan/plan-codes.js';
 import { loadStoredPlan } from './plan/plan-reader.js';
 import { attachOpenDeposits, storeAgreedPlan } from './plan/plan-store.js';

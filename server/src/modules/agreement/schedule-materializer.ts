@@ -7,7 +7,7 @@ import { loadBillers, type BillerFacts } from './agreement-billers.js';
 import { PlanSource } from './plan/plan-codes.js';
 import { loadStoredPlan } from './plan/plan-reader.js';
 import { attachOpenDeposits, storeAgreedPlan } from './plan/plan-store.js';
-import { agreementBalances, ZERO_BALANCES } from '../ledger/ledger-balances.js';
+import { agreementBalances, ZERO_BALANCES } from '../ledger/index.js';
 import { storedBillPlan } from './stored-plan.js';
 
 /** A bill row to write: the bill engine's occurrence of one biller or sub-category. */

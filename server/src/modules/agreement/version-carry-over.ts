@@ -3,11 +3,16 @@ import type { LocalDate } from '../../shared/local-date.js';
 import { cents, type Cents } from '../../shared/money.js';
 import { ActivityType } from '../activity/index.js';
 import { BillStatus } from '../bill/index.js';
-import { agreementBalances } from '../ledger/ledger-balances.js';
-import { LedgerTransactionType } from '../ledger/ledger-transaction-type.js';
-import type { LedgerService } from '../ledger/ledger.service.js';
-import { allocation, contingency, rainyDay, type LedgerLine } from '../ledger/ledger.types.js';
-import { TransactionStatus } from '../ledger/transaction-status.js';
+import {
+  agreementBalances,
+  LedgerTransactionType,
+  type LedgerService,
+  allocation,
+  contingency,
+  rainyDay,
+  type LedgerLine,
+  TransactionStatus,
+} from '../ledger/index.js';
 import { DepositStatus } from './agreement-codes.js';
 
 /** Bills nothing has been paid towards yet: they follow their biller into the new version. */

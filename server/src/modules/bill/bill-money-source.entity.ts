@@ -1,7 +1,7 @@
 import { Entity, Enum, Index, ManyToOne, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import type { Cents } from '../../shared/money.js';
 import { MoneyType } from '../../database/types.js';
-import type { LedgerTransaction } from '../ledger/ledger-transaction.entity.js';
+import type { LedgerTransaction } from '../ledger/index.js';
 import type { LinkedAccount } from '../linked-account/index.js';
 import { Bill } from './bill.entity.js';
 import { MoneySource } from './money-source.js';

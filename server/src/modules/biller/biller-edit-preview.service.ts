@@ -10,7 +10,7 @@ import { AgreementStatus } from '../agreement/agreement-status.js';
 import { billerPlanData, plannableBillers, storedDepositPlanData } from '../agreement/stored-plan.js';
 import { CONTRIBUTION_FREQUENCY_LABELS, ContributionFrequency } from '../deposit/index.js';
 import { defaultBiMonthlyDates } from '../agreement/deposits/deposits.rules.js';
-import { agreementBalances, ZERO_BALANCES } from '../ledger/ledger-balances.js';
+import { agreementBalances, ZERO_BALANCES } from '../ledger/index.js';
 import {
   calculateDepositPlan,
   plannerDefaultsOf,

@@ -7,7 +7,7 @@ import { BILLER_OVERDUE_WARNING, SUB_CATEGORY_OVERDUE_WARNING } from '../../shar
 import { BillingFrequency } from '../../shared/bill/billing-frequency.js';
 import { BillStatus } from '../bill/index.js';
 import { PaymentMethod } from '../../shared/bill/payment-method.js';
-import { TransactionStatus } from '../ledger/transaction-status.js';
+import { TransactionStatus } from '../ledger/index.js';
 import { BillerStatus, BillingSourceItemType, ModificationState } from '../../shared/biller/biller-codes.js';
 import { maskCustomerReference } from '../../shared/biller/biller-form.rules.js';
 import { editRefusal, itemActions } from './biller-list.rules.js';

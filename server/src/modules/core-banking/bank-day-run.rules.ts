@@ -1,6 +1,6 @@
 import { add, sub, type Cents } from '../../shared/money.js';
 import type { LocalDate } from '../../shared/local-date.js';
-import { TransactionStatus } from '../ledger/transaction-status.js';
+import { TransactionStatus } from '../ledger/index.js';
 import { arrivesLate } from './bank-day.rules.js';
 
 /** A line of a bank day: money in (a deposit) or out (a bill paid automatically). */

@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Clock } from '../../shared/clock.js';
 import { FiguresChangeReason, figuresChanged } from '../../common/figures-changed.js';
 import type { LocalDate } from '../../shared/local-date.js';
-import type { LedgerService } from '../ledger/ledger.service.js';
+import type { LedgerService } from '../ledger/index.js';
 import type { EventNotifier } from '../notification/events.js';
 import type { PaymentService } from '../payment/payment.service.js';
 import { BillDays, emptyBillDay, type BillDayResult } from './bill-days.js';

@@ -4,7 +4,7 @@ import type { LocalDate } from '../../shared/local-date.js';
 import { DepositStatus } from '../agreement/agreement-codes.js';
 import { RUNNING_STATUSES, type BankMovement } from './bank-day.rules.js';
 import { intArray } from '../../database/bulk.js';
-import { linkedAccountBalances } from '../ledger/ledger-balances.js';
+import { linkedAccountBalances } from '../ledger/index.js';
 import type {
   CatchUpCredit,
   CoreBanking,

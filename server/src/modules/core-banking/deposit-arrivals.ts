@@ -9,10 +9,17 @@ import { changeStatus } from '../agreement/state/status-writer.js';
 import { accountHasResignedMember } from '../member/member-standing.sql.js';
 import { MoneyMovement, moneyRefusal, statusesMoving } from '../../shared/money-movement.rules.js';
 import { AgreementEvent } from '../agreement/state/transitions.rules.js';
-import { LedgerTransactionType } from '../ledger/ledger-transaction-type.js';
-import type { LedgerService } from '../ledger/ledger.service.js';
-import type { Posting } from '../ledger/ledger.types.js';
-import { allocation, contingency, external, linkedAccount, rainyDay, type LedgerLine } from '../ledger/ledger.types.js';
+import {
+  LedgerTransactionType,
+  type LedgerService,
+  type Posting,
+  allocation,
+  contingency,
+  external,
+  linkedAccount,
+  rainyDay,
+  type LedgerLine,
+} from '../ledger/index.js';
 import type { EventNotifier } from '../notification/events.js';
 import {
   arrearsStatus,

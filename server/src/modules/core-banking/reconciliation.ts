@@ -3,7 +3,7 @@ import { formatCurrency, parseMoney, type Cents } from '../../shared/money.js';
 import { addDays, formatDisplayDate, type LocalDate } from '../../shared/local-date.js';
 import { intArray, runSql } from '../../database/bulk.js';
 import { ActivityType, allocateActivityIds, writeActivityRows, type ActivityInsertRow } from '../activity/index.js';
-import { TransactionStatus } from '../ledger/transaction-status.js';
+import { TransactionStatus } from '../ledger/index.js';
 import { reconcileWithBank, type BankMovement, type ReconciliationMismatch } from './bank-day.rules.js';
 import type { CoreBanking } from './core-banking.adapter.js';
 

@@ -14,3 +14,4 @@ export {
 export type { BiMonthlyDates, DepositScheduleInput } from './deposit-schedule.rules.js';
 export { forecastWindow } from './forecast.rules.js';
 export { approvalsFor, initialPeriodOverdrawWarning } from './overdraw.rules.js';
+export { DEPOSIT_STATUS_LABELS, DepositStatus } from './deposit-status.js';

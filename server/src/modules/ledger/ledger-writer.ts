@@ -3,7 +3,7 @@ import { FiguresChangeReason, figuresChanged } from '../../common/figures-change
 import { toDecimalString } from '../../shared/money.js';
 import { allocateIds, idSequence, insertRows, intArray, runSql, type BulkRow } from '../../database/bulk.js';
 import { allocateActivityIds, writeActivityRows, type ActivityInsertRow } from '../activity/index.js';
-import { DepositStatus } from '../agreement/agreement-codes.js';
+import { DepositStatus } from '../deposit/index.js';
 import { MoneySource } from '../bill/index.js';
 import { isAgreementPocket, LedgerAccountKind } from './ledger-account-kind.js';
 import { LedgerError } from './ledger.errors.js';

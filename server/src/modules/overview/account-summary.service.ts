@@ -17,7 +17,7 @@ import {
 import { loadBillers, loadBills } from '../agreement/agreement-billers.js';
 import { billersOnHold, splitBillers, toAgreementSummary } from '../agreement/agreement-summary.rules.js';
 import type { AgreementSummary, OverviewBiller } from '../agreement/agreement-summary.types.js';
-import { agreementBalances, memberLinkedAccounts, ZERO_BALANCES } from '../ledger/ledger-balances.js';
+import { agreementBalances, memberLinkedAccounts, ZERO_BALANCES } from '../ledger/index.js';
 import type { LinkedAccountView } from '../linked-account/index.js';
 import type { ProjectionService } from '../agreement/projection/projection.service.js';
 import { checkAccountId, loadMemberAccount } from './account-context.js';

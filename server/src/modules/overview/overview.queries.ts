@@ -18,7 +18,7 @@ import {
   agreementBalancesSelect,
   ZERO_BALANCES,
   type AgreementBalances,
-} from '../ledger/ledger-balances.js';
+} from '../ledger/index.js';
 
 /** What the overview reads of an agreement and its account besides the account's own row. */
 export interface OverviewRows {

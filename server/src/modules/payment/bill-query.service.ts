@@ -14,7 +14,7 @@ import { BillStatus, MoneySource, UPCOMING_WINDOW_DAYS } from '../bill/index.js'
 import { PaymentMethod, paymentMethodName } from '../../shared/bill/payment-method.js';
 import { BillerStatus } from '../../shared/biller/biller-codes.js';
 import { maskCustomerReference } from '../../shared/biller/biller-form.rules.js';
-import { agreementBalances } from '../ledger/ledger-balances.js';
+import { agreementBalances } from '../ledger/index.js';
 import { loadAccessibleBill } from './payment-load.js';
 import { storedConfirmationFigures, type ConfirmationFigures } from './payment-split.rules.js';
 import { isEarlyPayment } from './payment.rules.js';

@@ -7,7 +7,7 @@ import {
   rainyDay,
   type LedgerLine,
   type MoneySourceInput,
-} from '../ledger/ledger.types.js';
+} from '../ledger/index.js';
 import { allocationTaken, type PaymentSplit, type TopUpResult } from './payment-split.rules.js';
 import type { CandidateBill } from './payment.rules.js';
 

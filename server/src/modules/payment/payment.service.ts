@@ -8,11 +8,15 @@ import { add, formatCurrency, sub, type Cents } from '../../shared/money.js';
 import { intArray } from '../../database/bulk.js';
 import { ActivityType } from '../activity/index.js';
 import { BillStatus } from '../bill/index.js';
-import { agreementBalances, linkedAccountBalances } from '../ledger/ledger-balances.js';
-import { LedgerTransactionType } from '../ledger/ledger-transaction-type.js';
-import type { LedgerService } from '../ledger/ledger.service.js';
-import { external, linkedAccount } from '../ledger/ledger.types.js';
-import { TransactionStatus } from '../ledger/transaction-status.js';
+import {
+  agreementBalances,
+  linkedAccountBalances,
+  LedgerTransactionType,
+  type LedgerService,
+  external,
+  linkedAccount,
+  TransactionStatus,
+} from '../ledger/index.js';
 import type { EventNotifier } from '../notification/events.js';
 import type { SettingsService } from '../settings/index.js';
 import { checkIdempotencyKey, runIdempotent } from './money-transaction.js';

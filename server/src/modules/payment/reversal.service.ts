@@ -8,10 +8,13 @@ import { ForbiddenError, NotFoundError } from '../../shared/errors.js';
 import { formatCurrency, negate, parseMoney, toDecimalString, ZERO, type Cents } from '../../shared/money.js';
 import type { LocalDate } from '../../shared/local-date.js';
 import { ActivityType } from '../activity/index.js';
-import { linkedAccountBalances } from '../ledger/ledger-balances.js';
-import { LedgerTransactionType } from '../ledger/ledger-transaction-type.js';
-import type { LedgerService } from '../ledger/ledger.service.js';
-import { linkedAccount, rainyDay } from '../ledger/ledger.types.js';
+import {
+  linkedAccountBalances,
+  LedgerTransactionType,
+  type LedgerService,
+  linkedAccount,
+  rainyDay,
+} from '../ledger/index.js';
 import { checkIdempotencyKey, runIdempotent } from './money-transaction.js';
 import { assertAgreementAccess, lockAgreement, lockLinkedAccount } from './payment-load.js';
 import { PAYMENT_MESSAGES, PaymentError } from './payment.errors.js';

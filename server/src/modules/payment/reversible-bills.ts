@@ -7,7 +7,7 @@ import type { Clock } from '../../shared/clock.js';
 import { ForbiddenError } from '../../shared/errors.js';
 import { parseMoney, type Cents } from '../../shared/money.js';
 import { MoneyScalar } from '../../graphql/scalars.js';
-import { LedgerTransactionType } from '../ledger/ledger-transaction-type.js';
+import { LedgerTransactionType } from '../ledger/index.js';
 import { isStillPending } from './payment.rules.js';
 
 @ObjectType({ description: 'A payment or deposit staff may reverse (spec 1 §3 Bill to reverse).' })

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { assertMemberAccess } from '../../common/auth/access.js';
 import type { CurrentUser } from '../../common/auth/current-user.js';
 import { NotificationPreference } from '../../shared/notification/notification-codes.js';
-import { memberLinkedAccounts } from '../ledger/ledger-balances.js';
+import { memberLinkedAccounts } from '../ledger/index.js';
 import type { MemberView } from '../member/member.types.js';
 import { loadMemberAccount } from '../overview/account-context.js';
 import type { LinkedAccountView } from '../linked-account/index.js';

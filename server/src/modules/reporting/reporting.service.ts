@@ -14,8 +14,7 @@ import type { ProjectionService } from '../agreement/projection/projection.servi
 import type { AgreementProjection } from '../agreement/projection/projection.rules.js';
 import { agreementOwner, holderLinksOf, holderLinksSql, ownerBranchSql } from '../branch/index.js';
 import { BILL_STATUS_LABELS, type BillStatus } from '../bill/index.js';
-import { LedgerAccountKind } from '../ledger/ledger-account-kind.js';
-import { LEDGER_TRANSACTION_TYPE_LABELS, type LedgerTransactionType } from '../ledger/ledger-transaction-type.js';
+import { LedgerAccountKind, LEDGER_TRANSACTION_TYPE_LABELS, type LedgerTransactionType } from '../ledger/index.js';
 import {
   NOTIFICATION_CHANNEL_LABELS,
   NOTIFICATION_STATUS_LABELS,

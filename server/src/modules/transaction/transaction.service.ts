@@ -6,9 +6,15 @@ import { ForbiddenError, NotFoundError } from '../../shared/errors.js';
 import { add, ZERO, type Cents } from '../../shared/money.js';
 import { dateOf, instantOf, moneyOf } from '../../database/row-values.js';
 import { ActivityType } from '../activity/index.js';
-import { isAgreementPocket, LEDGER_ACCOUNT_KIND_LABELS, LedgerAccountKind } from '../ledger/ledger-account-kind.js';
-import { LEDGER_TRANSACTION_TYPE_LABELS, type LedgerTransactionType } from '../ledger/ledger-transaction-type.js';
-import { TRANSACTION_STATUS_LABELS, TransactionStatus } from '../ledger/transaction-status.js';
+import {
+  isAgreementPocket,
+  LEDGER_ACCOUNT_KIND_LABELS,
+  LedgerAccountKind,
+  LEDGER_TRANSACTION_TYPE_LABELS,
+  type LedgerTransactionType,
+  TRANSACTION_STATUS_LABELS,
+  TransactionStatus,
+} from '../ledger/index.js';
 import type { TransactionDetails, TransactionStatusItem } from './transaction.types.js';
 
 type HeaderRow = {

@@ -2,7 +2,7 @@ import { Field, Int, ObjectType } from 'type-graphql';
 import type { LocalDate } from '../../shared/local-date.js';
 import type { Cents } from '../../shared/money.js';
 import { LocalDateScalar, MoneyScalar } from '../../graphql/scalars.js';
-import { TransactionStatus } from '../ledger/transaction-status.js';
+import { TransactionStatus } from '../ledger/index.js';
 
 @ObjectType({ description: 'One line of a ledger transaction: into (+) or out of (-) one pocket.' })
 export class TransactionLine {

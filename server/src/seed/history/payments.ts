@@ -3,17 +3,17 @@ import { DEFAULT_TIME_ZONE } from '../../shared/clock.js';
 import { formatDisplayDate, zonedInstant, type LocalDate } from '../../shared/local-date.js';
 import { ActivityType } from '../../modules/activity/index.js';
 import { BillStatus } from '../../modules/bill/index.js';
-import { LedgerAccountKind } from '../../modules/ledger/ledger-account-kind.js';
-import { LedgerTransactionType } from '../../modules/ledger/ledger-transaction-type.js';
 import {
+  LedgerAccountKind,
+  LedgerTransactionType,
   allocation,
   contingency,
   external,
   linkedAccount,
   rainyDay,
   type LedgerLine,
-} from '../../modules/ledger/ledger.types.js';
-import { TransactionStatus } from '../../modules/ledger/transaction-status.js';
+  TransactionStatus,
+} from '../../modules/ledger/index.js';
 import { moneySources, paymentLines, type PostingPlan } from '../../modules/payment/payment-posting.js';
 import { splitPayment, type TopUpResult } from '../../modules/payment/payment-split.rules.js';
 import type { PostingSeed } from './types.js';

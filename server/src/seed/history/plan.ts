@@ -4,10 +4,14 @@ import { ActivityType } from '../../modules/activity/index.js';
 import { DepositStatus, DepositType } from '../../modules/agreement/agreement-codes.js';
 import { buildCashFlowProfile } from '../../shared/deposit/cash-flow.rules.js';
 import { ContributionFrequency, depositDates, requiredDeposit } from '../../modules/deposit/index.js';
-import { LedgerTransactionType } from '../../modules/ledger/ledger-transaction-type.js';
-import { negateLines } from '../../modules/ledger/ledger.rules.js';
-import { allocation, contingency, rainyDay } from '../../modules/ledger/ledger.types.js';
-import { TransactionStatus } from '../../modules/ledger/transaction-status.js';
+import {
+  LedgerTransactionType,
+  negateLines,
+  allocation,
+  contingency,
+  rainyDay,
+  TransactionStatus,
+} from '../../modules/ledger/index.js';
 import type { Random } from '../random.js';
 import { setAsideFrom } from '../../modules/payment/payment-split.rules.js';
 import { collectBills, decideOutcomes, finalStatus, markNotified, type PlannedBill, type Stops } from './outcomes.js';

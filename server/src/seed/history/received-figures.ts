@@ -3,7 +3,7 @@ import { cents, toDecimalString } from '../../shared/money.js';
 import type { BulkRow } from '../../database/bulk.js';
 import { DepositStatus } from '../../modules/agreement/agreement-codes.js';
 import { MoneySource } from '../../modules/bill/index.js';
-import { agreementChangeOf } from '../../modules/ledger/ledger.rules.js';
+import { agreementChangeOf } from '../../modules/ledger/index.js';
 import type { AgreementHistory } from './types.js';
 
 /** What the ledger would write on the bills and deposits after these postings: paid, owing, received, status. */

@@ -1,9 +1,13 @@
 import { addDays, type LocalDate } from '../../shared/local-date.js';
 import { cents, type Cents } from '../../shared/money.js';
 import { ActivityType } from '../../modules/activity/index.js';
-import { LedgerTransactionType } from '../../modules/ledger/ledger-transaction-type.js';
-import { allocation, contingency, rainyDay } from '../../modules/ledger/ledger.types.js';
-import { TransactionStatus } from '../../modules/ledger/transaction-status.js';
+import {
+  LedgerTransactionType,
+  allocation,
+  contingency,
+  rainyDay,
+  TransactionStatus,
+} from '../../modules/ledger/index.js';
 import { at, depositPosting, transferPosting, type Pockets } from './payments.js';
 import type { HistoryInput } from './plan.js';
 import type { PostingSeed } from './types.js';

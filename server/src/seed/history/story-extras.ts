@@ -3,7 +3,7 @@ import { formatCurrency } from '../../shared/money.js';
 import { ActivityType } from '../../modules/activity/index.js';
 import { BillStatus } from '../../modules/bill/index.js';
 import { ModificationState } from '../../shared/biller/biller-codes.js';
-import { TransactionStatus } from '../../modules/ledger/transaction-status.js';
+import { TransactionStatus } from '../../modules/ledger/index.js';
 import { NoteEntityType } from '../../shared/note/note-entity-type.js';
 import { NotificationSourceType, NotificationStatus } from '../../shared/notification/notification-codes.js';
 import { at } from './payments.js';

@@ -7,7 +7,7 @@ import { AgreementStatus } from '../../modules/agreement/agreement-status.js';
 import { ApprovalKind } from '../../modules/approval/approval-type.js';
 import { BillerStatus, ModificationState } from '../../shared/biller/biller-codes.js';
 import { ContributionFrequency } from '../../modules/deposit/index.js';
-import { TransactionStatus } from '../../modules/ledger/transaction-status.js';
+import { TransactionStatus } from '../../modules/ledger/index.js';
 import { NoteEntityType } from '../../shared/note/note-entity-type.js';
 import { NotificationPreference } from '../../shared/notification/notification-codes.js';
 import { at } from './payments.js';

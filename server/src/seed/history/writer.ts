@@ -1,8 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { toDecimalString } from '../../shared/money.js';
 import { allocateIds, idSequence, insertRows, runSql, type BulkRow } from '../../database/bulk.js';
-import { LedgerService } from '../../modules/ledger/ledger.service.js';
-import type { Posting, PostingResult, ReversalPosting } from '../../modules/ledger/ledger.types.js';
+import { LedgerService, type Posting, type PostingResult, type ReversalPosting } from '../../modules/ledger/index.js';
 import { receivedFigures } from './received-figures.js';
 import type { ActivityFields, AgreementHistory, NoteTarget, PostingSeed } from './types.js';
 import {

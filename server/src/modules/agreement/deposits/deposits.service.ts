@@ -5,7 +5,7 @@ import { DomainError, NotFoundError } from '../../../shared/errors.js';
 import type { LocalDate } from '../../../shared/local-date.js';
 import { toDecimalString, ZERO, type Cents } from '../../../shared/money.js';
 import { ContributionFrequency } from '../../deposit/index.js';
-import { agreementBalances, memberLinkedAccounts, ZERO_BALANCES } from '../../ledger/ledger-balances.js';
+import { agreementBalances, memberLinkedAccounts, ZERO_BALANCES } from '../../ledger/index.js';
 import {
   calculateDepositPlan,
   plannerDefaultsOf,

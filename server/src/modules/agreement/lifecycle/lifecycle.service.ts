@@ -9,7 +9,7 @@ import { parseMoney } from '../../../shared/money.js';
 import { addDays, addYears, formatDisplayDate, type LocalDate } from '../../../shared/local-date.js';
 import { dateOf } from '../../../database/row-values.js';
 import type { JobQueue } from '../../../jobs/job-queue.js';
-import { agreementBalances } from '../../ledger/ledger-balances.js';
+import { agreementBalances } from '../../ledger/index.js';
 import { AgreementChangeType, DepositStatus } from '../agreement-codes.js';
 import { AgreementStatus } from '../agreement-status.js';
 import { enqueueChangeApply } from '../change-jobs.js';

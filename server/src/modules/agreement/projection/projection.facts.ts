@@ -4,7 +4,7 @@ import { dateOf, moneyOf } from '../../../database/row-values.js';
 import { BillStatus } from '../../bill/index.js';
 import { PaymentMethod } from '../../../shared/bill/payment-method.js';
 import { BillerStatus } from '../../../shared/biller/biller-codes.js';
-import type { AgreementBalances } from '../../ledger/ledger-balances.js';
+import type { AgreementBalances } from '../../ledger/index.js';
 import { DepositStatus } from '../agreement-codes.js';
 import type { AgreementFacts } from '../agreement-facts.js';
 import type { BillerFacts, BillFacts } from '../agreement-billers.js';

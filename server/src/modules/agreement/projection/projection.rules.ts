@@ -1,7 +1,7 @@
 import { addDays, daysBetween, maxDate, type LocalDate } from '../../../shared/local-date.js';
 import { cents, type Cents } from '../../../shared/money.js';
 import { BillStatus, UPCOMING_WINDOW_DAYS, currentBillStatus } from '../../bill/index.js';
-import type { AgreementBalances } from '../../ledger/ledger-balances.js';
+import type { AgreementBalances } from '../../ledger/index.js';
 import { DepositStatus } from '../agreement-codes.js';
 import { AgreementStatus } from '../agreement-status.js';
 

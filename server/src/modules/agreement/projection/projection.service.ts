@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Clock } from '../../../shared/clock.js';
 import type { LocalDate } from '../../../shared/local-date.js';
 import type { Cents } from '../../../shared/money.js';
-import { agreementBalances, ZERO_BALANCES } from '../../ledger/ledger-balances.js';
+import { agreementBalances, ZERO_BALANCES } from '../../ledger/index.js';
 import type { SettingsService } from '../../settings/index.js';
 import type { AgreementFacts } from '../agreement-facts.js';
 import { loadBillers, type BillerFacts } from '../agreement-billers.js';

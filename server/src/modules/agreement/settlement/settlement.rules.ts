@@ -1,5 +1,5 @@
 import { formatCurrency, negate, type Cents } from '../../../shared/money.js';
-import { allocation, contingency, linkedAccount, rainyDay, type LedgerLine } from '../../ledger/ledger.types.js';
+import { allocation, contingency, linkedAccount, rainyDay, type LedgerLine } from '../../ledger/index.js';
 import { AgreementStatus } from '../agreement-status.js';
 
 /** One version's three balances. */

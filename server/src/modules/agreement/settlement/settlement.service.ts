@@ -10,9 +10,12 @@ import { intArray } from '../../../database/bulk.js';
 import { dateOf, moneyOf } from '../../../database/row-values.js';
 import { ActivityType } from '../../activity/index.js';
 import { BillStatus } from '../../bill/index.js';
-import { agreementBalances, linkedAccountBalances } from '../../ledger/ledger-balances.js';
-import { LedgerTransactionType } from '../../ledger/ledger-transaction-type.js';
-import type { LedgerService } from '../../ledger/ledger.service.js';
+import {
+  agreementBalances,
+  linkedAccountBalances,
+  LedgerTransactionType,
+  type LedgerService,
+} from '../../ledger/index.js';
 import { checkIdempotencyKey, runIdempotent } from '../../payment/money-transaction.js';
 import { lockLinkedAccount } from '../../payment/payment-load.js';
 import { AgreementStatus } from '../agreement-status.js';

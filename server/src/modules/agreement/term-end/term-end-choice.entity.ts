@@ -2,7 +2,7 @@ import { Entity, ManyToOne, OptionalProps, PrimaryKey, Property, Unique } from '
 import type { Cents } from '../../../shared/money.js';
 import { MoneyType } from '../../../database/types.js';
 import type { Account } from '../../account/account.entity.js';
-import type { LedgerTransaction } from '../../ledger/ledger-transaction.entity.js';
+import type { LedgerTransaction } from '../../ledger/index.js';
 import type { LinkedAccount } from '../../linked-account/index.js';
 import type { User } from '../../user/index.js';
 import { Agreement } from '../agreement.entity.js';

@@ -2,9 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { formatCurrency, toDecimalString, ZERO, type Cents } from '../../../shared/money.js';
 import type { LocalDate } from '../../../shared/local-date.js';
 import { ActivityType } from '../../activity/index.js';
-import { agreementBalances } from '../../ledger/ledger-balances.js';
-import { LedgerTransactionType } from '../../ledger/ledger-transaction-type.js';
-import type { LedgerService } from '../../ledger/ledger.service.js';
+import { agreementBalances, LedgerTransactionType, type LedgerService } from '../../ledger/index.js';
 import { total, zeroingLines } from '../settlement/settlement.rules.js';
 import { carriedIntoRenewal, TERM_END_KIND_NAMES, TermEndChoiceKind } from './term-end.rules.js';
 

@@ -7,7 +7,7 @@ import { ZERO, type Cents } from '../../../shared/money.js';
 import type { LocalDate } from '../../../shared/local-date.js';
 import { ActivityType, writeActivity } from '../../activity/index.js';
 import { coreBankingSettings } from '../../core-banking/renewal-due.js';
-import { memberLinkedAccounts } from '../../ledger/ledger-balances.js';
+import { memberLinkedAccounts } from '../../ledger/index.js';
 import { loadMemberAccount, type AccountContext } from '../../overview/account-context.js';
 import type { AgreementFacts } from '../agreement-facts.js';
 import { AgreementStatus } from '../agreement-status.js';

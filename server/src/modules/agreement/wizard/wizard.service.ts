@@ -6,7 +6,7 @@ import type { Clock } from '../../../shared/clock.js';
 import { DomainError, ForbiddenError, NotFoundError } from '../../../shared/errors.js';
 import { addDays, addYears } from '../../../shared/local-date.js';
 import { dateOf } from '../../../database/row-values.js';
-import { agreementBalances } from '../../ledger/ledger-balances.js';
+import { agreementBalances } from '../../ledger/index.js';
 import { checkAccountId, loadMemberAccount } from '../../overview/account-context.js';
 import { AgreementChangeType } from '../agreement-codes.js';
 import { AgreementStatus } from '../agreement-status.js';
