@@ -33,45 +33,6 @@ async function relievableDeposits(tx: EntityManager, agreementId: number, today:
 }
 
 /**
- * What `relief` would do to the agreement's deposits still to come, as they are now (the staff form's preview and
- * the check before it is stored). A relief already in force under `reliefKey` is read as taken back first.
- */
-export async function previewDepositRelief(
-  em: EntityManager,
-  agreementId: number,
-  reliefKey: string,
-  relief: DepositRelief,
-  today: LocalDate,
-): Promise<ReliefPlan> {
-  const deposits = await relievableDeposits(em, agreementId, today);
-  const inForce = await em.execute<Row[]>(
-    `select r.scheduled_deposit_id, r.amount_before from deposit_relief r join scheduled_deposit d on d.id = r.scheduled_deposit_id
-     where r.relief_key = ? and r.undone_at is null and d.due_date >= ?::date and d.received_amount = 0
-       and d.status in (?, ?)`,
-    [reliefKey, today, DepositStatus.Scheduled, DepositStatus.Holiday],
-  );
-  const before = new Map(inForce.map((row) => [Number(row.scheduled_deposit_id), moneyOf(row.amount_before)]));
-  const holidays = inForce.length > 0 ? await holidayDeposits(em, [...before.keys()]) : [];
-  const restored = [...deposits, ...holidays].map((deposit) => ({
-    ...deposit,
-    amount: before.get(deposit.id) ?? deposit.amount,
-  }));
-  return reliefPlan(restored, relief);
-}
-
-async function holidayDeposits(em: EntityManager, ids: number[]) {
-  const rows = await em.execute<Row[]>(
-    'select id, due_date::text as due_date, expected_amount from scheduled_deposit where id = any(?::int[]) and status = ?',
-    [intArray(ids), DepositStatus.Holiday],
-  );
-  return rows.map((row) => ({
-    id: Number(row.id),
-    dueDate: dateOf(row.due_date),
-    amount: moneyOf(row.expected_amount),
-  }));
-}
-
-/**
  * The one writer of a relief (rule "deposit relief"), in the caller's transaction: first the relief in force under
  * `reliefKey` is taken back (its deposits still to come get their amounts back), then `relief` (none: only taken back)
  * is applied to the version's deposits still to come and recorded in `deposit_relief`. A holiday's deposits become
