@@ -1,4 +1,4 @@
-import { Box, Button, RadioGroup, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Stack, Text } from '@chakra-ui/react';
 import { useRef, useState } from 'react';
 import type { ShortfallFixKind } from '../../gql/graphql';
 import { useApplyShortfallFixMutation, useShortfallFixesQuery } from '../../gql/hooks';
@@ -7,6 +7,7 @@ import { failureNotice } from '../../shared/errors';
 import { formatMoney } from '../../shared/money';
 import { notify } from '../../shared/notify/notify';
 import { LoadFailed } from '../../shared/ui/LoadFailed';
+import { ExplainedChoices } from '../../shared/ui/ExplainedChoices';
 import { TitledPanel } from '../../shared/ui/TitledPanel';
 import { FromLinkedAccountDialog } from '../bills/FromLinkedAccountDialog';
 import { newIdempotencyKey } from '../bills/bill-rules';
@@ -82,28 +83,16 @@ export function ShortfallFixPanel({ memberId, accountId, onChanged }: ShortfallF
         {`Short by ${formatMoney(answer.shortfall)} on ${formatDate(answer.firstShortDate)}`}
         {bill && `, when ${bill.billerName} (${formatMoney(bill.amount)}, due ${formatDate(bill.dueDate)}) is paid`}.
       </Text>
-      <RadioGroup.Root
-        aria-label={SHORTFALL_WORDS.choose}
-        value={chosen ?? ''}
-        onValueChange={(event) => setChosen(event.value as ShortfallFixKind)}
-      >
-        <Stack gap="3">
-          {answer.fixes.map((option) => (
-            <RadioGroup.Item key={option.kind} value={option.kind} alignItems="flex-start" minH="11">
-              <RadioGroup.ItemHiddenInput />
-              <RadioGroup.ItemIndicator mt="1" />
-              <RadioGroup.ItemText>
-                <Text as="span" display="block">
-                  {option.words}
-                </Text>
-                <Text as="span" display="block" fontSize="sm" color="fg.muted">
-                  {option.howApplied}
-                </Text>
-              </RadioGroup.ItemText>
-            </RadioGroup.Item>
-          ))}
-        </Stack>
-      </RadioGroup.Root>
+      <ExplainedChoices
+        label={SHORTFALL_WORDS.choose}
+        value={chosen}
+        choices={answer.fixes.map((option) => ({
+          value: option.kind,
+          words: option.words,
+          explanation: option.howApplied,
+        }))}
+        onChange={setChosen}
+      />
       {fix && (
         <Stack gap="2" data-testid="shortfall-preview" aria-live="polite">
           <Text fontSize="sm" fontWeight="semibold">

@@ -1,4 +1,4 @@
-import { Box, Button, Field, NativeSelect, RadioGroup, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Field, NativeSelect, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { isReadOnly } from '../../auth/session-rules';
 import { useSession } from '../../auth/useSession';
@@ -9,6 +9,7 @@ import { failureNotice } from '../../shared/errors';
 import { formatMoney } from '../../shared/money';
 import { notify } from '../../shared/notify/notify';
 import { LoadFailed } from '../../shared/ui/LoadFailed';
+import { ExplainedChoices } from '../../shared/ui/ExplainedChoices';
 import { TitledPanel } from '../../shared/ui/TitledPanel';
 import { Loading } from '../../shared/ui/Loading';
 
@@ -93,32 +94,20 @@ export function TermEndPanel({ memberId, accountId }: TermEndPanelProps) {
           {answer.renewalDeposits}
         </Text>
       ) : null}
-      <RadioGroup.Root
-        aria-label={TERM_END_WORDS.choose}
+      <ExplainedChoices
+        label={TERM_END_WORDS.choose}
         value={choice}
         disabled={readOnly}
-        onValueChange={(event) => {
-          setPicked(event.value as TermEndChoice);
+        choices={answer.options.map((option) => ({
+          value: option.kind,
+          words: option.words,
+          explanation: option.explanation,
+        }))}
+        onChange={(value) => {
+          setPicked(value);
           setAccountMissing(false);
         }}
-      >
-        <Stack gap="3">
-          {answer.options.map((option) => (
-            <RadioGroup.Item key={option.kind} value={option.kind} alignItems="flex-start" minH="11">
-              <RadioGroup.ItemHiddenInput />
-              <RadioGroup.ItemIndicator mt="1" />
-              <RadioGroup.ItemText>
-                <Text as="span" display="block">
-                  {option.words}
-                </Text>
-                <Text as="span" display="block" fontSize="sm" color="fg.muted">
-                  {option.explanation}
-                </Text>
-              </RadioGroup.ItemText>
-            </RadioGroup.Item>
-          ))}
-        </Stack>
-      </RadioGroup.Root>
+      />
       {choice === 'Refund' && (
         <Field.Root required invalid={accountMissing} maxW="sm">
           <Field.Label>{TERM_END_WORDS.refundTo}</Field.Label>
