@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startApp, type App } from '../../server/src/app.js';
@@ -15,11 +15,13 @@ import type { BenchNote, BenchRow, BenchSection } from './harness.js';
  * mobile preset (simulated slow 4G and a 4× slower CPU). Each page is audited LIGHTHOUSE_RUNS times (default 3) and
  * the median performance run is reported. The overview is audited signed in as member 100001: the sign-in runs in
  * the audited tab (the session lives in its sessionStorage), then the browser's cache is emptied, so the overview
- * loads cold like the login page.
+ * loads cold like the login page. LIGHTHOUSE_REPORT_DIR keeps every full report.
  */
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? '3');
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+/** LIGHTHOUSE_REPORT_DIR: where to keep each run's full report (JSON), to see where the time goes. */
+const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR;
 const MEMBER = '100001';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 const GOALS: Record<string, number> = { login: 95, overview: 90 };
@@ -67,6 +69,10 @@ async function auditOnce(url: string, page: Page, port: number): Promise<Audit> 
   );
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
+  if (REPORT_DIR) {
+    const name = `${new URL(url).pathname === '/' ? 'login' : 'overview'}-${Date.now()}.json`;
+    writeFileSync(path.join(REPORT_DIR, name), JSON.stringify(lhr));
+  }
   if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const scripts = (
