@@ -8,6 +8,10 @@ describe('formatMoney', () => {
     ['-0.00', '$0.00'],
     ['-12.3', '-$12.30'],
     ['1000000', '$1,000,000.00'],
+    ['999.99', '$999.99'],
+    ['1000', '$1,000.00'],
+    ['-1234567.8', '-$1,234,567.80'],
+    ['999999999999.99', '$999,999,999,999.99'],
     [5.005, '$5.01'],
     [' 7.10 ', '$7.10'],
   ])('shows %s as %s', (value, shown) => {
@@ -28,6 +32,7 @@ describe('formatMoney', () => {
     expect(formatMoney(undefined, { missing: '—' })).toBe('—');
     expect(formatMoney('12,50', { missing: '—' })).toBe('—');
     expect(formatMoney(Number.NaN, { missing: '—' })).toBe('—');
+    expect(formatMoney(1e15, { missing: '—' })).toBe('—');
   });
 });
 
