@@ -207,9 +207,15 @@ export function createServices(config: Config, clock: Clock, logger: Logger, eve
   const reversals = new ReversalService(ledger, clock, config.timeZone);
   const agreementDeposits = new AgreementDepositsService(clock, settings, agreementWizard, projections);
   const lifecycle = new AgreementLifecycleService(clock, jobs, agreementApprovals, settlement);
-  const depositChanges = new DepositChangeService(agreementWizard, agreementDeposits, lifecycle, agreementApprovals);
   const agreements = new AgreementViewService(clock, jobs, projections);
-  const depositReviews = new DepositReviewService(projections, settings, clock, depositChanges, agreements);
+  const depositChanges = new DepositChangeService(
+    agreementWizard,
+    agreementDeposits,
+    lifecycle,
+    agreementApprovals,
+    agreements,
+  );
+  const depositReviews = new DepositReviewService(projections, settings, clock, depositChanges);
   registerDepositReviewJobs(jobs, depositReviews);
   const billerWizard = new BillerWizardService(clock, billingCategories, companies, agreementWizard);
   const mailCapture = new MailCapture(logger);

@@ -6,7 +6,7 @@ import { external, linkedAccount } from '../../server/src/modules/ledger/ledger.
 import { fixedClock, startOfRunOn } from '../../server/src/shared/clock.js';
 import type { LocalDate } from '../../server/src/shared/local-date.js';
 import { cents } from '../../server/src/shared/money.js';
-import { AGENT, MEMBER_TWO_ACCOUNTS } from '../support/demo.js';
+import { AGENT, MEMBER_TWO_ACCOUNTS, REPORTER } from '../support/demo.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { accountWithStatus, em, gql, memberIdOf, session, sql, type Session } from './portal-support.js';
 
@@ -14,7 +14,8 @@ import { accountWithStatus, em, gql, memberIdOf, session, sql, type Session } fr
  * Issue 24 item 1, a shortfall fixed in one tap, on the demo data (the browser tests' day): 100001's active agreement
  * goes short; the member and staff read the first short day, the bill, the shortfall and the fixes with the forecast
  * each would make (the overview verdict's own figures); a top-up applied through the rainy-day top-up (once per key,
- * refused when the figure changed); each deposit raised by staff as a modification of the deposits.
+ * refused when the figure changed); each deposit raised by staff as a modification of the deposits, or asked for by
+ * the member (to the approvals queue when a manager must approve); the reporting role applies none.
  */
 
 const FIXES = `query($m: Int!, $a: Int!) { shortfallFixes(memberId: $m, accountId: $a) {
@@ -143,6 +144,17 @@ describe('shortfallFixes', () => {
     expect(await fixes(agent)).toEqual(answer);
   });
 
+  it('shows the reporting role every fix as one it cannot apply (read-only)', async () => {
+    const reporter = await session(server, REPORTER);
+    const answer = (await fixes(reporter))!;
+    expect(answer.fixes.length).toBeGreaterThan(0);
+    for (const fix of answer.fixes) {
+      expect(fix).toMatchObject({ canApply: false, howApplied: 'Your access is read-only: it cannot make changes.' });
+    }
+    // The member and staff may apply each of them (the member's raise is asked for and approved by her tap).
+    for (const who of [mary, agent]) expect((await fixes(who))!.fixes.every((fix) => fix.canApply)).toBe(true);
+  });
+
   it('refuses a figure that is not the one worked out now, an unknown kind and another member, and moves nothing', async () => {
     const before = await moved();
     const answer = (await fixes(mary))!;
@@ -206,14 +218,10 @@ describe('shortfallFixes', () => {
     const raise = answer.fixes.find((fix) => fix.kind === 'Raise')!;
     expect(raise).toMatchObject({ canApply: true, from: next.due_date });
     expect(answer.fixes.find((fix) => fix.kind === 'Spread')).toMatchObject({ canApply: true });
-    // The member is told staff prepare it (the wizard's own rule); nothing is started.
+    // The member may ask for it herself (the same figure; see "a raise that needs a manager").
     const forMary = (await fixes(mary))!.fixes.find((fix) => fix.kind === 'Raise')!;
-    expect(forMary).toMatchObject({ canApply: false, amount: raise.amount });
-    const refused = await apply(mary, { kind: 'Raise', amount: raise.amount });
-    expect(refused).toMatchObject({ ok: false, changeAgreementId: null });
-    expect(refused.errors[0].message).toBe(
-      'Only staff can change an agreement. You approve or decline the changes they prepare.',
-    );
+    expect(forMary).toMatchObject({ canApply: true, amount: raise.amount });
+    expect(forMary.howApplied).toMatch(/^Confirming asks for the new deposit and approves it/);
     const done = await apply(agent, { kind: 'Raise', amount: raise.amount });
     expect(done.errors).toEqual([]);
     expect(done.sentToMember || done.waitingForManager).toBe(true);
@@ -234,7 +242,7 @@ describe('shortfallFixes', () => {
 });
 
 describe('a raise that needs a manager', () => {
-  it('goes to the approvals queue and says so', async () => {
+  it('asked for by the member, goes to the approvals queue and says so, through the same change as staff make', async () => {
     // The member declines the raise sent to her; the upper limit of an agreement's value is set to a dollar, so the
     // deposits step's plan needs a manager's approval (type 2) for the next raise.
     const [open] = await sql<{ id: number }>(
@@ -257,10 +265,12 @@ describe('a raise that needs a manager', () => {
       `insert into setting (key, value) values ('server', '{"businessUpperContractLimit": "1.00"}'::jsonb)
        on conflict (key) do update set value = setting.value || excluded.value`,
     );
-    const raise = (await fixes(agent))!.fixes.find((fix) => fix.kind === 'Raise')!;
-    const done = await apply(agent, { kind: 'Raise', amount: raise.amount });
-    expect(done).toMatchObject({ ok: true, sentToMember: false, waitingForManager: true });
-    expect(done.message).toMatch(/needs a manager’s approval: it is waiting in the approvals queue/);
+    const raise = (await fixes(mary))!.fixes.find((fix) => fix.kind === 'Raise')!;
+    const done = await apply(mary, { kind: 'Raise', amount: raise.amount });
+    expect(done).toMatchObject({ ok: true, sentToMember: false, waitingForManager: true, errors: [] });
+    expect(done.message).toBe(
+      `Your new deposit of $${Number(raise.amount).toLocaleString('en-AU', { minimumFractionDigits: 2 })} was sent to a manager for approval: it waits in the approvals queue, then comes back to you to approve.`,
+    );
     const manager = await session(server, ['manager', 'manager-demo-pass']);
     const queue = await gql<{ agreementApprovalQueue: { contractId: number; approvalType: number }[] }>(
       server,
@@ -268,6 +278,20 @@ describe('a raise that needs a manager', () => {
       'query { agreementApprovalQueue { contractId approvalType } }',
     );
     expect(queue.data!.agreementApprovalQueue).toContainEqual({ contractId: done.changeAgreementId, approvalType: 2 });
+    // The modification of the deposit, prepared as "Shortfall fix" (never as the member, who cannot start one), not
+    // yet approved by anyone: it waits for the manager.
+    const [version] = await sql<{ deposit_amount: string; previous_id: number; member_approved_at: string | null }>(
+      server,
+      'select deposit_amount::text, previous_id, member_approved_at from agreement where id = ?',
+      [done.changeAgreementId],
+    );
+    expect(version).toEqual({ deposit_amount: raise.amount, previous_id: agreementId, member_approved_at: null });
+    const [request] = await sql<{ display_name: string }>(
+      server,
+      `select u.display_name from approval a join app_user u on u.id = a.requested_by_id where a.agreement_id = ?`,
+      [done.changeAgreementId],
+    );
+    expect(request.display_name).toBe('Shortfall fix');
   });
 });
 

@@ -7,7 +7,7 @@ const cache = new WeakMap<object, Map<string, CurrentUser>>();
 /**
  * A user the application acts as, which no person signs in as (its migration makes it locked, with no password):
  * the bank day's automatic payments (`system.core-banking`), a deposit review the member accepted
- * (`system.deposit-review`). It acts with the agent's role; who it is shows in the history by its display name.
+ * (`system.deposit-review`), a deposit raise the member asked for from the shortfall panel (`system.shortfall-fix`). It acts with the agent's role; who it is shows in the history by its display name.
  * Read once per ORM.
  */
 export async function systemUser(em: EntityManager, username: string): Promise<CurrentUser> {

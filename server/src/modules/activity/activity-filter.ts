@@ -53,6 +53,7 @@ export const ACTIVITY_FILTER_OF_TYPE: Readonly<Record<ActivityType, ActivityFilt
   [ActivityType.HardshipArrangement]: ActivityFilterGroup.AgreementChange,
   [ActivityType.HardshipCaseClosed]: ActivityFilterGroup.AgreementChange,
   [ActivityType.DepositsSpread]: ActivityFilterGroup.AgreementChange,
+  [ActivityType.DepositReviewDismissed]: ActivityFilterGroup.AgreementChange,
 };
 
 /** The filter of a type code; an unknown code ('Other') changes the agreement as far as the filters go. */

@@ -53,6 +53,8 @@ export enum ActivityType {
   HardshipCaseClosed = 42,
   /** The shortfall's spread fix applied (issue 24 item 1): an amount spread over the next deposits. */
   DepositsSpread = 43,
+  /** Staff dismissed a pending deposit review (issue 24 item 2): the deposit stays; why is in the notes. */
+  DepositReviewDismissed = 44,
 }
 
 export const ACTIVITY_TYPE_LABELS: Readonly<Record<ActivityType, string>> = {
@@ -95,6 +97,7 @@ export const ACTIVITY_TYPE_LABELS: Readonly<Record<ActivityType, string>> = {
   [ActivityType.HardshipArrangement]: 'Hardship arrangement',
   [ActivityType.HardshipCaseClosed]: 'Hardship case closed',
   [ActivityType.DepositsSpread]: 'Shortfall spread over deposits',
+  [ActivityType.DepositReviewDismissed]: 'Deposit review dismissed',
 };
 
 /** Any code not in the list is shown as 'Other' (spec 1 §3). */

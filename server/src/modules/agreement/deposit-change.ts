@@ -1,11 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CurrentUser } from '../../common/auth/current-user.js';
-import { WizardCancelFlow } from '../../shared/agreement/wizard-steps.js';
+import { systemUser } from '../../common/auth/system-user.js';
 import type { Cents } from '../../shared/money.js';
 import type { AgreementApprovalService } from '../approval/agreement-approval.service.js';
 import { ApprovalDecision } from '../approval/agreement-approval.rules.js';
 import { APPROVAL_KIND_LABELS, type ApprovalKind } from '../approval/approval-type.js';
 import { AgreementStatus } from './agreement-status.js';
+import type { AgreementViewService } from './agreement-view.service.js';
 import type { AgreementDepositsService } from './deposits/deposits.service.js';
 import type { AgreementLifecycleService } from './lifecycle/lifecycle.service.js';
 import type { AgreementWizardService } from './wizard/wizard.service.js';
@@ -26,6 +27,12 @@ export interface DepositChangeOutcome {
   waitingForManager: boolean;
 }
 
+/** What a change the member asked for did: as any change, and whether the member's tap approved it. */
+export interface MemberDepositChangeOutcome extends DepositChangeOutcome {
+  /** The member's own approval went with the tap (queued: the change job applies it shortly). */
+  approved: boolean;
+}
+
 /**
  * The one way a running agreement's deposit changes from outside the wizard (the shortfall's raise, the deposit
  * review accepted): as staff make any change to the deposits. The wizard starts a modification (staff only), the
@@ -39,9 +46,47 @@ export class DepositChangeService {
     private readonly deposits: AgreementDepositsService,
     private readonly lifecycle: AgreementLifecycleService,
     private readonly approvals: AgreementApprovalService,
+    private readonly agreements: AgreementViewService,
   ) {}
 
+  /**
+   * Staff change the deposit: the modification, its deposits step and save all (or the approvals asked for) in one
+   * transaction, the caller's when it has one (a savepoint), so a failure anywhere leaves no half-made change.
+   */
   async change(
+    em: EntityManager,
+    actor: CurrentUser,
+    account: { memberId: number; accountId: number },
+    deposit: Cents,
+    reason: string,
+  ): Promise<DepositChangeOutcome> {
+    return em.transactional((tx) => this.changeIn(tx, actor, account, deposit, reason));
+  }
+
+  /**
+   * The member asks for a new deposit (a deposit review accepted, the shortfall's raise): the same change, prepared by
+   * the system user `preparedAs` (only staff start a modification; it shows in the history by its name), and the
+   * member's tap is their approval when it goes to them; when a manager must approve first it waits in the approvals
+   * queue and comes back to the member. One transaction (the caller's when it has one).
+   */
+  async changeForMember(
+    em: EntityManager,
+    member: CurrentUser,
+    preparedAs: string,
+    account: { memberId: number; accountId: number },
+    deposit: Cents,
+    reason: string,
+  ): Promise<MemberDepositChangeOutcome> {
+    return em.transactional(async (tx) => {
+      const actor = await systemUser(tx, preparedAs);
+      const done = await this.changeIn(tx, actor, account, deposit, reason);
+      if (!done.sentToMember) return { ...done, approved: false };
+      const answer = await this.agreements.approve(tx, member, done.versionId);
+      return { ...done, approved: answer.ok, sentToMember: !answer.ok };
+    });
+  }
+
+  private async changeIn(
     em: EntityManager,
     actor: CurrentUser,
     account: { memberId: number; accountId: number },
@@ -50,13 +95,8 @@ export class DepositChangeService {
   ): Promise<DepositChangeOutcome> {
     const session = await this.wizard.startModification(em, actor, account.memberId, account.accountId);
     const versionId = session.agreementId;
-    try {
-      await this.saveDeposit(em, actor, versionId, deposit);
-    } catch (refused) {
-      // The deposits step refused the amount (its own checks): nothing changes, the modification is discarded.
-      await this.wizard.cancel(em, actor, versionId, WizardCancelFlow.Modify);
-      throw refused;
-    }
+    // A refusal of the deposits step (its own checks) rolls the whole transaction back: no modification is left.
+    await this.saveDeposit(em, actor, versionId, deposit);
     const approvals = await this.approvals.state(em, actor, versionId);
     const missing = approvals.kinds.filter((kind) => kind.needed && kind.decision !== ApprovalDecision.Granted);
     if (missing.length > 0) {

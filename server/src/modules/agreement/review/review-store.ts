@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { insertRows, intArray, runSql, type BulkRow } from '../../../database/bulk.js';
 import type { LocalDate } from '../../../shared/local-date.js';
+import { DomainError } from '../../../shared/errors.js';
 import { parseMoney, toDecimalString, type Cents } from '../../../shared/money.js';
 import { AGREEMENT_COLUMNS, agreementFactsOf, type AgreementFacts } from '../agreement-facts.js';
 import { AgreementStatus } from '../agreement-status.js';
@@ -67,6 +68,42 @@ export async function reviewHistory(
     }
   }
   return { lastReviewed, open };
+}
+
+export const REVIEW_NOT_OPEN = 'This review is no longer open: the page shows the latest one.';
+
+/**
+ * Closes an open review (accepted or dismissed) in the caller's transaction: who, when, and the modification made.
+ * A review no longer open (superseded, answered meanwhile) is refused, so the caller's transaction rolls back.
+ */
+export async function closeReview(
+  em: EntityManager,
+  reviewId: number,
+  status: DepositReviewStatus.Accepted | DepositReviewStatus.Dismissed,
+  by: { userId: number },
+  now: Date,
+  changeAgreementId: number | null,
+): Promise<void> {
+  const rows = await runSql<{ id: number }>(
+    em,
+    `update deposit_review set status = ?, decided_at = ?, decided_by_id = ?, change_agreement_id = ?
+      where id = ? and status in ${OPEN} returning id`,
+    [status, now, by.userId, changeAgreementId, reviewId],
+  );
+  if (rows.length === 0) throw new DomainError('REVIEW_NOT_OPEN', REVIEW_NOT_OPEN);
+}
+
+/** The agreement's last review when it was closed by an answer (accepted or dismissed), none open since. */
+export async function lastClosedReview(em: EntityManager, agreementId: number) {
+  const [row] = await runSql<{ id: number; status: number; reviewed_on: string }>(
+    em,
+    `select id, status, reviewed_on::text as reviewed_on from deposit_review
+      where agreement_id = ? order by id desc limit 1`,
+    [agreementId],
+  );
+  const status = row ? (Number(row.status) as DepositReviewStatus) : null;
+  if (status !== DepositReviewStatus.Accepted && status !== DepositReviewStatus.Dismissed) return null;
+  return { reviewId: Number(row!.id), reviewedOn: row!.reviewed_on as LocalDate, status };
 }
 
 export async function supersedeReviews(em: EntityManager, ids: readonly number[]): Promise<void> {

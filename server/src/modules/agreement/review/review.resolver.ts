@@ -3,7 +3,13 @@ import { Role, SIGNED_IN, STAFF_ROLES } from '../../../common/auth/roles.js';
 import { withUserErrors } from '../../../graphql/user-error.js';
 import type { GraphQLContext } from '../../../graphql/context.js';
 import type { DepositReviewAnswer, ReviewDecision } from './review.service.js';
-import { DepositReviewDecisionResult, DepositReviewTrigger, DepositReviewView } from './review.types.js';
+import { DepositReviewStatus } from './review-codes.js';
+import {
+  DepositReviewDecisionResult,
+  DepositReviewOutcomeView,
+  DepositReviewTrigger,
+  DepositReviewView,
+} from './review.types.js';
 
 function view(answer: DepositReviewAnswer): DepositReviewView {
   const { table, proposal, due } = answer;
@@ -16,6 +22,14 @@ function view(answer: DepositReviewAnswer): DepositReviewView {
     proposal,
     due: due && { ...due, reason: due.reason as DepositReviewTrigger | null },
     open: answer.open,
+    closed: answer.closed && {
+      reviewId: answer.closed.reviewId,
+      reviewedOn: answer.closed.reviewedOn,
+      outcome:
+        answer.closed.status === DepositReviewStatus.Dismissed
+          ? DepositReviewOutcomeView.Dismissed
+          : DepositReviewOutcomeView.Accepted,
+    },
   };
 }
 
@@ -78,6 +92,23 @@ export class DepositReviewResolver {
   ): Promise<DepositReviewDecisionResult> {
     return decision(
       await withUserErrors(() => services.depositReviews.refer(em, user, { memberId, accountId, reviewId })),
+    );
+  }
+
+  @Authorized(...STAFF_ROLES)
+  @Mutation(() => DepositReviewDecisionResult, {
+    description:
+      'Staff dismiss the open deposit review, saying why: it closes with no change, its worklist row goes, the member sees it closed; the history and the audit keep the reason. Not the reporter.',
+  })
+  async dismissDepositReview(
+    @Ctx() { em, user, services }: GraphQLContext,
+    @Arg('memberId', () => Int) memberId: number,
+    @Arg('accountId', () => Int) accountId: number,
+    @Arg('reviewId', () => Int) reviewId: number,
+    @Arg('reason') reason: string,
+  ): Promise<DepositReviewDecisionResult> {
+    return decision(
+      await withUserErrors(() => services.depositReviews.dismiss(em, user, { memberId, accountId, reviewId, reason })),
     );
   }
 }

@@ -2,12 +2,12 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { requireUser } from '../../../common/auth/access.js';
 import type { CurrentUser } from '../../../common/auth/current-user.js';
 import { actsAsStaff, Role } from '../../../common/auth/roles.js';
-import { systemUser } from '../../../common/auth/system-user.js';
 import { FiguresChangeReason, figuresChanged } from '../../../common/figures-changed.js';
 import type { Clock } from '../../../shared/clock.js';
 import { DomainError, ForbiddenError } from '../../../shared/errors.js';
-import { formatCurrency, parseMoney, type Cents } from '../../../shared/money.js';
-import type { AgreementViewService } from '../agreement-view.service.js';
+import { formatCurrency, parseMoney, toDecimalString, type Cents } from '../../../shared/money.js';
+import { freeText } from '../../../common/free-text.js';
+import { ActivityType, writeActivity } from '../../activity/index.js';
 import type { DepositChangeService } from '../deposit-change.js';
 import { formatDisplayDate, type LocalDate } from '../../../shared/local-date.js';
 import { loadMemberAccount } from '../../overview/account-context.js';
@@ -22,6 +22,9 @@ import { loadTermBills } from './review.queries.js';
 import { DepositReviewStatus } from './review-codes.js';
 import { reviewRecordAction } from './review-record.rules.js';
 import {
+  closeReview,
+  lastClosedReview,
+  REVIEW_NOT_OPEN,
   insertReviews,
   openDepositReviews,
   reviewHistory,
@@ -35,11 +38,12 @@ import {
 export const DEPOSIT_REVIEW_USERNAME = 'system.deposit-review';
 
 export const REVIEW_MESSAGES = {
-  notOpen: 'This review is no longer open: the page shows the latest one.',
+  notOpen: REVIEW_NOT_OPEN,
   nothingProposed: 'This review proposes no new deposit.',
   resigned: 'The membership is resigned: the agreement takes no change.',
   alreadyAsked: 'You have already asked us about this review: we will be in touch.',
   referred: 'We will look at the review with you and be in touch.',
+  dismissed: 'The review is dismissed: the deposit stays as it is, and the member sees the review closed.',
   acceptedApplies: (deposit: string) => `Your new deposit of ${deposit} is approved: it applies from the next deposit.`,
   acceptedWaits: 'The new deposit was sent to you for approval: approve it on your agreement’s page.',
   acceptedNeedsManager: (deposit: string) =>
@@ -80,6 +84,14 @@ export interface DepositReviewAnswer extends DepositReview {
   accountId: number;
   /** The review the scheduled job recorded and still open (the member accepts it or asks staff). */
   open: OpenReview | null;
+  /** The last review, when an answer closed it (accepted, or dismissed by staff) and none is open since. */
+  closed: ClosedReview | null;
+}
+
+export interface ClosedReview {
+  reviewId: number;
+  reviewedOn: LocalDate;
+  status: DepositReviewStatus.Accepted | DepositReviewStatus.Dismissed;
 }
 
 export interface OpenReview {
@@ -106,7 +118,6 @@ export class DepositReviewService {
     private readonly settings: SettingsService,
     private readonly clock: Clock,
     private readonly depositChanges: DepositChangeService,
-    private readonly agreements: AgreementViewService,
   ) {}
 
   /**
@@ -128,46 +139,78 @@ export class DepositReviewService {
     if (context.memberResigned) throw new DomainError('MEMBERSHIP_RESIGNED', REVIEW_MESSAGES.resigned);
     const review = await this.openReview(em, context.agreement?.id ?? null, request.reviewId);
     if (review.proposedDeposit === null) throw new DomainError('NOTHING_PROPOSED', REVIEW_MESSAGES.nothingProposed);
-    const actor = member ? await systemUser(em, DEPOSIT_REVIEW_USERNAME) : caller;
-    const done = await this.depositChanges.change(
-      em,
-      actor,
-      context,
-      review.proposedDeposit,
-      `Deposit review of ${formatDisplayDate(review.reviewedOn)}: ${review.summary}`.slice(0, 500),
-    );
+    const deposit = review.proposedDeposit;
+    const reason = `Deposit review of ${formatDisplayDate(review.reviewedOn)}: ${review.summary}`.slice(0, 500);
+    // The change and the review marked accepted commit together, or neither does.
+    const done = await em.transactional(async (tx) => {
+      const made = member
+        ? await this.depositChanges.changeForMember(tx, caller, DEPOSIT_REVIEW_USERNAME, context, deposit, reason)
+        : { ...(await this.depositChanges.change(tx, caller, context, deposit, reason)), approved: false };
+      await closeReview(tx, review.id, DepositReviewStatus.Accepted, caller, this.clock.now(), made.versionId);
+      return made;
+    });
     let message = done.message;
-    let approved = false;
-    if (member && done.sentToMember) {
-      const answer = await this.agreements.approve(em, caller, done.versionId);
-      approved = answer.ok;
-      message = answer.ok
-        ? REVIEW_MESSAGES.acceptedApplies(formatCurrency(review.proposedDeposit))
-        : REVIEW_MESSAGES.acceptedWaits;
-    } else if (member && done.waitingForManager) {
-      message = REVIEW_MESSAGES.acceptedNeedsManager(formatCurrency(review.proposedDeposit));
-    }
-    await em.execute(
-      `update deposit_review set status = ?, decided_at = ?, decided_by_id = ?, change_agreement_id = ?
-       where id = ? and status in (?, ?)`,
-      [
-        DepositReviewStatus.Accepted,
-        this.clock.now(),
-        caller.userId,
-        done.versionId,
-        review.id,
-        DepositReviewStatus.Pending,
-        DepositReviewStatus.Referred,
-      ],
-      'run',
-    );
+    if (member && done.approved) message = REVIEW_MESSAGES.acceptedApplies(formatCurrency(deposit));
+    else if (member && done.sentToMember) message = REVIEW_MESSAGES.acceptedWaits;
+    else if (member && done.waitingForManager) message = REVIEW_MESSAGES.acceptedNeedsManager(formatCurrency(deposit));
     return {
       reviewId: review.id,
       message,
       changeAgreementId: done.versionId,
-      approved,
-      sentToMember: done.sentToMember && !approved,
+      approved: done.approved,
+      sentToMember: done.sentToMember,
       waitingForManager: done.waitingForManager,
+    };
+  }
+
+  /**
+   * Staff dismiss the open review (pending or referred), saying why: it is closed (dismissed), its worklist row goes,
+   * the member's panel says it is closed; the history (activity 44) and the audit keep who and why. Not the reporter.
+   */
+  async dismiss(
+    em: EntityManager,
+    user: CurrentUser | null,
+    request: { memberId: number; accountId: number; reviewId: number; reason: string },
+  ): Promise<ReviewDecision> {
+    const caller = requireUser(user);
+    if (!actsAsStaff(caller.roles)) throw new ForbiddenError();
+    const context = await loadMemberAccount(em, caller, request.memberId, request.accountId);
+    const reason = freeText(request.reason, { kind: 'reason', field: 'reason', required: true });
+    const review = await this.openReview(em, context.agreement?.id ?? null, request.reviewId);
+    const now = this.clock.now();
+    await em.transactional(async (tx) => {
+      await closeReview(tx, review.id, DepositReviewStatus.Dismissed, caller, now, null);
+      await writeActivity(tx, {
+        type: ActivityType.DepositReviewDismissed,
+        accountId: context.accountId,
+        memberId: context.memberId,
+        agreementId: context.agreement!.id,
+        details: `The deposit review of ${formatDisplayDate(review.reviewedOn)} was closed: the deposit stays as it is.`,
+        // Staff's words stay with staff (the activity's notes), as a hardship case's do.
+        notes: reason,
+        data: {
+          reviewId: review.id,
+          proposedDeposit: review.proposedDeposit === null ? null : toDecimalString(review.proposedDeposit),
+        },
+        agentName: caller.displayName,
+        userId: caller.userId,
+        occurredAt: now,
+      });
+      await tx.execute(
+        `insert into audit_record (occurred_at, user_id, action, entity_type, entity_id, idempotency_key, request, response)
+         values (?, ?, 'dismissDepositReview', 'deposit_review', ?, ?, ?, '{}')`,
+        [now, caller.userId, review.id, `dismissDepositReview:${review.id}`, JSON.stringify({ reason })],
+        'run',
+      );
+      figuresChanged(tx, { accountIds: [context.accountId], reason: FiguresChangeReason.StatusChanged });
+    });
+    return {
+      reviewId: review.id,
+      message: REVIEW_MESSAGES.dismissed,
+      changeAgreementId: null,
+      approved: false,
+      sentToMember: false,
+      waitingForManager: false,
     };
   }
 
@@ -238,7 +281,9 @@ export class DepositReviewService {
     const review = (await this.forAgreements(em, [context.agreement])).get(context.agreement.id) ?? null;
     if (!review) return null;
     const [open] = await openDepositReviews(em, [context.agreement.id]);
+    const closed = open ? null : await lastClosedReview(em, context.agreement.id);
     return {
+      closed,
       ...review,
       accountId: context.accountId,
       open: open

@@ -102,6 +102,25 @@ export class DepositReviewOpenView {
   @Field({ description: 'Its summary in words.' }) summary!: string;
 }
 
+export enum DepositReviewOutcomeView {
+  Accepted = 'ACCEPTED',
+  Dismissed = 'DISMISSED',
+}
+
+registerEnumType(DepositReviewOutcomeView, {
+  name: 'DepositReviewOutcome',
+  description: 'How a review was closed: ACCEPTED (its deposit became a change), DISMISSED (by staff: no change).',
+});
+
+@ObjectType('DepositReviewClosed', {
+  description: 'The last review recorded, closed by an answer, with no review open since.',
+})
+export class DepositReviewClosedView {
+  @Field(() => Int) reviewId!: number;
+  @Field(() => LocalDateScalar, { description: 'The day the scheduled review made it.' }) reviewedOn!: LocalDate;
+  @Field(() => DepositReviewOutcomeView) outcome!: DepositReviewOutcomeView;
+}
+
 @ObjectType('DepositReviewDecision', { description: 'What accepting or referring a review did, or why not.' })
 export class DepositReviewDecisionResult {
   @Field() ok!: boolean;
@@ -131,4 +150,9 @@ export class DepositReviewView {
     description: 'The review the scheduled job recorded and still open (pending, or the member asked staff).',
   })
   open!: DepositReviewOpenView | null;
+  @Field(() => DepositReviewClosedView, {
+    nullable: true,
+    description: 'The last review when an answer closed it (accepted, or dismissed by staff) and none is open since.',
+  })
+  closed!: DepositReviewClosedView | null;
 }

@@ -10,7 +10,14 @@ import {
   type ProjectedDepositFacts,
   type ProjectionInput,
 } from '../projection/projection.rules.js';
-import { fixHolds, fixWords, shortfallFixes, withFix, type ShortfallFix } from './shortfall-fix.rules.js';
+import {
+  fixConfirmation,
+  fixHolds,
+  fixWords,
+  shortfallFixes,
+  withFix,
+  type ShortfallFix,
+} from './shortfall-fix.rules.js';
 
 const d = (text: string) => text as LocalDate;
 const TODAY = d('2026-12-07');
@@ -155,5 +162,21 @@ describe('shortfallFixes (rule "a shortfall fixed in one tap", issue 24 item 1)'
     expect(fixWords(fixes.spread!)).toBe(
       'Spread $100.01 over the next 3 deposits from 14-12-2026 ($33.33 to $33.34 more each).',
     );
+  });
+});
+
+describe('fixConfirmation (rule "who confirms a fix")', () => {
+  it.each([
+    ['topUp', 'member', 'moneyNow'],
+    ['topUp', 'staff', 'moneyNow'],
+    ['topUp', 'readOnly', 'readOnly'],
+    ['spread', 'member', 'spread'],
+    ['spread', 'staff', 'spread'],
+    ['spread', 'readOnly', 'readOnly'],
+    ['raise', 'member', 'memberChange'],
+    ['raise', 'staff', 'staffChange'],
+    ['raise', 'readOnly', 'readOnly'],
+  ] as const)('a %s fix for %s is confirmed as %s', (kind, caller, expected) => {
+    expect(fixConfirmation(kind, caller)).toBe(expected);
   });
 });

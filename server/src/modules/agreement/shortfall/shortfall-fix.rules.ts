@@ -187,3 +187,21 @@ export function fixWords(fix: ShortfallFix): string {
     }
   }
 }
+
+/** Who is looking at the fixes: the member (their own account), staff who act, or a read-only role (the reporter). */
+export type FixCaller = 'member' | 'staff' | 'readOnly';
+
+/**
+ * How a fix is confirmed, or why it cannot be (rule "who confirms a fix"): a read-only role confirms none; the top-up
+ * moves money now and the spread adds to the next deposits, for the member or staff alike; a raise is a change of the
+ * deposits, which staff send to the member, and which the member asks for (their tap approves it; a manager first
+ * when the agreement needs one).
+ */
+export type FixConfirmation = 'readOnly' | 'moneyNow' | 'spread' | 'staffChange' | 'memberChange';
+
+export function fixConfirmation(kind: ShortfallFixKind, caller: FixCaller): FixConfirmation {
+  if (caller === 'readOnly') return 'readOnly';
+  if (kind === 'topUp') return 'moneyNow';
+  if (kind === 'spread') return 'spread';
+  return caller === 'member' ? 'memberChange' : 'staffChange';
+}

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { requireUser } from '../../../common/auth/access.js';
 import type { CurrentUser } from '../../../common/auth/current-user.js';
-import { actsAsStaff, isStaff, Role } from '../../../common/auth/roles.js';
+import { actsAsStaff, Role } from '../../../common/auth/roles.js';
 import type { Clock } from '../../../shared/clock.js';
 import { moneyRefusal, MoneyMovement } from '../../../shared/money-movement.rules.js';
 import { ActivityType, writeActivity } from '../../activity/index.js';
@@ -15,10 +15,13 @@ import type { ProjectionService } from '../projection/projection.service.js';
 import { forecastOf, type ProjectionInput } from '../projection/projection.rules.js';
 import { forecastVerdictView } from '../projection/projection.views.js';
 import type { ForecastVerdict } from '../projection/projection.types.js';
-import { WIZARD_MESSAGES } from '../wizard/wizard.rules.js';
-import { DEPOSIT_CHANGE_MESSAGES, type DepositChangeService } from '../deposit-change.js';
+import { READ_ONLY_REFUSAL } from '../../../common/auth/access.rules.js';
+import { DEPOSIT_CHANGE_MESSAGES, type DepositChangeOutcome, type DepositChangeService } from '../deposit-change.js';
 import {
+  fixConfirmation,
   fixWords,
+  type FixCaller,
+  type FixConfirmation,
   shortfallFixes,
   withFix,
   type ShortfallFix,
@@ -31,7 +34,14 @@ export const SHORTFALL_MESSAGES = {
   topUpApplies: 'The money moves now, from the linked account you choose.',
   staffChangeApplies:
     'This changes the deposits: it is sent to the member for approval (a manager approves it first when the agreement needs one).',
-  memberAsksStaff: WIZARD_MESSAGES.staffOnlyModify,
+  memberChangeApplies:
+    'Confirming asks for the new deposit and approves it: it applies from the next deposit (when the agreement needs a manager’s approval, it is sent to a manager first and comes back to you).',
+  readOnly: READ_ONLY_REFUSAL,
+  memberRaiseApproved: (deposit: string) =>
+    `Your new deposit of ${deposit} is approved: it applies from the next deposit.`,
+  memberRaiseNeedsManager: (deposit: string) =>
+    `Your new deposit of ${deposit} was sent to a manager for approval: it waits in the approvals queue, then comes back to you to approve.`,
+  memberRaiseWaits: 'The new deposit was sent to you for approval: approve it on your agreement’s page.',
   spreadApplies:
     'The next deposits carry the amount as well: nothing else in the agreement changes. Send the extra with them (a payroll or savings transfer you set up yourself needs changing).',
   spreadDone: (amount: string, deposits: number) =>
@@ -45,6 +55,23 @@ export const SHORTFALL_MESSAGES = {
 } as const;
 
 const KINDS: readonly ShortfallFixKind[] = ['topUp', 'raise', 'spread'];
+
+/** The user a raise the member asked for is prepared as (migration `shortfall_fix_user`): it cannot sign in. */
+export const SHORTFALL_FIX_USERNAME = 'system.shortfall-fix';
+
+const HOW_APPLIED: Readonly<Record<FixConfirmation, string>> = {
+  readOnly: SHORTFALL_MESSAGES.readOnly,
+  moneyNow: SHORTFALL_MESSAGES.topUpApplies,
+  spread: SHORTFALL_MESSAGES.spreadApplies,
+  staffChange: SHORTFALL_MESSAGES.staffChangeApplies,
+  memberChange: SHORTFALL_MESSAGES.memberChangeApplies,
+};
+
+/** The caller as rule "who confirms a fix" names them: the member, staff who act, or a read-only role. */
+function fixCallerOf(caller: CurrentUser): FixCaller {
+  if (caller.roles.includes(Role.MEMBER) && caller.memberId !== null) return 'member';
+  return actsAsStaff(caller.roles) ? 'staff' : 'readOnly';
+}
 
 /** One fix as the screens show it: the figures, the words, the forecast with it applied, and who applies it. */
 export interface ShortfallFixOption {
@@ -136,10 +163,10 @@ export class ShortfallFixService {
     const found = await this.load(em, context);
     if (!found) return null;
     const { input, shortfall } = found;
-    const staff = isStaff(caller.roles);
+    const who = fixCallerOf(caller);
     const options = [shortfall.topUp, shortfall.raise, shortfall.spread]
       .filter((fix): fix is ShortfallFix => fix !== null)
-      .map((fix) => this.option(input, fix, staff, context.memberResigned));
+      .map((fix) => this.option(input, fix, who, context.memberResigned));
     return { accountId: context.accountId, agreementId: input.agreementId, shortfall, options };
   }
 
@@ -187,20 +214,15 @@ export class ShortfallFixService {
     return shortfall && { input, shortfall };
   }
 
-  private option(input: ProjectionInput, fix: ShortfallFix, staff: boolean, resigned: boolean): ShortfallFixOption {
+  private option(input: ProjectionInput, fix: ShortfallFix, who: FixCaller, resigned: boolean): ShortfallFixOption {
     const preview = forecastVerdictView(forecastOf(withFix(input, fix)), resigned);
-    if (fix.kind === 'topUp') {
-      return { fix, words: fixWords(fix), preview, canApply: true, howApplied: SHORTFALL_MESSAGES.topUpApplies };
-    }
-    if (fix.kind === 'spread') {
-      return { fix, words: fixWords(fix), preview, canApply: true, howApplied: SHORTFALL_MESSAGES.spreadApplies };
-    }
+    const confirmation = fixConfirmation(fix.kind, who);
     return {
       fix,
       words: fixWords(fix),
       preview,
-      canApply: staff,
-      howApplied: staff ? SHORTFALL_MESSAGES.staffChangeApplies : SHORTFALL_MESSAGES.memberAsksStaff,
+      canApply: confirmation !== 'readOnly',
+      howApplied: HOW_APPLIED[confirmation],
     };
   }
 
@@ -307,27 +329,48 @@ export class ShortfallFixService {
     };
   }
 
-  /** Each deposit raised: the one way a deposit changes (`../deposit-change.ts`), as staff make it. */
+  /**
+   * Each deposit raised: the one way a deposit changes (`../deposit-change.ts`). Staff send it to the member; the member
+   * asks for it and their tap approves it (a manager first when the agreement needs one: the approvals queue).
+   */
   private async raise(
     em: EntityManager,
     caller: CurrentUser,
     context: AccountContext,
     deposit: Cents,
   ): Promise<ShortfallFixOutcome> {
-    const done = await this.depositChanges.change(
+    const reason = 'Raise each deposit to avoid a shortfall';
+    const who = fixCallerOf(caller);
+    if (who === 'readOnly') throw new ForbiddenError();
+    if (who === 'staff') {
+      const done = await this.depositChanges.change(em, caller, context, deposit, reason);
+      return raiseOutcome(done, done.message);
+    }
+    const done = await this.depositChanges.changeForMember(
       em,
       caller,
+      SHORTFALL_FIX_USERNAME,
       context,
       deposit,
-      'Raise each deposit to avoid a shortfall',
+      reason,
     );
-    return {
-      kind: 'raise',
-      message: done.message,
-      transactionId: null,
-      changeAgreementId: done.versionId,
-      sentToMember: done.sentToMember,
-      waitingForManager: done.waitingForManager,
-    };
+    const amount = formatCurrency(deposit);
+    const message = done.approved
+      ? SHORTFALL_MESSAGES.memberRaiseApproved(amount)
+      : done.waitingForManager
+        ? SHORTFALL_MESSAGES.memberRaiseNeedsManager(amount)
+        : SHORTFALL_MESSAGES.memberRaiseWaits;
+    return raiseOutcome(done, message);
   }
+}
+
+function raiseOutcome(done: DepositChangeOutcome, message: string): ShortfallFixOutcome {
+  return {
+    kind: 'raise',
+    message,
+    transactionId: null,
+    changeAgreementId: done.versionId,
+    sentToMember: done.sentToMember,
+    waitingForManager: done.waitingForManager,
+  };
 }
