@@ -109,7 +109,7 @@ export enum DepositReviewOutcomeView {
 
 registerEnumType(DepositReviewOutcomeView, {
   name: 'DepositReviewOutcome',
-  description: 'How a review was closed: ACCEPTED (its deposit became a change), DISMISSED (by staff: no change).',
+  description: 'How a review was closed: Accepted (its deposit became a change), Dismissed (by staff: no change).',
 });
 
 @ObjectType('DepositReviewClosed', {
