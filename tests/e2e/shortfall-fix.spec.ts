@@ -1,4 +1,5 @@
-import { newContextOnRunClock } from './clock.js';
+import { newContextOnRunClock, onRunClock } from './clock.js';
+import { launchServer } from './file-servers.js';
 import { expect, test, type Page } from './fixtures.js';
 import { AGENT, MEMBER, overflowsHorizontally, seriousViolations, signIn } from './portal-pages.js';
 
@@ -6,7 +7,9 @@ import { AGENT, MEMBER, overflowsHorizontally, seriousViolations, signIn } from 
  * Issue 24 item 1 in the browser, on the demo data: Olivia's (100001) active agreement goes short. Staff and Olivia see
  * the first short day, the bill and the shortfall with the fixes, choose one from the keyboard and read the forecast
  * it would make before confirming; Olivia tops up the amount from her savings account and the forecast is on track.
- * Every figure is the server's: the panel repeats the verdict's own.
+ * Every figure is the server's: the panel repeats the verdict's own. Then, on a fresh copy of the demo data, Olivia
+ * tops her rainy day up by part of the shortfall, so that it comes after her next deposit, and spreads the rest over
+ * the next deposits from the panel: the next deposit carries it and the forecast is on track.
  */
 const OVERVIEW = '/member/1/account/1/overview';
 const MONEY = /\$[\d,]+\.\d{2}/;
@@ -24,6 +27,10 @@ async function verdictFigures(page: Page) {
   const topUp = /top up (\$[\d,]+\.\d{2}) today/.exec((await verdict.textContent()) ?? '')![1];
   return { shortBy, on, topUp };
 }
+
+const cents = (money: string) => Math.round(Number(money.replace(/[$,]/g, '')) * 100);
+const dollars = (amount: number) =>
+  `$${(amount / 100).toLocaleString('en-AU', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /** Choose a fix from the keyboard: its radio focused, Space. */
 async function chooseFromKeyboard(page: Page, name: RegExp) {
@@ -85,5 +92,57 @@ test.describe('a shortfall fixed in one tap', () => {
     await expect(page.getByText(new RegExp(`\\${figures.topUp} was topped up from account \\d+\\.`))).toBeVisible();
     await expect(page.getByTestId('forecast-verdict-headline').first()).toHaveText('On track', { timeout: 30_000 });
     await expect(panel(page)).toHaveCount(0);
+  });
+
+  test('the member spreads the shortfall over the next deposits and the next deposit carries it', async ({
+    browser,
+  }) => {
+    // Its own server on a fresh copy of the demo data: the test above leaves the agreement on track.
+    const own = launchServer();
+    const context = await onRunClock(await browser.newContext({ baseURL: (await own.ready).url }));
+    try {
+      const page = await context.newPage();
+      await signIn(page, MEMBER);
+      await expect(page).toHaveURL(/\/(selectaccount|member)\//, { timeout: 30_000 });
+      await page.goto(OVERVIEW);
+      await verdictFigures(page);
+      // Part of the shortfall from savings: the forecast now goes short after the next deposit, which can carry the rest.
+      await page.getByRole('button', { name: 'Top up rainy day' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Top up rainy day' });
+      await dialog.getByLabel('From account').selectOption('30000001');
+      await dialog.getByLabel('Amount').fill('1400');
+      await dialog.getByRole('button', { name: 'Top up' }).click();
+      await expect(page.getByText('Rainy day topped up successfully')).toBeVisible({ timeout: 30_000 });
+      await expect(dialog).toBeHidden();
+
+      const spreadWords = panel(page).getByText(/^Spread \$/);
+      await expect(spreadWords).toBeVisible({ timeout: 30_000 });
+      const [, amount, from, each, first] =
+        /^Spread (\$[\d,]+\.\d{2}) over the next (?:\d+ deposits|deposit) from (\S+) \((\$[\d,]+\.\d{2})(?: to (\$[\d,]+\.\d{2}))? more each\)\.$/.exec(
+          (await spreadWords.textContent()) ?? '',
+        )!;
+      // The earliest deposit carries the largest share (the odd cents).
+      const firstShare = first ?? each;
+      const next = page.getByTestId('home-next-deposit');
+      const [, before, on] = /^(\$[\d,]+\.\d{2}) on (\S+)$/.exec((await next.textContent()) ?? '')!;
+      expect(on).toBe(from);
+
+      await chooseFromKeyboard(page, /^Spread/);
+      await expect(panel(page).getByTestId('shortfall-preview').getByTestId('forecast-verdict-headline')).toHaveText(
+        'On track',
+      );
+      await panel(page).getByRole('button', { name: 'Confirm this fix' }).click();
+      await expect(
+        page.getByText(new RegExp(`^\\${amount} is spread over the next .+: the forecast shows it\\.$`)),
+      ).toBeVisible({
+        timeout: 30_000,
+      });
+      await expect(next).toHaveText(`${dollars(cents(before) + cents(firstShare))} on ${from}`, { timeout: 30_000 });
+      await expect(page.getByTestId('forecast-verdict-headline').first()).toHaveText('On track', { timeout: 30_000 });
+      await expect(panel(page)).toHaveCount(0);
+    } finally {
+      await context.close();
+      await own.stop();
+    }
   });
 });

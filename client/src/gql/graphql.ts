@@ -272,6 +272,11 @@ export type DepositPlanBillerInput = {
   secondDateOfBill?: string | null | undefined;
 };
 
+/** How a review was closed: Accepted (its deposit became a change), Dismissed (by staff: no change). */
+export type DepositReviewOutcome =
+  | 'Accepted'
+  | 'Dismissed';
+
 /** Schedule: the calendar (every N months, a server setting); Deficit / Surplus: the projected deficit, or the surplus at term end, passes one deposit. */
 export type DepositReviewTrigger =
   | 'Deficit'
@@ -825,7 +830,7 @@ export type DepositReviewQueryVariables = Exact<{
 }>;
 
 
-export type DepositReviewQuery = { depositReview: { __typename: 'DepositReview', accountId: number, agreementId: number, asOf: string, rows: Array<{ __typename: 'DepositReviewRow', billerKey: string, name: string, estimate: string, paidSoFar: string, expectedByTermEnd: string, difference: string, contingency: { __typename: 'ContingencyUse', setAside: string, used: string, toRainyDay: string, heldForBillsToCome: string } }>, totals: { __typename: 'DepositReviewFigures', estimate: string, paidSoFar: string, expectedByTermEnd: string, difference: string, contingency: { __typename: 'ContingencyUse', setAside: string, used: string, toRainyDay: string, heldForBillsToCome: string } }, proposal: { __typename: 'DepositReviewProposal', currentDeposit: string, topUpFirst: string, proposedDeposit: string | null, change: string, deposits: number, from: string | null, summary: string, reasons: Array<{ __typename: 'DepositReviewReason', billerKey: string | null, perDeposit: string, words: string }> } | null, due: { __typename: 'DepositReviewDue', due: boolean, reason: DepositReviewTrigger | null, nextScheduled: string } | null, open: { __typename: 'DepositReviewOpen', reviewId: number, reviewedOn: string, proposedDeposit: string | null, referred: boolean, summary: string } | null } | null };
+export type DepositReviewQuery = { depositReview: { __typename: 'DepositReview', accountId: number, agreementId: number, asOf: string, rows: Array<{ __typename: 'DepositReviewRow', billerKey: string, name: string, estimate: string, paidSoFar: string, expectedByTermEnd: string, difference: string, contingency: { __typename: 'ContingencyUse', setAside: string, used: string, toRainyDay: string, heldForBillsToCome: string } }>, totals: { __typename: 'DepositReviewFigures', estimate: string, paidSoFar: string, expectedByTermEnd: string, difference: string, contingency: { __typename: 'ContingencyUse', setAside: string, used: string, toRainyDay: string, heldForBillsToCome: string } }, proposal: { __typename: 'DepositReviewProposal', currentDeposit: string, topUpFirst: string, proposedDeposit: string | null, change: string, deposits: number, from: string | null, summary: string, reasons: Array<{ __typename: 'DepositReviewReason', billerKey: string | null, perDeposit: string, words: string }> } | null, due: { __typename: 'DepositReviewDue', due: boolean, reason: DepositReviewTrigger | null, nextScheduled: string } | null, open: { __typename: 'DepositReviewOpen', reviewId: number, reviewedOn: string, proposedDeposit: string | null, referred: boolean, summary: string } | null, closed: { __typename: 'DepositReviewClosed', reviewId: number, reviewedOn: string, outcome: DepositReviewOutcome } | null } | null };
 
 export type DepositReviewDecisionFieldsFragment = { __typename: 'DepositReviewDecision', ok: boolean, message: string | null, changeAgreementId: number | null, approved: boolean, sentToMember: boolean, waitingForManager: boolean, errors: Array<{ __typename: 'UserError', code: string, field: string | null, message: string }> };
 
@@ -846,6 +851,16 @@ export type ReferDepositReviewMutationVariables = Exact<{
 
 
 export type ReferDepositReviewMutation = { referDepositReview: { __typename: 'DepositReviewDecision', ok: boolean, message: string | null, changeAgreementId: number | null, approved: boolean, sentToMember: boolean, waitingForManager: boolean, errors: Array<{ __typename: 'UserError', code: string, field: string | null, message: string }> } };
+
+export type DismissDepositReviewMutationVariables = Exact<{
+  memberId: number;
+  accountId: number;
+  reviewId: number;
+  reason: string;
+}>;
+
+
+export type DismissDepositReviewMutation = { dismissDepositReview: { __typename: 'DepositReviewDecision', ok: boolean, message: string | null, changeAgreementId: number | null, approved: boolean, sentToMember: boolean, waitingForManager: boolean, errors: Array<{ __typename: 'UserError', code: string, field: string | null, message: string }> } };
 
 export type HardshipTermsFieldsFragment = { __typename: 'HardshipTerms', kind: HardshipRequestKind, from: string | null, until: string | null, amount: string | null, words: string };
 
@@ -1707,7 +1722,7 @@ export { BankJobRunFieldsFragmentDoc, BankJobsDocument, DemoDayRunFieldsFragment
 export { AgreementApprovalRequestFieldsFragmentDoc, AgreementApprovalQueueDocument, DecideAgreementApprovalDocument } from './documents/features/bills/agreement-approval-queue';
 export { BillForPaymentFieldsFragmentDoc, ConfirmationFiguresFieldsFragmentDoc, BillDashboardDocument, BillAgreementDocument, BillLinkedAccountsDocument, BillToPayDocument, BillConfirmationDocument, PayBillDocument, ReimburseBillDocument, BillsToReverseDocument, ReverseBillDocument, TopUpRainyDayDocument, ArrearsApprovalFieldsFragmentDoc, ArrearsApprovalChangedDocument, RequestArrearsApprovalDocument, ManagerOverrideApprovalDocument, ArrearsApprovalQueueDocument, DecideArrearsApprovalDocument, PaymentQuoteDocument, PayingBpayCheckDocument, OverduePlanDocument } from './documents/features/bills/bills';
 export { StaffDashboardPageDocument } from './documents/features/dashboard/dashboard';
-export { DepositReviewDocument, DepositReviewDecisionFieldsFragmentDoc, AcceptDepositReviewDocument, ReferDepositReviewDocument } from './documents/features/deposit-review/deposit-review';
+export { DepositReviewDocument, DepositReviewDecisionFieldsFragmentDoc, AcceptDepositReviewDocument, ReferDepositReviewDocument, DismissDepositReviewDocument } from './documents/features/deposit-review/deposit-review';
 export { HardshipTermsFieldsFragmentDoc, HardshipCaseFieldsFragmentDoc, HardshipCaseDocument, OpenHardshipCaseDocument, ArrangeHardshipCaseDocument, CloseHardshipCaseDocument } from './documents/features/hardship/hardship';
 export { MemberContactDocument, RegisterInterestDocument } from './documents/features/interest/interest';
 export { AgreementViewDocument, ApproveAgreementDocument } from './documents/features/member/agreement';

@@ -11,7 +11,7 @@ export { useBankJobsQuery, useDemoClockQuery, useRunNextDemoDayMutation } from '
 export { useAgreementApprovalQueueQuery, useDecideAgreementApprovalMutation } from './documents/features/bills/agreement-approval-queue';
 export { useBillDashboardQuery, useBillAgreementQuery, useBillLinkedAccountsQuery, useBillToPayQuery, useBillConfirmationQuery, usePayBillMutation, useReimburseBillMutation, useBillsToReverseQuery, useReverseBillMutation, useTopUpRainyDayMutation, useArrearsApprovalChangedSubscription, useRequestArrearsApprovalMutation, useManagerOverrideApprovalMutation, useArrearsApprovalQueueQuery, useDecideArrearsApprovalMutation, usePaymentQuoteQuery, usePayingBpayCheckQuery, useOverduePlanQuery } from './documents/features/bills/bills';
 export { useStaffDashboardPageQuery } from './documents/features/dashboard/dashboard';
-export { useDepositReviewQuery, useAcceptDepositReviewMutation, useReferDepositReviewMutation } from './documents/features/deposit-review/deposit-review';
+export { useDepositReviewQuery, useAcceptDepositReviewMutation, useReferDepositReviewMutation, useDismissDepositReviewMutation } from './documents/features/deposit-review/deposit-review';
 export { useHardshipCaseQuery, useOpenHardshipCaseMutation, useArrangeHardshipCaseMutation, useCloseHardshipCaseMutation } from './documents/features/hardship/hardship';
 export { useMemberContactQuery, useRegisterInterestMutation } from './documents/features/interest/interest';
 export { useAgreementViewQuery, useApproveAgreementMutation } from './documents/features/member/agreement';

@@ -1,10 +1,14 @@
-import { Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { Button, Field, HStack, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
 import { isReadOnly } from '../../auth/session-rules';
 import { useIsStaff } from '../../auth/useIsStaff';
 import { useSession } from '../../auth/useSession';
 import type { DepositReviewQuery } from '../../gql/graphql';
-import { useAcceptDepositReviewMutation, useReferDepositReviewMutation } from '../../gql/hooks';
+import {
+  useAcceptDepositReviewMutation,
+  useDismissDepositReviewMutation,
+  useReferDepositReviewMutation,
+} from '../../gql/hooks';
 import { formatDate } from '../../shared/dates';
 import { failureNotice } from '../../shared/errors';
 import { formatMoney } from '../../shared/money';
@@ -19,12 +23,17 @@ export const REVIEW_ACTION_WORDS = {
   referred: 'You asked us about this review: we will be in touch. You can still accept it.',
   referredStaff: 'The member asked us to look at this review with them.',
   failed: 'The review was not answered.',
+  dismiss: 'Dismiss the review',
+  dismissReason: 'Why is it dismissed?',
+  dismissConfirm: 'Dismiss it',
+  cancel: 'Keep it open',
 } as const;
 
 /**
  * The open review the scheduled job recorded (issue 24 item 2): the member accepts its deposit in one tap (the server
  * makes the change and takes the tap as their approval) or asks staff about it; staff send it to the member to
- * approve. The answer's words are the server's; the open screens refresh on the figures announcement.
+ * approve, or dismiss it saying why (the member then sees it closed). The answer's words are the server's; the open
+ * screens refresh on the figures announcement.
  */
 export function DepositReviewActions({
   memberId,
@@ -40,7 +49,10 @@ export function DepositReviewActions({
   const mayAct = !isStaff || (session !== null && !isReadOnly(session.roles));
   const [accept, accepting] = useAcceptDepositReviewMutation();
   const [refer, referring] = useReferDepositReviewMutation();
+  const [dismiss, dismissing] = useDismissDepositReviewMutation();
   const [said, setSaid] = useState('');
+  const [dismissOpen, setDismissOpen] = useState(false);
+  const [reason, setReason] = useState('');
   const variables = { memberId, accountId, reviewId: open.reviewId };
   const answer = async (run: () => Promise<{ ok: boolean; message: string | null; errors: { message: string }[] }>) => {
     try {
@@ -74,6 +86,11 @@ export function DepositReviewActions({
           >
             {isStaff ? REVIEW_ACTION_WORDS.send : REVIEW_ACTION_WORDS.accept}
           </Button>
+          {isStaff && !dismissOpen && (
+            <Button variant="outline" minH="11" onClick={() => setDismissOpen(true)}>
+              {REVIEW_ACTION_WORDS.dismiss}
+            </Button>
+          )}
           {!isStaff && !open.referred && (
             <Button
               variant="outline"
@@ -85,6 +102,31 @@ export function DepositReviewActions({
             </Button>
           )}
         </HStack>
+      )}
+      {mayAct && isStaff && dismissOpen && (
+        <Stack gap="2" data-testid="deposit-review-dismiss">
+          <Field.Root required>
+            <Field.Label>{REVIEW_ACTION_WORDS.dismissReason}</Field.Label>
+            <Textarea value={reason} onChange={(e) => setReason(e.target.value)} rows={3} maxLength={1000} />
+          </Field.Root>
+          <HStack gap="3" flexWrap="wrap">
+            <Button
+              colorPalette="red"
+              minH="11"
+              loading={dismissing.loading}
+              onClick={() =>
+                void answer(
+                  async () => (await dismiss({ variables: { ...variables, reason } })).data!.dismissDepositReview,
+                )
+              }
+            >
+              {REVIEW_ACTION_WORDS.dismissConfirm}
+            </Button>
+            <Button variant="ghost" minH="11" onClick={() => setDismissOpen(false)}>
+              {REVIEW_ACTION_WORDS.cancel}
+            </Button>
+          </HStack>
+        </Stack>
       )}
     </Stack>
   );

@@ -3,7 +3,12 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sessionStore } from '../../auth/session';
 import { tokenFixture } from '../../auth/test-support';
-import { AcceptDepositReviewDocument, DepositReviewDocument, type DepositReviewQuery } from '../../gql/graphql';
+import {
+  AcceptDepositReviewDocument,
+  DepositReviewDocument,
+  DismissDepositReviewDocument,
+  type DepositReviewQuery,
+} from '../../gql/graphql';
 import { REVIEW_ACTION_WORDS } from './DepositReviewActions';
 import { renderRoutes } from '../../test-utils';
 import { DEPOSIT_REVIEW_WORDS, DepositReviewPanel } from './DepositReviewPanel';
@@ -79,6 +84,7 @@ const review: NonNullable<DepositReviewQuery['depositReview']> = {
   },
   due: { __typename: 'DepositReviewDue', due: true, reason: 'Deficit', nextScheduled: '2026-10-01' },
   open: null,
+  closed: null,
 };
 
 function renderPanel(answer: DepositReviewQuery['depositReview'], agreementId = 907) {
@@ -194,5 +200,64 @@ describe('DepositReviewPanel', () => {
     expect(within(actions).getByRole('button', { name: REVIEW_ACTION_WORDS.refer })).toBeTruthy();
     fireEvent.click(within(actions).getByRole('button', { name: REVIEW_ACTION_WORDS.accept }));
     expect((await within(actions).findByText(message)).getAttribute('role')).toBe('status');
+  });
+
+  it('lets staff dismiss the open review, saying why, and shows the server’s answer', async () => {
+    sessionStore.save(tokenFixture({ roles: ['AGENT'], memberId: null, userName: 'agent', displayName: 'Agent' }));
+    const open = {
+      __typename: 'DepositReviewOpen' as const,
+      reviewId: 5,
+      reviewedOn: '2026-07-01',
+      proposedDeposit: '116.00',
+      referred: true,
+      summary: review.proposal!.summary,
+    };
+    const message = 'The review is dismissed: the deposit stays as it is, and the member sees the review closed.';
+    renderRoutes([{ path: '/', element: <DepositReviewPanel {...ids} agreementId={907} /> }], '/', [
+      {
+        request: { query: DepositReviewDocument, variables: ids },
+        result: { data: { depositReview: { ...review, open } } },
+      },
+      {
+        request: {
+          query: DismissDepositReviewDocument,
+          variables: { ...ids, reviewId: 5, reason: 'Changing retailer' },
+        },
+        result: {
+          data: {
+            dismissDepositReview: {
+              __typename: 'DepositReviewDecision',
+              ok: true,
+              message,
+              changeAgreementId: null,
+              approved: false,
+              sentToMember: false,
+              waitingForManager: false,
+              errors: [],
+            },
+          },
+        },
+      },
+    ]);
+    const actions = await screen.findByTestId('deposit-review-open');
+    fireEvent.click(within(actions).getByRole('button', { name: REVIEW_ACTION_WORDS.dismiss }));
+    fireEvent.change(
+      within(actions).getByLabelText(new RegExp(REVIEW_ACTION_WORDS.dismissReason.replace('?', '\\?'))),
+      {
+        target: { value: 'Changing retailer' },
+      },
+    );
+    fireEvent.click(within(actions).getByRole('button', { name: REVIEW_ACTION_WORDS.dismissConfirm }));
+    expect((await within(actions).findByText(message)).getAttribute('role')).toBe('status');
+  });
+
+  it('tells the member a review staff dismissed is closed', async () => {
+    renderPanel({
+      ...review,
+      closed: { __typename: 'DepositReviewClosed', reviewId: 5, reviewedOn: '2026-07-01', outcome: 'Dismissed' },
+    });
+    expect((await screen.findByTestId('deposit-review-closed')).textContent).toBe(
+      'The review of 01-07-2026 is closed: your deposit stays as it is.',
+    );
   });
 });

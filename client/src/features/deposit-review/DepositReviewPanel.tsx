@@ -21,6 +21,10 @@ export const DEPOSIT_REVIEW_WORDS = {
   total: 'Total',
   loading: 'Loading the deposit review…',
   what: 'the deposit review',
+  closed: {
+    Dismissed: (on: string) => `The review of ${on} is closed: your deposit stays as it is.`,
+    Accepted: (on: string) => `The review of ${on} was accepted: its new deposit is a change to your agreement.`,
+  },
 } as const;
 
 type Review = NonNullable<DepositReviewQuery['depositReview']>;
@@ -135,6 +139,11 @@ export function DepositReviewPanel({ memberId, accountId, agreementId }: Deposit
                 </Text>
               )}
               {review.open && <DepositReviewActions memberId={memberId} accountId={accountId} open={review.open} />}
+              {review.closed && (
+                <Text data-testid="deposit-review-closed">
+                  {DEPOSIT_REVIEW_WORDS.closed[review.closed.outcome](formatDate(review.closed.reviewedOn))}
+                </Text>
+              )}
             </Stack>
           </Box>
         )}
