@@ -93,6 +93,23 @@ export async function closeReview(
   if (rows.length === 0) throw new DomainError('REVIEW_NOT_OPEN', REVIEW_NOT_OPEN);
 }
 
+/** The audit record of an answer to a review (who, when, what they said), once per review and action. */
+export async function auditReview(
+  em: EntityManager,
+  by: { userId: number },
+  action: 'referDepositReview' | 'dismissDepositReview',
+  reviewId: number,
+  now: Date,
+  request: Record<string, string>,
+): Promise<void> {
+  await runSql(
+    em,
+    `insert into audit_record (occurred_at, user_id, action, entity_type, entity_id, idempotency_key, request, response)
+     values (?, ?, ?, 'deposit_review', ?, ?, ?, '{}')`,
+    [now, by.userId, action, reviewId, `${action}:${reviewId}`, JSON.stringify(request)],
+  );
+}
+
 /** The agreement's last review when it was closed by an answer (accepted or dismissed), none open since. */
 export async function lastClosedReview(em: EntityManager, agreementId: number) {
   const [row] = await runSql<{ id: number; status: number; reviewed_on: string }>(

@@ -22,6 +22,7 @@ import { loadTermBills } from './review.queries.js';
 import { DepositReviewStatus } from './review-codes.js';
 import { reviewRecordAction } from './review-record.rules.js';
 import {
+  auditReview,
   closeReview,
   lastClosedReview,
   REVIEW_NOT_OPEN,
@@ -196,12 +197,7 @@ export class DepositReviewService {
         userId: caller.userId,
         occurredAt: now,
       });
-      await tx.execute(
-        `insert into audit_record (occurred_at, user_id, action, entity_type, entity_id, idempotency_key, request, response)
-         values (?, ?, 'dismissDepositReview', 'deposit_review', ?, ?, ?, '{}')`,
-        [now, caller.userId, review.id, `dismissDepositReview:${review.id}`, JSON.stringify({ reason })],
-        'run',
-      );
+      await auditReview(tx, caller, 'dismissDepositReview', review.id, now, { reason });
       figuresChanged(tx, { accountIds: [context.accountId], reason: FiguresChangeReason.StatusChanged });
     });
     return {
@@ -234,12 +230,7 @@ export class DepositReviewService {
         [DepositReviewStatus.Referred, now, review.id, DepositReviewStatus.Pending],
         'run',
       );
-      await tx.execute(
-        `insert into audit_record (occurred_at, user_id, action, entity_type, entity_id, idempotency_key, request, response)
-         values (?, ?, 'referDepositReview', 'deposit_review', ?, ?, '{}', '{}')`,
-        [now, caller.userId, review.id, `referDepositReview:${review.id}`],
-        'run',
-      );
+      await auditReview(tx, caller, 'referDepositReview', review.id, now, {});
       figuresChanged(tx, { accountIds: [context.accountId], reason: FiguresChangeReason.StatusChanged });
     });
     return {
