@@ -33,7 +33,7 @@ import { AgreementLifecycleResolver } from '../modules/agreement/lifecycle/lifec
 import { AgreementSettlementResolver } from '../modules/agreement/settlement/settlement.resolver.js';
 import { AgreementApprovalResolver } from '../modules/approval/agreement-approval.resolver.js';
 import { PreferencesResolver } from '../modules/preferences/preferences.resolver.js';
-import { OverviewResolver } from '../modules/overview/overview.resolver.js';
+import { OverviewResolver } from '../modules/overview/index.js';
 import { AtRiskResolver } from '../modules/risk/index.js';
 import { MissedDepositReportResolver } from '../modules/report/index.js';
 import { ReportingResolver } from '../modules/reporting/index.js';

@@ -29,7 +29,6 @@ const KNOWN_CYCLE: string[] = [
   'core-banking',
   'member',
   'notification',
-  'overview',
   'payment',
   'preferences',
   'worklist',

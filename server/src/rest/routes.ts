@@ -9,7 +9,7 @@ import { subCategoryRoutes } from '../modules/billing-category/sub-category.rest
 import { memberRoutes } from '../modules/member/member.rest.js';
 import { noteRoutes } from '../modules/note/index.js';
 import { notificationRoutes } from '../modules/notification/notification.rest.js';
-import { overviewRoutes } from '../modules/overview/overview.rest.js';
+import { overviewRoutes } from '../modules/overview/index.js';
 import { memberSearchRoutes } from '../modules/member/member-search.rest.js';
 import { queuedChangeRoutes } from '../modules/agreement/queued-change.rest.js';
 import { agreementWizardRoutes } from '../modules/agreement/wizard/wizard.rest.js';

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CurrentUser } from '../../common/auth/current-user.js';
 import { NotFoundError } from '../../shared/errors.js';
 import { ZERO } from '../../shared/money.js';
-import { loadMemberAccount, OVERVIEW_MESSAGES } from '../overview/account-context.js';
+import { loadMemberAccount, OVERVIEW_MESSAGES } from './account-context.js';
 import { sampleSeries } from '../planner/index.js';
 import { loadBillers } from './agreement-billers.js';
 import { monthlyFlows } from './agreement-history.js';

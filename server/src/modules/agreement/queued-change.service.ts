@@ -5,7 +5,7 @@ import { isStaff } from '../../common/auth/roles.js';
 import { NotFoundError } from '../../shared/errors.js';
 import type { EventBus } from '../../graphql/event-bus.js';
 import { liveStream } from '../../graphql/live-stream.js';
-import { checkAccountId } from '../overview/account-context.js';
+import { checkAccountId } from './account-context.js';
 import { AgreementStatus } from './agreement-status.js';
 import { queuedChangeStatus, queuedChangeTopic, toQueuedChangeStatus } from './queued-change.events.js';
 import { QueuedChangeStage, type QueuedChangeStatus } from './queued-change.types.js';

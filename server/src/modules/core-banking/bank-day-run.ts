@@ -5,7 +5,7 @@ import { addDays, formatDisplayDate, zonedInstant, type LocalDate } from '../../
 import { parseMoney, ZERO } from '../../shared/money.js';
 import { ActivityType } from '../activity/index.js';
 import { agreementBalances, LedgerTransactionType, type TransactionStatus } from '../ledger/index.js';
-import { loadMemberAccount } from '../overview/account-context.js';
+import { loadMemberAccount } from '../agreement/account-context.js';
 import { JOB_SCHEMA } from '../../jobs/job-queue.js';
 import { autoPaymentsDue, CORE_BANKING_USERNAME } from './bill-days.js';
 import { BANK_AUTOPAY_JOB } from './core-banking.jobs.js';

@@ -25,7 +25,7 @@ import { setDepositRelief } from '../agreement/plan/deposit-relief.js';
 import type { DepositRelief, ReliefPlan } from '../agreement/plan/deposit-relief.rules.js';
 import type { ProjectionService } from '../agreement/projection/projection.service.js';
 import type { EventNotifier } from '../notification/events.js';
-import { loadMemberAccount } from '../overview/account-context.js';
+import { loadMemberAccount } from '../agreement/account-context.js';
 import {
   caseOfAccount,
   currentAgreementOf,

@@ -20,7 +20,7 @@ import type { AgreementSummary, OverviewBiller } from '../agreement/agreement-su
 import { agreementBalances, memberLinkedAccounts, ZERO_BALANCES } from '../ledger/index.js';
 import type { LinkedAccountView } from '../linked-account/index.js';
 import type { ProjectionService } from '../agreement/projection/projection.service.js';
-import { checkAccountId, loadMemberAccount } from './account-context.js';
+import { checkAccountId, loadMemberAccount } from '../agreement/account-context.js';
 import type { AccountBalance, AccountSummary } from './account-summary.types.js';
 
 /**

@@ -9,7 +9,7 @@ import { projectFacts } from '../agreement/projection/projection.service.js';
 import { projectionView } from '../agreement/projection/projection.views.js';
 import { serverSettingsOf } from '../settings/index.js';
 import { accountAgreementNotes } from '../note/index.js';
-import { loadMemberAccountWith } from './account-context.js';
+import { loadMemberAccountWith } from '../agreement/account-context.js';
 import { OVERVIEW_COLUMNS, overviewRowsOf } from './overview.queries.js';
 import { upcomingBills } from './overview.rules.js';
 import type { AccountOverview } from './overview.types.js';

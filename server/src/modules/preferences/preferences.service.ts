@@ -10,7 +10,7 @@ import type { AgreementWizardService } from '../agreement/wizard/wizard.service.
 import type { BillerWizardService } from '../biller/biller-wizard.service.js';
 import { checkId, wizardVersion } from '../biller/wizard-version.js';
 import type { NotificationPreference } from '../../shared/notification/notification-codes.js';
-import { loadMemberAccount } from '../overview/account-context.js';
+import { loadMemberAccount } from '../agreement/account-context.js';
 import {
   checkContactability,
   DEFAULT_EVENTS,

@@ -10,7 +10,7 @@ import { freeText } from '../../../common/free-text.js';
 import { ActivityType, writeActivity } from '../../activity/index.js';
 import type { DepositChangeService } from '../deposit-change.js';
 import { formatDisplayDate, type LocalDate } from '../../../shared/local-date.js';
-import { loadMemberAccount } from '../../overview/account-context.js';
+import { loadMemberAccount } from '../account-context.js';
 import type { SettingsService } from '../../settings/index.js';
 import type { AgreementFacts } from '../agreement-facts.js';
 import { loadBillers, type BillerFacts } from '../agreement-billers.js';

@@ -8,7 +8,7 @@ import { ActivityType, writeActivity } from '../../activity/index.js';
 import { addToDeposits, depositsRelieved } from '../plan/deposit-relief.js';
 import { DomainError, ForbiddenError } from '../../../shared/errors.js';
 import { formatCurrency, parseMoney, sub, sum, toDecimalString, type Cents } from '../../../shared/money.js';
-import { loadMemberAccount, type AccountContext } from '../../overview/account-context.js';
+import { loadMemberAccount, type AccountContext } from '../account-context.js';
 import type { ReversalService } from '../../payment/reversal.service.js';
 import { checkIdempotencyKey, hasIdempotentAnswer } from '../../payment/money-transaction.js';
 import type { ProjectionService } from '../projection/projection.service.js';

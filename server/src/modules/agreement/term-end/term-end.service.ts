@@ -8,7 +8,7 @@ import type { LocalDate } from '../../../shared/local-date.js';
 import { ActivityType, writeActivity } from '../../activity/index.js';
 import { coreBankingSettings } from '../../core-banking/renewal-due.js';
 import { memberLinkedAccounts } from '../../ledger/index.js';
-import { loadMemberAccount, type AccountContext } from '../../overview/account-context.js';
+import { loadMemberAccount, type AccountContext } from '../account-context.js';
 import type { AgreementFacts } from '../agreement-facts.js';
 import { AgreementStatus } from '../agreement-status.js';
 import { calculateDepositPlan, plannerDefaultsOf } from '../../planner/index.js';

@@ -7,7 +7,7 @@ import { DomainError, ForbiddenError, NotFoundError } from '../../../shared/erro
 import { addDays, addYears } from '../../../shared/local-date.js';
 import { dateOf } from '../../../database/row-values.js';
 import { agreementBalances } from '../../ledger/index.js';
-import { checkAccountId, loadMemberAccount } from '../../overview/account-context.js';
+import { checkAccountId, loadMemberAccount } from '../account-context.js';
 import { AgreementChangeType } from '../agreement-codes.js';
 import { AgreementStatus } from '../agreement-status.js';
 import { copyAgreementVersion } from '../version-copy.js';

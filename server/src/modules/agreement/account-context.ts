@@ -11,7 +11,7 @@ import {
   currentAgreementFirst,
   type AgreementFacts,
   type AgreementRow,
-} from '../agreement/agreement-facts.js';
+} from './agreement-facts.js';
 
 /** Spec 1 §8, word for word. */
 export const OVERVIEW_MESSAGES = {
