@@ -5,7 +5,7 @@ import type { Config } from './config.js';
 import { AtRiskService } from './modules/risk/index.js';
 import { MissedDepositReportService } from './modules/report/index.js';
 import { AccountService } from './modules/account/account.service.js';
-import { ActivityService } from './modules/activity-history/activity.service.js';
+import { ActivityService } from './modules/activity-history/index.js';
 import { AgreementGraphsService } from './modules/agreement/agreement-graphs.service.js';
 import { AgreementViewService } from './modules/agreement/agreement-view.service.js';
 import { MemberApprovalService } from './modules/agreement/member-approval/member-approval.service.js';

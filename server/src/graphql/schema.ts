@@ -3,7 +3,7 @@ import { isObjectType, lexicographicSortSchema, printSchema, type GraphQLSchema 
 import { buildSchema, getMetadataStorage, type NonEmptyArray } from 'type-graphql';
 import { authChecker } from '../common/auth/auth-checker.js';
 import { AccountResolver } from '../modules/account/account.resolver.js';
-import { ActivityResolver } from '../modules/activity-history/activity.resolver.js';
+import { ActivityAddedResolver, ActivityResolver } from '../modules/activity-history/index.js';
 import { AgreementResolver } from '../modules/agreement/agreement.resolver.js';
 import { DepositReviewResolver } from '../modules/agreement/review/review.resolver.js';
 import { ShortfallFixResolver } from '../modules/agreement/shortfall/shortfall-fix.resolver.js';
@@ -23,7 +23,6 @@ import { HardshipResolver } from '../modules/hardship/index.js';
 import { NotificationResolver } from '../modules/notification/notification.resolver.js';
 import { MemberResolver } from '../modules/member/member.resolver.js';
 import { MemberSearchResolver } from '../modules/member/member-search.resolver.js';
-import { ActivityAddedResolver } from '../modules/activity-history/activity-added.resolver.js';
 import { QueuedChangeResolver } from '../modules/agreement/queued-change.resolver.js';
 import { FiguresResolver } from '../modules/agreement/projection/figures.resolver.js';
 import { AgreementWizardResolver } from '../modules/agreement/wizard/wizard.resolver.js';

@@ -21,7 +21,6 @@ const MODULES = 'server/src/modules';
  */
 const KNOWN_CYCLE: string[] = [
   'account',
-  'activity-history',
   'agreement',
   'approval',
   'biller',

@@ -1,6 +1,6 @@
 import { accountRoutes } from '../modules/account/account.rest.js';
 import { agreementRoutes } from '../modules/agreement/agreement.rest.js';
-import { activityRoutes } from '../modules/activity-history/activity.rest.js';
+import { activityRoutes } from '../modules/activity-history/index.js';
 import { authRoutes } from '../modules/auth/index.js';
 import { billingCategoryRoutes } from '../modules/billing-category/billing-category.rest.js';
 import { companyRoutes } from '../modules/company/index.js';

@@ -3,20 +3,8 @@ import { STAFF_AND_REPORTER_ROLES } from '../../common/auth/roles.js';
 import type { Cents } from '../../shared/money.js';
 import { MoneyScalar } from '../../graphql/scalars.js';
 // ActivityFilterGroup comes registered as the GraphQL enum `ActivityFilter` (activity/activity-filter.ts).
-import { ActivityFilterGroup } from '../activity/index.js';
+import { ActivityFilterGroup, FieldChange } from '../activity/index.js';
 import { TransactionStatus } from '../ledger/index.js';
-
-@ObjectType({ description: 'One changed field of a modification (a readable diff of the JSON details).' })
-export class FieldChange {
-  @Field()
-  field!: string;
-
-  @Field(() => String, { nullable: true })
-  before?: string | null;
-
-  @Field(() => String, { nullable: true })
-  after?: string | null;
-}
 
 @ObjectType({
   description: 'How many activities each filter holds; `note` is null for members (they never see notes).',

@@ -1,4 +1,4 @@
-import type { FieldChange } from './activity.types.js';
+import type { FieldChange } from '../activity/index.js';
 
 /**
  * A readable diff of a modification's JSON details (spec 1 §2 "JSON modification details"). The JSON comes in

@@ -14,5 +14,6 @@ export { ActivityFilterGroup, ActivityType, activityTypeLabel } from './activity
 export { allocateActivityIds, writeActivity, writeActivityRows } from './activity-writer.js';
 export type { ActivityInsertRow, NewActivity } from './activity-writer.js';
 export { Activity } from './activity.entity.js';
+export { FieldChange } from './field-change.js';
 export { activityAddedTopic, publishActivityAdded, toActivityAddedEvent } from './activity.events.js';
 export type { ActivityAddedEvent } from './activity.events.js';

@@ -1,4 +1,4 @@
-import { activityTypeCountsOf, activityTypeCountsSelect } from '../activity-history/activity.queries.js';
+import { activityTypeCountsOf, activityTypeCountsSelect } from '../activity-history/index.js';
 import {
   billerOf,
   billersOrder,

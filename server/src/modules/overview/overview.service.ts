@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CurrentUser } from '../../common/auth/current-user.js';
 import { isStaff } from '../../common/auth/roles.js';
 import type { Clock } from '../../shared/clock.js';
-import { filterTotals } from '../activity-history/activity.queries.js';
+import { filterTotals } from '../activity-history/index.js';
 import { billersOnHold, splitBillers, toAgreementSummary } from '../agreement/agreement-summary.rules.js';
 import { allocationByCategory } from '../agreement/stored-plan.js';
 import { projectFacts } from '../agreement/projection/projection.service.js';

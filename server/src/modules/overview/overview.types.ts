@@ -3,7 +3,7 @@ import { STAFF_AND_REPORTER_ROLES } from '../../common/auth/roles.js';
 import type { LocalDate } from '../../shared/local-date.js';
 import type { Cents } from '../../shared/money.js';
 import { LocalDateScalar, MoneyScalar } from '../../graphql/scalars.js';
-import { ActivityFilterTotals } from '../activity-history/activity.types.js';
+import { ActivityFilterTotals } from '../activity-history/index.js';
 import { AgreementSummary, CategoryAllocation, OverviewBiller } from '../agreement/agreement-summary.types.js';
 import { NoteView } from '../note/index.js';
 import { AgreementProjectionView } from '../agreement/projection/projection.types.js';

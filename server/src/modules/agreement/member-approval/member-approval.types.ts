@@ -3,7 +3,7 @@ import { STAFF_AND_REPORTER_ROLES } from '../../../common/auth/roles.js';
 import type { LocalDate } from '../../../shared/local-date.js';
 import type { Cents } from '../../../shared/money.js';
 import { LocalDateScalar, MoneyScalar } from '../../../graphql/scalars.js';
-import { FieldChange } from '../../activity-history/activity.types.js';
+import { FieldChange } from '../../activity/index.js';
 import { ForecastVerdict } from '../projection/projection.types.js';
 import { AgreementStatus } from '../agreement-status.js';
 
