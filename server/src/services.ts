@@ -10,8 +10,7 @@ import { AgreementGraphsService } from './modules/agreement/agreement-graphs.ser
 import { AgreementViewService } from './modules/agreement/agreement-view.service.js';
 import { MemberApprovalService } from './modules/agreement/member-approval/member-approval.service.js';
 import { AuthService, SignInThrottle, throttlePolicy } from './modules/auth/index.js';
-import { BillingCategoryService } from './modules/billing-category/billing-category.service.js';
-import { SubCategoryService } from './modules/billing-category/sub-category.service.js';
+import { BillingCategoryService, SubCategoryService } from './modules/billing-category/index.js';
 import { NextOccurrencesService } from './modules/biller/next-occurrences.service.js';
 import { BillerWizardService } from './modules/biller/biller-wizard.service.js';
 import { CompanyService } from './modules/company/index.js';
@@ -47,7 +46,7 @@ import { registerDepositReviewJobs } from './modules/agreement/review/review-job
 import { TermEndService } from './modules/agreement/term-end/term-end.service.js';
 import { AgreementSettlementService } from './modules/agreement/settlement/settlement.service.js';
 import { AgreementApprovalService } from './modules/approval/agreement-approval.service.js';
-import { PreferencesService } from './modules/preferences/preferences.service.js';
+import { PreferencesService } from './modules/preferences/index.js';
 import { ChangeApplier } from './modules/agreement/change-applier.js';
 import { registerChangeJobs } from './modules/agreement/change-jobs.js';
 import { JobQueue } from './jobs/job-queue.js';

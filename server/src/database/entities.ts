@@ -15,8 +15,7 @@ import { DepositReviewRecord } from '../modules/agreement/review/deposit-review.
 import { Approval } from '../modules/approval/approval.entity.js';
 import { Bill, BillMoneySource } from '../modules/bill/index.js';
 import { Biller } from '../modules/biller/biller.entity.js';
-import { BillingCategory } from '../modules/billing-category/billing-category.entity.js';
-import { BillingSubCategory } from '../modules/billing-category/billing-sub-category.entity.js';
+import { BillingCategory, BillingSubCategory } from '../modules/billing-category/index.js';
 import { Branch } from '../modules/branch/index.js';
 import { Company } from '../modules/company/index.js';
 import { IdempotencyRecord } from '../modules/idempotency/index.js';
@@ -34,8 +33,7 @@ import { CapturedMessage } from '../modules/notification/captured-message.entity
 import { MemberNotice } from '../modules/notification/member-notice.entity.js';
 import { WorklistDone } from '../modules/worklist/worklist-done.entity.js';
 import { HardshipCase } from '../modules/hardship/index.js';
-import { ContractPreferences } from '../modules/preferences/contract-preferences.entity.js';
-import { MemberNotificationPreference } from '../modules/preferences/member-notification-preference.entity.js';
+import { ContractPreferences, MemberNotificationPreference } from '../modules/preferences/index.js';
 import { Setting } from '../modules/settings/index.js';
 import { User } from '../modules/user/index.js';
 

@@ -10,13 +10,12 @@ import { ShortfallFixResolver } from '../modules/agreement/shortfall/shortfall-f
 import { TermEndResolver, TermEndSummaryResolver } from '../modules/agreement/term-end/term-end.resolver.js';
 import { MemberApprovalResolver } from '../modules/agreement/member-approval/member-approval.resolver.js';
 import { AuthResolver } from '../modules/auth/index.js';
-import { BillingCategoryResolver } from '../modules/billing-category/billing-category.resolver.js';
+import { BillingCategoryResolver, SubCategoryResolver } from '../modules/billing-category/index.js';
 import { CompanyResolver } from '../modules/company/index.js';
 import { BankJobRunResolver } from '../modules/core-banking/job-runs.resolver.js';
 import { BankDayRunResolver } from '../modules/core-banking/bank-day-run.resolver.js';
 import { NoteResolver } from '../modules/note/index.js';
 import { BillerResolver } from '../modules/biller/biller.resolver.js';
-import { SubCategoryResolver } from '../modules/billing-category/sub-category.resolver.js';
 import { OutboxResolver } from '../modules/notification/outbox.resolver.js';
 import { WorklistResolver } from '../modules/worklist/worklist.resolver.js';
 import { HardshipResolver } from '../modules/hardship/index.js';
@@ -31,7 +30,7 @@ import { AgreementDepositsResolver } from '../modules/agreement/deposits/deposit
 import { AgreementLifecycleResolver } from '../modules/agreement/lifecycle/lifecycle.resolver.js';
 import { AgreementSettlementResolver } from '../modules/agreement/settlement/settlement.resolver.js';
 import { AgreementApprovalResolver } from '../modules/approval/agreement-approval.resolver.js';
-import { PreferencesResolver } from '../modules/preferences/preferences.resolver.js';
+import { PreferencesResolver } from '../modules/preferences/index.js';
 import { OverviewResolver } from '../modules/overview/index.js';
 import { AtRiskResolver } from '../modules/risk/index.js';
 import { MissedDepositReportResolver } from '../modules/report/index.js';

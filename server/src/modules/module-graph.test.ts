@@ -24,12 +24,10 @@ const KNOWN_CYCLE: string[] = [
   'agreement',
   'approval',
   'biller',
-  'billing-category',
   'core-banking',
   'member',
   'notification',
   'payment',
-  'preferences',
   'worklist',
 ];
 

@@ -1,10 +1,6 @@
 import { ReferenceKind, type EntityName } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError, NotFoundError } from '../../shared/errors.js';
-import { Biller } from '../biller/biller.entity.js';
-import { BillingSubCategory } from '../billing-category/billing-sub-category.entity.js';
-import { ContractPreferences } from '../preferences/contract-preferences.entity.js';
-import { MemberNotificationPreference } from '../preferences/member-notification-preference.entity.js';
 import { AgreementStatus, MODIFIABLE_STATUSES, OPEN_CHANGE_STATUSES } from './agreement-status.js';
 import { Agreement } from './agreement.entity.js';
 import { writeNewVersion, type ActivityText, type ChangedBy } from './state/status-writer.js';
@@ -148,15 +144,16 @@ async function copyItems(
   // A new version starts with nothing modified: the states of the change that made the version in force are not this
   // change's (a fresh modification showed last time's "Edited" and "Removed" rows).
   const items = { ...toNew, previous_id: { sql: 'src.id' }, modification_state: { sql: '0' } };
-  const subs = await copyRows(tx, BillingSubCategory, byAgreement, items);
-  const billers = await copyRows(tx, Biller, byAgreement, items);
+  // Other modules' entities by their names (the ORM's metadata knows them), so that copying ties no modules together.
+  const subs = await copyRows(tx, 'BillingSubCategory', byAgreement, items);
+  const billers = await copyRows(tx, 'Biller', byAgreement, items);
   // The copied billers point at the copied sub-categories.
   await tx.execute(
     `update biller b set billing_sub_category_id = s.id from billing_sub_category s
      where b.agreement_id = ? and s.agreement_id = ? and s.previous_id = b.billing_sub_category_id`,
     [newId, newId],
   );
-  await copyRows(tx, ContractPreferences, byAgreement, toNew);
-  await copyRows(tx, MemberNotificationPreference, byAgreement, toNew);
+  await copyRows(tx, 'ContractPreferences', byAgreement, toNew);
+  await copyRows(tx, 'MemberNotificationPreference', byAgreement, toNew);
   return { billers: billers.length, subCategories: subs.length };
 }

@@ -4,7 +4,7 @@ import type { LocalDate } from '../../shared/local-date.js';
 import { LocalDateType, MoneyType } from '../../database/types.js';
 import type { Agreement } from '../agreement/agreement.entity.js';
 import type { Biller } from '../biller/biller.entity.js';
-import type { BillingSubCategory } from '../billing-category/billing-sub-category.entity.js';
+import type { BillingSubCategory } from '../billing-category/index.js';
 import type { LinkedAccount } from '../linked-account/index.js';
 import { BillStatus } from './bill-status.rules.js';
 

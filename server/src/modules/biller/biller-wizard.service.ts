@@ -21,7 +21,7 @@ import { BillScheduleError } from '../../shared/bill/bill.errors.js';
 import { nextOccurrence } from '../../shared/bill/bill-schedule.rules.js';
 import type { BillingFrequency } from '../../shared/bill/billing-frequency.js';
 import { PAYMENT_METHOD_LABELS, PaymentMethod } from '../../shared/bill/payment-method.js';
-import type { BillingCategoryService } from '../billing-category/billing-category.service.js';
+import type { BillingCategoryService } from '../billing-category/index.js';
 import { findBpayBiller, type CompanyService } from '../company/index.js';
 import { NoteEntityType } from '../../shared/note/note-entity-type.js';
 import { BillingSourceItemType, ModificationState } from '../../shared/biller/biller-codes.js';

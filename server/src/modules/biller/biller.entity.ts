@@ -5,8 +5,7 @@ import { LocalDateType, MoneyType } from '../../database/types.js';
 import type { Agreement } from '../agreement/agreement.entity.js';
 import { BillingFrequency } from '../../shared/bill/billing-frequency.js';
 import { PaymentMethod } from '../../shared/bill/payment-method.js';
-import type { BillingCategory } from '../billing-category/billing-category.entity.js';
-import type { BillingSubCategory } from '../billing-category/billing-sub-category.entity.js';
+import type { BillingCategory, BillingSubCategory } from '../billing-category/index.js';
 import type { Company } from '../company/index.js';
 import { BillerOverdueOption, BillerStatus, ModificationState } from '../../shared/biller/biller-codes.js';
 

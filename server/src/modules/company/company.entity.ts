@@ -2,7 +2,7 @@ import { Entity, Index, ManyToOne, OptionalProps, PrimaryKey, Property } from '@
 import type { Cents } from '../../shared/money.js';
 import type { CheckDigitAlgorithm } from '../../shared/validation/check-digit.js';
 import { MoneyType } from '../../database/types.js';
-import type { BillingCategory } from '../billing-category/billing-category.entity.js';
+import type { BillingCategory } from '../billing-category/index.js';
 
 /**
  * A company of the catalogue (spec 2 §2 company list): popular ones per category first, searchable by name,

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError, NotFoundError } from '../../shared/errors.js';
 import { companySearchText } from '../../shared/validation/index.js';
 import { AgreementStatus } from '../../shared/agreement-status.js';
-import type { BillingCategoryService } from '../billing-category/billing-category.service.js';
+import type { BillingCategoryService } from '../billing-category/index.js';
 import { BillerStatus } from '../../shared/biller/biller-codes.js';
 import {
   companyPaymentMethods,

@@ -3,7 +3,7 @@ import type { Cents } from '../../../shared/money.js';
 import type { LocalDate } from '../../../shared/local-date.js';
 import { LocalDateType, MoneyType } from '../../../database/types.js';
 import type { Biller } from '../../biller/biller.entity.js';
-import type { BillingSubCategory } from '../../billing-category/billing-sub-category.entity.js';
+import type { BillingSubCategory } from '../../billing-category/index.js';
 import { Agreement } from '../agreement.entity.js';
 import { PlanLineKind, PlanSource } from './plan-codes.js';
 
