@@ -1,4 +1,4 @@
-import { BillerEditPreviewService } from './modules/biller/biller-edit-preview.service.js';
+import { BillerEditPreviewService, BillerWizardService, NextOccurrencesService } from './modules/biller/index.js';
 import type { Logger } from 'pino';
 import { DemoClock, type Clock } from './shared/clock.js';
 import type { Config } from './config.js';
@@ -11,8 +11,6 @@ import { AgreementViewService } from './modules/agreement/agreement-view.service
 import { MemberApprovalService } from './modules/agreement/member-approval/member-approval.service.js';
 import { AuthService, SignInThrottle, throttlePolicy } from './modules/auth/index.js';
 import { BillingCategoryService, SubCategoryService } from './modules/billing-category/index.js';
-import { NextOccurrencesService } from './modules/biller/next-occurrences.service.js';
-import { BillerWizardService } from './modules/biller/biller-wizard.service.js';
 import { CompanyService } from './modules/company/index.js';
 import { NoteService } from './modules/note/index.js';
 import { NotificationDelivery } from './modules/notification/delivery.js';

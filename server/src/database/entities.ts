@@ -14,7 +14,7 @@ import { TermEndChoice } from '../modules/agreement/term-end/term-end-choice.ent
 import { DepositReviewRecord } from '../modules/agreement/review/deposit-review.entity.js';
 import { Approval } from '../modules/approval/approval.entity.js';
 import { Bill, BillMoneySource } from '../modules/bill/index.js';
-import { Biller } from '../modules/biller/biller.entity.js';
+import { Biller } from '../modules/biller/index.js';
 import { BillingCategory, BillingSubCategory } from '../modules/billing-category/index.js';
 import { Branch } from '../modules/branch/index.js';
 import { Company } from '../modules/company/index.js';

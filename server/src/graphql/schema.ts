@@ -15,7 +15,7 @@ import { CompanyResolver } from '../modules/company/index.js';
 import { BankJobRunResolver } from '../modules/core-banking/job-runs.resolver.js';
 import { BankDayRunResolver } from '../modules/core-banking/bank-day-run.resolver.js';
 import { NoteResolver } from '../modules/note/index.js';
-import { BillerResolver } from '../modules/biller/biller.resolver.js';
+import { BillerResolver } from '../modules/biller/index.js';
 import { OutboxResolver } from '../modules/notification/outbox.resolver.js';
 import { WorklistResolver } from '../modules/worklist/worklist.resolver.js';
 import { HardshipResolver } from '../modules/hardship/index.js';

@@ -23,7 +23,6 @@ const KNOWN_CYCLE: string[] = [
   'account',
   'agreement',
   'approval',
-  'biller',
   'core-banking',
   'member',
   'notification',

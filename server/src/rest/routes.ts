@@ -4,7 +4,7 @@ import { activityRoutes } from '../modules/activity-history/index.js';
 import { authRoutes } from '../modules/auth/index.js';
 import { billingCategoryRoutes, subCategoryRoutes } from '../modules/billing-category/index.js';
 import { companyRoutes } from '../modules/company/index.js';
-import { billerRoutes } from '../modules/biller/biller.rest.js';
+import { billerRoutes } from '../modules/biller/index.js';
 import { memberRoutes } from '../modules/member/member.rest.js';
 import { noteRoutes } from '../modules/note/index.js';
 import { notificationRoutes } from '../modules/notification/notification.rest.js';

@@ -5,7 +5,7 @@ import { MoneyType } from '../../database/types.js';
 import type { Account } from '../account/account.entity.js';
 import type { Agreement } from '../agreement/agreement.entity.js';
 import type { Bill } from '../bill/index.js';
-import type { Biller } from '../biller/biller.entity.js';
+import type { Biller } from '../biller/index.js';
 import type { LedgerTransaction } from '../ledger/index.js';
 import type { Member } from '../member/member.entity.js';
 import type { User } from '../user/index.js';

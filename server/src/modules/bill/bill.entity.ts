@@ -3,7 +3,7 @@ import type { Cents } from '../../shared/money.js';
 import type { LocalDate } from '../../shared/local-date.js';
 import { LocalDateType, MoneyType } from '../../database/types.js';
 import type { Agreement } from '../agreement/agreement.entity.js';
-import type { Biller } from '../biller/biller.entity.js';
+import type { Biller } from '../biller/index.js';
 import type { BillingSubCategory } from '../billing-category/index.js';
 import type { LinkedAccount } from '../linked-account/index.js';
 import { BillStatus } from './bill-status.rules.js';

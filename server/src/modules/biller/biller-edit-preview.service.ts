@@ -19,7 +19,7 @@ import {
   type PlannerDefaults,
 } from '../planner/index.js';
 import type { SettingsService } from '../settings/index.js';
-import { wizardVersion } from './wizard-version.js';
+import { wizardVersion } from '../agreement/wizard/wizard-version.js';
 
 /**
  * The effect of an edit before it is saved (issue 9 item 9): the deposit each frequency would need and the

@@ -51,7 +51,7 @@ import {
   wizardVersion,
   type WizardGate,
   type WizardVersion,
-} from './wizard-version.js';
+} from '../agreement/wizard/wizard-version.js';
 
 /** Spec 2 §8, word for word: a second category assignment while one runs. */
 export const OPERATION_IN_PROGRESS_MESSAGE = 'operation in progress please try again later';

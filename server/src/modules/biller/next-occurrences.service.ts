@@ -8,7 +8,7 @@ import { nextOccurrences, OCCURRENCE_CAP } from '../../shared/bill/bill-schedule
 import type { BillingFrequency } from '../../shared/bill/billing-frequency.js';
 import { BillingSource } from '../../shared/biller/biller-codes.js';
 import { loadBillers, loadSubCategories } from './biller-wizard.queries.js';
-import { versionOfAccount } from './wizard-version.js';
+import { versionOfAccount } from '../agreement/wizard/wizard-version.js';
 
 /**
  * PUT /api/contractpaymentdetails (2 §7, 3 §7: memberId, contractId, accountId, billerId, billingSource, limit) for

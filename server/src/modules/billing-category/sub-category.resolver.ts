@@ -1,14 +1,14 @@
 import { Arg, Authorized, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { WIZARD_ROLES } from '../../common/auth/roles.js';
 import type { GraphQLContext } from '../../graphql/context.js';
-import { asResult } from '../biller/biller-result.js';
 import {
+  asResult,
   ItemChangeResult,
   RemovalInfoView,
   SubCategoryInput,
   SubCategorySaveResult,
   SubCategoryView,
-} from '../biller/biller.types.js';
+} from '../biller/index.js';
 
 /** The billing sub-categories of the agreement wizard (spec 2 §3-§5). */
 @Resolver()

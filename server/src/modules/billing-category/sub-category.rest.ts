@@ -2,10 +2,17 @@ import { Int } from 'type-graphql';
 import { WIZARD_ROLES } from '../../common/auth/roles.js';
 import { LocalDateScalar } from '../../graphql/scalars.js';
 import { bodyField, idParam, route } from '../../rest/route.js';
-import { bodyId, listBody, LockedAnswer, restChange, subCategoryInputOf } from '../biller/biller-wire.js';
+import {
+  bodyId,
+  ItemChangeResult,
+  listBody,
+  LockedAnswer,
+  restChange,
+  subCategoryInputOf,
+  SubCategoryView,
+} from '../biller/index.js';
 import { CategoryAllocation } from '../agreement/agreement-summary.types.js';
-import { ItemChangeResult, SubCategoryView } from '../biller/biller.types.js';
-import { notFound, wizardVersion } from '../biller/wizard-version.js';
+import { notFound, wizardVersion } from '../agreement/wizard/wizard-version.js';
 import { requireUser } from '../../common/auth/access.js';
 
 /**

@@ -7,18 +7,23 @@ import type { LocalDate } from '../../shared/local-date.js';
 import { toDecimalString } from '../../shared/money.js';
 import type { Rejection } from '../../shared/validation/index.js';
 import { BillingSourceItemType, ModificationState } from '../../shared/biller/biller-codes.js';
-import { subCategoryChangesContract } from '../biller/biller-change.rules.js';
 import {
   editRefusal,
+  listItemOf,
+  loadSubCategories,
   NOT_REMOVED_MESSAGE,
+  recordModification,
   reinstateEffect,
   removalEffect,
+  removalInfo,
   stateAfterSave,
-} from '../biller/biller-list.rules.js';
-import { listItemOf, loadSubCategories } from '../biller/biller-wizard.queries.js';
-import { recordModification } from '../biller/modification-record.js';
-import { removalInfo, WizardFormError, type ItemChangeOutcome } from '../biller/biller-wizard.service.js';
-import type { RemovalInfoView, SubCategoryInput, SubCategoryView } from '../biller/biller.types.js';
+  subCategoryChangesContract,
+  WizardFormError,
+  type ItemChangeOutcome,
+  type RemovalInfoView,
+  type SubCategoryInput,
+  type SubCategoryView,
+} from '../biller/index.js';
 import {
   checkId,
   notFound,
@@ -26,7 +31,7 @@ import {
   wizardVersion,
   type WizardGate,
   type WizardVersion,
-} from '../biller/wizard-version.js';
+} from '../agreement/wizard/wizard-version.js';
 import type { BillingCategoryService } from './billing-category.service.js';
 import { checkSubCategoryForm } from './sub-category-form.rules.js';
 

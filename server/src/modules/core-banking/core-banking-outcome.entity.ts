@@ -2,7 +2,7 @@ import { Entity, Enum, Index, ManyToOne, OptionalProps, PrimaryKey, Property } f
 import type { LocalDate } from '../../shared/local-date.js';
 import type { Cents } from '../../shared/money.js';
 import { LocalDateType, MoneyType } from '../../database/types.js';
-import type { Biller } from '../biller/biller.entity.js';
+import type { Biller } from '../biller/index.js';
 import type { Member } from '../member/member.entity.js';
 import { SimulatedEvent, SimulatedOutcome } from './simulator.rules.js';
 

@@ -2,7 +2,7 @@ import { WIZARD_ROLES } from '../../common/auth/roles.js';
 import { restCompletion } from '../agreement/completion/completion-errors.js';
 import { idOf } from '../agreement/completion/completion.rest.js';
 import { bodyField, route } from '../../rest/route.js';
-import { wizardVersion } from '../biller/wizard-version.js';
+import { wizardVersion } from '../agreement/wizard/wizard-version.js';
 import { ContractPreferencesView } from './preferences.types.js';
 import type { PreferencesInput } from './preferences.service.js';
 

@@ -7,8 +7,8 @@ import { DomainError, ForbiddenError } from '../../shared/errors.js';
 import { AgreementStatus } from '../agreement/agreement-status.js';
 import { CompletionRefused, refuseIfAny } from '../agreement/completion/completion-errors.js';
 import type { AgreementWizardService } from '../agreement/wizard/wizard.service.js';
-import type { BillerWizardService } from '../biller/biller-wizard.service.js';
-import { checkId, wizardVersion } from '../biller/wizard-version.js';
+import type { BillerWizardService } from '../biller/index.js';
+import { checkId, wizardVersion } from '../agreement/wizard/wizard-version.js';
 import type { NotificationPreference } from '../../shared/notification/notification-codes.js';
 import { loadMemberAccount } from '../agreement/account-context.js';
 import {

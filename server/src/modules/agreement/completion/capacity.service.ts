@@ -3,7 +3,7 @@ import { requireUser } from '../../../common/auth/access.js';
 import type { CurrentUser } from '../../../common/auth/current-user.js';
 import type { Clock } from '../../../shared/clock.js';
 import { DomainError } from '../../../shared/errors.js';
-import { wizardVersion } from '../../biller/wizard-version.js';
+import { wizardVersion } from '../wizard/wizard-version.js';
 import { NoteEntityType } from '../../../shared/note/note-entity-type.js';
 import type { NoteService } from '../../note/index.js';
 import type { SettingsService } from '../../settings/index.js';

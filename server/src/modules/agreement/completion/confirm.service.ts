@@ -5,7 +5,7 @@ import { formatCurrency, type Cents } from '../../../shared/money.js';
 import { formatLongDate, type LocalDate } from '../../../shared/local-date.js';
 import { dateOf, moneyOf } from '../../../database/row-values.js';
 import { BILLING_FREQUENCY_LABELS, type BillingFrequency } from '../../../shared/bill/billing-frequency.js';
-import { wizardVersion } from '../../biller/wizard-version.js';
+import { wizardVersion } from '../wizard/wizard-version.js';
 import { CONTRIBUTION_FREQUENCY_LABELS, type ContributionFrequency } from '../../deposit/index.js';
 import type { SettingsService } from '../../settings/index.js';
 import { AgreementStatus } from '../agreement-status.js';

@@ -2,7 +2,8 @@ import { Field, Int, ObjectType } from 'type-graphql';
 import type { Cents } from '../../../shared/money.js';
 import type { LocalDate } from '../../../shared/local-date.js';
 import { LocalDateScalar, MoneyScalar } from '../../../graphql/scalars.js';
-import { BillerStatus, ModificationState } from '../../biller/biller-status.js';
+// BillerStatus and ModificationState come registered as GraphQL enums of the same names (biller/biller-status.ts).
+import { BillerStatus, ModificationState } from '../../../shared/biller/biller-codes.js';
 
 @ObjectType({ description: 'A biller (type 0) or sub-category (type 1) row of the confirm page (spec 3 §3).' })
 export class ConfirmItemView {

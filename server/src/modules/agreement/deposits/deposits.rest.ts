@@ -3,7 +3,7 @@ import { DomainError } from '../../../shared/errors.js';
 import { bodyField, idParam, route, type RestContext } from '../../../rest/route.js';
 import { RAW_JSON, toWire } from '../../../rest/wire.js';
 import { BillingSource } from '../../../shared/biller/biller-codes.js';
-import type { NextOccurrencesRequest } from '../../biller/next-occurrences.service.js';
+import type { NextOccurrencesRequest } from '../../biller/index.js';
 import { depositsDataOf, setupFlagOf } from './deposits.wire.js';
 import { DepositsView, PaymentDetails, TransactionOccurrence, type DepositsStep } from './deposits.types.js';
 

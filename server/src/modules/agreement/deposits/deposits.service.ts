@@ -18,7 +18,7 @@ import { loadBillers, type BillerFacts } from '../agreement-billers.js';
 import { DepositType } from '../agreement-codes.js';
 import { loadAgreementFacts, type AgreementFacts } from '../agreement-facts.js';
 import { storedDepositPlanData } from '../stored-plan.js';
-import { wizardVersion } from '../../biller/wizard-version.js';
+import { wizardVersion } from '../wizard/wizard-version.js';
 import { upcomingDeposits } from '../plan/plan-reader.js';
 import { forecastBalanceOn } from '../projection/projection.rules.js';
 import { carriedIntoRenewal } from '../term-end/term-end.rules.js';

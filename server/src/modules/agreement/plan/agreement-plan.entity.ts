@@ -2,7 +2,7 @@ import { Entity, Enum, ManyToOne, OptionalProps, PrimaryKey, Property, Unique } 
 import type { Cents } from '../../../shared/money.js';
 import type { LocalDate } from '../../../shared/local-date.js';
 import { LocalDateType, MoneyType } from '../../../database/types.js';
-import type { Biller } from '../../biller/biller.entity.js';
+import type { Biller } from '../../biller/index.js';
 import type { BillingSubCategory } from '../../billing-category/index.js';
 import { Agreement } from '../agreement.entity.js';
 import { PlanLineKind, PlanSource } from './plan-codes.js';

@@ -1,12 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { assertAccountAccess, assertMemberAccess, NO_ACCESS, requireUser } from '../../common/auth/access.js';
-import type { CurrentUser } from '../../common/auth/current-user.js';
-import { isStaff } from '../../common/auth/roles.js';
-import { DomainError, ForbiddenError, NotFoundError } from '../../shared/errors.js';
-import type { LocalDate } from '../../shared/local-date.js';
-import { dateOf } from '../../database/row-values.js';
-import { AgreementStatus } from '../agreement/agreement-status.js';
-import type { WizardMode } from '../../shared/bill/bill-details.rules.js';
+import { assertAccountAccess, assertMemberAccess, NO_ACCESS, requireUser } from '../../../common/auth/access.js';
+import type { CurrentUser } from '../../../common/auth/current-user.js';
+import { isStaff } from '../../../common/auth/roles.js';
+import { DomainError, ForbiddenError, NotFoundError } from '../../../shared/errors.js';
+import type { LocalDate } from '../../../shared/local-date.js';
+import { dateOf } from '../../../database/row-values.js';
+import { AgreementStatus } from '../agreement-status.js';
+import type { WizardMode } from '../../../shared/bill/bill-details.rules.js';
 
 /**
  * The agreement version whose billers the wizard reads or changes, checked to be the caller's. Billers change only
