@@ -111,6 +111,13 @@ export function moneyRefusal(movement: MoneyMovement, facts: MoneyFacts): MoneyR
   return null;
 }
 
+/** Rule "who may pay", its first part: the money rule lets someone pay bills from the agreement (7, and 4 staff approved). */
+export function agreementTakesPayments(status: S): boolean {
+  return (
+    moneyRefusal(MoneyMovement.PayBill, { status, mover: 'staff', resigned: false, managerApproval: true }) === null
+  );
+}
+
 /** The refusal of a status the movement is not allowed in, in the words of that status. */
 function statusRefusal(movement: MoneyMovement, facts: MoneyFacts): MoneyRefusal {
   switch (facts.status) {

@@ -22,6 +22,8 @@ export const STAFF_AND_REPORTER_ROLES = [...STAFF_ROLES, Role.REPORTER] as const
 export const APPROVER_ROLES = [Role.MANAGER, Role.ADMIN] as const;
 /** Who uses the agreement wizard (spec 2 §6): staff agents and members; not the read-only reporting role. */
 export const WIZARD_ROLES = [Role.MEMBER, ...STAFF_ROLES] as const;
+/** Who may move money: members (their own bills) and staff; reporters are read-only. */
+export const PAYER_ROLES = [Role.MEMBER, ...STAFF_ROLES] as const;
 
 export type AccessRule = typeof PUBLIC | typeof SIGNED_IN | Role;
 

@@ -3,8 +3,7 @@ import type { LocalDate } from '../../shared/local-date.js';
 import { formatCurrency, type Cents } from '../../shared/money.js';
 import { moneyOf } from '../../database/row-values.js';
 import type { CoreBanking } from '../core-banking/core-banking.adapter.js';
-import { LedgerTransactionType, type LedgerService } from '../ledger/index.js';
-import { postRainyDayTopUp } from '../payment/reversal.service.js';
+import { LedgerTransactionType, postRainyDayTopUp, type LedgerService } from '../ledger/index.js';
 import { DEPOSITS_MESSAGES } from './deposits/deposits.rules.js';
 
 /** Why a stored TopupNow cannot be paid when the agreement is applied (the change then fails with this message). */

@@ -1,2 +1,10 @@
 /** The idempotency module's public surface: code outside it imports it only from here (eslint, module-graph.test.ts). */
 export { IdempotencyRecord } from './idempotency-record.entity.js';
+export {
+  IDEMPOTENCY_MESSAGES,
+  checkIdempotencyKey,
+  hasIdempotentAnswer,
+  requestHash,
+  runIdempotent,
+} from './money-transaction.js';
+export type { IdempotentRequest } from './money-transaction.js';

@@ -16,6 +16,8 @@ export { LEDGER_TRANSACTION_TYPE_LABELS, LedgerTransactionType } from './ledger-
 export { LedgerTransaction } from './ledger-transaction.entity.js';
 export { agreementChangeOf, negateLines } from './ledger.rules.js';
 export { LedgerService } from './ledger.service.js';
+export { postRainyDayTopUp } from './rainy-day-top-up.js';
+export type { RainyDayTopUpPosting } from './rainy-day-top-up.js';
 export { allocation, contingency, external, linkedAccount, rainyDay } from './ledger.types.js';
 export type { LedgerLine, MoneySourceInput, Posting, PostingResult, ReversalPosting } from './ledger.types.js';
 // TransactionStatus from transaction-status.ts: the shared code table registered as the GraphQL enum.

@@ -17,8 +17,9 @@ import { depositLines, storedShares, type StoredShareColumns } from '../core-ban
 import { linkedAccountBalances, LedgerTransactionType, type LedgerService, type Posting } from '../ledger/index.js';
 import { MoneyMovement } from '../../shared/money-movement.rules.js';
 import { planCatchUp, type CatchUpDepositFacts, type CatchUpPlan } from './catch-up.rules.js';
-import { checkIdempotencyKey, runIdempotent } from './money-transaction.js';
-import { assertAgreementAccess, lockAgreement, lockLinkedAccount } from './payment-load.js';
+import { checkIdempotencyKey, runIdempotent } from '../idempotency/index.js';
+import { lockLinkedAccount } from '../linked-account/index.js';
+import { assertAgreementAccess, lockAgreement } from './payment-load.js';
 import { PAYMENT_MESSAGES, PaymentError } from './payment.errors.js';
 import { checkMoneyMovement, parsePaymentAmount } from './payment.rules.js';
 

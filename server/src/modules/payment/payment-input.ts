@@ -1,11 +1,7 @@
-import { Role, STAFF_ROLES } from '../../common/auth/roles.js';
 import { DomainError } from '../../shared/errors.js';
 import type { TopUpOption } from './payment-split.rules.js';
 import type { OverdueOption } from './payment.rules.js';
 import type { BillOrAllocation, PayBillRequest, PaymentQuoteRequest } from './payment.service.js';
-
-/** Who may move money: members (their own bills) and staff; reporters are read-only. */
-export const PAYER_ROLES = [Role.MEMBER, ...STAFF_ROLES] as const;
 
 export interface RawPayInput {
   billId: number;

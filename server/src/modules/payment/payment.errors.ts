@@ -20,9 +20,7 @@ export type PaymentErrorCode =
   | 'APPROVAL_NOT_ALLOWED'
   | 'INVALID_MANAGER_CREDENTIALS'
   | 'TOO_MANY_ATTEMPTS'
-  | 'IDEMPOTENCY_KEY_REUSED'
   | 'REPEATED_TOP_UP'
-  | 'INVALID_IDEMPOTENCY_KEY'
   | 'UNKNOWN_PAYMENT_TYPE'
   | 'CATCH_UP_ABOVE_ARREARS'
   | MoneyRefusalCode
@@ -44,10 +42,8 @@ export const PAYMENT_MESSAGES = {
     'The same top-up from this account was made less than a minute ago. Check the activity list; to top up again, wait a minute.',
   approvalNotAllowed: 'A manager cannot approve their own request, and an approval is decided once.',
   badManagerCredentials: 'The manager username or password is incorrect.',
-  keyReused: 'This idempotency key was already used for a different request.',
   unknownPaymentType:
     'This bill has no BPAY or EFT details, so it can only be paid as a category bill, from what is set aside for its category.',
-  invalidKey: 'An idempotency key of 8 to 100 characters (letters, digits, - and _) is required.',
 } as const;
 
 /** A catch-up deposit larger than the arrears: the member is told how much is owed. */

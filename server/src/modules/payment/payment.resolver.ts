@@ -1,8 +1,8 @@
 import { Arg, Authorized, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
-import { SIGNED_IN, STAFF_ROLES } from '../../common/auth/roles.js';
+import { PAYER_ROLES, SIGNED_IN, STAFF_ROLES } from '../../common/auth/roles.js';
 import { ZERO } from '../../shared/money.js';
 import type { GraphQLContext } from '../../graphql/context.js';
-import { PAYER_ROLES, toPayRequest, toQuoteRequest } from './payment-input.js';
+import { toPayRequest, toQuoteRequest } from './payment-input.js';
 import { withUserErrors } from '../../graphql/user-error.js';
 import { BillToReverse, reversibleBills } from './reversible-bills.js';
 import type { PaymentOutcome } from './payment.service.js';

@@ -6,9 +6,9 @@ import { parseMoney, toDecimalString, type Cents } from '../../shared/money.js';
 import { MoneyScalar } from '../../graphql/scalars.js';
 import { bodyField, flagValue, idParam, route } from '../../rest/route.js';
 import { wireMoney } from '../../rest/wire.js';
-import { STAFF_ROLES } from '../../common/auth/roles.js';
+import { PAYER_ROLES, STAFF_ROLES } from '../../common/auth/roles.js';
 import { ArrearsApproval } from '../approval/approval.types.js';
-import { PAYER_ROLES, toPayRequest, type RawPayInput } from './payment-input.js';
+import { toPayRequest, type RawPayInput } from './payment-input.js';
 import { KEYLESS_TOP_UP_REPEAT_SECONDS } from './payment.rules.js';
 import {
   BillConfirmationView,

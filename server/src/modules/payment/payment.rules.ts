@@ -32,13 +32,6 @@ export function isPayableBillStatus(status: BillStatus): boolean {
   return PAYABLE_STATUSES.has(status);
 }
 
-/** Rule "who may pay", its first part: the money rule lets someone pay bills from the agreement (7, and 4 staff approved). */
-export function agreementTakesPayments(status: AgreementStatus): boolean {
-  return (
-    moneyRefusal(MoneyMovement.PayBill, { status, mover: 'staff', resigned: false, managerApproval: true }) === null
-  );
-}
-
 export interface PaymentPermissionFacts {
   agreementStatus: AgreementStatus;
   callerIsStaff: boolean;

@@ -19,14 +19,14 @@ import {
 } from '../ledger/index.js';
 import type { EventNotifier } from '../notification/events.js';
 import type { SettingsService } from '../settings/index.js';
-import { checkIdempotencyKey, runIdempotent } from './money-transaction.js';
+import { checkIdempotencyKey, runIdempotent } from '../idempotency/index.js';
+import { lockLinkedAccount } from '../linked-account/index.js';
 import {
   accountLinkedAccountIds,
   agreementHeadroom,
   loadAccessibleBill,
   lockAgreement,
   lockBills,
-  lockLinkedAccount,
   overdrawAllowedOn,
   sameSourceBills,
   type AgreementRow,

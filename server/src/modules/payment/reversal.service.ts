@@ -5,18 +5,16 @@ import type { CurrentUser } from '../../common/auth/current-user.js';
 import { isStaff } from '../../common/auth/roles.js';
 import type { Clock } from '../../shared/clock.js';
 import { ForbiddenError, NotFoundError } from '../../shared/errors.js';
-import { formatCurrency, negate, parseMoney, toDecimalString, ZERO, type Cents } from '../../shared/money.js';
-import type { LocalDate } from '../../shared/local-date.js';
-import { ActivityType } from '../activity/index.js';
+import { parseMoney, toDecimalString, ZERO } from '../../shared/money.js';
 import {
   linkedAccountBalances,
   LedgerTransactionType,
   type LedgerService,
-  linkedAccount,
-  rainyDay,
+  postRainyDayTopUp,
 } from '../ledger/index.js';
-import { checkIdempotencyKey, runIdempotent } from './money-transaction.js';
-import { assertAgreementAccess, lockAgreement, lockLinkedAccount } from './payment-load.js';
+import { checkIdempotencyKey, runIdempotent } from '../idempotency/index.js';
+import { lockLinkedAccount } from '../linked-account/index.js';
+import { assertAgreementAccess, lockAgreement } from './payment-load.js';
 import { PAYMENT_MESSAGES, PaymentError } from './payment.errors.js';
 import {
   checkNotRepeatedTopUp,
@@ -62,55 +60,6 @@ interface TransactionRow {
   deposit_full: boolean | null;
   reversed: boolean;
   reverses_id: number | null;
-}
-
-export interface RainyDayTopUpPosting {
-  agreementId: number;
-  linkedAccountId: number;
-  accountNumber: string;
-  amount: Cents;
-  /** Null: 'Rainy day top-up of $X'. */
-  description: string | null;
-  effectiveDate: LocalDate;
-  createdAt: Date;
-  /** Null when a job moves it (no one signed in). */
-  userId: number | null;
-  agentName: string | null;
-  /** More facts for the activity (the request's key, or what asked for the top-up). */
-  data?: Record<string, unknown>;
-}
-
-/**
- * The one posting of a rainy-day top-up: the linked account pays into the agreement's rainy day, one ledger
- * transaction (type 4) with its activity (extra member deposit), inside the caller's transaction. The member's
- * top-up (`topUpRainyDay`) and the TopupNow of an agreement being applied (agreement/topup-now.ts) both post it.
- */
-export async function postRainyDayTopUp(
-  tx: EntityManager,
-  ledger: LedgerService,
-  topUp: RainyDayTopUpPosting,
-): Promise<{ transactionId: number; activityId: number | null }> {
-  const description = topUp.description || `Rainy day top-up of ${formatCurrency(topUp.amount)}`;
-  const posting = await ledger.post(tx, {
-    type: LedgerTransactionType.RainyDayTopUp,
-    agreementId: topUp.agreementId,
-    effectiveDate: topUp.effectiveDate,
-    description,
-    lines: [
-      { account: linkedAccount(topUp.linkedAccountId), amount: negate(topUp.amount) },
-      { account: rainyDay(), amount: topUp.amount },
-    ],
-    createdByUserId: topUp.userId,
-    createdAt: topUp.createdAt,
-    activity: {
-      type: ActivityType.ExtraMemberDeposit,
-      details: description,
-      data: { topupAmount: toDecimalString(topUp.amount), accountNumber: topUp.accountNumber, ...topUp.data },
-      agentName: topUp.agentName,
-      userId: topUp.userId,
-    },
-  });
-  return { transactionId: posting.transactionId, activityId: posting.activityId };
 }
 
 /** Reverses payments and deposits (staff only) and tops up rainy day from a linked account. */

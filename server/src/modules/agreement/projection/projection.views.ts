@@ -1,4 +1,4 @@
-import { agreementTakesPayments } from '../../payment/payment.rules.js';
+import { agreementTakesPayments } from '../../../shared/money-movement.rules.js';
 import { visibleBillsDue } from './projection.rules.js';
 import { verdictWords } from './projection-words.rules.js';
 import type { AgreementProjection, ProjectedForecast } from './projection.rules.js';

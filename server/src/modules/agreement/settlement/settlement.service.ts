@@ -16,8 +16,8 @@ import {
   LedgerTransactionType,
   type LedgerService,
 } from '../../ledger/index.js';
-import { checkIdempotencyKey, runIdempotent } from '../../payment/money-transaction.js';
-import { lockLinkedAccount } from '../../payment/payment-load.js';
+import { checkIdempotencyKey, runIdempotent } from '../../idempotency/index.js';
+import { lockLinkedAccount } from '../../linked-account/index.js';
 import { AgreementStatus } from '../agreement-status.js';
 import {
   closingSentence,

@@ -1,6 +1,5 @@
 import { Arg, Authorized, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
-import { SIGNED_IN } from '../../../common/auth/roles.js';
-import { PAYER_ROLES } from '../../payment/payment-input.js';
+import { PAYER_ROLES, SIGNED_IN } from '../../../common/auth/roles.js';
 import type { GraphQLContext } from '../../../graphql/context.js';
 import { withUserErrors } from '../../../graphql/user-error.js';
 import type { ShortfallFixesAnswer } from './shortfall-fix.service.js';

@@ -10,7 +10,7 @@ import { DomainError, ForbiddenError } from '../../../shared/errors.js';
 import { formatCurrency, parseMoney, sub, sum, toDecimalString, type Cents } from '../../../shared/money.js';
 import { loadMemberAccount, type AccountContext } from '../account-context.js';
 import type { ReversalService } from '../../payment/reversal.service.js';
-import { checkIdempotencyKey, hasIdempotentAnswer } from '../../payment/money-transaction.js';
+import { checkIdempotencyKey, hasIdempotentAnswer } from '../../idempotency/index.js';
 import type { ProjectionService } from '../projection/projection.service.js';
 import { forecastOf, type ProjectionInput } from '../projection/projection.rules.js';
 import { forecastVerdictView } from '../projection/projection.views.js';

@@ -1,8 +1,7 @@
 import { Arg, Authorized, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { SIGNED_IN } from '../../../common/auth/roles.js';
+import { PAYER_ROLES, SIGNED_IN } from '../../../common/auth/roles.js';
 import type { GraphQLContext } from '../../../graphql/context.js';
 import { withUserErrors } from '../../../graphql/user-error.js';
-import { PAYER_ROLES } from '../../payment/payment-input.js';
 import { AgreementSummary } from '../agreement-summary.types.js';
 import type { TermEndAnswer } from './term-end.service.js';
 import { ChooseTermEndInput, ChooseTermEndResult, TermEndView, type TermEndChoiceView } from './term-end.types.js';

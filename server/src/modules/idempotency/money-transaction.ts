@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { PAYMENT_MESSAGES, PaymentError } from './payment.errors.js';
+import { DomainError } from '../../shared/errors.js';
+
+/** The refusals of an idempotency key (the codes and words the payment screens always gave). */
+export const IDEMPOTENCY_MESSAGES = {
+  keyReused: 'This idempotency key was already used for a different request.',
+  invalidKey: 'An idempotency key of 8 to 100 characters (letters, digits, - and _) is required.',
+} as const;
 
 /** SQLSTATEs worth a retry: serialization failure and deadlock (STACK.md). */
 const RETRYABLE = new Set(['40001', '40P01']);
@@ -38,7 +44,7 @@ export function requestHash(operation: string, input: unknown): string {
 
 export function checkIdempotencyKey(key: string | null | undefined): string {
   if (!key || !KEY.test(key))
-    throw new PaymentError('INVALID_IDEMPOTENCY_KEY', PAYMENT_MESSAGES.invalidKey, 'idempotencyKey');
+    throw new DomainError('INVALID_IDEMPOTENCY_KEY', IDEMPOTENCY_MESSAGES.invalidKey, 'idempotencyKey');
   return key;
 }
 
@@ -91,7 +97,7 @@ export async function runIdempotent<T extends object>(
             [request.userId, request.key],
           );
           if (!stored || stored.request_hash !== hash || stored.response === null) {
-            throw new PaymentError('IDEMPOTENCY_KEY_REUSED', PAYMENT_MESSAGES.keyReused, 'idempotencyKey');
+            throw new DomainError('IDEMPOTENCY_KEY_REUSED', IDEMPOTENCY_MESSAGES.keyReused, 'idempotencyKey');
           }
           return stored.response;
         }
