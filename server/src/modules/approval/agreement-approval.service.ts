@@ -12,7 +12,7 @@ import type { SignInThrottle } from '../auth/index.js';
 import type { SettingsService } from '../settings/index.js';
 import type { EventBus } from '../../graphql/event-bus.js';
 import { liveStream } from '../../graphql/live-stream.js';
-import { ApprovalKind } from './approval-type.js';
+import { APPROVAL_KIND_LABELS, ApprovalKind } from './approval-type.js';
 import { recordApprovalDecision } from './approval-decision.js';
 import {
   activationApprovals,
@@ -190,6 +190,17 @@ export class AgreementApprovalService {
   async stateForActivation(em: EntityManager, agreementId: number): Promise<{ missing: number; refused: number }> {
     const { needed, rows } = await this.facts(em, agreementId);
     return activationApprovals(needed, rows.map(decided));
+  }
+
+  /**
+   * Asks for every approval the version needs and has not been granted, with the same note (a deposit changed from
+   * outside the wizard: agreement/deposit-change.ts); answers the names of the kinds asked for, none when none is missing.
+   */
+  async requestMissing(em: EntityManager, user: CurrentUser, agreementId: number, note: string): Promise<string[]> {
+    const approvals = await this.state(em, user, agreementId);
+    const missing = approvals.kinds.filter((kind) => kind.needed && kind.decision !== ApprovalDecision.Granted);
+    for (const kind of missing) await this.request(em, user, agreementId, kind.approvalType, note);
+    return missing.map((kind) => APPROVAL_KIND_LABELS[kind.approvalType as ApprovalKind]);
   }
 
   /** The agent asks; the request waits in the managers' queue (one pending request per kind). */

@@ -3,6 +3,7 @@ import { addDays, daysBetween, type LocalDate } from '../../shared/local-date.js
 import { AgreementStatus } from '../agreement/agreement-status.js';
 import { DepositStatus } from '../agreement/agreement-codes.js';
 import { BillStatus, isDateDrivenStatus, statusForDueDate } from '../bill/index.js';
+import type { CoreBankingSettings } from '../settings/index.js';
 
 /** How one regular deposit is shared between the agreement's pockets (its stored plan's shares, agreement/plan/). */
 export interface DepositShares {
@@ -111,23 +112,8 @@ export function missedOwing(
     .reduce((owing, deposit) => owing + Math.max(0, deposit.expected - deposit.received), 0);
 }
 
-/** The bank's settings of the automatic side (`setting` key `coreBanking`), with their defaults. */
-export interface CoreBankingSettings {
-  /** Failed payments within `failureWindowDays` that lock the agreement (8, activity 26); 0: never. */
-  lockAfterFailedPayments: number;
-  failureWindowDays: number;
-  /**
-   * An agreement is due for renewal this many days before its end date (the spec names the event, "agreement due for
-   * renewal", not the window: ours, a setting); 0: never told.
-   */
-  renewalNoticeDays: number;
-}
-
-export const DEFAULT_CORE_BANKING_SETTINGS: CoreBankingSettings = {
-  lockAfterFailedPayments: 3,
-  failureWindowDays: 90,
-  renewalNoticeDays: 30,
-};
+// The bank's settings of the automatic side are the settings module's (settings/core-banking-settings.ts).
+export { DEFAULT_CORE_BANKING_SETTINGS, type CoreBankingSettings } from '../settings/index.js';
 
 /**
  * Rule "renewal due": the end dates of the agreements due for renewal today, `from`..`to` inclusive (ending today

@@ -3,20 +3,8 @@ import { formatDisplayDate, type LocalDate } from '../../shared/local-date.js';
 import { ActivityType, writeActivity } from '../activity/index.js';
 import { AgreementStatus } from '../agreement/agreement-status.js';
 import type { EventNotifier } from '../notification/events.js';
-import {
-  DEFAULT_CORE_BANKING_SETTINGS,
-  RUNNING_STATUSES,
-  renewalDueWindow,
-  type CoreBankingSettings,
-} from './bank-day.rules.js';
-
-/** The bank's settings of the automatic side (`setting` key `coreBanking`) with their defaults. */
-export async function coreBankingSettings(em: EntityManager): Promise<CoreBankingSettings> {
-  const [stored] = await em.execute<{ value: Partial<CoreBankingSettings> }[]>(
-    "select value from setting where key = 'coreBanking'",
-  );
-  return { ...DEFAULT_CORE_BANKING_SETTINGS, ...stored?.value };
-}
+import { coreBankingSettings } from '../settings/index.js';
+import { RUNNING_STATUSES, renewalDueWindow } from './bank-day.rules.js';
 
 /** Statuses of an agreement on its way that replaces the running one (a renewal or modification under way). */
 const UNDER_WAY = [

@@ -36,7 +36,7 @@ import { EVENT_WHEN, eventKindOfTemplate } from '../../shared/notification/event
 import type { ProjectionService } from '../agreement/projection/projection.service.js';
 import { loadAgreementFacts } from '../agreement/agreement-facts.js';
 import { renewalDueWindow } from '../core-banking/bank-day.rules.js';
-import { coreBankingSettings } from '../core-banking/renewal-due.js';
+import { coreBankingSettings } from '../settings/index.js';
 import { addDays, type LocalDate } from '../../shared/local-date.js';
 import {
   BILL_DUE_SOON_DAYS,

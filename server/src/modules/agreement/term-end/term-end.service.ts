@@ -6,7 +6,7 @@ import { DomainError } from '../../../shared/errors.js';
 import { ZERO, type Cents } from '../../../shared/money.js';
 import type { LocalDate } from '../../../shared/local-date.js';
 import { ActivityType, writeActivity } from '../../activity/index.js';
-import { coreBankingSettings } from '../../core-banking/renewal-due.js';
+import { coreBankingSettings } from '../../settings/index.js';
 import { memberLinkedAccounts } from '../../ledger/index.js';
 import { loadMemberAccount, type AccountContext } from '../account-context.js';
 import type { AgreementFacts } from '../agreement-facts.js';

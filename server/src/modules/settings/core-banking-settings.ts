@@ -1,0 +1,27 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+
+/** The bank's settings of the automatic side (`setting` key `coreBanking`), with their defaults. */
+export interface CoreBankingSettings {
+  /** Failed payments within `failureWindowDays` that lock the agreement (8, activity 26); 0: never. */
+  lockAfterFailedPayments: number;
+  failureWindowDays: number;
+  /**
+   * An agreement is due for renewal this many days before its end date (the spec names the event, "agreement due for
+   * renewal", not the window: ours, a setting); 0: never told.
+   */
+  renewalNoticeDays: number;
+}
+
+export const DEFAULT_CORE_BANKING_SETTINGS: CoreBankingSettings = {
+  lockAfterFailedPayments: 3,
+  failureWindowDays: 90,
+  renewalNoticeDays: 30,
+};
+
+/** The bank's settings of the automatic side (`setting` key `coreBanking`) with their defaults. */
+export async function coreBankingSettings(em: EntityManager): Promise<CoreBankingSettings> {
+  const [stored] = await em.execute<{ value: Partial<CoreBankingSettings> }[]>(
+    "select value from setting where key = 'coreBanking'",
+  );
+  return { ...DEFAULT_CORE_BANKING_SETTINGS, ...stored?.value };
+}
