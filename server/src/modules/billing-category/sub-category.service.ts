@@ -54,7 +54,7 @@ export interface SubCategorySaveOutcome {
 
 /**
  * The wizard's billing sub-categories (spec 2 §3-§5, §7): read, save (create or edit), remove and reinstate, with
- * the same version rules as billers (modules/biller/wizard-version.ts) and the sub-category form's rules.
+ * the same version rules as billers (modules/agreement/wizard/wizard-version.ts) and the sub-category form's rules.
  */
 export class SubCategoryService {
   constructor(
