@@ -13,20 +13,22 @@ import { AuthService, SignInThrottle, throttlePolicy } from './modules/auth/inde
 import { BillingCategoryService, SubCategoryService } from './modules/billing-category/index.js';
 import { CompanyService } from './modules/company/index.js';
 import { NoteService } from './modules/note/index.js';
-import { NotificationDelivery } from './modules/notification/delivery.js';
-import { MailCapture } from './modules/notification/mail-capture.js';
-import { Mailer } from './modules/notification/mailer.js';
-import { registerNotificationJobs } from './modules/notification/notification-jobs.js';
-import { EventNotifier } from './modules/notification/events.js';
-import { NotificationOutbox } from './modules/notification/outbox.js';
-import { OutboxViewService } from './modules/notification/outbox-view.service.js';
-import { NoticePreviewService } from './modules/notification/notice-preview.service.js';
-import { WorklistService } from './modules/worklist/worklist.service.js';
+import {
+  CapturingSmsProvider,
+  EventNotifier,
+  MailCapture,
+  Mailer,
+  NoticePreviewService,
+  NotificationDelivery,
+  NotificationOutbox,
+  NotificationService,
+  OutboxViewService,
+  registerNotificationJobs,
+  SupportService,
+} from './modules/notification/index.js';
+import { WorklistService } from './modules/worklist/index.js';
 import { HardshipService } from './modules/hardship/index.js';
 import { ReportingService } from './modules/reporting/index.js';
-import { CapturingSmsProvider } from './modules/notification/sms-provider.js';
-import { NotificationService } from './modules/notification/notification.service.js';
-import { SupportService } from './modules/notification/support.service.js';
 import { MemberService } from './modules/member/member.service.js';
 import { MemberSearchService } from './modules/member/member-search.service.js';
 import { MemberDirectoryService } from './modules/member/member-directory.service.js';

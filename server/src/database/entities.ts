@@ -27,11 +27,8 @@ import { CoreBankingStatementLine } from '../modules/core-banking/core-banking-s
 import { InterestRegistration } from '../modules/member/interest-registration.entity.js';
 import { Member } from '../modules/member/member.entity.js';
 import { Note } from '../modules/note/index.js';
-import { NotificationTemplate } from '../modules/notification/notification-template.entity.js';
-import { Notification } from '../modules/notification/notification.entity.js';
-import { CapturedMessage } from '../modules/notification/captured-message.entity.js';
-import { MemberNotice } from '../modules/notification/member-notice.entity.js';
-import { WorklistDone } from '../modules/worklist/worklist-done.entity.js';
+import { CapturedMessage, MemberNotice, Notification, NotificationTemplate } from '../modules/notification/index.js';
+import { WorklistDone } from '../modules/worklist/index.js';
 import { HardshipCase } from '../modules/hardship/index.js';
 import { ContractPreferences, MemberNotificationPreference } from '../modules/preferences/index.js';
 import { Setting } from '../modules/settings/index.js';

@@ -16,10 +16,9 @@ import { BankJobRunResolver } from '../modules/core-banking/job-runs.resolver.js
 import { BankDayRunResolver } from '../modules/core-banking/bank-day-run.resolver.js';
 import { NoteResolver } from '../modules/note/index.js';
 import { BillerResolver } from '../modules/biller/index.js';
-import { OutboxResolver } from '../modules/notification/outbox.resolver.js';
-import { WorklistResolver } from '../modules/worklist/worklist.resolver.js';
+import { NotificationResolver, OutboxResolver } from '../modules/notification/index.js';
+import { WorklistResolver } from '../modules/worklist/index.js';
 import { HardshipResolver } from '../modules/hardship/index.js';
-import { NotificationResolver } from '../modules/notification/notification.resolver.js';
 import { MemberResolver } from '../modules/member/member.resolver.js';
 import { MemberSearchResolver } from '../modules/member/member-search.resolver.js';
 import { QueuedChangeResolver } from '../modules/agreement/queued-change.resolver.js';

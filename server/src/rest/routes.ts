@@ -7,7 +7,7 @@ import { companyRoutes } from '../modules/company/index.js';
 import { billerRoutes } from '../modules/biller/index.js';
 import { memberRoutes } from '../modules/member/member.rest.js';
 import { noteRoutes } from '../modules/note/index.js';
-import { notificationRoutes } from '../modules/notification/notification.rest.js';
+import { notificationRoutes } from '../modules/notification/index.js';
 import { overviewRoutes } from '../modules/overview/index.js';
 import { memberSearchRoutes } from '../modules/member/member-search.rest.js';
 import { queuedChangeRoutes } from '../modules/agreement/queued-change.rest.js';

@@ -112,21 +112,9 @@ export function missedOwing(
     .reduce((owing, deposit) => owing + Math.max(0, deposit.expected - deposit.received), 0);
 }
 
-// The bank's settings of the automatic side are the settings module's (settings/core-banking-settings.ts).
-export { DEFAULT_CORE_BANKING_SETTINGS, type CoreBankingSettings } from '../settings/index.js';
-
-/**
- * Rule "renewal due": the end dates of the agreements due for renewal today, `from`..`to` inclusive (ending today
- * up to `renewalNoticeDays` ahead); null when the setting is 0. Each agreement is told once per end date.
- */
-export function renewalDueWindow(
-  today: LocalDate,
-  settings: Pick<CoreBankingSettings, 'renewalNoticeDays'>,
-): { from: LocalDate; to: LocalDate } | null {
-  const days = settings.renewalNoticeDays;
-  if (!Number.isInteger(days) || days <= 0) return null;
-  return { from: today, to: addDays(today, days) };
-}
+// The bank's settings of the automatic side, and the renewal notice's window, are the settings module's
+// (settings/core-banking-settings.ts).
+export { DEFAULT_CORE_BANKING_SETTINGS, renewalDueWindow, type CoreBankingSettings } from '../settings/index.js';
 
 /** Rule "lock after repeated failures" (DOMAIN "Arrears and locks"): a running, unlocked agreement at the threshold. */
 export function locksAfterFailure(

@@ -4,7 +4,7 @@ import type { Clock } from '../../shared/clock.js';
 import { FiguresChangeReason, figuresChanged } from '../../common/figures-changed.js';
 import type { LocalDate } from '../../shared/local-date.js';
 import type { LedgerService } from '../ledger/index.js';
-import type { EventNotifier } from '../notification/events.js';
+import type { EventNotifier } from '../notification/index.js';
 import type { PaymentService } from '../payment/payment.service.js';
 import { BillDays, emptyBillDay, type BillDayResult } from './bill-days.js';
 import type { CoreBanking } from './core-banking.adapter.js';
@@ -12,7 +12,7 @@ import { DepositArrivals, type DepositDayResult } from './deposit-arrivals.js';
 import { PaymentWindows, type WindowResult } from './payment-windows.js';
 import { reconcile, type ReconciliationResult } from './reconciliation.js';
 import { renewalDue } from './renewal-due.js';
-import { queueReminders } from '../notification/reminders.js';
+import { queueReminders } from '../notification/index.js';
 import { startApprovedAgreements } from '../agreement/lifecycle/start-approved.js';
 import type { ChangeApplier } from '../agreement/change-applier.js';
 

@@ -20,7 +20,7 @@ import {
   rainyDay,
   type LedgerLine,
 } from '../ledger/index.js';
-import type { EventNotifier } from '../notification/events.js';
+import type { EventNotifier } from '../notification/index.js';
 import {
   arrearsStatus,
   arrivesLate,

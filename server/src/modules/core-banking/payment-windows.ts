@@ -8,7 +8,7 @@ import { AgreementEvent } from '../agreement/state/transitions.rules.js';
 import { BillStatus } from '../bill/index.js';
 import { BillerStatus } from '../../shared/biller/biller-codes.js';
 import { type LedgerService, TransactionStatus } from '../ledger/index.js';
-import type { EventNotifier } from '../notification/events.js';
+import type { EventNotifier } from '../notification/index.js';
 import { billerOnHoldMessage } from '../payment/payment.errors.js';
 import { pendingWindowOf } from '../payment/payment.rules.js';
 import { DEFAULT_CORE_BANKING_SETTINGS, locksAfterFailure, type CoreBankingSettings } from './bank-day.rules.js';

@@ -24,7 +24,7 @@ import type { AgreementFacts } from '../agreement/agreement-facts.js';
 import { setDepositRelief } from '../agreement/plan/deposit-relief.js';
 import type { DepositRelief, ReliefPlan } from '../agreement/plan/deposit-relief.rules.js';
 import type { ProjectionService } from '../agreement/projection/projection.service.js';
-import type { EventNotifier } from '../notification/events.js';
+import type { EventNotifier } from '../notification/index.js';
 import { loadMemberAccount } from '../agreement/account-context.js';
 import {
   caseOfAccount,

@@ -1,17 +1,9 @@
 import { Entity, Index, ManyToOne, OptionalProps, PrimaryKey, Property, Unique } from '@mikro-orm/core';
 import type { Agreement } from '../agreement/agreement.entity.js';
+import { MemberNoticeStatus } from '../../shared/notification/notification-codes.js';
 
-/**
- * What became of a member notice: waiting for its job, told (messages queued), nobody to tell, not composable, or
- * held back because the member asked for help with payments (a hardship case open or arranged: `pausedForHardship`).
- */
-export enum MemberNoticeStatus {
-  Waiting = 0,
-  Queued = 1,
-  NobodyToTell = 2,
-  Failed = 3,
-  PausedForHardship = 4,
-}
+// MemberNoticeStatus is a shared code (shared/notification/notification-codes.ts).
+export { MemberNoticeStatus };
 
 /**
  * One event a member is told of (a bill due, a deposit missed, an agreement changed …), written by `notifyEvent` in

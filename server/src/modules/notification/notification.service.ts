@@ -35,8 +35,7 @@ import type { NotificationOutbox } from './outbox.js';
 import { EVENT_WHEN, eventKindOfTemplate } from '../../shared/notification/events.rules.js';
 import type { ProjectionService } from '../agreement/projection/projection.service.js';
 import { loadAgreementFacts } from '../agreement/agreement-facts.js';
-import { renewalDueWindow } from '../core-banking/bank-day.rules.js';
-import { coreBankingSettings } from '../settings/index.js';
+import { coreBankingSettings, renewalDueWindow } from '../settings/index.js';
 import { addDays, type LocalDate } from '../../shared/local-date.js';
 import {
   BILL_DUE_SOON_DAYS,
@@ -45,8 +44,7 @@ import {
   templateOffered,
 } from './contact-template.rules.js';
 import { institutionFacts } from './notification-settings.js';
-import { recordWorkDone } from '../worklist/worklist.queries.js';
-import { isWorkItemKey, WORKLIST_MESSAGES } from '../worklist/worklist.rules.js';
+import { isWorkItemKey, recordWorkDone, WORKLIST_MESSAGES } from '../worklist/index.js';
 import { accountMember, holderLinksOf, holderLinksSql } from '../branch/index.js';
 
 export interface TemplateView {

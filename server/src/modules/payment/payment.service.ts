@@ -17,7 +17,7 @@ import {
   linkedAccount,
   TransactionStatus,
 } from '../ledger/index.js';
-import type { EventNotifier } from '../notification/events.js';
+import type { EventNotifier } from '../notification/index.js';
 import type { SettingsService } from '../settings/index.js';
 import { checkIdempotencyKey, runIdempotent } from '../idempotency/index.js';
 import { lockLinkedAccount } from '../linked-account/index.js';

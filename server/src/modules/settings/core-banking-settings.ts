@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { addDays, type LocalDate } from '../../shared/local-date.js';
 
 /** The bank's settings of the automatic side (`setting` key `coreBanking`), with their defaults. */
 export interface CoreBankingSettings {
@@ -24,4 +25,17 @@ export async function coreBankingSettings(em: EntityManager): Promise<CoreBankin
     "select value from setting where key = 'coreBanking'",
   );
   return { ...DEFAULT_CORE_BANKING_SETTINGS, ...stored?.value };
+}
+
+/**
+ * Rule "renewal due": the end dates of the agreements due for renewal today, `from`..`to` inclusive (ending today
+ * up to `renewalNoticeDays` ahead); null when the setting is 0. Each agreement is told once per end date.
+ */
+export function renewalDueWindow(
+  today: LocalDate,
+  settings: Pick<CoreBankingSettings, 'renewalNoticeDays'>,
+): { from: LocalDate; to: LocalDate } | null {
+  const days = settings.renewalNoticeDays;
+  if (!Number.isInteger(days) || days <= 0) return null;
+  return { from: today, to: addDays(today, days) };
 }

@@ -7,8 +7,11 @@ import { BillStatus } from '../bill/index.js';
 import { BillerStatus } from '../../shared/biller/biller-codes.js';
 import { ActivityType } from '../activity/index.js';
 import { holderLinksSql } from '../branch/index.js';
-import { NotificationChannel, NotificationStatus } from '../../shared/notification/notification-codes.js';
-import { MemberNoticeStatus } from '../notification/member-notice.entity.js';
+import {
+  MemberNoticeStatus,
+  NotificationChannel,
+  NotificationStatus,
+} from '../../shared/notification/notification-codes.js';
 
 /** Agreements whose deposits and bills run: in force, in arrears, or locked. */
 export const RUNNING = [AgreementStatus.Active, AgreementStatus.MissedDeposit, AgreementStatus.Locked];

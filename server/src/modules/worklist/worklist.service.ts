@@ -16,8 +16,7 @@ import type { AgreementApprovalService } from '../approval/agreement-approval.se
 import type { ApprovalService } from '../approval/approval.service.js';
 import { BillStatus } from '../bill/index.js';
 import { agreementOwner, holderLinksOf } from '../branch/index.js';
-import { renewalDueWindow } from '../core-banking/bank-day.rules.js';
-import { coreBankingSettings } from '../settings/index.js';
+import { coreBankingSettings, renewalDueWindow } from '../settings/index.js';
 import { storedTermEndChoices } from '../agreement/term-end/term-end-reader.js';
 import { termEndChoiceForStaff } from '../agreement/term-end/term-end.rules.js';
 import { EVENT_KINDS, type EventKind } from '../../shared/notification/events.rules.js';

@@ -65,3 +65,15 @@ export const NOTIFICATION_EVENT_LABELS: Readonly<Record<NotificationEvent, strin
   [NotificationEvent.AgreementChanged]: 'Agreement changed or cancelled',
   [NotificationEvent.ShortPaidBill]: 'Short-paid bill',
 };
+
+/**
+ * What became of a member notice: waiting for its job, told (messages queued), nobody to tell, not composable, or
+ * held back because the member asked for help with payments (a hardship case open or arranged: `pausedForHardship`).
+ */
+export enum MemberNoticeStatus {
+  Waiting = 0,
+  Queued = 1,
+  NobodyToTell = 2,
+  Failed = 3,
+  PausedForHardship = 4,
+}

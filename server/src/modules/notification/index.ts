@@ -1,0 +1,20 @@
+/** The notification module's public surface: code outside it imports it only from here (eslint, module-graph.test.ts). */
+export { CapturedMessage } from './captured-message.entity.js';
+export { NotificationDelivery } from './delivery.js';
+export { EventNotifier } from './events.js';
+export { MailCapture } from './mail-capture.js';
+export { Mailer } from './mailer.js';
+export { MemberNotice } from './member-notice.entity.js';
+export { NoticePreviewService } from './notice-preview.service.js';
+export { registerNotificationJobs } from './notification-jobs.js';
+export { NotificationTemplate } from './notification-template.entity.js';
+export { Notification } from './notification.entity.js';
+export { NotificationResolver } from './notification.resolver.js';
+export { notificationRoutes } from './notification.rest.js';
+export { NotificationService } from './notification.service.js';
+export { OutboxViewService } from './outbox-view.service.js';
+export { OutboxResolver } from './outbox.resolver.js';
+export { NotificationOutbox } from './outbox.js';
+export { queueReminders } from './reminders.js';
+export { CapturingSmsProvider } from './sms-provider.js';
+export { SupportService } from './support.service.js';
