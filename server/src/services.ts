@@ -45,7 +45,7 @@ import { DepositReviewService } from './modules/agreement/review/review.service.
 import { registerDepositReviewJobs } from './modules/agreement/review/review-jobs.js';
 import { TermEndService } from './modules/agreement/term-end/term-end.service.js';
 import { AgreementSettlementService } from './modules/agreement/settlement/settlement.service.js';
-import { AgreementApprovalService } from './modules/approval/agreement-approval.service.js';
+import { AgreementApprovalService, ApprovalService } from './modules/approval/index.js';
 import { PreferencesService } from './modules/preferences/index.js';
 import { ChangeApplier } from './modules/agreement/change-applier.js';
 import { registerChangeJobs } from './modules/agreement/change-jobs.js';
@@ -58,7 +58,6 @@ import { CoreBankingSimulator } from './modules/core-banking/core-banking.simula
 import { AccountSummaryService, OverviewService } from './modules/overview/index.js';
 import { ProjectionService } from './modules/agreement/projection/projection.service.js';
 import { PlannerService } from './modules/planner/index.js';
-import { ApprovalService } from './modules/approval/approval.service.js';
 import { LedgerService } from './modules/ledger/index.js';
 import { BillQueryService } from './modules/payment/bill-query.service.js';
 import { PaymentService } from './modules/payment/payment.service.js';

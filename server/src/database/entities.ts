@@ -12,7 +12,7 @@ import { DepositRelief } from '../modules/agreement/plan/deposit-relief.entity.j
 import { AgreementSettlement } from '../modules/agreement/settlement/agreement-settlement.entity.js';
 import { TermEndChoice } from '../modules/agreement/term-end/term-end-choice.entity.js';
 import { DepositReviewRecord } from '../modules/agreement/review/deposit-review.entity.js';
-import { Approval } from '../modules/approval/approval.entity.js';
+import { Approval } from '../modules/approval/index.js';
 import { Bill, BillMoneySource } from '../modules/bill/index.js';
 import { Biller } from '../modules/biller/index.js';
 import { BillingCategory, BillingSubCategory } from '../modules/billing-category/index.js';

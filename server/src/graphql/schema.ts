@@ -28,13 +28,12 @@ import { CompletionResolver } from '../modules/agreement/completion/completion.r
 import { AgreementDepositsResolver } from '../modules/agreement/deposits/deposits.resolver.js';
 import { AgreementLifecycleResolver } from '../modules/agreement/lifecycle/lifecycle.resolver.js';
 import { AgreementSettlementResolver } from '../modules/agreement/settlement/settlement.resolver.js';
-import { AgreementApprovalResolver } from '../modules/approval/agreement-approval.resolver.js';
+import { AgreementApprovalResolver, ApprovalResolver } from '../modules/approval/index.js';
 import { PreferencesResolver } from '../modules/preferences/index.js';
 import { OverviewResolver } from '../modules/overview/index.js';
 import { AtRiskResolver } from '../modules/risk/index.js';
 import { MissedDepositReportResolver } from '../modules/report/index.js';
 import { ReportingResolver } from '../modules/reporting/index.js';
-import { ApprovalResolver } from '../modules/approval/approval.resolver.js';
 import { PaymentResolver } from '../modules/payment/payment.resolver.js';
 import { PlannerResolver } from '../modules/planner/index.js';
 import { ProfileResolver } from '../modules/profile/index.js';

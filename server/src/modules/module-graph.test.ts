@@ -19,7 +19,7 @@ const MODULES = 'server/src/modules';
  * An entity names another module's entity by its name (`@ManyToOne('Agreement')`) and imports its class as a type
  * only, so that relations between tables tie no modules together (MikroORM resolves the name at discovery).
  */
-const KNOWN_CYCLE: string[] = ['account', 'approval', 'core-banking', 'member', 'payment'];
+const KNOWN_CYCLE: string[] = ['account', 'core-banking', 'member', 'payment'];
 
 /**
  * Modules that have left the cycle but do not have their public surface yet. THIS LIST ONLY SHRINKS. agreement left

@@ -19,6 +19,7 @@ import { preferencesRoutes } from '../modules/preferences/index.js';
 import { exportRoutes } from '../modules/export/index.js';
 import { missedDepositRoutes } from '../modules/report/index.js';
 import { paymentRoutes } from '../modules/payment/payment.rest.js';
+import { approvalRoutes } from '../modules/approval/index.js';
 import { plannerRoutes } from '../modules/planner/index.js';
 import { profileRoutes } from '../modules/profile/index.js';
 import { settingsRoutes } from '../modules/settings/index.js';
@@ -40,6 +41,7 @@ export const restRoutes: RestRoute[] = [
   ...noteRoutes,
   ...notificationRoutes,
   ...paymentRoutes,
+  ...approvalRoutes, // spec 1 §7's manager approval, after the payments as it always was
   ...queuedChangeRoutes,
   ...billingCategoryRoutes,
   ...companyRoutes,

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CurrentUser } from '../../common/auth/current-user.js';
 import { systemUser } from '../../common/auth/system-user.js';
 import type { Cents } from '../../shared/money.js';
-import type { AgreementApprovalService } from '../approval/agreement-approval.service.js';
+import type { AgreementApprovalService } from '../approval/index.js';
 import { AgreementStatus } from './agreement-status.js';
 import type { AgreementViewService } from './agreement-view.service.js';
 import type { AgreementDepositsService } from './deposits/deposits.service.js';

@@ -4,10 +4,9 @@ import { Field, Int, ObjectType } from 'type-graphql';
 import { DomainError } from '../../shared/errors.js';
 import { parseMoney, toDecimalString, type Cents } from '../../shared/money.js';
 import { MoneyScalar } from '../../graphql/scalars.js';
-import { bodyField, flagValue, idParam, route } from '../../rest/route.js';
+import { bodyField, idParam, route } from '../../rest/route.js';
 import { wireMoney } from '../../rest/wire.js';
 import { PAYER_ROLES, STAFF_ROLES } from '../../common/auth/roles.js';
-import { ArrearsApproval } from '../approval/approval.types.js';
 import { toPayRequest, type RawPayInput } from './payment-input.js';
 import { KEYLESS_TOP_UP_REPEAT_SECONDS } from './payment.rules.js';
 import {
@@ -27,7 +26,7 @@ class RainyDayTopUpAnswer {
   @Field(() => MoneyScalar) topupAmount!: Cents;
 }
 
-function text(value: unknown): string | null {
+export function text(value: unknown): string | null {
   if (typeof value === 'number') return String(value);
   return typeof value === 'string' ? value : null;
 }
@@ -87,7 +86,7 @@ function payInput(req: Request): RawPayInput {
   };
 }
 
-function positiveInt(value: unknown, name: string): number {
+export function positiveInt(value: unknown, name: string): number {
   return idParam(typeof value === 'number' ? String(value) : value, name);
 }
 
@@ -202,31 +201,5 @@ export const paymentRoutes = [
       ...(idempotencyKey(req) ? {} : { keylessRepeatSeconds: KEYLESS_TOP_UP_REPEAT_SECONDS }),
     });
     return { success: true, transactionId: outcome.transactionId, topupAmount: parseMoney(outcome.topupAmount) };
-  }),
-  // The documented body (approvalGranted, billId, contractId: 1 §7) comes from a signed-in manager, who decides;
-  // an agent's screen signed with a manager's username and password (managerUsername, managerPassword, note) is the
-  // supervisor override.
-  route('post', '/api/managerapproval', STAFF_ROLES, ArrearsApproval, async ({ em, req, user, services }) => {
-    const body: unknown = req.body;
-    const billId = positiveInt(bodyField(body, 'billId'), 'billId');
-    const approvalGranted = flagValue(bodyField(body, 'approvalGranted'), 'approvalGranted') ?? false;
-    const note = text(bodyField(body, 'note')) ?? '';
-    const managerUsername = text(bodyField(body, 'managerUsername'));
-    const approval =
-      managerUsername === null
-        ? await services.approvals.decideForBill(em, user, {
-            billId,
-            contractId: positiveInt(bodyField(body, 'contractId'), 'contractId'),
-            approvalGranted,
-            note,
-          })
-        : await services.approvals.override(em, user, {
-            billId,
-            managerUsername,
-            managerPassword: text(bodyField(body, 'managerPassword')) ?? '',
-            approvalGranted,
-            note,
-          });
-    return { approvalGranted: approval.approvalGranted, billId: approval.billId, contractId: approval.contractId };
   }),
 ];

@@ -12,8 +12,7 @@ import type { AgreementProjection } from '../agreement/projection/projection.rul
 import { verdictWords } from '../agreement/projection/projection-words.rules.js';
 import { openDepositReviews } from '../agreement/review/review-store.js';
 import type { ProjectionService } from '../agreement/projection/projection.service.js';
-import type { AgreementApprovalService } from '../approval/agreement-approval.service.js';
-import type { ApprovalService } from '../approval/approval.service.js';
+import type { AgreementApprovalService, ApprovalService } from '../approval/index.js';
 import { BillStatus } from '../bill/index.js';
 import { agreementOwner, holderLinksOf } from '../branch/index.js';
 import { coreBankingSettings, renewalDueWindow } from '../settings/index.js';

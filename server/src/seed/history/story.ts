@@ -4,7 +4,7 @@ import { formatCurrency, cents, toDecimalString } from '../../shared/money.js';
 import { ActivityType } from '../../modules/activity/index.js';
 import { AgreementChangeType, DepositStatus, DepositType } from '../../modules/agreement/agreement-codes.js';
 import { AgreementStatus } from '../../modules/agreement/agreement-status.js';
-import { ApprovalKind } from '../../modules/approval/approval-type.js';
+import { ApprovalKind } from '../../modules/approval/index.js';
 import { BillerStatus, ModificationState } from '../../shared/biller/biller-codes.js';
 import { ContributionFrequency } from '../../modules/deposit/index.js';
 import { TransactionStatus } from '../../modules/ledger/index.js';

@@ -2,7 +2,7 @@ import type { Cents } from '../../shared/money.js';
 import type { LocalDate } from '../../shared/local-date.js';
 import type { BulkRow } from '../../database/bulk.js';
 import type { ActivityType } from '../../modules/activity/index.js';
-import type { ApprovalKind } from '../../modules/approval/approval-type.js';
+import type { ApprovalKind } from '../../modules/approval/index.js';
 import type { AgreementChangeType } from '../../modules/agreement/agreement-codes.js';
 import type { BillPlan, MoneySource } from '../../modules/bill/index.js';
 import type { LedgerTransactionType, LedgerLine, TransactionStatus } from '../../modules/ledger/index.js';

@@ -18,7 +18,7 @@ import { copyAgreementVersion } from '../version-copy.js';
 import { loadChangeReview } from '../member-approval/change-review.js';
 import { changeDetails } from '../member-approval/change-review.rules.js';
 import type { AgreementSettlementService } from '../settlement/settlement.service.js';
-import type { AgreementApprovalService } from '../../approval/agreement-approval.service.js';
+import type { AgreementApprovalService } from '../../approval/index.js';
 import { changeStatus, actorsOf, type ActivityText, type StatusColumns } from '../state/status-writer.js';
 import { AgreementEvent, decideTransition, type TransitionFacts } from '../state/transitions.rules.js';
 import {
