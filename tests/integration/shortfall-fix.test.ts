@@ -354,3 +354,50 @@ describe('the spread fix', () => {
     expect(activities.map((a) => a.details)).toEqual([`Shortfall spread over deposits: ${spread.words}`]);
   });
 });
+
+describe('a fix the money rule refuses', () => {
+  const LOCK = 'mutation($id: Int!, $r: String!) { lockAgreement(agreementId: $id, reason: $r) { errors { code } } }';
+  const UNLOCK =
+    'mutation($id: Int!, $r: String!) { unlockAgreement(agreementId: $id, reason: $r) { errors { code } } }';
+  const LOCKED = 'This agreement is locked. No money moves on it until staff lift the lock.';
+
+  it('on a locked agreement shows the top-up and the spread with the reason, not as applicable, and applies neither', async () => {
+    // Short again: a later bill grows.
+    await sql(
+      server,
+      `update bill set expected_amount = expected_amount + 3000 where id = (select id from bill where agreement_id = ?
+         and status in (0, 6) and due_date > ?::date + 20 order by due_date limit 1)`,
+      [agreementId, TODAY],
+    );
+    expect(await fixes(mary)).not.toBeNull();
+    const locked = await gql<{ lockAgreement: { errors: unknown[] } }>(server, agent, LOCK, {
+      id: agreementId,
+      r: 'shortfall test',
+    });
+    expect(locked.data?.lockAgreement.errors).toEqual([]);
+    try {
+      for (const who of [mary, agent]) {
+        const answer = (await fixes(who))!;
+        expect(answer).not.toBeNull();
+        for (const kind of ['TopUp', 'Spread'] as const) {
+          expect(answer.fixes.find((fix) => fix.kind === kind)).toMatchObject({ canApply: false, howApplied: LOCKED });
+        }
+      }
+      const before = await moved();
+      const spread = (await fixes(mary))!.fixes.find((fix) => fix.kind === 'Spread')!;
+      const refused = await apply(mary, { kind: 'Spread', amount: spread.amount });
+      expect(refused).toMatchObject({ ok: false, errors: [{ code: 'AGREEMENT_LOCKED', message: LOCKED }] });
+      const topUp = (await fixes(agent))!.fixes.find((fix) => fix.kind === 'TopUp')!;
+      const noTopUp = await apply(agent, { kind: 'TopUp', amount: topUp.amount });
+      expect(noTopUp).toMatchObject({ ok: false, errors: [{ code: 'AGREEMENT_LOCKED', message: LOCKED }] });
+      expect(await moved()).toBe(before);
+    } finally {
+      await gql(server, agent, UNLOCK, { id: agreementId, r: 'shortfall test done' });
+    }
+    // Unlocked, the same fixes are applicable again.
+    const answer = (await fixes(mary))!;
+    for (const kind of ['TopUp', 'Spread'] as const) {
+      expect(answer.fixes.find((fix) => fix.kind === kind)).toMatchObject({ canApply: true });
+    }
+  });
+});

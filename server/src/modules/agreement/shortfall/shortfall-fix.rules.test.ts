@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LocalDate } from '../../../shared/local-date.js';
 import { cents } from '../../../shared/money.js';
+import { MONEY_MESSAGES } from '../../../shared/money-movement.rules.js';
 import { BillStatus } from '../../bill/bill-status.rules.js';
 import { DepositStatus } from '../agreement-codes.js';
 import { AgreementStatus } from '../agreement-status.js';
@@ -11,6 +12,7 @@ import {
   type ProjectionInput,
 } from '../projection/projection.rules.js';
 import {
+  fixAvailability,
   fixConfirmation,
   fixHolds,
   fixWords,
@@ -179,4 +181,43 @@ describe('fixConfirmation (rule "who confirms a fix")', () => {
   ] as const)('a %s fix for %s is confirmed as %s', (kind, caller, expected) => {
     expect(fixConfirmation(kind, caller)).toBe(expected);
   });
+});
+
+describe('fixAvailability (who confirms a fix, then the money rule its apply path asks)', () => {
+  const S = AgreementStatus;
+  it.each([
+    // The top-up is a rainy-day top-up: approved or active agreements only.
+    ['topUp', 'member', S.Active, false, true, null],
+    ['topUp', 'staff', S.Approved, false, true, null],
+    ['topUp', 'member', S.PendingApproval, false, false, 'TOP_UP_NOT_ALLOWED'],
+    ['topUp', 'staff', S.ModificationPendingApproval, false, false, 'TOP_UP_NOT_ALLOWED'],
+    ['topUp', 'member', S.MissedDeposit, false, false, 'TOP_UP_NOT_ALLOWED'],
+    ['topUp', 'member', S.Locked, false, false, 'AGREEMENT_LOCKED'],
+    ['topUp', 'staff', S.Cancelled, false, false, 'AGREEMENT_CANCELLED'],
+    ['topUp', 'member', S.Active, true, false, 'MEMBERSHIP_RESIGNED'],
+    // The spread rides on the deposits the bank day takes: running agreements that are not locked.
+    ['spread', 'member', S.Active, false, true, null],
+    ['spread', 'staff', S.MissedDeposit, false, true, null],
+    ['spread', 'member', S.PendingApproval, false, false, 'AGREEMENT_NOT_PAYABLE'],
+    ['spread', 'member', S.Approved, false, false, 'AGREEMENT_NOT_PAYABLE'],
+    ['spread', 'staff', S.Locked, false, false, 'AGREEMENT_LOCKED'],
+    ['spread', 'member', S.Expired, false, false, 'AGREEMENT_EXPIRED'],
+    ['spread', 'staff', S.Active, true, false, 'MEMBERSHIP_RESIGNED'],
+    // A raise moves no money: the wizard's rule decides it when applied.
+    ['raise', 'member', S.PendingApproval, false, true, null],
+    ['raise', 'staff', S.Active, false, true, null],
+    // A read-only role confirms none, whatever the status (no money reason shown to it).
+    ['topUp', 'readOnly', S.Active, false, false, null],
+    ['spread', 'readOnly', S.Locked, false, false, null],
+    ['raise', 'readOnly', S.Active, false, false, null],
+  ] as const)(
+    'a %s by %s in status %s (resigned %s): can apply %s, refused %s',
+    (kind, caller, status, resigned, canApply, code) => {
+      const answer = fixAvailability(kind, { caller, status, resigned });
+      expect(answer.canApply).toBe(canApply);
+      expect(answer.refusal?.code ?? null).toBe(code);
+      expect(answer.confirmation).toBe(fixConfirmation(kind, caller));
+      if (answer.refusal) expect(answer.refusal.message).toBe(MONEY_MESSAGES[answer.refusal.code]);
+    },
+  );
 });

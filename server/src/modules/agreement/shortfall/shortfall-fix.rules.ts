@@ -1,5 +1,7 @@
 import { formatDisplayDate, type LocalDate } from '../../../shared/local-date.js';
 import { cents, formatCurrency, split, type Cents } from '../../../shared/money.js';
+import { moneyRefusal, MoneyMovement, type MoneyRefusal } from '../../../shared/money-movement.rules.js';
+import type { AgreementStatus } from '../agreement-status.js';
 import { DepositStatus } from '../agreement-codes.js';
 import {
   forecastOf,
@@ -204,4 +206,44 @@ export function fixConfirmation(kind: ShortfallFixKind, caller: FixCaller): FixC
   if (kind === 'topUp') return 'moneyNow';
   if (kind === 'spread') return 'spread';
   return caller === 'member' ? 'memberChange' : 'staffChange';
+}
+
+/** What the money rule looks at when a fix is applied: who applies it, the agreement's status, a resigned membership. */
+export interface FixFacts {
+  caller: FixCaller;
+  status: AgreementStatus;
+  resigned: boolean;
+}
+
+/**
+ * Why the money rule (shared/money-movement.rules.ts) refuses the fix now, or null: the very check its apply path
+ * makes. The top-up is a rainy-day top-up by the member or staff (approved or active agreements); the spread rides on
+ * the next deposits, which the bank day takes (running agreements not locked). A raise moves no money: it is a change
+ * of the deposits, which the wizard's own rule decides when it is applied.
+ */
+export function fixRefusal(kind: ShortfallFixKind, facts: FixFacts): MoneyRefusal | null {
+  const { status, resigned } = facts;
+  if (kind === 'topUp') {
+    return moneyRefusal(MoneyMovement.RainyDayTopUp, {
+      status,
+      mover: facts.caller === 'member' ? 'member' : 'staff',
+      resigned,
+    });
+  }
+  if (kind === 'spread') return moneyRefusal(MoneyMovement.Deposit, { status, mover: 'job', resigned });
+  return null;
+}
+
+/** Whether the caller can confirm a fix here (rule "who confirms a fix", then the money rule), and why not. */
+export interface FixAvailability {
+  confirmation: FixConfirmation;
+  /** The money rule's refusal: the panel shows its words instead of a button. */
+  refusal: MoneyRefusal | null;
+  canApply: boolean;
+}
+
+export function fixAvailability(kind: ShortfallFixKind, facts: FixFacts): FixAvailability {
+  const confirmation = fixConfirmation(kind, facts.caller);
+  const refusal = confirmation === 'readOnly' ? null : fixRefusal(kind, facts);
+  return { confirmation, refusal, canApply: confirmation !== 'readOnly' && refusal === null };
 }

@@ -3,7 +3,6 @@ import { requireUser } from '../../../common/auth/access.js';
 import type { CurrentUser } from '../../../common/auth/current-user.js';
 import { actsAsStaff, Role } from '../../../common/auth/roles.js';
 import type { Clock } from '../../../shared/clock.js';
-import { moneyRefusal, MoneyMovement } from '../../../shared/money-movement.rules.js';
 import { ActivityType, writeActivity } from '../../activity/index.js';
 import { addToDeposits, depositsRelieved } from '../plan/deposit-relief.js';
 import { DomainError, ForbiddenError } from '../../../shared/errors.js';
@@ -18,10 +17,12 @@ import type { ForecastVerdict } from '../projection/projection.types.js';
 import { READ_ONLY_REFUSAL } from '../../../common/auth/access.rules.js';
 import { DEPOSIT_CHANGE_MESSAGES, type DepositChangeOutcome, type DepositChangeService } from '../deposit-change.js';
 import {
-  fixConfirmation,
+  fixAvailability,
+  fixRefusal,
   fixWords,
   type FixCaller,
   type FixConfirmation,
+  type FixFacts,
   shortfallFixes,
   withFix,
   type ShortfallFix,
@@ -163,10 +164,15 @@ export class ShortfallFixService {
     const found = await this.load(em, context);
     if (!found) return null;
     const { input, shortfall } = found;
-    const who = fixCallerOf(caller);
+    // The facts the apply path checks (its money rule): the same agreement's status and membership.
+    const facts: FixFacts = {
+      caller: fixCallerOf(caller),
+      status: context.agreement!.status,
+      resigned: context.memberResigned,
+    };
     const options = [shortfall.topUp, shortfall.raise, shortfall.spread]
       .filter((fix): fix is ShortfallFix => fix !== null)
-      .map((fix) => this.option(input, fix, who, context.memberResigned));
+      .map((fix) => this.option(input, fix, facts));
     return { accountId: context.accountId, agreementId: input.agreementId, shortfall, options };
   }
 
@@ -214,15 +220,16 @@ export class ShortfallFixService {
     return shortfall && { input, shortfall };
   }
 
-  private option(input: ProjectionInput, fix: ShortfallFix, who: FixCaller, resigned: boolean): ShortfallFixOption {
-    const preview = forecastVerdictView(forecastOf(withFix(input, fix)), resigned);
-    const confirmation = fixConfirmation(fix.kind, who);
+  /** Applicable only where its apply path would take it (rule `fixAvailability`): otherwise the reason why not. */
+  private option(input: ProjectionInput, fix: ShortfallFix, facts: FixFacts): ShortfallFixOption {
+    const preview = forecastVerdictView(forecastOf(withFix(input, fix)), facts.resigned);
+    const { confirmation, refusal, canApply } = fixAvailability(fix.kind, facts);
     return {
       fix,
       words: fixWords(fix),
       preview,
-      canApply: confirmation !== 'readOnly',
-      howApplied: HOW_APPLIED[confirmation],
+      canApply,
+      howApplied: refusal?.message ?? HOW_APPLIED[confirmation],
     };
   }
 
@@ -248,9 +255,9 @@ export class ShortfallFixService {
   ): Promise<ShortfallFixOutcome> {
     if (!caller.roles.includes(Role.MEMBER) && !actsAsStaff(caller.roles)) throw new ForbiddenError();
     const agreement = context.agreement!;
-    const refusal = moneyRefusal(MoneyMovement.Deposit, {
+    const refusal = fixRefusal('spread', {
+      caller: fixCallerOf(caller),
       status: agreement.status,
-      mover: 'job',
       resigned: context.memberResigned,
     });
     if (refusal) throw new DomainError(refusal.code, refusal.message, 'kind');
