@@ -4,6 +4,7 @@ import type { CurrentUser } from '../../common/auth/current-user.js';
 import { isStaff } from '../../common/auth/roles.js';
 import type { Clock } from '../../shared/clock.js';
 import { DomainError, ForbiddenError, NotFoundError } from '../../shared/errors.js';
+import { afterCommit } from '../../common/after-commit.js';
 import { freeText } from '../../common/free-text.js';
 import { parseMoney, toDecimalString, type Cents } from '../../shared/money.js';
 import { ActivityType, writeActivity } from '../activity/index.js';
@@ -228,7 +229,7 @@ export class AgreementApprovalService {
       );
       return this.get(tx, row.id);
     });
-    this.announce(saved);
+    this.announce(em, saved);
     return saved;
   }
 
@@ -272,7 +273,7 @@ export class AgreementApprovalService {
       await recordApprovalDecision(tx, approvalId, caller, this.clock.now());
       return this.get(tx, approvalId);
     });
-    this.announce(decision);
+    this.announce(em, decision);
     return decision;
   }
 
@@ -323,15 +324,20 @@ export class AgreementApprovalService {
       await recordApprovalDecision(tx, Number(row.id), caller, this.clock.now());
       return saved;
     });
-    this.announce(signed);
+    this.announce(em, signed);
     return signed;
   }
 
   // --- helpers ---
 
-  /** After the commit: whoever waits on the version's approvals (the agent's deposits step) reads them again. */
-  private announce(approval: AgreementApprovalView): void {
-    this.events.publish(agreementApprovalsTopic(approval.contractId), { agreementId: approval.contractId });
+  /**
+   * Whoever waits on the version's approvals (the agent's deposits step) reads them again, after the commit of the
+   * outermost transaction `em` is in (a caller's, as the deposit change's: its rollback announces nothing).
+   */
+  private announce(em: EntityManager, approval: AgreementApprovalView): void {
+    const publish = () =>
+      this.events.publish(agreementApprovalsTopic(approval.contractId), { agreementId: approval.contractId });
+    afterCommit(em, publish);
   }
 
   private async stateOf(em: EntityManager, agreementId: number): Promise<AgreementApprovalsState> {
