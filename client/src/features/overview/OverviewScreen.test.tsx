@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { Outlet } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sessionStore } from '../../auth/session';
@@ -196,7 +196,11 @@ const onTrack = {
   shortBill: null,
 } as const;
 
-/** The shortfall panel's answer (server: agreement/shortfall/): the fixes and the forecast each would make. */
+/**
+ * The shortfall panel's answer (server: agreement/shortfall/): the fixes and the forecast each would make, in the
+ * server's words. The agreement is in missed deposit: the money rule takes no rainy-day top-up there, so the top-up
+ * shows its reason instead of a button; the raise is a change the member asks for, or staff send to the member.
+ */
 function shortfallFixes(staff: boolean) {
   const fix = (kind: string, amount: string, words: string, canApply: boolean, howApplied: string) => ({
     __typename: 'ShortfallFix',
@@ -218,13 +222,21 @@ function shortfallFixes(staff: boolean) {
     shortfall: '50.00',
     shortBill: null,
     fixes: [
-      fix('TopUp', '50.00', 'Top up $50.00 now from a linked account.', true, 'The money moves now.'),
+      fix(
+        'TopUp',
+        '50.00',
+        'Top up $50.00 now from a linked account.',
+        false,
+        'The rainy day can only be topped up while the agreement is approved or active.',
+      ),
       fix(
         'Raise',
         '1430.00',
         'Raise each deposit from $1,380.00 to $1,430.00, from the next one on 01-12-2026.',
-        staff,
-        staff ? 'It is sent to the member for approval.' : 'Only staff can change an agreement.',
+        true,
+        staff
+          ? 'This changes the deposits: it is sent to the member for approval (a manager approves it first when the agreement needs one).'
+          : 'Confirming asks for the new deposit and approves it: it applies from the next deposit (when the agreement needs a manager’s approval, it is sent to a manager first and comes back to you).',
       ),
     ],
   };
@@ -450,15 +462,20 @@ describe('OverviewScreen', () => {
     const fixes = await within(home).findByRole('region', { name: 'Fix the shortfall' });
     expect(within(fixes).getByTestId('shortfall-facts').textContent).toBe('Short by $50.00 on 03-12-2026.');
     const raise = within(fixes).getByRole('radio', { name: /Raise each deposit from \$1,380\.00 to \$1,430\.00/ });
-    expect(within(fixes).getByText('Only staff can change an agreement.')).toBeTruthy();
+    expect(within(fixes).getByText(/^Confirming asks for the new deposit and approves it/)).toBeTruthy();
     raise.click();
     const preview = await within(fixes).findByTestId('shortfall-preview');
     expect(within(preview).getByTestId('forecast-verdict-headline').textContent).toBe('On track');
-    expect(within(preview).queryByRole('button', { name: 'Confirm this fix' })).toBeNull();
+    // The member asks for the raise herself.
+    expect(await within(preview).findByRole('button', { name: 'Confirm this fix' })).toBeTruthy();
+    // The top-up is not taken in missed deposit: the panel says why and offers no button.
+    expect(
+      within(fixes).getByText('The rainy day can only be topped up while the agreement is approved or active.'),
+    ).toBeTruthy();
     within(fixes)
       .getByRole('radio', { name: /Top up \$50\.00 now/ })
       .click();
-    expect(await within(fixes).findByRole('button', { name: 'Confirm this fix' })).toBeTruthy();
+    await waitFor(() => expect(within(fixes).queryByRole('button', { name: 'Confirm this fix' })).toBeNull());
     expect(within(home).getByRole('link', { name: 'Pay a bill' }).getAttribute('href')).toBe(
       '/member/42/account/7/paybill',
     );
