@@ -1,28 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CurrentUser } from '../../server/src/common/auth/current-user.js';
-import { Role } from '../../server/src/common/auth/roles.js';
 import { agreementApprovalsTopic } from '../../server/src/modules/approval/agreement-approval.service.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { preparedNewAgreement } from './lifecycle.fixtures.js';
-import { em, sql } from './portal-support.js';
+import { em, sql, staffCaller } from './portal-support.js';
 
 /**
  * An agreement approval asked for inside a caller's transaction (the deposit change of a shortfall's raise or an
- * accepted review) is announced to the deposits step's watchers only after that transaction commits: a rollback
- * announces a request that never happened to nobody. On the real bus, events arrive in the order they were published,
- * so a marker published after the commit is heard after anything the request announced.
+ * accepted review) is announced to the deposits step's watchers only after that transaction commits; after a
+ * rollback, nothing is announced. The bus delivers events in the order they were published, so a marker published
+ * after the commit is heard after anything the requests announced.
  */
 
 let server: TestServer;
 let agreementId: number;
-const agent: CurrentUser = {
-  userId: 0,
-  sessionId: 'test',
-  username: 'agent',
-  displayName: 'Agent Smith',
-  roles: [Role.AGENT],
-  memberId: null,
-};
+let agent: CurrentUser;
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -33,8 +25,7 @@ beforeAll(async () => {
     'update agreement set total_overdraw_amount = -9674.82, total_contract_value = 61000 where id = ?',
     [agreementId],
   );
-  const [row] = await sql<{ id: number }>(server, "select id from app_user where username = 'agent'");
-  agent.userId = Number(row.id);
+  agent = await staffCaller(server);
 });
 afterAll(() => server?.stop());
 

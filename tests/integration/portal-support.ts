@@ -1,4 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { CurrentUser } from '../../server/src/common/auth/current-user.js';
+import { Role } from '../../server/src/common/auth/roles.js';
 import type { GraphQLBody, TestServer } from '../support/server.js';
 import { AgreementStatus } from '../../server/src/shared/agreement-status.js';
 import { BillStatus } from '../../server/src/shared/bill/bill-status.rules.js';
@@ -72,6 +74,23 @@ export async function sql<T = Record<string, unknown>>(server: TestServer, text:
 export async function memberIdOf(server: TestServer, memberNumber: string): Promise<number> {
   const [row] = await sql<{ id: number }>(server, 'select id from member where member_number = ?', [memberNumber]);
   return Number(row.id);
+}
+
+/** A demo staff user as the services see their caller: for a test that calls a service in a transaction of its own. */
+export async function staffCaller(server: TestServer, username = 'agent', role = Role.AGENT): Promise<CurrentUser> {
+  const [row] = await sql<{ id: number; display_name: string }>(
+    server,
+    'select id, display_name from app_user where username = ?',
+    [username],
+  );
+  return {
+    userId: Number(row.id),
+    sessionId: 'test',
+    username,
+    displayName: row.display_name,
+    roles: [role],
+    memberId: null,
+  };
 }
 
 /** The member's first account whose current agreement has the status. */

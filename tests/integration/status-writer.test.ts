@@ -12,19 +12,13 @@ import { AgreementEvent } from '../../server/src/modules/agreement/state/transit
 import { realDatabaseUrl } from '../support/database.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { agreementInForce, sql } from './biller-wizard.fixtures.js';
+import { staffCaller } from './portal-support.js';
 
 /** The one status writer on the real server's database: table, lock, activity, listeners and the bus after commit. */
 let server: TestServer;
 const em = (): EntityManager => server.app.database.orm.em.fork();
-const staff: CurrentUser = {
-  userId: 0,
-  sessionId: 'test',
-  username: 'agent',
-  displayName: 'Agent Smith',
-  roles: [Role.AGENT],
-  memberId: null,
-};
-const member: CurrentUser = { ...staff, username: '100001', displayName: 'Member', roles: [Role.MEMBER] };
+let staff: CurrentUser;
+let member: CurrentUser;
 
 const statusOf = async (id: number) =>
   Number((await sql<{ status: number }>(server, 'select status from agreement where id = ?', [id]))[0].status);
@@ -54,8 +48,8 @@ async function listen(accountId: number) {
 
 beforeAll(async () => {
   server = await startTestServer();
-  const [agent] = await sql<{ id: number }>(server, "select id from app_user where username = 'agent'");
-  staff.userId = Number(agent.id);
+  staff = await staffCaller(server);
+  member = { ...staff, username: '100001', displayName: 'Member', roles: [Role.MEMBER] };
 });
 afterAll(() => server?.stop());
 
@@ -85,7 +79,7 @@ describe('changeStatus', () => {
       'select agent_name, details from activity where agreement_id = ? and type = 26',
       [agreementId],
     );
-    expect(row).toEqual({ agent_name: 'Agent Smith', details: 'Agreement locked: test' });
+    expect(row).toEqual({ agent_name: staff.displayName, details: 'Agreement locked: test' });
 
     // A rolled-back change is neither written nor announced: the next event on the bus is the committed unlock.
     await expect(
