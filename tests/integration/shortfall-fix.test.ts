@@ -6,6 +6,7 @@ import { external, linkedAccount } from '../../server/src/modules/ledger/ledger.
 import { fixedClock, startOfRunOn } from '../../server/src/shared/clock.js';
 import type { LocalDate } from '../../server/src/shared/local-date.js';
 import { cents } from '../../server/src/shared/money.js';
+import { WIZARD_MESSAGES } from '../../server/src/modules/agreement/wizard/wizard.rules.js';
 import { AGENT, MEMBER_TWO_ACCOUNTS, REPORTER } from '../support/demo.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { accountWithStatus, em, gql, memberIdOf, session, sql, type Session } from './portal-support.js';
@@ -361,7 +362,7 @@ describe('a fix the money rule refuses', () => {
     'mutation($id: Int!, $r: String!) { unlockAgreement(agreementId: $id, reason: $r) { errors { code } } }';
   const LOCKED = 'This agreement is locked. No money moves on it until staff lift the lock.';
 
-  it('on a locked agreement shows the top-up and the spread with the reason, not as applicable, and applies neither', async () => {
+  it('on a locked agreement shows the top-up and the spread, and the raise while a change waits, with the reason, not as applicable, and applies none', async () => {
     // Short again: a later bill grows.
     await sql(
       server,
@@ -382,7 +383,16 @@ describe('a fix the money rule refuses', () => {
         for (const kind of ['TopUp', 'Spread'] as const) {
           expect(answer.fixes.find((fix) => fix.kind === kind)).toMatchObject({ canApply: false, howApplied: LOCKED });
         }
+        // The raise asked for above still waits for the manager: no other change of the deposit may start (the
+        // wizard's Modify entry rule, which applying meets).
+        expect(answer.fixes.find((fix) => fix.kind === 'Raise')).toMatchObject({
+          canApply: false,
+          howApplied: WIZARD_MESSAGES.modificationOpen,
+        });
       }
+      const raise = (await fixes(agent))!.fixes.find((fix) => fix.kind === 'Raise')!;
+      const noRaise = await apply(agent, { kind: 'Raise', amount: raise.amount });
+      expect(noRaise).toMatchObject({ ok: false, errors: [{ code: 'MODIFICATION_OPEN' }] });
       const before = await moved();
       const spread = (await fixes(mary))!.fixes.find((fix) => fix.kind === 'Spread')!;
       const refused = await apply(mary, { kind: 'Spread', amount: spread.amount });

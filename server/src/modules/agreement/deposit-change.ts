@@ -84,6 +84,20 @@ export class DepositChangeService {
     });
   }
 
+  /**
+   * Why a change of the deposit cannot start on the account now, or null: the wizard's Modify entry rule (a running
+   * version, no other change on its way), decided for `actor` (staff, or the system user a member's change is
+   * prepared as) exactly as `change` and `changeForMember` meet it.
+   */
+  async refusal(
+    em: EntityManager,
+    actor: CurrentUser,
+    accountId: number,
+  ): Promise<{ code: string; message: string } | null> {
+    const entry = await this.wizard.modifyEntry(em, actor, accountId);
+    return entry.allowed ? null : entry.refusal;
+  }
+
   private async changeIn(
     em: EntityManager,
     actor: CurrentUser,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LocalDate } from '../../../shared/local-date.js';
 import { cents } from '../../../shared/money.js';
-import { MONEY_MESSAGES } from '../../../shared/money-movement.rules.js';
+import { MONEY_MESSAGES, type MoneyRefusalCode } from '../../../shared/money-movement.rules.js';
 import { BillStatus } from '../../bill/bill-status.rules.js';
 import { DepositStatus } from '../agreement-codes.js';
 import { AgreementStatus } from '../agreement-status.js';
@@ -217,7 +217,27 @@ describe('fixAvailability (who confirms a fix, then the money rule its apply pat
       expect(answer.canApply).toBe(canApply);
       expect(answer.refusal?.code ?? null).toBe(code);
       expect(answer.confirmation).toBe(fixConfirmation(kind, caller));
-      if (answer.refusal) expect(answer.refusal.message).toBe(MONEY_MESSAGES[answer.refusal.code]);
+      if (answer.refusal) expect(answer.refusal.message).toBe(MONEY_MESSAGES[answer.refusal.code as MoneyRefusalCode]);
     },
   );
+
+  it('refuses a raise where the wizard would not start the change, and only a raise', () => {
+    const open = { code: 'MODIFICATION_OPEN', message: 'A change is already open.' };
+    for (const caller of ['member', 'staff'] as const) {
+      expect(
+        fixAvailability('raise', { caller, status: AgreementStatus.Active, resigned: false, changeRefusal: open }),
+      ).toEqual({ confirmation: fixConfirmation('raise', caller), refusal: open, canApply: false });
+      for (const kind of ['topUp', 'spread'] as const) {
+        const facts = { caller, status: AgreementStatus.Active, resigned: false, changeRefusal: open };
+        expect(fixAvailability(kind, facts)).toMatchObject({ refusal: null, canApply: true });
+      }
+    }
+    const readOnly = {
+      caller: 'readOnly' as const,
+      status: AgreementStatus.Active,
+      resigned: false,
+      changeRefusal: open,
+    };
+    expect(fixAvailability('raise', readOnly)).toMatchObject({ refusal: null, canApply: false });
+  });
 });

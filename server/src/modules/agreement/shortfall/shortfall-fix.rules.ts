@@ -1,6 +1,6 @@
 import { formatDisplayDate, type LocalDate } from '../../../shared/local-date.js';
 import { cents, formatCurrency, split, type Cents } from '../../../shared/money.js';
-import { moneyRefusal, MoneyMovement, type MoneyRefusal } from '../../../shared/money-movement.rules.js';
+import { moneyRefusal, MoneyMovement } from '../../../shared/money-movement.rules.js';
 import type { AgreementStatus } from '../agreement-status.js';
 import { DepositStatus } from '../agreement-codes.js';
 import {
@@ -213,15 +213,23 @@ export interface FixFacts {
   caller: FixCaller;
   status: AgreementStatus;
   resigned: boolean;
+  /** Why a change of the deposit cannot start now (the wizard's Modify entry rule), or null. */
+  changeRefusal?: FixRefusal | null;
+}
+
+/** Why a fix cannot be applied now: the money rule's refusal, or the wizard's for a raise. */
+export interface FixRefusal {
+  code: string;
+  message: string;
 }
 
 /**
  * Why the money rule (shared/money-movement.rules.ts) refuses the fix now, or null: the very check its apply path
  * makes. The top-up is a rainy-day top-up by the member or staff (approved or active agreements); the spread rides on
  * the next deposits, which the bank day takes (running agreements not locked). A raise moves no money: it is a change
- * of the deposits, which the wizard's own rule decides when it is applied.
+ * of the deposits, refused where the wizard's Modify entry is (`changeRefusal`).
  */
-export function fixRefusal(kind: ShortfallFixKind, facts: FixFacts): MoneyRefusal | null {
+export function fixRefusal(kind: ShortfallFixKind, facts: FixFacts): FixRefusal | null {
   const { status, resigned } = facts;
   if (kind === 'topUp') {
     return moneyRefusal(MoneyMovement.RainyDayTopUp, {
@@ -231,14 +239,14 @@ export function fixRefusal(kind: ShortfallFixKind, facts: FixFacts): MoneyRefusa
     });
   }
   if (kind === 'spread') return moneyRefusal(MoneyMovement.Deposit, { status, mover: 'job', resigned });
-  return null;
+  return facts.changeRefusal ?? null;
 }
 
 /** Whether the caller can confirm a fix here (rule "who confirms a fix", then the money rule), and why not. */
 export interface FixAvailability {
   confirmation: FixConfirmation;
-  /** The money rule's refusal: the panel shows its words instead of a button. */
-  refusal: MoneyRefusal | null;
+  /** The refusal (the money rule's, the wizard's for a raise): the panel shows its words instead of a button. */
+  refusal: FixRefusal | null;
   canApply: boolean;
 }
 

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { requireUser } from '../../../common/auth/access.js';
+import { systemUser } from '../../../common/auth/system-user.js';
 import type { CurrentUser } from '../../../common/auth/current-user.js';
 import { actsAsStaff, Role } from '../../../common/auth/roles.js';
 import type { Clock } from '../../../shared/clock.js';
@@ -165,10 +166,12 @@ export class ShortfallFixService {
     if (!found) return null;
     const { input, shortfall } = found;
     // The facts the apply path checks (its money rule): the same agreement's status and membership.
+    const who = fixCallerOf(caller);
     const facts: FixFacts = {
-      caller: fixCallerOf(caller),
+      caller: who,
       status: context.agreement!.status,
       resigned: context.memberResigned,
+      changeRefusal: who === 'readOnly' ? null : await this.changeRefusal(em, caller, who, context.accountId),
     };
     const options = [shortfall.topUp, shortfall.raise, shortfall.spread]
       .filter((fix): fix is ShortfallFix => fix !== null)
@@ -218,6 +221,12 @@ export class ShortfallFixService {
     const input = await this.projections.inputFor(em, context.agreement);
     const shortfall = shortfallFixes(input);
     return shortfall && { input, shortfall };
+  }
+
+  /** Whether a raise's change of the deposit may start: asked as whoever `raise` starts it as. */
+  private async changeRefusal(em: EntityManager, caller: CurrentUser, who: FixCaller, accountId: number) {
+    const actor = who === 'member' ? await systemUser(em, SHORTFALL_FIX_USERNAME) : caller;
+    return this.depositChanges.refusal(em, actor, accountId);
   }
 
   /** Applicable only where its apply path would take it (rule `fixAvailability`): otherwise the reason why not. */
