@@ -131,7 +131,7 @@ export class ChangeApplier {
         if (!version || version.previous_id === null) throw new PreviewDone();
         const today = this.clock.today();
         await carryOverToNewVersion(tx, this.ledger, version.previous_id, version.id, today);
-        await rescheduleModification(tx, version.id, version.previous_id, today);
+        await rescheduleModification(tx, version.id, version.previous_id, today, this.clock.now());
         try {
           await this.topupNow(tx, version.id);
         } catch (error) {
@@ -225,7 +225,7 @@ export class ChangeApplier {
     // A modification: its added, changed and removed billers' bills and its deposit plan (modification-schedule.ts).
     const schedule = renewal
       ? await materializeRenewal(tx, version.id, today)
-      : await rescheduleModification(tx, version.id, previous.id, today);
+      : await rescheduleModification(tx, version.id, previous.id, today, this.clock.now());
     const topup = await this.topupNow(tx, version.id);
     const now = this.clock.now();
     // The replaced version first (it leaves the running statuses), then the change takes its status: 7, or 4 / 8

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { reapplyReliefs, takeBackForReplan } from './plan/deposit-relief.js';
 import type { LocalDate } from '../../shared/local-date.js';
 import { parseMoney, toDecimalString, type Cents } from '../../shared/money.js';
 import { intArray } from '../../database/bulk.js';
@@ -39,6 +40,10 @@ export interface ModificationSchedule {
   depositsAdded: number;
   depositsChanged: number;
   depositsEnded: number;
+  /** A re-plan's hardship arrangements applied again on the new deposits (deposit-relief.ts#reapplyReliefs). */
+  reliefsReapplied?: string[];
+  /** The reliefs the new plan supersedes (shortfall spreads, closed cases' arrangements). */
+  reliefsSuperseded?: string[];
 }
 
 type Row = Record<string, unknown>;
@@ -59,6 +64,7 @@ export async function rescheduleModification(
   versionId: number,
   previousId: number,
   today: LocalDate,
+  now: Date = new Date(),
 ): Promise<ModificationSchedule> {
   const result: ModificationSchedule = {
     billsAdded: 0,
@@ -198,6 +204,9 @@ export async function rescheduleModification(
     await attachOpenDeposits(tx, [versionId]);
     return result;
   }
+  // The reliefs in force are taken back first (only their own deltas), so the new plan writes every deposit from its
+  // own figures; the open hardship arrangements are applied again on the new deposits below.
+  const reliefKeys = await takeBackForReplan(tx, versionId, today, now);
   const deposits = await tx.execute<Row[]>(
     `select d.id, d.due_date::text as due_date, d.expected_amount from scheduled_deposit d
      where d.agreement_id = ? and d.status = ? and d.received_amount = 0 and d.due_date >= ?::date
@@ -243,6 +252,17 @@ export async function rescheduleModification(
   result.depositsChanged = changes.update.length;
   result.depositsEnded = changes.remove.length;
   await attachOpenDeposits(tx, [versionId]);
+  if (reliefKeys.length > 0) {
+    const replanned = await reapplyReliefs(tx, {
+      versionId,
+      accountId: agreement.accountId,
+      keys: reliefKeys,
+      today,
+      now,
+    });
+    if (replanned.reapplied.length > 0) result.reliefsReapplied = replanned.reapplied;
+    if (replanned.superseded.length > 0) result.reliefsSuperseded = replanned.superseded;
+  }
   return result;
 }
 

@@ -90,8 +90,8 @@ export async function carryOverToNewVersion(
   );
   const deposits = await tx.execute(
     `update scheduled_deposit set agreement_id = ?
-     where agreement_id = ? and status = ? and due_date >= ?::date and received_amount = 0`,
-    [to, from, DepositStatus.Scheduled, today],
+     where agreement_id = ? and status in (?, ?) and due_date >= ?::date and received_amount = 0`,
+    [to, from, DepositStatus.Scheduled, DepositStatus.Holiday, today],
     'run',
   );
   return {
