@@ -74,9 +74,21 @@ test.describe('a way through hardship', () => {
     const arrangement = staff.getByRole('form', { name: 'Record an arrangement' });
     await expect(arrangement.getByLabel('First day of the holiday')).toHaveValue(shown(from));
     await arrangement.getByLabel('Note').fill('Agreed on the phone; referred to the bank’s financial counsellor.');
+    // Before recording it, staff see what it does to the deposits (the server's figures; nothing recorded yet).
+    await arrangement.getByRole('button', { name: 'Preview the deposits' }).click();
+    const preview = arrangement.getByRole('table', { name: 'What recording it would do to the deposits' });
+    await expect(preview.getByRole('row').filter({ hasText: 'None (holiday)' }).first()).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect(arrangement.getByTestId('arrangement-preview')).toContainText(/spread over the next \d+ deposits?\./);
+    await expect(arrangement.getByTestId('arrangement-preview')).toContainText('Nothing is recorded yet.');
+    const previewed = await preview.locator('tbody tr').allInnerTexts();
+    await expect(staff.getByTestId('hardship-deposits')).toHaveCount(0);
     await arrangement.getByRole('button', { name: 'Record the arrangement' }).click();
     await expect(staff.getByText('The arrangement is recorded.')).toBeVisible({ timeout: 30_000 });
     await expect(staff.getByTestId('hardship-arrangement')).toContainText(`by ${AGENT.name}`);
+    // What was recorded is what the preview showed, deposit by deposit.
+    await expect(staff.getByTestId('hardship-deposits').locator('tbody tr')).toHaveText(previewed);
     await context.close();
 
     // Jack reads what was arranged on his open request without reloading it, with what it does to his deposits.

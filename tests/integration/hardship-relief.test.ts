@@ -4,8 +4,8 @@ import { SimulationClock, simulateDay } from '../../server/src/modules/core-bank
 import { agreementsAskingDeposits } from '../../server/src/modules/core-banking/deposit-arrivals.js';
 import { addDays, todayIn, zonedInstant, type LocalDate } from '../../server/src/shared/local-date.js';
 import { latestHolidayEnd } from '../../server/src/shared/hardship/hardship.rules.js';
-import { formatCurrency, parseMoney, split, sum, type Cents } from '../../server/src/shared/money.js';
-import { AGENT, MEMBER_TWO_ACCOUNTS } from '../support/demo.js';
+import { formatCurrency, parseMoney, split, sum, toDecimalString, type Cents } from '../../server/src/shared/money.js';
+import { AGENT, MEMBER_TWO_ACCOUNTS, REPORTER } from '../support/demo.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { agreementInForce } from './biller-wizard.fixtures.js';
 import { em, gql, memberIdOf, session, sql, type Session } from './portal-support.js';
@@ -26,6 +26,13 @@ const OPEN = `mutation($input: OpenHardshipCaseInput!) { openHardshipCase(input:
   hardshipCase { ${CASE} } errors { code field message } } }`;
 const ARRANGE = `mutation($input: ArrangeHardshipCaseInput!) { arrangeHardshipCase(input: $input) {
   hardshipCase { ${CASE} } errors { code field message } } }`;
+
+const PREVIEW = `query($input: HardshipArrangementPreviewInput!) { hardshipArrangementPreview(input: $input) {
+  preview { words deposits { dueDate before after holiday } relieved spreadOver restored } errors { code field message } } }`;
+interface PreviewResult {
+  preview: { words: string; deposits: Changed[]; relieved: string; spreadOver: number; restored: number } | null;
+  errors: { code: string }[];
+}
 
 interface DepositRow {
   id: number;
@@ -94,7 +101,35 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => server?.stop());
 
+async function previewOf(who: Session, input: Record<string, unknown>) {
+  const body = await gql<{ hardshipArrangementPreview: PreviewResult }>(server, who, PREVIEW, {
+    input: { accountId, from: null, until: null, amount: null, ...input },
+  });
+  if (!body.data) return { preview: null, errors: body.errors!.map((e) => ({ code: String(e.extensions?.code) })) };
+  return body.data.hardshipArrangementPreview;
+}
+
 describe('a hardship arrangement changes the deposits to come (rule "deposit relief")', () => {
+  it('shows staff only, not the member or the reporter, a preview; a bad one is refused as recording it is', async () => {
+    const from = original[0].due_date;
+    expect((await previewOf(member, { kind: 'DepositHoliday', from, until: from })).errors).toEqual([
+      { code: 'FORBIDDEN' },
+    ]);
+    const reporter = await session(server, REPORTER);
+    expect((await previewOf(reporter, { kind: 'DepositHoliday', from, until: from })).errors).toEqual([
+      { code: 'FORBIDDEN' },
+    ]);
+    const gap = await previewOf(agent, {
+      kind: 'DepositHoliday',
+      from: addDays(original[0].due_date, 1),
+      until: addDays(original[1].due_date, -1),
+    });
+    expect(gap.errors.map((e) => e.code)).toEqual(['NOTHING_RELIEVED']);
+    expect(await schedule()).toEqual(original);
+    const [{ n }] = await sql<{ n: number }>(server, 'select count(*)::int as n from deposit_relief');
+    expect(n).toBe(0);
+  });
+
   it('has a schedule to relieve', () => {
     expect(original.length).toBeGreaterThan(3);
     expect(original.every((row) => row.status === 0)).toBe(true);
@@ -118,9 +153,20 @@ describe('a hardship arrangement changes the deposits to come (rule "deposit rel
     const until = latestHolidayEnd(from);
     const inHoliday = original.filter((row) => row.due_date <= until);
     const later = original.filter((row) => row.due_date > until);
+    // Staff see first what it would do: the same deposits as recording it gives, and nothing is written.
+    const preview = await previewOf(agent, { kind: 'DepositHoliday', from, until });
+    expect(preview.errors).toEqual([]);
+    expect(await schedule()).toEqual(original);
     const answer = await arrange({ kind: 'DepositHoliday', from, until });
     expect(answer.errors).toEqual([]);
     expect(answer.hardshipCase!.status).toBe('Arranged');
+    expect(preview.preview).toEqual({
+      words: expect.stringMatching(/^a deposit holiday from /),
+      deposits: answer.hardshipCase!.deposits,
+      relieved: toDecimalString(total(inHoliday)),
+      spreadOver: later.length,
+      restored: 0,
+    });
 
     // By hand: what the holiday's deposits carried, split over the later ones, odd cents first.
     const relieved = total(inHoliday);
@@ -152,7 +198,7 @@ describe('a hardship arrangement changes the deposits to come (rule "deposit rel
     const told = await sql<{ change: string }>(
       server,
       `select facts->>'change' as change from member_notice where kind = 'agreementChanged' and agreement_id = ?
-       and notice_key like 'hardship:%'`,
+       and notice_key like 'hardship:%' and notice_key !~ ':(opened|closed)$'`,
       [agreementId],
     );
     expect(told.map((row) => row.change)).toEqual([

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, addMonths, type LocalDate } from '../../server/src/shared/local-date.js';
 import { MemberNoticeStatus } from '../../server/src/modules/notification/member-notice.entity.js';
+import { SEND_NOTICE_JOB } from '../../server/src/modules/notification/events.js';
+import { HARDSHIP_NOTICES } from '../../server/src/modules/hardship/hardship.service.js';
 import { AGENT, MEMBER_MISSED_DEPOSIT, MEMBER_TWO_ACCOUNTS, REPORTER } from '../support/demo.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { accountWithStatus, em, gql, memberIdOf, session, sql, type Session } from './portal-support.js';
@@ -322,6 +324,28 @@ describe('a way through hardship (issue 24 item 4)', () => {
     expect((await worklistRows()).map((r) => r.kind)).toContain('InArrears');
     const reopened = await open({ situation: 'It happened again.' });
     expect(reopened.data!.openHardshipCase.hardshipCase?.status).toBe('Open');
+  });
+
+  it('tells the member when their case opens and when it closes (the agreement-changed notice)', async () => {
+    await server.app.services.jobs.drain(SEND_NOTICE_JOB);
+    const told = await sql<{ notice_key: string; change: string; bodies: string[] }>(
+      server,
+      `select m.notice_key, m.facts->>'change' as change,
+              coalesce(array_agg(coalesce(n.email_body, n.sms_body) order by n.id)
+                filter (where n.id is not null), '{}') as bodies
+       from member_notice m left join notification n on n.agreement_id = m.agreement_id
+         and n.name = 'AgreementChangedNotification' and coalesce(n.email_body, n.sms_body) like '%' || (m.facts->>'change') || '%'
+       where m.kind = 'agreementChanged' and m.notice_key ~ '^hardship:\\d+:(opened|closed)$'
+       group by m.id order by m.id`,
+    );
+    // Opened by the member, closed by staff, opened again: each step told once, in the member's own words.
+    expect(told.map((row) => [row.notice_key.replace(/\d+/, 'N'), row.change])).toEqual([
+      ['hardship:N:opened', HARDSHIP_NOTICES.opened],
+      ['hardship:N:closed', HARDSHIP_NOTICES.closed],
+      ['hardship:N:opened', HARDSHIP_NOTICES.opened],
+    ]);
+    // The notice job composed the template for the member (by their preference): the words are in what was sent.
+    for (const row of told) expect(row.bodies.length).toBeGreaterThan(0);
   });
 
   it('lets staff open the request for a member who tells them, in the history under staff’s name', async () => {

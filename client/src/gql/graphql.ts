@@ -334,6 +334,18 @@ export type FiguresChangeKind =
   /** An agreement status changed: modified, approved, applied, locked, in arrears … */
   | 'STATUS_CHANGED';
 
+/** The terms staff are about to record, to see what they do to the deposits first. */
+export type HardshipArrangementPreviewInput = {
+  accountId: number;
+  /** LowerDeposit: the deposit, in dollars ("45.00"). */
+  amount?: string | null | undefined;
+  /** DepositHoliday: the first day, YYYY-MM-DD. */
+  from?: string | null | undefined;
+  kind: HardshipRequestKind;
+  /** The last day, YYYY-MM-DD. */
+  until?: string | null | undefined;
+};
+
 /** None: help without a change; DepositHoliday: no deposits for up to a month, re-spread over the rest of the term; LowerDeposit: a lower deposit until a date. */
 export type HardshipRequestKind =
   | 'DepositHoliday'
@@ -895,6 +907,13 @@ export type CloseHardshipCaseMutationVariables = Exact<{
 
 
 export type CloseHardshipCaseMutation = { closeHardshipCase: { __typename: 'HardshipCaseResult', hardshipCase: { __typename: 'HardshipCase', caseId: number, accountId: number, agreementId: number, status: HardshipStatus, statusLabel: string, situation: string, openedAt: string, arrangementNote: string | null, arrangedAt: string | null, arrangedBy: string | null, closeNote: string | null, closedAt: string | null, followUpPaused: boolean, counsellingNote: string | null, request: { __typename: 'HardshipTerms', kind: HardshipRequestKind, from: string | null, until: string | null, amount: string | null, words: string }, arrangement: { __typename: 'HardshipTerms', kind: HardshipRequestKind, from: string | null, until: string | null, amount: string | null, words: string } | null, deposits: Array<{ __typename: 'HardshipDeposit', dueDate: string, before: string, after: string, holiday: boolean }> } | null, errors: Array<{ __typename: 'UserError', code: string, field: string | null, message: string }> } };
+
+export type HardshipArrangementPreviewQueryVariables = Exact<{
+  input: HardshipArrangementPreviewInput;
+}>;
+
+
+export type HardshipArrangementPreviewQuery = { hardshipArrangementPreview: { __typename: 'HardshipArrangementPreviewResult', preview: { __typename: 'HardshipArrangementPreview', words: string, relieved: string, spreadOver: number, restored: number, deposits: Array<{ __typename: 'HardshipDeposit', dueDate: string, before: string, after: string, holiday: boolean }> } | null, errors: Array<{ __typename: 'UserError', code: string, field: string | null, message: string }> } };
 
 export type MemberContactQueryVariables = Exact<{
   memberId: number;
@@ -1723,7 +1742,7 @@ export { AgreementApprovalRequestFieldsFragmentDoc, AgreementApprovalQueueDocume
 export { BillForPaymentFieldsFragmentDoc, ConfirmationFiguresFieldsFragmentDoc, BillDashboardDocument, BillAgreementDocument, BillLinkedAccountsDocument, BillToPayDocument, BillConfirmationDocument, PayBillDocument, ReimburseBillDocument, BillsToReverseDocument, ReverseBillDocument, TopUpRainyDayDocument, ArrearsApprovalFieldsFragmentDoc, ArrearsApprovalChangedDocument, RequestArrearsApprovalDocument, ManagerOverrideApprovalDocument, ArrearsApprovalQueueDocument, DecideArrearsApprovalDocument, PaymentQuoteDocument, PayingBpayCheckDocument, OverduePlanDocument } from './documents/features/bills/bills';
 export { StaffDashboardPageDocument } from './documents/features/dashboard/dashboard';
 export { DepositReviewDocument, DepositReviewDecisionFieldsFragmentDoc, AcceptDepositReviewDocument, ReferDepositReviewDocument, DismissDepositReviewDocument } from './documents/features/deposit-review/deposit-review';
-export { HardshipTermsFieldsFragmentDoc, HardshipCaseFieldsFragmentDoc, HardshipCaseDocument, OpenHardshipCaseDocument, ArrangeHardshipCaseDocument, CloseHardshipCaseDocument } from './documents/features/hardship/hardship';
+export { HardshipTermsFieldsFragmentDoc, HardshipCaseFieldsFragmentDoc, HardshipCaseDocument, OpenHardshipCaseDocument, ArrangeHardshipCaseDocument, CloseHardshipCaseDocument, HardshipArrangementPreviewDocument } from './documents/features/hardship/hardship';
 export { MemberContactDocument, RegisterInterestDocument } from './documents/features/interest/interest';
 export { AgreementViewDocument, ApproveAgreementDocument } from './documents/features/member/agreement';
 export { ChangeItemFieldsFragmentDoc, AgreementChangeReviewDocument, AgreementChangeWaitingDocument, DeclineAgreementChangeDocument, WithdrawAgreementChangeDocument } from './documents/features/member/change-review/change-review';

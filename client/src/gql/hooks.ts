@@ -12,7 +12,7 @@ export { useAgreementApprovalQueueQuery, useDecideAgreementApprovalMutation } fr
 export { useBillDashboardQuery, useBillAgreementQuery, useBillLinkedAccountsQuery, useBillToPayQuery, useBillConfirmationQuery, usePayBillMutation, useReimburseBillMutation, useBillsToReverseQuery, useReverseBillMutation, useTopUpRainyDayMutation, useArrearsApprovalChangedSubscription, useRequestArrearsApprovalMutation, useManagerOverrideApprovalMutation, useArrearsApprovalQueueQuery, useDecideArrearsApprovalMutation, usePaymentQuoteQuery, usePayingBpayCheckQuery, useOverduePlanQuery } from './documents/features/bills/bills';
 export { useStaffDashboardPageQuery } from './documents/features/dashboard/dashboard';
 export { useDepositReviewQuery, useAcceptDepositReviewMutation, useReferDepositReviewMutation, useDismissDepositReviewMutation } from './documents/features/deposit-review/deposit-review';
-export { useHardshipCaseQuery, useOpenHardshipCaseMutation, useArrangeHardshipCaseMutation, useCloseHardshipCaseMutation } from './documents/features/hardship/hardship';
+export { useHardshipCaseQuery, useOpenHardshipCaseMutation, useArrangeHardshipCaseMutation, useCloseHardshipCaseMutation, useHardshipArrangementPreviewQuery } from './documents/features/hardship/hardship';
 export { useMemberContactQuery, useRegisterInterestMutation } from './documents/features/interest/interest';
 export { useAgreementViewQuery, useApproveAgreementMutation } from './documents/features/member/agreement';
 export { useAgreementChangeReviewQuery, useAgreementChangeWaitingQuery, useDeclineAgreementChangeMutation, useWithdrawAgreementChangeMutation } from './documents/features/member/change-review/change-review';

@@ -9,13 +9,24 @@ type Deposit = HardshipCaseFieldsFragment['deposits'][number];
  * What the arrangement did to the deposits still to come, as the server stored it (rule "deposit relief"): each
  * deposit it changed, what it was and what it is now (none on a holiday). The client only shows the figures.
  */
-export function HardshipDeposits({ deposits, isStaff }: { deposits: readonly Deposit[]; isStaff: boolean }) {
+export function HardshipDeposits({
+  deposits,
+  isStaff,
+  caption,
+  testId = 'hardship-deposits',
+}: {
+  deposits: readonly Deposit[];
+  isStaff: boolean;
+  /** The table's caption when it is not the arrangement in force (the staff's preview). */
+  caption?: string;
+  testId?: string;
+}) {
   if (deposits.length === 0) return null;
   return (
     <Table.ScrollArea borderWidth="1px" borderRadius="md">
-      <Table.Root size="sm" data-testid="hardship-deposits">
+      <Table.Root size="sm" data-testid={testId}>
         <Table.Caption captionSide="top" textAlign="start" fontWeight="semibold" pb="2">
-          {isStaff ? 'The deposits this arrangement changed' : 'What this means for your deposits'}
+          {caption ?? (isStaff ? 'The deposits this arrangement changed' : 'What this means for your deposits')}
         </Table.Caption>
         <Table.Header>
           <Table.Row bg="gray.50">

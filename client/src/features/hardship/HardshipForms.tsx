@@ -19,6 +19,7 @@ import {
   validateRequest,
   type HardshipValues,
 } from './hardship-form';
+import { ArrangementPreview } from './ArrangementPreview';
 import { AmountField, DateField, KindField, LongTextField } from './HardshipFields';
 
 const TRY_AGAIN = 'We could not send this. Please try again, or call us.';
@@ -207,6 +208,7 @@ export function StaffHardshipActions({
             {submitError && <StatusAlert status="error">{submitError}</StatusAlert>}
             <KindField label="What was agreed" staff />
             <TermsFields staff />
+            <ArrangementPreview accountId={accountId} />
             <LongTextField
               name="note"
               label="Note"

@@ -10,9 +10,12 @@ import {
   isHardshipActive,
   type HardshipTerms,
 } from '../../shared/hardship/hardship.rules.js';
+import type { Cents } from '../../shared/money.js';
 import type { HardshipCaseRecord } from './hardship.queries.js';
 import {
   ArrangeHardshipCaseInput,
+  HardshipArrangementPreviewInput,
+  HardshipArrangementPreviewResult,
   HardshipCaseResult,
   HardshipCaseView,
   OpenHardshipCaseInput,
@@ -85,6 +88,34 @@ export class HardshipResolver {
   ): Promise<HardshipCaseResult> {
     const result = await withUserErrors(() => services.hardship.arrange(em, user, input));
     return { hardshipCase: result.value && caseView(result.value, user), errors: result.errors };
+  }
+
+  @Authorized(...STAFF_ROLES)
+  @Query(() => HardshipArrangementPreviewResult, {
+    description:
+      'Staff, before they record an arrangement: what it would do to the deposits still to come (which, before and after, spread over how many), by the same rule and steps as recording it; nothing is kept. Not the reporter.',
+  })
+  async hardshipArrangementPreview(
+    @Ctx() { em, user, services }: GraphQLContext,
+    @Arg('input', () => HardshipArrangementPreviewInput) input: HardshipArrangementPreviewInput,
+  ): Promise<HardshipArrangementPreviewResult> {
+    const result = await withUserErrors(() => services.hardship.previewArrangement(em, user, input));
+    const value = result.value;
+    return {
+      preview: value && {
+        words: value.words,
+        deposits: (value.plan?.changes ?? []).map(({ dueDate, before, after, holiday }) => ({
+          dueDate,
+          before,
+          after,
+          holiday,
+        })),
+        relieved: value.plan?.relieved ?? (0 as Cents),
+        spreadOver: value.plan?.spreadOver ?? 0,
+        restored: value.restored,
+      },
+      errors: result.errors,
+    };
   }
 
   @Authorized(...STAFF_ROLES)

@@ -34,6 +34,14 @@ import {
   type HardshipCaseRecord,
 } from './hardship.queries.js';
 
+/** What the member is told when their request for help opens and closes (the agreement-changed notice's change). */
+export const HARDSHIP_NOTICES = {
+  opened:
+    'your request for help with payments is open; we will contact you, and missed-deposit reminders are paused while it is open',
+  closed:
+    'your request for help with payments is closed; your deposits stay as they are now, and missed-deposit reminders resume',
+} as const;
+
 /** The terms as typed on a form: the kind, dates `YYYY-MM-DD` and the amount in dollars, each optional. */
 export interface HardshipTermsRequest {
   kind: string;
@@ -164,7 +172,15 @@ export class HardshipService {
       });
       await audit(tx, caller, 'openHardshipCase', caseId, now, { situation, request: termsData(terms) });
       figuresChanged(tx, { accountIds: [context.accountId], reason: FiguresChangeReason.Hardship });
+      // The member is told the request is in (the agreement-changed notice, by their preferences), once per case.
+      await this.notifier.notifyEvent(tx, {
+        agreementId: agreement.id,
+        event: 'agreementChanged',
+        key: `hardship:${caseId}:opened`,
+        facts: { change: HARDSHIP_NOTICES.opened },
+      });
     });
+    this.notifier.wake();
     return (await caseOfAccount(em, context.accountId))!;
   }
 
@@ -180,21 +196,12 @@ export class HardshipService {
     const now = this.clock.now();
     let told = false;
     await em.fork().transactional(async (tx) => {
-      const active = await this.activeCase(tx, request.accountId);
-      const status = hardshipTransition(active.status, 'arrange');
-      const agreement = await currentAgreementOf(tx, request.accountId);
-      if (!agreement) throw new DomainError('NO_AGREEMENT', HARDSHIP_MESSAGES.noAgreement);
-      const terms = checkHardshipTerms(input, await this.facts(tx, agreement));
-      // The arrangement's effect on the deposits still to come, through the agreement's one writer of a relief (an
-      // arrangement changed takes the earlier one back first; "no change" only takes it back).
-      const { plan: relieved, restored } = await setDepositRelief(tx, {
-        agreementId: agreement.id,
-        accountId: request.accountId,
-        reliefKey: reliefKeyOf(active.id),
-        relief: reliefOf(terms),
-        today: this.clock.today(),
+      const { active, status, agreement, terms, relieved, restored } = await this.relieve(
+        tx,
+        request.accountId,
+        input,
         now,
-      });
+      );
       await tx.execute(
         `update hardship_case set status = ?, arrangement_kind = ?, arrangement_from = ?, arrangement_until = ?,
            arrangement_amount = ?, arrangement_note = ?, arranged_at = ?, arranged_by_id = ? where id = ?`,
@@ -244,6 +251,53 @@ export class HardshipService {
     return (await caseOfAccount(em, request.accountId))!;
   }
 
+  /**
+   * What recording these terms would do to the deposits, for staff before they confirm (issue 24 item 4): the very
+   * steps of `arrange` (the same checks and the one writer, `setDepositRelief`, rule "deposit relief") in a
+   * transaction that is then rolled back, so nothing is kept, nobody is told and no screen hears of it.
+   */
+  async previewArrangement(
+    em: EntityManager,
+    user: CurrentUser | null,
+    request: HardshipTermsRequest & { accountId: number },
+  ): Promise<ArrangementPreview> {
+    assertStaffWriter(user);
+    const input = termsInput(request);
+    const outcome: { value: ArrangementPreview | null } = { value: null };
+    try {
+      await em.fork().transactional(async (tx) => {
+        const { terms, relieved, restored } = await this.relieve(tx, request.accountId, input, this.clock.now());
+        outcome.value = { words: hardshipTermsWords(terms), plan: relieved, restored };
+        throw new PreviewDone();
+      });
+    } catch (error) {
+      if (!(error instanceof PreviewDone)) throw error;
+    }
+    return outcome.value!;
+  }
+
+  /**
+   * The arrangement's step on the deposits, in `tx` (recording it, or its preview): the case and the terms checked,
+   * then the effect on the deposits still to come through the agreement's one writer of a relief (an arrangement
+   * changed takes the earlier one back first; "no change" only takes it back).
+   */
+  private async relieve(tx: EntityManager, accountId: number, input: HardshipTermsInput, now: Date) {
+    const active = await this.activeCase(tx, accountId);
+    const status = hardshipTransition(active.status, 'arrange');
+    const agreement = await currentAgreementOf(tx, accountId);
+    if (!agreement) throw new DomainError('NO_AGREEMENT', HARDSHIP_MESSAGES.noAgreement);
+    const terms = checkHardshipTerms(input, await this.facts(tx, agreement));
+    const { plan: relieved, restored } = await setDepositRelief(tx, {
+      agreementId: agreement.id,
+      accountId,
+      reliefKey: reliefKeyOf(active.id),
+      relief: reliefOf(terms),
+      today: this.clock.today(),
+      now,
+    });
+    return { active, status, agreement, terms, relieved, restored };
+  }
+
   /** Staff close the case (the difficulty is over, or the member no longer wants help): follow-up resumes. */
   async close(
     em: EntityManager,
@@ -275,7 +329,16 @@ export class HardshipService {
       });
       await audit(tx, caller, 'closeHardshipCase', active.id, now, { note });
       figuresChanged(tx, { accountIds: [request.accountId], reason: FiguresChangeReason.Hardship });
+      // The member is told the case is closed and follow-up resumes (the same notice path as opening it).
+      const agreement = await currentAgreementOf(tx, request.accountId);
+      await this.notifier.notifyEvent(tx, {
+        agreementId: agreement?.id ?? active.agreementId,
+        event: 'agreementChanged',
+        key: `hardship:${active.id}:closed`,
+        facts: { change: HARDSHIP_NOTICES.closed },
+      });
     });
+    this.notifier.wake();
     return (await caseOfAccount(em, request.accountId))!;
   }
 
@@ -297,6 +360,18 @@ export class HardshipService {
     };
   }
 }
+
+/** What recording an arrangement would do (the staff form's preview): the terms in words, the deposits changed. */
+export interface ArrangementPreview {
+  words: string;
+  /** The deposits changed and how; null for "no change". */
+  plan: ReliefPlan | null;
+  /** How many deposits the arrangement in force would give back their amounts. */
+  restored: number;
+}
+
+/** Ends a preview's transaction: everything in it is rolled back. */
+class PreviewDone extends Error {}
 
 /** What an arrangement asks of the deposits (rule "deposit relief"); none for "no change". */
 export function reliefOf(terms: HardshipTerms): DepositRelief | null {

@@ -91,3 +91,35 @@ export class HardshipCaseResult {
   @Field(() => HardshipCaseView, { nullable: true }) hardshipCase!: HardshipCaseView | null;
   @Field(() => [UserError]) errors!: UserError[];
 }
+
+@InputType({ description: 'The terms staff are about to record, to see what they do to the deposits first.' })
+export class HardshipArrangementPreviewInput {
+  @Field(() => Int) accountId!: number;
+  @Field(() => HardshipRequestKind) kind!: HardshipRequestKind;
+  @Field(() => String, { nullable: true, description: 'DepositHoliday: the first day, YYYY-MM-DD.' })
+  from!: string | null;
+  @Field(() => String, { nullable: true, description: 'The last day, YYYY-MM-DD.' }) until!: string | null;
+  @Field(() => String, { nullable: true, description: 'LowerDeposit: the deposit, in dollars ("45.00").' })
+  amount!: string | null;
+}
+
+@ObjectType('HardshipArrangementPreview', {
+  description: 'What recording the terms would do to the deposits still to come (nothing is recorded).',
+})
+export class HardshipArrangementPreviewView {
+  @Field({ description: 'The terms in words.' }) words!: string;
+  @Field(() => [HardshipDepositView], {
+    description: 'Each deposit it changes, earliest first: before and after (0.00 on a holiday). Empty: no change.',
+  })
+  deposits!: HardshipDepositView[];
+  @Field(() => MoneyScalar, { description: 'What the relieved deposits no longer carry.' }) relieved!: Cents;
+  @Field(() => Int, { description: 'Over how many later deposits it is spread.' }) spreadOver!: number;
+  @Field(() => Int, { description: 'Deposits the arrangement in force would give back their amounts first.' })
+  restored!: number;
+}
+
+@ObjectType()
+export class HardshipArrangementPreviewResult {
+  @Field(() => HardshipArrangementPreviewView, { nullable: true }) preview!: HardshipArrangementPreviewView | null;
+  @Field(() => [UserError]) errors!: UserError[];
+}

@@ -48,7 +48,7 @@ export const EVENT_WHEN: Readonly<Record<EventKind, string>> = {
   shortPaidBill: 'When a bill is paid only in part because the agreement did not hold enough.',
   renewalDue: 'When the agreement comes within the renewal days of its end date.',
   agreementChanged:
-    'When staff move the end date, lock or unlock the agreement, or record a hardship arrangement that changes the deposits.',
+    'When staff move the end date, lock or unlock the agreement, or record a hardship arrangement that changes the deposits; when a request for help with payments is opened or closed.',
   agreementCancelled: 'When the agreement is cancelled.',
   agreementApproved: 'When a new agreement the member approved is set up.',
   agreementApplied: 'When a change or renewal the member approved takes effect.',
