@@ -75,11 +75,14 @@ export type ApprovalDecision =
 /** Staff record what was arranged with the member, with a note. */
 export type ArrangeHardshipCaseInput = {
   accountId: number;
+  /** LowerDeposit: the deposit, in dollars ("45.00"). */
   amount?: string | null | undefined;
+  /** DepositHoliday: the first day, YYYY-MM-DD. */
   from?: string | null | undefined;
   kind: HardshipRequestKind;
   /** What was agreed (at most 1,000 characters). */
   note: string;
+  /** The last day, YYYY-MM-DD. */
   until?: string | null | undefined;
 };
 

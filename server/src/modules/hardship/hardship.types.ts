@@ -63,11 +63,9 @@ export class HardshipCaseView {
   deposits!: HardshipDepositView[];
 }
 
-@InputType({ description: 'A member asks for help: what is going on and, optionally, a change to the deposits.' })
-export class OpenHardshipCaseInput {
-  @Field(() => Int) memberId!: number;
-  @Field(() => Int) accountId!: number;
-  @Field({ description: 'What is going on (at most 2,000 characters).' }) situation!: string;
+/** The terms as a form sends them: the kind, and the dates and amount it needs (shared by the inputs below). */
+@InputType('HardshipTermsInput', { description: 'The terms as a form sends them.' })
+abstract class HardshipTermsInput {
   @Field(() => HardshipRequestKind) kind!: HardshipRequestKind;
   @Field(() => String, { nullable: true, description: 'DepositHoliday: the first day, YYYY-MM-DD.' })
   from!: string | null;
@@ -76,13 +74,16 @@ export class OpenHardshipCaseInput {
   amount!: string | null;
 }
 
-@InputType({ description: 'Staff record what was arranged with the member, with a note.' })
-export class ArrangeHardshipCaseInput {
+@InputType({ description: 'A member asks for help: what is going on and, optionally, a change to the deposits.' })
+export class OpenHardshipCaseInput extends HardshipTermsInput {
+  @Field(() => Int) memberId!: number;
   @Field(() => Int) accountId!: number;
-  @Field(() => HardshipRequestKind) kind!: HardshipRequestKind;
-  @Field(() => String, { nullable: true }) from!: string | null;
-  @Field(() => String, { nullable: true }) until!: string | null;
-  @Field(() => String, { nullable: true }) amount!: string | null;
+  @Field({ description: 'What is going on (at most 2,000 characters).' }) situation!: string;
+}
+
+@InputType({ description: 'Staff record what was arranged with the member, with a note.' })
+export class ArrangeHardshipCaseInput extends HardshipTermsInput {
+  @Field(() => Int) accountId!: number;
   @Field({ description: 'What was agreed (at most 1,000 characters).' }) note!: string;
 }
 
@@ -93,14 +94,8 @@ export class HardshipCaseResult {
 }
 
 @InputType({ description: 'The terms staff are about to record, to see what they do to the deposits first.' })
-export class HardshipArrangementPreviewInput {
+export class HardshipArrangementPreviewInput extends HardshipTermsInput {
   @Field(() => Int) accountId!: number;
-  @Field(() => HardshipRequestKind) kind!: HardshipRequestKind;
-  @Field(() => String, { nullable: true, description: 'DepositHoliday: the first day, YYYY-MM-DD.' })
-  from!: string | null;
-  @Field(() => String, { nullable: true, description: 'The last day, YYYY-MM-DD.' }) until!: string | null;
-  @Field(() => String, { nullable: true, description: 'LowerDeposit: the deposit, in dollars ("45.00").' })
-  amount!: string | null;
 }
 
 @ObjectType('HardshipArrangementPreview', {
