@@ -250,7 +250,7 @@ export function createServices(config: Config, clock: Clock, logger: Logger, eve
     agreementGraphs: new AgreementGraphsService(projections),
     depositReviews,
     shortfallFixes: new ShortfallFixService(projections, reversals, depositChanges, clock),
-    termEnd: new TermEndService(projections, clock, settings),
+    termEnd: new TermEndService(projections, clock, agreementDeposits),
     transactions: new TransactionService(),
     profiles: new ProfileService(),
     billQueries: new BillQueryService(clock),

@@ -360,34 +360,102 @@ describe('a choice at term end (issue 24 item 5)', () => {
     // Opening from zero (the surplus refunded), its first weeks need the deposits step's top-up now, paid from her
     // linked account when it takes over.
     await fundLinkedAccount(maryId, refundTo.id, cents(20_000_00));
+    // The renewal's period as the deposits step works it out for staff's save below: its bills' total (amount +
+    // contingency) and its deposits, which do not depend on what it opens with.
+    const draft = {
+      contributionFrequency: 2,
+      contributionDate: firstDay,
+      depositType: 1,
+      remitterName: 'Acme Payroll',
+      remitterNumber: 'E-1234',
+      isTopupPerformed: true,
+      topupAccount: refundTo.id,
+    };
+    const { required } = (
+      await staffCall<{
+        agreementDeposits: {
+          step: { plan: { required: { totalExpenses: string; depositCount: number; openingBalance: string } } };
+        };
+      }>(
+        `query($id: Int!, $draft: DepositsInput) { agreementDeposits(agreementId: $id, draft: $draft) {
+          step { plan { required { totalExpenses depositCount openingBalance } } } } }`,
+        { id: renewalId, draft },
+      )
+    ).agreementDeposits.step.plan;
+    expect(required.openingBalance).toBe('0.00');
+    const total = parseMoney(required.totalExpenses);
+    const deposits = required.depositCount;
+    /** By hand: ceil((total - opening) / deposits), to the cent (DOMAIN "Deposits"). */
+    const byHand = (opening: number) => cents(Math.ceil(Math.max(0, total - opening) / deposits));
     await approvedRenewal(renewalId, firstDay, mary, { isTopupPerformed: true, topupAccount: refundTo.id });
+    const depositOf = async () =>
+      parseMoney(
+        (
+          await sql<{ deposit_amount: string }>(server, 'select deposit_amount::text from agreement where id = ?', [
+            renewalId,
+          ])
+        )[0].deposit_amount,
+      );
+    // Staff saved them after she chose the refund: the renewal opens from zero.
+    const refundDeposit = byHand(0);
+    expect(await depositOf()).toBe(refundDeposit);
     // Still open while the approved renewal waits for its first day.
     const waiting = (await view(mary))!;
     expect(waiting).toMatchObject({ choice: 'Refund', renewalUnderWay: true });
-    // Its deposits are agreed now: the panel says a choice made now does not change them, and what each choice means
-    // for them. Rolling the surplus in would need less a deposit than refunding it (the renewal opening from zero).
-    const [agreed] = await sql<{ deposit_amount: string }>(
+    const closing = parseMoney(waiting.closingBalance!);
+    expect(closing).toBeGreaterThan(0);
+    const rollDeposit = byHand(closing);
+    expect(rollDeposit).toBeLessThan(refundDeposit);
+    // Its deposits are agreed now: the panel says what each choice makes them, worked out again when chosen.
+    const agreedWords = `The renewal’s deposits are agreed at ${formatCurrency(refundDeposit)} a deposit (fortnightly)`;
+    expect(waiting.renewalDeposits).toBe(`${agreedWords}: with this choice they are what the renewal needs.`);
+    const explained = (answer: View, kind: string) => answer.options.find((o) => o.kind === kind)!.explanation;
+    expect(explained(waiting, 'Refund').endsWith(waiting.renewalDeposits!)).toBe(true);
+    expect(
+      explained(waiting, 'Roll').endsWith(
+        `lowers its deposits. ${agreedWords}: with this choice they are worked out again to ${formatCurrency(rollDeposit)} a deposit, ${formatCurrency(cents(refundDeposit - rollDeposit))} less.`,
+      ),
+    ).toBe(true);
+
+    // She changes her mind after agreeing the renewal: rolled, the surplus is carried in and the agreed renewal's
+    // stored deposits are worked out again by the deposits step's rules and writer, to the cent of the hand figure.
+    const rolled = await choose(mary, { choice: 'Roll' });
+    expect(rolled.data!.chooseTermEnd).toMatchObject({ ok: true, errors: [], termEnd: { choice: 'Roll' } });
+    expect(await depositOf()).toBe(rollDeposit);
+    const [[renewalRow]] = [
+      await sql<{ status: number; is_topup_performed: boolean; topup_account_id: number | null }>(
+        server,
+        'select status, is_topup_performed, topup_account_id from agreement where id = ?',
+        [renewalId],
+      ),
+    ];
+    // Still approved and waiting; her top-up choice kept for when the renewal needs one again.
+    expect(renewalRow).toMatchObject({ status: 1, is_topup_performed: true, topup_account_id: refundTo.id });
+    const [rolledActivity] = await sql<{ details: string; data: { renewalDeposit: Record<string, unknown> } }>(
       server,
-      'select deposit_amount::text from agreement where id = ?',
-      [renewalId],
+      "select details, data from activity where agreement_id = ? and details like 'Term-end choice:%' order by id desc limit 1",
+      [agreementId],
     );
-    const agreedWords = `The renewal’s deposits are agreed at ${formatCurrency(parseMoney(agreed.deposit_amount))} a deposit (fortnightly) and do not change with a choice made now`;
-    expect(waiting.renewalDeposits!.startsWith(agreedWords)).toBe(true);
-    const agreedAmount = parseMoney(agreed.deposit_amount);
-    const explained = (kind: string) => waiting.options.find((o) => o.kind === kind)!.explanation;
-    // Staff saved them after she chose the refund: they are what the renewal needs opening from zero.
-    expect(explained('Refund').endsWith(`${agreedWords}: with this choice they are what the renewal needs.`)).toBe(
-      true,
+    expect(rolledActivity.details).toBe(
+      `Term-end choice: Roll the balance into the renewal; the renewal’s deposit worked out again from ${formatCurrency(refundDeposit)} to ${formatCurrency(rollDeposit)}`,
     );
-    // Rolled, the surplus would be carried in: the renewal would need less a deposit, and the extra builds up.
-    const rolled = /the renewal needs \$([\d,]+\.\d\d) a deposit; the \$([\d,]+\.\d\d) more a deposit builds up/.exec(
-      explained('Roll'),
-    )!;
-    const rollNeeds = parseMoney(rolled[1].replace(/,/g, ''));
-    expect(rollNeeds).toBeLessThan(agreedAmount);
-    expect(parseMoney(rolled[2].replace(/,/g, ''))).toBe(agreedAmount - rollNeeds);
-    expect(waiting.options.find((o) => o.kind === 'Roll')!.explanation).not.toContain('lowers its deposits');
-    expect(waiting.options.find((o) => o.kind === 'Refund')!.explanation.endsWith(waiting.renewalDeposits!)).toBe(true);
+    expect(rolledActivity.data.renewalDeposit).toEqual({ renewalId, before: refundDeposit, after: rollDeposit });
+    expect((await view(mary))!.renewalDeposits).toBe(
+      `The renewal’s deposits are agreed at ${formatCurrency(rollDeposit)} a deposit (fortnightly): with this choice they are what the renewal needs.`,
+    );
+    // And back to the refund: opening from zero again, the deposit is the refund's hand figure once more.
+    const refunded = await choose(mary, { choice: 'Refund', accountNumber: refundTo.account_number });
+    expect(refunded.data!.chooseTermEnd).toMatchObject({ ok: true, errors: [], termEnd: { choice: 'Refund' } });
+    expect(await depositOf()).toBe(refundDeposit);
+    // Choosing the same again works nothing out again: the deposit stays, the history says only the choice.
+    await choose(mary, { choice: 'Refund', accountNumber: refundTo.account_number });
+    expect(await depositOf()).toBe(refundDeposit);
+    const [same] = await sql<{ details: string }>(
+      server,
+      "select details from activity where agreement_id = ? and details like 'Term-end choice:%' order by id desc limit 1",
+      [agreementId],
+    );
+    expect(same.details).toBe(`Term-end choice: Refund the surplus to linked account ${refundTo.account_number}`);
 
     // The roll's renewal takes over first when its day comes first (the clock only moves forward).
     if (roll.firstDay < firstDay) await takeOverRoll();

@@ -16,6 +16,7 @@ import {
 import { overdrawRuleTextFor, type SettingsService } from '../../settings/index.js';
 import { loadBillers, type BillerFacts } from '../agreement-billers.js';
 import { DepositType } from '../agreement-codes.js';
+import type { AgreementStatus } from '../agreement-status.js';
 import { loadAgreementFacts, type AgreementFacts } from '../agreement-facts.js';
 import { storedDepositPlanData } from '../stored-plan.js';
 import { wizardVersion } from '../wizard/wizard-version.js';
@@ -189,6 +190,50 @@ export class AgreementDepositsService {
     await this.write(em, context, draft, outcome.plan, outcome.bypass);
     const saved = await this.context(em, agreementId);
     return this.stepOf(saved, this.draftOf(saved, null));
+  }
+
+  /**
+   * A renewal's saved deposits worked out again with what it now opens with (the term-end choice changed after its
+   * deposits were saved or agreed, `term-end/README.md`): the stored step as the save reads it, the required deposit
+   * of its saved frequency and first deposit, checked and written by the save's own rules and writer. Refused: every
+   * refusal, nothing written. Returns the deposit before and after.
+   */
+  async rederiveRenewal(
+    em: EntityManager,
+    renewalId: number,
+    statuses: readonly AgreementStatus[],
+  ): Promise<{ before: Cents; after: Cents } | { refusals: DepositsRefusal[] }> {
+    const context = await this.context(em, renewalId);
+    const draft = this.draftOf(context, null);
+    const outcome = this.planOf(context, draft, draft.frequency ?? ContributionFrequency.Fortnightly, null);
+    const refusals = this.refusalsOf(context, draft, outcome);
+    if (refusals.length > 0 || !('plan' in outcome)) {
+      return { refusals: refusals.length > 0 ? refusals : [(outcome as { error: DepositsRefusal }).error] };
+    }
+    await this.write(em, context, draft, outcome.plan, outcome.bypass, statuses, true);
+    return { before: context.facts.depositAmount, after: outcome.plan.depositAmount };
+  }
+
+  /**
+   * What a renewal's saved deposits step makes its deposit when it opens with each of `openings` (what each
+   * term-end choice carries into it): the same draft and calculation as `rederiveRenewal` (null: refused).
+   */
+  async renewalDepositWith(
+    em: EntityManager,
+    renewalId: number,
+    openings: readonly Cents[],
+  ): Promise<(Cents | null)[]> {
+    const context = await this.context(em, renewalId);
+    const draft = this.draftOf(context, null);
+    return openings.map((openingBalance) => {
+      const outcome = this.planOf(
+        { ...context, openingBalance },
+        draft,
+        draft.frequency ?? ContributionFrequency.Fortnightly,
+        null,
+      );
+      return 'plan' in outcome ? outcome.plan.depositAmount : null;
+    });
   }
 
   private async context(em: EntityManager, agreementId: number): Promise<StepContext> {
@@ -462,10 +507,20 @@ export class AgreementDepositsService {
     return refusals;
   }
 
-  private async write(em: EntityManager, context: StepContext, draft: Draft, plan: DepositPlan, bypass: boolean) {
+  private async write(
+    em: EntityManager,
+    context: StepContext,
+    draft: Draft,
+    plan: DepositPlan,
+    bypass: boolean,
+    statuses: readonly AgreementStatus[] = WIZARD_OPEN_STATUSES,
+    /** Worked out again (not saved by staff): a top-up chosen stays chosen for when the plan needs one again. */
+    keepTopupChoice = false,
+  ) {
     const biMonthly = draft.frequency === ContributionFrequency.BiMonthly;
     const topup = plan.overdraw.overdrawnWithinInitialDuration && draft.isTopupPerformed;
-    const topupAccount = topup ? (context.accounts.find((a) => a.id === draft.topupAccount) ?? null) : null;
+    const topupChosen = topup || (keepTopupChoice && draft.isTopupPerformed);
+    const topupAccount = topupChosen ? (context.accounts.find((a) => a.id === draft.topupAccount) ?? null) : null;
     const payroll = draft.depositType === DepositType.PayrollDeduction;
     const periodical = draft.depositType === DepositType.PeriodicalPayment;
     await em.transactional(async (tx) => {
@@ -498,11 +553,11 @@ export class AgreementDepositsService {
           topup ? toDecimalString(plan.overdraw.topUpNeeded) : null,
           topupAccount?.id ?? null,
           topupAccount?.memberId ?? null,
-          topup,
+          topupChosen && topupAccount !== null,
           bypass,
           this.clock.now(),
           context.facts.id,
-          `{${WIZARD_OPEN_STATUSES.join(',')}}`,
+          `{${statuses.join(',')}}`,
         ],
       );
     });

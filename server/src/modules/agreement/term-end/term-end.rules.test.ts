@@ -133,36 +133,31 @@ describe('renewalDepositsSentence (rule "the renewal\'s deposits and the choice"
       'Staff are still preparing the renewal: its deposits ($250.00 a deposit (fortnightly) so far) are worked out again with this choice when they save them; with it the renewal needs $180.00 a deposit.',
     ],
     [
-      'agreed, the choice needs more: runs short',
+      'agreed, the choice needs more: worked out again, raised',
       true,
       cents(312_50),
-      'The renewal’s deposits are agreed at $250.00 a deposit (fortnightly) and do not change with a choice made now: with this choice the renewal needs $312.50 a deposit, $62.50 more, so it would run short unless staff prepare the renewal again.',
+      'The renewal’s deposits are agreed at $250.00 a deposit (fortnightly): with this choice they are worked out again to $312.50 a deposit, $62.50 more.',
     ],
     [
-      'agreed, the choice needs less: the extra builds up',
+      'agreed, the choice needs less: worked out again, lowered',
       true,
       cents(200_00),
-      'The renewal’s deposits are agreed at $250.00 a deposit (fortnightly) and do not change with a choice made now: with this choice the renewal needs $200.00 a deposit; the $50.00 more a deposit builds up in the renewal.',
+      'The renewal’s deposits are agreed at $250.00 a deposit (fortnightly): with this choice they are worked out again to $200.00 a deposit, $50.00 less.',
     ],
     [
       'agreed, exactly what is needed',
       true,
       cents(250_00),
-      'The renewal’s deposits are agreed at $250.00 a deposit (fortnightly) and do not change with a choice made now: with this choice they are what the renewal needs.',
+      'The renewal’s deposits are agreed at $250.00 a deposit (fortnightly): with this choice they are what the renewal needs.',
     ],
-    [
-      'agreed, not worked out',
-      true,
-      null,
-      'The renewal’s deposits are agreed at $250.00 a deposit (fortnightly) and do not change with a choice made now.',
-    ],
+    ['agreed, not worked out', true, null, 'The renewal’s deposits are agreed at $250.00 a deposit (fortnightly).'],
   ] as const)('%s', (_name, fixed, needed, sentence) => {
     expect(renewalDepositsSentence({ agreed, frequency: 'Fortnightly', fixed, needed })).toBe(sentence);
   });
 
-  it('an agreed renewal: a roll no longer promises lower deposits', () => {
-    expect(choiceExplanation(Kind.Roll, cents(500_00), '2027-03-31' as LocalDate, true)).toBe(
-      'What the agreement holds after 31-03-2027 is carried into the renewal.',
+  it('a roll lowers the renewal’s deposits (worked out again even once agreed); a shortfall is spread', () => {
+    expect(choiceExplanation(Kind.Roll, cents(500_00), '2027-03-31' as LocalDate)).toBe(
+      'What the agreement holds after 31-03-2027 is carried into the renewal and lowers its deposits.',
     );
     expect(choiceExplanation(Kind.Roll, cents(-500_00), '2027-03-31' as LocalDate)).toBe(
       'The shortfall is carried into the renewal and spread over its deposits.',

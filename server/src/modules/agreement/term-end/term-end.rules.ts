@@ -32,6 +32,8 @@ export const TERM_END_MESSAGES = {
   accountNotLinked: 'Choose a linked account of the account’s members to refund the surplus to.',
   noDefaultSavings: 'The account’s members have no default savings account to move the surplus to.',
   resigned: 'The membership has been resigned: no term-end choice can be made on this account.',
+  renewalRefused:
+    'With this choice the agreed renewal’s deposits cannot be worked out again, so the choice was not made: ask us to prepare the renewal again.',
 } as const;
 
 /** What the version due for renewal looks like for the rule (plain data). */
@@ -140,17 +142,8 @@ export function choiceWords(kind: TermEndChoiceKind, accountNumber: string | nul
   }
 }
 
-/**
- * What each choice does, in a sentence for the member. `depositsAgreed`: the renewal's deposits are already agreed
- * (sent to the member, approved or waiting for its first day), so the choice no longer changes them
- * (`renewalDepositsSentence` says what that means).
- */
-export function choiceExplanation(
-  kind: TermEndChoiceKind,
-  closingBalance: Cents | null,
-  endDate: LocalDate,
-  depositsAgreed = false,
-): string {
+/** What each choice does, in a sentence for the member. */
+export function choiceExplanation(kind: TermEndChoiceKind, closingBalance: Cents | null, endDate: LocalDate): string {
   const ends = formatDisplayDate(endDate);
   switch (kind) {
     case TermEndChoiceKind.Refund:
@@ -158,7 +151,6 @@ export function choiceExplanation(
     case TermEndChoiceKind.Savings:
       return `When the renewal takes over after ${ends}, what the agreement holds is moved to your default savings account; the renewal starts from zero.`;
     default:
-      if (depositsAgreed) return `What the agreement holds after ${ends} is carried into the renewal.`;
       return closingBalance !== null && closingBalance < 0
         ? `The shortfall is carried into the renewal and spread over its deposits.`
         : `What the agreement holds after ${ends} is carried into the renewal and lowers its deposits.`;
@@ -171,7 +163,7 @@ export interface RenewalDeposits {
   agreed: Cents;
   /** Its frequency in words ('Fortnightly'). */
   frequency: string;
-  /** Sent to the member, approved or waiting for its first day: a choice made now no longer changes its deposits. */
+  /** Sent to the member, approved or waiting for its first day: a choice made now works its deposits out again. */
   fixed: boolean;
   /** What the renewal needs per deposit opening with what this choice carries into it (null: not worked out). */
   needed: Cents | null;
@@ -179,8 +171,9 @@ export interface RenewalDeposits {
 
 /**
  * Rule "the renewal's deposits and the choice" (issue 24 item 5): while staff prepare the renewal its deposits step
- * works them out with the choice (the deposits step's opening balance); once agreed they stay as agreed, and the
- * member is told what the renewal needs with the choice and what follows: it runs short, or the extra builds up.
+ * works them out with the choice when they save them; once agreed (sent to the member, approved or waiting for its
+ * first day), choosing works them out again at once by the deposits step's own rules (`deposits.service.ts#
+ * rederiveRenewal`), so the member is told the deposit the renewal will have with the choice.
  */
 export function renewalDepositsSentence(deposits: RenewalDeposits): string {
   const agreed = `${formatCurrency(deposits.agreed)} a deposit (${deposits.frequency.toLowerCase()})`;
@@ -189,15 +182,20 @@ export function renewalDepositsSentence(deposits: RenewalDeposits): string {
     const need = needed === null ? '' : `; with it the renewal needs ${formatCurrency(needed)} a deposit`;
     return `Staff are still preparing the renewal: its deposits (${agreed} so far) are worked out again with this choice when they save them${need}.`;
   }
-  const base = `The renewal’s deposits are agreed at ${agreed} and do not change with a choice made now`;
+  const base = `The renewal’s deposits are agreed at ${agreed}`;
   if (needed === null) return `${base}.`;
   if (needed > deposits.agreed) {
-    return `${base}: with this choice the renewal needs ${formatCurrency(needed)} a deposit, ${formatCurrency(cents(needed - deposits.agreed))} more, so it would run short unless staff prepare the renewal again.`;
+    return `${base}: with this choice they are worked out again to ${formatCurrency(needed)} a deposit, ${formatCurrency(cents(needed - deposits.agreed))} more.`;
   }
   if (needed < deposits.agreed) {
-    return `${base}: with this choice the renewal needs ${formatCurrency(needed)} a deposit; the ${formatCurrency(cents(deposits.agreed - needed))} more a deposit builds up in the renewal.`;
+    return `${base}: with this choice they are worked out again to ${formatCurrency(needed)} a deposit, ${formatCurrency(cents(deposits.agreed - needed))} less.`;
   }
   return `${base}: with this choice they are what the renewal needs.`;
+}
+
+/** The history's words when a choice worked an agreed renewal's deposit out again. */
+export function rederivedSentence(change: { before: Cents; after: Cents }): string {
+  return `the renewal’s deposit worked out again from ${formatCurrency(change.before)} to ${formatCurrency(change.after)}`;
 }
 
 /** A stored choice not yet carried out, as the notices and the worklist read it. */

@@ -11,12 +11,9 @@ import { memberLinkedAccounts } from '../../ledger/index.js';
 import { loadMemberAccount, type AccountContext } from '../account-context.js';
 import type { AgreementFacts } from '../agreement-facts.js';
 import { AgreementStatus } from '../agreement-status.js';
-import { calculateDepositPlan, plannerDefaultsOf } from '../../planner/index.js';
-import type { SettingsService } from '../../settings/index.js';
 import { loadAgreementFacts } from '../agreement-facts.js';
-import { loadBillers } from '../agreement-billers.js';
 import { frequencyLabel } from '../deposits/deposits.rules.js';
-import { storedDepositPlanData } from '../stored-plan.js';
+import type { AgreementDepositsService } from '../deposits/deposits.service.js';
 import { forecastBalanceOn } from '../projection/projection.rules.js';
 import type { ProjectionService } from '../projection/projection.service.js';
 import {
@@ -26,6 +23,8 @@ import {
   choiceWords,
   offeredChoices,
   TERM_END_KIND_NAMES,
+  TERM_END_MESSAGES,
+  rederivedSentence,
   renewalDepositsSentence,
   TermEndChoiceKind,
   termEndDue,
@@ -87,7 +86,13 @@ interface Loaded {
   offered: TermEndChoiceKind[];
   stored: { kind: TermEndChoiceKind; accountNumber: string | null; chosenAt: Date } | null;
   /** The renewal under way's saved deposits and what it needs with each choice (null: none saved yet). */
-  renewal: { agreed: Cents; frequency: string; fixed: boolean; needed: Map<TermEndChoiceKind, Cents | null> } | null;
+  renewal: {
+    renewalId: number;
+    agreed: Cents;
+    frequency: string;
+    fixed: boolean;
+    needed: Map<TermEndChoiceKind, Cents | null>;
+  } | null;
 }
 
 /** The current choice in words; a refund or savings move with no surplus forecast any more is rolled instead. */
@@ -126,8 +131,8 @@ export class TermEndService {
   constructor(
     private readonly projections: ProjectionService,
     private readonly clock: Clock,
-    /** The planner's settings, for what the renewal's deposits need with each choice. */
-    private readonly settings: Pick<SettingsService, 'serverSettings'>,
+    /** The renewal's deposits step: what its deposits are with each choice, and working them out again. */
+    private readonly deposits: Pick<AgreementDepositsService, 'renewalDepositWith' | 'rederiveRenewal'>,
   ) {}
 
   /** The term-end choice of the account's agreement in force; null when it is not due for renewal. */
@@ -194,24 +199,52 @@ export class TermEndService {
         'run',
       );
       const words = choiceWords(kind, target?.accountNumber ?? null);
+      const rederived = await this.rederiveAgreedRenewal(tx, loaded.renewal);
       await writeActivity(tx, {
         type: ActivityType.AgreementRenewal,
         accountId: context.accountId,
         memberId: context.memberId,
         agreementId: loaded.agreement.id,
-        details: `Term-end choice: ${words}`,
+        details: `Term-end choice: ${words}${rederived ? `; ${rederivedSentence(rederived)}` : ''}`,
         data: {
           termEndChoice: TERM_END_KIND_NAMES[kind],
           accountNumber: target?.accountNumber ?? null,
           closingBalance: loaded.closingBalance,
+          ...(rederived ? { renewalDeposit: rederived } : {}),
         },
         agentName: caller.displayName,
         userId: caller.userId,
         occurredAt: now,
       });
       const stored = { kind, accountNumber: target?.accountNumber ?? null, chosenAt: now };
-      return this.answer(context, { ...loaded, stored });
+      // The renewal's deposits as they now stand (worked out again when agreed).
+      const reloaded = rederived ? ((await this.load(tx, context)) ?? loaded) : loaded;
+      return this.answer(context, { ...reloaded, stored });
     });
+  }
+
+  /**
+   * An agreed renewal's deposits (sent to the member, approved, or waiting for its first day) worked out again with
+   * the choice just stored, by the deposits step's own rules and writer (`deposits.service.ts#rederiveRenewal`), as
+   * staff's save does when the choice comes first. Refused (the renewal's deposits step would not accept them, e.g.
+   * its first weeks would need a top-up nobody chose): the choice is refused too, nothing changes. Null: nothing
+   * agreed, or the deposit is unchanged.
+   */
+  private async rederiveAgreedRenewal(
+    tx: EntityManager,
+    renewal: Loaded['renewal'],
+  ): Promise<{ renewalId: number; before: Cents; after: Cents } | null> {
+    if (!renewal || !renewal.fixed) return null;
+    await tx.execute('select id from agreement where id = ? for update', [renewal.renewalId]);
+    const outcome = await this.deposits.rederiveRenewal(tx, renewal.renewalId, RENEWAL_UNDER_WAY);
+    if ('refusals' in outcome) {
+      throw new DomainError(
+        'RENEWAL_DEPOSITS_REFUSED',
+        `${TERM_END_MESSAGES.renewalRefused} ${outcome.refusals[0].message}`.trim(),
+        'choice',
+      );
+    }
+    return outcome.before === outcome.after ? null : { renewalId: renewal.renewalId, ...outcome };
   }
 
   private answer(context: AccountContext, loaded: Loaded): TermEndAnswer {
@@ -225,7 +258,7 @@ export class TermEndService {
       renewalUnderWay: loaded.renewalUnderWay,
       options: loaded.offered.map((offered) => {
         const accountNumber = offered === TermEndChoiceKind.Savings ? loaded.defaultSavings!.accountNumber : null;
-        const explanation = choiceExplanation(offered, closingBalance, agreement.endDate, renewal?.fixed ?? false);
+        const explanation = choiceExplanation(offered, closingBalance, agreement.endDate);
         return {
           kind: TERM_END_KIND_NAMES[offered],
           words: choiceWords(offered, accountNumber),
@@ -348,24 +381,15 @@ export class TermEndService {
     if (!row) return null;
     const facts = await loadAgreementFacts(em, Number(row.id));
     if (!facts || facts.depositAmount <= 0) return null;
-    const billers = await loadBillers(em, [facts.id]);
-    const defaults = plannerDefaultsOf(await this.settings.serverSettings(em));
-    const needed = new Map<TermEndChoiceKind, Cents | null>();
-    for (const kind of [TermEndChoiceKind.Roll, TermEndChoiceKind.Refund, TermEndChoiceKind.Savings]) {
-      const opening = carriedIntoRenewal(closingBalance ?? ZERO, kind);
-      try {
-        const { plan } = calculateDepositPlan(
-          storedDepositPlanData(facts, billers, opening),
-          facts.startDate,
-          defaults,
-        );
-        needed.set(kind, plan.required.amount);
-      } catch (error) {
-        if (!(error instanceof DomainError)) throw error;
-        needed.set(kind, null);
-      }
-    }
+    const kinds = [TermEndChoiceKind.Roll, TermEndChoiceKind.Refund, TermEndChoiceKind.Savings];
+    const amounts = await this.deposits.renewalDepositWith(
+      em,
+      facts.id,
+      kinds.map((kind) => carriedIntoRenewal(closingBalance ?? ZERO, kind)),
+    );
+    const needed = new Map(kinds.map((kind, i) => [kind, amounts[i]]));
     return {
+      renewalId: facts.id,
       agreed: facts.depositAmount,
       frequency: frequencyLabel(facts.contributionFrequency),
       // Sent to the member (9 with who sent it), approved, queued or waiting for its first day: no longer edited.
