@@ -212,6 +212,7 @@ export function createServices(config: Config, clock: Clock, logger: Logger, eve
     agreementApprovals,
     agreements,
   );
+  const termEnd = new TermEndService(projections, clock, agreementDeposits);
   const depositReviews = new DepositReviewService(projections, settings, clock, depositChanges);
   registerDepositReviewJobs(jobs, depositReviews);
   const billerWizard = new BillerWizardService(clock, billingCategories, companies, agreementWizard);
@@ -246,11 +247,11 @@ export function createServices(config: Config, clock: Clock, logger: Logger, eve
     accountSummaries: new AccountSummaryService(clock, projections),
     activities: new ActivityService(),
     agreements,
-    memberApproval: new MemberApprovalService(clock, changeApplier, projections),
+    memberApproval: new MemberApprovalService(clock, changeApplier, projections, termEnd),
     agreementGraphs: new AgreementGraphsService(projections),
     depositReviews,
     shortfallFixes: new ShortfallFixService(projections, reversals, depositChanges, clock),
-    termEnd: new TermEndService(projections, clock, agreementDeposits),
+    termEnd,
     transactions: new TransactionService(),
     profiles: new ProfileService(),
     billQueries: new BillQueryService(clock),

@@ -443,10 +443,35 @@ describe('a choice at term end (issue 24 item 5)', () => {
     expect((await view(mary))!.renewalDeposits).toBe(
       `The renewal’s deposits are agreed at ${formatCurrency(rollDeposit)} a deposit (fortnightly): with this choice they are what the renewal needs.`,
     );
+    // Her review of the renewal states the choice and its effect on the deposit (the server's figures).
+    const reviewed = async () =>
+      (
+        await gql<{ agreementChangeReview: { termEnd: Record<string, unknown> } }>(
+          server,
+          mary,
+          `query($id: Int!) { agreementChangeReview(agreementId: $id) {
+            termEnd { choice chosen closingBalance carriedIntoRenewal depositEffect message } } }`,
+          { id: renewalId },
+        )
+      ).data!.agreementChangeReview.termEnd;
+    const lowered = cents(refundDeposit - rollDeposit);
+    const rolledReview = await reviewed();
+    expect(rolledReview).toMatchObject({ choice: 'Roll', chosen: true, closingBalance: waiting.closingBalance });
+    expect(parseMoney(rolledReview.carriedIntoRenewal as string)).toBe(closing);
+    expect(parseMoney(rolledReview.depositEffect as string)).toBe(-lowered);
+    expect(rolledReview.message).toBe(
+      `Your term-end choice: Roll the balance into the renewal. The ${formatCurrency(closing as Cents)} your agreement is forecast to close with is carried into the renewal and lowers its deposit to ${formatCurrency(rollDeposit)} (${formatCurrency(lowered)} less than starting from zero).`,
+    );
     // And back to the refund: opening from zero again, the deposit is the refund's hand figure once more.
     const refunded = await choose(mary, { choice: 'Refund', accountNumber: refundTo.account_number });
     expect(refunded.data!.chooseTermEnd).toMatchObject({ ok: true, errors: [], termEnd: { choice: 'Refund' } });
     expect(await depositOf()).toBe(refundDeposit);
+    const refundReview = await reviewed();
+    expect(refundReview).toMatchObject({ choice: 'Refund', chosen: true, carriedIntoRenewal: '0.00' });
+    expect(parseMoney(refundReview.depositEffect as string)).toBe(0);
+    expect(refundReview.message).toBe(
+      `Your term-end choice: Refund the surplus to linked account ${refundTo.account_number}. The ${formatCurrency(closing as Cents)} your agreement is forecast to close with is paid out when the renewal takes over, so the renewal starts from zero and its deposit of ${formatCurrency(refundDeposit)} carries nothing in.`,
+    );
     // Choosing the same again works nothing out again: the deposit stays, the history says only the choice.
     await choose(mary, { choice: 'Refund', accountNumber: refundTo.account_number });
     expect(await depositOf()).toBe(refundDeposit);

@@ -64,6 +64,7 @@ export function ChangeReview({
           ) : (
             <Text color="fg.muted">Your deposits do not change.</Text>
           )}
+          {review.termEnd ? <Text data-testid="change-term-end">{review.termEnd.message}</Text> : null}
         </Stack>
       </Section>
       <Section title="Bills you pay yourself" id="change-paid-by-hand">

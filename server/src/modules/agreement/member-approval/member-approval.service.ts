@@ -14,6 +14,9 @@ import { forecastVerdictView } from '../projection/projection.views.js';
 import { loadChangeReview, reviewedVersion } from './change-review.js';
 import type { AgreementChangeReview, AgreementChangeWaiting } from './member-approval.types.js';
 import { withdrawProblem } from '../lifecycle/lifecycle.rules.js';
+import type { Cents } from '../../../shared/money.js';
+import type { TermEndService } from '../term-end/term-end.service.js';
+import type { TermEndChoiceView } from '../term-end/term-end.types.js';
 
 /**
  * The member's review of a modification or renewal (README.md): what it changes (change-review.rules.ts), the
@@ -26,6 +29,8 @@ export class MemberApprovalService {
     private readonly clock: Clock,
     private readonly applier: ChangeApplier,
     private readonly projections: ProjectionService,
+    /** A renewal's term-end choice and its effect on the deposit. */
+    private readonly termEnd: Pick<TermEndService, 'renewalReview'> | null = null,
   ) {}
 
   async review(em: EntityManager, user: CurrentUser | null, agreementId: number): Promise<AgreementChangeReview> {
@@ -75,7 +80,16 @@ export class MemberApprovalService {
       },
       paidByHand: review.paidByHand,
       forecast: forecastVerdictView(projection?.forecast ?? null, resigned),
+      termEnd:
+        review.isRenewal && this.termEnd
+          ? await this.termEndOf(em, agreementId, version.previousId, facts.depositAmount)
+          : null,
     };
+  }
+
+  private async termEndOf(em: EntityManager, id: number, previousId: number, depositAmount: Cents) {
+    const answer = await this.termEnd!.renewalReview(em, { id, previousId, depositAmount });
+    return { ...answer, choice: answer.choice as TermEndChoiceView };
   }
 
   /**

@@ -6,6 +6,7 @@ import { LocalDateScalar, MoneyScalar } from '../../../graphql/scalars.js';
 import { FieldChange } from '../../activity/index.js';
 import { ForecastVerdict } from '../projection/projection.types.js';
 import { AgreementStatus } from '../agreement-status.js';
+import { TermEndChoiceView } from '../term-end/term-end.types.js';
 
 @ObjectType({ description: 'A biller or sub-category in a change the member reviews.' })
 export class ChangeItemLine {
@@ -41,6 +42,37 @@ export class ChangeDeposit {
 
   @Field(() => LocalDateScalar, { nullable: true, description: 'The first deposit under the change.' })
   firstDate!: LocalDate | null;
+}
+
+@ObjectType({
+  description:
+    'A renewal’s term-end choice as the member reviews the renewal (issue 24 item 5): the choice on the version it ' +
+    'renews, what that version is forecast to close with, what the renewal opens with and the effect on its deposit.',
+})
+export class ChangeReviewTermEnd {
+  @Field(() => TermEndChoiceView, { description: 'The choice; roll when none was made.' })
+  choice!: TermEndChoiceView;
+
+  @Field({ description: 'A choice was made (else the balance is rolled by default).' })
+  chosen!: boolean;
+
+  @Field(() => String, { nullable: true, description: 'Refund or savings: the account the surplus goes to.' })
+  accountNumber!: string | null;
+
+  @Field(() => MoneyScalar, { nullable: true, description: 'The version in force’s forecast closing balance.' })
+  closingBalance!: Cents | null;
+
+  @Field(() => MoneyScalar, { description: 'What the renewal opens with by the choice.' })
+  carriedIntoRenewal!: Cents;
+
+  @Field(() => MoneyScalar, {
+    nullable: true,
+    description: 'The renewal’s deposit less what it would be opening from zero (negative: lowered by the choice).',
+  })
+  depositEffect!: Cents | null;
+
+  @Field({ description: 'The choice and its effect on the renewal’s deposit, in a sentence.' })
+  message!: string;
 }
 
 @ObjectType({
@@ -108,6 +140,12 @@ export class AgreementChangeReview {
       'The forecast of the agreement as approving would make it: on track, or when and by how much it goes short.',
   })
   forecast!: ForecastVerdict;
+
+  @Field(() => ChangeReviewTermEnd, {
+    nullable: true,
+    description: 'A renewal: the term-end choice of the version it renews and its effect on the deposit.',
+  })
+  termEnd!: ChangeReviewTermEnd | null;
 }
 
 @ObjectType({

@@ -8,6 +8,7 @@ import {
   choiceProblem,
   offeredChoices,
   renewalDepositsSentence,
+  renewalReviewTermEnd,
   termEndChoiceForStaff,
   termEndChoiceNotice,
   TERM_END_MESSAGES,
@@ -162,6 +163,49 @@ describe('renewalDepositsSentence (rule "the renewal\'s deposits and the choice"
     expect(choiceExplanation(Kind.Roll, cents(-500_00), '2027-03-31' as LocalDate)).toBe(
       'The shortfall is carried into the renewal and spread over its deposits.',
     );
+  });
+});
+
+describe('renewalReviewTermEnd (rule "the term-end choice in the renewal\'s review")', () => {
+  const base = { accountNumber: null, deposit: cents(180_00), depositFromZero: cents(200_00) };
+  it.each([
+    [
+      'nothing chosen, a surplus rolled: the deposit is lower',
+      { ...base, kind: Kind.Roll, chosen: false, closingBalance: cents(520_00) },
+      520_00,
+      -20_00,
+      'You have not made a term-end choice: the balance is rolled into the renewal. The $520.00 your agreement is forecast to close with is carried into the renewal and lowers its deposit to $180.00 ($20.00 less than starting from zero).',
+    ],
+    [
+      'refund chosen: paid out, from zero',
+      {
+        ...base,
+        kind: Kind.Refund,
+        chosen: true,
+        accountNumber: '062-1',
+        deposit: cents(200_00),
+        closingBalance: cents(520_00),
+      },
+      0,
+      0,
+      'Your term-end choice: Refund the surplus to linked account 062-1. The $520.00 your agreement is forecast to close with is paid out when the renewal takes over, so the renewal starts from zero and its deposit of $200.00 carries nothing in.',
+    ],
+    [
+      'a deficit spread: the deposit is higher',
+      { ...base, kind: Kind.Roll, chosen: true, deposit: cents(215_01), closingBalance: cents(-390_26) },
+      -390_26,
+      15_01,
+      'Your term-end choice: Roll the balance into the renewal. The $390.26 your agreement is forecast to close short is carried into the renewal and spread over its deposits: $215.01 a deposit ($15.01 more than starting from zero).',
+    ],
+    [
+      'no forecast: the choice only',
+      { ...base, kind: Kind.Roll, chosen: false, closingBalance: null, depositFromZero: null },
+      0,
+      null,
+      'You have not made a term-end choice: the balance is rolled into the renewal.',
+    ],
+  ] as const)('%s', (_name, input, carried, effect, sentence) => {
+    expect(renewalReviewTermEnd(input)).toEqual({ carried, effect, sentence });
   });
 });
 

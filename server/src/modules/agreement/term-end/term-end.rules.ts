@@ -198,6 +198,62 @@ export function rederivedSentence(change: { before: Cents; after: Cents }): stri
   return `the renewal’s deposit worked out again from ${formatCurrency(change.before)} to ${formatCurrency(change.after)}`;
 }
 
+/** The term-end choice as the member's review of the renewal states it (all figures the server's). */
+export interface RenewalReviewTermEnd {
+  kind: TermEndChoiceKind;
+  /** A choice was stored (else the default roll). */
+  chosen: boolean;
+  accountNumber: string | null;
+  /** The version in force's forecast closing balance (null: no forecast). */
+  closingBalance: Cents | null;
+  /** The renewal's deposit as saved (worked out with the choice). */
+  deposit: Cents;
+  /** What the renewal's deposit would be opening from zero (nothing carried in; null: not worked out). */
+  depositFromZero: Cents | null;
+}
+
+/**
+ * Rule "the term-end choice in the renewal's review": the choice (or that none was made, so the balance is rolled),
+ * what the renewal opens with by it (`carriedIntoRenewal`), and its effect on the renewal's deposit against opening
+ * from zero: a surplus rolled in lowers it, a deficit spread over it raises it, a surplus paid out leaves it as from
+ * zero.
+ */
+export function renewalReviewTermEnd(input: RenewalReviewTermEnd): {
+  carried: Cents;
+  effect: Cents | null;
+  sentence: string;
+} {
+  const closing = input.closingBalance ?? ZERO;
+  const carried = carriedIntoRenewal(closing, input.kind);
+  const effect = input.depositFromZero === null ? null : cents(input.deposit - input.depositFromZero);
+  const choice = input.chosen
+    ? `Your term-end choice: ${choiceWords(input.kind, input.accountNumber)}.`
+    : 'You have not made a term-end choice: the balance is rolled into the renewal.';
+  if (input.closingBalance === null) return { carried, effect, sentence: choice };
+  if (closing > 0 && carried === ZERO) {
+    return {
+      carried,
+      effect,
+      sentence: `${choice} The ${formatCurrency(closing)} your agreement is forecast to close with is paid out when the renewal takes over, so the renewal starts from zero and its deposit of ${formatCurrency(input.deposit)} carries nothing in.`,
+    };
+  }
+  if (closing === 0) {
+    return { carried, effect, sentence: `${choice} Your agreement is forecast to close with nothing to carry in.` };
+  }
+  const by =
+    effect === null || effect === 0
+      ? ''
+      : ` (${formatCurrency(cents(Math.abs(effect)))} ${effect < 0 ? 'less' : 'more'} than starting from zero)`;
+  return {
+    carried,
+    effect,
+    sentence:
+      closing > 0
+        ? `${choice} The ${formatCurrency(closing)} your agreement is forecast to close with is carried into the renewal and lowers its deposit to ${formatCurrency(input.deposit)}${by}.`
+        : `${choice} The ${formatCurrency(negate(closing))} your agreement is forecast to close short is carried into the renewal and spread over its deposits: ${formatCurrency(input.deposit)} a deposit${by}.`,
+  };
+}
+
 /** A stored choice not yet carried out, as the notices and the worklist read it. */
 export interface StoredTermEndChoice {
   kind: TermEndChoiceKind;

@@ -26,6 +26,7 @@ import {
   TERM_END_MESSAGES,
   rederivedSentence,
   renewalDepositsSentence,
+  renewalReviewTermEnd,
   TermEndChoiceKind,
   termEndDue,
   type RenewalDeposits,
@@ -67,6 +68,18 @@ export interface TermEndAnswer {
   message: string;
   /** The renewal's deposits with the current choice: agreed or still being worked out, and what follows. */
   renewalDeposits: string | null;
+}
+
+/** The term-end choice in the member's review of a renewal. */
+export interface RenewalReviewAnswer {
+  choice: TermEndKindName;
+  chosen: boolean;
+  accountNumber: string | null;
+  closingBalance: Cents | null;
+  carriedIntoRenewal: Cents;
+  /** The renewal's deposit less what it would be opening from zero (negative: lowered; null: not worked out). */
+  depositEffect: Cents | null;
+  message: string;
 }
 
 export interface ChooseTermEndRequest {
@@ -245,6 +258,46 @@ export class TermEndService {
       );
     }
     return outcome.before === outcome.after ? null : { renewalId: renewal.renewalId, ...outcome };
+  }
+
+  /**
+   * The term-end choice as the member's review of a renewal states it (`agreementChangeReview.termEnd`): the choice
+   * stored on the version it renews (none: rolled), that version's forecast closing balance, what the renewal opens
+   * with and its deposit's difference from opening with nothing (the deposits step's calculation,
+   * `renewalDepositWith`). Access: the caller's (the review checked it).
+   */
+  async renewalReview(
+    em: EntityManager,
+    renewal: { id: number; previousId: number; depositAmount: Cents },
+  ): Promise<RenewalReviewAnswer> {
+    const previous = await loadAgreementFacts(em, renewal.previousId);
+    const { forecast } = previous ? await this.projections.forAgreement(em, previous) : { forecast: null };
+    const closingBalance = previous && forecast ? forecastBalanceOn(forecast, previous.endDate) : null;
+    const [stored] = await em.execute<{ choice: number; account_number: string | null }[]>(
+      `select c.choice, l.account_number from term_end_choice c
+       left join linked_account l on l.id = c.linked_account_id where c.agreement_id = ?`,
+      [renewal.previousId],
+    );
+    const kind = stored ? (Number(stored.choice) as TermEndChoiceKind) : TermEndChoiceKind.Roll;
+    const [depositFromZero] =
+      renewal.depositAmount > 0 ? await this.deposits.renewalDepositWith(em, renewal.id, [ZERO]) : [null];
+    const ruled = renewalReviewTermEnd({
+      kind,
+      chosen: stored !== undefined,
+      accountNumber: stored?.account_number ?? null,
+      closingBalance,
+      deposit: renewal.depositAmount,
+      depositFromZero,
+    });
+    return {
+      choice: TERM_END_KIND_NAMES[kind],
+      chosen: stored !== undefined,
+      accountNumber: stored?.account_number ?? null,
+      closingBalance,
+      carriedIntoRenewal: ruled.carried,
+      depositEffect: ruled.effect,
+      message: ruled.sentence,
+    };
   }
 
   private answer(context: AccountContext, loaded: Loaded): TermEndAnswer {
