@@ -27,7 +27,7 @@ const due: TermEndFieldsFragment & { __typename: 'TermEndView' } = {
   chosenAt: null,
   message: 'Nothing chosen yet: the balance is rolled into the renewal.',
   renewalDeposits:
-    'The renewal’s deposits are agreed at $250.00 a deposit (fortnightly) and do not change with a choice made now: with this choice the renewal needs $200.00 a deposit; the $50.00 more a deposit builds up in the renewal.',
+    'The renewal’s deposits are agreed at $250.00 a deposit (fortnightly): with this choice they are worked out again to $200.00 a deposit, $50.00 less.',
   options: [
     {
       __typename: 'TermEndOptionView',
