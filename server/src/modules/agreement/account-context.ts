@@ -7,8 +7,7 @@ import { DomainError, ForbiddenError, NotFoundError } from '../../shared/errors.
 import {
   AGREEMENT_COLUMNS,
   agreementFactsOf,
-  SUPERSEDED_AGREEMENT_STATUSES,
-  currentAgreementFirst,
+  currentAgreementJoin,
   type AgreementFacts,
   type AgreementRow,
 } from './agreement-facts.js';
@@ -88,12 +87,7 @@ export async function loadMemberAccountWith(
      from account a
      left join member m on m.id = ?
      left join member_account_link l on l.account_id = a.id and l.member_id = m.id
-     left join lateral (
-       select * from agreement x
-       where x.account_id = a.id and x.status not in (${SUPERSEDED_AGREEMENT_STATUSES.join(',')})
-       order by ${currentAgreementFirst('x')} limit 1
-     ) g on true
-     left join overdraw_rule r on r.id = g.overdraw_rule_id
+     ${currentAgreementJoin('a')}
      where a.id = ?`,
     [memberId, id],
   );

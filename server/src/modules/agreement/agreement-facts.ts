@@ -28,6 +28,20 @@ export function currentAgreementFirst(alias?: string): string {
   return `${waiting}, ${column('id')} desc`;
 }
 
+/**
+ * SQL joining each row of `accountAlias` (an `account` row) to its current agreement version `g` (none: nulls) and
+ * that version's overdraw rule `r`, the columns AGREEMENT_COLUMNS reads: the overview's account context and the
+ * account summary read an account's agreement this way.
+ */
+export function currentAgreementJoin(accountAlias: string): string {
+  return `left join lateral (
+         select * from agreement x
+         where x.account_id = ${accountAlias}.id and x.status not in (${SUPERSEDED_AGREEMENT_STATUSES.join(',')})
+         order by ${currentAgreementFirst('x')} limit 1
+       ) g on true
+       left join overdraw_rule r on r.id = g.overdraw_rule_id`;
+}
+
 /** What the portal screens read of an agreement row (and its overdraw rule's limit). */
 export interface AgreementFacts {
   id: number;

@@ -9,8 +9,7 @@ import {
   AGREEMENT_COLUMNS,
   agreementFactsOf,
   loadAgreementFacts,
-  SUPERSEDED_AGREEMENT_STATUSES,
-  currentAgreementFirst,
+  currentAgreementJoin,
   type AgreementFacts,
   type AgreementRow,
 } from '../agreement/agreement-facts.js';
@@ -40,12 +39,7 @@ export class AccountSummaryService {
     const rows = await em.execute<AgreementRow[]>(
       `select a.id as account_id, a.account_number, a.is_active, ${AGREEMENT_COLUMNS}
        from account a
-       left join lateral (
-         select * from agreement x
-         where x.account_id = a.id and x.status not in (${SUPERSEDED_AGREEMENT_STATUSES.join(',')})
-         order by ${currentAgreementFirst('x')} limit 1
-       ) g on true
-       left join overdraw_rule r on r.id = g.overdraw_rule_id
+       ${currentAgreementJoin('a')}
        where a.id = ?`,
       [id],
     );
