@@ -111,6 +111,11 @@ async function startParts(given: Config, options: StartOptions, logger: Logger, 
   const schema = await buildAppSchema(events);
   const app = express();
   const httpServer = createServer(app);
+  // A client (a browser, a load balancer, Playwright's request context) reuses an idle keep-alive connection: with
+  // Node's 5 s a reuse racing the server's close is cut (ECONNRESET, seen in the browser journeys). Idle connections
+  // are kept longer than a load balancer's usual 60 s; stop closes them at once (serving.ts).
+  httpServer.keepAliveTimeout = 65_000;
+  httpServer.headersTimeout = 66_000;
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy); // TRUST_PROXY; unset: no peer's X-Forwarded-For is believed
 
