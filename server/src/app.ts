@@ -17,7 +17,7 @@ import { attachSubscriptions, createApolloServer } from './graphql/graphql-serve
 import { graphqlHttpHandler } from './graphql/http-handler.js';
 import { buildAppSchema } from './graphql/schema.js';
 import { announceActivitiesOn } from './modules/activity/index.js';
-import { publishStatusChangesOn } from './modules/agreement/state/status-events.js';
+import { publishStatusChangesOn } from './modules/agreement/index.js';
 import { announceFiguresOn } from './common/figures-changed.js';
 import { followDemoDay } from './modules/core-banking/demo-clock.store.js';
 import { restRouter, sendError } from './rest/rest-router.js';

@@ -6,9 +6,26 @@ import { AtRiskService } from './modules/risk/index.js';
 import { MissedDepositReportService } from './modules/report/index.js';
 import { AccountService } from './modules/account/account.service.js';
 import { ActivityService } from './modules/activity-history/index.js';
-import { AgreementGraphsService } from './modules/agreement/agreement-graphs.service.js';
-import { AgreementViewService } from './modules/agreement/agreement-view.service.js';
-import { MemberApprovalService } from './modules/agreement/member-approval/member-approval.service.js';
+import {
+  AgreementDepositsService,
+  AgreementGraphsService,
+  AgreementLifecycleService,
+  AgreementSettlementService,
+  AgreementViewService,
+  AgreementWizardService,
+  CapacityService,
+  ChangeApplier,
+  ConfirmService,
+  DepositChangeService,
+  DepositReviewService,
+  MemberApprovalService,
+  ProjectionService,
+  QueuedChangeService,
+  registerChangeJobs,
+  registerDepositReviewJobs,
+  ShortfallFixService,
+  TermEndService,
+} from './modules/agreement/index.js';
 import { AuthService, SignInThrottle, throttlePolicy } from './modules/auth/index.js';
 import { BillingCategoryService, SubCategoryService } from './modules/billing-category/index.js';
 import { CompanyService } from './modules/company/index.js';
@@ -32,23 +49,9 @@ import { ReportingService } from './modules/reporting/index.js';
 import { MemberService } from './modules/member/member.service.js';
 import { MemberSearchService } from './modules/member/member-search.service.js';
 import { MemberDirectoryService } from './modules/member/member-directory.service.js';
-import { QueuedChangeService } from './modules/agreement/queued-change.service.js';
-import { AgreementWizardService } from './modules/agreement/wizard/wizard.service.js';
-import { CapacityService } from './modules/agreement/completion/capacity.service.js';
-import { ConfirmService } from './modules/agreement/completion/confirm.service.js';
 import { ExportService } from './modules/export/index.js';
-import { AgreementDepositsService } from './modules/agreement/deposits/deposits.service.js';
-import { AgreementLifecycleService } from './modules/agreement/lifecycle/lifecycle.service.js';
-import { DepositChangeService } from './modules/agreement/deposit-change.js';
-import { ShortfallFixService } from './modules/agreement/shortfall/shortfall-fix.service.js';
-import { DepositReviewService } from './modules/agreement/review/review.service.js';
-import { registerDepositReviewJobs } from './modules/agreement/review/review-jobs.js';
-import { TermEndService } from './modules/agreement/term-end/term-end.service.js';
-import { AgreementSettlementService } from './modules/agreement/settlement/settlement.service.js';
 import { AgreementApprovalService, ApprovalService } from './modules/approval/index.js';
 import { PreferencesService } from './modules/preferences/index.js';
-import { ChangeApplier } from './modules/agreement/change-applier.js';
-import { registerChangeJobs } from './modules/agreement/change-jobs.js';
 import { JobQueue } from './jobs/job-queue.js';
 import { BankDayService } from './modules/core-banking/bank-day.service.js';
 import { BankDayRunService } from './modules/core-banking/bank-day-run.js';
@@ -56,7 +59,6 @@ import { registerBankJobs } from './modules/core-banking/core-banking.jobs.js';
 import { DemoDayRunner } from './modules/core-banking/demo-day.js';
 import { CoreBankingSimulator } from './modules/core-banking/core-banking.simulator.js';
 import { AccountSummaryService, OverviewService } from './modules/overview/index.js';
-import { ProjectionService } from './modules/agreement/projection/projection.service.js';
 import { PlannerService } from './modules/planner/index.js';
 import { LedgerService } from './modules/ledger/index.js';
 import { BillQueryService } from './modules/payment/bill-query.service.js';

@@ -3,15 +3,18 @@ import { MemberAccountLink } from '../modules/account/member-account-link.entity
 import { Activity } from '../modules/activity/index.js';
 import { AuditRecord } from '../modules/audit/index.js';
 import { AppSecret, RefreshToken, Session, ThrottleCounter, UsedSsoToken } from '../modules/auth/index.js';
-import { AgreementChange } from '../modules/agreement/agreement-change.entity.js';
-import { Agreement } from '../modules/agreement/agreement.entity.js';
-import { OverdrawRule } from '../modules/agreement/overdraw-rule.entity.js';
-import { ScheduledDeposit } from '../modules/agreement/scheduled-deposit.entity.js';
-import { AgreementPlan, AgreementPlanLine } from '../modules/agreement/plan/agreement-plan.entity.js';
-import { DepositRelief } from '../modules/agreement/plan/deposit-relief.entity.js';
-import { AgreementSettlement } from '../modules/agreement/settlement/agreement-settlement.entity.js';
-import { TermEndChoice } from '../modules/agreement/term-end/term-end-choice.entity.js';
-import { DepositReviewRecord } from '../modules/agreement/review/deposit-review.entity.js';
+import {
+  Agreement,
+  AgreementChange,
+  AgreementPlan,
+  AgreementPlanLine,
+  AgreementSettlement,
+  DepositRelief,
+  DepositReviewRecord,
+  OverdrawRule,
+  ScheduledDeposit,
+  TermEndChoice,
+} from '../modules/agreement/index.js';
 import { Approval } from '../modules/approval/index.js';
 import { Bill, BillMoneySource } from '../modules/bill/index.js';
 import { Biller } from '../modules/biller/index.js';

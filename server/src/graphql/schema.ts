@@ -4,11 +4,21 @@ import { buildSchema, getMetadataStorage, type NonEmptyArray } from 'type-graphq
 import { authChecker } from '../common/auth/auth-checker.js';
 import { AccountResolver } from '../modules/account/account.resolver.js';
 import { ActivityAddedResolver, ActivityResolver } from '../modules/activity-history/index.js';
-import { AgreementResolver } from '../modules/agreement/agreement.resolver.js';
-import { DepositReviewResolver } from '../modules/agreement/review/review.resolver.js';
-import { ShortfallFixResolver } from '../modules/agreement/shortfall/shortfall-fix.resolver.js';
-import { TermEndResolver, TermEndSummaryResolver } from '../modules/agreement/term-end/term-end.resolver.js';
-import { MemberApprovalResolver } from '../modules/agreement/member-approval/member-approval.resolver.js';
+import {
+  AgreementDepositsResolver,
+  AgreementLifecycleResolver,
+  AgreementResolver,
+  AgreementSettlementResolver,
+  AgreementWizardResolver,
+  CompletionResolver,
+  DepositReviewResolver,
+  FiguresResolver,
+  MemberApprovalResolver,
+  QueuedChangeResolver,
+  ShortfallFixResolver,
+  TermEndResolver,
+  TermEndSummaryResolver,
+} from '../modules/agreement/index.js';
 import { AuthResolver } from '../modules/auth/index.js';
 import { BillingCategoryResolver, SubCategoryResolver } from '../modules/billing-category/index.js';
 import { CompanyResolver } from '../modules/company/index.js';
@@ -21,13 +31,6 @@ import { WorklistResolver } from '../modules/worklist/index.js';
 import { HardshipResolver } from '../modules/hardship/index.js';
 import { MemberResolver } from '../modules/member/member.resolver.js';
 import { MemberSearchResolver } from '../modules/member/member-search.resolver.js';
-import { QueuedChangeResolver } from '../modules/agreement/queued-change.resolver.js';
-import { FiguresResolver } from '../modules/agreement/projection/figures.resolver.js';
-import { AgreementWizardResolver } from '../modules/agreement/wizard/wizard.resolver.js';
-import { CompletionResolver } from '../modules/agreement/completion/completion.resolver.js';
-import { AgreementDepositsResolver } from '../modules/agreement/deposits/deposits.resolver.js';
-import { AgreementLifecycleResolver } from '../modules/agreement/lifecycle/lifecycle.resolver.js';
-import { AgreementSettlementResolver } from '../modules/agreement/settlement/settlement.resolver.js';
 import { AgreementApprovalResolver, ApprovalResolver } from '../modules/approval/index.js';
 import { PreferencesResolver } from '../modules/preferences/index.js';
 import { OverviewResolver } from '../modules/overview/index.js';

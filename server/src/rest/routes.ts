@@ -1,5 +1,12 @@
 import { accountRoutes } from '../modules/account/account.rest.js';
-import { agreementRoutes } from '../modules/agreement/agreement.rest.js';
+import {
+  agreementDepositRoutes,
+  agreementRoutes,
+  agreementWizardRoutes,
+  completionRoutes,
+  lifecycleRoutes,
+  queuedChangeRoutes,
+} from '../modules/agreement/index.js';
 import { activityRoutes } from '../modules/activity-history/index.js';
 import { authRoutes } from '../modules/auth/index.js';
 import { billingCategoryRoutes, subCategoryRoutes } from '../modules/billing-category/index.js';
@@ -10,11 +17,6 @@ import { noteRoutes } from '../modules/note/index.js';
 import { notificationRoutes } from '../modules/notification/index.js';
 import { overviewRoutes } from '../modules/overview/index.js';
 import { memberSearchRoutes } from '../modules/member/member-search.rest.js';
-import { queuedChangeRoutes } from '../modules/agreement/queued-change.rest.js';
-import { agreementWizardRoutes } from '../modules/agreement/wizard/wizard.rest.js';
-import { completionRoutes } from '../modules/agreement/completion/completion.rest.js';
-import { agreementDepositRoutes } from '../modules/agreement/deposits/deposits.rest.js';
-import { lifecycleRoutes } from '../modules/agreement/lifecycle/lifecycle.rest.js';
 import { preferencesRoutes } from '../modules/preferences/index.js';
 import { exportRoutes } from '../modules/export/index.js';
 import { missedDepositRoutes } from '../modules/report/index.js';

@@ -1,8 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { addDays, addMonths, type LocalDate } from '../shared/local-date.js';
 import { cents } from '../shared/money.js';
-import { AgreementChangeType, DepositType } from '../modules/agreement/agreement-codes.js';
-import { AgreementStatus } from '../modules/agreement/agreement-status.js';
+import { AgreementChangeType, AgreementStatus, DepositType } from '../modules/agreement/index.js';
 import { PaymentMethod } from '../shared/bill/payment-method.js';
 import { BillerStatus, ModificationState } from '../shared/biller/biller-codes.js';
 import { ContributionFrequency } from '../modules/deposit/index.js';

@@ -6,10 +6,13 @@ import { Role } from '../common/auth/roles.js';
 import { Account } from '../modules/account/account.entity.js';
 import { MemberAccountLink } from '../modules/account/member-account-link.entity.js';
 import { Activity, ActivityType } from '../modules/activity/index.js';
-import { AgreementChange } from '../modules/agreement/agreement-change.entity.js';
-import { AgreementChangeType } from '../modules/agreement/agreement-codes.js';
-import { Agreement } from '../modules/agreement/agreement.entity.js';
-import { AgreementStatus } from '../modules/agreement/agreement-status.js';
+import {
+  Agreement,
+  AgreementChange,
+  AgreementChangeType,
+  AgreementStatus,
+  storeMissingPlans,
+} from '../modules/agreement/index.js';
 import { hashPassword } from '../modules/auth/index.js';
 import { Branch } from '../modules/branch/index.js';
 import { LinkedAccount } from '../modules/linked-account/index.js';
@@ -17,7 +20,6 @@ import { Member } from '../modules/member/member.entity.js';
 import { Setting } from '../modules/settings/index.js';
 import { User } from '../modules/user/index.js';
 import { keepSeededDepositsMissing } from '../modules/core-banking/seeded-outcomes.js';
-import { storeMissingPlans } from '../modules/agreement/plan/plan-store.js';
 import { ensureCatalogue } from './catalogue.js';
 import { seedDemoHistories, type DemoAgreement, type DemoScenario } from './demo-histories.js';
 import { at } from './history/payments.js';

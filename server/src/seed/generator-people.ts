@@ -1,5 +1,5 @@
 import { addDays, addMonths, type LocalDate } from '../shared/local-date.js';
-import { AgreementStatus } from '../modules/agreement/agreement-status.js';
+import { AgreementStatus } from '../modules/agreement/index.js';
 import type { Random } from './random.js';
 
 const FIRST_NAMES = [

@@ -1,5 +1,5 @@
 import { addDays, type LocalDate } from '../shared/local-date.js';
-import { DepositType } from '../modules/agreement/agreement-codes.js';
+import { DepositType } from '../modules/agreement/index.js';
 import { ContributionFrequency } from '../modules/deposit/index.js';
 import { BILLER_TEMPLATES, SUB_CATEGORY_TEMPLATES } from './biller-templates.js';
 import type { Setup } from './generator-setup.js';

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { addDays, type LocalDate } from '../shared/local-date.js';
 import { allocateIds, idSequence, insertRows, type BulkColumn, type BulkRow } from '../database/bulk.js';
 import { LedgerAccountKind, LedgerService } from '../modules/ledger/index.js';
-import { storeMissingPlans } from '../modules/agreement/plan/plan-store.js';
+import { storeMissingPlans } from '../modules/agreement/index.js';
 import { savingsAccountCredits } from './core-banking.js';
 import { planGenerated } from './generator-plan.js';
 import { setUp, type Setup } from './generator-setup.js';

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { addDays, type LocalDate } from '../shared/local-date.js';
 import { cents, toDecimalString, type Cents } from '../shared/money.js';
-import type { DueBill } from '../modules/agreement/projection/projection.rules.js';
+import type { DueBill } from '../modules/agreement/index.js';
 import type { Random } from '../seed/random.js';
 import type { SimApi, SimSession } from './sim-api.js';
 import type { SimAccount } from './sim-world.js';

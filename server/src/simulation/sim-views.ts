@@ -1,6 +1,6 @@
 import type { LocalDate } from '../shared/local-date.js';
 import { addDays } from '../shared/local-date.js';
-import { dailyBalances, type AgreementProjection } from '../modules/agreement/projection/projection.rules.js';
+import { type AgreementProjection, dailyBalances } from '../modules/agreement/index.js';
 import type { SimApi, SimSession } from './sim-api.js';
 import { billsLine, differences, money, type FigureDifference, type Figures } from './sim-figures.rules.js';
 import type { SimAccount } from './sim-world.js';

@@ -3,10 +3,10 @@ import type { LocalDate } from '../shared/local-date.js';
 import {
   AGREEMENT_COLUMNS,
   agreementFactsOf,
+  type AgreementProjection,
   currentAgreementFirst,
   SUPERSEDED_AGREEMENT_STATUSES,
-} from '../modules/agreement/agreement-facts.js';
-import type { AgreementProjection } from '../modules/agreement/projection/projection.rules.js';
+} from '../modules/agreement/index.js';
 import type { Services } from '../services.js';
 
 /**

@@ -2,9 +2,13 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { assertAccountAccess, assertMemberAccess } from '../../common/auth/access.js';
 import type { CurrentUser } from '../../common/auth/current-user.js';
 import { DomainError, NotFoundError } from '../../shared/errors.js';
-import { currentAgreementFirst, SUPERSEDED_AGREEMENT_STATUSES } from '../agreement/agreement-facts.js';
-import { accountStatusOf, type AgreementStatus } from '../agreement/agreement-status.js';
-import { accountStandingName } from '../agreement/agreement-summary.rules.js';
+import {
+  accountStandingName,
+  accountStatusOf,
+  type AgreementStatus,
+  currentAgreementFirst,
+  SUPERSEDED_AGREEMENT_STATUSES,
+} from '../agreement/index.js';
 import { Member } from '../member/member.entity.js';
 import { toMemberView } from '../member/member.service.js';
 import { Account } from './account.entity.js';

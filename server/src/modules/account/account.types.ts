@@ -1,5 +1,5 @@
 import { Field, Int, ObjectType } from 'type-graphql';
-import { AccountStatus, AgreementStatus } from '../agreement/agreement-status.js';
+import { AccountStatus, AgreementStatus } from '../agreement/index.js';
 import { MemberView } from '../member/member.types.js';
 
 @ObjectType({ description: 'One account in the select-account list.' })

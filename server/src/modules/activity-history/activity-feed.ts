@@ -2,7 +2,7 @@ import { assertAccountAccess, requireUser } from '../../common/auth/access.js';
 import type { GraphQLContext } from '../../graphql/context.js';
 import { liveStream } from '../../graphql/live-stream.js';
 import { ForbiddenError } from '../../shared/errors.js';
-import { checkAccountId } from '../agreement/account-context.js';
+import { checkAccountId } from '../agreement/index.js';
 import { activityAddedTopic, toActivityAddedEvent } from '../activity/index.js';
 import type { ActivityView } from './activity.types.js';
 

@@ -5,7 +5,7 @@ import { isStaff } from '../../common/auth/roles.js';
 import { DomainError, ForbiddenError, NotFoundError } from '../../shared/errors.js';
 import type { LocalDate } from '../../shared/local-date.js';
 import { intArray } from '../../database/bulk.js';
-import { loadMemberAccount } from '../agreement/account-context.js';
+import { loadMemberAccount } from '../agreement/index.js';
 import {
   activityTypesOf,
   ALL_ACTIVITY_FILTERS,

@@ -3,7 +3,7 @@ import type { Cents } from '../../shared/money.js';
 import { TransactionStatus } from '../../shared/transaction-status.js';
 import { MoneyType } from '../../database/types.js';
 import type { Account } from '../account/account.entity.js';
-import type { Agreement } from '../agreement/agreement.entity.js';
+import type { Agreement } from '../agreement/index.js';
 import type { Bill } from '../bill/index.js';
 import type { Biller } from '../biller/index.js';
 import type { LedgerTransaction } from '../ledger/index.js';

@@ -8,7 +8,7 @@ import { afterCommit } from '../../common/after-commit.js';
 import { freeText } from '../../common/free-text.js';
 import { parseMoney, toDecimalString, type Cents } from '../../shared/money.js';
 import { ActivityType, writeActivity } from '../activity/index.js';
-import { AgreementStatus } from '../agreement/agreement-status.js';
+import { AgreementStatus } from '../agreement/index.js';
 import type { SignInThrottle } from '../auth/index.js';
 import type { SettingsService } from '../settings/index.js';
 import type { EventBus } from '../../graphql/event-bus.js';

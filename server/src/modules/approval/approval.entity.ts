@@ -1,7 +1,7 @@
 import { Entity, Enum, Index, ManyToOne, OptionalProps, PrimaryKey, Property, Unique } from '@mikro-orm/core';
 import type { Cents } from '../../shared/money.js';
 import { MoneyType } from '../../database/types.js';
-import type { Agreement } from '../agreement/agreement.entity.js';
+import type { Agreement } from '../agreement/index.js';
 import type { Bill } from '../bill/index.js';
 import type { User } from '../user/index.js';
 import { ApprovalKind } from './approval-type.js';

@@ -4,7 +4,7 @@ import { requireUser } from '../../common/auth/access.js';
 import type { CurrentUser } from '../../common/auth/current-user.js';
 import { isStaff } from '../../common/auth/roles.js';
 import { ForbiddenError, NotFoundError } from '../../shared/errors.js';
-import { AgreementStatus } from '../agreement/agreement-status.js';
+import { AgreementStatus, agreementStatusName } from '../agreement/index.js';
 import type { SignInThrottle } from '../auth/index.js';
 import { loadAccessibleBill } from '../payment/payment-load.js';
 import { PAYMENT_MESSAGES, PaymentError } from '../payment/payment.errors.js';
@@ -13,7 +13,6 @@ import type { EventBus } from '../../graphql/event-bus.js';
 import { liveStream } from '../../graphql/live-stream.js';
 import type { LocalDate } from '../../shared/local-date.js';
 import { parseMoney, type Cents } from '../../shared/money.js';
-import { agreementStatusName } from '../agreement/agreement-summary.rules.js';
 import { accountMember, holderLinksOf, holderLinksSql } from '../branch/index.js';
 
 /**

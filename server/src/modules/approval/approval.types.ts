@@ -3,7 +3,7 @@ import type { LocalDate } from '../../shared/local-date.js';
 import type { Cents } from '../../shared/money.js';
 import { LocalDateScalar, MoneyScalar } from '../../graphql/scalars.js';
 import { UserError } from '../../graphql/user-error.js';
-import { AgreementStatus } from '../agreement/agreement-status.js';
+import { AgreementStatus } from '../agreement/index.js';
 
 @ObjectType({ description: 'A manager approval for paying a bill in arrears (spec 1 §3 Manager approval).' })
 export class ArrearsApproval {

@@ -2,7 +2,7 @@ import { Check, Entity, Enum, Index, ManyToOne, OptionalProps, PrimaryKey, Prope
 import type { Cents } from '../../shared/money.js';
 import type { LocalDate } from '../../shared/local-date.js';
 import { LocalDateType, MoneyType } from '../../database/types.js';
-import type { Agreement } from '../agreement/agreement.entity.js';
+import type { Agreement } from '../agreement/index.js';
 import type { Biller } from '../biller/index.js';
 import type { BillingSubCategory } from '../billing-category/index.js';
 import type { LinkedAccount } from '../linked-account/index.js';

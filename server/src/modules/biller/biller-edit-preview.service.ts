@@ -4,12 +4,17 @@ import type { Clock } from '../../shared/clock.js';
 import { DomainError } from '../../shared/errors.js';
 import type { LocalDate } from '../../shared/local-date.js';
 import type { Cents } from '../../shared/money.js';
-import { loadBillers } from '../agreement/agreement-billers.js';
-import { loadAgreementFacts } from '../agreement/agreement-facts.js';
-import { AgreementStatus } from '../agreement/agreement-status.js';
-import { billerPlanData, plannableBillers, storedDepositPlanData } from '../agreement/stored-plan.js';
+import {
+  AgreementStatus,
+  billerPlanData,
+  defaultBiMonthlyDates,
+  loadAgreementFacts,
+  loadBillers,
+  plannableBillers,
+  storedDepositPlanData,
+  wizardVersion,
+} from '../agreement/index.js';
 import { CONTRIBUTION_FREQUENCY_LABELS, ContributionFrequency } from '../deposit/index.js';
-import { defaultBiMonthlyDates } from '../agreement/deposits/deposits.rules.js';
 import { agreementBalances, ZERO_BALANCES } from '../ledger/index.js';
 import {
   calculateDepositPlan,
@@ -19,7 +24,6 @@ import {
   type PlannerDefaults,
 } from '../planner/index.js';
 import type { SettingsService } from '../settings/index.js';
-import { wizardVersion } from '../agreement/wizard/wizard-version.js';
 
 /**
  * The effect of an edit before it is saved (issue 9 item 9): the deposit each frequency would need and the

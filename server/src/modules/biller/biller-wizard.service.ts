@@ -11,11 +11,20 @@ import {
   validateDirectDebitAccountNumber,
   type Rejection,
 } from '../../shared/validation/index.js';
-import { loadBillers as loadAgreementBillers } from '../agreement/agreement-billers.js';
-import { loadAgreementFacts } from '../agreement/agreement-facts.js';
-import { AgreementStatus } from '../agreement/agreement-status.js';
-import type { CategoryAllocation } from '../agreement/agreement-summary.types.js';
-import { allocationByCategory } from '../agreement/stored-plan.js';
+import {
+  AgreementStatus,
+  allocationByCategory,
+  type CategoryAllocation,
+  checkId,
+  loadBillers as loadAgreementBillers,
+  loadAgreementFacts,
+  notFound,
+  ownerOf,
+  versionOfAccount,
+  type WizardGate,
+  wizardVersion,
+  type WizardVersion,
+} from '../agreement/index.js';
 import { checkFinalBill } from '../../shared/bill/bill-details.rules.js';
 import { BillScheduleError } from '../../shared/bill/bill.errors.js';
 import { nextOccurrence } from '../../shared/bill/bill-schedule.rules.js';
@@ -43,15 +52,6 @@ import {
 import { listItemOf, loadBillers, loadSubCategories } from './biller-wizard.queries.js';
 import { recordModification } from './modification-record.js';
 import type { BillerInput, BillerView, ItemChangeResult, ListItemView, RemovalInfoView } from './biller.types.js';
-import {
-  checkId,
-  notFound,
-  ownerOf,
-  versionOfAccount,
-  wizardVersion,
-  type WizardGate,
-  type WizardVersion,
-} from '../agreement/wizard/wizard-version.js';
 
 /** Spec 2 §8, word for word: a second category assignment while one runs. */
 export const OPERATION_IN_PROGRESS_MESSAGE = 'operation in progress please try again later';

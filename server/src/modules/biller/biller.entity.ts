@@ -2,7 +2,7 @@ import { Entity, Enum, Index, ManyToOne, OptionalProps, PrimaryKey, Property } f
 import type { Cents } from '../../shared/money.js';
 import type { LocalDate } from '../../shared/local-date.js';
 import { LocalDateType, MoneyType } from '../../database/types.js';
-import type { Agreement } from '../agreement/agreement.entity.js';
+import type { Agreement } from '../agreement/index.js';
 import { BillingFrequency } from '../../shared/bill/billing-frequency.js';
 import { PaymentMethod } from '../../shared/bill/payment-method.js';
 import type { BillingCategory, BillingSubCategory } from '../billing-category/index.js';

@@ -27,7 +27,7 @@ import {
   RemovalInfoView,
 } from './biller.types.js';
 import { asResult } from './biller-result.js';
-import { notFound, wizardVersion } from '../agreement/wizard/wizard-version.js';
+import { notFound, wizardVersion } from '../agreement/index.js';
 
 /**
  * Spec 2 §7 billers, over the same services as the GraphQL operations (money in dollars with two decimals, by

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { toDecimalString, type Cents } from '../../shared/money.js';
 import type { BillerView, SubCategoryView } from './biller.types.js';
-import type { WizardVersion } from '../agreement/wizard/wizard-version.js';
+import type { WizardVersion } from '../agreement/index.js';
 
 /**
  * What a modification changed, written into its `agreement_change.changes` (the JSON the modification activity's

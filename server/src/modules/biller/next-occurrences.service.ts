@@ -3,12 +3,11 @@ import type { CurrentUser } from '../../common/auth/current-user.js';
 import type { Clock } from '../../shared/clock.js';
 import { DomainError, NotFoundError } from '../../shared/errors.js';
 import { addDays, type LocalDate } from '../../shared/local-date.js';
-import { upcomingDeposits } from '../agreement/plan/plan-reader.js';
+import { upcomingDeposits, versionOfAccount } from '../agreement/index.js';
 import { nextOccurrences, OCCURRENCE_CAP } from '../../shared/bill/bill-schedule.rules.js';
 import type { BillingFrequency } from '../../shared/bill/billing-frequency.js';
 import { BillingSource } from '../../shared/biller/biller-codes.js';
 import { loadBillers, loadSubCategories } from './biller-wizard.queries.js';
-import { versionOfAccount } from '../agreement/wizard/wizard-version.js';
 
 /**
  * PUT /api/contractpaymentdetails (2 §7, 3 §7: memberId, contractId, accountId, billerId, billingSource, limit) for

@@ -11,8 +11,7 @@ import {
   subCategoryInputOf,
   SubCategoryView,
 } from '../biller/index.js';
-import { CategoryAllocation } from '../agreement/agreement-summary.types.js';
-import { notFound, wizardVersion } from '../agreement/wizard/wizard-version.js';
+import { CategoryAllocation, notFound, wizardVersion } from '../agreement/index.js';
 import { requireUser } from '../../common/auth/access.js';
 
 /**

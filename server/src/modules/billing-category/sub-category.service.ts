@@ -24,14 +24,7 @@ import {
   type SubCategoryInput,
   type SubCategoryView,
 } from '../biller/index.js';
-import {
-  checkId,
-  notFound,
-  ownerOf,
-  wizardVersion,
-  type WizardGate,
-  type WizardVersion,
-} from '../agreement/wizard/wizard-version.js';
+import { checkId, notFound, ownerOf, type WizardGate, wizardVersion, type WizardVersion } from '../agreement/index.js';
 import type { BillingCategoryService } from './billing-category.service.js';
 import { checkSubCategoryForm } from './sub-category-form.rules.js';
 

@@ -5,13 +5,12 @@ import { addDays, formatDisplayDate, zonedInstant, type LocalDate } from '../../
 import { parseMoney, ZERO } from '../../shared/money.js';
 import { ActivityType } from '../activity/index.js';
 import { agreementBalances, LedgerTransactionType, type TransactionStatus } from '../ledger/index.js';
-import { loadMemberAccount } from '../agreement/account-context.js';
+import { type AgreementStatus, loadMemberAccount } from '../agreement/index.js';
 import { JOB_SCHEMA } from '../../jobs/job-queue.js';
 import { autoPaymentsDue, CORE_BANKING_USERNAME } from './bill-days.js';
 import { BANK_AUTOPAY_JOB } from './core-banking.jobs.js';
 import { agreementsAskingDeposits, depositsAsked } from './deposit-arrivals.js';
 import { arrearsStatus, missedOwing } from './bank-day.rules.js';
-import type { AgreementStatus } from '../agreement/agreement-status.js';
 import { balancesAfter, depositTonight, paymentOutcome, type BankDayLineKind } from './bank-day-run.rules.js';
 import {
   BankDayLineKindView,

@@ -1,7 +1,7 @@
 import { Entity, ManyToOne, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import type { LocalDate } from '../../shared/local-date.js';
 import { LocalDateType } from '../../database/types.js';
-import type { Agreement } from '../agreement/agreement.entity.js';
+import type { Agreement } from '../agreement/index.js';
 
 /**
  * One step of the bank's day done for one agreement (deposits, bills, expiry): the business key of the daily jobs.

@@ -1,7 +1,6 @@
 import { cents, type Cents } from '../../shared/money.js';
 import { addDays, daysBetween, type LocalDate } from '../../shared/local-date.js';
-import { AgreementStatus } from '../agreement/agreement-status.js';
-import { DepositStatus } from '../agreement/agreement-codes.js';
+import { AgreementStatus, DepositStatus } from '../agreement/index.js';
 import { BillStatus, isDateDrivenStatus, statusForDueDate } from '../bill/index.js';
 import type { CoreBankingSettings } from '../settings/index.js';
 

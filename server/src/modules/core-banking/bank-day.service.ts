@@ -13,8 +13,7 @@ import { PaymentWindows, type WindowResult } from './payment-windows.js';
 import { reconcile, type ReconciliationResult } from './reconciliation.js';
 import { renewalDue } from './renewal-due.js';
 import { queueReminders } from '../notification/index.js';
-import { startApprovedAgreements } from '../agreement/lifecycle/start-approved.js';
-import type { ChangeApplier } from '../agreement/change-applier.js';
+import { type ChangeApplier, startApprovedAgreements } from '../agreement/index.js';
 
 /** What one day of the bank did: its steps' reports together. */
 export interface DayReport {

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Cents } from '../../shared/money.js';
 import type { LocalDate } from '../../shared/local-date.js';
-import type { DepositType } from '../agreement/agreement-codes.js';
+import type { DepositType } from '../agreement/index.js';
 import type { BankMovement } from './bank-day.rules.js';
 import type { PaymentSettlement } from './simulator.rules.js';
 

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { parseMoney, toDecimalString, type Cents } from '../../shared/money.js';
 import type { LocalDate } from '../../shared/local-date.js';
-import { DepositStatus } from '../agreement/agreement-codes.js';
+import { DepositStatus } from '../agreement/index.js';
 import { RUNNING_STATUSES, type BankMovement } from './bank-day.rules.js';
 import { intArray } from '../../database/bulk.js';
 import { linkedAccountBalances } from '../ledger/index.js';

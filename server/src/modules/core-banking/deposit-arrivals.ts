@@ -3,12 +3,9 @@ import { intArray, runSql } from '../../database/bulk.js';
 import { formatCurrency, parseMoney, sub, ZERO, type Cents } from '../../shared/money.js';
 import { formatDisplayDate, type LocalDate } from '../../shared/local-date.js';
 import { ActivityType, writeActivity } from '../activity/index.js';
-import { DepositStatus, DepositType } from '../agreement/agreement-codes.js';
-import { AgreementStatus } from '../agreement/agreement-status.js';
-import { changeStatus } from '../agreement/state/status-writer.js';
+import { AgreementEvent, AgreementStatus, changeStatus, DepositStatus, DepositType } from '../agreement/index.js';
 import { accountHasResignedMember } from '../member/member-standing.sql.js';
 import { MoneyMovement, moneyRefusal, statusesMoving } from '../../shared/money-movement.rules.js';
-import { AgreementEvent } from '../agreement/state/transitions.rules.js';
 import {
   LedgerTransactionType,
   type LedgerService,

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { formatDisplayDate, type LocalDate } from '../../shared/local-date.js';
 import { ActivityType, writeActivity } from '../activity/index.js';
-import { AgreementStatus } from '../agreement/agreement-status.js';
+import { AgreementStatus } from '../agreement/index.js';
 import type { EventNotifier } from '../notification/index.js';
 import { coreBankingSettings, renewalDueWindow } from '../settings/index.js';
 import { RUNNING_STATUSES } from './bank-day.rules.js';

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { DepositStatus } from '../agreement/agreement-codes.js';
+import { DepositStatus } from '../agreement/index.js';
 import { SimulatedEvent, SimulatedOutcome } from './simulator.rules.js';
 
 /**

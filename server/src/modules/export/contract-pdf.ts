@@ -1,6 +1,5 @@
 import { formatCurrency } from '../../shared/money.js';
-import type { AgreementConfirmView, ConfirmItemView } from '../agreement/completion/confirm.types.js';
-import { longDate } from '../agreement/completion/confirm.service.js';
+import { type AgreementConfirmView, type ConfirmItemView, longDate } from '../agreement/index.js';
 import { renderPdf } from './pdf-document.js';
 
 export interface ContractPdfTexts {

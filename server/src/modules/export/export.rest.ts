@@ -1,5 +1,5 @@
 import { STAFF_ROLES, WIZARD_ROLES } from '../../common/auth/roles.js';
-import { idOf } from '../agreement/completion/completion.rest.js';
+import { idOf } from '../agreement/index.js';
 import { bodyField, route } from '../../rest/route.js';
 
 /** The printed agreement's file name (spec 3 §7). */

@@ -4,7 +4,7 @@ import type { LocalDate } from '../../shared/local-date.js';
 import type { Cents } from '../../shared/money.js';
 import { HardshipRequestKind, HardshipStatus } from '../../shared/hardship/hardship.rules.js';
 import type { Account } from '../account/account.entity.js';
-import type { Agreement } from '../agreement/agreement.entity.js';
+import type { Agreement } from '../agreement/index.js';
 import type { Member } from '../member/member.entity.js';
 import type { User } from '../user/index.js';
 

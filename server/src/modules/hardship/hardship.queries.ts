@@ -5,13 +5,13 @@ import type { LocalDate } from '../../shared/local-date.js';
 import { parseMoney } from '../../shared/money.js';
 import {
   AGREEMENT_COLUMNS,
+  type AgreementFacts,
   agreementFactsOf,
   currentAgreementFirst,
+  depositsRelieved,
+  type RelievedDeposit,
   SUPERSEDED_AGREEMENT_STATUSES,
-  type AgreementFacts,
-} from '../agreement/agreement-facts.js';
-import { depositsRelieved } from '../agreement/plan/deposit-relief.js';
-import type { RelievedDeposit } from '../agreement/plan/deposit-relief.rules.js';
+} from '../agreement/index.js';
 
 /** A case as the screens read it. */
 export interface HardshipCaseRecord {

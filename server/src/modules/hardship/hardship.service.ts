@@ -20,12 +20,15 @@ import { isLocalDate, type LocalDate } from '../../shared/local-date.js';
 import { formatCurrency, parseMoney, toDecimalString, type Cents } from '../../shared/money.js';
 import { FiguresChangeReason, figuresChanged } from '../../common/figures-changed.js';
 import { ActivityType, writeActivity } from '../activity/index.js';
-import type { AgreementFacts } from '../agreement/agreement-facts.js';
-import { setDepositRelief } from '../agreement/plan/deposit-relief.js';
-import type { DepositRelief, ReliefPlan } from '../agreement/plan/deposit-relief.rules.js';
-import type { ProjectionService } from '../agreement/projection/projection.service.js';
+import {
+  type AgreementFacts,
+  loadMemberAccount,
+  type ProjectionService,
+  type ReliefPlan,
+  type ReliefTerms,
+  setDepositRelief,
+} from '../agreement/index.js';
 import type { EventNotifier } from '../notification/index.js';
-import { loadMemberAccount } from '../agreement/account-context.js';
 import {
   caseOfAccount,
   currentAgreementOf,
@@ -374,7 +377,7 @@ export interface ArrangementPreview {
 class PreviewDone extends Error {}
 
 /** What an arrangement asks of the deposits (rule "deposit relief"); none for "no change". */
-export function reliefOf(terms: HardshipTerms): DepositRelief | null {
+export function reliefOf(terms: HardshipTerms): ReliefTerms | null {
   switch (terms.kind) {
     case HardshipRequestKind.DepositHoliday:
       return { kind: 'holiday', from: terms.from!, until: terms.until! };

@@ -1,7 +1,7 @@
 import { Check, Entity, Enum, ManyToOne, OptionalProps, PrimaryKey, Property, Unique } from '@mikro-orm/core';
 import type { Cents } from '../../shared/money.js';
 import { MoneyType } from '../../database/types.js';
-import type { Agreement } from '../agreement/agreement.entity.js';
+import type { Agreement } from '../agreement/index.js';
 import type { LinkedAccount } from '../linked-account/index.js';
 import { LedgerAccountKind } from './ledger-account-kind.js';
 

@@ -1,8 +1,7 @@
 import { Entity, Enum, Index, ManyToOne, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import type { LocalDate } from '../../shared/local-date.js';
 import { LocalDateType } from '../../database/types.js';
-import type { Agreement } from '../agreement/agreement.entity.js';
-import type { ScheduledDeposit } from '../agreement/scheduled-deposit.entity.js';
+import type { Agreement, ScheduledDeposit } from '../agreement/index.js';
 import type { User } from '../user/index.js';
 import { LedgerTransactionType } from './ledger-transaction-type.js';
 

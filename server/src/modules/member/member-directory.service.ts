@@ -5,7 +5,7 @@ import { isStaff } from '../../common/auth/roles.js';
 import { ForbiddenError, NotFoundError } from '../../shared/errors.js';
 import { MemberAccountLink } from '../account/member-account-link.entity.js';
 import type { AccountService } from '../account/account.service.js';
-import { checkAccountId } from '../agreement/account-context.js';
+import { checkAccountId } from '../agreement/index.js';
 import { Member } from './member.entity.js';
 import { toMemberView } from './member.service.js';
 import type { MemberView } from './member.types.js';

@@ -5,9 +5,13 @@ import { isStaff } from '../../common/auth/roles.js';
 import { ForbiddenError } from '../../shared/errors.js';
 import { intArray } from '../../database/bulk.js';
 import type { AccountListItem } from '../account/account.types.js';
-import { currentAgreementFirst, SUPERSEDED_AGREEMENT_STATUSES } from '../agreement/agreement-facts.js';
-import { accountStatusOf, type AgreementStatus } from '../agreement/agreement-status.js';
-import { accountStandingName } from '../agreement/agreement-summary.rules.js';
+import {
+  accountStandingName,
+  accountStatusOf,
+  type AgreementStatus,
+  currentAgreementFirst,
+  SUPERSEDED_AGREEMENT_STATUSES,
+} from '../agreement/index.js';
 import {
   accountNumberText,
   containsPattern,

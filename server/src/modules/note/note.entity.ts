@@ -1,5 +1,5 @@
 import { Entity, Enum, Index, ManyToOne, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
-import type { Agreement } from '../agreement/agreement.entity.js';
+import type { Agreement } from '../agreement/index.js';
 import type { User } from '../user/index.js';
 import { NoteEntityType } from '../../shared/note/note-entity-type.js';
 

@@ -1,4 +1,4 @@
-import { AgreementStatus } from '../agreement/agreement-status.js';
+import { AgreementStatus } from '../agreement/index.js';
 
 /** What about the agreement decides which Contact member template fits (issue 22 item 4). */
 export interface ContactSituation {

@@ -1,5 +1,5 @@
 import { Entity, Index, ManyToOne, OptionalProps, PrimaryKey, Property, Unique } from '@mikro-orm/core';
-import type { Agreement } from '../agreement/agreement.entity.js';
+import type { Agreement } from '../agreement/index.js';
 import { MemberNoticeStatus } from '../../shared/notification/notification-codes.js';
 
 // MemberNoticeStatus is a shared code (shared/notification/notification-codes.ts).

@@ -1,14 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { type Cents, formatCurrency, toDecimalString } from '../../shared/money.js';
-import type { ProjectionService } from '../agreement/projection/projection.service.js';
+import { type ProjectionService, storedTermEndChoices, termEndChoiceNotice } from '../agreement/index.js';
 import { DEFAULT_EVENTS, type EventSubscriptions } from '../../shared/preferences/preferences.rules.js';
 import type { SettingsService } from '../settings/index.js';
 import type { EventFacts } from './events.js';
 import { EVENT_KINDS, eventRecipients, type EventKind } from '../../shared/notification/events.rules.js';
 import { NotificationChannel, type NotificationPreference } from '../../shared/notification/notification-codes.js';
 import { institutionFacts } from './notification-settings.js';
-import { storedTermEndChoices } from '../agreement/term-end/term-end-reader.js';
-import { termEndChoiceNotice } from '../agreement/term-end/term-end.rules.js';
 import {
   agreementTemplateValues,
   fitSms,

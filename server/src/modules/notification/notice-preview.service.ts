@@ -6,10 +6,9 @@ import type { Clock } from '../../shared/clock.js';
 import { ForbiddenError, NotFoundError } from '../../shared/errors.js';
 import { formatDisplayDate, type LocalDate } from '../../shared/local-date.js';
 import { parseMoney } from '../../shared/money.js';
-import { DepositStatus } from '../agreement/agreement-codes.js';
+import { DepositStatus, type ProjectionService } from '../agreement/index.js';
 import { BillStatus } from '../bill/index.js';
 import type { SettingsService } from '../settings/index.js';
-import type { ProjectionService } from '../agreement/projection/projection.service.js';
 import type { EventFacts } from './events.js';
 import { EVENT_KIND_ORDER, EVENT_KINDS, EVENT_WHEN, type EventKind } from '../../shared/notification/events.rules.js';
 import {

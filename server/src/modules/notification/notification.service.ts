@@ -6,8 +6,12 @@ import { isStaff, actsAsStaff } from '../../common/auth/roles.js';
 import type { Clock } from '../../shared/clock.js';
 import { DomainError, ForbiddenError, NotFoundError } from '../../shared/errors.js';
 import { type Cents, formatCurrency, toDecimalString } from '../../shared/money.js';
-import { currentAgreementFirst } from '../agreement/agreement-facts.js';
-import type { AgreementStatus } from '../agreement/agreement-status.js';
+import {
+  type AgreementStatus,
+  currentAgreementFirst,
+  loadAgreementFacts,
+  type ProjectionService,
+} from '../agreement/index.js';
 import type { SettingsService } from '../settings/index.js';
 import {
   NotificationChannel,
@@ -33,8 +37,6 @@ import {
 } from '../../shared/notification/notification-templates.rules.js';
 import type { NotificationOutbox } from './outbox.js';
 import { EVENT_WHEN, eventKindOfTemplate } from '../../shared/notification/events.rules.js';
-import type { ProjectionService } from '../agreement/projection/projection.service.js';
-import { loadAgreementFacts } from '../agreement/agreement-facts.js';
 import { coreBankingSettings, renewalDueWindow } from '../settings/index.js';
 import { addDays, type LocalDate } from '../../shared/local-date.js';
 import {

@@ -1,8 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { LocalDate } from '../../shared/local-date.js';
 import { parseMoney } from '../../shared/money.js';
-import { DepositStatus } from '../agreement/agreement-codes.js';
-import { AgreementStatus } from '../agreement/agreement-status.js';
+import { AgreementStatus, DepositStatus } from '../agreement/index.js';
 import { BillStatus } from '../bill/index.js';
 import { BillerStatus } from '../../shared/biller/biller-codes.js';
 import type { EventNotifier } from './events.js';

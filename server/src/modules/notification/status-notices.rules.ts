@@ -1,7 +1,5 @@
 import { formatDisplayDate, type LocalDate } from '../../shared/local-date.js';
-import { AgreementStatus } from '../agreement/agreement-status.js';
-import type { StatusChange } from '../agreement/state/status-events.js';
-import { AgreementEvent } from '../agreement/state/transitions.rules.js';
+import { AgreementEvent, AgreementStatus, type StatusChange } from '../agreement/index.js';
 import type { EventNotice } from './events.js';
 
 /** What a status change's notice needs beyond the change: read in its transaction. */

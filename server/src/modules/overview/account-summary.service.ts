@@ -4,22 +4,28 @@ import type { CurrentUser } from '../../common/auth/current-user.js';
 import { isStaff } from '../../common/auth/roles.js';
 import type { Clock } from '../../shared/clock.js';
 import { ForbiddenError, NotFoundError } from '../../shared/errors.js';
-import { accountStatusOf, AgreementStatus } from '../agreement/agreement-status.js';
 import {
+  accountStatusOf,
   AGREEMENT_COLUMNS,
-  agreementFactsOf,
-  loadAgreementFacts,
-  currentAgreementJoin,
   type AgreementFacts,
+  agreementFactsOf,
   type AgreementRow,
-} from '../agreement/agreement-facts.js';
-import { loadBillers, loadBills } from '../agreement/agreement-billers.js';
-import { billersOnHold, splitBillers, toAgreementSummary } from '../agreement/agreement-summary.rules.js';
-import type { AgreementSummary, OverviewBiller } from '../agreement/agreement-summary.types.js';
+  AgreementStatus,
+  type AgreementSummary,
+  billersOnHold,
+  checkAccountId,
+  currentAgreementJoin,
+  loadAgreementFacts,
+  loadBillers,
+  loadBills,
+  loadMemberAccount,
+  type OverviewBiller,
+  type ProjectionService,
+  splitBillers,
+  toAgreementSummary,
+} from '../agreement/index.js';
 import { agreementBalances, memberLinkedAccounts, ZERO_BALANCES } from '../ledger/index.js';
 import type { LinkedAccountView } from '../linked-account/index.js';
-import type { ProjectionService } from '../agreement/projection/projection.service.js';
-import { checkAccountId, loadMemberAccount } from '../agreement/account-context.js';
 import type { AccountBalance, AccountSummary } from './account-summary.types.js';
 
 /**

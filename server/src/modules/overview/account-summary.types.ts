@@ -1,6 +1,5 @@
 import { Field, Int, ObjectType } from 'type-graphql';
-import { AccountStatus } from '../agreement/agreement-status.js';
-import { AgreementBalancesView, AgreementSummary } from '../agreement/agreement-summary.types.js';
+import { AccountStatus, AgreementBalancesView, AgreementSummary } from '../agreement/index.js';
 
 /*
  * Answers of the smaller REST calls of the member area (no GraphQL operation returns them; the overview carries the

@@ -1,18 +1,18 @@
 import { activityTypeCountsOf, activityTypeCountsSelect } from '../activity-history/index.js';
 import {
+  type AgreementRow,
+  type BillerFacts,
   billerOf,
   billersOrder,
   billersSelect,
+  type BillFacts,
   billOf,
   billsOrder,
   billsSelect,
-  type BillerFacts,
-  type BillFacts,
-} from '../agreement/agreement-billers.js';
-import type { AgreementRow } from '../agreement/agreement-facts.js';
-import { depositFactsOf } from '../agreement/projection/projection.facts.js';
-import { projectedDepositsSelect } from '../agreement/projection/projection.queries.js';
-import type { ProjectedDepositFacts } from '../agreement/projection/projection.rules.js';
+  depositFactsOf,
+  type ProjectedDepositFacts,
+  projectedDepositsSelect,
+} from '../agreement/index.js';
 import {
   agreementBalancesOf,
   agreementBalancesSelect,

@@ -1,8 +1,7 @@
 import { DomainError } from '../../shared/errors.js';
 import { idParam, route } from '../../rest/route.js';
-import { AgreementSummary, OverviewBiller } from '../agreement/agreement-summary.types.js';
+import { AgreementSummary, checkAccountId, OVERVIEW_MESSAGES, OverviewBiller } from '../agreement/index.js';
 import { LinkedAccountView } from '../linked-account/index.js';
-import { checkAccountId, OVERVIEW_MESSAGES } from '../agreement/account-context.js';
 import { AccountBalance, AccountSummary } from './account-summary.types.js';
 import { AccountOverview } from './overview.types.js';
 

@@ -1,5 +1,5 @@
 import { BillStatus } from '../bill/index.js';
-import type { DueBill } from '../agreement/projection/projection.rules.js';
+import type { DueBill } from '../agreement/index.js';
 import type { UpcomingBill } from './overview.types.js';
 
 /** The panel's statuses (GetManualBillsDueForPayment): overdue (1, 4) and upcoming (6); not a failed one (5). */

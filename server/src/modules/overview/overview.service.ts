@@ -3,13 +3,17 @@ import type { CurrentUser } from '../../common/auth/current-user.js';
 import { isStaff } from '../../common/auth/roles.js';
 import type { Clock } from '../../shared/clock.js';
 import { filterTotals } from '../activity-history/index.js';
-import { billersOnHold, splitBillers, toAgreementSummary } from '../agreement/agreement-summary.rules.js';
-import { allocationByCategory } from '../agreement/stored-plan.js';
-import { projectFacts } from '../agreement/projection/projection.service.js';
-import { projectionView } from '../agreement/projection/projection.views.js';
+import {
+  allocationByCategory,
+  billersOnHold,
+  loadMemberAccountWith,
+  projectFacts,
+  projectionView,
+  splitBillers,
+  toAgreementSummary,
+} from '../agreement/index.js';
 import { serverSettingsOf } from '../settings/index.js';
 import { accountAgreementNotes } from '../note/index.js';
-import { loadMemberAccountWith } from '../agreement/account-context.js';
 import { OVERVIEW_COLUMNS, overviewRowsOf } from './overview.queries.js';
 import { upcomingBills } from './overview.rules.js';
 import type { AccountOverview } from './overview.types.js';

@@ -4,9 +4,8 @@ import type { LocalDate } from '../../shared/local-date.js';
 import type { Cents } from '../../shared/money.js';
 import { LocalDateScalar, MoneyScalar } from '../../graphql/scalars.js';
 import { ActivityFilterTotals } from '../activity-history/index.js';
-import { AgreementSummary, CategoryAllocation, OverviewBiller } from '../agreement/agreement-summary.types.js';
+import { AgreementProjectionView, AgreementSummary, CategoryAllocation, OverviewBiller } from '../agreement/index.js';
 import { NoteView } from '../note/index.js';
-import { AgreementProjectionView } from '../agreement/projection/projection.types.js';
 import { BillStatus } from '../bill/index.js';
 
 @ObjectType({ description: 'A bill due for payment soon (the upcoming-bills panel).' })

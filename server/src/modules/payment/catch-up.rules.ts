@@ -1,6 +1,6 @@
 import { cents, formatCurrency, type Cents } from '../../shared/money.js';
 import type { LocalDate } from '../../shared/local-date.js';
-import { arrearsShortfall, type ProjectedDepositFacts } from '../agreement/projection/projection.rules.js';
+import { arrearsShortfall, type ProjectedDepositFacts } from '../agreement/index.js';
 import { MONEY_MESSAGES } from '../../shared/money-movement.rules.js';
 import { catchUpAboveArrearsMessage, PaymentError } from './payment.errors.js';
 

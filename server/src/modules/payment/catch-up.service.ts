@@ -7,11 +7,13 @@ import { formatDisplayDate, type LocalDate } from '../../shared/local-date.js';
 import { cents, formatCurrency, parseMoney, toDecimalString, ZERO, type Cents } from '../../shared/money.js';
 import { intArray } from '../../database/bulk.js';
 import { ActivityType } from '../activity/index.js';
-import { DepositStatus } from '../agreement/agreement-codes.js';
-import type { AgreementStatus } from '../agreement/agreement-status.js';
-import { arrearsShortfall } from '../agreement/projection/projection.rules.js';
-import { changeStatus } from '../agreement/state/status-writer.js';
-import { AgreementEvent } from '../agreement/state/transitions.rules.js';
+import {
+  AgreementEvent,
+  type AgreementStatus,
+  arrearsShortfall,
+  changeStatus,
+  DepositStatus,
+} from '../agreement/index.js';
 import type { CoreBanking } from '../core-banking/core-banking.adapter.js';
 import { depositLines, storedShares, type StoredShareColumns } from '../core-banking/deposit-arrivals.js';
 import { linkedAccountBalances, LedgerTransactionType, type LedgerService, type Posting } from '../ledger/index.js';

@@ -6,7 +6,7 @@ import { ForbiddenError, NotFoundError } from '../../shared/errors.js';
 import { addDays, type LocalDate } from '../../shared/local-date.js';
 import { add, max, min, parseMoney, sub, ZERO, type Cents } from '../../shared/money.js';
 import { intArray } from '../../database/bulk.js';
-import type { AgreementStatus } from '../agreement/agreement-status.js';
+import type { AgreementStatus } from '../agreement/index.js';
 import type { BillStatus } from '../bill/index.js';
 import type { BillerStatus } from '../../shared/biller/biller-codes.js';
 import { accountHasResignedMember } from '../member/member-standing.sql.js';

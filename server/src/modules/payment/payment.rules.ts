@@ -1,6 +1,6 @@
 import { parseMoney, sum, type Cents } from '../../shared/money.js';
 import { addDays, formatDisplayDate, type LocalDate } from '../../shared/local-date.js';
-import type { AgreementStatus } from '../agreement/agreement-status.js';
+import type { AgreementStatus } from '../agreement/index.js';
 import { MoneyMovement, moneyRefusal, type MoneyFacts } from '../../shared/money-movement.rules.js';
 import { BillStatus, isOverdue } from '../bill/index.js';
 import { BillerStatus } from '../../shared/biller/biller-codes.js';

@@ -3,7 +3,7 @@ import type { LocalDate } from '../../shared/local-date.js';
 import type { Cents } from '../../shared/money.js';
 import { LocalDateScalar, MoneyScalar } from '../../graphql/scalars.js';
 import { UserError } from '../../graphql/user-error.js';
-import { AgreementStatus } from '../agreement/agreement-status.js';
+import { AgreementStatus } from '../agreement/index.js';
 import { BillStatus } from '../bill/index.js';
 
 @ObjectType({ description: 'A bill due for payment with its biller’s paying details (spec 1 §3 Bill for payment).' })

@@ -1,5 +1,5 @@
 import { Entity, Enum, Index, ManyToOne, PrimaryKey, Unique } from '@mikro-orm/core';
-import type { Agreement } from '../agreement/agreement.entity.js';
+import type { Agreement } from '../agreement/index.js';
 import type { Member } from '../member/member.entity.js';
 import { NotificationPreference } from '../../shared/notification/notification-codes.js';
 

@@ -1,7 +1,7 @@
 import { Arg, Authorized, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { SIGNED_IN, WIZARD_ROLES } from '../../common/auth/roles.js';
 import type { GraphQLContext } from '../../graphql/context.js';
-import { asCompletionResult } from '../agreement/completion/completion-errors.js';
+import { asCompletionResult } from '../agreement/index.js';
 import {
   ContractPreferencesInput,
   ContractPreferencesResult,

@@ -1,8 +1,6 @@
 import { WIZARD_ROLES } from '../../common/auth/roles.js';
-import { restCompletion } from '../agreement/completion/completion-errors.js';
-import { idOf } from '../agreement/completion/completion.rest.js';
+import { idOf, restCompletion, wizardVersion } from '../agreement/index.js';
 import { bodyField, route } from '../../rest/route.js';
-import { wizardVersion } from '../agreement/wizard/wizard-version.js';
 import { ContractPreferencesView } from './preferences.types.js';
 import type { PreferencesInput } from './preferences.service.js';
 

@@ -4,13 +4,17 @@ import { isStaff } from '../../common/auth/roles.js';
 import type { CurrentUser } from '../../common/auth/current-user.js';
 import type { Clock } from '../../shared/clock.js';
 import { DomainError, ForbiddenError } from '../../shared/errors.js';
-import { AgreementStatus } from '../agreement/agreement-status.js';
-import { CompletionRefused, refuseIfAny } from '../agreement/completion/completion-errors.js';
-import type { AgreementWizardService } from '../agreement/wizard/wizard.service.js';
+import {
+  AgreementStatus,
+  type AgreementWizardService,
+  checkId,
+  CompletionRefused,
+  loadMemberAccount,
+  refuseIfAny,
+  wizardVersion,
+} from '../agreement/index.js';
 import type { BillerWizardService } from '../biller/index.js';
-import { checkId, wizardVersion } from '../agreement/wizard/wizard-version.js';
 import type { NotificationPreference } from '../../shared/notification/notification-codes.js';
-import { loadMemberAccount } from '../agreement/account-context.js';
 import {
   checkContactability,
   DEFAULT_EVENTS,

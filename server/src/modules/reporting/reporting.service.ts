@@ -7,11 +7,16 @@ import { sum, ZERO } from '../../shared/money.js';
 import { intArray } from '../../database/bulk.js';
 import { dateOf, instantOf, moneyOf, optionalDateOf, optionalMoneyOf } from '../../database/row-values.js';
 import { activityTypeLabel } from '../activity/index.js';
-import { DEPOSIT_STATUS_LABELS, type DepositStatus } from '../agreement/agreement-codes.js';
-import { AGREEMENT_COLUMNS, agreementFactsOf, type AgreementRow } from '../agreement/agreement-facts.js';
-import { agreementStatusName } from '../agreement/agreement-summary.rules.js';
-import type { ProjectionService } from '../agreement/projection/projection.service.js';
-import type { AgreementProjection } from '../agreement/projection/projection.rules.js';
+import {
+  AGREEMENT_COLUMNS,
+  agreementFactsOf,
+  type AgreementProjection,
+  type AgreementRow,
+  agreementStatusName,
+  DEPOSIT_STATUS_LABELS,
+  type DepositStatus,
+  type ProjectionService,
+} from '../agreement/index.js';
 import { agreementOwner, holderLinksOf, holderLinksSql, ownerBranchSql } from '../branch/index.js';
 import { BILL_STATUS_LABELS, type BillStatus } from '../bill/index.js';
 import { LedgerAccountKind, LEDGER_TRANSACTION_TYPE_LABELS, type LedgerTransactionType } from '../ledger/index.js';

@@ -3,10 +3,14 @@ import type { Clock } from '../../shared/clock.js';
 import { DomainError } from '../../shared/errors.js';
 import type { LocalDate } from '../../shared/local-date.js';
 import type { Cents } from '../../shared/money.js';
-import { AGREEMENT_COLUMNS, agreementFactsOf, type AgreementRow } from '../agreement/agreement-facts.js';
-import { AgreementStatus } from '../agreement/agreement-status.js';
+import {
+  AGREEMENT_COLUMNS,
+  agreementFactsOf,
+  type AgreementRow,
+  AgreementStatus,
+  type ProjectionService,
+} from '../agreement/index.js';
 import { agreementOwner, holderLinksOf, holderLinksSql, type HolderLinkRow } from '../branch/index.js';
-import type { ProjectionService } from '../agreement/projection/projection.service.js';
 import type { SettingsService } from '../settings/index.js';
 import { tableReportCsv, tableReportPdf, type ExportedFileView } from '../export/index.js';
 import { AT_RISK_CSV, AT_RISK_PDF, atRiskTable } from './at-risk-export.rules.js';

@@ -1,8 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { addDays, type LocalDate } from '../../shared/local-date.js';
 import { intArray } from '../../database/bulk.js';
-import { AGREEMENT_COLUMNS, type AgreementRow } from '../agreement/agreement-facts.js';
-import { AgreementStatus, OPEN_CHANGE_STATUSES } from '../agreement/agreement-status.js';
+import { AGREEMENT_COLUMNS, type AgreementRow, AgreementStatus, OPEN_CHANGE_STATUSES } from '../agreement/index.js';
 import { BillStatus } from '../bill/index.js';
 import { BillerStatus } from '../../shared/biller/biller-codes.js';
 import { ActivityType } from '../activity/index.js';

@@ -6,18 +6,20 @@ import type { Clock } from '../../shared/clock.js';
 import { DomainError, ForbiddenError } from '../../shared/errors.js';
 import { type LocalDate, todayIn } from '../../shared/local-date.js';
 import { formatCurrency, parseMoney, type Cents } from '../../shared/money.js';
-import { agreementFactsOf } from '../agreement/agreement-facts.js';
-import { AgreementStatus } from '../agreement/agreement-status.js';
-import type { AgreementProjection } from '../agreement/projection/projection.rules.js';
-import { verdictWords } from '../agreement/projection/projection-words.rules.js';
-import { openDepositReviews } from '../agreement/review/review-store.js';
-import type { ProjectionService } from '../agreement/projection/projection.service.js';
+import {
+  agreementFactsOf,
+  type AgreementProjection,
+  AgreementStatus,
+  openDepositReviews,
+  type ProjectionService,
+  storedTermEndChoices,
+  termEndChoiceForStaff,
+  verdictWords,
+} from '../agreement/index.js';
 import type { AgreementApprovalService, ApprovalService } from '../approval/index.js';
 import { BillStatus } from '../bill/index.js';
 import { agreementOwner, holderLinksOf } from '../branch/index.js';
 import { coreBankingSettings, renewalDueWindow } from '../settings/index.js';
-import { storedTermEndChoices } from '../agreement/term-end/term-end-reader.js';
-import { termEndChoiceForStaff } from '../agreement/term-end/term-end.rules.js';
 import { EVENT_KINDS, type EventKind } from '../../shared/notification/events.rules.js';
 import { NotificationChannel } from '../../shared/notification/notification-codes.js';
 import {

@@ -1,7 +1,7 @@
 import { addDays, type LocalDate } from '../../shared/local-date.js';
 import { cents, toDecimalString, type Cents } from '../../shared/money.js';
 import { ActivityType } from '../../modules/activity/index.js';
-import { DepositStatus, DepositType } from '../../modules/agreement/agreement-codes.js';
+import { DepositStatus, DepositType } from '../../modules/agreement/index.js';
 import { buildCashFlowProfile } from '../../shared/deposit/cash-flow.rules.js';
 import { ContributionFrequency, depositDates, requiredDeposit } from '../../modules/deposit/index.js';
 import {

@@ -1,7 +1,7 @@
 import type { LocalDate } from '../../shared/local-date.js';
 import { cents, toDecimalString } from '../../shared/money.js';
 import type { BulkRow } from '../../database/bulk.js';
-import { DepositStatus } from '../../modules/agreement/agreement-codes.js';
+import { DepositStatus } from '../../modules/agreement/index.js';
 import { MoneySource } from '../../modules/bill/index.js';
 import { agreementChangeOf } from '../../modules/ledger/index.js';
 import type { AgreementHistory } from './types.js';

@@ -3,7 +3,7 @@ import type { LocalDate } from '../../shared/local-date.js';
 import type { BulkRow } from '../../database/bulk.js';
 import type { ActivityType } from '../../modules/activity/index.js';
 import type { ApprovalKind } from '../../modules/approval/index.js';
-import type { AgreementChangeType } from '../../modules/agreement/agreement-codes.js';
+import type { AgreementChangeType } from '../../modules/agreement/index.js';
 import type { BillPlan, MoneySource } from '../../modules/bill/index.js';
 import type { LedgerTransactionType, LedgerLine, TransactionStatus } from '../../modules/ledger/index.js';
 import type { NoteEntityType } from '../../shared/note/note-entity-type.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../../shared/errors.js';
 import type { LocalDate } from '../../../shared/local-date.js';
 import { cents, sum, type Cents } from '../../../shared/money.js';
-import { extraPlan, reliefPlan, type DepositRelief, type RelievableDeposit } from './deposit-relief.rules.js';
+import { extraPlan, reliefPlan, type ReliefTerms, type RelievableDeposit } from './deposit-relief.rules.js';
 
 /** A fortnightly schedule of `count` deposits of `amount` cents from 2026-12-04. */
 function fortnightly(count: number, amount: number, from = '2026-12-04'): RelievableDeposit[] {
@@ -13,12 +13,12 @@ function fortnightly(count: number, amount: number, from = '2026-12-04'): Reliev
   });
 }
 
-const holiday = (from: string, until: string): DepositRelief => ({
+const holiday = (from: string, until: string): ReliefTerms => ({
   kind: 'holiday',
   from: from as LocalDate,
   until: until as LocalDate,
 });
-const lower = (until: string, amount: number, from = '2026-11-28'): DepositRelief => ({
+const lower = (until: string, amount: number, from = '2026-11-28'): ReliefTerms => ({
   kind: 'lower',
   from: from as LocalDate,
   until: until as LocalDate,

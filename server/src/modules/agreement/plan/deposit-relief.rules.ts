@@ -16,7 +16,7 @@ export interface RelievableDeposit {
   amount: Cents;
 }
 
-export type DepositRelief =
+export type ReliefTerms =
   /** No deposits from `from` to `until` (both included). */
   | { kind: 'holiday'; from: LocalDate; until: LocalDate }
   /** Deposits from `from` to `until` (both included) at most `amount`. */
@@ -42,7 +42,7 @@ export interface ReliefPlan {
 }
 
 export const RELIEF_MESSAGES = {
-  nothingRelieved: (relief: DepositRelief) =>
+  nothingRelieved: (relief: ReliefTerms) =>
     relief.kind === 'holiday'
       ? `No deposit falls due from ${formatDisplayDate(relief.from)} to ${formatDisplayDate(relief.until)}, so a ` +
         'deposit holiday would change nothing: choose dates that include a deposit.'
@@ -58,7 +58,7 @@ export const RELIEF_MESSAGES = {
  * period lowered (to 0 on a holiday), and every one after it raised by its share of what those no longer carry.
  * Refused (a DomainError on `until`) when it would change no deposit, or when no deposit is left to spread over.
  */
-export function reliefPlan(deposits: readonly RelievableDeposit[], relief: DepositRelief): ReliefPlan {
+export function reliefPlan(deposits: readonly RelievableDeposit[], relief: ReliefTerms): ReliefPlan {
   const ordered = [...deposits].sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.id - b.id);
   const relievedDeposits: RelievedDeposit[] = [];
   for (const deposit of ordered) {

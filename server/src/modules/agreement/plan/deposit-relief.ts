@@ -10,7 +10,7 @@ import { DepositStatus } from '../agreement-codes.js';
 import {
   extraPlan,
   reliefPlan,
-  type DepositRelief,
+  type ReliefTerms,
   type ExtraPlan,
   type ReliefPlan,
   type RelievedDeposit,
@@ -49,7 +49,7 @@ export async function setDepositRelief(
     agreementId: number;
     accountId: number;
     reliefKey: string;
-    relief: DepositRelief | null;
+    relief: ReliefTerms | null;
     today: LocalDate;
     now: Date;
   },
@@ -255,7 +255,7 @@ export async function reapplyReliefs(
 }
 
 /** The relief of an open or arranged hardship case's arrangement under `key` (`hardship_case:<id>`); null otherwise. */
-async function arrangedRelief(tx: EntityManager, key: string): Promise<DepositRelief | null> {
+async function arrangedRelief(tx: EntityManager, key: string): Promise<ReliefTerms | null> {
   const match = /^hardship_case:(\d+)$/.exec(key);
   if (!match) return null;
   const [row] = await tx.execute<Row[]>(
