@@ -126,6 +126,13 @@ describe('demo mode: staff run the next day (issue 10 item 5)', () => {
     expect(new Date(day.nextRunAt!).getTime()).toBeGreaterThan(server.app.services.clock.now().getTime());
     expect(window).toMatchObject({ name: 'core-banking-window', schedule: '0 9,15 * * *' });
     expect(window.lastRun?.state).toBe('completed');
+    // The deposit review is a job of the day too (01:30 on the demo clock, not the real clock's cron): it ran for the
+    // day run and reviewed the agreement that started on it.
+    const reviews = await em().execute<{ state: string; output: { reviewed: number } }[]>(
+      `select state, output from pgboss.job where name = 'agreement-deposit-review' and singleton_key = ?`,
+      [`review:${tomorrow}`],
+    );
+    expect(reviews.map((r) => [r.state, r.output.reviewed > 0])).toEqual([['completed', true]]);
 
     // Run again: the day after, and nothing of the first counted twice.
     const second = await server.graphql<{ runNextDemoDay: { date: string; figures: Figure[] } }>(RUN, {}, agent);

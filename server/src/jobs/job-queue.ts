@@ -172,6 +172,17 @@ export class JobQueue {
     return new Set(rows.map((row: { singleton_key: string }) => row.singleton_key));
   }
 
+  /** The state of the newest job of a kind sent with `key` (`completed`, `failed`, …), or null when there is none. */
+  async stateOf<T extends object>(type: JobType<T>, key: string): Promise<string | null> {
+    const { rows } = await this.started()
+      .getDb()
+      .executeSql(
+        `select state from ${JOB_SCHEMA}.job where name = $1 and singleton_key = $2 order by created_on desc limit 1`,
+        [type.definition.name, key],
+      );
+    return (rows[0] as { state: string } | undefined)?.state ?? null;
+  }
+
   /**
    * Jobs of a kind waiting out a retry's delay, by key, are due now (their attempt count unchanged): for when what
    * they failed on is known to be back. Answers how many were brought forward.

@@ -61,6 +61,7 @@ const STEPS: Record<string, string> = {
   reconciliation: 'reconciliation with the bank’s statement (00:05)',
   autopay: 'automatic payments (00:05)',
   calendar: 'the bills’ calendar, expiry and renewals due (00:05)',
+  review: 'the deposit review (01:30)',
   'window-9': 'the 9:00 pending window',
   'window-15': 'the 3:00 pm pending window',
 };

@@ -37,8 +37,8 @@ export const DEMO_MODE_OFF_MESSAGE =
 
 /**
  * "Run the next day" (demo mode only, issue 10 item 5): moves the demo clock to the day after its today and runs what
- * that day holds through the bank's own jobs (`simulateDay`: the day's steps at 00:05, the windows at 9:00 and 15:00,
- * each sent to the queue and run by this instance, the clock held at the job's hour), then stores the day reached
+ * that day holds through the bank's own jobs (`simulateDay`: the day's steps at 00:05, the deposit review at 01:30,
+ * the windows at 9:00 and 15:00, each sent to the queue and run by this instance, the clock held at the job's hour), then stores the day reached
  * (`demo-clock.store.ts`: a restart and the other instances stand on it), leaves the clock on that day and announces
  * it to the other instances. One run at a time; the state (`state`) shows its progress. The jobs' keys make a run
  * that fails half-way safe to run again: the next click runs the same day.

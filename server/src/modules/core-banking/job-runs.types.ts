@@ -108,7 +108,10 @@ export class DemoDayProgress {
   @Field()
   date!: string;
 
-  @Field({ description: 'deposits, reconciliation, autopay, calendar (the day at 00:05), window-9 or window-15.' })
+  @Field({
+    description:
+      'deposits, reconciliation, autopay, calendar (the day at 00:05), review (01:30), window-9 or window-15.',
+  })
   step!: string;
 
   @Field()

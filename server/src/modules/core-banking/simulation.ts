@@ -11,6 +11,7 @@ import {
   type DayStepName,
   type StepReport,
 } from './bank-day.service.js';
+import { DEPOSIT_REVIEW_JOB } from '../agreement/index.js';
 import { BANK_STEP_JOBS, BANK_WINDOW_JOB, stepKey } from './core-banking.jobs.js';
 import type { WindowResult } from './payment-windows.js';
 
@@ -44,12 +45,16 @@ export interface SimulatedDay {
   windows: WindowResult[];
 }
 
-/** When each job of the day runs (the jobs' cron times): the day at 00:05, the windows at 9:00 and 15:00. */
+/**
+ * When each job of the day runs (the jobs' cron times): the day at 00:05, the deposit review at 01:30, the windows at
+ * 9:00 and 15:00.
+ */
 const DAY_AT = { hour: 0, minute: 5 };
+const REVIEW_AT = { hour: 1, minute: 30 };
 const WINDOWS_AT = [9, 15];
 
 /** The steps of a day, in order (progress for the demo's "run the next day"). */
-export type DayStep = DayStepName | 'window-9' | 'window-15';
+export type DayStep = DayStepName | 'review' | 'window-9' | 'window-15';
 
 /**
  * Sends a job (unless `previous` is given: a step the step before sends) and runs it here (`drain`, retries
@@ -120,6 +125,15 @@ export async function simulateDay(
       date,
       reports.filter((r): r is StepReport => 'step' in r && r.date === date),
     );
+    // The deposit review (issue 24 item 2) is a job of the day as well: a day lived through on the demo clock or in a
+    // simulation reviews its agreements as the real night would (its cron is the real clock's).
+    onStep('review');
+    clock.setAt(date, REVIEW_AT.hour, REVIEW_AT.minute);
+    const reviewKey = `review:${date}`;
+    await runJobNow(jobs, em, DEPOSIT_REVIEW_JOB, {}, reviewKey, () => false);
+    if ((await jobs.stateOf(DEPOSIT_REVIEW_JOB, reviewKey)) !== 'completed') {
+      throw new Error(`The deposit review of ${date} did not complete (see the job's error in pgboss.job)`);
+    }
     const windows: WindowResult[] = [];
     for (const hour of WINDOWS_AT) {
       onStep(hour === 9 ? 'window-9' : 'window-15');
