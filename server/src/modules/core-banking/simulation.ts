@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { SettableClock } from '../../shared/clock.js';
 import { formatCurrency, type Cents } from '../../shared/money.js';
@@ -43,6 +44,8 @@ export interface SimulatedDay {
   date: LocalDate;
   day: DayReport;
   windows: WindowResult[];
+  /** How long the deposit review took (a job of its own, not the bank's: the bank-day bench leaves it out). */
+  reviewMs: number;
 }
 
 /**
@@ -130,10 +133,12 @@ export async function simulateDay(
     onStep('review');
     clock.setAt(date, REVIEW_AT.hour, REVIEW_AT.minute);
     const reviewKey = `review:${date}`;
+    const reviewStarted = performance.now();
     await runJobNow(jobs, em, DEPOSIT_REVIEW_JOB, {}, reviewKey, () => false);
     if ((await jobs.stateOf(DEPOSIT_REVIEW_JOB, reviewKey)) !== 'completed') {
       throw new Error(`The deposit review of ${date} did not complete (see the job's error in pgboss.job)`);
     }
+    const reviewMs = performance.now() - reviewStarted;
     const windows: WindowResult[] = [];
     for (const hour of WINDOWS_AT) {
       onStep(hour === 9 ? 'window-9' : 'window-15');
@@ -145,7 +150,7 @@ export async function simulateDay(
       if (!window) throw new Error(`The ${hour}:00 window job of ${date} did not complete`);
       windows.push(window);
     }
-    return { date, day, windows };
+    return { date, day, windows, reviewMs };
   } finally {
     stop();
   }
