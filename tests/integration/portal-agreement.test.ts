@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AgreementStatus } from '../../server/src/shared/agreement-status.js';
 import { AGENT, MEMBER_LOCKED, MEMBER_RESIGNED, MEMBER_TWO_ACCOUNTS } from '../support/demo.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import {
@@ -92,6 +93,30 @@ describe('agreement (the view-agreement page)', () => {
     expect(codes(theirs)).toEqual(['FORBIDDEN']);
     expect(theirs).toEqual(nobody);
     expect(codes(await gql(server, staff, VIEW, { id: 987_654 }))).toEqual(['NOT_FOUND']);
+  });
+
+  it('names the account’s current version on a replaced one (the page links to it), and none on the current one', async () => {
+    const CURRENT =
+      'query($id: Int!) { agreement(agreementId: $id) { summary { contractId status } currentVersionId } }';
+    type Current = { agreement: { summary: { contractId: number; status: string }; currentVersionId: number | null } };
+    // A version a later one replaced (renewed or modified), as the demo's history holds.
+    const [replaced] = await sql<{ id: number; account_id: number }>(
+      server,
+      `select p.id, p.account_id from agreement g join agreement p on p.id = g.previous_id
+       where p.status = ${AgreementStatus.Renewed} order by p.id limit 1`,
+    );
+    const old = (await gql<Current>(server, staff, CURRENT, { id: replaced.id })).data!.agreement;
+    expect(old.currentVersionId).not.toBeNull();
+    expect(old.currentVersionId).not.toBe(replaced.id);
+    const current = (await gql<Current>(server, staff, CURRENT, { id: old.currentVersionId })).data!.agreement;
+    expect(current.currentVersionId).toBeNull();
+    const [{ account_id: accountOfCurrent }] = await sql<{ account_id: number }>(
+      server,
+      'select account_id from agreement where id = ?',
+      [old.currentVersionId],
+    );
+    expect(accountOfCurrent).toBe(replaced.account_id);
+    expect(['Renewed', 'Cancelled', 'Expired']).not.toContain(current.summary.status);
   });
 });
 

@@ -1,7 +1,7 @@
-import { Box, Button, Dialog, Portal, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Dialog, Link, Portal, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { skipToken } from '@apollo/client/react';
 import { lazy, Suspense, useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { AgreementStatus } from '@shared/agreement-status.js';
 import { codeOf } from '@shared/code-names.js';
 import { useIsStaff } from '../../auth/useIsStaff';
@@ -35,6 +35,8 @@ export const AGREEMENT_MESSAGES = {
   couldNotLoad: 'Could not load contract',
   approved: 'Agreement approved. It will start once it is activated.',
   approvedWarning: 'This agreement cannot be modified until it is active.',
+  notCurrent: (current: number) => `This is not the current version of the agreement: agreement ${current} is.`,
+  openCurrent: (current: number) => `Open agreement ${current}`,
 } as const;
 
 /** `viewagreement/:agreementId` (spec 1 §2): the agreement, read-only; a member approves one in status 0 or 9. */
@@ -63,6 +65,19 @@ export function ViewAgreementScreen() {
       {error && <StatusAlert status="error">{serverMessage(error, CONTRACT_LOAD_ERROR)}</StatusAlert>}
       {view && (
         <Stack gap="5">
+          {/* A version replaced while open (a review accepted, a change applied): the page says where the agreement is now. */}
+          {view.currentVersionId !== null && (
+            <StatusAlert status="info">
+              <Text>{AGREEMENT_MESSAGES.notCurrent(view.currentVersionId)}</Text>
+              <Link asChild fontWeight="medium" textDecoration="underline">
+                <RouterLink
+                  to={`/member/${params.memberId ?? ''}/account/${params.accountId ?? ''}/viewagreement/${view.currentVersionId}`}
+                >
+                  {AGREEMENT_MESSAGES.openCurrent(view.currentVersionId)}
+                </RouterLink>
+              </Link>
+            </StatusAlert>
+          )}
           {status === AgreementStatus.Approved && (
             <StatusAlert status="info">{AGREEMENT_MESSAGES.approvedWarning}</StatusAlert>
           )}

@@ -126,3 +126,14 @@ export async function loadAgreementFacts(em: EntityManager, agreementId: number)
   );
   return rows.length === 0 ? null : agreementFactsOf(rows[0]);
 }
+
+/** The account's current agreement (its newest version not expired, cancelled or renewed), as the overview finds it. */
+export async function loadCurrentAgreementFacts(em: EntityManager, accountId: number): Promise<AgreementFacts | null> {
+  const rows = await em.execute<AgreementRow[]>(
+    `select ${AGREEMENT_COLUMNS} from agreement g left join overdraw_rule r on r.id = g.overdraw_rule_id
+     where g.account_id = ? and g.status not in (${SUPERSEDED_AGREEMENT_STATUSES.join(',')})
+     order by ${currentAgreementFirst('g')} limit 1`,
+    [accountId],
+  );
+  return rows.length === 0 ? null : agreementFactsOf(rows[0]);
+}

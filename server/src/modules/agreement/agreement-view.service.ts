@@ -6,7 +6,7 @@ import type { Clock } from '../../shared/clock.js';
 import { ForbiddenError, NotFoundError } from '../../shared/errors.js';
 import { parseMoney, type Cents } from '../../shared/money.js';
 import type { UserError } from '../../graphql/user-error.js';
-import { loadAgreementFacts, type AgreementFacts } from './agreement-facts.js';
+import { loadAgreementFacts, loadCurrentAgreementFacts, type AgreementFacts } from './agreement-facts.js';
 import { loadBillers, loadBills } from './agreement-billers.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import { enqueueChangeApply } from './change-jobs.js';
@@ -80,7 +80,7 @@ export class AgreementViewService {
     const caller = requireUser(user);
     const agreement = await this.reachable(em, caller, agreementId);
     const today = this.clock.today();
-    const [projection, billers, bills, standing, depositDates] = await Promise.all([
+    const [projection, billers, bills, standing, depositDates, current] = await Promise.all([
       this.projections.forAgreement(em, agreement),
       loadBillers(em, [agreement.id]),
       loadBills(em, [agreement.id]),
@@ -88,6 +88,7 @@ export class AgreementViewService {
         ? Promise.resolve(null)
         : this.standing(em, caller.memberId, agreement.accountId),
       nextDepositDates(em, agreement, today),
+      loadCurrentAgreementFacts(em, agreement.accountId),
     ]);
     const { auto, manual } = splitBillers(billers, bills, today);
     const version = await reviewedVersion(em, agreement.id);
@@ -98,6 +99,7 @@ export class AgreementViewService {
       depositDates,
       paidByHand: manual,
       forecast: forecastVerdictView(projection.forecast, standing?.resigned === true),
+      currentVersionId: current !== null && current.id !== agreement.id ? current.id : null,
       canApprove:
         standing !== null &&
         standing.linkActive &&

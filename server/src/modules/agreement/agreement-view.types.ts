@@ -30,6 +30,14 @@ export class AgreementView {
     description: 'The projection’s forecast of the agreement: on track, or when and by how much it goes short.',
   })
   forecast!: ForecastVerdict;
+
+  @Field(() => Int, {
+    nullable: true,
+    description:
+      'The account’s current agreement version when it is not this one (this version was replaced, e.g. by a ' +
+      'modification or a renewal taking effect): the page links to it. Null when this is the current version.',
+  })
+  currentVersionId!: number | null;
 }
 
 @ObjectType({ description: 'The member’s approval: ok, or the reasons it was refused (nothing changed then).' })

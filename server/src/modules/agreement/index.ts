@@ -20,6 +20,7 @@ export {
   currentAgreementFirst,
   currentAgreementJoin,
   loadAgreementFacts,
+  loadCurrentAgreementFacts,
 } from './agreement-facts.js';
 export type { AgreementFacts, AgreementRow } from './agreement-facts.js';
 export { AgreementGraphsService } from './agreement-graphs.service.js';

@@ -3,15 +3,7 @@ import { instantOf } from '../../database/row-values.js';
 import type { HardshipRequestKind, HardshipStatus, HardshipTerms } from '../../shared/hardship/hardship.rules.js';
 import type { LocalDate } from '../../shared/local-date.js';
 import { parseMoney } from '../../shared/money.js';
-import {
-  AGREEMENT_COLUMNS,
-  type AgreementFacts,
-  agreementFactsOf,
-  currentAgreementFirst,
-  depositsRelieved,
-  type RelievedDeposit,
-  SUPERSEDED_AGREEMENT_STATUSES,
-} from '../agreement/index.js';
+import { depositsRelieved, type RelievedDeposit } from '../agreement/index.js';
 
 /** A case as the screens read it. */
 export interface HardshipCaseRecord {
@@ -116,15 +108,4 @@ export async function lockActiveCase(
         agreementId: Number(row.agreement_id),
       }
     : null;
-}
-
-/** The account's current agreement (its newest version not expired, cancelled or renewed), as the overview finds it. */
-export async function currentAgreementOf(em: EntityManager, accountId: number): Promise<AgreementFacts | null> {
-  const rows = await em.execute<Row[]>(
-    `select ${AGREEMENT_COLUMNS} from agreement g left join overdraw_rule r on r.id = g.overdraw_rule_id
-     where g.account_id = ? and g.status not in (${SUPERSEDED_AGREEMENT_STATUSES.join(',')})
-     order by ${currentAgreementFirst('g')} limit 1`,
-    [accountId],
-  );
-  return rows[0] ? agreementFactsOf(rows[0]) : null;
 }

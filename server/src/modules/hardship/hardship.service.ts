@@ -22,6 +22,7 @@ import { FiguresChangeReason, figuresChanged } from '../../common/figures-change
 import { ActivityType, writeActivity } from '../activity/index.js';
 import {
   type AgreementFacts,
+  loadCurrentAgreementFacts,
   loadMemberAccount,
   type ProjectionService,
   type ReliefPlan,
@@ -29,13 +30,7 @@ import {
   setDepositRelief,
 } from '../agreement/index.js';
 import type { EventNotifier } from '../notification/index.js';
-import {
-  caseOfAccount,
-  currentAgreementOf,
-  lockActiveCase,
-  reliefKeyOf,
-  type HardshipCaseRecord,
-} from './hardship.queries.js';
+import { caseOfAccount, lockActiveCase, reliefKeyOf, type HardshipCaseRecord } from './hardship.queries.js';
 
 /** What the member is told when their request for help opens and closes (the agreement-changed notice's change). */
 export const HARDSHIP_NOTICES = {
@@ -287,7 +282,7 @@ export class HardshipService {
   private async relieve(tx: EntityManager, accountId: number, input: HardshipTermsInput, now: Date) {
     const active = await this.activeCase(tx, accountId);
     const status = hardshipTransition(active.status, 'arrange');
-    const agreement = await currentAgreementOf(tx, accountId);
+    const agreement = await loadCurrentAgreementFacts(tx, accountId);
     if (!agreement) throw new DomainError('NO_AGREEMENT', HARDSHIP_MESSAGES.noAgreement);
     const terms = checkHardshipTerms(input, await this.facts(tx, agreement));
     const { plan: relieved, restored } = await setDepositRelief(tx, {
@@ -333,7 +328,7 @@ export class HardshipService {
       await audit(tx, caller, 'closeHardshipCase', active.id, now, { note });
       figuresChanged(tx, { accountIds: [request.accountId], reason: FiguresChangeReason.Hardship });
       // The member is told the case is closed and follow-up resumes (the same notice path as opening it).
-      const agreement = await currentAgreementOf(tx, request.accountId);
+      const agreement = await loadCurrentAgreementFacts(tx, request.accountId);
       await this.notifier.notifyEvent(tx, {
         agreementId: agreement?.id ?? active.agreementId,
         event: 'agreementChanged',
