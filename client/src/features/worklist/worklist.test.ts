@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { actionPath, doneLine, openLine, rowsOf } from './worklist';
 
-const row = { key: 'arrears:6:2026-11-06:2', kind: 'InArrears', memberId: 3, accountId: 4, done: null };
+const row = { key: 'arrears:6:2026-11-06:2', kind: 'InArrears', memberId: 3, accountId: 4, agreementId: 9, done: null };
 
 describe('actionPath', () => {
   it.each([
@@ -13,6 +13,12 @@ describe('actionPath', () => {
     ['markDone', null],
   ])('%s → %s', (action, path) => {
     expect(actionPath(row, action)).toBe(path);
+  });
+
+  it('opens a deposit review on the agreement’s page, where it is answered', () => {
+    const review = { ...row, key: 'review:5:referred', kind: 'DepositReview' };
+    expect(actionPath(review, 'open')).toBe('/member/3/account/4/viewagreement/9#deposit-review');
+    expect(actionPath({ ...review, agreementId: null }, 'open')).toBe('/member/3/account/4/overview');
   });
 
   it('has no agreement page for a row without a member', () => {

@@ -6,6 +6,7 @@ export interface WorkRow {
   kind: string;
   memberId: number | null;
   accountId: number | null;
+  agreementId: number | null;
   done: { at: string; by: string; action: string } | null;
 }
 
@@ -21,6 +22,10 @@ export function actionPath(row: WorkRow, action: string): string | null {
   const account =
     row.memberId !== null && row.accountId !== null ? `/member/${row.memberId}/account/${row.accountId}` : null;
   if (action === 'approve') return '/approvals';
+  // A deposit review is answered on the agreement's page, where its panel is (issue 24 item 2).
+  if (action === 'open' && row.kind === 'DepositReview' && row.agreementId !== null) {
+    return account && `${account}/viewagreement/${row.agreementId}#deposit-review`;
+  }
   if (action === 'open') return account && `${account}/overview`;
   if (action === 'lock') return account && `${account}/manageagreement?action=lock`;
   if (action === 'arrange') return account && `${account}/member/hardship`;
