@@ -74,6 +74,17 @@ export function idParam(value: unknown, name: string): number {
   return id;
 }
 
+/** A whole, positive id from a body field, sent as a number or a string. */
+export function positiveInt(value: unknown, name: string): number {
+  return idParam(typeof value === 'number' ? String(value) : value, name);
+}
+
+/** A body field's text as old clients send it: a string, or a number as its text; null otherwise. */
+export function textValue(value: unknown): string | null {
+  if (typeof value === 'number') return String(value);
+  return typeof value === 'string' ? value : null;
+}
+
 /** Old clients mix the case of body keys (MemberId, memberId): read one case-insensitively. */
 export function bodyField(body: unknown, name: string): unknown {
   if (!body || typeof body !== 'object') return undefined;

@@ -1,6 +1,5 @@
 import { STAFF_ROLES } from '../../common/auth/roles.js';
-import { bodyField, flagValue, route } from '../../rest/route.js';
-import { positiveInt, text } from '../payment/payment.rest.js';
+import { bodyField, flagValue, positiveInt, route, textValue } from '../../rest/route.js';
 import { ArrearsApproval } from './approval.types.js';
 
 /** Spec 1 §7: a bill paid in arrears, approved by a manager (over the same service as GraphQL). */
@@ -12,8 +11,8 @@ export const approvalRoutes = [
     const body: unknown = req.body;
     const billId = positiveInt(bodyField(body, 'billId'), 'billId');
     const approvalGranted = flagValue(bodyField(body, 'approvalGranted'), 'approvalGranted') ?? false;
-    const note = text(bodyField(body, 'note')) ?? '';
-    const managerUsername = text(bodyField(body, 'managerUsername'));
+    const note = textValue(bodyField(body, 'note')) ?? '';
+    const managerUsername = textValue(bodyField(body, 'managerUsername'));
     const approval =
       managerUsername === null
         ? await services.approvals.decideForBill(em, user, {
@@ -25,7 +24,7 @@ export const approvalRoutes = [
         : await services.approvals.override(em, user, {
             billId,
             managerUsername,
-            managerPassword: text(bodyField(body, 'managerPassword')) ?? '',
+            managerPassword: textValue(bodyField(body, 'managerPassword')) ?? '',
             approvalGranted,
             note,
           });

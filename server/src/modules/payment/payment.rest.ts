@@ -4,7 +4,7 @@ import { Field, Int, ObjectType } from 'type-graphql';
 import { DomainError } from '../../shared/errors.js';
 import { parseMoney, toDecimalString, type Cents } from '../../shared/money.js';
 import { MoneyScalar } from '../../graphql/scalars.js';
-import { bodyField, idParam, route } from '../../rest/route.js';
+import { bodyField, idParam, positiveInt, route, textValue } from '../../rest/route.js';
 import { wireMoney } from '../../rest/wire.js';
 import { PAYER_ROLES, STAFF_ROLES } from '../../common/auth/roles.js';
 import { toPayRequest, type RawPayInput } from './payment-input.js';
@@ -26,14 +26,9 @@ class RainyDayTopUpAnswer {
   @Field(() => MoneyScalar) topupAmount!: Cents;
 }
 
-export function text(value: unknown): string | null {
-  if (typeof value === 'number') return String(value);
-  return typeof value === 'string' ? value : null;
-}
-
 /** The idempotency key: the `Idempotency-Key` header, or `idempotencyKey` in the body ('' when neither). */
 function idempotencyKey(req: Request): string {
-  return req.get('idempotency-key') ?? text(bodyField(req.body, 'idempotencyKey')) ?? '';
+  return req.get('idempotency-key') ?? textValue(bodyField(req.body, 'idempotencyKey')) ?? '';
 }
 
 /**
@@ -50,7 +45,7 @@ function keyOrFresh(req: Request): string {
 /** `topupOption` as the old client sends it: 0 (the documented default, 1 §9) or blank is "no top-up". */
 function topupOption(value: unknown): string | null {
   if (value === 0 || value === '0') return null;
-  return text(value);
+  return textValue(value);
 }
 
 /** An amount in dollars (12.34 or "12.34") as the decimal text the services take; '' when absent. */
@@ -76,18 +71,15 @@ function payInput(req: Request): RawPayInput {
   if (!Number.isInteger(billId) || billId <= 0) throw new DomainError('INVALID_ID', 'Invalid billId.', 'billId');
   return {
     billId,
-    billOrAllocation: text(bodyField(req.body, 'billOrAllocation')) ?? text(bodyField(payment, 'billOrAllocation')),
+    billOrAllocation:
+      textValue(bodyField(req.body, 'billOrAllocation')) ?? textValue(bodyField(payment, 'billOrAllocation')),
     billAmount: amountText(bodyField(payment, 'billAmount'), 'billAmount'),
     topupOption: topupOption(bodyField(payment, 'topupOption')),
-    topupAccountNumber: text(bodyField(payment, 'topupAccountNumber')),
-    overdueOption: text(bodyField(payment, 'overdueOption')),
-    reimbursementAccountNumber: text(bodyField(payment, 'reimbursementAccountNumber')),
+    topupAccountNumber: textValue(bodyField(payment, 'topupAccountNumber')),
+    overdueOption: textValue(bodyField(payment, 'overdueOption')),
+    reimbursementAccountNumber: textValue(bodyField(payment, 'reimbursementAccountNumber')),
     idempotencyKey: keyOrFresh(req),
   };
-}
-
-export function positiveInt(value: unknown, name: string): number {
-  return idParam(typeof value === 'number' ? String(value) : value, name);
 }
 
 export const paymentRoutes = [
@@ -192,9 +184,10 @@ export const paymentRoutes = [
     const body: unknown = req.body;
     const outcome = await services.reversals.topUpRainyDay(em, user, {
       contractId: positiveInt(bodyField(body, 'contractId'), 'contractId'),
-      accountNumber: text(bodyField(body, 'savingsAccountNumber')) ?? text(bodyField(body, 'accountNumber')) ?? '',
+      accountNumber:
+        textValue(bodyField(body, 'savingsAccountNumber')) ?? textValue(bodyField(body, 'accountNumber')) ?? '',
       topupAmount: amountText(bodyField(body, 'topupAmount'), 'topupAmount'),
-      description: text(bodyField(body, 'description')),
+      description: textValue(bodyField(body, 'description')),
       // The old client sends no key (1 §7): a top-up has no state of its own to stop a double submit, so the same
       // top-up by the same user within a minute is refused instead (checkNotRepeatedTopUp, under the lock).
       idempotencyKey: keyOrFresh(req),
