@@ -19,7 +19,7 @@ import { buildAppSchema } from './graphql/schema.js';
 import { announceActivitiesOn } from './modules/activity/index.js';
 import { publishStatusChangesOn } from './modules/agreement/index.js';
 import { announceFiguresOn } from './common/figures-changed.js';
-import { followDemoDay } from './modules/core-banking/demo-clock.store.js';
+import { followDemoDay } from './modules/core-banking/index.js';
 import { restRouter, sendError } from './rest/rest-router.js';
 import { restRoutes } from './rest/routes.js';
 import { seedDemoData } from './seed/demo.js';

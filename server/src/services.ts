@@ -4,7 +4,7 @@ import { DemoClock, type Clock } from './shared/clock.js';
 import type { Config } from './config.js';
 import { AtRiskService } from './modules/risk/index.js';
 import { MissedDepositReportService } from './modules/report/index.js';
-import { AccountService } from './modules/account/account.service.js';
+import { AccountService } from './modules/account/index.js';
 import { ActivityService } from './modules/activity-history/index.js';
 import {
   AgreementDepositsService,
@@ -46,25 +46,22 @@ import {
 import { WorklistService } from './modules/worklist/index.js';
 import { HardshipService } from './modules/hardship/index.js';
 import { ReportingService } from './modules/reporting/index.js';
-import { MemberService } from './modules/member/member.service.js';
-import { MemberSearchService } from './modules/member/member-search.service.js';
-import { MemberDirectoryService } from './modules/member/member-directory.service.js';
+import { MemberDirectoryService, MemberSearchService, MemberService } from './modules/member/index.js';
 import { ExportService } from './modules/export/index.js';
 import { AgreementApprovalService, ApprovalService } from './modules/approval/index.js';
 import { PreferencesService } from './modules/preferences/index.js';
 import { JobQueue } from './jobs/job-queue.js';
-import { BankDayService } from './modules/core-banking/bank-day.service.js';
-import { BankDayRunService } from './modules/core-banking/bank-day-run.js';
-import { registerBankJobs } from './modules/core-banking/core-banking.jobs.js';
-import { DemoDayRunner } from './modules/core-banking/demo-day.js';
-import { CoreBankingSimulator } from './modules/core-banking/core-banking.simulator.js';
+import {
+  BankDayRunService,
+  BankDayService,
+  CoreBankingSimulator,
+  DemoDayRunner,
+  registerBankJobs,
+} from './modules/core-banking/index.js';
 import { AccountSummaryService, OverviewService } from './modules/overview/index.js';
 import { PlannerService } from './modules/planner/index.js';
 import { LedgerService } from './modules/ledger/index.js';
-import { BillQueryService } from './modules/payment/bill-query.service.js';
-import { PaymentService } from './modules/payment/payment.service.js';
-import { CatchUpService } from './modules/payment/catch-up.service.js';
-import { ReversalService } from './modules/payment/reversal.service.js';
+import { BillQueryService, CatchUpService, PaymentService, ReversalService } from './modules/payment/index.js';
 import { ProfileService } from './modules/profile/index.js';
 import { SettingsService } from './modules/settings/index.js';
 import { TransactionService } from './modules/transaction/index.js';

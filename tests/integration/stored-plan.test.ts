@@ -6,7 +6,7 @@ import { loadAgreementFacts } from '../../server/src/modules/agreement/agreement
 import { loadStoredPlans } from '../../server/src/modules/agreement/plan/plan-reader.js';
 import { storeMissingPlans } from '../../server/src/modules/agreement/plan/plan-store.js';
 import { storedDepositPlanData } from '../../server/src/modules/agreement/stored-plan.js';
-import { splitDeposit } from '../../server/src/modules/core-banking/bank-day.rules.js';
+import { splitDeposit } from '../../server/src/modules/agreement/plan/deposit-split.rules.js';
 import type { DepositDayResult } from '../../server/src/modules/core-banking/deposit-arrivals.js';
 import { SimulationClock, simulateDay } from '../../server/src/modules/core-banking/simulation.js';
 import { plannerDefaultsOf } from '../../server/src/modules/planner/planner-settings.js';

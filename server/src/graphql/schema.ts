@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { isObjectType, lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
 import { buildSchema, getMetadataStorage, type NonEmptyArray } from 'type-graphql';
 import { authChecker } from '../common/auth/auth-checker.js';
-import { AccountResolver } from '../modules/account/account.resolver.js';
+import { AccountResolver } from '../modules/account/index.js';
 import { ActivityAddedResolver, ActivityResolver } from '../modules/activity-history/index.js';
 import {
   AgreementDepositsResolver,
@@ -22,22 +22,20 @@ import {
 import { AuthResolver } from '../modules/auth/index.js';
 import { BillingCategoryResolver, SubCategoryResolver } from '../modules/billing-category/index.js';
 import { CompanyResolver } from '../modules/company/index.js';
-import { BankJobRunResolver } from '../modules/core-banking/job-runs.resolver.js';
-import { BankDayRunResolver } from '../modules/core-banking/bank-day-run.resolver.js';
+import { BankDayRunResolver, BankJobRunResolver } from '../modules/core-banking/index.js';
 import { NoteResolver } from '../modules/note/index.js';
 import { BillerResolver } from '../modules/biller/index.js';
 import { NotificationResolver, OutboxResolver } from '../modules/notification/index.js';
 import { WorklistResolver } from '../modules/worklist/index.js';
 import { HardshipResolver } from '../modules/hardship/index.js';
-import { MemberResolver } from '../modules/member/member.resolver.js';
-import { MemberSearchResolver } from '../modules/member/member-search.resolver.js';
+import { MemberResolver, MemberSearchResolver } from '../modules/member/index.js';
 import { AgreementApprovalResolver, ApprovalResolver } from '../modules/approval/index.js';
 import { PreferencesResolver } from '../modules/preferences/index.js';
 import { OverviewResolver } from '../modules/overview/index.js';
 import { AtRiskResolver } from '../modules/risk/index.js';
 import { MissedDepositReportResolver } from '../modules/report/index.js';
 import { ReportingResolver } from '../modules/reporting/index.js';
-import { PaymentResolver } from '../modules/payment/payment.resolver.js';
+import { PaymentResolver } from '../modules/payment/index.js';
 import { PlannerResolver } from '../modules/planner/index.js';
 import { ProfileResolver } from '../modules/profile/index.js';
 import { SettingsResolver } from '../modules/settings/index.js';

@@ -1,4 +1,4 @@
-import { accountRoutes } from '../modules/account/account.rest.js';
+import { accountRoutes } from '../modules/account/index.js';
 import {
   agreementDepositRoutes,
   agreementRoutes,
@@ -12,15 +12,14 @@ import { authRoutes } from '../modules/auth/index.js';
 import { billingCategoryRoutes, subCategoryRoutes } from '../modules/billing-category/index.js';
 import { companyRoutes } from '../modules/company/index.js';
 import { billerRoutes } from '../modules/biller/index.js';
-import { memberRoutes } from '../modules/member/member.rest.js';
+import { memberRoutes, memberSearchRoutes } from '../modules/member/index.js';
 import { noteRoutes } from '../modules/note/index.js';
 import { notificationRoutes } from '../modules/notification/index.js';
 import { overviewRoutes } from '../modules/overview/index.js';
-import { memberSearchRoutes } from '../modules/member/member-search.rest.js';
 import { preferencesRoutes } from '../modules/preferences/index.js';
 import { exportRoutes } from '../modules/export/index.js';
 import { missedDepositRoutes } from '../modules/report/index.js';
-import { paymentRoutes } from '../modules/payment/payment.rest.js';
+import { paymentRoutes } from '../modules/payment/index.js';
 import { approvalRoutes } from '../modules/approval/index.js';
 import { plannerRoutes } from '../modules/planner/index.js';
 import { profileRoutes } from '../modules/profile/index.js';

@@ -6,7 +6,7 @@ import { loadConfig } from '../config.js';
 import { embeddedPool, startEmbeddedPostgres } from '../database/embedded.js';
 import { ormOptions } from '../database/orm-config.js';
 import { generateMembers } from '../seed/generator.js';
-import { keepSeededDepositsMissing } from '../modules/core-banking/seeded-outcomes.js';
+import { keepSeededDepositsMissing } from '../modules/core-banking/index.js';
 
 /**
  * `npm run seed -- --members N [--batch 250] [--concurrency 2] [--today YYYY-MM-DD]`: adds N generated members (numbers from 200001)

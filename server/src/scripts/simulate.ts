@@ -4,7 +4,7 @@ import { createLogger } from '../common/logger.js';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../database/database.js';
 import { memoryEventBus } from '../graphql/event-bus.js';
-import { describeSimulatedDay, SimulationClock, simulateDay } from '../modules/core-banking/simulation.js';
+import { describeSimulatedDay, simulateDay, SimulationClock } from '../modules/core-banking/index.js';
 import { createServices } from '../services.js';
 
 /**

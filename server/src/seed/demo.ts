@@ -3,8 +3,7 @@ import type { Logger } from 'pino';
 import type { Clock } from '../shared/clock.js';
 import { addDays, addMonths, type LocalDate } from '../shared/local-date.js';
 import { Role } from '../common/auth/roles.js';
-import { Account } from '../modules/account/account.entity.js';
-import { MemberAccountLink } from '../modules/account/member-account-link.entity.js';
+import { Account, MemberAccountLink } from '../modules/account/index.js';
 import { Activity, ActivityType } from '../modules/activity/index.js';
 import {
   Agreement,
@@ -16,10 +15,10 @@ import {
 import { hashPassword } from '../modules/auth/index.js';
 import { Branch } from '../modules/branch/index.js';
 import { LinkedAccount } from '../modules/linked-account/index.js';
-import { Member } from '../modules/member/member.entity.js';
+import { Member } from '../modules/member/index.js';
 import { Setting } from '../modules/settings/index.js';
 import { User } from '../modules/user/index.js';
-import { keepSeededDepositsMissing } from '../modules/core-banking/seeded-outcomes.js';
+import { keepSeededDepositsMissing } from '../modules/core-banking/index.js';
 import { ensureCatalogue } from './catalogue.js';
 import { seedDemoHistories, type DemoAgreement, type DemoScenario } from './demo-histories.js';
 import { at } from './history/payments.js';

@@ -4,7 +4,7 @@ import pg from 'pg';
 import { startApp } from '../app.js';
 import { isLocalDate, zonedInstant, type LocalDate } from '../shared/local-date.js';
 import { loadConfig } from '../config.js';
-import { SimulationClock } from '../modules/core-banking/simulation.js';
+import { SimulationClock } from '../modules/core-banking/index.js';
 import { describeDisagreement, runCheckedSimulation } from './checked-run.js';
 import { SIMULATION_ENV } from './sim-api.js';
 

@@ -2,7 +2,7 @@ import type { App } from '../app.js';
 import { addDays, type LocalDate } from '../shared/local-date.js';
 import { cents } from '../shared/money.js';
 import { APPLY_CHANGE_JOB, type DueBill } from '../modules/agreement/index.js';
-import { simulateDay, type SimulationClock, type SimulatedDay } from '../modules/core-banking/simulation.js';
+import { simulateDay, type SimulatedDay, type SimulationClock } from '../modules/core-banking/index.js';
 import { checkLedger } from '../modules/ledger/index.js';
 import { DEMO_LOGINS, MEMBER_DEMO_PASSWORD } from '../seed/demo.js';
 import { generateMembers } from '../seed/generator.js';

@@ -1,7 +1,7 @@
 import { Arg, Authorized, Ctx, Int, Query, Resolver } from 'type-graphql';
 import { SIGNED_IN } from '../../common/auth/roles.js';
 import type { GraphQLContext } from '../../graphql/context.js';
-import { AccountListItem, MemberAccount } from './account.types.js';
+import { AccountListItem } from './account.types.js';
 
 @Resolver()
 export class AccountResolver {
@@ -12,15 +12,5 @@ export class AccountResolver {
     @Arg('memberId', () => Int) memberId: number,
   ): Promise<AccountListItem[]> {
     return services.accounts.accountList(em, user, memberId);
-  }
-
-  @Authorized(SIGNED_IN)
-  @Query(() => MemberAccount, { description: 'An account and the member-account link (the member area’s guard).' })
-  memberAccount(
-    @Ctx() { em, user, services }: GraphQLContext,
-    @Arg('memberId', () => Int) memberId: number,
-    @Arg('accountId', () => Int) accountId: number,
-  ): Promise<MemberAccount> {
-    return services.accounts.memberAccount(em, user, memberId, accountId);
   }
 }

@@ -4,16 +4,35 @@ import type { CurrentUser } from '../../common/auth/current-user.js';
 import { DomainError, NotFoundError } from '../../shared/errors.js';
 import {
   accountStandingName,
+  type AccountStatus,
   accountStatusOf,
   type AgreementStatus,
   currentAgreementFirst,
   SUPERSEDED_AGREEMENT_STATUSES,
 } from '../agreement/index.js';
-import { Member } from '../member/member.entity.js';
-import { toMemberView } from '../member/member.service.js';
+import type { Member } from '../member/index.js';
 import { Account } from './account.entity.js';
 import { MemberAccountLink } from './member-account-link.entity.js';
-import type { AccountListItem, MemberAccount } from './account.types.js';
+import type { AccountListItem, MemberAccountLinkView } from './account.types.js';
+
+/**
+ * An account as one of its members reaches it: its standing, the member and the account's members (active links),
+ * as entities. The member module shows it (`MemberAccount`, the member area's parent data); the façade's
+ * /api/memberaccountlink/memberget answers its link.
+ */
+export interface AccountOfMember {
+  accountId: number;
+  memberId: number;
+  accountNumber: string;
+  isActive: boolean;
+  status: AccountStatus;
+  statusName: string;
+  agreementId: number | null;
+  agreementStatus: AgreementStatus | null;
+  member: Member;
+  members: Member[];
+  link: MemberAccountLinkView;
+}
 
 interface CurrentAgreementRow {
   account_id: number;
@@ -53,14 +72,15 @@ export class AccountService {
     user: CurrentUser | null,
     memberId: number,
     accountId: number,
-  ): Promise<MemberAccount> {
+  ): Promise<AccountOfMember> {
     if (!Number.isInteger(accountId) || accountId <= 0) {
       throw new DomainError('INVALID_ACCOUNT_ID', 'Invalid accountId.', 'accountId');
     }
     assertMemberAccess(user, memberId);
     await assertAccountAccess(em, user, accountId);
     const account = await em.findOne(Account, { id: accountId });
-    const member = await em.findOne(Member, { id: memberId }, { populate: ['branch'] });
+    // By its entity name: the member module is above this one (it shows members with their accounts).
+    const member = await em.findOne<Member, 'branch'>('Member', { id: memberId }, { populate: ['branch'] });
     if (!account || !member) throw new NotFoundError('Could not find member or contract.');
     const links = await em.find(
       MemberAccountLink,
@@ -78,8 +98,8 @@ export class AccountService {
       statusName: accountStandingName(agreement?.status, member.isResigned),
       agreementId: agreement?.id ?? null,
       agreementStatus: agreement?.status ?? null,
-      member: toMemberView(member),
-      members: links.filter((link) => link.isActive).map((link) => toMemberView(link.member)),
+      member,
+      members: links.filter((link) => link.isActive).map((link) => link.member),
       link: { memberId, accountId, isActive: own?.isActive ?? false },
     };
   }

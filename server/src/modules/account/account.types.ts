@@ -1,6 +1,5 @@
 import { Field, Int, ObjectType } from 'type-graphql';
-import { AccountStatus, AgreementStatus } from '../agreement/index.js';
-import { MemberView } from '../member/member.types.js';
+import { AccountStatus } from '../agreement/index.js';
 
 @ObjectType({ description: 'One account in the select-account list.' })
 export class AccountListItem {
@@ -39,43 +38,4 @@ export class MemberAccountLinkView {
 
   @Field()
   isActive!: boolean;
-}
-
-@ObjectType({ description: 'An account as seen by one of its members (the member area’s parent data).' })
-export class MemberAccount {
-  @Field(() => Int)
-  accountId!: number;
-
-  @Field(() => Int)
-  memberId!: number;
-
-  @Field()
-  accountNumber!: string;
-
-  @Field()
-  isActive!: boolean;
-
-  @Field(() => AccountStatus)
-  status!: AccountStatus;
-
-  @Field({
-    description:
-      'What people read for the account (its agreement’s status name, or that a resigned membership suspends it).',
-  })
-  statusName!: string;
-
-  @Field(() => Int, { nullable: true })
-  agreementId?: number | null;
-
-  @Field(() => AgreementStatus, { nullable: true, description: 'The current agreement’s status.' })
-  agreementStatus?: AgreementStatus | null;
-
-  @Field(() => MemberView)
-  member!: MemberView;
-
-  @Field(() => [MemberView])
-  members!: MemberView[];
-
-  @Field(() => MemberAccountLinkView)
-  link!: MemberAccountLinkView;
 }

@@ -1,5 +1,5 @@
 import { Entity, Index, ManyToOne, PrimaryKey, Property, Unique, OptionalProps } from '@mikro-orm/core';
-import type { Member } from '../member/member.entity.js';
+import type { Member } from '../member/index.js';
 import { Account } from './account.entity.js';
 
 /** Which members hold which accounts; an inactive link takes the member's access away. */

@@ -1,7 +1,7 @@
 import { add, cents, formatCurrency, MoneyError, parseMoney, type Cents } from '../../shared/money.js';
 import { instantOf, moneyOf } from '../../database/row-values.js';
 import { TRANSACTION_STATUS_LABELS, TransactionStatus } from '../ledger/index.js';
-import { storedConfirmationFigures } from '../payment/payment-split.rules.js';
+import { storedConfirmationFigures } from '../payment/index.js';
 import { activityFilterGroup, ActivityFilterGroup, ActivityType, activityTypeLabel } from '../activity/index.js';
 import type { ActivityView } from './activity.types.js';
 import { modificationChanges } from './modification-diff.js';

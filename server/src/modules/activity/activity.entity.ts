@@ -2,12 +2,12 @@ import { Entity, Enum, Index, ManyToOne, OptionalProps, PrimaryKey, Property } f
 import type { Cents } from '../../shared/money.js';
 import { TransactionStatus } from '../../shared/transaction-status.js';
 import { MoneyType } from '../../database/types.js';
-import type { Account } from '../account/account.entity.js';
+import type { Account } from '../account/index.js';
 import type { Agreement } from '../agreement/index.js';
 import type { Bill } from '../bill/index.js';
 import type { Biller } from '../biller/index.js';
 import type { LedgerTransaction } from '../ledger/index.js';
-import type { Member } from '../member/member.entity.js';
+import type { Member } from '../member/index.js';
 import type { User } from '../user/index.js';
 import { ActivityType } from './activity-type.js';
 

@@ -61,9 +61,12 @@ export function contributionFrequencyName(code: number): string {
   return CONTRIBUTION_FREQUENCY_LABELS[code as ContributionFrequency] ?? 'Unknown';
 }
 
-/** Spec 1 §4, word for word; the date as DD-MM-YYYY. */
-export function billerOnHoldMessage(billerName: string, date: LocalDate): string {
-  return `${billerName} bill paid on the ${formatDisplayDate(date)} has failed and has been placed on hold awaiting resolution`;
+/**
+ * Spec 1 §4, word for word; the date as DD-MM-YYYY. The summary's billers on hold, the refused payment
+ * (payment.rules.ts) and the failed payment's activity (core-banking/payment-windows.ts) all say it.
+ */
+export function billerOnHoldMessage(billerName: string, date: LocalDate | null): string {
+  return `${billerName} bill paid on the ${date ? formatDisplayDate(date) : ''} has failed and has been placed on hold awaiting resolution`;
 }
 
 const UNPAID: ReadonlySet<BillStatus> = new Set([

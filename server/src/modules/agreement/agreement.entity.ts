@@ -2,10 +2,10 @@ import { Entity, Enum, Index, ManyToOne, OptionalProps, PrimaryKey, Property } f
 import type { Cents } from '../../shared/money.js';
 import type { LocalDate } from '../../shared/local-date.js';
 import { LocalDateType, MoneyType } from '../../database/types.js';
-import type { Account } from '../account/account.entity.js';
+import type { Account } from '../account/index.js';
 import type { User } from '../user/index.js';
 import type { LinkedAccount } from '../linked-account/index.js';
-import type { Member } from '../member/member.entity.js';
+import type { Member } from '../member/index.js';
 import { AgreementStatus } from './agreement-status.js';
 import { DepositType } from './agreement-codes.js';
 import { OverdrawRule } from './overdraw-rule.entity.js';

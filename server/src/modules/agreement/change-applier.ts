@@ -11,7 +11,7 @@ import { rescheduleModification } from './modification-schedule.js';
 import { materializeRenewal, materializeSchedule } from './schedule-materializer.js';
 import { isRenewalOf } from './lifecycle/lifecycle.rules.js';
 import { payTopupNow, TopupNowRefused, type TopupNowPaid } from './topup-now.js';
-import type { CoreBanking } from '../core-banking/core-banking.adapter.js';
+import type { CoreBanking } from '../core-banking/index.js';
 import { carryOverToNewVersion } from './version-carry-over.js';
 import { carryChoiceToModification, payOutAtTakeOver } from './term-end/term-end-payout.js';
 import { toDecimalString } from '../../shared/money.js';

@@ -28,6 +28,7 @@ export { AccountStatus, AgreementStatus, OPEN_CHANGE_STATUSES, accountStatusOf }
 export {
   accountStandingName,
   agreementStatusName,
+  billerOnHoldMessage,
   billersOnHold,
   splitBillers,
   toAgreementSummary,
@@ -63,6 +64,9 @@ export { MemberApprovalResolver } from './member-approval/member-approval.resolv
 export { MemberApprovalService } from './member-approval/member-approval.service.js';
 export { OverdrawRule } from './overdraw-rule.entity.js';
 export { AgreementPlan, AgreementPlanLine } from './plan/agreement-plan.entity.js';
+export { depositLines } from './plan/deposit-lines.js';
+export { storedShares } from './plan/deposit-split.rules.js';
+export type { DepositShares, StoredShareColumns } from './plan/deposit-split.rules.js';
 export { DepositRelief } from './plan/deposit-relief.entity.js';
 export { depositsRelieved, setDepositRelief } from './plan/deposit-relief.js';
 export type { ReliefPlan, ReliefTerms, RelievedDeposit } from './plan/deposit-relief.rules.js';

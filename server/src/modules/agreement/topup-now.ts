@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { LocalDate } from '../../shared/local-date.js';
 import { formatCurrency, type Cents } from '../../shared/money.js';
 import { moneyOf } from '../../database/row-values.js';
-import type { CoreBanking } from '../core-banking/core-banking.adapter.js';
+import type { CoreBanking } from '../core-banking/index.js';
 import { LedgerTransactionType, postRainyDayTopUp, type LedgerService } from '../ledger/index.js';
 import { DEPOSITS_MESSAGES } from './deposits/deposits.rules.js';
 

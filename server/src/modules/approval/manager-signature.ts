@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CurrentUser } from '../../common/auth/current-user.js';
 import { APPROVER_ROLES, type Role } from '../../common/auth/roles.js';
 import { tooManyAttemptsMessage, verifyPassword, type SignInThrottle } from '../auth/index.js';
-import { PAYMENT_MESSAGES, PaymentError } from '../payment/payment.errors.js';
+import { PAYMENT_MESSAGES, PaymentError } from '../payment/index.js';
 
 export const isApprover = (roles: readonly Role[]): boolean =>
   roles.some((r) => (APPROVER_ROLES as readonly Role[]).includes(r));

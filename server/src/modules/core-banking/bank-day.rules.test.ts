@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { LocalDate } from '../../shared/local-date.js';
-import { cents } from '../../shared/money.js';
 import { AgreementStatus } from '../agreement/agreement-status.js';
 import { BillStatus } from '../bill/bill-status.rules.js';
 import {
@@ -11,31 +10,9 @@ import {
   DEFAULT_CORE_BANKING_SETTINGS,
   locksAfterFailure,
   renewalDueWindow,
-  splitDeposit,
-  type DepositShares,
 } from './bank-day.rules.js';
 
 const d = (text: string) => text as LocalDate;
-
-describe('splitDeposit (the plan shares each deposit between the pockets)', () => {
-  const shares: DepositShares = { depositAmount: cents(10000), contingency: cents(1200), rainyDay: cents(3) };
-  it.each([
-    ['the regular deposit: the breakdown shares', 10000, [8797, 1200, 3]],
-    ['another amount: in proportion, rounded down, allocation takes the cents', 5001, [4400, 600, 1]],
-    ['nothing', 0, [0, 0, 0]],
-  ] as const)('%s', (_name, amount, [allocation, contingency, rainyDay]) => {
-    const split = splitDeposit(cents(amount), shares);
-    expect(split).toEqual({ allocation, contingency, rainyDay });
-    expect(split.allocation + split.contingency + split.rainyDay).toBe(amount);
-  });
-  it('never puts more in the other pockets than the deposit', () => {
-    expect(splitDeposit(cents(10), { depositAmount: cents(10), contingency: cents(8), rainyDay: cents(5) })).toEqual({
-      allocation: 0,
-      contingency: 5,
-      rainyDay: 5,
-    });
-  });
-});
 
 describe('billDayChange (the bill calendar)', () => {
   const today = d('2026-03-10');

@@ -1,46 +1,7 @@
-import { cents, type Cents } from '../../shared/money.js';
 import { addDays, daysBetween, type LocalDate } from '../../shared/local-date.js';
 import { AgreementStatus, DepositStatus } from '../agreement/index.js';
 import { BillStatus, isDateDrivenStatus, statusForDueDate } from '../bill/index.js';
 import type { CoreBankingSettings } from '../settings/index.js';
-
-/** How one regular deposit is shared between the agreement's pockets (its stored plan's shares, agreement/plan/). */
-export interface DepositShares {
-  depositAmount: Cents;
-  /** The breakdown's contingency line: the 10% buffer of the period's variable bills, per deposit. */
-  contingency: Cents;
-  /** The breakdown's surplus line: what the deposit brings beyond the expenses, kept in rainy day. */
-  rainyDay: Cents;
-}
-
-export interface DepositSplit {
-  allocation: Cents;
-  contingency: Cents;
-  rainyDay: Cents;
-}
-
-/**
- * Rule "deposit split" (DOMAIN "The money inside an agreement"): a deposit goes to contingency and rainy day as its
- * stored plan says (`agreement/plan/agreed-plan.rules.ts#sharesOfBreakdown`) and the rest to allocation. A deposit of another amount (a first or catch-up deposit) is
- * shared in proportion, rounded down, allocation taking the cents. The parts add up exactly to the amount.
- */
-export function splitDeposit(amount: Cents, shares: DepositShares): DepositSplit {
-  if (amount <= 0) return { allocation: cents(Math.max(0, amount)), contingency: cents(0), rainyDay: cents(0) };
-  let contingency: number = shares.contingency;
-  let rainyDay: number = shares.rainyDay;
-  if (amount !== shares.depositAmount) {
-    const base = shares.depositAmount > 0 ? shares.depositAmount : amount;
-    contingency = Math.floor((amount * shares.contingency) / base);
-    rainyDay = Math.floor((amount * shares.rainyDay) / base);
-  }
-  rainyDay = Math.min(rainyDay, amount);
-  contingency = Math.min(contingency, amount - rainyDay);
-  return {
-    allocation: cents(amount - contingency - rainyDay),
-    contingency: cents(contingency),
-    rainyDay: cents(rainyDay),
-  };
-}
 
 /**
  * Rule "activity 2 or 20": money arriving for a deposit on the day `today` is late (a missed deposit received, 20)

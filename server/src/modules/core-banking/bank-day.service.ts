@@ -5,7 +5,7 @@ import { FiguresChangeReason, figuresChanged } from '../../common/figures-change
 import type { LocalDate } from '../../shared/local-date.js';
 import type { LedgerService } from '../ledger/index.js';
 import type { EventNotifier } from '../notification/index.js';
-import type { PaymentService } from '../payment/payment.service.js';
+import type { PaymentService } from '../payment/index.js';
 import { BillDays, emptyBillDay, type BillDayResult } from './bill-days.js';
 import type { CoreBanking } from './core-banking.adapter.js';
 import { DepositArrivals, type DepositDayResult } from './deposit-arrivals.js';

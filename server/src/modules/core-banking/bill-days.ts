@@ -7,11 +7,11 @@ import { addDays, formatDisplayDate, type LocalDate } from '../../shared/local-d
 import { runSql } from '../../database/bulk.js';
 import { ActivityType, allocateActivityIds, writeActivityRows, type ActivityInsertRow } from '../activity/index.js';
 import { AgreementEvent, type AgreementStatus, changeStatus, statusesAllowing } from '../agreement/index.js';
-import { accountHasResignedMember } from '../member/member-standing.sql.js';
+import { accountHasResignedMember } from '../member/index.js';
 import { MoneyMovement, statusesMoving } from '../../shared/money-movement.rules.js';
 import { BillStatus, UPCOMING_WINDOW_DAYS } from '../bill/index.js';
 import { BillerStatus } from '../../shared/biller/biller-codes.js';
-import type { PaymentService } from '../payment/payment.service.js';
+import type { PaymentService } from '../payment/index.js';
 import { billDayChange, RUNNING_STATUSES } from './bank-day.rules.js';
 import { forEachConcurrently } from './concurrently.js';
 

@@ -3,7 +3,7 @@ import type { LocalDate } from '../../shared/local-date.js';
 import type { Cents } from '../../shared/money.js';
 import { LocalDateType, MoneyType } from '../../database/types.js';
 import type { Biller } from '../biller/index.js';
-import type { Member } from '../member/member.entity.js';
+import type { Member } from '../member/index.js';
 import { SimulatedEvent, SimulatedOutcome } from './simulator.rules.js';
 
 /**

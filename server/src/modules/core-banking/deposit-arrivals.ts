@@ -1,31 +1,23 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { intArray, runSql } from '../../database/bulk.js';
-import { formatCurrency, parseMoney, sub, ZERO, type Cents } from '../../shared/money.js';
+import { formatCurrency, parseMoney, sub, type Cents } from '../../shared/money.js';
 import { formatDisplayDate, type LocalDate } from '../../shared/local-date.js';
 import { ActivityType, writeActivity } from '../activity/index.js';
-import { AgreementEvent, AgreementStatus, changeStatus, DepositStatus, DepositType } from '../agreement/index.js';
-import { accountHasResignedMember } from '../member/member-standing.sql.js';
-import { MoneyMovement, moneyRefusal, statusesMoving } from '../../shared/money-movement.rules.js';
 import {
-  LedgerTransactionType,
-  type LedgerService,
-  type Posting,
-  allocation,
-  contingency,
-  external,
-  linkedAccount,
-  rainyDay,
-  type LedgerLine,
-} from '../ledger/index.js';
-import type { EventNotifier } from '../notification/index.js';
-import {
-  arrearsStatus,
-  arrivesLate,
-  missedOwing,
-  splitDeposit,
+  AgreementEvent,
+  AgreementStatus,
+  changeStatus,
+  depositLines,
+  DepositStatus,
+  DepositType,
+  storedShares,
   type DepositShares,
-  type DepositSplit,
-} from './bank-day.rules.js';
+} from '../agreement/index.js';
+import { accountHasResignedMember } from '../member/index.js';
+import { MoneyMovement, moneyRefusal, statusesMoving } from '../../shared/money-movement.rules.js';
+import { LedgerTransactionType, type LedgerService, type Posting } from '../ledger/index.js';
+import type { EventNotifier } from '../notification/index.js';
+import { arrearsStatus, arrivesLate, missedOwing } from './bank-day.rules.js';
 import type { CoreBanking, ExpectedDeposit } from './core-banking.adapter.js';
 import { forEachConcurrently } from './concurrently.js';
 
@@ -50,23 +42,6 @@ export interface DueDeposit {
   rainy_day_share: string | null;
 }
 
-/** A deposit's stored plan shares, as selected with the deposit (`left join agreement_plan p on p.id = d.plan_id`). */
-export interface StoredShareColumns {
-  plan_deposit_amount: string | null;
-  contingency_share: string | null;
-  rainy_day_share: string | null;
-}
-
-/** How the deposit's stored plan shares one regular deposit. */
-export function storedShares(row: StoredShareColumns, expected: Cents): DepositShares {
-  if (row.plan_deposit_amount === null) return { depositAmount: expected, contingency: ZERO, rainyDay: ZERO };
-  return {
-    depositAmount: parseMoney(String(row.plan_deposit_amount)),
-    contingency: parseMoney(String(row.contingency_share)),
-    rainyDay: parseMoney(String(row.rainy_day_share)),
-  };
-}
-
 interface LockedAgreement {
   id: number;
   status: AgreementStatus;
@@ -75,29 +50,6 @@ interface LockedAgreement {
   periodical_payment_account_id: number | null;
   member_ids: number[];
   resigned: boolean;
-}
-
-/**
- * The ledger lines of money arriving for a deposit: from a linked savings account (or from outside: payroll) into
- * the agreement's pockets as the deposit's stored plan shares it (`splitDeposit`). The bank day's deposits and a
- * member's catch-up deposit (payment/catch-up.service.ts) post these.
- */
-export function depositLines(
-  amount: Cents,
-  shares: DepositShares,
-  fromLinkedAccountId: number | null,
-): { split: DepositSplit; lines: LedgerLine[] } {
-  const split = splitDeposit(amount, shares);
-  const lines: LedgerLine[] = [
-    {
-      account: fromLinkedAccountId ? linkedAccount(fromLinkedAccountId) : external(),
-      amount: sub(parseMoney('0'), amount),
-    },
-    { account: allocation(), amount: split.allocation },
-    { account: contingency(), amount: split.contingency },
-    { account: rainyDay(), amount: split.rainyDay },
-  ].filter((line) => line.amount !== 0);
-  return { split, lines };
 }
 
 /**

@@ -2,13 +2,12 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { formatCurrency, parseMoney, sub, toDecimalString, type Cents } from '../../shared/money.js';
 import { formatDisplayDate, zonedInstant, type LocalDate } from '../../shared/local-date.js';
 import { ActivityType, writeActivity } from '../activity/index.js';
-import { AgreementEvent, AgreementStatus, changeStatus } from '../agreement/index.js';
+import { AgreementEvent, AgreementStatus, billerOnHoldMessage, changeStatus } from '../agreement/index.js';
 import { BillStatus } from '../bill/index.js';
 import { BillerStatus } from '../../shared/biller/biller-codes.js';
 import { type LedgerService, TransactionStatus } from '../ledger/index.js';
 import type { EventNotifier } from '../notification/index.js';
-import { billerOnHoldMessage } from '../payment/payment.errors.js';
-import { pendingWindowOf } from '../payment/payment.rules.js';
+import { pendingWindowOf } from '../payment/index.js';
 import { DEFAULT_CORE_BANKING_SETTINGS, locksAfterFailure, type CoreBankingSettings } from './bank-day.rules.js';
 import type { CoreBanking } from './core-banking.adapter.js';
 import { forEachConcurrently } from './concurrently.js';
@@ -147,7 +146,7 @@ export class PaymentWindows {
             agreementId: row.agreement_id,
             billId: row.bill_id,
             billerId: row.biller_id,
-            message: billerOnHoldMessage(row.name, formatDisplayDate(row.paid_date as LocalDate)),
+            message: billerOnHoldMessage(row.name, row.paid_date as LocalDate),
           });
         }
         return;
@@ -224,7 +223,7 @@ export class PaymentWindows {
       if (!moved) return false;
       const paidDate = row.paid_date as LocalDate;
       const amount = formatCurrency(parseMoney(String(row.amount)) as Cents);
-      const sentence = billerOnHoldMessage(row.name, formatDisplayDate(paidDate));
+      const sentence = billerOnHoldMessage(row.name, paidDate);
       const bills = await tx.execute<{ bill_id: number }[]>(
         'select distinct bill_id from bill_money_source where transaction_id = ?',
         [row.transaction_id],

@@ -3,9 +3,9 @@ import { MoneyType } from '../../database/types.js';
 import type { LocalDate } from '../../shared/local-date.js';
 import type { Cents } from '../../shared/money.js';
 import { HardshipRequestKind, HardshipStatus } from '../../shared/hardship/hardship.rules.js';
-import type { Account } from '../account/account.entity.js';
+import type { Account } from '../account/index.js';
 import type { Agreement } from '../agreement/index.js';
-import type { Member } from '../member/member.entity.js';
+import type { Member } from '../member/index.js';
 import type { User } from '../user/index.js';
 
 /**

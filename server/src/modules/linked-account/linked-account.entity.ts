@@ -1,5 +1,5 @@
 import { Entity, Index, ManyToOne, OptionalProps, PrimaryKey, Property, Unique } from '@mikro-orm/core';
-import type { Member } from '../member/member.entity.js';
+import type { Member } from '../member/index.js';
 
 /**
  * One of a member's savings accounts in core banking (spec 1 §3 "Linked account"): where deposits come from,

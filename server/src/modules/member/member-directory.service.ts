@@ -3,9 +3,9 @@ import { assertAccountAccess, assertMemberAccess, requireUser } from '../../comm
 import type { CurrentUser } from '../../common/auth/current-user.js';
 import { isStaff } from '../../common/auth/roles.js';
 import { ForbiddenError, NotFoundError } from '../../shared/errors.js';
-import { MemberAccountLink } from '../account/member-account-link.entity.js';
-import type { AccountService } from '../account/account.service.js';
+import { type AccountService, MemberAccountLink } from '../account/index.js';
 import { checkAccountId } from '../agreement/index.js';
+import type { MemberAccount } from './member-account.types.js';
 import { Member } from './member.entity.js';
 import { toMemberView } from './member.service.js';
 import type { MemberView } from './member.types.js';
@@ -35,9 +35,28 @@ function assertStaff(user: CurrentUser | null): CurrentUser {
   return caller;
 }
 
-/** The legacy member and link listings of the façade (GET /api/members, /api/memberaccountlink, ...). */
+/**
+ * Members with their accounts: the member area's account (GraphQL `memberAccount`) and the legacy member and link
+ * listings of the façade (GET /api/members, /api/memberaccountlink, ...). The account module answers for the
+ * accounts; this one shows the members.
+ */
 export class MemberDirectoryService {
   constructor(private readonly accounts: AccountService) {}
+
+  /** An account as one of its members sees it (the member area's parent data): its member, or staff. */
+  async memberAccount(
+    em: EntityManager,
+    user: CurrentUser | null,
+    memberId: number,
+    accountId: number,
+  ): Promise<MemberAccount> {
+    const account = await this.accounts.memberAccount(em, user, memberId, accountId);
+    return {
+      ...account,
+      member: toMemberView(account.member),
+      members: account.members.map((member) => toMemberView(member)),
+    };
+  }
 
   /** Staff: members by member number, a page at a time (the old API had no paging: the first page is large). */
   async list(

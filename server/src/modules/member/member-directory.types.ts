@@ -1,5 +1,5 @@
 import { Field, Int, ObjectType } from 'type-graphql';
-import { AccountListItem } from '../account/account.types.js';
+import { AccountListItem } from '../account/index.js';
 import { MemberView } from './member.types.js';
 
 /*

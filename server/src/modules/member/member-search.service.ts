@@ -4,7 +4,7 @@ import type { CurrentUser } from '../../common/auth/current-user.js';
 import { isStaff } from '../../common/auth/roles.js';
 import { ForbiddenError } from '../../shared/errors.js';
 import { intArray } from '../../database/bulk.js';
-import type { AccountListItem } from '../account/account.types.js';
+import type { AccountListItem } from '../account/index.js';
 import {
   accountStandingName,
   accountStatusOf,

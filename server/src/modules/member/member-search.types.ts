@@ -1,5 +1,5 @@
 import { Field, Int, ObjectType } from 'type-graphql';
-import { AccountListItem } from '../account/account.types.js';
+import { AccountListItem } from '../account/index.js';
 
 @ObjectType({ description: 'A member found by the staff search (header search modal).' })
 export class MemberSearchResult {

@@ -3,6 +3,7 @@ import { LocalDateScalar } from '../../graphql/scalars.js';
 import type { LocalDate } from '../../shared/local-date.js';
 import { PUBLIC, SIGNED_IN } from '../../common/auth/roles.js';
 import type { GraphQLContext } from '../../graphql/context.js';
+import { MemberAccount } from './member-account.types.js';
 import { MemberView, RegisterInterestInput, RegisterInterestResult } from './member.types.js';
 
 @Resolver(() => MemberView)
@@ -22,6 +23,16 @@ export class MemberResolver {
     @Arg('memberId', () => Int) memberId: number,
   ): Promise<MemberView> {
     return services.members.getMember(em, user, memberId);
+  }
+
+  @Authorized(SIGNED_IN)
+  @Query(() => MemberAccount, { description: 'An account and the member-account link (the member area’s guard).' })
+  memberAccount(
+    @Ctx() { em, user, services }: GraphQLContext,
+    @Arg('memberId', () => Int) memberId: number,
+    @Arg('accountId', () => Int) accountId: number,
+  ): Promise<MemberAccount> {
+    return services.memberDirectory.memberAccount(em, user, memberId, accountId);
   }
 
   @Authorized(PUBLIC)

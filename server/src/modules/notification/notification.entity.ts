@@ -1,7 +1,7 @@
 import { Entity, Enum, Index, ManyToOne, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
-import type { Account } from '../account/account.entity.js';
+import type { Account } from '../account/index.js';
 import type { Agreement } from '../agreement/index.js';
-import type { Member } from '../member/member.entity.js';
+import type { Member } from '../member/index.js';
 import type { User } from '../user/index.js';
 import {
   NotificationChannel,

@@ -8,7 +8,7 @@ import { addDays, type LocalDate } from '../../shared/local-date.js';
 import { parseMoney, ZERO, type Cents } from '../../shared/money.js';
 import { MoneyMovement, moneyRefusal } from '../../shared/money-movement.rules.js';
 import { type AgreementStatus, currentAgreementFirst } from '../agreement/index.js';
-import { accountHasResignedMember } from '../member/member-standing.sql.js';
+import { accountHasResignedMember } from '../member/index.js';
 import { BillStatus, MoneySource, UPCOMING_WINDOW_DAYS } from '../bill/index.js';
 import { PaymentMethod, paymentMethodName } from '../../shared/bill/payment-method.js';
 import { BillerStatus } from '../../shared/biller/biller-codes.js';

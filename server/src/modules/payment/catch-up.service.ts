@@ -12,10 +12,12 @@ import {
   type AgreementStatus,
   arrearsShortfall,
   changeStatus,
+  depositLines,
   DepositStatus,
+  storedShares,
+  type StoredShareColumns,
 } from '../agreement/index.js';
-import type { CoreBanking } from '../core-banking/core-banking.adapter.js';
-import { depositLines, storedShares, type StoredShareColumns } from '../core-banking/deposit-arrivals.js';
+import type { CoreBanking } from '../core-banking/index.js';
 import { linkedAccountBalances, LedgerTransactionType, type LedgerService, type Posting } from '../ledger/index.js';
 import { MoneyMovement } from '../../shared/money-movement.rules.js';
 import { planCatchUp, type CatchUpDepositFacts, type CatchUpPlan } from './catch-up.rules.js';

@@ -9,7 +9,7 @@ import { intArray } from '../../database/bulk.js';
 import type { AgreementStatus } from '../agreement/index.js';
 import type { BillStatus } from '../bill/index.js';
 import type { BillerStatus } from '../../shared/biller/biller-codes.js';
-import { accountHasResignedMember } from '../member/member-standing.sql.js';
+import { accountHasResignedMember } from '../member/index.js';
 import type { CandidateBill } from './payment.rules.js';
 
 /**

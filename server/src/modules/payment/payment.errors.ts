@@ -51,11 +51,6 @@ export function catchUpAboveArrearsMessage(owed: string): string {
   return `A catch-up deposit can be at most what is owed: ${owed}.`;
 }
 
-/** "{biller} bill paid on the {date} has failed and has been placed on hold awaiting resolution" (1 §4). */
-export function billerOnHoldMessage(biller: string, date: string): string {
-  return `${biller} bill paid on the ${date} has failed and has been placed on hold awaiting resolution`;
-}
-
 export class PaymentError extends DomainError {
   declare readonly code: PaymentErrorCode;
 

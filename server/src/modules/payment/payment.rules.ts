@@ -1,10 +1,10 @@
 import { parseMoney, sum, type Cents } from '../../shared/money.js';
-import { addDays, formatDisplayDate, type LocalDate } from '../../shared/local-date.js';
-import type { AgreementStatus } from '../agreement/index.js';
+import { addDays, type LocalDate } from '../../shared/local-date.js';
+import { type AgreementStatus, billerOnHoldMessage } from '../agreement/index.js';
 import { MoneyMovement, moneyRefusal, type MoneyFacts } from '../../shared/money-movement.rules.js';
 import { BillStatus, isOverdue } from '../bill/index.js';
 import { BillerStatus } from '../../shared/biller/biller-codes.js';
-import { billerOnHoldMessage, PAYMENT_MESSAGES, PaymentError } from './payment.errors.js';
+import { PAYMENT_MESSAGES, PaymentError } from './payment.errors.js';
 
 /** Rule "amount": positive, at most 2 decimals (a number or a decimal string). */
 export function parsePaymentAmount(value: string | number, field = 'billAmount'): Cents {
@@ -62,8 +62,7 @@ export function checkPaymentAllowed(facts: PaymentPermissionFacts): void {
     managerApproval: facts.hasApproval,
   });
   if (facts.biller?.status === BillerStatus.OnHold) {
-    const date = facts.biller.onHoldDate ? formatDisplayDate(facts.biller.onHoldDate) : '';
-    throw new PaymentError('BILLER_ON_HOLD', billerOnHoldMessage(facts.biller.name, date));
+    throw new PaymentError('BILLER_ON_HOLD', billerOnHoldMessage(facts.biller.name, facts.biller.onHoldDate));
   }
   if (!isPayableBillStatus(facts.billStatus))
     throw new PaymentError('BILL_NOT_PAYABLE', PAYMENT_MESSAGES.billNotPayable);

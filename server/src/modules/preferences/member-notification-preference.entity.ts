@@ -1,6 +1,6 @@
 import { Entity, Enum, Index, ManyToOne, PrimaryKey, Unique } from '@mikro-orm/core';
 import type { Agreement } from '../agreement/index.js';
-import type { Member } from '../member/member.entity.js';
+import type { Member } from '../member/index.js';
 import { NotificationPreference } from '../../shared/notification/notification-codes.js';
 
 /**

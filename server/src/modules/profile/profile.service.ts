@@ -3,7 +3,7 @@ import { assertMemberAccess } from '../../common/auth/access.js';
 import type { CurrentUser } from '../../common/auth/current-user.js';
 import { NotificationPreference } from '../../shared/notification/notification-codes.js';
 import { memberLinkedAccounts } from '../ledger/index.js';
-import type { MemberView } from '../member/member.types.js';
+import type { MemberView } from '../member/index.js';
 import { loadMemberAccount } from '../agreement/index.js';
 import type { LinkedAccountView } from '../linked-account/index.js';
 import type { NotificationPreferences, Profile } from './profile.types.js';

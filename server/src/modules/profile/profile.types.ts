@@ -1,5 +1,5 @@
 import { Field, ObjectType } from 'type-graphql';
-import { MemberView } from '../member/member.types.js';
+import { MemberView } from '../member/index.js';
 import { LinkedAccountView } from '../linked-account/index.js';
 
 @ObjectType({ description: 'How the member is told about the agreement.' })

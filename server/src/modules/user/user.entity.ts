@@ -1,6 +1,6 @@
 import { Entity, ManyToOne, PrimaryKey, Property, Unique, OptionalProps } from '@mikro-orm/core';
 import type { Role } from '../../common/auth/roles.js';
-import type { Member } from '../member/member.entity.js';
+import type { Member } from '../member/index.js';
 
 /** A sign-in identity: a staff user by username, or a member by member number. */
 @Entity({ tableName: 'app_user' })

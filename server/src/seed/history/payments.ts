@@ -14,8 +14,13 @@ import {
   type LedgerLine,
   TransactionStatus,
 } from '../../modules/ledger/index.js';
-import { moneySources, paymentLines, type PostingPlan } from '../../modules/payment/payment-posting.js';
-import { splitPayment, type TopUpResult } from '../../modules/payment/payment-split.rules.js';
+import {
+  moneySources,
+  paymentLines,
+  type PostingPlan,
+  splitPayment,
+  type TopUpResult,
+} from '../../modules/payment/index.js';
 import type { PostingSeed } from './types.js';
 
 /** The pockets as the plan walks through the year (cents), so that top-ups never overdraw what exists. */

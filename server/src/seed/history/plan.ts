@@ -13,7 +13,7 @@ import {
   TransactionStatus,
 } from '../../modules/ledger/index.js';
 import type { Random } from '../random.js';
-import { setAsideFrom } from '../../modules/payment/payment-split.rules.js';
+import { setAsideFrom } from '../../modules/payment/index.js';
 import { collectBills, decideOutcomes, finalStatus, markNotified, type PlannedBill, type Stops } from './outcomes.js';
 import { addSpecialEvents, type Event } from './specials.js';
 import { applyLines, at, billPaymentPosting, depositPosting, type Pockets } from './payments.js';

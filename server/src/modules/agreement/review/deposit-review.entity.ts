@@ -2,7 +2,7 @@ import { Entity, Enum, Index, ManyToOne, OptionalProps, PrimaryKey, Property } f
 import type { LocalDate } from '../../../shared/local-date.js';
 import type { Cents } from '../../../shared/money.js';
 import { LocalDateType, MoneyType } from '../../../database/types.js';
-import type { Account } from '../../account/account.entity.js';
+import type { Account } from '../../account/index.js';
 import type { User } from '../../user/index.js';
 import { Agreement } from '../agreement.entity.js';
 import { DepositReviewStatus } from './review-codes.js';

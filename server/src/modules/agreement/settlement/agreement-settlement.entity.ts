@@ -2,7 +2,7 @@ import { Entity, Index, ManyToOne, OptionalProps, PrimaryKey, Property, Unique }
 import type { Cents } from '../../../shared/money.js';
 import type { LocalDate } from '../../../shared/local-date.js';
 import { LocalDateType, MoneyType } from '../../../database/types.js';
-import type { Account } from '../../account/account.entity.js';
+import type { Account } from '../../account/index.js';
 import type { LedgerTransaction } from '../../ledger/index.js';
 import type { LinkedAccount } from '../../linked-account/index.js';
 import type { User } from '../../user/index.js';

@@ -9,7 +9,7 @@ import { addToDeposits, depositsRelieved } from '../plan/deposit-relief.js';
 import { DomainError, ForbiddenError } from '../../../shared/errors.js';
 import { formatCurrency, parseMoney, sub, sum, toDecimalString, type Cents } from '../../../shared/money.js';
 import { loadMemberAccount, type AccountContext } from '../account-context.js';
-import type { ReversalService } from '../../payment/reversal.service.js';
+import type { ReversalService } from '../../payment/index.js';
 import { checkIdempotencyKey, hasIdempotentAnswer } from '../../idempotency/index.js';
 import type { ProjectionService } from '../projection/projection.service.js';
 import { forecastOf, type ProjectionInput } from '../projection/projection.rules.js';

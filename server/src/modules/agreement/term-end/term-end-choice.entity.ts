@@ -1,7 +1,7 @@
 import { Entity, ManyToOne, OptionalProps, PrimaryKey, Property, Unique } from '@mikro-orm/core';
 import type { Cents } from '../../../shared/money.js';
 import { MoneyType } from '../../../database/types.js';
-import type { Account } from '../../account/account.entity.js';
+import type { Account } from '../../account/index.js';
 import type { LedgerTransaction } from '../../ledger/index.js';
 import type { LinkedAccount } from '../../linked-account/index.js';
 import type { User } from '../../user/index.js';

@@ -1,0 +1,12 @@
+/** The member module's public surface: code outside it imports it only from here (eslint, module-graph.test.ts). */
+export { InterestRegistration } from './interest-registration.entity.js';
+export { MemberDirectoryService } from './member-directory.service.js';
+export { MemberSearchResolver } from './member-search.resolver.js';
+export { memberSearchRoutes } from './member-search.rest.js';
+export { MemberSearchService } from './member-search.service.js';
+export { accountHasResignedMember } from './member-standing.sql.js';
+export { Member } from './member.entity.js';
+export { MemberResolver } from './member.resolver.js';
+export { memberRoutes } from './member.rest.js';
+export { MemberService } from './member.service.js';
+export { MemberView } from './member.types.js';
