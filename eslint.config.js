@@ -72,7 +72,8 @@ export default tseslint.config(
         'error',
         {
           patterns: modulesWithSurface.map((name) => ({
-            regex: `^(\\.\\./)+(modules/)?${name}/(?!index\\.js$)`,
+            // ../x/… between modules, ../../modules/x/… from server/src's folders, ./modules/x/… from server/src itself.
+            regex: `^(?:(?:\\.\\./)+(?:modules/)?|\\./modules/)${name}/(?!index\\.js$)`,
             message: `Import the ${name} module through its public surface, ../${name}/index.js (its index.ts).`,
           })),
         },
