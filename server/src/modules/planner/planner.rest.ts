@@ -1,14 +1,8 @@
-import { bodyField, route } from '../../rest/route.js';
+import { bodyField, route, textValue as text } from '../../rest/route.js';
 import { wireMoney } from '../../rest/wire.js';
 import { BpayValidation, BsbValidation } from './payment-check.types.js';
 
-/** The legacy client sends numbers or strings; keys in camelCase or PascalCase (`bodyField` ignores case). */
-function text(value: unknown): string | null {
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  return null;
-}
-
+// The legacy client sends numbers or strings (`text`); keys in camelCase or PascalCase (`bodyField` ignores case).
 export const plannerRoutes = [
   // Body (spec 2 §3): paymentType, bPayNumber, customerReferenceNumber, amount, bPayAccountNumber,
   // bPayMemberNumber. The account and member numbers say where a payment would come from: a check of the
