@@ -3,12 +3,18 @@ import { AgreementStatus } from '../../shared/agreement-status.js';
 
 export { AgreementStatus };
 
-/** Statuses of a version that runs (bills are paid from it) and may therefore be modified (not 1: until active). */
-export const MODIFIABLE_STATUSES: readonly AgreementStatus[] = [
+/**
+ * Statuses of a version that runs: its deposits arrive, its bills follow the calendar and are paid from it, it expires
+ * after its end date (the bank day's jobs, the reports and the worklist read it).
+ */
+export const RUNNING_STATUSES: readonly AgreementStatus[] = [
   AgreementStatus.Active,
   AgreementStatus.MissedDeposit,
   AgreementStatus.Locked,
 ];
+
+/** A version that runs may be modified (not 1, approved: until it is active). */
+export const MODIFIABLE_STATUSES: readonly AgreementStatus[] = RUNNING_STATUSES;
 
 /** Statuses of a newer version still on its way (no second change may start meanwhile). */
 export const OPEN_CHANGE_STATUSES: readonly AgreementStatus[] = [

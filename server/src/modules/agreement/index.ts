@@ -24,7 +24,13 @@ export {
 } from './agreement-facts.js';
 export type { AgreementFacts, AgreementRow } from './agreement-facts.js';
 export { AgreementGraphsService } from './agreement-graphs.service.js';
-export { AccountStatus, AgreementStatus, OPEN_CHANGE_STATUSES, accountStatusOf } from './agreement-status.js';
+export {
+  AccountStatus,
+  AgreementStatus,
+  OPEN_CHANGE_STATUSES,
+  RUNNING_STATUSES,
+  accountStatusOf,
+} from './agreement-status.js';
 export {
   accountStandingName,
   agreementStatusName,

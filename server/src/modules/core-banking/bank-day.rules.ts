@@ -40,13 +40,6 @@ export function billDayChange(bill: BillDayFacts, today: LocalDate): { status: B
   return { status, notice: remind ? 'reminder' : null };
 }
 
-/** Agreements whose deposits arrive, whose bills follow the calendar and which expire after their end date. */
-export const RUNNING_STATUSES: readonly AgreementStatus[] = [
-  AgreementStatus.Active,
-  AgreementStatus.MissedDeposit,
-  AgreementStatus.Locked,
-];
-
 /**
  * Rule "arrears" (DOMAIN "Arrears and locks"): a missed deposit puts an active agreement in missed deposit (4);
  * bill payments stay suspended until the full missed amount is received: while any of it is owing (`missedOwing`,

@@ -6,13 +6,19 @@ import { formatCurrency, parseMoney } from '../../shared/money.js';
 import { addDays, formatDisplayDate, type LocalDate } from '../../shared/local-date.js';
 import { runSql } from '../../database/bulk.js';
 import { ActivityType, allocateActivityIds, writeActivityRows, type ActivityInsertRow } from '../activity/index.js';
-import { AgreementEvent, type AgreementStatus, changeStatus, statusesAllowing } from '../agreement/index.js';
+import {
+  AgreementEvent,
+  type AgreementStatus,
+  changeStatus,
+  RUNNING_STATUSES,
+  statusesAllowing,
+} from '../agreement/index.js';
 import { accountHasResignedMember } from '../member/index.js';
 import { MoneyMovement, statusesMoving } from '../../shared/money-movement.rules.js';
 import { BillStatus, UPCOMING_WINDOW_DAYS } from '../bill/index.js';
 import { BillerStatus } from '../../shared/biller/biller-codes.js';
 import type { PaymentService } from '../payment/index.js';
-import { billDayChange, RUNNING_STATUSES } from './bank-day.rules.js';
+import { billDayChange } from './bank-day.rules.js';
 import { forEachConcurrently } from './concurrently.js';
 
 const RUNNING = RUNNING_STATUSES.join(', ');

@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { parseMoney, toDecimalString, type Cents } from '../../shared/money.js';
 import type { LocalDate } from '../../shared/local-date.js';
-import { DepositStatus } from '../agreement/index.js';
-import { RUNNING_STATUSES, type BankMovement } from './bank-day.rules.js';
+import { DepositStatus, RUNNING_STATUSES } from '../agreement/index.js';
+import type { BankMovement } from './bank-day.rules.js';
 import { intArray } from '../../database/bulk.js';
 import { linkedAccountBalances } from '../ledger/index.js';
 import type {

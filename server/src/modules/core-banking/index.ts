@@ -2,7 +2,6 @@
 export { BankDayRunService } from './bank-day-run.js';
 export { BankDayRunResolver } from './bank-day-run.resolver.js';
 export { BankDayStep } from './bank-day-step.entity.js';
-export { RUNNING_STATUSES } from './bank-day.rules.js';
 export { BankDayService } from './bank-day.service.js';
 export { CoreBankingOutcome } from './core-banking-outcome.entity.js';
 export { CoreBankingStatementLine } from './core-banking-statement.entity.js';

@@ -1,10 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { formatDisplayDate, type LocalDate } from '../../shared/local-date.js';
 import { ActivityType, writeActivity } from '../activity/index.js';
-import { AgreementStatus } from '../agreement/index.js';
+import { AgreementStatus, RUNNING_STATUSES } from '../agreement/index.js';
 import type { EventNotifier } from '../notification/index.js';
 import { coreBankingSettings, renewalDueWindow } from '../settings/index.js';
-import { RUNNING_STATUSES } from './bank-day.rules.js';
 
 /** Statuses of an agreement on its way that replaces the running one (a renewal or modification under way). */
 const UNDER_WAY = [

@@ -4,9 +4,8 @@ import { DomainError } from '../../shared/errors.js';
 import { formatDisplayDate, type LocalDate } from '../../shared/local-date.js';
 import { formatCurrency } from '../../shared/money.js';
 import { intArray } from '../../database/bulk.js';
-import { DepositStatus, type ProjectionService } from '../agreement/index.js';
+import { DepositStatus, type ProjectionService, RUNNING_STATUSES } from '../agreement/index.js';
 import { accountHolders, agreementOwner, holderLinksOf, holderLinksSql } from '../branch/index.js';
-import { RUNNING_STATUSES } from '../core-banking/index.js';
 import { tableReportCsv, tableReportPdf, type ExportedFileView, type TableReport } from '../export/index.js';
 import type { SettingsService } from '../settings/index.js';
 import {

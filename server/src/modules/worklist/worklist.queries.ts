@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { addDays, type LocalDate } from '../../shared/local-date.js';
 import { intArray } from '../../database/bulk.js';
-import { AGREEMENT_COLUMNS, type AgreementRow, AgreementStatus, OPEN_CHANGE_STATUSES } from '../agreement/index.js';
+import { AGREEMENT_COLUMNS, type AgreementRow, OPEN_CHANGE_STATUSES, RUNNING_STATUSES } from '../agreement/index.js';
 import { BillStatus } from '../bill/index.js';
 import { BillerStatus } from '../../shared/biller/biller-codes.js';
 import { ActivityType } from '../activity/index.js';
@@ -13,7 +13,6 @@ import {
 } from '../../shared/notification/notification-codes.js';
 
 /** Agreements whose deposits and bills run: in force, in arrears, or locked. */
-export const RUNNING = [AgreementStatus.Active, AgreementStatus.MissedDeposit, AgreementStatus.Locked];
 
 export type RunningRow = AgreementRow & {
   account_number: string;
@@ -43,7 +42,7 @@ export function runningAgreements(em: EntityManager, today: LocalDate, timeZone:
      left join contract_preferences cp on cp.agreement_id = g.id
      where g.status = any(?::smallint[]) and g.end_date >= ?
      order by g.id`,
-    [timeZone, intArray(OPEN_CHANGE_STATUSES), intArray(RUNNING), today],
+    [timeZone, intArray(OPEN_CHANGE_STATUSES), intArray(RUNNING_STATUSES), today],
   );
 }
 
