@@ -4,7 +4,7 @@ import { aliasLimitRule, asksForIntrospection, costLimitRule, depthLimitRule, LI
 
 const schema = buildSchema(`
   type Item { id: ID, children(first: Int): [Item!]!, parent: Item }
-  type Wide { ${Array.from({ length: 60 }, (_, i) => `f${i}: Int`).join(', ')} }
+  type Wide { ${Array.from({ length: 120 }, (_, i) => `f${i}: Int`).join(', ')} }
   type Edge { cursor: String, node: Item, wide: Wide }
   type PageInfo { hasNextPage: Boolean, endCursor: String }
   type ItemConnection { edges: [Edge!]!, pageInfo: PageInfo }
@@ -48,7 +48,7 @@ describe('alias limit', () => {
 
 describe('cost limit', () => {
   it('multiplies nested lists by their page size', () => {
-    // 1 + 100 × (1 + 100 × 1) = 10,101 > 5,000
+    // 1 + 100 × (1 + 100 × 1) = 10,101 > 10,000
     expect(errorsOf('{ items(first: 100) { children(first: 100) { id } } }', [costLimitRule])).toEqual([
       expect.stringContaining('costs 10101'),
     ]);
@@ -56,17 +56,28 @@ describe('cost limit', () => {
   });
 
   it('assumes 20 items for a list without a page size', () => {
-    // 1 + 20 × (1 + 20 × (1 + 20 × 1)) = 8,421
-    expect(errorsOf('{ items { children { children { id } } } }', [costLimitRule])).toEqual([
-      expect.stringContaining('costs 8421'),
+    // 1 + 20 × (1 + 20 × (1 + 20 × 2)) = 16,421
+    expect(errorsOf('{ items { children { children { id again: id } } } }', [costLimitRule])).toEqual([
+      expect.stringContaining('costs 16421'),
     ]);
+  });
+});
+
+describe('cost of __typename', () => {
+  it('counts nothing for it: Apollo Client asks it in every selection, and no resolver runs for it', () => {
+    // 1 + (1 + 100 × (1 + 98)) = 9,902 with or without __typename; one more field in each row is 10,002
+    const wide = Array.from({ length: 98 }, (_, i) => `f${i}`).join(' ');
+    const query = (extra: string) =>
+      `{ itemPage(first: 100) { __typename edges { __typename ${extra} wide { __typename ${wide} } } } }`;
+    expect(errorsOf(query(''), [costLimitRule])).toEqual([]);
+    expect(errorsOf(query('cursor'), [costLimitRule])).toEqual([expect.stringContaining('costs 10002')]);
   });
 });
 
 describe('cost of a page object that is not a connection', () => {
   it('keeps the default size for its list, whatever the page size (only a connection’s edges take it)', () => {
-    // items at 20: 1 + 20 × (1 + 60) + 1 = 1,222; at the page size 100 it would be 6,102, over the limit
-    const wide = Array.from({ length: 60 }, (_, i) => `f${i}: id`).join(' ');
+    // items at 20: 1 + 20 × (1 + 120) + 1 = 2,422; at the page size 100 it would be 12,102, over the limit
+    const wide = Array.from({ length: 120 }, (_, i) => `f${i}: id`).join(' ');
     const query = (size: string) => `query($n: Int) { pageOfItems(pageSize: ${size}) { items { ${wide} } total } }`;
     expect(errorsOf(query('$n'), [costLimitRule])).toEqual([]);
     expect(errorsOf(query('100'), [costLimitRule])).toEqual([]);
@@ -83,14 +94,14 @@ describe('cost of a connection (the reporting API)', () => {
         costLimitRule,
       ]),
     ).toEqual([]);
-    // A row costs its fields + 2 (cursor, node): 100 rows of 47 fields fit (4,902), of 48 do not (5,002); a
+    // A row costs its fields + 2 (cursor, node): 100 rows of 97 fields fit (9,902), of 98 do not (10,002); a
     // variable first counts as the largest page.
     const page = (n: number, first: string) =>
       `query($first: Int) { itemPage(first: ${first}) { edges { cursor wide { ${fields(n)} } } } }`;
-    expect(errorsOf(page(47, '100'), [costLimitRule])).toEqual([]);
-    expect(errorsOf(page(47, '$first'), [costLimitRule])).toEqual([]);
-    expect(errorsOf(page(48, '$first'), [costLimitRule])).toEqual([expect.stringContaining('costs 5002')]);
-    expect(errorsOf(page(48, '10'), [costLimitRule])).toEqual([]);
+    expect(errorsOf(page(97, '100'), [costLimitRule])).toEqual([]);
+    expect(errorsOf(page(97, '$first'), [costLimitRule])).toEqual([]);
+    expect(errorsOf(page(98, '$first'), [costLimitRule])).toEqual([expect.stringContaining('costs 10002')]);
+    expect(errorsOf(page(98, '10'), [costLimitRule])).toEqual([]);
     expect(LIMITS.maxConnectionPage).toBe(100);
   });
 
