@@ -33,6 +33,8 @@ interface Audit {
   cls: number;
   scriptKb: number;
   requests: number;
+  /** POSTs to /graphql during the load: one per operation (the overview's goal: one, from its route's loader). */
+  graphqlRequests: number;
   domElements: number;
   bootupMs: number;
 }
@@ -76,7 +78,9 @@ async function auditOnce(url: string, page: Page, port: number): Promise<Audit> 
   if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const scripts = (
-    lhr.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] }
+    lhr.audits['network-requests']?.details as {
+      items?: { resourceType?: string; transferSize?: number; url?: string }[];
+    }
   )?.items;
   const score = (id: (typeof CATEGORIES)[number]) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   return {
@@ -91,6 +95,9 @@ async function auditOnce(url: string, page: Page, port: number): Promise<Audit> 
     scriptKb:
       (scripts ?? []).filter((r) => r.resourceType === 'Script').reduce((s, r) => s + (r.transferSize ?? 0), 0) / 1000,
     requests: (scripts ?? []).length,
+    graphqlRequests: (scripts ?? []).filter(
+      (r) => r.resourceType !== 'WebSocket' && r.url !== undefined && new URL(r.url).pathname === '/graphql',
+    ).length,
     domElements: numeric('dom-size'),
     bootupMs: numeric('bootup-time'),
   };
@@ -119,8 +126,8 @@ function describe(name: string, audits: Audit[]): BenchNote[] {
       note: `${(m.lcpMs / 1000).toFixed(2)} s · ${Math.round(m.tbtMs)} ms · ${m.cls.toFixed(4)}`,
     },
     {
-      name: '  script · requests · DOM elements · JS boot-up',
-      note: `${m.scriptKb.toFixed(1)} KB · ${m.requests} · ${m.domElements} · ${Math.round(m.bootupMs)} ms`,
+      name: '  script · requests (GraphQL) · DOM elements · JS boot-up',
+      note: `${m.scriptKb.toFixed(1)} KB · ${m.requests} (${m.graphqlRequests}) · ${m.domElements} · ${Math.round(m.bootupMs)} ms`,
     },
   ];
 }
