@@ -16,7 +16,8 @@ test.describe('times in the institution’s zone', () => {
 
   test('an activity’s time reads the same in New York as in the branch', async ({ page }) => {
     const activities = page.waitForResponse(
-      (response) => response.request().postDataJSON()?.operationName === 'Activities' && response.ok(),
+      // The activities' first page comes with the overview's one query.
+      (response) => response.request().postDataJSON()?.operationName === 'OverviewPage' && response.ok(),
     );
     await memberOnOverview(page);
     const body = (await (await activities).json()) as { data: { activities: { items: { date: string }[] } } };

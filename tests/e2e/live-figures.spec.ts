@@ -107,7 +107,7 @@ test('a bank day run in one staff tab moves the worklist of another, and the mem
   await signIn(page, MEMBER);
   await new SelectAccountPage(page).open(0);
   await overviewLoaded(page);
-  const overviews = countOperations(page, 'AccountOverview');
+  const overviews = countOperations(page, 'OverviewPage');
 
   // Staff's first tab: the worklist, as of today.
   const today = institutionToday();

@@ -41,7 +41,7 @@ describe('planRefresh', () => {
   it('fetches the open figures again and forgets the closed ones', () => {
     const plan = planRefresh(
       [
-        { name: 'AccountOverview', variables: { memberId: 1, accountId: 7, withNotes: false } },
+        { name: 'OverviewPage', variables: { memberId: 1, accountId: 7, staff: false, page: 1, pageSize: 20 } },
         { name: 'ClientSettings', variables: {} },
         { name: 'AgreementView', variables: { agreementId: 3 } },
       ],
@@ -51,6 +51,10 @@ describe('planRefresh', () => {
     expect(plan.evict).toContain('billsDueForPayment');
     expect(plan.evict).toContain('billDetails');
     expect(plan.evict).not.toContain('accountOverview');
+    // The overview's one query reads the activities' first page, tonight's run and the layout's account: kept.
+    expect(plan.evict).not.toContain('activities');
+    expect(plan.evict).not.toContain('bankDayRun');
+    expect(plan.evict).not.toContain('memberAccount');
     expect(plan.evict).not.toContain('agreement');
   });
 
@@ -59,8 +63,14 @@ describe('planRefresh', () => {
     ['every account (a bank day) refetches it', ALL, [0]],
     ['its own account refetches it', only(8, 7), [0]],
   ])('%s', (_name, change, refetch) => {
-    const plan = planRefresh([{ name: 'AccountOverview', variables: { accountId: 7 } }], change);
+    const plan = planRefresh([{ name: 'OverviewPage', variables: { accountId: 7 } }], change);
     expect(plan.refetch).toEqual(refetch);
+  });
+
+  it('never forgets the settings the overview’s query reads (the shell reads them all the time)', () => {
+    const plan = planRefresh([{ name: 'ClientSettings', variables: {} }], ALL);
+    expect(plan.evict).toContain('accountOverview');
+    expect(plan.evict).not.toContain('clientSettings');
   });
 
   it('refetches queries without an account id (staff lists, an agreement) for any account', () => {
@@ -113,17 +123,17 @@ describe('createFiguresRefresher', () => {
   }
 
   it('merges the changes heard while a refresh runs into one more refresh', async () => {
-    const fake = fakeClient([{ queryName: 'AccountOverview', variables: { accountId: 7 } }]);
+    const fake = fakeClient([{ queryName: 'OverviewPage', variables: { accountId: 7 } }]);
     const refresh = createFiguresRefresher(fake.client);
     const first = refresh(only(7));
     await Promise.resolve();
-    expect(fake.refetched).toEqual(['AccountOverview']);
+    expect(fake.refetched).toEqual(['OverviewPage']);
     void refresh(only(7));
     void refresh(only(7));
     const last = refresh(only(8));
     fake.releaseAll(); // the first refresh ends; the three changes heard meanwhile make one more
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(fake.refetched).toEqual(['AccountOverview', 'AccountOverview']);
+    expect(fake.refetched).toEqual(['OverviewPage', 'OverviewPage']);
     fake.releaseAll();
     await Promise.all([first, last]);
     expect(fake.evicted).toContain('agreement');

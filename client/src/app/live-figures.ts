@@ -12,9 +12,8 @@ import type { DocumentNode } from 'graphql';
 
 /** The queries that show an agreement's figures or status (operation name → the root fields it reads). */
 export const LIVE_QUERIES: Readonly<Record<string, readonly string[]>> = {
-  AccountOverview: ['accountOverview'],
-  OverviewAutoBillers: ['accountOverview'],
-  OverviewManualBillers: ['accountOverview'],
+  // The overview's one query (its summary, billers, tonight's run, the activities' first page, the layout's account).
+  OverviewPage: ['clientSettings', 'memberAccount', 'accountOverview', 'bankDayRun', 'activities'],
   BillAgreement: ['accountOverview'],
   MemberAccount: ['memberAccount'],
   AccountList: ['accountList'],
@@ -25,7 +24,6 @@ export const LIVE_QUERIES: Readonly<Record<string, readonly string[]>> = {
   // A change sent to the member, decided or withdrawn: the overview's notice and the open review follow it.
   AgreementChangeWaiting: ['agreementChangeWaiting'],
   AgreementChangeReview: ['agreementChangeReview'],
-  BankDayRun: ['bankDayRun'],
   ShortfallFixes: ['shortfallFixes'],
   TermEndChoice: ['termEndChoice'],
   // Staff record an arrangement or close the request: the member's open hardship screen follows it.
@@ -57,6 +55,12 @@ export const FORGOTTEN_WHEN_CLOSED: Readonly<Record<string, readonly string[]>> 
   PaymentQuote: ['paymentQuote'],
   Profile: ['profile'],
 };
+
+/**
+ * Root fields a live query reads that are no figures (the institution's settings, which the shell's own query
+ * reads all the time): asked again with that query, never forgotten.
+ */
+const NOT_FIGURES: ReadonlySet<string> = new Set(['clientSettings']);
 
 /** One announcement as the client reads it (null accountIds: every account). */
 export interface FiguresChange {
@@ -90,7 +94,7 @@ export function planRefresh(open: readonly OpenQuery[], change: FiguresChange): 
     refetch.push(index);
   });
   const known = new Set([...Object.values(LIVE_QUERIES), ...Object.values(FORGOTTEN_WHEN_CLOSED)].flat());
-  const evict = [...known].filter((field) => !readByOpen.has(field)).sort();
+  const evict = [...known].filter((field) => !readByOpen.has(field) && !NOT_FIGURES.has(field)).sort();
   return { refetch, evict };
 }
 

@@ -23,11 +23,10 @@ export { useTransactionDetailsQuery } from './documents/features/member/transact
 export { useManualNotificationPreviewsQuery, useSendManualNotificationMutation, useOutboxMessagesQuery, useCapturedMessagesQuery, useNotificationTemplatesQuery, useUpdateNotificationTemplateMutation, useContractApprovingPreviewQuery, useResendNotificationMutation, useMemberNoticePreviewsQuery } from './documents/features/notification/notification';
 export { useCatchUpDepositMutation } from './documents/features/overview/catch-up';
 export { useAddNoteMutation, useEditNoteMutation, useDeleteNoteMutation } from './documents/features/overview/notes';
-export { useAccountOverviewQuery, useOverviewAutoBillersQuery, useOverviewManualBillersQuery, useOverviewBannersQuery } from './documents/features/overview/overview';
+export { useOverviewPageQuery } from './documents/features/overview/overview';
 export { useQueuedChangeStatusUpdatesSubscription } from './documents/features/overview/queued-change';
 export { useShortfallFixesQuery, useApplyShortfallFixMutation } from './documents/features/overview/shortfall-fix';
 export { useTermEndChoiceQuery, useChooseTermEndMutation } from './documents/features/overview/term-end';
-export { useBankDayRunQuery } from './documents/features/overview/tonight';
 export { useReportBranchesQuery, useMissedDepositReportQuery, useMissedDepositReportFileQuery } from './documents/features/report/missed-deposits';
 export { useAtRiskAgreementsQuery, useAtRiskAgreementsFileQuery } from './documents/features/risk/at-risk';
 export { useClosingStatementQuery, useSettlementAccountsQuery, useCancelAgreementWithSettlementMutation, useResetAccountBalanceMutation } from './documents/features/settlement/settlement';

@@ -1,6 +1,7 @@
 import { Badge, Box, Button, Flex, HStack, Skeleton, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { skipToken } from '@apollo/client/react';
 import { useState } from 'react';
-import type { ActivitiesQuery } from '../../gql/graphql';
+import type { ActivityPageFieldsFragment } from '../../gql/graphql';
 import { useActivitiesQuery } from '../../gql/hooks';
 import { useIsStaff } from '../../auth/useIsStaff';
 import { formatDateTime } from '../../shared/dates';
@@ -15,13 +16,14 @@ import {
   clickActivityFilter,
   filterTotal,
   initialActivityView,
+  isInitialActivityView,
   pageCount,
 } from './activity-filters';
 import { ActivityDetailDialog } from './ActivityDetailDialog';
 import { useActivityLive } from './useActivityLive';
 import { displayLabel } from '../../shared/labels';
 
-type ActivityItem = ActivitiesQuery['activities']['items'][number];
+type ActivityItem = ActivityPageFieldsFragment['items'][number];
 
 interface ActivityPanelProps {
   memberId: number;
@@ -30,6 +32,11 @@ interface ActivityPanelProps {
   pageSize?: number;
   /** On the overview: the reader may fold the list (folded at first on a phone). */
   foldable?: boolean;
+  /**
+   * The first page (all the person's groups, page 1, `pageSize` long) as the route's query answered it (the
+   * overview's): shown without asking; other pages and filters ask the list's own query.
+   */
+  firstPage?: ActivityPageFieldsFragment;
 }
 
 /** The activity history (spec 1 §2, §4): filter toggles with totals, 25 a page by date, details, live additions. */
@@ -39,15 +46,18 @@ export function ActivityPanel({
   title = 'Activities',
   pageSize = ACTIVITY_PAGE_SIZE,
   foldable = false,
+  firstPage,
 }: ActivityPanelProps) {
   const isStaff = useIsStaff();
   const available = availableFilters(isStaff);
   const [view, setView] = useState(() => initialActivityView(isStaff));
   const [openId, setOpenId] = useState<number | null>(null);
   const variables = { memberId, accountId, filters: view.filters, page: view.page, pageSize, staff: isStaff };
-  const { data, previousData, loading, error, refetch } = useActivitiesQuery({ variables });
+  const given = firstPage && isInitialActivityView(view, isStaff) ? firstPage : undefined;
+  const { data, previousData, loading, error, refetch } = useActivitiesQuery(given ? skipToken : { variables });
   const newest = useActivityLive(accountId);
-  const page = (data ?? previousData)?.activities;
+  // While another page loads, the one shown before stays (dimmed).
+  const page = given ?? data?.activities ?? previousData?.activities ?? firstPage;
   const pages = page ? pageCount(page.totalCount, pageSize) : 1;
   const accountPath = `/member/${memberId}/account/${accountId}`;
   const first = page && page.totalCount > 0 ? (view.page - 1) * pageSize + 1 : 0;

@@ -4,6 +4,7 @@ import {
   clickActivityFilter,
   filterTotal,
   initialActivityView,
+  isInitialActivityView,
   pageCount,
   toggleActivityFilter,
   type ActivityFilterName,
@@ -101,6 +102,19 @@ describe('clickActivityFilter', () => {
       filters: ['Payment'],
       page: 1,
     });
+  });
+});
+
+describe('isInitialActivityView (the overview query carries this page)', () => {
+  it.each([
+    ['a member’s 3 groups on page 1', false, ['Payment', 'AgreementChange', 'Notification'], 1, true],
+    ['the same groups in another order', false, ['Notification', 'Payment', 'AgreementChange'], 1, true],
+    ['page 2', false, ['Payment', 'AgreementChange', 'Notification'], 2, false],
+    ['one group', false, ['Payment'], 1, false],
+    ['staff’s 4 groups', true, ['Payment', 'AgreementChange', 'Notification', 'Note'], 1, true],
+    ['staff without notes', true, ['Payment', 'AgreementChange', 'Notification'], 1, false],
+  ] as const)('%s', (_name, staff, filters, page, initial) => {
+    expect(isInitialActivityView({ filters: [...filters], page }, staff)).toBe(initial);
   });
 });
 

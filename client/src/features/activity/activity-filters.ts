@@ -27,6 +27,16 @@ export function initialActivityView(isStaff: boolean): ActivityView {
   return { filters: availableFilters(isStaff), page: 1 };
 }
 
+/** Whether a view is the list's first (all the person's groups, page 1): the overview's query carries that page. */
+export function isInitialActivityView(view: ActivityView, isStaff: boolean): boolean {
+  const initial = initialActivityView(isStaff);
+  return (
+    view.page === initial.page &&
+    view.filters.length === initial.filters.length &&
+    initial.filters.every((filter) => view.filters.includes(filter))
+  );
+}
+
 /**
  * Clicking a filter (spec 1 §4 "Activity filters"):
  * - when all are selected, the list narrows to the one clicked;

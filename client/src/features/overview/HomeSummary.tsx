@@ -1,7 +1,7 @@
 import { Badge, Button, Flex, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Suspense, lazy, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import type { AccountOverviewQuery } from '../../gql/graphql';
+import type { OverviewSummaryFieldsFragment } from '../../gql/graphql';
 import { useClientSettingsQuery } from '../../gql/hooks';
 import { formatDate } from '../../shared/dates';
 import { formatMoney } from '../../shared/money';
@@ -21,7 +21,7 @@ const ContactSupportDialog = lazy(() =>
   import('../support/ContactSupportDialog').then((module) => ({ default: module.ContactSupportDialog })),
 );
 
-type Overview = AccountOverviewQuery['accountOverview'];
+type Overview = OverviewSummaryFieldsFragment;
 
 /** How many of the bills due the summary names (the tables below list them all). */
 export const SUMMARY_BILLS = 3;

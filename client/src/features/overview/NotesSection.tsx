@@ -1,6 +1,6 @@
 import { Button, HStack, VisuallyHidden } from '@chakra-ui/react';
 import { useState } from 'react';
-import type { AccountOverviewQuery } from '../../gql/graphql';
+import type { OverviewSummaryFieldsFragment } from '../../gql/graphql';
 import { useDeleteNoteMutation } from '../../gql/hooks';
 import { failureNotice } from '../../shared/errors';
 import { notify } from '../../shared/notify/notify';
@@ -8,7 +8,7 @@ import { Section } from '../../shared/ui/Section';
 import { MemberNoteDialog } from './MemberNoteDialog';
 import { NotesList } from './NotesList';
 
-type Overview = AccountOverviewQuery['accountOverview'];
+type Overview = OverviewSummaryFieldsFragment;
 
 /** The agreement's notes: staff only (members never render notes); staff add, edit and delete them here. */
 const NOTE_NOT_DELETED = 'The note was not deleted.';

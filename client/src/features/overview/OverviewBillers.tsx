@@ -1,9 +1,7 @@
 import type { AgreementStatusName } from '@shared/agreement-status.js';
-import { useOverviewAutoBillersQuery, useOverviewManualBillersQuery } from '../../gql/hooks';
-import { serverMessage } from '../../shared/errors';
 import type { OverviewBillerFieldsFragment } from '../../gql/graphql';
 import { billOrAllocationOf } from '../bills/bill-rules';
-import { BILLS_ERROR, nextUnpaidBill, overviewPayPath } from './overview-rules';
+import { nextUnpaidBill, overviewPayPath } from './overview-rules';
 import { BillersTable } from './BillersTable';
 
 interface AccountIds {
@@ -26,17 +24,18 @@ function billerPayPath({ memberId, accountId, agreementStatus }: AccountIds) {
   };
 }
 
+interface BillersProps extends AccountIds {
+  /** From the overview's query (its `autoBillers` or `manualBillers`). */
+  billers: OverviewBillerFieldsFragment[];
+}
+
 /** Bills paid automatically (direct debit and the like), each biller with its bills. */
-export function AutoBillersSection(ids: AccountIds) {
-  const { data, error } = useOverviewAutoBillersQuery({
-    variables: { memberId: ids.memberId, accountId: ids.accountId },
-  });
+export function AutoBillersSection({ billers, ...ids }: BillersProps) {
   return (
     <BillersTable
       title="Bills paid automatically"
       id="auto-billers"
-      billers={data?.accountOverview.autoBillers}
-      error={error ? serverMessage(error, BILLS_ERROR) : null}
+      billers={billers}
       payPath={billerPayPath(ids)}
       foldable
     />
@@ -44,16 +43,12 @@ export function AutoBillersSection(ids: AccountIds) {
 }
 
 /** Bills paid manually (BPAY, EFT), each biller with its bills. */
-export function ManualBillersSection(ids: AccountIds) {
-  const { data, error } = useOverviewManualBillersQuery({
-    variables: { memberId: ids.memberId, accountId: ids.accountId },
-  });
+export function ManualBillersSection({ billers, ...ids }: BillersProps) {
   return (
     <BillersTable
       title="Bills paid manually"
       id="manual-billers"
-      billers={data?.accountOverview.manualBillers}
-      error={error ? serverMessage(error, BILLS_ERROR) : null}
+      billers={billers}
       payPath={billerPayPath(ids)}
       foldable
     />

@@ -1,13 +1,13 @@
 import { Box, Flex, Link, SimpleGrid, Skeleton, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
-import type { AccountOverviewQuery } from '../../gql/graphql';
+import type { OverviewSummaryFieldsFragment } from '../../gql/graphql';
 import { formatMoney } from '../../shared/money';
 import { NoData, Section } from '../../shared/ui/Section';
 import { donutData, sliceColours } from '../charts/chart-data';
 import { LazyAllocationDonut } from '../charts/LazyCharts';
 import { FILTER_LABELS, availableFilters, filterTotal } from '../activity/activity-filters';
 
-type Overview = AccountOverviewQuery['accountOverview'];
+type Overview = OverviewSummaryFieldsFragment;
 
 /** The allocation donut (lazy chunk) with its legend as text: the figures screen readers get. */
 export function AllocationSection({

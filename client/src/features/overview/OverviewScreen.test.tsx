@@ -5,19 +5,15 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { sessionStore } from '../../auth/session';
 import { tokenFixture } from '../../auth/test-support';
 import {
-  AccountOverviewDocument,
-  ActivitiesDocument,
   AgreementSavedForLaterDocument,
   AgreementChangeWaitingDocument,
-  BankDayRunDocument,
-  OverviewAutoBillersDocument,
-  OverviewBannersDocument,
-  OverviewManualBillersDocument,
+  OverviewPageDocument,
   ShortfallFixesDocument,
   HardshipCaseDocument,
   TermEndChoiceDocument,
-  type AccountOverviewQuery,
+  type BankDayRunFieldsFragment,
   type MemberAccountQuery,
+  type OverviewPageQuery,
 } from '../../gql/graphql';
 import { renderRoutes } from '../../test-utils';
 import type { MemberContext } from '../member/member-context';
@@ -45,7 +41,7 @@ const account: MemberAccountQuery['memberAccount'] = {
   link: { __typename: 'MemberAccountLinkView', ...ids, isActive: true },
 };
 
-function overview(withNotes: boolean): AccountOverviewQuery['accountOverview'] {
+function overview(withNotes: boolean): OverviewPageQuery['accountOverview'] {
   return {
     __typename: 'AccountOverview',
     ...ids,
@@ -162,6 +158,8 @@ function overview(withNotes: boolean): AccountOverviewQuery['accountOverview'] {
       notification: 1,
       note: withNotes ? 4 : null,
     },
+    autoBillers: [],
+    manualBillers: [],
     ...(withNotes
       ? {
           notes: [
@@ -242,25 +240,103 @@ function shortfallFixes(staff: boolean) {
   };
 }
 
+const tonightsRun: BankDayRunFieldsFragment = {
+  __typename: 'BankDayRun',
+  accountId: ids.accountId,
+  agreementId: 907,
+  next: {
+    __typename: 'NextBankDay',
+    date: '2026-11-24',
+    balanceBefore: '485.88',
+    balanceAfter: '1045.88',
+    lines: [
+      {
+        __typename: 'BankDayLine',
+        kind: 'DEPOSIT',
+        depositId: 31,
+        billId: null,
+        label: 'Deposit',
+        dueDate: '2026-11-24',
+        amount: '1380.00',
+        balanceAfter: '1865.88',
+        late: false,
+        short: false,
+      },
+      {
+        __typename: 'BankDayLine',
+        kind: 'BILL',
+        depositId: null,
+        billId: 2,
+        label: 'Rent',
+        dueDate: '2026-11-24',
+        amount: '820.00',
+        balanceAfter: '1045.88',
+        late: false,
+        short: false,
+      },
+    ],
+  },
+  last: {
+    __typename: 'LastBankDay',
+    date: '2026-11-23',
+    lines: [
+      {
+        __typename: 'BankDayResultLine',
+        kind: 'BILL',
+        depositId: null,
+        billId: 5,
+        label: 'Water',
+        amount: '120.00',
+        outcome: 'FAILED',
+        reason: 'Water bill paid on the 23-11-2026 has failed and has been placed on hold awaiting resolution',
+      },
+    ],
+  },
+};
+
 function mocks(staff: boolean) {
   const filters = staff
     ? ['Payment', 'AgreementChange', 'Notification', 'Note']
     : ['Payment', 'AgreementChange', 'Notification'];
   return [
     {
-      request: { query: AccountOverviewDocument, variables: { ...ids, withNotes: staff } },
-      result: { data: { accountOverview: overview(staff) } },
-    },
-    {
-      request: { query: OverviewBannersDocument },
+      // The page's one query (issue 23 item 1): every part of the overview, the shell's settings and the account.
+      request: {
+        query: OverviewPageDocument,
+        variables: { ...ids, staff, filters, page: 1, pageSize: 20 },
+      },
       result: {
         data: {
           clientSettings: {
             __typename: 'ClientSettings',
+            appVersion: '1.0.0.0.0',
+            institutionName: 'Harbourside Mutual Bank',
+            productName: 'BillSmoothing',
+            productSlogan: 'Your bills, evened out.',
+            helpUrl: '/help',
+            supportUrl: '/help#support',
+            supportEmail: 'billsmoothing.support@example.com',
             missedDepositBannerMember: 'You have missed a deposit.',
             missedDepositBannerStaff: 'The member has missed a deposit.',
             lockedAgreementBannerMember: 'Your agreement is locked.',
             lockedAgreementBannerStaff: 'The agreement is locked.',
+          },
+          memberAccount: account,
+          accountOverview: overview(staff),
+          bankDayRun: tonightsRun,
+          activities: {
+            __typename: 'ActivityPage',
+            items: [],
+            page: 1,
+            pageSize: 20,
+            totalCount: 0,
+            totals: {
+              __typename: 'ActivityFilterTotals',
+              payment: 0,
+              agreementChange: 0,
+              notification: 0,
+              note: staff ? 0 : null,
+            },
           },
         },
       },
@@ -274,71 +350,6 @@ function mocks(staff: boolean) {
     {
       request: { query: AgreementChangeWaitingDocument, variables: { accountId: ids.accountId } },
       result: { data: { agreementChangeWaiting: null } },
-    },
-    {
-      request: { query: BankDayRunDocument, variables: ids },
-      result: {
-        data: {
-          bankDayRun: {
-            __typename: 'BankDayRun',
-            accountId: ids.accountId,
-            agreementId: 907,
-            next: {
-              __typename: 'NextBankDay',
-              date: '2026-11-24',
-              balanceBefore: '485.88',
-              balanceAfter: '1045.88',
-              lines: [
-                {
-                  __typename: 'BankDayLine',
-                  kind: 'DEPOSIT',
-                  depositId: 31,
-                  billId: null,
-                  label: 'Deposit',
-                  dueDate: '2026-11-24',
-                  amount: '1380.00',
-                  balanceAfter: '1865.88',
-                  late: false,
-                  short: false,
-                },
-                {
-                  __typename: 'BankDayLine',
-                  kind: 'BILL',
-                  depositId: null,
-                  billId: 2,
-                  label: 'Rent',
-                  dueDate: '2026-11-24',
-                  amount: '820.00',
-                  balanceAfter: '1045.88',
-                  late: false,
-                  short: false,
-                },
-              ],
-            },
-            last: {
-              __typename: 'LastBankDay',
-              date: '2026-11-23',
-              lines: [
-                {
-                  __typename: 'BankDayResultLine',
-                  kind: 'BILL',
-                  depositId: null,
-                  billId: 5,
-                  label: 'Water',
-                  amount: '120.00',
-                  outcome: 'FAILED',
-                  reason:
-                    'Water bill paid on the 23-11-2026 has failed and has been placed on hold awaiting resolution',
-                },
-              ],
-            },
-          },
-        },
-      },
-    },
-    {
-      request: { query: OverviewAutoBillersDocument, variables: ids },
-      result: { data: { accountOverview: { __typename: 'AccountOverview', ...ids, autoBillers: [] } } },
     },
     {
       request: { query: TermEndChoiceDocument, variables: ids },
@@ -377,34 +388,6 @@ function mocks(staff: boolean) {
     {
       request: { query: HardshipCaseDocument, variables: ids },
       result: { data: { hardshipCase: null } },
-    },
-    {
-      request: { query: OverviewManualBillersDocument, variables: ids },
-      result: { data: { accountOverview: { __typename: 'AccountOverview', ...ids, manualBillers: [] } } },
-    },
-    {
-      request: {
-        query: ActivitiesDocument,
-        variables: { ...ids, filters, page: 1, pageSize: 20, staff },
-      },
-      result: {
-        data: {
-          activities: {
-            __typename: 'ActivityPage',
-            items: [],
-            page: 1,
-            pageSize: 20,
-            totalCount: 0,
-            totals: {
-              __typename: 'ActivityFilterTotals',
-              payment: 0,
-              agreementChange: 0,
-              notification: 0,
-              note: staff ? 0 : null,
-            },
-          },
-        },
-      },
     },
   ];
 }
@@ -512,7 +495,6 @@ describe('OverviewScreen', () => {
     renderOverview(true);
     expect(await screen.findByText('The member has missed a deposit.')).toBeTruthy();
     // Staff see the same summary; they contact the member from the staff actions, not 'Contact us'.
-    // The banner has its own query: the summary may still be loading when it shows.
     const home = await screen.findByRole('region', { name: 'What’s next' });
     expect(await within(home).findByText('Goes short by $50.00 on 03-12-2026')).toBeTruthy();
     expect(within(home).queryByRole('button', { name: 'Contact us' })).toBeNull();

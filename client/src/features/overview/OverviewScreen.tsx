@@ -2,7 +2,7 @@ import { Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useApolloClient } from '@apollo/client/react';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useIsStaff } from '../../auth/useIsStaff';
-import { useAccountOverviewQuery, useClientSettingsQuery, useOverviewBannersQuery } from '../../gql/hooks';
+import { useOverviewPageQuery } from '../../gql/hooks';
 import { failureNotice } from '../../shared/errors';
 import { notify } from '../../shared/notify/notify';
 import { Loading } from '../../shared/ui/Loading';
@@ -15,7 +15,7 @@ import { useMemberContext } from '../member/member-context';
 import { AgreementSummaryCard } from './AgreementSummaryCard';
 import { AutoBillersSection, ManualBillersSection } from './OverviewBillers';
 import { ActivityOverview, AllocationSection, HistoryLink, OverviewSkeleton } from './OverviewParts';
-import { OVERVIEW_ACTIVITY_PAGE_SIZE } from './overview-loader';
+import { OVERVIEW_ACTIVITY_PAGE_SIZE, overviewPageVariables } from './overview-loader';
 import { agreementBanner, overviewPayPath } from './overview-rules';
 import { QueuedChangeDialog, useQueuedChange } from './QueuedChangeDialog';
 import { SavedForLaterNotice } from '../wizard/activate/SavedForLaterNotice';
@@ -51,20 +51,18 @@ export function OverviewScreen() {
   const isStaff = useIsStaff();
   const client = useApolloClient();
   const [announcement, setAnnouncement] = useState('');
-  // Never joined to a request already in flight: a refetch asked for when a change is applied must read after it
-  // (one started just before the commit, e.g. for the approval's activity, still answers the queued version).
-  const overview = useAccountOverviewQuery({
-    variables: { memberId, accountId, withNotes: isStaff },
+  // The page's one query (overview.graphql), as the route's loader asked it: on the first page, the answer is in the
+  // cache. Never joined to a request already in flight: a refetch asked for when a change is applied must read after
+  // it (one started just before the commit, e.g. for the approval's activity, still answers the queued version).
+  const overview = useOverviewPageQuery({
+    variables: overviewPageVariables({ memberId, accountId }, isStaff),
     context: { queryDeduplication: false },
   });
-  const banners = useOverviewBannersQuery();
-  const supportEmail = useClientSettingsQuery().data?.clientSettings.supportEmail ?? '';
 
-  // A queued change is pushed by the server; once applied, everything on screen reloads in place.
+  // A queued change is pushed by the server; once applied, everything on screen reloads in place (the page's query
+  // carries the member layout's account too; Activities is the list's own query, open on a page past the first).
   const refresh = useCallback(() => {
-    void client.refetchQueries({
-      include: ['AccountOverview', 'OverviewAutoBillers', 'OverviewManualBillers', 'Activities', 'MemberAccount'],
-    });
+    void client.refetchQueries({ include: ['OverviewPage', 'Activities'] });
   }, [client]);
   const onApplied = useCallback(() => {
     setAnnouncement('The agreement change has been applied. The overview has been updated.');
@@ -80,11 +78,13 @@ export function OverviewScreen() {
     if (overview.error) notify.alert(failureNotice('We could not load the overview.', overview.error));
   }, [overview.error]);
 
-  const data = overview.data?.accountOverview;
+  const page = overview.data;
+  const data = page?.accountOverview;
   const agreement = data?.agreement ?? null;
   const agreementStatus = agreement?.status ?? account.agreementStatus;
   const base = `/member/${memberId}/account/${accountId}`;
-  const banner = agreementBanner(agreementStatus, isStaff, banners.data?.clientSettings);
+  const banner = agreementBanner(agreementStatus, isStaff, page?.clientSettings);
+  const supportEmail = page?.clientSettings.supportEmail ?? '';
   const name = `${account.member.firstName} ${account.member.lastName}`;
 
   return (
@@ -105,9 +105,7 @@ export function OverviewScreen() {
               canCatchUp={canCatchUp(agreementStatus, isStaff, account.member?.isResigned === true)}
               isStaff={isStaff}
               onCaughtUp={() =>
-                void client.refetchQueries({
-                  include: ['AccountOverview', 'AccountForecast', 'Activities', 'MemberAccount'],
-                })
+                void client.refetchQueries({ include: ['OverviewPage', 'AccountForecast', 'Activities'] })
               }
             />
           )}
@@ -146,7 +144,7 @@ export function OverviewScreen() {
       {overview.error && !data && (
         <LoadFailed what="the overview" error={overview.error} onRetry={() => void overview.refetch()} />
       )}
-      {data && (
+      {page && data && (
         <Stack gap="5">
           <HomeSummary
             memberId={memberId}
@@ -154,11 +152,7 @@ export function OverviewScreen() {
             overview={data}
             isStaff={isStaff}
             resigned={account.member?.isResigned === true}
-            onChanged={() =>
-              void client.refetchQueries({
-                include: ['AccountOverview', 'AccountForecast', 'Activities', 'MemberAccount'],
-              })
-            }
+            onChanged={() => void client.refetchQueries({ include: ['OverviewPage', 'AccountForecast', 'Activities'] })}
           />
           {agreement?.termEndDue && (
             <Suspense fallback={<Loading label="Loading your term-end choice…" />}>
@@ -183,24 +177,40 @@ export function OverviewScreen() {
               overviewPayPath(base, agreementStatus, { billId: bill.billId, variant: 'bill', onHold: bill.onHold })
             }
           />
-          {agreement && <TonightSection memberId={memberId} accountId={accountId} />}
-          <AutoBillersSection memberId={memberId} accountId={accountId} agreementStatus={agreementStatus} />
-          <ManualBillersSection memberId={memberId} accountId={accountId} agreementStatus={agreementStatus} />
+          {agreement && <TonightSection run={page.bankDayRun} />}
+          <AutoBillersSection
+            billers={data.autoBillers}
+            memberId={memberId}
+            accountId={accountId}
+            agreementStatus={agreementStatus}
+          />
+          <ManualBillersSection
+            billers={data.manualBillers}
+            memberId={memberId}
+            accountId={accountId}
+            agreementStatus={agreementStatus}
+          />
           <ActivityOverview totals={data.activityTotals} isStaff={isStaff} />
-          <ActivityPanel memberId={memberId} accountId={accountId} pageSize={OVERVIEW_ACTIVITY_PAGE_SIZE} foldable />
+          <ActivityPanel
+            memberId={memberId}
+            accountId={accountId}
+            pageSize={OVERVIEW_ACTIVITY_PAGE_SIZE}
+            firstPage={page.activities}
+            foldable
+          />
           <HistoryLink to={`/member/${memberId}/account/${accountId}/member/accounthistory`} />
           {isStaff && (
             <Suspense fallback={<Loading label="Loading the staff actions…" />}>
               <StaffContactActions
                 accountId={accountId}
                 status={agreement?.status ?? null}
-                onSent={() => void client.refetchQueries({ include: ['Activities', 'AccountOverview'] })}
+                onSent={() => void client.refetchQueries({ include: ['Activities', 'OverviewPage'] })}
               />
               {data.notes && (
                 <NotesSection
                   notes={data.notes}
                   contractId={agreement?.contractId ?? null}
-                  onChanged={() => void client.refetchQueries({ include: ['AccountOverview', 'Activities'] })}
+                  onChanged={() => void client.refetchQueries({ include: ['OverviewPage', 'Activities'] })}
                 />
               )}
             </Suspense>

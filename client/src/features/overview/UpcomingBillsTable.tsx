@@ -2,13 +2,13 @@ import { Badge, Flex, Link, Table, VisuallyHidden } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { BillStatus, isOverdue } from '@shared/bill/bill-status.rules.js';
 import { codeOf } from '@shared/code-names.js';
-import type { AccountOverviewQuery } from '../../gql/graphql';
+import type { OverviewSummaryFieldsFragment } from '../../gql/graphql';
 import { formatDate } from '../../shared/dates';
 import { formatMoney } from '../../shared/money';
 import { NO_DATA, Section } from '../../shared/ui/Section';
 import { padRows } from './overview-rules';
 
-type UpcomingBill = AccountOverviewQuery['accountOverview']['upcomingBills'][number];
+type UpcomingBill = OverviewSummaryFieldsFragment['upcomingBills'][number];
 
 interface UpcomingBillsTableProps {
   bills: UpcomingBill[];

@@ -28,7 +28,7 @@ export function ResetAccountDialog({
   const [accountNumber, setAccountNumber] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [reset, { loading }] = useResetAccountBalanceMutation({
-    refetchQueries: ['ClosingStatement', 'Activities', 'AccountOverview'],
+    refetchQueries: ['ClosingStatement', 'Activities', 'OverviewPage'],
   });
   const key = useRef(newIdempotencyKey());
   const owed = held.startsWith('-');
