@@ -12,8 +12,18 @@ import type { DocumentNode } from 'graphql';
 
 /** The queries that show an agreement's figures or status (operation name → the root fields it reads). */
 export const LIVE_QUERIES: Readonly<Record<string, readonly string[]>> = {
-  // The overview's one query (its summary, billers, tonight's run, the activities' first page, the layout's account).
-  OverviewPage: ['clientSettings', 'memberAccount', 'accountOverview', 'bankDayRun', 'activities'],
+  // The overview's one query (its summary, billers, tonight's run, notices, the activities' first page, the shell's
+  // settings and day, the layout's account).
+  OverviewPage: [
+    'clientSettings',
+    'institutionDay',
+    'memberAccount',
+    'accountOverview',
+    'bankDayRun',
+    'agreementChangeWaiting',
+    'hardshipCase',
+    'activities',
+  ],
   BillAgreement: ['accountOverview'],
   MemberAccount: ['memberAccount'],
   AccountList: ['accountList'],
@@ -21,8 +31,7 @@ export const LIVE_QUERIES: Readonly<Record<string, readonly string[]>> = {
   AgreementView: ['agreement'],
   ManagedAgreementSummary: ['agreement'],
   AgreementGraphs: ['agreementGraphs'],
-  // A change sent to the member, decided or withdrawn: the overview's notice and the open review follow it.
-  AgreementChangeWaiting: ['agreementChangeWaiting'],
+  // A change sent to the member, decided or withdrawn: the overview's notice (OverviewPage) and the open review follow it.
   AgreementChangeReview: ['agreementChangeReview'],
   ShortfallFixes: ['shortfallFixes'],
   TermEndChoice: ['termEndChoice'],

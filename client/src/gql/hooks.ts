@@ -15,7 +15,7 @@ export { useDepositReviewQuery, useAcceptDepositReviewMutation, useReferDepositR
 export { useHardshipCaseQuery, useOpenHardshipCaseMutation, useArrangeHardshipCaseMutation, useCloseHardshipCaseMutation, useHardshipArrangementPreviewQuery } from './documents/features/hardship/hardship';
 export { useMemberContactQuery, useRegisterInterestMutation } from './documents/features/interest/interest';
 export { useAgreementViewQuery, useApproveAgreementMutation } from './documents/features/member/agreement';
-export { useAgreementChangeReviewQuery, useAgreementChangeWaitingQuery, useDeclineAgreementChangeMutation, useWithdrawAgreementChangeMutation } from './documents/features/member/change-review/change-review';
+export { useAgreementChangeReviewQuery, useDeclineAgreementChangeMutation, useWithdrawAgreementChangeMutation } from './documents/features/member/change-review/change-review';
 export { useAgreementGraphsQuery } from './documents/features/member/graphs';
 export { useMemberAccountQuery } from './documents/features/member/member';
 export { useProfileQuery } from './documents/features/member/profile';

@@ -123,7 +123,8 @@ export function OverviewScreen() {
           )}
         </StatusAlert>
       )}
-      {agreementStatus && (
+      {/* Once the page's query has answered: the entry's case came with it (no request of its own). */}
+      {agreementStatus && page && (
         <Suspense fallback={null}>
           <HardshipEntry
             memberId={memberId}
@@ -134,7 +135,12 @@ export function OverviewScreen() {
         </Suspense>
       )}
       <SavedForLaterNotice memberId={memberId} accountId={accountId} />
-      <ChangeWaitingNotice memberId={memberId} accountId={accountId} isStaff={isStaff} />
+      <ChangeWaitingNotice
+        memberId={memberId}
+        accountId={accountId}
+        isStaff={isStaff}
+        waiting={page?.agreementChangeWaiting ?? null}
+      />
       {overview.loading && !data && (
         <>
           <Loading label="Loading the overview…" />

@@ -1,32 +1,29 @@
 // @vitest-environment jsdom
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AgreementChangeWaitingDocument } from '../../../gql/graphql';
 import { renderRoutes } from '../../../test-utils';
 import { ChangeWaitingNotice } from './ChangeWaitingNotice';
 
 afterEach(cleanup);
 
-const waiting = (message: string, waitingForMember = true) => ({
-  request: { query: AgreementChangeWaitingDocument, variables: { accountId: 6 } },
-  result: {
-    data: {
-      agreementChangeWaiting: {
-        __typename: 'AgreementChangeWaiting',
-        agreementId: 10,
-        waitingForMember,
-        isRenewal: false,
-        message,
-      },
-    },
-  },
-});
+const waiting = (message: string, waitingForMember = true) =>
+  ({ __typename: 'AgreementChangeWaiting', agreementId: 10, waitingForMember, isRenewal: false, message }) as const;
 
 describe('ChangeWaitingNotice', () => {
+  it('says nothing while no change is on its way', () => {
+    const { container } = renderRoutes(
+      [{ path: '/', element: <ChangeWaitingNotice memberId={6} accountId={6} isStaff={false} waiting={null} /> }],
+      '/',
+    );
+    expect(container.querySelector('[data-testid="change-waiting"]')).toBeNull();
+  });
+
   it('asks the member to review a change staff sent them, with the server’s words', async () => {
-    renderRoutes([{ path: '/', element: <ChangeWaitingNotice memberId={6} accountId={6} isStaff={false} /> }], '/', [
-      waiting('Changes to your agreement wait for your approval.'),
-    ]);
+    const notice = waiting('Changes to your agreement wait for your approval.');
+    renderRoutes(
+      [{ path: '/', element: <ChangeWaitingNotice memberId={6} accountId={6} isStaff={false} waiting={notice} /> }],
+      '/',
+    );
     expect((await screen.findByTestId('change-waiting')).textContent).toContain(
       'Changes to your agreement wait for your approval.',
     );
@@ -36,9 +33,11 @@ describe('ChangeWaitingNotice', () => {
   });
 
   it('tells staff it waits for the member', async () => {
-    renderRoutes([{ path: '/', element: <ChangeWaitingNotice memberId={6} accountId={6} isStaff /> }], '/', [
-      waiting('The changes wait for the member’s approval.'),
-    ]);
+    const notice = waiting('The changes wait for the member’s approval.');
+    renderRoutes(
+      [{ path: '/', element: <ChangeWaitingNotice memberId={6} accountId={6} isStaff waiting={notice} /> }],
+      '/',
+    );
     expect((await screen.findByTestId('change-waiting')).textContent).toContain(
       'The changes wait for the member’s approval.',
     );

@@ -1,23 +1,24 @@
 import { Link, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
-import { useAgreementChangeWaitingQuery } from '../../../gql/hooks';
+import type { ChangeWaitingFieldsFragment } from '../../../gql/graphql';
 import { StatusAlert } from '../../../shared/ui/StatusAlert';
 
 /**
  * The overview's word on a modification or renewal on its way (issue 26 item 3): the member is asked to review one
- * staff sent them; staff see that it waits for the member (or is still being prepared). The words are the server's.
+ * staff sent them; staff see that it waits for the member (or is still being prepared). The words are the server's,
+ * from the overview's query (null: nothing on its way).
  */
 export function ChangeWaitingNotice({
   memberId,
   accountId,
   isStaff,
+  waiting,
 }: {
   memberId: number;
   accountId: number;
   isStaff: boolean;
+  waiting: ChangeWaitingFieldsFragment | null;
 }) {
-  const { data } = useAgreementChangeWaitingQuery({ variables: { accountId }, fetchPolicy: 'cache-and-network' });
-  const waiting = data?.agreementChangeWaiting;
   if (!waiting) return null;
   const review = `/member/${memberId}/account/${accountId}/viewagreement/${waiting.agreementId}`;
   return (

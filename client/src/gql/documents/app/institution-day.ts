@@ -3,9 +3,10 @@
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
 import { useQuery, type SkipToken } from '@apollo/client/react';
 import type { OperationVariables } from '@apollo/client';
-import type { InstitutionDayQuery, InstitutionDayQueryVariables } from '../../graphql';
+import type { InstitutionDayFieldsFragment, InstitutionDayQuery, InstitutionDayQueryVariables } from '../../graphql';
 
-export const InstitutionDayDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"InstitutionDay"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"institutionDay"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"today"}},{"kind":"Field","name":{"kind":"Name","value":"timeZone"}}]}}]}}]} as unknown as DocumentNode<InstitutionDayQuery, InstitutionDayQueryVariables>;
+export const InstitutionDayFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"InstitutionDayFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"InstitutionDay"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"today"}},{"kind":"Field","name":{"kind":"Name","value":"timeZone"}}]}}]} as unknown as DocumentNode<InstitutionDayFieldsFragment, unknown>;
+export const InstitutionDayDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"InstitutionDay"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"institutionDay"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"InstitutionDayFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"InstitutionDayFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"InstitutionDay"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"today"}},{"kind":"Field","name":{"kind":"Name","value":"timeZone"}}]}}]} as unknown as DocumentNode<InstitutionDayQuery, InstitutionDayQueryVariables>;
 
 /** Options are required exactly when the operation has required variables. */
 type QueryArgs<TData, TVariables extends OperationVariables> = {} extends TVariables
