@@ -53,7 +53,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-/** The overview in two documents (the whole of it costs more than the hardening allows): manual billers apart. */
+/** The overview in two documents, manual billers apart (OVERVIEW_FIELDS, OVERVIEW_MANUAL). */
 async function overviewAs(who: Session, query = OVERVIEW) {
   const body = await gql<{ accountOverview: Overview }>(server, who, query, { m: memberId, a: accountId });
   const manual = await gql<{ accountOverview: Pick<Overview, 'manualBillers'> }>(server, who, OVERVIEW_MANUAL, {

@@ -134,8 +134,8 @@ export const PROJECTION = `agreementId asOf balances { allocation contingency ra
   billsPayable`;
 
 /**
- * Every field of AccountOverview but the staff-only notes and manualBillers: with both biller lists the document
- * costs more than the hardening's limit (5,000), so the manual billers are asked for on their own (OVERVIEW_MANUAL).
+ * Every field of AccountOverview but the staff-only notes and manualBillers, which are asked for on their own
+ * (OVERVIEW_MANUAL): the two documents the client sent before its one overview query (OverviewPage).
  */
 export const OVERVIEW_FIELDS = `accountId memberId agreement { ${SUMMARY} } projection { ${PROJECTION} }
   allocationByCategory { categoryId categoryName amount }
