@@ -51,9 +51,8 @@ describe('planRefresh', () => {
     expect(plan.evict).toContain('billsDueForPayment');
     expect(plan.evict).toContain('billDetails');
     expect(plan.evict).not.toContain('accountOverview');
-    // The overview's one query reads the activities' first page, tonight's run and the layout's account: kept.
+    // The overview's one query reads the activities' first page and the layout's account: kept.
     expect(plan.evict).not.toContain('activities');
-    expect(plan.evict).not.toContain('bankDayRun');
     expect(plan.evict).not.toContain('memberAccount');
     expect(plan.evict).not.toContain('agreement');
   });

@@ -12,14 +12,13 @@ import type { DocumentNode } from 'graphql';
 
 /** The queries that show an agreement's figures or status (operation name → the root fields it reads). */
 export const LIVE_QUERIES: Readonly<Record<string, readonly string[]>> = {
-  // The overview's one query (its summary, billers, tonight's run, notices, the activities' first page, the shell's
+  // The overview's one query (its summary, billers, notices, the activities' first page, the shell's
   // settings and day, the layout's account).
   OverviewPage: [
     'clientSettings',
     'institutionDay',
     'memberAccount',
     'accountOverview',
-    'bankDayRun',
     'agreementChangeWaiting',
     'hardshipCase',
     'activities',
@@ -33,6 +32,7 @@ export const LIVE_QUERIES: Readonly<Record<string, readonly string[]>> = {
   AgreementGraphs: ['agreementGraphs'],
   // A change sent to the member, decided or withdrawn: the overview's notice (OverviewPage) and the open review follow it.
   AgreementChangeReview: ['agreementChangeReview'],
+  BankDayRun: ['bankDayRun'],
   ShortfallFixes: ['shortfallFixes'],
   TermEndChoice: ['termEndChoice'],
   // Staff record an arrangement or close the request: the member's open hardship screen follows it.

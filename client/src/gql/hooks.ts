@@ -27,6 +27,7 @@ export { useOverviewPageQuery } from './documents/features/overview/overview';
 export { useQueuedChangeStatusUpdatesSubscription } from './documents/features/overview/queued-change';
 export { useShortfallFixesQuery, useApplyShortfallFixMutation } from './documents/features/overview/shortfall-fix';
 export { useTermEndChoiceQuery, useChooseTermEndMutation } from './documents/features/overview/term-end';
+export { useBankDayRunQuery } from './documents/features/overview/tonight';
 export { useReportBranchesQuery, useMissedDepositReportQuery, useMissedDepositReportFileQuery } from './documents/features/report/missed-deposits';
 export { useAtRiskAgreementsQuery, useAtRiskAgreementsFileQuery } from './documents/features/risk/at-risk';
 export { useClosingStatementQuery, useSettlementAccountsQuery, useCancelAgreementWithSettlementMutation, useResetAccountBalanceMutation } from './documents/features/settlement/settlement';

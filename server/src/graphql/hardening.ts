@@ -22,7 +22,7 @@ export const LIMITS = {
   maxTokens: 2_000,
   /**
    * A route's one query (issue 23 item 1: the member overview's, with both biller lists and the activities' first
-   * page, costs about 8,600) fits; it stood at 5,000 while each part of a page was its own document.
+   * page, costs about 8,400) fits; it stood at 5,000 while each part of a page was its own document.
    */
   maxCost: 10_000,
   /** The assumed size of a list without a `first`/`pageSize`/`limit` argument, for costing. */

@@ -6,6 +6,7 @@ import { sessionStore } from '../../auth/session';
 import { tokenFixture } from '../../auth/test-support';
 import {
   AgreementSavedForLaterDocument,
+  BankDayRunDocument,
   OverviewPageDocument,
   ShortfallFixesDocument,
   TermEndChoiceDocument,
@@ -324,7 +325,6 @@ function mocks(staff: boolean) {
           institutionDay: { __typename: 'InstitutionDay', today: institutionToday(), timeZone: 'Australia/Sydney' },
           memberAccount: account,
           accountOverview: overview(staff),
-          bankDayRun: tonightsRun,
           agreementChangeWaiting: null,
           hardshipCase: null,
           activities: {
@@ -343,6 +343,11 @@ function mocks(staff: boolean) {
           },
         },
       },
+    },
+    {
+      // Tonight's run asks after the page (its own query: the slowest part to work out).
+      request: { query: BankDayRunDocument, variables: ids },
+      result: { data: { bankDayRun: tonightsRun } },
     },
     {
       request: { query: AgreementSavedForLaterDocument, variables: { accountId: ids.accountId } },

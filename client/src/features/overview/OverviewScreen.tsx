@@ -183,7 +183,7 @@ export function OverviewScreen() {
               overviewPayPath(base, agreementStatus, { billId: bill.billId, variant: 'bill', onHold: bill.onHold })
             }
           />
-          {agreement && <TonightSection run={page.bankDayRun} />}
+          {agreement && <TonightSection memberId={memberId} accountId={accountId} />}
           <AutoBillersSection
             billers={data.autoBillers}
             memberId={memberId}

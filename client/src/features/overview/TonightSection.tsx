@@ -1,7 +1,10 @@
 import { Badge, Box, Flex, Heading, List, Stack, Text } from '@chakra-ui/react';
+import { useBankDayRunQuery } from '../../gql/hooks';
 import type { BankDayRunFieldsFragment } from '../../gql/graphql';
 import { formatDate } from '../../shared/dates';
 import { formatMoney } from '../../shared/money';
+import { Loading } from '../../shared/ui/Loading';
+import { LoadFailed } from '../../shared/ui/LoadFailed';
 import { Section } from '../../shared/ui/Section';
 
 type Run = BankDayRunFieldsFragment;
@@ -88,51 +91,61 @@ function LastLineItem({ line }: { line: LastLine }) {
 /**
  * Tonight's run, in sight (issue 24 item 3): what the next bank day does for the agreement, in order (deposits in,
  * then each bill paid automatically), each line with the balance after it, and what last night's run did. Every
- * figure is the server's (`bankDayRun`, in the overview's query); refreshed when the figures change (live-figures.ts).
+ * figure is the server's (`bankDayRun`); refreshed when the figures change (live-figures.ts). Its own query, asked
+ * after the page has rendered, not a part of the overview's one query: working out the next bank day is the slowest
+ * part of the page (about half of that query's time on the server with it), and the section sits far down.
  */
-export function TonightSection({ run }: { run: Run }) {
+export function TonightSection({ memberId, accountId }: { memberId: number; accountId: number }) {
+  const query = useBankDayRunQuery({ variables: { memberId, accountId } });
+  const run = query.data?.bankDayRun;
   return (
     <Section title="Tonight’s run" id="tonight-run">
-      <Stack gap="4">
-        <Box>
-          <Text>
-            The bank day of {formatDate(run.next.date)}, in this order: deposits in first, then each bill paid
-            automatically. Balance now {formatMoney(run.next.balanceBefore)}.
-          </Text>
-          {run.next.lines.length === 0 ? (
-            <Text mt="2" fontWeight="semibold" data-testid="tonight-empty">
-              Nothing runs tonight.
+      {query.loading && !run && <Loading label="Loading tonight’s run…" />}
+      {query.error && !run && (
+        <LoadFailed what="tonight’s run" error={query.error} onRetry={() => void query.refetch()} />
+      )}
+      {run && (
+        <Stack gap="4">
+          <Box>
+            <Text>
+              The bank day of {formatDate(run.next.date)}, in this order: deposits in first, then each bill paid
+              automatically. Balance now {formatMoney(run.next.balanceBefore)}.
             </Text>
-          ) : (
-            <>
-              <List.Root as="ol" listStyleType="none" mt="2" aria-label="Tonight’s run, in order">
-                {run.next.lines.map((line, index) => (
-                  <NextLineItem key={`${line.kind}-${line.depositId ?? line.billId}`} line={line} index={index} />
+            {run.next.lines.length === 0 ? (
+              <Text mt="2" fontWeight="semibold" data-testid="tonight-empty">
+                Nothing runs tonight.
+              </Text>
+            ) : (
+              <>
+                <List.Root as="ol" listStyleType="none" mt="2" aria-label="Tonight’s run, in order">
+                  {run.next.lines.map((line, index) => (
+                    <NextLineItem key={`${line.kind}-${line.depositId ?? line.billId}`} line={line} index={index} />
+                  ))}
+                </List.Root>
+                <Text mt="1" fontWeight="semibold" data-testid="tonight-balance-end">
+                  Balance after tonight’s run {formatMoney(run.next.balanceAfter)}
+                </Text>
+              </>
+            )}
+          </Box>
+          <Box>
+            <Heading as="h3" size="md">
+              Last night’s run ({formatDate(run.last.date)})
+            </Heading>
+            {run.last.lines.length === 0 ? (
+              <Text mt="2" data-testid="last-night-empty">
+                Nothing ran for this agreement last night.
+              </Text>
+            ) : (
+              <List.Root as="ol" listStyleType="none" mt="2" aria-label="What last night’s run did">
+                {run.last.lines.map((line, index) => (
+                  <LastLineItem key={`${line.kind}-${line.depositId ?? line.billId}-${index}`} line={line} />
                 ))}
               </List.Root>
-              <Text mt="1" fontWeight="semibold" data-testid="tonight-balance-end">
-                Balance after tonight’s run {formatMoney(run.next.balanceAfter)}
-              </Text>
-            </>
-          )}
-        </Box>
-        <Box>
-          <Heading as="h3" size="md">
-            Last night’s run ({formatDate(run.last.date)})
-          </Heading>
-          {run.last.lines.length === 0 ? (
-            <Text mt="2" data-testid="last-night-empty">
-              Nothing ran for this agreement last night.
-            </Text>
-          ) : (
-            <List.Root as="ol" listStyleType="none" mt="2" aria-label="What last night’s run did">
-              {run.last.lines.map((line, index) => (
-                <LastLineItem key={`${line.kind}-${line.depositId ?? line.billId}-${index}`} line={line} />
-              ))}
-            </List.Root>
-          )}
-        </Box>
-      </Stack>
+            )}
+          </Box>
+        </Stack>
+      )}
     </Section>
   );
 }
