@@ -767,4 +767,203 @@ describe('the demo data over a simulated year (issue 24, how it will be checked)
     expect(seen.projection.verdict.onTrack).toBe(true);
     expect(await kinds(oliviaNew)).not.toContain('DepositReview');
   });
+  // ---------------------------------------------------------------------------------------------------------------
+  // A term end with a surplus (Charlotte, 100003): the choice before the renewal, applied once
+  // ---------------------------------------------------------------------------------------------------------------
+  const TERM_END = `query($m: Int!, $a: Int!) { termEndChoice(memberId: $m, accountId: $a) {
+    agreementId endDate closingBalance choice accountNumber message options { kind } refundAccounts { accountNumber } } }`;
+  interface TermEnd {
+    agreementId: number;
+    endDate: string;
+    closingBalance: string | null;
+    choice: string;
+    accountNumber: string | null;
+    message: string;
+    options: { kind: string }[];
+    refundAccounts: { accountNumber: string }[];
+  }
+  const termEnd = async () =>
+    (
+      await call<{ termEndChoice: TermEnd | null }>(charlotte.login, TERM_END, {
+        m: charlotte.memberId,
+        a: charlotte.accountId,
+      })
+    ).termEndChoice;
+  let endDate: LocalDate;
+  /** The closing balance the member was shown when she chose. */
+  let surplusShown: Cents;
+  let refundTo: { id: number; account_number: string };
+
+  /** What a linked account holds in the ledger. */
+  const linkedBalance = async (linkedId: number): Promise<Cents> => {
+    const [row] = await sql<{ amount: string }>(
+      server,
+      `select coalesce(sum(e.amount), 0)::text as amount from ledger_entry e
+       join ledger_account a on a.id = e.ledger_account_id where a.linked_account_id = ?`,
+      [linkedId],
+    );
+    return money(row.amount);
+  };
+  const closures = () =>
+    sql<{ id: number }>(server, 'select id from ledger_transaction where agreement_id = ? and type = ?', [
+      charlotte.agreementId,
+      LedgerTransactionType.Closure,
+    ]);
+
+  it('before the renewal Charlotte sees her projected closing balance and chooses a refund; staff see her choice', async () => {
+    [{ end_date: endDate }] = await sql<{ end_date: LocalDate }>(
+      server,
+      'select end_date::text as end_date from agreement where id = ?',
+      [charlotte.agreementId],
+    );
+    expect(await termEnd()).toBeNull(); // not due yet
+    // Three weeks before the end (within the renewal notice's 30 days): the bank day catches up to it.
+    const noticeDay = addDays(endDate, -21);
+    await simulate(noticeDay);
+    expect((await overview(charlotte)).agreement.termEndDue).toBe(true);
+    const seen = (await termEnd())!;
+
+    // By hand: what she holds, plus the deposits to come, less the bills unpaid, to the end date.
+    const held = money((await overview(charlotte)).projection.balances.total);
+    const days = dayByDay(
+      noticeDay,
+      held,
+      await depositsOf(charlotte.agreementId),
+      await unpaidBills(charlotte.agreementId),
+      (d) => money(d.expected_amount),
+      (b) => money(b.expected_amount),
+    );
+    const closing = days.filter((d) => d.date <= endDate).at(-1)!.balance;
+    expect(money(seen.closingBalance)).toBe(closing);
+    surplusShown = cents(closing);
+    expect(closing).toBeGreaterThan(0); // a surplus
+    expect(seen).toMatchObject({ agreementId: charlotte.agreementId, endDate, choice: 'Roll' });
+    expect(seen.options.map((o) => o.kind).sort()).toEqual(['Refund', 'Roll', 'Savings']);
+
+    // Staff: her renewal is due, and nothing chosen yet means the balance rolls into the renewal.
+    const due = (await worklist(charlotte)).filter((row) => row.kind === 'RenewalDue');
+    expect(due).toHaveLength(1);
+
+    refundTo = await linkedAccountOf(charlotte);
+    expect(seen.refundAccounts.map((a) => a.accountNumber)).toContain(refundTo.account_number);
+    const chosen = await call<{ chooseTermEnd: { ok: boolean } & UserErrors }>(
+      charlotte.login,
+      `mutation($input: ChooseTermEndInput!) { chooseTermEnd(input: $input) { ok ${ERRORS} } }`,
+      {
+        input: {
+          memberId: charlotte.memberId,
+          accountId: charlotte.accountId,
+          choice: 'Refund',
+          accountNumber: refundTo.account_number,
+        },
+      },
+    );
+    expect(chosen.chooseTermEnd).toMatchObject({ ok: true, errors: [] });
+    expect(await termEnd()).toMatchObject({ choice: 'Refund', accountNumber: refundTo.account_number });
+    const told = (await worklist(charlotte)).find((row) => row.kind === 'RenewalDue')!;
+    expect(`${told.title} ${told.detail}`).toContain(refundTo.account_number);
+  });
+  it('staff renew, she approves; on the renewal’s first morning the surplus is refunded once, as shown', async () => {
+    const renewed = await call<{ renewAgreement: { outcome: { agreementId: number } | null } & UserErrors }>(
+      AGENT,
+      `mutation($id: Int!) { renewAgreement(agreementId: $id) { outcome { agreementId } ${ERRORS} } }`,
+      { id: charlotte.agreementId },
+    );
+    expect(renewed.renewAgreement.errors).toEqual([]);
+    const renewalId = renewed.renewAgreement.outcome!.agreementId;
+    const saved = await call<{ saveAgreementDeposits: UserErrors }>(
+      AGENT,
+      `mutation($id: Int!, $input: DepositsInput!) { saveAgreementDeposits(agreementId: $id, input: $input) { ${ERRORS} } }`,
+      {
+        id: renewalId,
+        input: {
+          contributionFrequency: 2, // fortnightly, from the renewal's first day, from her pay
+          contributionDate: addDays(endDate, 1),
+          depositType: 1,
+          remitterName: 'Acme Payroll',
+          remitterNumber: 'E-1234',
+          isTopupPerformed: true, // opening from zero (the surplus refunded), its first weeks need a top-up
+          topupAccount: refundTo.id,
+        },
+      },
+    );
+    expect(saved.saveAgreementDeposits.errors).toEqual([]);
+    const sent = await call<{ saveAllAgreementChanges: UserErrors }>(
+      AGENT,
+      `mutation($id: Int!) { saveAllAgreementChanges(agreementId: $id) { ${ERRORS} } }`,
+      { id: renewalId },
+    );
+    expect(sent.saveAllAgreementChanges.errors).toEqual([]);
+    const approved = await call<{ approveAgreement: { ok: boolean } & UserErrors }>(
+      charlotte.login,
+      `mutation($id: Int!) { approveAgreement(agreementId: $id) { ok ${ERRORS} } }`,
+      { id: renewalId },
+    );
+    expect(approved.approveAgreement).toMatchObject({ ok: true, errors: [] });
+    await server.app.services.jobs.drain(APPLY_CHANGE_JOB);
+
+    // The last day: its deposits and bills as forecast; nothing is paid out yet, her choice stands.
+    await simulate(endDate);
+    expect(await closures()).toEqual([]);
+    expect(await termEnd()).toMatchObject({ choice: 'Refund', closingBalance: toDecimalString(surplusShown) });
+    const held = money((await overview(charlotte)).projection.balances.total);
+    const owedBills = await unpaidBills(charlotte.agreementId);
+    const owedIds = owedBills.map((b) => b.id);
+    const owed = owedBills.reduce((sum, b) => sum + money(b.expected_amount), 0);
+    expect(held - owed).toBe(surplusShown); // what she holds less the bills still owed: the surplus shown
+    const [{ last }] = await sql<{ last: number }>(
+      server,
+      'select coalesce(max(id), 0) as last from ledger_transaction',
+    );
+    /** Every movement into or out of her linked account since the last day. */
+    const movements = () =>
+      sql<{ transaction_id: number; type: number; agreement_id: number; amount: string }>(
+        server,
+        `select t.id as transaction_id, t.type, t.agreement_id, e.amount::text as amount from ledger_entry e
+         join ledger_account a on a.id = e.ledger_account_id join ledger_transaction t on t.id = e.transaction_id
+         where a.linked_account_id = ? and t.id > ? order by t.id`,
+        [refundTo.id, last],
+      );
+
+    // The renewal's first morning: it takes over and the surplus shown is refunded, in one movement.
+    await simulate(addDays(endDate, 1));
+    const [closure, ...more] = await closures();
+    expect(more).toEqual([]);
+    const moved = await movements();
+    expect(moved.filter((m) => m.agreement_id === charlotte.agreementId)).toEqual([
+      {
+        transaction_id: closure.id,
+        type: LedgerTransactionType.Closure,
+        agreement_id: charlotte.agreementId,
+        amount: toDecimalString(surplusShown),
+      },
+    ]);
+    // What was held for the bills still owed goes into the renewal with them: nothing of it was refunded.
+    const renewal = await overview(charlotte);
+    expect(renewal.agreement).toMatchObject({ contractId: renewalId, status: 'Active' });
+    const [carried] = await sql<{ amount: string }>(
+      server,
+      `select coalesce(sum(e.amount), 0)::text as amount from ledger_entry e join ledger_account a on a.id = e.ledger_account_id
+       join ledger_transaction t on t.id = e.transaction_id where t.type = ? and a.agreement_id = ?`,
+      [LedgerTransactionType.VersionTransfer, renewalId],
+    );
+    expect(money(carried.amount)).toBe(held - surplusShown);
+    expect(
+      (await unpaidBills(renewalId))
+        .filter((b) => b.due_date <= endDate)
+        .map((b) => b.id)
+        .sort(),
+    ).toEqual(
+      (await sql<{ id: number }>(server, 'select id from bill where id = any(?::int[])', [`{${owedIds.join(',')}}`]))
+        .map((b) => b.id)
+        .sort(),
+    );
+    const balance = await linkedBalance(refundTo.id);
+
+    // The day run again (a retried job, a second instance): nothing more moves.
+    await simulateDay(server.app.services.jobs, server.app.services.bankDay, em(server), clock, addDays(endDate, 1));
+    expect(await closures()).toHaveLength(1);
+    expect((await movements()).map((m) => m.transaction_id)).toEqual(moved.map((m) => m.transaction_id));
+    expect(await linkedBalance(refundTo.id)).toBe(balance);
+  });
 });

@@ -15,10 +15,11 @@ import { agreementInForce } from './biller-wizard.fixtures.js';
 /**
  * A surplus walked to its term end on the test clock with the savings choice (issue 24 item 5; the refund and roll
  * walks are in term-end.test.ts), the cents checked by hand: on the last day nothing has moved and the choice is still
- * open; on the renewal's first day the bank day pays exactly what the version in force holds into the default savings
- * account, once — one balanced Closure transaction, the old version at zero, the renewal opening from zero (its stored
- * plan's opening balance), the savings account up by the same cents — with the choice, the payout and the takeover in
- * the activity history; the day run again moves nothing more.
+ * open; on the renewal's first day the bank day pays the surplus (what the version in force holds less its bills still
+ * unpaid: the closing balance she was shown) into the default savings account, once — one balanced Closure
+ * transaction, the rest carried into the renewal with those bills (its stored plan's opening balance), the old version
+ * at zero, the savings account up by the same cents — with the choice, the payout and the takeover in the activity
+ * history; the day run again moves nothing more.
  */
 const TZ = 'Australia/Sydney';
 const TODAY = todayIn(TZ);
@@ -82,7 +83,7 @@ beforeAll(async () => {
 afterAll(() => server?.stop());
 
 describe('a surplus walked to term end with the savings choice (issue 24 item 5)', () => {
-  it('pays exactly what the agreement holds into savings once, on the renewal’s first day, with its history', async () => {
+  it('pays the surplus shown into savings once, on the renewal’s first day, with its history', async () => {
     // Staff renew; the agreement is due and shows its projected closing balance.
     const renewed = await staffCall<{ renewAgreement: { outcome: { agreementId: number } } }>(
       `mutation($id: Int!) { renewAgreement(agreementId: $id) { outcome { agreementId } ${ERRORS} } }`,
@@ -134,6 +135,19 @@ describe('a surplus walked to term end with the savings choice (issue 24 item 5)
         activity: { type: 20, details: 'Rainy-day top-up for the term-end walk' },
       });
     });
+    // Her fortnightly deposits come from her savings account: a year of them is there, so that they all arrive.
+    await em(server).transactional((tx) =>
+      new LedgerService().post(tx, {
+        type: LedgerTransactionType.CoreBankingCredit,
+        memberId: maryId,
+        effectiveDate: TODAY,
+        description: 'Salary',
+        lines: [
+          { account: external(), amount: cents(-60_000_00) },
+          { account: linkedAccount(savings.id), amount: cents(60_000_00) },
+        ],
+      }),
+    );
     const surplus = parseMoney((await view())!.closingBalance);
     expect(surplus).toBe(closing + topUp);
     expect(surplus).toBeGreaterThanOrEqual(750_00);
@@ -193,6 +207,16 @@ describe('a surplus walked to term end with the savings choice (issue 24 item 5)
     const held = (await agreementBalances(em(server), [agreementId])).get(agreementId)!;
     expect(held.total).toBe(held.allocation + held.contingency + held.rainyDay);
     expect(held.total).toBeGreaterThan(0);
+    // The surplus paid out: what it holds less the bills of its term still unpaid (they go into the renewal with the
+    // money held for them): the closing balance she was shown.
+    const [{ owed }] = await sql<{ owed: string }>(
+      server,
+      `select coalesce(sum(expected_amount), 0)::text as owed from bill where agreement_id = ? and status in (0, 1, 4, 5, 6)
+         and due_date <= ?::date`,
+      [agreementId, endDate],
+    );
+    const paid = cents(held.total - parseMoney(owed));
+    expect(paid).toBe(surplus);
     const savingsBefore = await linkedBalance(savings.id);
     const firstDay = addDays(endDate, 1);
     await simulateDay(server.app.services.jobs, server.app.services.bankDay, em(server), clock, firstDay);
@@ -203,7 +227,7 @@ describe('a surplus walked to term end with the savings choice (issue 24 item 5)
     );
     expect(statuses.map((s) => s.status)).toEqual([10, 7]);
 
-    // One Closure transaction: each pocket emptied to the cent, the same cents into savings, balanced.
+    // One Closure transaction: the surplus out of the pockets, the same cents into savings, balanced.
     const [closure] = await closures();
     expect(closure).toBeDefined();
     const entries = await sql<{
@@ -219,28 +243,31 @@ describe('a surplus walked to term end with the savings choice (issue 24 item 5)
     );
     const intoSavings = entries.filter((e) => e.linked_account_id === savings.id);
     expect(intoSavings).toHaveLength(1);
-    expect(parseMoney(intoSavings[0].amount)).toBe(held.total);
+    expect(parseMoney(intoSavings[0].amount)).toBe(paid);
     const outOfPockets = entries
       .filter((e) => e.agreement_id === agreementId)
       .reduce((sum, e) => sum + parseMoney(e.amount), 0);
-    expect(outOfPockets).toBe(-held.total);
+    expect(outOfPockets).toBe(-paid);
     expect(entries.reduce((sum, e) => sum + parseMoney(e.amount), 0)).toBe(0);
-    expect(await linkedBalance(savings.id)).toBe(savingsBefore + held.total);
+    expect(await linkedBalance(savings.id)).toBe(savingsBefore + paid);
     expect((await agreementBalances(em(server), [agreementId])).get(agreementId)!.total).toBe(0);
 
-    // The renewal opens from zero: no version transfer, its stored plan holds nothing carried over.
-    const [transfers] = await sql<{ n: number }>(
+    // What was held for the unpaid bills goes into the renewal with them (one transfer): its stored plan's opening.
+    const [transfers] = await sql<{ n: number; amount: string }>(
       server,
-      'select count(*)::int as n from ledger_transaction where agreement_id = ? and type = ?',
-      [renewalId, LedgerTransactionType.VersionTransfer],
+      `select count(distinct t.id)::int as n, coalesce(sum(e.amount) filter (where a.agreement_id = ?), 0)::text as amount
+       from ledger_transaction t join ledger_entry e on e.transaction_id = t.id
+       join ledger_account a on a.id = e.ledger_account_id where t.agreement_id = ? and t.type = ?`,
+      [renewalId, renewalId, LedgerTransactionType.VersionTransfer],
     );
-    expect(transfers.n).toBe(0);
+    expect(transfers.n).toBe(held.total > paid ? 1 : 0);
+    expect(parseMoney(transfers.amount)).toBe(held.total - paid);
     const [plan] = await sql<{ opening_balance: string }>(
       server,
       'select opening_balance::text from agreement_plan where agreement_id = ?',
       [renewalId],
     );
-    expect(parseMoney(plan.opening_balance)).toBe(0);
+    expect(parseMoney(plan.opening_balance)).toBe(held.total - paid); // the money for the bills it took over
 
     // The history: the choice (7), the payout (29) and the takeover (21) saying what was paid where.
     const [choiceActivity] = await sql<{ type: number; details: string }>(
@@ -259,30 +286,30 @@ describe('a surplus walked to term end with the savings choice (issue 24 item 5)
     );
     expect(payouts).toEqual([
       {
-        details: `Term-end surplus of ${formatCurrency(held.total)} paid into savings account ${savings.account_number} as chosen, when the renewal took over`,
+        details: `Term-end surplus of ${formatCurrency(paid)} paid into savings account ${savings.account_number} as chosen, when the renewal took over`,
         data: expect.objectContaining({ termEndChoice: 'savings', accountNumber: savings.account_number }),
       },
     ]);
-    expect(parseMoney(String(payouts[0].data.payoutAmount))).toBe(held.total);
+    expect(parseMoney(String(payouts[0].data.payoutAmount))).toBe(paid);
     const [tookOver] = await sql<{ data: { termEnd: { choice: string; amount: string; transactionId: number } } }>(
       server,
       'select data from activity where agreement_id = ? and type = 21 order by id desc limit 1',
       [renewalId],
     );
     expect(tookOver.data.termEnd).toMatchObject({ choice: 'savings', transactionId: closure.id });
-    expect(parseMoney(tookOver.data.termEnd.amount)).toBe(held.total);
+    expect(parseMoney(tookOver.data.termEnd.amount)).toBe(paid);
     const [choiceRow] = await sql<{ applied_amount: string; applied_transaction_id: number }>(
       server,
       'select applied_amount::text, applied_transaction_id from term_end_choice where agreement_id = ?',
       [agreementId],
     );
-    expect(parseMoney(choiceRow.applied_amount)).toBe(held.total);
+    expect(parseMoney(choiceRow.applied_amount)).toBe(paid);
     expect(choiceRow.applied_transaction_id).toBe(closure.id);
 
     // The first day run again (a retried job, a second instance): nothing more moves.
     await simulateDay(server.app.services.jobs, server.app.services.bankDay, em(server), clock, firstDay);
     expect(await server.app.services.changeApplier.takeOverRenewals(em(server), firstDay)).toEqual([]);
     expect(await closures()).toHaveLength(1);
-    expect(await linkedBalance(savings.id)).toBe(savingsBefore + held.total);
+    expect(await linkedBalance(savings.id)).toBe(savingsBefore + paid);
   });
 });

@@ -19,7 +19,8 @@ import { agreementInForce } from './biller-wizard.fixtures.js';
  * (here: a renewal under way), shows the projection's closing balance and offers refund and savings only with a
  * surplus; the member (never another member, never the reporter) stores it with its activity; when the renewal takes
  * over on its first day, the surplus is paid into the chosen linked account in one balanced Closure transaction with
- * its activity, instead of being carried over, and a retried takeover moves nothing more.
+ * its activity (what was held for bills still unpaid goes into the renewal with them), and a retried takeover moves
+ * nothing more.
  */
 const TZ = 'Australia/Sydney';
 const TODAY = todayIn(TZ);
@@ -484,9 +485,28 @@ describe('a choice at term end (issue 24 item 5)', () => {
 
     // The roll's renewal takes over first when its day comes first (the clock only moves forward).
     if (roll.firstDay < firstDay) await takeOverRoll();
-    // What the version in force holds when its renewal takes over (the bank day's first step).
+    // The year runs: its deposits come (a year of them in the account they are paid from), its automatic payments go;
+    // the last day catches up.
+    const [{ from }] = await sql<{ from: number }>(
+      server,
+      'select periodical_payment_account_id as from from agreement where id = ?',
+      [agreementId],
+    );
+    await fundLinkedAccount(maryId, Number(from), cents(60_000_00));
+    await simulateDay(server.app.services.jobs, server.app.services.bankDay, em(server), clock, endDate);
+    // What the version in force holds when its renewal takes over (the bank day's first step), and the surplus: that
+    // less its bills still unpaid (they go into the renewal with the money held for them), the closing balance shown.
     const held = (await agreementBalances(em(server), [agreementId])).get(agreementId)!;
-    expect(held.total).toBeGreaterThan(0);
+    const [{ owed }] = await sql<{ owed: string }>(
+      server,
+      `select coalesce(sum(expected_amount), 0)::text as owed from bill where agreement_id = ? and status in (0, 1, 4, 5, 6)
+         and due_date <= ?::date`,
+      [agreementId, endDate],
+    );
+    const surplus = cents(held.total - parseMoney(owed));
+    expect(surplus).toBeGreaterThan(0);
+    mary = await session(server, MEMBER_TWO_ACCOUNTS); // signed in again a year on
+    expect(parseMoney((await view(mary))!.closingBalance!)).toBe(surplus);
     await simulateDay(server.app.services.jobs, server.app.services.bankDay, em(server), clock, firstDay);
     const statuses = await sql<{ id: number; status: number }>(
       server,
@@ -511,27 +531,28 @@ describe('a choice at term end (issue 24 item 5)', () => {
     const sum = entries.reduce((total, e) => total + parseMoney(e.amount), 0);
     expect(sum).toBe(0);
     const paid = entries.find((e) => e.linked_account_id === refundTo.id)!;
-    expect(parseMoney(paid.amount)).toBe(held.total);
+    expect(parseMoney(paid.amount)).toBe(surplus);
     const [activity] = await sql<{ type: number; details: string }>(
       server,
       'select type, details from activity where agreement_id = ? and type = 29 and details like ?',
       [agreementId, 'Term-end surplus%'],
     );
     expect(activity.details).toBe(
-      `Term-end surplus of ${formatCurrency(held.total as Cents)} paid into linked account ${refundTo.account_number} as chosen, when the renewal took over`,
+      `Term-end surplus of ${formatCurrency(surplus)} paid into linked account ${refundTo.account_number} as chosen, when the renewal took over`,
     );
     expect(await stored()).toMatchObject([
       { choice: 2, applied_at: expect.anything(), applied_amount: expect.stringMatching(/^\d+\.\d\d$/) },
     ]);
-    expect(parseMoney((await stored())[0].applied_amount!)).toBe(held.total);
-    // Nothing carried over: the old version is at zero and no version transfer was posted to the renewal.
+    expect(parseMoney((await stored())[0].applied_amount!)).toBe(surplus);
+    // Only what was held for the unpaid bills is carried over, with them: the old version is at zero.
     expect((await agreementBalances(em(server), [agreementId])).get(agreementId)!.total).toBe(0);
-    const [transfers] = await sql<{ n: number }>(
+    const [transfers] = await sql<{ amount: string }>(
       server,
-      'select count(*)::int as n from ledger_transaction where agreement_id = ? and type = ?',
-      [renewalId, LedgerTransactionType.VersionTransfer],
+      `select coalesce(sum(e.amount), 0)::text as amount from ledger_transaction t join ledger_entry e on e.transaction_id = t.id
+       join ledger_account a on a.id = e.ledger_account_id where t.agreement_id = ? and t.type = ? and a.agreement_id = ?`,
+      [renewalId, LedgerTransactionType.VersionTransfer, renewalId],
     );
-    expect(transfers.n).toBe(0);
+    expect(parseMoney(transfers.amount)).toBe(held.total - surplus);
     const [tookOver] = await sql<{ data: { termEnd: Record<string, unknown> } }>(
       server,
       'select data from activity where agreement_id = ? and type = 21 order by id desc limit 1',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cents } from '../../../shared/money.js';
 import { LedgerAccountKind } from '../../ledger/ledger-account-kind.js';
-import { closingSentence, resetProblem, zeroingLines } from './settlement.rules.js';
+import { closingSentence, payoutLines, resetProblem, zeroingLines } from './settlement.rules.js';
 
 const pockets = (a: number, c: number, r: number) => ({
   allocation: cents(a),
@@ -92,4 +92,49 @@ describe('closingSentence', () => {
       'Nothing was left to pay out; the account is at a zero balance.',
     ],
   ])('%j', (input, sentence) => expect(closingSentence(input)).toBe(sentence));
+});
+
+describe('payoutLines (rule "pay part of the balance out")', () => {
+  const pocket = (kind: LedgerAccountKind, amount: number) => ({ account: { kind, agreementId: 4 }, amount });
+  const into = (amount: number) => ({ account: { kind: LedgerAccountKind.LinkedAccount, linkedAccountId: 7 }, amount });
+  it.each([
+    [
+      'from rainy day alone',
+      pockets(100_00, 10_00, 29_42),
+      20_00,
+      [pocket(LedgerAccountKind.RainyDay, -20_00), into(20_00)],
+    ],
+    [
+      'rainy day, then contingency, then allocation',
+      pockets(100_00, 10_00, 29_42),
+      59_42,
+      [
+        pocket(LedgerAccountKind.RainyDay, -29_42),
+        pocket(LedgerAccountKind.Contingency, -10_00),
+        pocket(LedgerAccountKind.Allocation, -20_00),
+        into(59_42),
+      ],
+    ],
+    [
+      'an overdrawn pocket gives nothing',
+      pockets(100_00, -10_00, 0),
+      50_00,
+      [pocket(LedgerAccountKind.Allocation, -50_00), into(50_00)],
+    ],
+  ] as const)('%s', (_name, held, amount, expected) => {
+    const lines = payoutLines(4, held, cents(amount), 7);
+    expect(lines).toEqual(expected);
+    expect(sum(lines)).toBe(0);
+  });
+
+  it('all it holds empties every pocket, as settling it does', () => {
+    const lines = payoutLines(4, pockets(100_00, 10_00, 29_42), cents(139_42), 7);
+    const settled = zeroingLines([{ agreementId: 4, pockets: pockets(100_00, 10_00, 29_42) }], 7);
+    expect([...lines].sort((a, b) => a.amount - b.amount)).toEqual([...settled].sort((a, b) => a.amount - b.amount));
+  });
+
+  it('refuses nothing, or more than the version holds', () => {
+    expect(() => payoutLines(4, pockets(10_00, 0, 0), cents(0), 7)).toThrow();
+    expect(() => payoutLines(4, pockets(10_00, 0, 0), cents(10_01), 7)).toThrow();
+  });
 });

@@ -106,3 +106,31 @@ export function closingSentence(input: { paidOut: Cents; paidTo: string | null; 
   if (input.reset) return 'The balance was settled when the account was reset; the account is at a zero balance.';
   return 'Nothing was left to pay out; the account is at a zero balance.';
 }
+
+/**
+ * Rule "pay part of the balance out": the lines that take `amount` (above zero, at most what the version holds) from
+ * the version's pockets into the linked account, rainy day first, then contingency, then allocation (what is set aside
+ * for bills stays for them longest); an overdrawn pocket gives nothing. They sum to zero; none is zero.
+ */
+export function payoutLines(
+  agreementId: number,
+  pockets: Pockets,
+  amount: Cents,
+  linkedAccountId: number,
+): LedgerLine[] {
+  if (amount <= 0 || amount > total(pockets)) throw new Error(`Cannot pay ${amount} out of ${total(pockets)}`);
+  const lines: LedgerLine[] = [];
+  let left: number = amount;
+  for (const [held, pocket] of [
+    [pockets.rainyDay, rainyDay],
+    [pockets.contingency, contingency],
+    [pockets.allocation, allocation],
+  ] as const) {
+    const taken = Math.min(left, Math.max(0, held));
+    if (taken === 0) continue;
+    lines.push({ account: pocket(agreementId), amount: negate(taken as Cents) });
+    left -= taken;
+  }
+  lines.push({ account: linkedAccount(linkedAccountId), amount });
+  return lines;
+}

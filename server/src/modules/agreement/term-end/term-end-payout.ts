@@ -1,10 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { formatCurrency, toDecimalString, ZERO, type Cents } from '../../../shared/money.js';
+import { formatCurrency, parseMoney, toDecimalString, ZERO, type Cents } from '../../../shared/money.js';
 import type { LocalDate } from '../../../shared/local-date.js';
 import { ActivityType } from '../../activity/index.js';
 import { agreementBalances, LedgerTransactionType, type LedgerService } from '../../ledger/index.js';
-import { total, zeroingLines } from '../settlement/settlement.rules.js';
-import { carriedIntoRenewal, TERM_END_KIND_NAMES, TermEndChoiceKind } from './term-end.rules.js';
+import { UNPAID_BILL_STATUSES } from '../projection/projection.rules.js';
+import { payoutLines, total } from '../settlement/settlement.rules.js';
+import { TERM_END_KIND_NAMES, TermEndChoiceKind, termEndPayout } from './term-end.rules.js';
 
 export interface TermEndPaidOut {
   choice: 'roll' | 'refund' | 'savings';
@@ -15,11 +16,25 @@ export interface TermEndPaidOut {
 }
 
 /**
+ * What the version's unpaid bills of its term still take out (the forecast's bills, at their expected amounts): the
+ * part of its balance that is not surplus. They follow their billers into the renewal (the carry-over).
+ */
+async function stillOwed(tx: EntityManager, agreementId: number): Promise<Cents> {
+  const [row] = await tx.execute<{ owed: string }[]>(
+    `select coalesce(sum(b.expected_amount), 0)::text as owed from bill b join agreement g on g.id = b.agreement_id
+     where b.agreement_id = ? and b.status in (${UNPAID_BILL_STATUSES.join(', ')}) and b.due_date <= g.end_date`,
+    [agreementId],
+  );
+  return parseMoney(row.owed);
+}
+
+/**
  * The term-end choice carried out when the renewal takes over (issue 24 item 5), in the applying transaction before
- * the carry-over: a refund or savings move pays what the version in force holds, when it holds a surplus, into the
- * chosen linked account in one Closure transaction (type 9) with its activity, as a cancellation's settlement does
- * (`settlement.rules.ts#zeroingLines`); the carry-over then finds nothing to carry. A roll, a deficit or no choice
- * moves nothing here (the carry-over carries the balance). Once: the choice row is claimed (`applied_at` set) in the
+ * the carry-over: a refund or savings move pays the surplus (rule "the surplus paid out at term end": what the version
+ * holds less what its unpaid bills still take out, the closing balance the member was shown) into the chosen linked
+ * account in one Closure transaction (type 9) with its activity (`settlement.rules.ts#payoutLines`); the carry-over
+ * then carries the rest into the renewal with those bills. A roll, a deficit or no choice moves nothing here (the
+ * carry-over carries the balance). Once: the choice row is claimed (`applied_at` set) in the
  * same transaction, so a retried takeover finds it applied and moves nothing more. Null when no choice was stored.
  */
 export async function payOutAtTakeOver(
@@ -48,7 +63,8 @@ export async function payOutAtTakeOver(
   await ledger.lockBalances(tx, [input.agreementId], linked ? [linked.id] : []);
   const pockets = (await agreementBalances(tx, [input.agreementId])).get(input.agreementId)!;
   const held = total(pockets);
-  const paysOut = linked !== undefined && carriedIntoRenewal(held, kind) === ZERO && held > 0;
+  const surplus = linked === undefined ? ZERO : termEndPayout(held, await stillOwed(tx, input.agreementId), kind);
+  const paysOut = linked !== undefined && surplus > 0;
   let outcome: TermEndPaidOut = {
     choice: TERM_END_KIND_NAMES[kind],
     amount: ZERO,
@@ -57,13 +73,13 @@ export async function payOutAtTakeOver(
   };
   if (paysOut) {
     const where = kind === TermEndChoiceKind.Savings ? 'savings account' : 'linked account';
-    const description = `Term-end surplus of ${formatCurrency(held)} paid into ${where} ${linked.account_number}`;
+    const description = `Term-end surplus of ${formatCurrency(surplus)} paid into ${where} ${linked.account_number}`;
     const posted = await ledger.post(tx, {
       type: LedgerTransactionType.Closure,
       agreementId: input.agreementId,
       effectiveDate: input.today,
       description,
-      lines: zeroingLines([{ agreementId: input.agreementId, pockets }], linked.id),
+      lines: payoutLines(input.agreementId, pockets, surplus, linked.id),
       createdAt: input.now,
       activity: {
         type: ActivityType.Transaction,
@@ -72,13 +88,18 @@ export async function payOutAtTakeOver(
           ContractId: input.agreementId,
           renewalContractId: input.renewalId,
           termEndChoice: TERM_END_KIND_NAMES[kind],
-          payoutAmount: toDecimalString(held),
+          payoutAmount: toDecimalString(surplus),
           accountNumber: linked.account_number,
         },
         occurredAt: input.now,
       },
     });
-    outcome = { ...outcome, amount: held, accountNumber: linked.account_number, transactionId: posted.transactionId };
+    outcome = {
+      ...outcome,
+      amount: surplus,
+      accountNumber: linked.account_number,
+      transactionId: posted.transactionId,
+    };
   }
   await tx.execute(
     'update term_end_choice set applied_amount = ?, applied_transaction_id = ? where id = ?',

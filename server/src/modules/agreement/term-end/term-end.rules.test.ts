@@ -14,6 +14,7 @@ import {
   TERM_END_MESSAGES,
   TermEndChoiceKind as Kind,
   termEndDue,
+  termEndPayout,
   type TermEndFacts,
 } from './term-end.rules.js';
 
@@ -121,6 +122,27 @@ describe('carriedIntoRenewal (rule "what the renewal opens with")', () => {
     ['zero', 0, Kind.Savings, 0],
   ] as const)('%s', (_name, balance, kind, carried) => {
     expect(carriedIntoRenewal(cents(balance), kind)).toBe(carried);
+  });
+});
+
+describe('termEndPayout (rule "the surplus paid out at term end")', () => {
+  it.each([
+    ['a refund with nothing owed: all it holds', 90_00, 0, Kind.Refund, 90_00],
+    [
+      'a refund: what it holds less the bills still owed (the closing balance shown)',
+      9_501_94,
+      6_340_00,
+      Kind.Refund,
+      3_161_94,
+    ],
+    ['savings: the same', 9_501_94, 6_340_00, Kind.Savings, 3_161_94],
+    ['the bills owed take it all: nothing', 100_00, 100_00, Kind.Refund, 0],
+    ['a deficit after the bills: nothing', 100_00, 150_00, Kind.Savings, 0],
+    ['overdrawn: nothing', -30_00, 0, Kind.Refund, 0],
+    ['a roll: nothing', 90_00, 0, Kind.Roll, 0],
+    ['nothing chosen: nothing', 90_00, 0, null, 0],
+  ] as const)('%s', (_name, held, owed, kind, paid) => {
+    expect(termEndPayout(cents(held), cents(owed), kind)).toBe(paid);
   });
 });
 

@@ -130,6 +130,18 @@ export function carriedIntoRenewal(balance: Cents, kind: TermEndChoiceKind | nul
   return balance;
 }
 
+/**
+ * Rule "the surplus paid out at term end": a refund or savings move pays the surplus the member was shown, the
+ * balance the term closes with: what the version holds less what its unpaid bills of the term still take out (the
+ * forecast's closing balance on the end date). The money for those bills stays and is carried into the renewal with
+ * them (the carry-over moves unpaid bills with their billers). Nothing when that is not above zero, or for a roll.
+ */
+export function termEndPayout(held: Cents, stillOwed: Cents, kind: TermEndChoiceKind | null): Cents {
+  if (kind !== TermEndChoiceKind.Refund && kind !== TermEndChoiceKind.Savings) return ZERO;
+  const surplus = held - stillOwed;
+  return surplus > 0 ? (surplus as Cents) : ZERO;
+}
+
 /** The words of a choice on the screens and in the activity history. */
 export function choiceWords(kind: TermEndChoiceKind, accountNumber: string | null): string {
   switch (kind) {
