@@ -768,6 +768,131 @@ describe('the demo data over a simulated year (issue 24, how it will be checked)
     expect(await kinds(oliviaNew)).not.toContain('DepositReview');
   });
   // ---------------------------------------------------------------------------------------------------------------
+  // Olivia's showcase agreement again: a bill above its estimate takes it short months ahead; three fixes
+  // ---------------------------------------------------------------------------------------------------------------
+  it('Olivia pays her electricity bill two fifths above its estimate: months ahead her agreement goes short', async () => {
+    const [bill] = await sql<{ id: number; due_date: LocalDate; expected_amount: string }>(
+      server,
+      `select b.id, b.due_date::text as due_date, b.expected_amount::text as expected_amount from bill b
+       join biller r on r.id = b.biller_id where b.agreement_id = ? and r.nickname = 'Electricity' and b.due_date > ?
+       order by b.due_date limit 1`,
+      [olivia.agreementId, lastSimulated],
+    );
+    await simulate(bill.due_date);
+    expect((await overview(olivia)).projection.verdict.onTrack).toBe(true); // as the top-up left it
+    clock.setAt(bill.due_date, 16);
+    const paid = await call<{ payBill: { ok: boolean } & UserErrors }>(
+      olivia.login,
+      `mutation($input: PayBillInput!) { payBill(input: $input) { ok ${ERRORS} } }`,
+      {
+        input: {
+          billId: bill.id,
+          billAmount: toDecimalString(cents(Math.round(money(bill.expected_amount) * 1.4))),
+          idempotencyKey: randomUUID(),
+        },
+      },
+    );
+    expect(paid.payBill).toMatchObject({ ok: true, errors: [] });
+    const verdict = (await overview(olivia)).projection.verdict;
+    expect(verdict.onTrack).toBe(false);
+    shortOn = verdict.firstShortDate as LocalDate;
+    // More than eight weeks ahead: not yet a row for staff.
+    expect(shortOn > addDays(bill.due_date, 56)).toBe(true);
+    expect(await kinds(olivia)).not.toContain('GoingShort');
+  });
+  let shortOn: LocalDate;
+
+  it('seven weeks before, she sees the short day, the bill, the shortfall and three fixes; staff see it going short', async () => {
+    const day = addDays(shortOn, -49);
+    await simulate(day);
+    const seen = await overview(olivia);
+    const panel = (
+      await call<{ shortfallFixes: Fixes }>(olivia.login, FIXES, { m: olivia.memberId, a: olivia.accountId })
+    ).shortfallFixes;
+
+    // By hand, as on the demo day: the balance held, the deposits to come, the bills unpaid, day by day.
+    const held = money(seen.projection.balances.total);
+    const deposits = await depositsOf(olivia.agreementId);
+    const bills = await unpaidBills(olivia.agreementId);
+    const days = dayByDay(
+      day,
+      held,
+      deposits,
+      bills,
+      (d) => money(d.expected_amount),
+      (b) => money(b.expected_amount),
+    );
+    const firstShort = days.find((d) => d.balance < 0)!;
+    expect(firstShort.date).toBe(shortOn);
+    const shortBill = bills.find((b) => b.id === panel.shortBill!.billId)!;
+    expect(panel).toMatchObject({
+      firstShortDate: shortOn,
+      shortfall: toDecimalString(cents(-firstShort.balance)),
+      shortBill: { dueDate: shortBill.due_date, amount: shortBill.expected_amount },
+    });
+    expect(shortBill.due_date).toBe(shortOn);
+    const coming = deposits.filter((d) => d.status === 0 && d.due_date >= day);
+    const regular = money(coming[0].expected_amount);
+    expect(coming.every((d) => money(d.expected_amount) === regular)).toBe(true);
+
+    // Top up $X now: the deepest the balance goes.
+    const topUp = -Math.min(...days.map((d) => d.balance));
+    // Raise each deposit to $Y: every day short by s after k deposits to come needs k·(Y − deposit) ≥ s.
+    const raise =
+      regular + Math.max(...days.filter((d) => d.balance < 0).map((d) => Math.ceil(-d.balance / d.depositsIn)));
+    // Spread $Z over the N deposits up to the first short day, odd cents on the earliest: the smallest Z (at least
+    // the top-up) whose shares cover every day.
+    const n = coming.filter((d) => d.due_date <= shortOn).length;
+    const shares = (z: number) => Array.from({ length: n }, (_, i) => Math.floor(z / n) + (i < z % n ? 1 : 0));
+    const covers = (z: number) =>
+      days.every((d) => {
+        const had = shares(z).slice(0, Math.min(d.depositsIn, n));
+        return d.balance + had.reduce((t, c) => t + c, 0) >= 0;
+      });
+    let spread = topUp;
+    while (!covers(spread)) spread += 1;
+    const words = (amount: number) => formatCurrency(cents(amount));
+    expect(panel.fixes.map((f) => [f.kind, f.amount, f.deposits, f.from])).toEqual([
+      ['TopUp', toDecimalString(cents(topUp)), null, null],
+      ['Raise', toDecimalString(cents(raise)), coming.length, coming[0].due_date],
+      ['Spread', toDecimalString(cents(spread)), n, coming[0].due_date],
+    ]);
+    expect(panel.fixes[0].words).toBe(`Top up ${words(topUp)} now from a linked account.`);
+    expect(panel.fixes[2].shares).toEqual(shares(spread).map((c) => toDecimalString(cents(c))));
+    for (const fix of panel.fixes) expect(fix).toMatchObject({ canApply: true, preview: { onTrack: true } });
+
+    // Staff: within eight weeks, "Going short" with the day.
+    const rows = (await worklist(olivia)).filter((row) => row.kind === 'GoingShort');
+    expect(rows.map((row) => row.key)).toEqual([`short:${olivia.agreementId}:${shortOn}`]);
+    spreadFix = { amount: spread, shares: shares(spread), ids: coming.slice(0, n).map((d) => d.id) };
+  });
+  let spreadFix: { amount: number; shares: number[]; ids: number[] };
+
+  it('she spreads it over her next deposits in one tap: on track again, the row goes', async () => {
+    const before = new Map((await depositsOf(olivia.agreementId)).map((d) => [d.id, money(d.expected_amount)]));
+    const applied = await call<{ applyShortfallFix: { ok: boolean } & UserErrors }>(
+      olivia.login,
+      `mutation($input: ApplyShortfallFixInput!) { applyShortfallFix(input: $input) { ok ${ERRORS} } }`,
+      {
+        input: {
+          memberId: olivia.memberId,
+          accountId: olivia.accountId,
+          kind: 'Spread',
+          amount: toDecimalString(cents(spreadFix.amount)),
+          idempotencyKey: randomUUID(),
+        },
+      },
+    );
+    expect(applied.applyShortfallFix).toMatchObject({ ok: true, errors: [] });
+    const after = new Map((await depositsOf(olivia.agreementId)).map((d) => [d.id, money(d.expected_amount)]));
+    expect(spreadFix.ids.map((id) => after.get(id)! - before.get(id)!)).toEqual(spreadFix.shares);
+    const seen = await overview(olivia);
+    expect(seen.projection.verdict).toMatchObject({ onTrack: true, firstShortDate: null });
+    expect(money(seen.projection.nextDeposit!.amount)).toBe(before.get(spreadFix.ids[0])! + spreadFix.shares[0]);
+    expect(await kinds(olivia)).not.toContain('GoingShort');
+  });
+
+  // ---------------------------------------------------------------------------------------------------------------
   // A term end with a surplus (Charlotte, 100003): the choice before the renewal, applied once
   // ---------------------------------------------------------------------------------------------------------------
   const TERM_END = `query($m: Int!, $a: Int!) { termEndChoice(memberId: $m, accountId: $a) {
