@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPLY_CHANGE_JOB } from '../../server/src/modules/agreement/change-jobs.js';
-import { DEPOSIT_REVIEW_JOB } from '../../server/src/modules/agreement/review/review-jobs.js';
 import { SimulationClock, simulateDay } from '../../server/src/modules/core-banking/simulation.js';
 import { LedgerTransactionType } from '../../server/src/modules/ledger/ledger-transaction-type.js';
 import { LedgerService } from '../../server/src/modules/ledger/ledger.service.js';
@@ -542,10 +541,12 @@ describe('the demo data over a simulated year (issue 24, how it will be checked)
   /** What the electricity bills came to: a fifth above, then three tenths above their estimate. */
   const paidElectricity: { billId: number; estimate: Cents; paid: Cents }[] = [];
 
+  /** The member pays the next electricity bill, `rise` above its estimate, on its day. */
   async function payElectricity(rise: number) {
     const bill = (await electricityBills()).find((b) => b.due_date > lastSimulated)!;
-    await simulate(bill.due_date);
-    clock.setAt(bill.due_date, 16);
+    const day = bill.due_date;
+    await simulate(day);
+    clock.setAt(day, 16);
     const estimate = money(bill.expected_amount);
     const paid = cents(Math.round(estimate * (1 + rise)));
     // The member sees the bill due in her overview, and pays what came in.
@@ -642,14 +643,11 @@ describe('the demo data over a simulated year (issue 24, how it will be checked)
       .depositReview;
 
   it('the electricity bill comes in three tenths above; the scheduled review proposes a new deposit, bill by bill', async () => {
+    // The next day the scheduled review runs with the bank day's jobs (01:30). (A review recorded on an earlier day
+    // of the calendar's, before this bill came in, is worked out anew: the member is never offered a stale figure.)
     await payElectricity(0.3);
-    // The next morning the review job runs (01:30, after the bank day's first step).
     const reviewDay = addDays(lastSimulated, 1);
-    clock.setAt(reviewDay, 1, 30);
-    const jobs = server.app.services.jobs;
-    await jobs.send(em(server), DEPOSIT_REVIEW_JOB, {});
-    expect(await jobs.drain(DEPOSIT_REVIEW_JOB)).toBe(1);
-    clock.setAt(reviewDay, 9);
+    await simulate(reviewDay);
 
     const seen = await review();
     expect(seen.due).toMatchObject({ due: true });

@@ -19,7 +19,11 @@ const proposal = (proposed: number | null, current = 10_000): ReviewProposal => 
   reasons: [],
   summary: '',
 });
-const open = (id: number, proposed: number): OpenReview => ({ id, proposedDeposit: cents(proposed) });
+const open = (id: number, proposed: number): OpenReview => ({
+  id,
+  proposedDeposit: cents(proposed),
+  reason: 'schedule',
+});
 
 describe('reviewRecordAction (rule "record a review")', () => {
   it.each([
@@ -37,6 +41,21 @@ describe('reviewRecordAction (rule "record a review")', () => {
       { action: 'unchanged', supersede: 3 },
     ],
     ['no deposit can help: unchanged', due, proposal(null), null, { action: 'unchanged', supersede: null }],
+    ['not due, the open one still right: kept as it is', notDue, proposal(11_600), open(3, 11_600), { action: 'none' }],
+    [
+      'not due, but a bill came in since the open one: proposed anew in its place',
+      notDue,
+      proposal(11_900),
+      open(3, 11_600),
+      { action: 'propose', supersede: 3 },
+    ],
+    [
+      'not due, and the deposit fits now: the open one superseded',
+      notDue,
+      proposal(10_000),
+      open(3, 11_600),
+      { action: 'unchanged', supersede: 3 },
+    ],
   ])('%s', (_case, dueNow, proposed, openNow, expected) => {
     expect(reviewRecordAction(dueNow, proposed, openNow)).toEqual(expected);
   });

@@ -1,10 +1,12 @@
 import type { Cents } from '../../../shared/money.js';
-import type { ReviewDue, ReviewProposal } from './review-proposal.rules.js';
+import type { ReviewDue, ReviewProposal, ReviewReasonCode } from './review-proposal.rules.js';
 
 /** The open review of an agreement (pending or referred), as recorded. */
 export interface OpenReview {
   id: number;
   proposedDeposit: Cents | null;
+  /** Why it was made (a review recorded anew in its place, when not due itself, keeps it). */
+  reason: ReviewReasonCode;
 }
 
 /** What the scheduled review writes for one agreement. */
@@ -18,16 +20,20 @@ export type ReviewRecordAction =
   | { action: 'unchanged'; supersede: number | null };
 
 /**
- * Rule "record a review": a review not due records nothing; a due one whose deposit still fits (no change, or no
- * deposit can help) is recorded as unchanged; a due one with a new deposit is proposed, unless the same proposal is
- * open already. At most one open per agreement: a different one open is superseded in the same transaction.
+ * Rule "record a review": a review not due records nothing, unless the open one's figure is no longer the one worked
+ * out (a bill came in since it was recorded: the member must not be offered a stale deposit), when it is worked out
+ * anew as a due one is; a due one whose deposit still fits (no change, or no deposit can help) is recorded as
+ * unchanged; a due one with a new deposit is proposed, unless the same proposal is open already. At most one open per
+ * agreement: a different one open is superseded in the same transaction.
  */
 export function reviewRecordAction(
   due: ReviewDue | null,
   proposal: ReviewProposal | null,
   open: OpenReview | null,
 ): ReviewRecordAction {
-  if (!due?.due || !proposal) return { action: 'none' };
+  if (!proposal) return { action: 'none' };
+  const stale = open !== null && open.proposedDeposit !== proposal.proposedDeposit;
+  if (!due?.due && !stale) return { action: 'none' };
   if (proposal.proposedDeposit === null || proposal.change === 0) {
     return { action: 'unchanged', supersede: open?.id ?? null };
   }

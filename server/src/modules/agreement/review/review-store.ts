@@ -38,6 +38,10 @@ export async function supersedeStaleReviews(em: EntityManager): Promise<number> 
   return rows.length;
 }
 
+const reasonOf = (code: number): ReviewReasonCode =>
+  (Object.keys(REVIEW_REASON_CODES) as ReviewReasonCode[]).find((name) => REVIEW_REASON_CODES[name] === code) ??
+  'schedule';
+
 /** Each agreement's last review day (any outcome) and its open review, if any. */
 export async function reviewHistory(
   em: EntityManager,
@@ -48,11 +52,13 @@ export async function reviewHistory(
     last: string;
     open_id: number | null;
     open_deposit: string | null;
+    open_reason: number | null;
   }>(
     em,
     `select agreement_id, max(reviewed_on)::text as last,
             max(id) filter (where status in ${OPEN}) as open_id,
-            max(proposed_deposit::text) filter (where status in ${OPEN}) as open_deposit
+            max(proposed_deposit::text) filter (where status in ${OPEN}) as open_deposit,
+            max(reason) filter (where status in ${OPEN}) as open_reason
        from deposit_review where agreement_id = any(?::int[]) group by agreement_id`,
     [intArray(agreementIds)],
   );
@@ -64,6 +70,7 @@ export async function reviewHistory(
       open.set(Number(row.agreement_id), {
         id: Number(row.open_id),
         proposedDeposit: row.open_deposit === null ? null : parseMoney(row.open_deposit),
+        reason: reasonOf(Number(row.open_reason)),
       });
     }
   }

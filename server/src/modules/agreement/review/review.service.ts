@@ -354,7 +354,8 @@ export class DepositReviewService {
       for (const agreement of agreements) {
         const review = reviews.get(agreement.id);
         if (!review) continue;
-        const decided = reviewRecordAction(review.due, review.proposal, history.open.get(agreement.id) ?? null);
+        const open = history.open.get(agreement.id) ?? null;
+        const decided = reviewRecordAction(review.due, review.proposal, open);
         if (decided.action === 'none') continue;
         if (decided.action === 'keep') {
           kept += 1;
@@ -363,7 +364,8 @@ export class DepositReviewService {
         if (decided.supersede !== null) toSupersede.push(decided.supersede);
         toRecord.push({
           agreement,
-          reason: review.due!.reason!,
+          // Not due itself (an open one worked out anew): it keeps the open one's reason.
+          reason: review.due?.reason ?? open!.reason,
           proposal: review.proposal!,
           status: decided.action === 'propose' ? DepositReviewStatus.Pending : DepositReviewStatus.Unchanged,
         });
