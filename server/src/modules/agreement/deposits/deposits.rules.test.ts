@@ -17,6 +17,7 @@ import {
   firstContributionDay,
   overdrawChoiceOf,
   periodFor,
+  storedContributionDate,
   syncedBiMonthlyDates,
 } from './deposits.rules.js';
 import { biMonthlyFirstDeposit } from '../plan/plan-schedule.rules.js';
@@ -42,6 +43,35 @@ describe('contributionDateRange (3 §9)', () => {
     // A modification of the version in force (its period began before today) starts today.
     expect(firstContributionDay('modify', today, modifyPeriod)).toBe(today);
     expect(firstContributionDay('setup', today, renewalPeriod)).toBe(today);
+  });
+});
+
+describe('storedContributionDate (3 §3, §4: what the step holds before anything is entered)', () => {
+  const version = (contributionDate: string | null, nextDepositDate: string | null) => ({
+    contributionDate: contributionDate as LocalDate | null,
+    startDate: d('2026-01-02'),
+    nextDepositDate: nextDepositDate as LocalDate | null,
+  });
+  it.each([
+    ['setup: the stored start date', 'setup', version('2026-03-12', null), null, '2026-03-12'],
+    ['setup without one: the agreement’s start', 'setup', version(null, null), null, '2026-01-02'],
+    [
+      'modify: the date chosen in this wizard',
+      'modify',
+      version('2026-01-02', '2026-03-20'),
+      '2026-03-18',
+      '2026-03-20',
+    ],
+    [
+      'modify, nothing chosen yet: the version in force’s next',
+      'modify',
+      version('2026-01-02', null),
+      '2026-03-18',
+      '2026-03-18',
+    ],
+    ['modify, no deposit to come: the contribution date', 'modify', version('2026-01-02', null), null, '2026-01-02'],
+  ] as const)('%s', (_, mode, stored, inForceNext, expected) => {
+    expect(storedContributionDate(mode, stored, inForceNext as LocalDate | null)).toBe(expected);
   });
 });
 

@@ -95,6 +95,23 @@ export function contributionDateRange(
 }
 
 /**
+ * The date the step holds before anything is entered (then `contributionDateAfterLoad`). Setup: the start date. A
+ * modification: the next deposit date chosen in this wizard when its step was saved, else the next deposit of the
+ * version in force from its stored schedule (`inForceNext`), the date the member's deposits go on from. A copy's own
+ * column is never the version in force's next deposit: it is the date chosen when that version was saved, long
+ * arrived (a modification proposed "today" from it: a deposit the bank had already asked for that morning, moved two
+ * days early, issue 25 item 6's run).
+ */
+export function storedContributionDate(
+  mode: DepositsMode,
+  version: { contributionDate: LocalDate | null; startDate: LocalDate; nextDepositDate: LocalDate | null },
+  inForceNext: LocalDate | null,
+): LocalDate | null {
+  if (mode === 'setup') return version.contributionDate ?? version.startDate;
+  return version.nextDepositDate ?? inForceNext ?? version.contributionDate;
+}
+
+/**
  * Spec 3 §4, after loading: an expired agreement uses its end date; a date already past (or before a renewal's
  * first day, `firstDay`) becomes that first day.
  */

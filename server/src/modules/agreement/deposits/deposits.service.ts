@@ -35,6 +35,7 @@ import {
   checkOverdrawChoice,
   checkPaymentPreference,
   contributionDateAfterLoad,
+  storedContributionDate,
   contributionDateRange,
   defaultBiMonthlyDates,
   firstContributionDay,
@@ -329,12 +330,8 @@ export class AgreementDepositsService {
   private draftOf(context: StepContext, input: DepositsData | null): Draft {
     const { facts, stored, mode, today } = context;
     if (input === null) {
-      const storedDate =
-        mode === 'setup'
-          ? (facts.contributionDate ?? facts.startDate)
-          : (facts.nextDepositDate ?? facts.contributionDate);
       const date = contributionDateAfterLoad({
-        date: storedDate,
+        date: storedContributionDate(mode, facts, stored.oldNextDate),
         endDate: facts.endDate,
         today,
         firstDay: firstContributionDay(mode, today, facts),

@@ -153,6 +153,9 @@ export class AgreementWizardService {
         { event: AgreementEvent.StartModification, by: caller, now: this.clock.now() },
         {
           member_approved_at: { sql: 'null' },
+          // The next deposit is chosen in this wizard's deposits step; until then the step proposes the version in
+          // force's next one from its stored schedule (the column copied is the date chosen when it was saved).
+          next_deposit_date: { sql: 'null' },
           wizard_step: { sql: '?', params: [FIRST_STEP[WizardKind.Modify]] },
           wizard_mode: { sql: 'null' },
           wizard_position: { sql: 'null' },
