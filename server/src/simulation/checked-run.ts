@@ -116,7 +116,7 @@ export async function runCheckedSimulation(
     const [row] = await em().execute<{ status: number }[]>('select status from agreement where id = ?', [agreementId]);
     return row ? Number(row.status) : null;
   };
-  const actions = new SimActions(api, staff, member, options.seed, statusOf);
+  const actions = new SimActions(api, staff, member, options.seed, statusOf, random);
   const watch = new ForecastWatch();
   const from = options.from ?? clock.today();
   const rate = options.actionRate ?? 0.03;
@@ -130,11 +130,12 @@ export async function runCheckedSimulation(
   let accountCount = 0;
 
   const count = (done: ActionDone) => {
-    const entry = (counts[done.action] ??= { ok: 0, refused: 0 });
+    const name = done.change ? `${done.action} (${done.change})` : done.action;
+    const entry = (counts[name] ??= { ok: 0, refused: 0 });
     if (done.ok) entry.ok += 1;
     else {
       entry.refused += 1;
-      const key = `${done.action}: ${done.refusal?.split(':')[0] ?? '?'}`;
+      const key = `${name}: ${done.refusal?.split(':')[0] ?? '?'}`;
       refusals[key] = (refusals[key] ?? 0) + 1;
     }
   };
@@ -202,7 +203,13 @@ export async function runCheckedSimulation(
         check: 'forecast',
         detail: `the forecast made on ${m.madeOn} said ${(m.expected / 100).toFixed(2)}, the balance is ${(m.actual / 100).toFixed(2)}`,
       });
-      if (first) for (const line of await moneyMovedOn(em(), m.agreementId, m.madeOn, date)) log(line);
+      if (first) {
+        // Tonight's own forecast disagreeing with tonight's balance: what moved today, and the forecast's first days.
+        const after = m.madeOn === date ? addDays(date, -1) : m.madeOn;
+        for (const line of await moneyMovedOn(em(), m.agreementId, after, date)) log(line);
+        const points = evening.find((a) => a.agreementId === m.agreementId)?.projection.forecast?.points ?? [];
+        log(`  tonight's forecast: ${JSON.stringify(points.slice(0, 6))}`);
+      }
     }
     forecastsHeld += watch.watched();
     timer.lap('forecasts');
@@ -321,9 +328,11 @@ export async function runCheckedSimulation(
         count({ action, agreementId: account.agreementId, ok: true });
         return;
       }
-      case 'modify':
-        record(await actions.modifyInWizard(account));
+      case 'modify': {
+        const done = await actions.modifyInWizard(account);
+        if (done) record(done);
         return;
+      }
       case 'renew': {
         const done = record(await actions.lifecycle('renew', account));
         if (!done.ok) return;

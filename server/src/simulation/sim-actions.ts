@@ -5,6 +5,7 @@ import type { DueBill } from '../modules/agreement/index.js';
 import type { Random } from '../seed/random.js';
 import type { SimApi, SimSession } from './sim-api.js';
 import type { SimAccount } from './sim-world.js';
+import { SimWizard, type WizardChange } from './sim-wizard.js';
 
 /**
  * The members' and staff's actions, through the API people use (GraphQL, signed in as them). Each answers what it did
@@ -34,6 +35,8 @@ export interface ActionDone {
   refusal?: string;
   /** A bill paid on its day at another amount than its estimate: what the forecast expected and what was paid. */
   differed?: { expected: Cents; paid: Cents };
+  /** What a modification changed (biller amount or frequency, a biller removed, the deposit frequency). */
+  change?: WizardChange;
 }
 
 interface Payment {
@@ -52,14 +55,13 @@ const APPROVE = `mutation($id: Int!) { approveAgreement(agreementId: $id) { erro
 const START_MODIFICATION = `mutation($m: Int!, $a: Int!) { startAgreementModification(memberId: $m, accountId: $a) {
   errors { code message } wizard { agreementId } } }`;
 const SAVE_ALL = `mutation($id: Int!) { saveAllAgreementChanges(agreementId: $id) { errors { code message } } }`;
-const SAVE_DEPOSITS = `mutation($id: Int!, $input: DepositsInput!) {
-  saveAgreementDeposits(agreementId: $id, input: $input) { errors { code message } } }`;
 const CANCEL_WIZARD = `mutation($id: Int!) { cancelAgreementWizard(agreementId: $id, flow: Modify) { errors { code message } } }`;
 
 type Errors = { errors: { code: string; message: string }[] };
 
 export class SimActions {
   private serial = 0;
+  private readonly wizard: SimWizard;
 
   constructor(
     private readonly api: SimApi,
@@ -67,7 +69,10 @@ export class SimActions {
     private readonly member: (account: SimAccount) => Promise<SimSession>,
     private readonly seed: number,
     private readonly statusOf: (agreementId: number) => Promise<number | null>,
-  ) {}
+    random: Random,
+  ) {
+    this.wizard = new SimWizard(api, staff, random);
+  }
 
   /** A key per request, the same for the same seed and step (a retried request would reuse it). */
   private key(): string {
@@ -157,11 +162,13 @@ export class SimActions {
   }
 
   /**
-   * The modification as staff and member make it: staff open the wizard on the account (a version in 9), save all
-   * changes, the member approves (queued, 2) and the change job applies it. A refusal at any step is answered (and a
-   * wizard left open is cancelled, as staff would).
+   * The modification as staff and member make it: staff open the wizard on the account (a version in 9), change one
+   * thing (a biller's amount or frequency, a biller removed, or the deposit frequency), go through the deposits step
+   * and save all changes; the member approves (queued, 2) and the change job applies it. A refusal at any step is
+   * answered (and the wizard left open is cancelled, as staff would). Nothing to change of the kind drawn: the
+   * modification is cancelled and nothing is counted.
    */
-  async modifyInWizard(account: SimAccount): Promise<ActionDone> {
+  async modifyInWizard(account: SimAccount): Promise<ActionDone | null> {
     const started = (
       await this.api.graphql<{ startAgreementModification: Errors & { wizard: { agreementId: number } | null } }>(
         this.staff,
@@ -171,26 +178,30 @@ export class SimActions {
     ).startAgreementModification;
     const version = started.wizard?.agreementId;
     if (started.errors.length || !version) return this.done('modify', account, started.errors);
-    return this.saveAndApprove('modify', account, version);
+    const changed = await this.wizard.change(version);
+    if (changed === null || changed.errors.length) {
+      await this.api.graphql(this.staff, CANCEL_WIZARD, { id: version });
+      return changed && { ...this.done('modify', account, changed.errors), change: changed.change };
+    }
+    const done = await this.saveAndApprove('modify', account, version, changed.change === 'deposit frequency');
+    return { ...done, change: changed.change };
   }
 
   /**
-   * A version open in the wizard (a modification or a renewal): staff save all changes; when it waits for the member
-   * (9) the member approves it (queued, or approved until its start); a refused save cancels the wizard.
+   * A version open in the wizard (a modification or a renewal): staff go through the deposits step as the screen
+   * does (the proposed step saved, another frequency when `changeFrequency`) and save all changes; when it waits for
+   * the member (9) the member approves it (queued, or approved until its start); a refused step cancels the wizard.
    */
-  async saveAndApprove(action: ActionName, account: SimAccount, version: number): Promise<ActionDone> {
-    if (action === 'renew') {
-      // A renewal's deposits step is saved as it was copied (the required deposit on the same schedule).
-      const deposits = (
-        await this.api.graphql<{ saveAgreementDeposits: Errors }>(this.staff, SAVE_DEPOSITS, {
-          id: version,
-          input: { contributionFrequency: account.frequency },
-        })
-      ).saveAgreementDeposits;
-      if (deposits.errors.length) {
-        await this.api.graphql(this.staff, CANCEL_WIZARD, { id: version });
-        return this.done(action, account, deposits.errors);
-      }
+  async saveAndApprove(
+    action: ActionName,
+    account: SimAccount,
+    version: number,
+    changeFrequency = false,
+  ): Promise<ActionDone> {
+    const deposits = await this.wizard.deposits(version, changeFrequency);
+    if (deposits.length) {
+      await this.api.graphql(this.staff, CANCEL_WIZARD, { id: version });
+      return this.done(action, account, deposits);
     }
     const saved = (await this.api.graphql<{ saveAllAgreementChanges: Errors }>(this.staff, SAVE_ALL, { id: version }))
       .saveAllAgreementChanges;
