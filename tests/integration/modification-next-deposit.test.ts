@@ -17,12 +17,29 @@ let today: LocalDate;
 
 const LOAD = `query($id: Int!) { agreementDeposits(agreementId: $id) {
   step { deposits { contributionDate oldContributionDate dateRangeFrom } } errors { code message } } }`;
+const DRAFT = `contributionFrequency contributionDate biMonthly1stDate biMonthly2ndDate selectedContributionDate depositType
+  remitterName remitterNumber periodicalPaymentAccount isTopupPerformed isRemoveBillPerformed topupAccount`;
+const LOAD_DRAFT = `query($id: Int!) { agreementDeposits(agreementId: $id) { step { deposits { ${DRAFT} } } } }`;
+const SAVE = `mutation($id: Int!, $input: DepositsInput!) { saveAgreementDeposits(agreementId: $id, input: $input) {
+  errors { code field message } } }`;
 
 interface Loaded {
   agreementDeposits: {
     step: { deposits: { contributionDate: string; oldContributionDate: string | null; dateRangeFrom: string } } | null;
     errors: { code: string; message: string }[];
   };
+}
+
+/** The in-force agreement of the member's first account and its next `count` scheduled deposits (after today). */
+async function inForceWithNext(count: number) {
+  const { agreementId } = await agreementInForce(server, MEMBER_TWO_ACCOUNTS[0]);
+  const next = await sql<{ due_date: string }>(
+    server,
+    `select due_date::text as due_date from scheduled_deposit
+     where agreement_id = ? and status = 0 and due_date >= ?::date order by due_date limit ?`,
+    [agreementId, today, count],
+  );
+  return { agreementId, next: next.map((row) => row.due_date) };
 }
 
 beforeAll(async () => {
@@ -36,15 +53,13 @@ afterAll(async () => {
 
 describe('a modification’s deposits step, opened before anything is entered', () => {
   it('proposes the version in force’s next scheduled deposit, not the date its last save wrote', async () => {
-    const { agreementId } = await agreementInForce(server, MEMBER_TWO_ACCOUNTS[0]);
+    const {
+      agreementId,
+      next: [nextDue],
+    } = await inForceWithNext(1);
     // The version in force's column holds the date chosen when it was saved (its first deposit, long arrived).
     await sql(server, `update agreement set next_deposit_date = contribution_date where id = ?`, [agreementId]);
-    const [next] = await sql<{ due_date: string }>(
-      server,
-      `select due_date::text as due_date from scheduled_deposit
-       where agreement_id = ? and status = 0 and due_date >= ?::date order by due_date limit 1`,
-      [agreementId, today],
-    );
+    const next = { due_date: nextDue };
     expect(next.due_date > today).toBe(true);
     const [stale] = await sql<{ next_deposit_date: string }>(
       server,
@@ -62,5 +77,49 @@ describe('a modification’s deposits step, opened before anything is entered', 
       oldContributionDate: next.due_date,
       dateRangeFrom: today,
     });
+  });
+
+  it('goes on from the version in force’s next two deposits when it is twice a month, and saves as proposed', async () => {
+    const { agreementId, next } = await inForceWithNext(2);
+    // Twice a month on the days of its stored schedule's next two deposits, saved with its first two dates (past).
+    await sql(
+      server,
+      `update agreement set contribution_frequency = 10, selected_contribution_date = 2,
+         bi_monthly_first_date = ?::date - interval '1 year', bi_monthly_second_date = ?::date - interval '1 year',
+         next_deposit_date = contribution_date where id = ?`,
+      [next[0], next[1], agreementId],
+    );
+    // The first test's modification is cancelled by staff: one change at a time.
+    const [open] = await sql<{ id: number }>(server, 'select id from agreement where previous_id = ? and status = 9', [
+      agreementId,
+    ]);
+    if (open) {
+      const cancelled = await server.graphql<{ cancelAgreementWizard: { errors: unknown[] } }>(
+        'mutation($id: Int!) { cancelAgreementWizard(agreementId: $id, flow: Modify) { errors { code message } } }',
+        { id: Number(open.id) },
+        agent,
+      );
+      expect(cancelled.body.data?.cancelAgreementWizard.errors).toEqual([]);
+    }
+    const versionId = await startModification(server, agreementId, agent);
+    const { body } = await server.graphql<{ agreementDeposits: { step: { deposits: Record<string, unknown> } } }>(
+      LOAD_DRAFT,
+      { id: versionId },
+      agent,
+    );
+    const draft = body.data!.agreementDeposits.step.deposits;
+    expect(draft).toMatchObject({
+      contributionFrequency: 10,
+      contributionDate: next[0],
+      biMonthly1stDate: next[0],
+      biMonthly2ndDate: next[1],
+      selectedContributionDate: 1,
+    });
+    const saved = await server.graphql<{ saveAgreementDeposits: { errors: { code: string }[] } }>(
+      SAVE,
+      { id: versionId, input: draft },
+      agent,
+    );
+    expect(saved.body.data!.saveAgreementDeposits.errors).toEqual([]);
   });
 });

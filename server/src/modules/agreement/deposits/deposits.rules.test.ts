@@ -17,6 +17,7 @@ import {
   firstContributionDay,
   overdrawChoiceOf,
   periodFor,
+  storedBiMonthlyDates,
   storedContributionDate,
   syncedBiMonthlyDates,
 } from './deposits.rules.js';
@@ -72,6 +73,33 @@ describe('storedContributionDate (3 §3, §4: what the step holds before anythin
     ['modify, no deposit to come: the contribution date', 'modify', version('2026-01-02', null), null, '2026-01-02'],
   ] as const)('%s', (_, mode, stored, inForceNext, expected) => {
     expect(storedContributionDate(mode, stored, inForceNext as LocalDate | null)).toBe(expected);
+  });
+});
+
+describe('storedBiMonthlyDates (3 §4: the twice-a-month dates before anything is entered)', () => {
+  const saved = { first: d('2026-01-02'), second: d('2026-01-16'), selected: 2 };
+  const version = (frequency: number, nextDepositDate: string | null) => ({
+    contributionFrequency: frequency,
+    nextDepositDate: nextDepositDate as LocalDate | null,
+    ...saved,
+  });
+  const next = [d('2026-03-16'), d('2026-04-02')];
+  it.each([
+    [
+      'modify: goes on from the version in force’s next two',
+      'modify',
+      version(10, null),
+      next,
+      today,
+      { first: '2026-03-16', second: '2026-04-02', selected: 1 },
+    ],
+    ['modify, dates chosen in this wizard: kept', 'modify', version(10, '2026-03-20'), next, today, saved],
+    ['modify of another frequency: the stored dates', 'modify', version(2, null), next, today, saved],
+    ['modify, one deposit to come: the stored dates', 'modify', version(10, null), next.slice(0, 1), today, saved],
+    ['a renewal: its deposits start on its own first day', 'modify', version(10, null), next, d('2027-04-01'), saved],
+    ['setup: the stored dates', 'setup', version(10, null), next, today, saved],
+  ] as const)('%s', (_, mode, stored, inForceNext, firstDay, expected) => {
+    expect(storedBiMonthlyDates(mode, stored, inForceNext, firstDay)).toEqual(expected);
   });
 });
 

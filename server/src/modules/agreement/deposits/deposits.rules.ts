@@ -112,6 +112,39 @@ export function storedContributionDate(
 }
 
 /**
+ * The twice-a-month dates the step holds before anything is entered. A modification whose dates were not chosen in
+ * this wizard yet (`nextDepositDate` null: the copy holds the dates the version in force was saved with, past) takes
+ * the version in force's next two deposits from its stored schedule (`inForceNext`), going on from the first (1):
+ * the member's deposits continue as they were (not a renewal: its deposits start on its own first day, `firstDay`).
+ * Otherwise the stored dates and choice.
+ */
+export function storedBiMonthlyDates(
+  mode: DepositsMode,
+  version: {
+    contributionFrequency: number | null;
+    nextDepositDate: LocalDate | null;
+    first: LocalDate | null;
+    second: LocalDate | null;
+    selected: number | null;
+  },
+  inForceNext: readonly LocalDate[],
+  firstDay: LocalDate,
+): { first: LocalDate | null; second: LocalDate | null; selected: number | null } {
+  const [first, second] = inForceNext;
+  const continues =
+    mode === 'modify' &&
+    first !== undefined &&
+    first >= firstDay &&
+    version.contributionFrequency === ContributionFrequency.BiMonthly &&
+    version.nextDepositDate === null &&
+    first !== undefined &&
+    second !== undefined &&
+    toYmd(first).day !== toYmd(second).day;
+  if (continues) return { first, second, selected: 1 };
+  return { first: version.first, second: version.second, selected: version.selected };
+}
+
+/**
  * Spec 3 §4, after loading: an expired agreement uses its end date; a date already past (or before a renewal's
  * first day, `firstDay`) becomes that first day.
  */

@@ -35,6 +35,7 @@ import {
   checkOverdrawChoice,
   checkPaymentPreference,
   contributionDateAfterLoad,
+  storedBiMonthlyDates,
   storedContributionDate,
   contributionDateRange,
   defaultBiMonthlyDates,
@@ -100,6 +101,8 @@ interface StoredDeposits {
   previousId: number | null;
   /** The next deposit date of the version in force (modify). */
   oldNextDate: LocalDate | null;
+  /** Its next two deposit dates (a twice-a-month modification goes on from them). */
+  inForceNextDates: LocalDate[];
 }
 
 interface StepContext {
@@ -250,9 +253,10 @@ export class AgreementDepositsService {
     const int = (value: unknown) => (value === null || value === undefined ? null : Number(value));
     const today = this.clock.today();
     const previousId = int(row.previous_id);
-    // The version in force's next deposit: its stored schedule's next one from today.
-    const oldNext =
-      previousId === null ? null : ((await upcomingDeposits(em, [previousId], today)).get(previousId)?.[0] ?? null);
+    // The version in force's next deposits: its stored schedule's next two from today.
+    const inForceNext =
+      previousId === null ? [] : ((await upcomingDeposits(em, [previousId], today, 2)).get(previousId) ?? []);
+    const oldNext = inForceNext[0] ?? null;
     const stored: StoredDeposits = {
       selectedContributionDate: int(row.selected_contribution_date),
       depositType: int(row.deposit_type),
@@ -264,6 +268,7 @@ export class AgreementDepositsService {
       isRemoveBillPerformed: row.is_remove_bill_performed === true,
       previousId,
       oldNextDate: oldNext?.dueDate ?? null,
+      inForceNextDates: inForceNext.map((deposit) => deposit.dueDate),
     };
     const mode: DepositsMode = stored.previousId === null ? 'setup' : 'modify';
     const memberRows = await em.execute<{ member_id: number }[]>(
@@ -330,23 +335,33 @@ export class AgreementDepositsService {
   private draftOf(context: StepContext, input: DepositsData | null): Draft {
     const { facts, stored, mode, today } = context;
     if (input === null) {
+      const firstDay = firstContributionDay(mode, today, facts);
       const date = contributionDateAfterLoad({
         date: storedContributionDate(mode, facts, stored.oldNextDate),
         endDate: facts.endDate,
         today,
-        firstDay: firstContributionDay(mode, today, facts),
+        firstDay,
       });
-      const biMonthly = syncedBiMonthlyDates(facts.contributionFrequency, date, {
-        first: facts.biMonthlyFirstDate,
-        second: facts.biMonthlySecondDate,
-      });
+      const storedBiMonthly = storedBiMonthlyDates(
+        mode,
+        {
+          contributionFrequency: facts.contributionFrequency,
+          nextDepositDate: facts.nextDepositDate,
+          first: facts.biMonthlyFirstDate,
+          second: facts.biMonthlySecondDate,
+          selected: stored.selectedContributionDate,
+        },
+        stored.inForceNextDates,
+        firstDay,
+      );
+      const biMonthly = syncedBiMonthlyDates(facts.contributionFrequency, date, storedBiMonthly);
       return {
         frequency: facts.contributionFrequency,
         amount: facts.depositAmount > 0 ? facts.depositAmount : null,
         date,
         first: biMonthly.first,
         second: biMonthly.second,
-        selected: stored.selectedContributionDate,
+        selected: storedBiMonthly.selected,
         depositType: stored.depositType,
         remitterName: stored.remitterName,
         remitterNumber: stored.remitterNumber,
