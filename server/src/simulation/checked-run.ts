@@ -18,7 +18,13 @@ import {
   compareWorklist,
   type ViewDisagreement,
 } from './sim-views.js';
-import { agreementsOffPlanToday, loadAccounts, moneyMovedOn, type SimAccount } from './sim-world.js';
+import {
+  agreementsAwaitingDeposits,
+  agreementsOffPlanToday,
+  loadAccounts,
+  moneyMovedOn,
+  type SimAccount,
+} from './sim-world.js';
 
 /**
  * "The same number everywhere", as a run (issue 25 item 6): bank days on the simulation clock with members and staff
@@ -194,7 +200,8 @@ export async function runCheckedSimulation(
         found({ date, agreementId: account.agreementId, check: 'next deposit', detail: `${next.date} is in the past` });
       }
     }
-    const evenings = evening.map((account) => eveningOf(account, date));
+    const awaiting = await agreementsAwaitingDeposits(em(), date);
+    const evenings = evening.map((account) => eveningOf(account, date, awaiting.has(account.agreementId)));
     for (const m of watch.evening(date, evenings)) {
       const first = disagreements.length === 0;
       found({
@@ -364,14 +371,19 @@ function offPlan(day: SimulatedDay): Set<number> {
   return ids;
 }
 
-/** The evening's facts for the forecast watch: clean when nothing is overdue, late, on hold or suspended. */
-function eveningOf(account: SimAccount, date: LocalDate): AgreementEvening {
+/**
+ * The evening's facts for the forecast watch: clean when nothing is overdue, late, on hold or suspended, and no deposit
+ * due by today still waits for the bank (`awaitingDeposit`: both fall on the forecast's first day, not in tonight's
+ * balance).
+ */
+function eveningOf(account: SimAccount, date: LocalDate, awaitingDeposit: boolean): AgreementEvening {
   const { projection } = account;
   const forecast = projection.forecast;
   const clean =
     account.status === 7 &&
     !account.resigned &&
     projection.arrears === null &&
+    !awaitingDeposit &&
     forecast !== null &&
     !projection.billsDue.some((b) => b.dueDate <= date || b.onHold);
   return {

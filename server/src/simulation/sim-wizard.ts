@@ -1,5 +1,6 @@
 import { parsePeakMonths } from '../shared/bill/bill-amount.rules.js';
 import { BillingFrequency } from '../shared/bill/billing-frequency.js';
+import { BillerOverdueOption } from '../shared/biller/biller-codes.js';
 import { PaymentMethod } from '../shared/bill/payment-method.js';
 import { cents, parseMoney, toDecimalString } from '../shared/money.js';
 import type { Random } from '../seed/random.js';
@@ -28,7 +29,7 @@ const BILLER = `query($id: Int!) { wizardBiller(billerId: $id) {
   eftAccountNumber eftAccountName eftReferenceNumber directDebitAccountNumber expectedBillValue billingFrequency
   dateOfBill biMonthly1stDate biMonthly2ndDate isExactDateOfBillKnown doesAmountVaryFromBillToBill isAutoPaymentBill
   isNotificationEnabled isFinalBillExpected expectedFinalBillDate isSeasonBill peakMonths peakValueOfBill
-  offPeakValueOfBill overdueOption } }`;
+  offPeakValueOfBill overdueOption hasOverdueBills } }`;
 const SAVE_BILLER = `mutation($input: BillerInput!) { saveBiller(input: $input) { depositsStepNeeded errors { code message } } }`;
 const REMOVAL = `query($id: Int!) { billerRemoval(billerId: $id) { expectedFinalBillDate loadError } }`;
 const REMOVE_BILLER = `mutation($id: Int!) { removeBiller(billerId: $id, isFinalBillExpected: false) {
@@ -69,6 +70,8 @@ type WizardBiller = Record<string, unknown> & {
   isSeasonBill: boolean;
   isFinalBillExpected: boolean;
   peakMonths: string | null;
+  overdueOption: number | null;
+  hasOverdueBills: boolean;
 };
 
 interface DepositsDraft {
@@ -155,6 +158,11 @@ export class SimWizard {
       input.expectedBillValue = toDecimalString(
         cents(this.random.chance(0.5) ? amount + moved : Math.max(100, amount - moved)),
       );
+      // A biller with overdue bills asks which bills the new amount applies to (spec 2 §5): staff choose one.
+      const valid = [BillerOverdueOption.AllUnpaidBills, BillerOverdueOption.CurrentAndFutureBills] as const;
+      if (biller.hasOverdueBills && !(valid as readonly (number | null)[]).includes(biller.overdueOption)) {
+        input.overdueOption = this.random.pick(valid);
+      }
     } else {
       if (biller.billingFrequency === BillingFrequency.BiMonthly) return null;
       const others = SIMPLE_BILL_FREQUENCIES.filter((f) => f !== biller.billingFrequency);

@@ -5,6 +5,7 @@ import {
   agreementFactsOf,
   type AgreementProjection,
   currentAgreementFirst,
+  DepositStatus,
   SUPERSEDED_AGREEMENT_STATUSES,
 } from '../modules/agreement/index.js';
 import type { Services } from '../services.js';
@@ -94,6 +95,20 @@ export async function agreementsOffPlanToday(em: EntityManager, today: LocalDate
   const rows = await em.execute<{ agreement_id: number }[]>(
     `select distinct agreement_id from bill where paid_date = ? and status in (5, 7, 9)`,
     [today],
+  );
+  return new Set(rows.map((row) => Number(row.agreement_id)));
+}
+
+/**
+ * Agreements with a deposit due by today that the bank's day has not taken (still scheduled tonight: the agreement was
+ * locked when the day ran, or its version took effect after it). The projection puts it on today, as it does an
+ * overdue bill (what is owed falls on the forecast's first day); it arrives on a later bank day, so tonight's balance
+ * cannot hold it and the forecast is not held to account that evening.
+ */
+export async function agreementsAwaitingDeposits(em: EntityManager, today: LocalDate): Promise<Set<number>> {
+  const rows = await em.execute<{ agreement_id: number }[]>(
+    `select distinct agreement_id from scheduled_deposit where due_date <= ? and status = ?`,
+    [today, DepositStatus.Scheduled],
   );
   return new Set(rows.map((row) => Number(row.agreement_id)));
 }
