@@ -2,6 +2,7 @@ import { parsePeakMonths } from '../shared/bill/bill-amount.rules.js';
 import { BillingFrequency } from '../shared/bill/billing-frequency.js';
 import { BillerOverdueOption } from '../shared/biller/biller-codes.js';
 import { PaymentMethod } from '../shared/bill/payment-method.js';
+import { draftFromStep, type DepositsDraftFields } from '../shared/deposit/deposits-draft.rules.js';
 import { cents, parseMoney, toDecimalString } from '../shared/money.js';
 import type { Random } from '../seed/random.js';
 import type { SimApi, SimSession } from './sim-api.js';
@@ -74,21 +75,7 @@ type WizardBiller = Record<string, unknown> & {
   hasOverdueBills: boolean;
 };
 
-interface DepositsDraft {
-  contributionFrequency: number | null;
-  contributionAmount: string | null;
-  contributionDate: string | null;
-  biMonthly1stDate: string | null;
-  biMonthly2ndDate: string | null;
-  selectedContributionDate: number | null;
-  depositType: number | null;
-  remitterName: string | null;
-  remitterNumber: string | null;
-  periodicalPaymentAccount: number | null;
-  isTopupPerformed: boolean;
-  isRemoveBillPerformed: boolean;
-  topupAccount: number | null;
-}
+type DepositsDraft = DepositsDraftFields;
 
 interface DepositsStep {
   deposits: Omit<DepositsDraft, 'contributionAmount'>;
@@ -187,7 +174,7 @@ export class SimWizard {
   async deposits(version: number, changeFrequency: boolean): Promise<UserError[]> {
     const proposed = await this.step(version, null);
     if (!proposed.step) return proposed.errors.length ? proposed.errors : [{ code: 'NO_STEP', message: 'no step' }];
-    const draft: DepositsDraft = { ...draftOf(proposed.step) };
+    const draft: DepositsDraft = draftFromStep(proposed.step.deposits);
     if (changeFrequency) {
       const others = proposed.step.options.filter(
         (o) =>
@@ -223,26 +210,6 @@ export class SimWizard {
     return (await this.api.graphql<{ agreementDeposits: StepAnswer }>(this.staff, DEPOSITS, { id: version, draft }))
       .agreementDeposits;
   }
-}
-
-/** The step as the server answered it, as the client's draft (`deposits-form.ts#draftOf`): the required deposit. */
-function draftOf(step: DepositsStep): DepositsDraft {
-  const d = step.deposits;
-  return {
-    contributionFrequency: d.contributionFrequency,
-    contributionAmount: null,
-    contributionDate: d.contributionDate,
-    biMonthly1stDate: d.biMonthly1stDate,
-    biMonthly2ndDate: d.biMonthly2ndDate,
-    selectedContributionDate: d.selectedContributionDate,
-    depositType: d.depositType,
-    remitterName: d.remitterName,
-    remitterNumber: d.remitterNumber,
-    periodicalPaymentAccount: d.periodicalPaymentAccount,
-    isTopupPerformed: d.isTopupPerformed,
-    isRemoveBillPerformed: d.isRemoveBillPerformed,
-    topupAccount: d.topupAccount,
-  };
 }
 
 /**

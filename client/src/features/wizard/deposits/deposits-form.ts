@@ -1,4 +1,5 @@
 import type { DepositsInput, DepositsStepFieldsFragment } from '../../../gql/graphql';
+import { draftFromStep } from '@shared/deposit/deposits-draft.rules.js';
 import { serverMessage } from '../../../shared/errors';
 import { formatMoney, moneyToNumber } from '../../../shared/money';
 
@@ -10,25 +11,9 @@ export type DepositsDraft = Required<{
 export const FREQUENCY = { weekly: 1, fortnightly: 2, monthly: 3, quarterly: 5, annually: 7, biMonthly: 10 } as const;
 export const DEPOSIT_TYPE = { payroll: 1, periodical: 2 } as const;
 
-/** The draft as the server answered the step (its stored values, with the load rules applied). */
+/** The draft as the server answered the step (its stored values, with the load rules applied): the shared rule. */
 export function draftOf(step: DepositsStepFieldsFragment): DepositsDraft {
-  const d = step.deposits;
-  return {
-    contributionFrequency: d.contributionFrequency,
-    // The deposit is the chosen option's required one unless the member asks for more.
-    contributionAmount: null,
-    contributionDate: d.contributionDate,
-    biMonthly1stDate: d.biMonthly1stDate,
-    biMonthly2ndDate: d.biMonthly2ndDate,
-    selectedContributionDate: d.selectedContributionDate,
-    depositType: d.depositType,
-    remitterName: d.remitterName,
-    remitterNumber: d.remitterNumber,
-    periodicalPaymentAccount: d.periodicalPaymentAccount,
-    isTopupPerformed: d.isTopupPerformed,
-    isRemoveBillPerformed: d.isRemoveBillPerformed,
-    topupAccount: d.topupAccount,
-  };
+  return draftFromStep(step.deposits);
 }
 
 /** Spec 1 §8, 3 §8: the save-deposits failure, when the server gives no message of its own. */
