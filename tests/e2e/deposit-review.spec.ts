@@ -163,6 +163,7 @@ test.describe('answering a review', () => {
     await expect(summary.getByRole('definition').nth(2)).toHaveText(proposed, { timeout: 30_000 });
     await expect(summary.getByRole('term').nth(2)).toHaveText('Deposit');
     await expect(panel(page).getByTestId('deposit-review-open')).toHaveCount(0);
+    await expect(panel(page).getByTestId('deposit-review-closed')).toContainText('was accepted');
     expect((await openReview(IDS.memberId, IDS.accountId)).open).toBeNull();
 
     // Jack asks staff about his.

@@ -16,7 +16,7 @@ import { accountWithStatus, em, gql, memberIdOf, session, sql, type Session } fr
  */
 const TODAY = (process.env.E2E_TODAY ?? '2026-11-23') as LocalDate;
 const READ = `query($m: Int!, $a: Int!) { depositReview(memberId: $m, accountId: $a) {
-  open { reviewId reviewedOn proposedDeposit referred summary } } }`;
+  open { reviewId reviewedOn proposedDeposit referred summary } closed { reviewId outcome } } }`;
 const RESULT = 'ok message changeAgreementId approved sentToMember waitingForManager errors { code field message }';
 const ACCEPT = `mutation($m: Int!, $a: Int!, $r: Int!) { acceptDepositReview(memberId: $m, accountId: $a, reviewId: $r) { ${RESULT} } }`;
 const REFER = `mutation($m: Int!, $a: Int!, $r: Int!) { referDepositReview(memberId: $m, accountId: $a, reviewId: $r) { ${RESULT} } }`;
@@ -133,6 +133,14 @@ describe('a deposit review accepted in one tap, or referred to staff', () => {
       [reviewId],
     );
     expect(review).toEqual({ status: 1, change_agreement_id: done.changeAgreementId });
+    // Her panel, now on the new version, says the review was accepted.
+    const after = await gql<{ depositReview: { open: unknown; closed: { reviewId: number; outcome: string } | null } }>(
+      server,
+      mary,
+      READ,
+      { m: maryId, a: accountId },
+    );
+    expect(after.data!.depositReview).toMatchObject({ open: null, closed: { reviewId, outcome: 'Accepted' } });
     // The history says the member approved it.
     const approvals = await sql<{ details: string }>(
       server,

@@ -117,13 +117,16 @@ export async function auditReview(
   );
 }
 
-/** The agreement's last review when it was closed by an answer (accepted or dismissed), none open since. */
+/**
+ * The agreement's last review when it was closed by an answer (accepted or dismissed), none since: its own, or the
+ * accepted review whose change this version is (the member's panel on the new version says it was accepted).
+ */
 export async function lastClosedReview(em: EntityManager, agreementId: number) {
   const [row] = await runSql<{ id: number; status: number; reviewed_on: string }>(
     em,
     `select id, status, reviewed_on::text as reviewed_on from deposit_review
-      where agreement_id = ? order by id desc limit 1`,
-    [agreementId],
+      where agreement_id = ? or change_agreement_id = ? order by id desc limit 1`,
+    [agreementId, agreementId],
   );
   const status = row ? (Number(row.status) as DepositReviewStatus) : null;
   if (status !== DepositReviewStatus.Accepted && status !== DepositReviewStatus.Dismissed) return null;
