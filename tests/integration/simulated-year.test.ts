@@ -209,6 +209,25 @@ function dayByDay(
 
 // ---- The year -----------------------------------------------------------------------------------------------------
 
+/**
+ * What `p`'s agreement comes to by hand from `today` as the shortfall panel sees it: the balance held (as its overview
+ * `seen` says), its deposits to come and its unpaid bills each at their estimates, day by day.
+ */
+async function atEstimates(p: Party, seen: Overview, today: LocalDate) {
+  const held = money(seen.projection.balances.total);
+  const deposits = await depositsOf(p.agreementId);
+  const bills = await unpaidBills(p.agreementId);
+  const days = dayByDay(
+    today,
+    held,
+    deposits,
+    bills,
+    (d) => money(d.expected_amount),
+    (b) => money(b.expected_amount),
+  );
+  return { held, deposits, bills, days };
+}
+
 let olivia: Party; // 100001's showcase agreement: falls short
 let oliviaNew: Party; // 100001's second account, approved on the demo day: a bill that rises
 let jack: Party; // 100002, deposits missed: hardship
@@ -284,17 +303,7 @@ describe('the demo data over a simulated year (issue 24, how it will be checked)
     ).shortfallFixes;
 
     // By hand: the balance held, the deposits to come, the bills unpaid at their estimates, day by day.
-    const held = money(seen.projection.balances.total);
-    const deposits = await depositsOf(olivia.agreementId);
-    const bills = await unpaidBills(olivia.agreementId);
-    const days = dayByDay(
-      TODAY,
-      held,
-      deposits,
-      bills,
-      (d) => money(d.expected_amount),
-      (b) => money(b.expected_amount),
-    );
+    const { held, bills, days } = await atEstimates(olivia, seen, TODAY);
     const firstShort = days.find((d) => d.balance < 0)!;
     const lowest = Math.min(...days.map((d) => d.balance));
     const shortBill = bills.find((b) => b.id === panel.shortBill!.billId)!;
@@ -809,17 +818,7 @@ describe('the demo data over a simulated year (issue 24, how it will be checked)
     ).shortfallFixes;
 
     // By hand, as on the demo day: the balance held, the deposits to come, the bills unpaid, day by day.
-    const held = money(seen.projection.balances.total);
-    const deposits = await depositsOf(olivia.agreementId);
-    const bills = await unpaidBills(olivia.agreementId);
-    const days = dayByDay(
-      day,
-      held,
-      deposits,
-      bills,
-      (d) => money(d.expected_amount),
-      (b) => money(b.expected_amount),
-    );
+    const { deposits, bills, days } = await atEstimates(olivia, seen, day);
     const firstShort = days.find((d) => d.balance < 0)!;
     expect(firstShort.date).toBe(shortOn);
     const shortBill = bills.find((b) => b.id === panel.shortBill!.billId)!;
