@@ -78,12 +78,18 @@ describe('storedContributionDate (3 §3, §4: what the step holds before anythin
 
 describe('storedBiMonthlyDates (3 §4: the twice-a-month dates before anything is entered)', () => {
   const saved = { first: d('2026-01-02'), second: d('2026-01-16'), selected: 2 };
-  const version = (frequency: number, nextDepositDate: string | null) => ({
+  const version = (frequency: number, nextDepositDate: string | null, dates = saved, endDate = '2026-12-31') => ({
     contributionFrequency: frequency,
     nextDepositDate: nextDepositDate as LocalDate | null,
-    ...saved,
+    ...dates,
+    endDate: d(endDate),
   });
   const next = [d('2026-03-16'), d('2026-04-02')];
+  /** A renewal's own dates: its period starts on its first day, after the version in force's last deposit. */
+  const renewal = (dates: { first: string; second: string }, firstDay: string) => ({
+    stored: version(10, null, { first: d(dates.first), second: d(dates.second), selected: 2 }, '2028-03-31'),
+    firstDay: d(firstDay),
+  });
   it.each([
     [
       'modify: goes on from the version in force’s next two',
@@ -95,11 +101,67 @@ describe('storedBiMonthlyDates (3 §4: the twice-a-month dates before anything i
     ],
     ['modify, dates chosen in this wizard: kept', 'modify', version(10, '2026-03-20'), next, today, saved],
     ['modify of another frequency: the stored dates', 'modify', version(2, null), next, today, saved],
-    ['modify, one deposit to come: the stored dates', 'modify', version(10, null), next.slice(0, 1), today, saved],
-    ['a renewal: its deposits start on its own first day', 'modify', version(10, null), next, d('2027-04-01'), saved],
+    [
+      'modify, one deposit to come: the member’s two days from today (one left in its period: the stored dates)',
+      'modify',
+      version(10, null, saved, '2026-03-31'),
+      next.slice(0, 1),
+      today,
+      saved,
+    ],
     ['setup: the stored dates', 'setup', version(10, null), next, today, saved],
   ] as const)('%s', (_, mode, stored, inForceNext, firstDay, expected) => {
     expect(storedBiMonthlyDates(mode, stored, inForceNext, firstDay)).toEqual(expected);
+  });
+
+  it.each([
+    [
+      'starting on one of the member’s days: that day and the other, from the first',
+      renewal({ first: '2026-04-01', second: '2026-04-16' }, '2027-04-01'),
+      { first: '2027-04-01', second: '2027-04-16', selected: 1 },
+    ],
+    [
+      'starting between them: the member’s next day, then the other (the 5th and 20th kept)',
+      renewal({ first: '2026-04-05', second: '2026-04-20' }, '2027-04-10'),
+      { first: '2027-04-20', second: '2027-05-05', selected: 1 },
+    ],
+    [
+      'starting after both days of its month: the next month’s two',
+      renewal({ first: '2026-04-05', second: '2026-04-20' }, '2027-04-21'),
+      { first: '2027-05-05', second: '2027-05-20', selected: 1 },
+    ],
+    [
+      'a 31st the month lacks steps down to its last day (3 §5), as the schedule has it',
+      renewal({ first: '2026-03-15', second: '2026-03-31' }, '2027-04-16'),
+      { first: '2027-04-30', second: '2027-05-15', selected: 1 },
+    ],
+    [
+      'two days stepped down onto one (30th and 31st in February): the next date on another day',
+      renewal({ first: '2026-01-30', second: '2026-01-31' }, '2027-02-01'),
+      { first: '2027-02-28', second: '2027-03-30', selected: 1 },
+    ],
+  ] as const)('a renewal %s', (_, { stored, firstDay }, expected) => {
+    // Its version in force's next deposits all fall before its first day.
+    expect(storedBiMonthlyDates('modify', stored, next, firstDay)).toEqual(expected);
+  });
+
+  it('a renewal whose saved dates fall on one day of the month keeps them (nothing to go on from)', () => {
+    const same = { first: d('2026-01-05'), second: d('2026-02-05'), selected: 1 };
+    expect(storedBiMonthlyDates('modify', version(10, null, same, '2028-03-31'), next, d('2027-04-01'))).toEqual(same);
+  });
+
+  it('what it proposes the step accepts: from the first day on, in the period, on two days (3 §5)', () => {
+    const { stored, firstDay } = renewal({ first: '2026-04-05', second: '2026-04-20' }, '2027-04-10');
+    const proposed = storedBiMonthlyDates('modify', stored, next, firstDay);
+    expect(
+      checkBiMonthlyDates({
+        first: proposed.first,
+        second: proposed.second,
+        mode: 'modify',
+        today,
+        period: { startDate: firstDay, endDate: stored.endDate },
+      }),
+    ).toBeNull();
   });
 });
 

@@ -4,6 +4,7 @@ import { DepositType } from '../agreement-codes.js';
 import {
   CONTRIBUTION_FREQUENCY_LABELS,
   ContributionFrequency,
+  depositDates,
   initialPeriodOverdrawWarning,
   syncBiMonthlyDates,
 } from '../../deposit/index.js';
@@ -113,10 +114,15 @@ export function storedContributionDate(
 
 /**
  * The twice-a-month dates the step holds before anything is entered. A modification whose dates were not chosen in
- * this wizard yet (`nextDepositDate` null: the copy holds the dates the version in force was saved with, past) takes
- * the version in force's next two deposits from its stored schedule (`inForceNext`), going on from the first (1):
- * the member's deposits continue as they were (not a renewal: its deposits start on its own first day, `firstDay`).
- * Otherwise the stored dates and choice.
+ * this wizard yet (`nextDepositDate` null: the copy holds the dates the version in force was saved with, past):
+ * - the version in force's next two deposits from its stored schedule (`inForceNext`) when they fall from the
+ *   version's first deposit day (`firstDay`) on, going on from the first (1): the member's deposits continue as they were;
+ * - else (a renewal: its deposits start on its own first day, after the version in force's last) the member's two days
+ *   of the month as the saved dates repeat them (the deposit engine's own schedule, `depositDates`) from `firstDay`
+ *   within the version's period: the first two, going on from the first (1). A day a month lacks steps down to its
+ *   last day (spec 3 §5), as the schedule has it; two dates on one day of the month are not a choice the step
+ *   accepts, so the next date on another day is taken.
+ * Otherwise (setup, dates chosen in this wizard, no two dates to come) the stored dates and choice.
  */
 export function storedBiMonthlyDates(
   mode: DepositsMode,
@@ -126,22 +132,37 @@ export function storedBiMonthlyDates(
     first: LocalDate | null;
     second: LocalDate | null;
     selected: number | null;
+    endDate: LocalDate;
   },
   inForceNext: readonly LocalDate[],
   firstDay: LocalDate,
 ): { first: LocalDate | null; second: LocalDate | null; selected: number | null } {
-  const [first, second] = inForceNext;
-  const continues =
+  const stored = { first: version.first, second: version.second, selected: version.selected };
+  const goesOn =
     mode === 'modify' &&
-    first !== undefined &&
-    first >= firstDay &&
     version.contributionFrequency === ContributionFrequency.BiMonthly &&
-    version.nextDepositDate === null &&
-    first !== undefined &&
-    second !== undefined &&
-    toYmd(first).day !== toYmd(second).day;
-  if (continues) return { first, second, selected: 1 };
-  return { first: version.first, second: version.second, selected: version.selected };
+    version.nextDepositDate === null;
+  if (!goesOn) return stored;
+  const continued = twoOnDifferentDays(inForceNext.slice(0, 2));
+  if (continued && continued.first >= firstDay) return { ...continued, selected: 1 };
+  if (version.first === null || version.second === null) return stored;
+  if (toYmd(version.first).day === toYmd(version.second).day) return stored;
+  const pattern = twoOnDifferentDays(
+    depositDates({
+      frequency: ContributionFrequency.BiMonthly,
+      biMonthlyDates: { first: version.first, second: version.second },
+      firstDepositDate: firstDay,
+      endDate: version.endDate,
+    }),
+  );
+  return pattern ? { ...pattern, selected: 1 } : stored;
+}
+
+/** The first date and the next one after it on another day of the month (none when there are not two such). */
+function twoOnDifferentDays(dates: readonly LocalDate[]): { first: LocalDate; second: LocalDate } | null {
+  const [first] = dates;
+  const second = first === undefined ? undefined : dates.find((date) => toYmd(date).day !== toYmd(first).day);
+  return first === undefined || second === undefined ? null : { first, second };
 }
 
 /**

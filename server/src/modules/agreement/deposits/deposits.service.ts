@@ -350,6 +350,7 @@ export class AgreementDepositsService {
           first: facts.biMonthlyFirstDate,
           second: facts.biMonthlySecondDate,
           selected: stored.selectedContributionDate,
+          endDate: facts.endDate,
         },
         stored.inForceNextDates,
         firstDay,
