@@ -389,6 +389,73 @@ describe('a modification (status 9)', () => {
     expect(body.data!.saveBiller).toMatchObject({ depositsStepNeeded: true, message: null, errors: [] });
   });
 
+  it('a twice-a-month biller’s new amount is saved with its saved bill dates, past by now (issue 25, seed 8)', async () => {
+    const [row] = await sql<{ id: number }>(
+      server,
+      `select b.id from biller b where b.agreement_id = ? and b.id <> ? and b.status = 1 and not b.is_season_bill
+         and not exists (select 1 from activity a where a.biller_id = b.previous_id and a.transaction_status = 0)
+       order by b.id limit 1`,
+      [versionId, billerId],
+    );
+    const id = Number(row.id);
+    // Saved twice a month on two days of the month, its two dates (the schedule's anchors) long past.
+    const [first, second] = [day(-60), day(-45)];
+    await sql(
+      server,
+      `update biller set billing_frequency = 10, date_of_bill = ?::date, second_date_of_bill = ?::date,
+         second_day_of_month = extract(day from ?::date), is_exact_date_of_bill_known = true where id = ?`,
+      [first, second, second, id],
+    );
+    const form = await loadForm(id);
+    expect(form).toMatchObject({ billingFrequency: 10, biMonthly1stDate: first, biMonthly2ndDate: second });
+    // A date moved into the past is still refused.
+    const moved = await save({ ...form, expectedBillValue: '123.45', biMonthly2ndDate: day(-1) });
+    expect(moved.data!.saveBiller.errors).toEqual([
+      { code: 'invalidBiMonthlyDates', field: 'biMonthly1stDate', message: DATES_NOT_VALID_MESSAGE },
+    ]);
+    const body = await save({ ...form, expectedBillValue: '123.45' });
+    expect(body.data!.saveBiller).toMatchObject({ depositsStepNeeded: true, errors: [] });
+    expect(body.data!.saveBiller.biller).toMatchObject({
+      expectedBillValue: '123.45',
+      billingFrequency: 10,
+      dateOfBill: first,
+      biMonthly2ndDate: second,
+    });
+  });
+
+  it('so is a twice-a-month sub-category’s new amount', async () => {
+    const [first, second] = [day(-40), day(-25)];
+    const [row] = await sql<{ id: number }>(
+      server,
+      `insert into billing_sub_category (agreement_id, billing_category_id, nickname, expected_bill_value,
+         billing_frequency, date_of_bill, second_date_of_bill, date_added)
+       values (?, ?, 'Groceries', 80, 10, ?::date, ?::date, ?::date - 50) returning id`,
+      [versionId, bpay.categoryId, first, second, today],
+    );
+    const input = {
+      billingSubCategoryId: Number(row.id),
+      contractId: versionId,
+      billingCategoryId: bpay.categoryId,
+      nickname: 'Groceries',
+      expectedBillValue: '95.00',
+      billingFrequency: 10,
+      biMonthly1stDate: first,
+      biMonthly2ndDate: second,
+    };
+    const { body } = await server.graphql<{
+      saveSubCategory: { subCategory: Record<string, unknown> | null; errors: unknown[] };
+    }>(
+      `mutation($input: SubCategoryInput!) { saveSubCategory(input: $input) {
+         subCategory { expectedBillValue dateOfBill biMonthly2ndDate } errors { code field message } } }`,
+      { input },
+      agent,
+    );
+    expect(body.data!.saveSubCategory).toEqual({
+      subCategory: { expectedBillValue: '95.00', dateOfBill: first, biMonthly2ndDate: second },
+      errors: [],
+    });
+  });
+
   it('a member cannot edit a biller of a modification (staff change it, the member approves)', async () => {
     const form = await loadForm(billerId);
     const body = await save({ ...form, nickname: 'Member named' }, member);

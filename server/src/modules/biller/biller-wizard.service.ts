@@ -269,6 +269,7 @@ export class BillerWizardService {
           original: existing
             ? {
                 dateOfBill: existing.dateOfBill,
+                biMonthlyDates: { first: existing.biMonthly1stDate, second: existing.biMonthly2ndDate },
                 expectedFinalBillDate: existing.expectedFinalBillDate,
                 expectedBillValue: existing.expectedBillValue,
               }

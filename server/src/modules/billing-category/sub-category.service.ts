@@ -125,6 +125,7 @@ export class SubCategoryService {
           original: existing
             ? {
                 dateOfBill: existing.dateOfBill,
+                biMonthlyDates: { first: existing.biMonthly1stDate, second: existing.biMonthly2ndDate },
                 expectedFinalBillDate: null,
                 expectedBillValue: existing.expectedBillValue,
               }

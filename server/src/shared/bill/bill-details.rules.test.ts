@@ -110,6 +110,22 @@ describe('bi-monthly dates (spec 2 §5, §9)', () => {
     if (valid) expect(codeOf(result)).toBeNull();
     else expect(result).toMatchObject({ code: 'invalidBiMonthlyDates', message: DATES_NOT_VALID_MESSAGE });
   });
+
+  // Unchanged from the stored ones is accepted (spec 2 §5, as the exact bill date): a new amount alone.
+  const saved = { first: d('2026-06-05'), second: d('2026-06-20') };
+  it.each<[string, string, string, { first: LocalDate; second: LocalDate } | null, boolean]>([
+    ['both saved dates sent back unchanged (past)', '2026-06-05', '2026-06-20', saved, true],
+    ['the same past dates without stored ones', '2026-06-05', '2026-06-20', null, false],
+    ['the first kept, the second moved on', '2026-06-05', '2026-12-25', saved, true],
+    ['the first kept, the second moved into the past', '2026-06-05', '2026-10-25', saved, false],
+    ['the first moved on, the second kept: the second is before it', '2026-12-05', '2026-06-20', saved, false],
+    ['the first kept, the second moved beyond its range', '2026-06-05', '2027-02-25', saved, false],
+    ['the saved dates swapped', '2026-06-20', '2026-06-05', saved, false],
+  ])('modify, %s', (_name, first, second, original, valid) => {
+    const result = checkBiMonthlyDates({ first, second }, today, 'modify', original);
+    if (valid) expect(result).toEqual({ first, second });
+    else expect(result).toMatchObject({ code: 'invalidBiMonthlyDates', message: DATES_NOT_VALID_MESSAGE });
+  });
 });
 
 describe('season bills (spec 2 §4, §5)', () => {
@@ -320,6 +336,33 @@ describe('checkBillDetails', () => {
       dateOfBill: '2026-12-01',
       secondDateOfBill: '2026-12-20',
       secondDayOfMonth: 20,
+    });
+  });
+  it('a twice-a-month bill keeps its saved (past) dates when only its amount changes', () => {
+    const stored = { first: d('2026-06-05'), second: d('2026-06-20') };
+    const input = {
+      ...valid,
+      expectedBillValue: $('150.00'),
+      billingFrequency: 10,
+      dateOfBill: '2026-06-05',
+      biMonthly1stDate: '2026-06-05',
+      biMonthly2ndDate: '2026-06-20',
+    };
+    const original = {
+      dateOfBill: stored.first,
+      biMonthlyDates: stored,
+      expectedFinalBillDate: null,
+      expectedBillValue: $('120.00'),
+    };
+    expect(checkBillDetails(input, { ...context, mode: 'modify', original })).toMatchObject({
+      ok: true,
+      value: { expectedBillValue: 15000, dateOfBill: '2026-06-05', secondDateOfBill: '2026-06-20' },
+    });
+    // A bill of another frequency saved then has no bi-monthly dates to keep.
+    const monthly = { ...original, biMonthlyDates: null };
+    expect(checkBillDetails(input, { ...context, mode: 'modify', original: monthly })).toMatchObject({
+      ok: false,
+      errors: [{ code: 'invalidBiMonthlyDates', field: 'biMonthly1stDate' }],
     });
   });
   it('a season bill takes its off-peak value as the expected value when none is given', () => {

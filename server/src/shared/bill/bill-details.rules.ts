@@ -163,22 +163,28 @@ export interface BiMonthlyDatesInput {
  * Rule "bi-monthly dates" (spec 2 §5, §9): both given; neither before today; the first within the mode's range
  * (setup: a year less a day; modify: up to a month); the second within the range a month further; they differ
  * and the second is not before the first; in setup the second lies from the first plus a day to just under a
- * month (31 days) after it, a check skipped on modification. Any failure: 'Dates are not valid.'
+ * month (31 days) after it, a check skipped on modification. Any failure: 'Dates are not valid.' A date unchanged
+ * from the stored one (`original`, a bi-monthly item's saved dates) is accepted as it is, as the exact bill date is
+ * (spec 2 §5): staff changing only a twice-a-month bill's amount send its saved dates back, past by then, and its
+ * bills go on on those two days (issue 25, the simulation's seed 8); the order of the two is still checked.
  */
 export function checkBiMonthlyDates(
   input: BiMonthlyDatesInput,
   today: LocalDate,
   mode: WizardMode,
+  original: { first: LocalDate | null; second: LocalDate | null } | null = null,
   field = 'biMonthly1stDate',
 ): { first: LocalDate; second: LocalDate } | Rejection<BillDetailsCode> {
   const invalid = rejection<BillDetailsCode>('invalidBiMonthlyDates', field, DATES_NOT_VALID_MESSAGE);
   const first = readDate(input.first);
   const second = readDate(input.second);
   if (!first || !second) return invalid;
-  if (first < today || second < today) return invalid;
+  const firstKept = first === original?.first;
+  const secondKept = second === original?.second;
+  if ((!firstKept && first < today) || (!secondKept && second < today)) return invalid;
   const range = mode === 'setup' ? setupDateRange(today) : modifyFirstDateRange(today);
-  if (first > range.to) return invalid;
-  if (second > addDays(range.to, DAYS_IN_A_WIZARD_MONTH)) return invalid;
+  if (!firstKept && first > range.to) return invalid;
+  if (!secondKept && second > addDays(range.to, DAYS_IN_A_WIZARD_MONTH)) return invalid;
   if (second <= first) return invalid;
   if (mode === 'setup') {
     const gap = daysBetween(first, second);
@@ -328,6 +334,8 @@ export interface BillDetailsContext {
   /** The stored item when editing: its unchanged dates are accepted as they are; its amount decides the overdue option. */
   original?: {
     dateOfBill: LocalDate;
+    /** A twice-a-month item's two saved dates (none for another frequency). */
+    biMonthlyDates?: { first: LocalDate | null; second: LocalDate | null } | null;
     expectedFinalBillDate: LocalDate | null;
     expectedBillValue?: Cents | null;
   } | null;
@@ -367,6 +375,7 @@ function dateOfBillOf(
       { first: input.biMonthly1stDate ?? input.dateOfBill, second: input.biMonthly2ndDate },
       context.today,
       context.mode,
+      context.original?.biMonthlyDates ?? null,
     );
     return isRejection(dates) ? dates : { ...dates, exact: true };
   }
