@@ -30,6 +30,7 @@ import { Migration20261128030000_renewal_notice_term_end } from './Migration2026
 import { Migration20261128031500_deposit_review } from './Migration20261128031500_deposit_review.js';
 import { Migration20261128040000_deposit_review_user } from './Migration20261128040000_deposit_review_user.js';
 import { Migration20261128060000_shortfall_fix_user } from './Migration20261128060000_shortfall_fix_user.js';
+import { Migration20261128140000_deposit_agreement_status_index } from './Migration20261128140000_deposit_agreement_status_index.js';
 
 /** Every migration in order. Add each new migration here (no folder scanning). */
 export const migrationsList: MigrationObject[] = [
@@ -94,4 +95,8 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261128031500_deposit_review', class: Migration20261128031500_deposit_review },
   { name: 'Migration20261128040000_deposit_review_user', class: Migration20261128040000_deposit_review_user },
   { name: 'Migration20261128060000_shortfall_fix_user', class: Migration20261128060000_shortfall_fix_user },
+  {
+    name: 'Migration20261128140000_deposit_agreement_status_index',
+    class: Migration20261128140000_deposit_agreement_status_index,
+  },
 ];

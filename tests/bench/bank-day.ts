@@ -4,7 +4,7 @@ import { zonedInstant, type LocalDate } from '../../server/src/shared/local-date
 import { SimulationClock, simulateDay } from '../../server/src/modules/core-banking/simulation.js';
 import { checkLedger } from '../../server/src/modules/ledger/ledger-check.js';
 import { startBenchApp } from './bench-app.js';
-import { seedBankDayBook } from './book.js';
+import { forgetStatistics, seedBankDayBook } from './book.js';
 import type { BenchRow, BenchSection } from './harness.js';
 
 const TZ = 'Australia/Sydney';
@@ -32,6 +32,8 @@ export const bankDaySection: BenchSection = {
       return [{ name: 'bank day', note: 'skipped: set DATABASE_URL (a scratch database is created from it)' }];
     }
     const count = Number(process.env.BENCH_BANK_AGREEMENTS ?? 10_000);
+    // Issue 23 item 4: BENCH_STATISTICS=none runs the day on tables the planner has no statistics of.
+    const withoutStatistics = process.env.BENCH_STATISTICS === 'none';
     const clock = new SimulationClock(zonedInstant(START, TZ), TZ);
     const { app, em, stop } = await startBenchApp('bank_day_bench', clock);
     try {
@@ -39,6 +41,7 @@ export const bankDaySection: BenchSection = {
       // The weeks before: deposits received and bills paid up to the day before, so the day measured is a normal one.
       await em().execute(`update scheduled_deposit set status = 1 where due_date < '${DAY}'`);
       await em().execute(`update bill set status = 2 where due_date < '${DAY}'`);
+      if (withoutStatistics) await forgetStatistics((sql) => em().execute(sql));
       const before = await rowCount(em());
       const started = performance.now();
       const day = await simulateDay(app.services.jobs, app.services.bankDay, em(), clock, DAY);
@@ -52,7 +55,7 @@ export const bankDaySection: BenchSection = {
         day.windows.reduce((n, w) => n + w.processed + w.settled, 0);
       return [
         {
-          name: `one day, ${count} agreements`,
+          name: `one day, ${count} agreements${withoutStatistics ? ', no statistics' : ''}`,
           runs: 1,
           medianMs: ms,
           p95Ms: ms,

@@ -33,6 +33,24 @@ async function step(run: RunSql, label: string, sql: string, analyze: string): P
   if (process.env.BENCH_SEED_LOG) console.log(`  seed ${label}: ${Math.round(performance.now() - started)} ms`);
 }
 
+/**
+ * Issue 23 item 4: the planner's statistics of every table of the book forgotten (as if ANALYZE had never run on them;
+ * the tables' sizes stay, which PostgreSQL reads from the files anyway) and automatic ANALYZE off for them, so the day
+ * that follows shows whether any of its queries depends on statistics for its plan.
+ */
+export async function forgetStatistics(run: RunSql): Promise<void> {
+  await run(`do $$
+    declare t record;
+    begin
+      for t in select c.oid, c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
+               where n.nspname = 'public' and c.relkind in ('r', 'p')
+      loop
+        execute format('alter table public.%I set (autovacuum_enabled = false)', t.relname);
+        delete from pg_statistic where starelid = t.oid;
+      end loop;
+    end $$`);
+}
+
 /** Members, their accounts and links (each member the primary holder of one account), and one agreement each. */
 export async function seedAgreements(run: RunSql, spec: BookSpec): Promise<void> {
   const { count, prefix } = spec;

@@ -14,6 +14,10 @@ import { AgreementPlan } from './plan/agreement-plan.entity.js';
 @Entity({ tableName: 'scheduled_deposit' })
 @Unique({ properties: ['agreement', 'dueDate'] })
 @Index({ properties: ['status', 'dueDate'] })
+// An agreement's deposits of some statuses (the projection, per agreement) by one index whatever the planner's
+// statistics say: with (agreement, due date) and (status, due date) only, a planner without statistics combined both
+// and read every pending deposit once per agreement (issue 23 item 4).
+@Index({ properties: ['agreement', 'status', 'dueDate'] })
 export class ScheduledDeposit {
   [OptionalProps]?: 'receivedAmount' | 'status';
 
