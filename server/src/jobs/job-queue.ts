@@ -154,6 +154,25 @@ export class JobQueue {
     return id;
   }
 
+  /**
+   * Enqueues many jobs of one kind in `em`'s transaction (or on the pool) in ONE statement: pg-boss's insert, with the
+   * queue's own policy, retries and expiry as `send` has them. A job whose key is taken is left out, as `send` does.
+   */
+  async sendMany<T extends object>(
+    em: EntityManager,
+    type: JobType<T>,
+    jobs: readonly { data: T; key?: string }[],
+  ): Promise<void> {
+    if (jobs.length === 0) return;
+    const boss = this.started();
+    const { name } = type.definition;
+    if (!this.jobs.has(name)) throw new Error(`Job ${name} has no handler: its queue was never created`);
+    await boss.insert(
+      jobs.map((job) => ({ name, data: job.data, ...(job.key === undefined ? {} : { singletonKey: job.key }) })),
+      { db: knexExecutor(transactionOf(em) ?? poolOf(em)) },
+    );
+  }
+
   /** Wakes this instance's worker of a job kind now instead of at its next poll (call after the commit). */
   notify<T extends object>(type: JobType<T>): void {
     const id = this.workers.get(type.definition.name);

@@ -76,30 +76,55 @@ export class EventNotifier {
 
   /** Queues the notice in `tx`; answers its id, or null when this event was already told (its key). */
   async notifyEvent(tx: EntityManager, notice: EventNotice): Promise<number | null> {
+    const [id] = await this.notifyEvents(tx, [notice]);
+    return id;
+  }
+
+  /**
+   * Queues many notices in `tx` in two statements whatever their number (the bank day's reminders): the notices in
+   * one insert, their jobs in one. Answers each notice's id in order, or null when that event was already told.
+   */
+  async notifyEvents(tx: EntityManager, notices: readonly EventNotice[]): Promise<(number | null)[]> {
     if (!tx.isInTransaction()) throw new Error('EventNotifier.notifyEvent needs the event’s transaction');
-    if (!notice.key) throw new Error('A member notice needs a key');
-    const facts = notice.facts ?? {};
-    const [row] = await tx.execute<{ id: number }[]>(
-      `insert into member_notice (kind, notice_key, agreement_id, facts, status, created_at)
-       values (?, ?, ?, ?::jsonb, ?, ?) on conflict (kind, notice_key) do nothing returning id`,
-      [
-        notice.event,
-        notice.key.slice(0, 160),
-        notice.agreementId,
-        JSON.stringify({
+    if (notices.length === 0) return [];
+    if (notices.some((notice) => !notice.key)) throw new Error('A member notice needs a key');
+    const rows = notices.map((notice, index) => {
+      const facts = notice.facts ?? {};
+      return {
+        n: index,
+        kind: notice.event,
+        notice_key: notice.key.slice(0, 160),
+        agreement_id: notice.agreementId,
+        facts: {
           amount: facts.amount ?? null,
           date: facts.date ? String(facts.date) : null,
           billerName: facts.billerName ?? null,
           change: facts.change ?? null,
-        }),
-        MemberNoticeStatus.Waiting,
-        this.clock.now(),
-      ],
+        },
+      };
+    });
+    // The first of two notices with the same kind and key in one batch is told, as two calls in turn would.
+    const inserted = await tx.execute<{ id: number; n: number }[]>(
+      `with given as (
+         select distinct on (kind, notice_key) n, kind, notice_key, agreement_id, facts
+           from json_to_recordset(?::json) as x(n int, kind text, notice_key text, agreement_id int, facts jsonb)
+          order by kind, notice_key, n)
+       insert into member_notice (kind, notice_key, agreement_id, facts, status, created_at)
+       select kind, notice_key, agreement_id, facts, ?, ? from given order by n
+       on conflict (kind, notice_key) do nothing
+       returning id, (select g.n from given g
+                       where g.kind = member_notice.kind and g.notice_key = member_notice.notice_key) as n`,
+      [JSON.stringify(rows), MemberNoticeStatus.Waiting, this.clock.now()],
     );
-    if (!row) return null;
-    const id = Number(row.id);
-    await this.jobs.send(tx, SEND_NOTICE_JOB, { noticeId: id }, { key: noticeJobKey(id) });
-    return id;
+    const ids: (number | null)[] = notices.map(() => null);
+    for (const row of inserted) ids[Number(row.n)] = Number(row.id);
+    const told = ids.filter((id): id is number => id !== null);
+    await this.jobs.sendMany(
+      tx,
+      SEND_NOTICE_JOB,
+      told.map((id) => ({ data: { noticeId: id }, key: noticeJobKey(id) })),
+    );
+    return ids;
   }
 
   /**

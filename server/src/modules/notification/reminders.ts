@@ -44,15 +44,16 @@ export async function queueReminders(
          order by b.id`,
         [bills.from, bills.to],
       );
-      for (const bill of rows) {
-        const told = await notifier.notifyEvent(tx, {
+      const told = await notifier.notifyEvents(
+        tx,
+        rows.map((bill) => ({
           agreementId: Number(bill.agreement_id),
           event: bill.auto ? 'billReminderAutoPay' : 'billReminder',
           key: reminderKey('bill', Number(bill.id), bill.due_date),
           facts: { amount: parseMoney(bill.amount), date: bill.due_date, billerName: bill.name },
-        });
-        if (told !== null) result.bills += 1;
-      }
+        })),
+      );
+      result.bills += told.filter((id) => id !== null).length;
     }
     const deposits = reminderWindow(today, settings.depositReminderDays);
     if (deposits) {
@@ -65,15 +66,16 @@ export async function queueReminders(
          order by d.id`,
         [deposits.from, deposits.to],
       );
-      for (const deposit of rows) {
-        const told = await notifier.notifyEvent(tx, {
+      const told = await notifier.notifyEvents(
+        tx,
+        rows.map((deposit) => ({
           agreementId: Number(deposit.agreement_id),
-          event: 'depositReminder',
+          event: 'depositReminder' as const,
           key: reminderKey('deposit', Number(deposit.id), deposit.due_date),
           facts: { amount: parseMoney(deposit.amount), date: deposit.due_date },
-        });
-        if (told !== null) result.deposits += 1;
-      }
+        })),
+      );
+      result.deposits += told.filter((id) => id !== null).length;
     }
     return result;
   });
