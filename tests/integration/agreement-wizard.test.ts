@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WIZARD_MESSAGES } from '../../server/src/modules/agreement/wizard/wizard.rules.js';
-import { AGENT, MEMBER_MISSED_DEPOSIT, MEMBER_NO_AGREEMENT, MEMBER_TWO_ACCOUNTS, REPORTER } from '../support/demo.js';
+import {
+  AGENT,
+  MEMBER_MISSED_DEPOSIT,
+  MEMBER_NO_AGREEMENT,
+  MEMBER_RESIGNED,
+  MEMBER_TWO_ACCOUNTS,
+  REPORTER,
+} from '../support/demo.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
 /**
@@ -352,6 +359,75 @@ describe('a modification (member.modifyagreement)', () => {
     expect(body.data?.r).toMatchObject({ discarded: true, title: 'Modify agreement cancelled', errors: [] });
     expect(await sql('select status from agreement where id = ?', [draft.agreementId])).toEqual([{ status: 6 }]);
     expect(await sql('select status from agreement where id = ?', [olivia.agreementId])).toEqual([{ status: 7 }]);
+    expect((await entries(olivia))?.modify.allowed).toBe(true);
+  });
+});
+
+describe('an account a resigned member holds (issue 25: refused up front, not step by step)', () => {
+  const RESIGNED_MESSAGE =
+    'This membership has been resigned. Activity is therefore suspended on this agreement: it cannot be modified or renewed.';
+  let amelia: { memberId: number; accountId: number; agreementId: number };
+  beforeAll(async () => {
+    amelia = await accountOf(MEMBER_RESIGNED[0], 7);
+    expect(amelia.agreementId).toBeGreaterThan(0);
+  });
+
+  it('offers no Modify and no Renew, and says why when asked (GraphQL and the REST Modify entry)', async () => {
+    const body = await gql<{ e: { modify: unknown; lifecycleActions: string[] } }>(
+      `query($memberId: Int!, $accountId: Int!) { e: agreementWizardEntries(memberId: $memberId, accountId: $accountId) {
+         modify { ${ENTRY} } lifecycleActions } }`,
+      { memberId: amelia.memberId, accountId: amelia.accountId },
+    );
+    const refused = {
+      visible: false,
+      allowed: false,
+      agreementId: amelia.agreementId,
+      refusal: { code: 'MEMBERSHIP_RESIGNED', message: RESIGNED_MESSAGE },
+    };
+    expect(body.data?.e.modify).toEqual(refused);
+    expect(body.data?.e.lifecycleActions).toEqual(['Lock', 'MoveEndDate', 'Cancel']);
+    expect(await rest(`/api/accounts/${amelia.accountId}/currentcontract/modifyview`)).toEqual({
+      status: 200,
+      body: { ...refused, refusal: { ...refused.refusal, field: 'accountId' } },
+    });
+  });
+
+  it('refuses to start a modification or a renewal with that message, writing nothing', async () => {
+    const before = await footprint();
+    const modification = await start('startAgreementModification', amelia);
+    expect(modification).toEqual({
+      wizard: null,
+      errors: [{ code: 'MEMBERSHIP_RESIGNED', field: 'accountId', message: RESIGNED_MESSAGE }],
+    });
+    const renewal = await gql<{ r: { outcome: unknown; errors: { code: string; message: string }[] } }>(
+      'mutation($id: Int!) { r: renewAgreement(agreementId: $id) { outcome { agreementId } errors { code message } } }',
+      { id: amelia.agreementId },
+    );
+    expect(renewal.data?.r).toEqual({
+      outcome: null,
+      errors: [{ code: 'MEMBERSHIP_RESIGNED', message: RESIGNED_MESSAGE }],
+    });
+    expect(await footprint()).toEqual(before);
+  });
+
+  it('asks every holder of the account: a joint holder resigned suspends it for the other one too', async () => {
+    // Olivia's account gets a second holder, who resigns; Olivia's own membership stands.
+    const [other] = await sql<{ id: number }>('select id from member where member_number = ? and id <> ? limit 1', [
+      MEMBER_NO_AGREEMENT[0],
+      olivia.memberId,
+    ]);
+    await sql('insert into member_account_link (member_id, account_id, is_active) values (?, ?, true)', [
+      other.id,
+      olivia.accountId,
+    ]);
+    await sql('update member set is_resigned = true where id = ?', [other.id]);
+    try {
+      expect((await entries(olivia))?.modify.refusal?.code).toBe('MEMBERSHIP_RESIGNED');
+      expect((await start('startAgreementModification', olivia)).errors[0]?.code).toBe('MEMBERSHIP_RESIGNED');
+    } finally {
+      await sql('update member set is_resigned = false where id = ?', [other.id]);
+      await sql('delete from member_account_link where member_id = ? and account_id = ?', [other.id, olivia.accountId]);
+    }
     expect((await entries(olivia))?.modify.allowed).toBe(true);
   });
 });

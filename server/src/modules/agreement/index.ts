@@ -1,5 +1,6 @@
 /** The agreement module's public surface: code outside it imports it only from here (eslint, module-graph.test.ts). */
 export { OVERVIEW_MESSAGES, checkAccountId, loadMemberAccount, loadMemberAccountWith } from './account-context.js';
+export { accountHasResignedMember } from './account-standing.sql.js';
 export {
   billOf,
   billerOf,

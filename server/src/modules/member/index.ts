@@ -4,7 +4,8 @@ export { MemberDirectoryService } from './member-directory.service.js';
 export { MemberSearchResolver } from './member-search.resolver.js';
 export { memberSearchRoutes } from './member-search.rest.js';
 export { MemberSearchService } from './member-search.service.js';
-export { accountHasResignedMember } from './member-standing.sql.js';
+// The fact's one SQL form lives with the agreement it suspends (agreement/account-standing.sql.ts).
+export { accountHasResignedMember } from '../agreement/index.js';
 export { Member } from './member.entity.js';
 export { MemberResolver } from './member.resolver.js';
 export { memberRoutes } from './member.rest.js';

@@ -5,6 +5,7 @@ import {
   accountChangeFacts,
   activationProblem,
   availableStaffActions,
+  resignedMembershipRefusal,
   endDateProblem,
   isRenewalOf,
   staffActionRefusal,
@@ -104,7 +105,8 @@ describe('endDateProblem: MoveAgreementEndDate', () => {
 });
 
 describe('staffActionRefusal and availableStaffActions: what staff may do to the agreement in force', () => {
-  const quiet = accountChangeFacts([S.Cancelled, S.Renewed, S.Expired]);
+  const holders = { memberResigned: false };
+  const quiet = accountChangeFacts([S.Cancelled, S.Renewed, S.Expired], holders);
   // [case, status of the version in force, statuses of the account's other versions, actions offered]
   const cases: [string, S, S[], A[]][] = [
     ['active, nothing else', S.Active, [], [A.Lock, A.Renew, A.MoveEndDate, A.Cancel]],
@@ -121,19 +123,51 @@ describe('staffActionRefusal and availableStaffActions: what staff may do to the
     ['cancelled', S.Cancelled, [], []],
   ];
   it.each(cases)('%s', (_name, status, others, offered) => {
-    expect(availableStaffActions(status, accountChangeFacts(others))).toEqual(offered);
+    expect(availableStaffActions(status, accountChangeFacts(others, holders))).toEqual(offered);
   });
 
   it('refuses in words: the status first, then the change on its way', () => {
     expect(staffActionRefusal(A.Renew, S.Locked, quiet)?.code).toBe('TRANSITION_NOT_ALLOWED');
-    expect(staffActionRefusal(A.Renew, S.Active, accountChangeFacts([S.ModificationPendingApproval]))).toMatchObject({
+    expect(
+      staffActionRefusal(A.Renew, S.Active, accountChangeFacts([S.ModificationPendingApproval], holders)),
+    ).toMatchObject({
       code: 'CHANGE_ALREADY_WAITING',
       message: 'A change to this agreement is already waiting to be approved or applied.',
     });
-    expect(staffActionRefusal(A.Cancel, S.Active, accountChangeFacts([S.InProgress]))?.code).toBe(
+    expect(staffActionRefusal(A.Cancel, S.Active, accountChangeFacts([S.InProgress], holders))?.code).toBe(
       'CHANGE_BEING_APPLIED',
     );
     expect(staffActionRefusal(A.Renew, S.Active, quiet)).toBeNull();
+  });
+
+  // Rule "a resigned membership takes no change" (spec 1 §4, §8; issue 25): no renewal; the rest stays with staff.
+  const resigned = (others: S[] = []) => accountChangeFacts(others, { memberResigned: true });
+  it.each([
+    ['active', S.Active, [], [A.Lock, A.MoveEndDate, A.Cancel]],
+    ['missed deposit', S.MissedDeposit, [], [A.Lock, A.MoveEndDate, A.Cancel]],
+    ['locked', S.Locked, [], [A.Unlock, A.MoveEndDate, A.Cancel]],
+    [
+      'active with a renewal sent before the resignation',
+      S.Active,
+      [S.ModificationPendingApproval],
+      [A.Lock, A.Cancel],
+    ],
+  ] as [string, S, S[], A[]][])(
+    'a resigned member holds the account, %s: no Renew',
+    (_name, status, others, offered) => {
+      expect(availableStaffActions(status, resigned(others))).toEqual(offered);
+    },
+  );
+
+  it('refuses a renewal of a resigned member’s agreement in words, after the status’s own refusal', () => {
+    expect(staffActionRefusal(A.Renew, S.Active, resigned())).toEqual({
+      code: 'MEMBERSHIP_RESIGNED',
+      field: 'accountId',
+      message:
+        'This membership has been resigned. Activity is therefore suspended on this agreement: it cannot be modified or renewed.',
+    });
+    expect(staffActionRefusal(A.Renew, S.Locked, resigned())?.code).toBe('TRANSITION_NOT_ALLOWED');
+    expect(resignedMembershipRefusal({ memberResigned: false })).toBeNull();
   });
 });
 

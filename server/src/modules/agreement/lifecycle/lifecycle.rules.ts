@@ -25,22 +25,40 @@ export interface AccountChangeFacts {
   otherChangeOnItsWay: boolean;
   /** A change of the account being applied (queued or in progress). */
   changeBeingApplied: boolean;
+  /** A member holding the account has resigned (`../account-standing.sql.ts`): activity on it is suspended. */
+  memberResigned: boolean;
 }
 
-/** The facts from the statuses of the account's other versions. */
-export function accountChangeFacts(otherStatuses: readonly AgreementStatus[]): AccountChangeFacts {
+/** The facts from the statuses of the account's other versions and its holders' standing. */
+export function accountChangeFacts(
+  otherStatuses: readonly AgreementStatus[],
+  holders: { memberResigned: boolean },
+): AccountChangeFacts {
   return {
     otherChangeOnItsWay: otherStatuses.some((status) => OPEN_CHANGE_STATUSES.includes(status)),
     changeBeingApplied: otherStatuses.some(
       (status) => status === AgreementStatus.Queued || status === AgreementStatus.InProgress,
     ),
+    memberResigned: holders.memberResigned,
   };
 }
 
 /**
+ * Rule "a resigned membership takes no change" (spec 1 §4, §8: a resigned membership suspends activity on the
+ * agreement; issue 25): staff start no modification or renewal of an agreement a resigned member holds. Either would
+ * wait for a member's approval the resigned member is refused (`APPROVAL_ERRORS.resigned`) and change an agreement
+ * that moves no money; refused up front, before anything is copied, instead of step by step afterwards. The wizard's
+ * Modify entry and the Renew action both ask this rule; lock, unlock, cancel and the end-date move stay with staff.
+ */
+export function resignedMembershipRefusal(account: Pick<AccountChangeFacts, 'memberResigned'>): Refusal | null {
+  if (!account.memberResigned) return null;
+  return { code: 'MEMBERSHIP_RESIGNED', field: 'accountId', message: LIFECYCLE_MESSAGES.membershipResigned };
+}
+
+/**
  * Whether staff may take `action` on a version in `status` (null) or why not: the transition table, then the rest of
- * the account. Renewing or moving the end date waits for any other change on its way (a second renewal is refused);
- * cancelling waits for a change being applied. The service enforces it and the menus offer what it allows.
+ * the account. Renewing waits for a resigned membership (`resignedMembershipRefusal`); renewing or moving the end date
+ * waits for any other change on its way (a second renewal is refused); cancelling waits for a change being applied. The service enforces it and the menus offer what it allows.
  */
 export function staffActionRefusal(
   action: StaffLifecycleAction,
@@ -53,6 +71,10 @@ export function staffActionRefusal(
       ? decideTransition(action, NEW_VERSION, staff, { replacedStatus: status })
       : decideTransition(action, status, staff);
   if ('refusal' in decided) return decided.refusal;
+  if (action === AgreementEvent.Renew) {
+    const resigned = resignedMembershipRefusal(account);
+    if (resigned) return resigned;
+  }
   if ((action === AgreementEvent.Renew || action === AgreementEvent.MoveEndDate) && account.otherChangeOnItsWay) {
     return { code: 'CHANGE_ALREADY_WAITING', field: 'agreementId', message: LIFECYCLE_MESSAGES.changeWaiting };
   }
@@ -80,6 +102,8 @@ export const LIFECYCLE_MESSAGES = {
   alreadyActivated: 'This agreement has already been activated and is waiting for the member’s approval.',
   notActivatedYet: 'This agreement is still being set up by staff; it cannot be approved yet.',
   changeWaiting: 'A change to this agreement is already waiting to be approved or applied.',
+  membershipResigned:
+    'This membership has been resigned. Activity is therefore suspended on this agreement: it cannot be modified or renewed.',
   changeBeingApplied: 'A change to this agreement is being applied. Please try again when it is done.',
   endDateInvalid: 'Please enter a valid new end date (YYYY-MM-DD).',
   endDateNotAfterToday: 'The new end date must be after today.',

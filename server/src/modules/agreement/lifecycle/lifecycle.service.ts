@@ -12,6 +12,7 @@ import type { JobQueue } from '../../../jobs/job-queue.js';
 import { agreementBalances } from '../../ledger/index.js';
 import { AgreementChangeType, DepositStatus } from '../agreement-codes.js';
 import { AgreementStatus } from '../agreement-status.js';
+import { accountHasResignedMember } from '../account-standing.sql.js';
 import { enqueueChangeApply } from '../change-jobs.js';
 import { QueuedChangeStage } from '../queued-change.types.js';
 import { copyAgreementVersion } from '../version-copy.js';
@@ -479,7 +480,8 @@ export class AgreementLifecycleService {
     return em.transactional(async (tx) => {
       const locked = await this.lockRow(tx, agreementId);
       if (event === AgreementEvent.Renew) {
-        const refusal = staffActionRefusal(event, locked.status, accountChangeFacts([]));
+        // The status first, in its words; the rest of the account (a resigned member, a change on its way) follows.
+        const refusal = staffActionRefusal(event, locked.status, accountChangeFacts([], { memberResigned: false }));
         if (refusal) throw new LifecycleRefusal(refusal);
       } else {
         // Save all: asked as if it goes to the member (which row applies is known once the change is read, as it is
@@ -533,13 +535,24 @@ export class AgreementLifecycleService {
     if ('refusal' in result) throw new LifecycleRefusal(result.refusal);
   }
 
-  /** The rest of the account allows the staff action (staffActionRefusal: a second renewal, a change applying). */
+  /**
+   * The rest of the account allows the staff action (staffActionRefusal: a resigned member, a second renewal, a change
+   * applying).
+   */
   private async accountAllows(tx: EntityManager, row: LifecycleRow, action: StaffLifecycleAction): Promise<void> {
     const others = await tx.execute<{ status: number }[]>(
       'select status from agreement where account_id = ? and id <> ?',
       [row.account_id, row.id],
     );
-    const refusal = staffActionRefusal(action, row.status, accountChangeFacts(others.map((o) => Number(o.status))));
+    const [holders] = await tx.execute<{ resigned: boolean }[]>(
+      `select ${accountHasResignedMember('?::int')} as resigned`,
+      [row.account_id],
+    );
+    const account = accountChangeFacts(
+      others.map((o) => Number(o.status)),
+      { memberResigned: holders?.resigned === true },
+    );
+    const refusal = staffActionRefusal(action, row.status, account);
     if (refusal) throw new LifecycleRefusal(refusal);
   }
 

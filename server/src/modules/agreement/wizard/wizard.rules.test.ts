@@ -22,9 +22,10 @@ import {
 const v = (id: number, status: S, previousId: number | null = null): AccountVersion => ({ id, status, previousId });
 
 describe('wizardEntries (spec 1 §4, spec 3 §2): which of Create, Modify, Continue an account allows', () => {
-  const staff = (versions: AccountVersion[], accountActive = true) =>
-    wizardEntries({ versions, isStaff: true, accountActive });
-  const member = (versions: AccountVersion[]) => wizardEntries({ versions, isStaff: false, accountActive: true });
+  const staff = (versions: AccountVersion[], accountActive = true, memberResigned = false) =>
+    wizardEntries({ versions, isStaff: true, accountActive, memberResigned });
+  const member = (versions: AccountVersion[]) =>
+    wizardEntries({ versions, isStaff: false, accountActive: true, memberResigned: false });
   const codes = (e: ReturnType<typeof staff>) => ({
     create: e.create.allowed ? 'ok' : e.create.refusal?.code,
     modify: e.modify.allowed ? 'ok' : e.modify.refusal?.code,
@@ -118,6 +119,51 @@ describe('wizardEntries (spec 1 §4, spec 3 §2): which of Create, Modify, Conti
   it('refuses a new flow on an account that is not valid, with the spec’s wording', () => {
     expect(staff([], false).create.refusal?.message).toBe(WIZARD_MESSAGES.accountNotValid);
     expect(staff([v(1, S.Active)], false).modify.refusal?.code).toBe('ACCOUNT_NOT_VALID');
+  });
+
+  // Rule "a resigned membership takes no change" (lifecycle.rules.ts#resignedMembershipRefusal, issue 25).
+  it.each([
+    ['active', [v(1, S.Active)], 'MEMBERSHIP_RESIGNED', ['Lock', 'MoveEndDate', 'Cancel'], 'NOTHING_TO_CONTINUE'],
+    [
+      'missed deposit',
+      [v(1, S.MissedDeposit)],
+      'MEMBERSHIP_RESIGNED',
+      ['Lock', 'MoveEndDate', 'Cancel'],
+      'NOTHING_TO_CONTINUE',
+    ],
+    ['locked', [v(1, S.Locked)], 'MEMBERSHIP_RESIGNED', ['Unlock', 'MoveEndDate', 'Cancel'], 'NOTHING_TO_CONTINUE'],
+    [
+      'approved, not started: not active yet first',
+      [v(1, S.Approved)],
+      'NOT_ACTIVE_YET',
+      ['MoveEndDate', 'Cancel'],
+      'NOTHING_TO_CONTINUE',
+    ],
+    [
+      'a modification opened before the resignation: continued (to be cancelled), no other',
+      [v(1, S.Active), v(2, S.ModificationPendingApproval, 1)],
+      'MEMBERSHIP_RESIGNED',
+      ['Lock', 'Cancel'],
+      'ok',
+    ],
+  ] as const)(
+    'a resigned member holds the account, %s: Modify %s and hidden, Renew not offered',
+    (_name, versions, modify, actions, next) => {
+      const entries = staff([...versions], true, true);
+      expect(codes(entries)).toEqual({ create: 'AGREEMENT_EXISTS', modify, continue: next });
+      expect(entries.modify.visible).toBe(false);
+      expect(entries.lifecycleActions).toEqual(actions);
+    },
+  );
+
+  it('says why a resigned membership takes no modification, in the spec’s words and what it means here', () => {
+    expect(staff([v(1, S.Active)], true, true).modify.refusal).toEqual({
+      code: 'MEMBERSHIP_RESIGNED',
+      field: 'accountId',
+      message:
+        'This membership has been resigned. Activity is therefore suspended on this agreement: it cannot be modified or renewed.',
+    });
+    expect(staff([v(1, S.Active)], true, false).modify.allowed).toBe(true);
   });
 
   it('continues the open version and modifies the version in force', () => {

@@ -1,5 +1,10 @@
 import { AgreementStatus, MODIFIABLE_STATUSES } from '../agreement-status.js';
-import { accountChangeFacts, availableStaffActions, type StaffLifecycleAction } from '../lifecycle/lifecycle.rules.js';
+import {
+  accountChangeFacts,
+  availableStaffActions,
+  resignedMembershipRefusal,
+  type StaffLifecycleAction,
+} from '../lifecycle/lifecycle.rules.js';
 import { WizardCancelFlow, WizardKind, WizardMode, LAST_STEP } from '../../../shared/agreement/wizard-steps.js';
 
 export * from '../../../shared/agreement/wizard-steps.js';
@@ -81,6 +86,8 @@ export interface EntryFacts {
   versions: readonly AccountVersion[];
   isStaff: boolean;
   accountActive: boolean;
+  /** A member holding the account has resigned (`../account-standing.sql.ts`): no modification or renewal. */
+  memberResigned: boolean;
 }
 
 export interface WizardEntries {
@@ -131,14 +138,16 @@ export function versionInForce(versions: readonly AccountVersion[]): AccountVers
 
 /**
  * Create, Modify and Continue for an account (spec 1 §4, spec 3 §2). Create: staff, and only when nothing runs or is
- * being set up. Modify: staff, a running version (7, 4, 8), no other change on its way. Continue: staff, the open
+ * being set up. Modify: staff, a running version (7, 4, 8), no resigned member holding the account
+ * (`resignedMembershipRefusal`, which Renew asks too), no other change on its way. Continue: staff, the open
  * version (0 new, 9 modification). Members never change an agreement: they approve or decline what staff prepared. An account that is not valid takes no new flow.
  */
-export function wizardEntries({ versions, isStaff, accountActive }: EntryFacts): WizardEntries {
+export function wizardEntries({ versions, isStaff, accountActive, memberResigned }: EntryFacts): WizardEntries {
   const live = versions.filter((v) => !CLOSED_STATUSES.includes(v.status));
   const open = openWizardVersion(versions);
   const inForce = versionInForce(versions);
   const notValid = refusal('ACCOUNT_NOT_VALID', WIZARD_MESSAGES.accountNotValid);
+  const resigned = resignedMembershipRefusal({ memberResigned });
 
   let create: EntryDecision;
   if (!isStaff) create = refuse(false, null, refusal('STAFF_ONLY', WIZARD_MESSAGES.staffOnlyCreate));
@@ -154,6 +163,9 @@ export function wizardEntries({ versions, isStaff, accountActive }: EntryFacts):
     const message =
       inForce.status === AgreementStatus.Approved ? WIZARD_MESSAGES.notModifiableYet : WIZARD_MESSAGES.nothingToModify;
     modify = refuse(false, inForce.id, refusal(code, message));
+  } else if (resigned) {
+    // Not offered (the header hides it); the page reached by its address says why, and the start refuses it.
+    modify = refuse(false, inForce.id, resigned);
   } else if (open && open.status === AgreementStatus.ModificationPendingApproval) {
     modify = refuse(true, inForce.id, refusal('MODIFICATION_OPEN', WIZARD_MESSAGES.modificationOpen));
   } else if (live.some((v) => v.id !== inForce.id)) {
@@ -175,7 +187,10 @@ export function wizardEntries({ versions, isStaff, accountActive }: EntryFacts):
     isStaff && inForce
       ? availableStaffActions(
           inForce.status,
-          accountChangeFacts(versions.filter((v) => v.id !== inForce.id).map((v) => v.status)),
+          accountChangeFacts(
+            versions.filter((v) => v.id !== inForce.id).map((v) => v.status),
+            { memberResigned },
+          ),
         )
       : [];
 

@@ -10,6 +10,7 @@ import { agreementBalances } from '../../ledger/index.js';
 import { checkAccountId, loadMemberAccount } from '../account-context.js';
 import { AgreementChangeType } from '../agreement-codes.js';
 import { AgreementStatus } from '../agreement-status.js';
+import { accountHasResignedMember } from '../account-standing.sql.js';
 import { copyAgreementVersion } from '../version-copy.js';
 import { isRenewalOf } from '../lifecycle/lifecycle.rules.js';
 import { changeStatus, createAgreement } from '../state/status-writer.js';
@@ -93,14 +94,16 @@ export class AgreementWizardService {
     const caller = requireUser(user);
     const account = await loadMemberAccount(em, caller, memberId, accountId);
     const versions = await this.versions(em, account.accountId);
-    return { accountId: account.accountId, ...this.decide(caller, account.accountActive, versions) };
+    const resigned = await this.memberResigned(em, account.accountId);
+    return { accountId: account.accountId, ...this.decide(caller, account.accountActive, versions, resigned) };
   }
 
   /** GET /api/accounts/{accountId}/currentcontract/modifyview: the Modify entry of an account. */
   async modifyEntry(em: EntityManager, user: CurrentUser | null, accountId: number): Promise<WizardEntries['modify']> {
     const caller = requireUser(user);
     const active = await this.accountActive(em, caller, accountId);
-    return this.decide(caller, active, await this.versions(em, accountId)).modify;
+    const resigned = await this.memberResigned(em, accountId);
+    return this.decide(caller, active, await this.versions(em, accountId), resigned).modify;
   }
 
   /** GET /api/accounts/{accountId}/modifiedcontract/modifiedview: the account's open modification. */
@@ -188,7 +191,8 @@ export class AgreementWizardService {
     const account = await loadMemberAccount(em, caller, memberId, accountId);
     const id = await em.transactional(async (tx) => {
       const versions = await this.lockAccount(tx, account.accountId);
-      const entry = this.decide(caller, account.accountActive, versions)[kind];
+      const resigned = await this.memberResigned(tx, account.accountId);
+      const entry = this.decide(caller, account.accountActive, versions, resigned)[kind];
       if (!entry.allowed) throw new WizardRefusal(entry.refusal!);
       return write(tx, { caller, accountId: account.accountId, entry });
     });
@@ -205,7 +209,8 @@ export class AgreementWizardService {
     const caller = requireUser(user);
     const account = await loadMemberAccount(em, caller, memberId, accountId);
     const versions = await this.versions(em, account.accountId);
-    const entry = this.decide(caller, account.accountActive, versions).continue;
+    const resigned = await this.memberResigned(em, account.accountId);
+    const entry = this.decide(caller, account.accountActive, versions, resigned).continue;
     if (!entry.allowed) throw new WizardRefusal(entry.refusal!);
     return this.sessionOf(em, entry.agreementId!);
   }
@@ -342,8 +347,22 @@ export class AgreementWizardService {
     return account.is_active === true;
   }
 
-  private decide(caller: CurrentUser, accountActive: boolean, versions: AccountVersion[]): WizardEntries {
-    return wizardEntries({ versions, isStaff: isStaff(caller.roles), accountActive });
+  private decide(
+    caller: CurrentUser,
+    accountActive: boolean,
+    versions: AccountVersion[],
+    memberResigned: boolean,
+  ): WizardEntries {
+    return wizardEntries({ versions, isStaff: isStaff(caller.roles), accountActive, memberResigned });
+  }
+
+  /** A member holding the account has resigned (the one SQL form of the fact, as payments and the bank day ask it). */
+  private async memberResigned(em: EntityManager, accountId: number): Promise<boolean> {
+    const [row] = await em.execute<{ resigned: boolean }[]>(
+      `select ${accountHasResignedMember('?::int')} as resigned`,
+      [accountId],
+    );
+    return row?.resigned === true;
   }
 
   private async versions(em: EntityManager, accountId: number): Promise<AccountVersion[]> {
