@@ -201,7 +201,8 @@ export function createServices(config: Config, clock: Clock, logger: Logger, eve
   const agreementApprovals = new AgreementApprovalService(throttle, settings, clock, events);
   const approvals = new ApprovalService(throttle, events, clock);
   const reversals = new ReversalService(ledger, clock, config.timeZone);
-  const agreementDeposits = new AgreementDepositsService(clock, settings, agreementWizard, projections);
+  // The deposits step's first day for a modification's next deposit follows the bank's day (issue 25).
+  const agreementDeposits = new AgreementDepositsService(clock, settings, agreementWizard, projections, bankDay);
   const lifecycle = new AgreementLifecycleService(clock, jobs, agreementApprovals, settlement);
   const agreements = new AgreementViewService(clock, jobs, projections);
   const depositChanges = new DepositChangeService(

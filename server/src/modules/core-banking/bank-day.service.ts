@@ -8,7 +8,7 @@ import type { EventNotifier } from '../notification/index.js';
 import type { PaymentService } from '../payment/index.js';
 import { BillDays, emptyBillDay, type BillDayResult } from './bill-days.js';
 import type { CoreBanking } from './core-banking.adapter.js';
-import { DepositArrivals, type DepositDayResult } from './deposit-arrivals.js';
+import { DepositArrivals, depositsStepRan, type DepositDayResult } from './deposit-arrivals.js';
 import { PaymentWindows, type WindowResult } from './payment-windows.js';
 import { reconcile, type ReconciliationResult } from './reconciliation.js';
 import { renewalDue } from './renewal-due.js';
@@ -119,6 +119,11 @@ export class BankDayService {
   /** The bank's today on the app's clock (the day the day's first step runs for). */
   today(): LocalDate {
     return this.clock.today();
+  }
+
+  /** Whether the deposits step of `date` has run: its deposits are taken (`depositsStepRan`, its keys of the day). */
+  depositsTakenOn(em: EntityManager, date: LocalDate): Promise<boolean> {
+    return depositsStepRan(em, date);
   }
 
   /** One step of the day `date` (the clock gives the time its records are made at). */

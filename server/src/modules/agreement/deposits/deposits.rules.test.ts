@@ -14,6 +14,7 @@ import {
   contributionDateRange,
   DEPOSITS_MESSAGES,
   durationInWeeks,
+  firstBankDayForDeposit,
   firstContributionDay,
   overdrawChoiceOf,
   periodFor,
@@ -44,6 +45,65 @@ describe('contributionDateRange (3 §9)', () => {
     // A modification of the version in force (its period began before today) starts today.
     expect(firstContributionDay('modify', today, modifyPeriod)).toBe(today);
     expect(firstContributionDay('setup', today, renewalPeriod)).toBe(today);
+  });
+});
+
+describe('firstBankDayForDeposit: a modification’s next deposit after the bank’s day has run (issue 25)', () => {
+  const tomorrow = d('2026-03-11');
+  // [case, mode, today's deposits step run, first day, range of the date field]
+  it.each([
+    ['modify, before today’s deposits step', 'modify', false, today, { from: today, to: '2026-04-10' }],
+    ['modify, after it: tomorrow (the same last day)', 'modify', true, tomorrow, { from: tomorrow, to: '2026-04-10' }],
+    ['setup, after it: the start stays from today', 'setup', true, today, { from: today, to: '2027-03-09' }],
+    ['setup, before it', 'setup', false, today, { from: today, to: '2027-03-09' }],
+  ] as const)('%s', (_, mode, taken, first, range) => {
+    expect(firstBankDayForDeposit(mode, today, taken)).toBe(first);
+    expect(firstContributionDay(mode, today, modifyPeriod, taken)).toBe(first);
+    expect(contributionDateRange(mode, today, modifyPeriod, taken)).toEqual(range);
+  });
+
+  it('leaves a renewal on its own first day, whatever the bank did today', () => {
+    expect(firstContributionDay('modify', today, renewalPeriod, true)).toBe('2027-04-01');
+    expect(contributionDateRange('modify', today, renewalPeriod, true)).toEqual({
+      from: '2027-04-01',
+      to: '2027-05-01',
+    });
+  });
+
+  it.each([
+    ['today, after today’s deposits were taken', '2026-03-10', true, 'TODAYS_DEPOSITS_TAKEN'],
+    ['yesterday, after them: in the past first', '2026-03-09', true, 'START_DATE_IN_PAST'],
+    ['today, before they were taken', '2026-03-10', false, null],
+    ['tomorrow, after they were taken', '2026-03-11', true, null],
+    ['the same day next month, after they were taken', '2026-04-10', true, null],
+  ] as const)('checkContributionDate (modify): %s → %s', (_, date, taken, code) => {
+    const refusal = checkContributionDate({
+      date: d(date),
+      mode: 'modify',
+      today,
+      period: modifyPeriod,
+      todaysDepositsTaken: taken,
+    });
+    expect(refusal?.code ?? null).toBe(code);
+  });
+
+  it('says why today is refused, at the date', () => {
+    expect(
+      checkContributionDate({ date: today, mode: 'modify', today, period: modifyPeriod, todaysDepositsTaken: true }),
+    ).toEqual({
+      code: 'TODAYS_DEPOSITS_TAKEN',
+      field: 'contributionDate',
+      message: 'Today’s deposits have already been taken; the next deposit can be tomorrow or later.',
+    });
+    // A new agreement starting today is not refused by it (its first deposit is its start).
+    expect(
+      checkContributionDate({ date: today, mode: 'setup', today, period: setupPeriod, todaysDepositsTaken: true }),
+    ).toBeNull();
+  });
+
+  it('proposes tomorrow after loading when the stored next deposit is today and today’s were taken', () => {
+    const firstDay = firstContributionDay('modify', today, modifyPeriod, true);
+    expect(contributionDateAfterLoad({ date: today, endDate: modifyPeriod.endDate, today, firstDay })).toBe(tomorrow);
   });
 });
 

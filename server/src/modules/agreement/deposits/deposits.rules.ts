@@ -29,6 +29,7 @@ export const DEPOSITS_MESSAGES = {
   dateNotInRange: 'Next pay date is not in the valid range. Please review and modify.',
   outsidePeriod: 'Date cannot be outside the agreement period. Please review and modify.',
   startInPast: 'Agreement start date cannot be in the past. Please review and modify.',
+  todaysDepositsTaken: 'Today’s deposits have already been taken; the next deposit can be tomorrow or later.',
   frequencyRequired: 'Please choose how often the deposits are made.',
   payrollDeduction: 'Invalid payroll deduction details',
   periodicalPayment: 'Invalid periodical payment details',
@@ -71,28 +72,45 @@ export function isContributionFrequency(code: number | null | undefined): code i
 }
 
 /**
- * The first day a deposit may be dated: today, or a renewal's own first day (a modification whose period starts
- * after today: the renewal waits for the version in force to end, issue 26 item 1).
+ * Rule "the bank's first day for a deposit" (issue 25; spec 3 §5 "from today"): the bank's deposits step of a day
+ * (00:05) asks for the deposits due by that day, once. A modification's next deposit dated today before it has run
+ * is taken today; after it has run (`todaysDepositsTaken`, core-banking's record of the day's step) it would be asked
+ * for only the next day, late, while the forecast counted it today: the first day is then tomorrow. A new agreement's
+ * first deposit is its start date and stays from today (it starts with the bank's next day: `activationProblem`).
+ */
+export function firstBankDayForDeposit(mode: DepositsMode, today: LocalDate, todaysDepositsTaken: boolean): LocalDate {
+  return mode === 'modify' && todaysDepositsTaken ? addDays(today, 1) : today;
+}
+
+/**
+ * The first day a deposit may be dated: the bank's first day for it (`firstBankDayForDeposit`: today, or tomorrow
+ * once today's deposits were taken), or a renewal's own first day (a modification whose period starts after that:
+ * the renewal waits for the version in force to end, issue 26 item 1).
  */
 export function firstContributionDay(
   mode: DepositsMode,
   today: LocalDate,
   period?: { startDate: LocalDate },
+  todaysDepositsTaken = false,
 ): LocalDate {
-  return mode === 'modify' && period !== undefined && period.startDate > today ? period.startDate : today;
+  const first = firstBankDayForDeposit(mode, today, todaysDepositsTaken);
+  return mode === 'modify' && period !== undefined && period.startDate > first ? period.startDate : first;
 }
 
 /**
- * Spec 3 §5, §9: setup from today to a year less a day; modify from today to the same day next month (a renewal:
- * from its first day to the same day of the next month).
+ * Spec 3 §5, §9: setup from today to a year less a day; modify from today (tomorrow once today's deposits were
+ * taken: `firstBankDayForDeposit`) to the same day next month (a renewal: from its first day to the same day of the
+ * next month). The date field's range is this one, answered by the server (`dateRangeFrom`, `dateRangeTo`).
  */
 export function contributionDateRange(
   mode: DepositsMode,
   today: LocalDate,
   period?: { startDate: LocalDate },
+  todaysDepositsTaken = false,
 ): { from: LocalDate; to: LocalDate } {
-  const from = firstContributionDay(mode, today, period);
-  return { from, to: mode === 'setup' ? addDays(addYears(today, 1), -1) : addMonths(from, 1) };
+  const from = firstContributionDay(mode, today, period, todaysDepositsTaken);
+  const to = addMonths(firstContributionDay(mode, today, period), 1);
+  return { from, to: mode === 'setup' ? addDays(addYears(today, 1), -1) : to };
 }
 
 /**
@@ -199,18 +217,24 @@ export function periodFor(
 }
 
 /**
- * Spec 3 §5: present, not before today, within the range; in modify also inside the agreement period. The range
- * of a renewal starts on its own first day (`firstContributionDay`).
+ * Spec 3 §5: present, not before today, within the range; in modify also inside the agreement period, and not today
+ * once today's deposits were taken (`firstBankDayForDeposit`). The range of a renewal starts on its own first day
+ * (`firstContributionDay`).
  */
 export function checkContributionDate(input: {
   date: LocalDate | null;
   mode: DepositsMode;
   today: LocalDate;
   period: { startDate: LocalDate; endDate: LocalDate };
+  /** The bank's deposits step of today has run (core-banking's record). */
+  todaysDepositsTaken?: boolean;
 }): DepositsRefusal | null {
   const field = 'contributionDate';
   if (input.date === null) return { code: 'DATE_NOT_IN_RANGE', field, message: DEPOSITS_MESSAGES.dateNotInRange };
   if (input.date < input.today) return { code: 'START_DATE_IN_PAST', field, message: DEPOSITS_MESSAGES.startInPast };
+  if (input.date < firstBankDayForDeposit(input.mode, input.today, input.todaysDepositsTaken === true)) {
+    return { code: 'TODAYS_DEPOSITS_TAKEN', field, message: DEPOSITS_MESSAGES.todaysDepositsTaken };
+  }
   if (input.mode === 'modify' && (input.date < input.period.startDate || input.date > input.period.endDate)) {
     return { code: 'OUTSIDE_AGREEMENT_PERIOD', field, message: DEPOSITS_MESSAGES.outsidePeriod };
   }

@@ -111,6 +111,8 @@ interface StepContext {
   billers: BillerFacts[];
   mode: DepositsMode;
   today: LocalDate;
+  /** A modification: the bank's deposits step of today has run (`BankDayDeposits`); a deposit today would be late. */
+  todaysDepositsTaken: boolean;
   openingBalance: Cents;
   accounts: DepositAccount[];
   defaults: { approvedOverdraw: Cents; upperContractLimit: Cents; overdrawRuleDurationDays: number };
@@ -142,6 +144,15 @@ type PlanOutcome =
   { plan: DepositPlan; bypass: boolean; bills: { key: string; date: LocalDate }[] } | { error: DepositsRefusal };
 
 /**
+ * Whether the bank's deposits step of a day has run: core-banking knows it (its keys of the day's step,
+ * `BankDayRunService#depositsTakenOn`), given to this service at its construction (core-banking imports this module,
+ * not the other way round).
+ */
+export interface BankDayDeposits {
+  depositsTakenOn(em: EntityManager, date: LocalDate): Promise<boolean>;
+}
+
+/**
  * The wizard's deposits step (spec 3 §3-§5) for a version open in the wizard: the view model, the option cards, the
  * payment details and the chosen option explained, from the planner's `calculateDepositPlan` on the version's
  * billers (`stored-plan.ts`); the save checks every rule and writes nothing on a refusal.
@@ -153,6 +164,8 @@ export class AgreementDepositsService {
     private readonly wizard: AgreementWizardService,
     /** A renewal's opening balance: what the version in force is forecast to hold when it ends. */
     private readonly projections: Pick<ProjectionService, 'forAgreement'> | null = null,
+    /** Whether today's deposits were taken: a modification's next deposit is then tomorrow at the earliest. */
+    private readonly bankDay: BankDayDeposits | null = null,
   ) {}
 
   /** The step as stored, or as the draft would make it (nothing is written). */
@@ -271,6 +284,7 @@ export class AgreementDepositsService {
       inForceNextDates: inForceNext.map((deposit) => deposit.dueDate),
     };
     const mode: DepositsMode = stored.previousId === null ? 'setup' : 'modify';
+    const todaysDepositsTaken = mode === 'modify' && (await this.bankDay?.depositsTakenOn(em, today)) === true;
     const memberRows = await em.execute<{ member_id: number }[]>(
       'select member_id from member_account_link where account_id = ? and is_active',
       [facts.accountId],
@@ -299,6 +313,7 @@ export class AgreementDepositsService {
       billers,
       mode,
       today,
+      todaysDepositsTaken,
       openingBalance,
       accounts: linked
         .filter((account) => account.isActive)
@@ -335,7 +350,7 @@ export class AgreementDepositsService {
   private draftOf(context: StepContext, input: DepositsData | null): Draft {
     const { facts, stored, mode, today } = context;
     if (input === null) {
-      const firstDay = firstContributionDay(mode, today, facts);
+      const firstDay = firstContributionDay(mode, today, facts, context.todaysDepositsTaken);
       const date = contributionDateAfterLoad({
         date: storedContributionDate(mode, facts, stored.oldNextDate),
         endDate: facts.endDate,
@@ -406,6 +421,7 @@ export class AgreementDepositsService {
       mode: context.mode,
       today: context.today,
       period: draft.period,
+      todaysDepositsTaken: context.todaysDepositsTaken,
     });
     if (dateRefusal || draft.date === null) {
       return {
@@ -474,6 +490,7 @@ export class AgreementDepositsService {
       mode: context.mode,
       today: context.today,
       period: draft.period,
+      todaysDepositsTaken: context.todaysDepositsTaken,
     });
     add(dateRefusal);
     if (draft.frequency === ContributionFrequency.BiMonthly) {
@@ -615,7 +632,7 @@ export class AgreementDepositsService {
         : chosenOutcome && 'error' in chosenOutcome
           ? chosenOutcome.error
           : null;
-    const range = contributionDateRange(context.mode, context.today, draft.period);
+    const range = contributionDateRange(context.mode, context.today, draft.period, context.todaysDepositsTaken);
     const overdrawn = plan?.overdraw.overdrawnWithinInitialDuration ?? false;
     const deposits: DepositsView = {
       contractId: context.facts.id,
