@@ -9,6 +9,7 @@ import { parseLocalDate } from '../../server/src/shared/local-date.js';
 import { loadConfig } from '../../server/src/config.js';
 import { statementName } from '../../server/src/database/prepared.js';
 import { ormOptions } from '../../server/src/database/orm-config.js';
+import { applyMigrations } from '../../server/src/database/migrations.js';
 import { MEMBER_DEMO_PASSWORD } from '../../server/src/seed/demo.js';
 import { generateMembers } from '../../server/src/seed/generator.js';
 import { createScratchDatabase } from '../integration/ledger-fixture.js';
@@ -200,7 +201,7 @@ export const overviewSection: BenchSection = {
     const seedOrm = await MikroORM.init(ormOptions(scratch.url, { pool: { min: 0, max: 2 } }));
     let seeded;
     try {
-      await seedOrm.getMigrator().up();
+      await applyMigrations(seedOrm);
       seeded = await generateMembers(seedOrm.em.fork(), {
         members: MEMBERS,
         today: TODAY,

@@ -1,6 +1,7 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import pg from 'pg';
 import { ormOptions } from '../../server/src/database/orm-config.js';
+import { applyMigrations } from '../../server/src/database/migrations.js';
 import { givenDatabaseUrl, maintenanceClient, withDatabase } from '../support/database.js';
 
 /**
@@ -46,7 +47,7 @@ export async function createScratchDatabase(label: string): Promise<{ url: strin
 export async function openMigrated(url: string, maxConnections = 4): Promise<MikroORM> {
   const options = ormOptions(url, { pool: { min: 0, max: maxConnections } });
   const orm = await MikroORM.init({ ...options, migrations: { ...options.migrations, silent: true } });
-  await orm.getMigrator().up();
+  await applyMigrations(orm);
   return orm;
 }
 

@@ -1,6 +1,7 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ormOptions } from '../../server/src/database/orm-config.js';
+import { migratorOf } from '../../server/src/database/migrations.js';
 import { createScratchDatabase, databaseUrl } from './ledger-fixture.js';
 
 /**
@@ -23,7 +24,7 @@ describe.skipIf(!databaseUrl)('migration: one pending arrears approval per bill'
   });
 
   it('keeps the first pending request of each bill and every decided one', async () => {
-    await orm.getMigrator().up({ to: 'Migration20261124123912_core_banking_statement' });
+    await (await migratorOf(orm)).up({ to: 'Migration20261124123912_core_banking_statement' });
     const em = orm.em.fork();
     // Rows without their agreement, bill and users: only the approvals matter here (foreign keys off for them).
     await em.transactional(async (tx) => {
@@ -37,7 +38,7 @@ describe.skipIf(!databaseUrl)('migration: one pending arrears approval per bill'
          (7, 1, 3, 431, 7, null, '', 'only', false)`,
       );
     });
-    await orm.getMigrator().up({ to: 'Migration20261125100000_one_pending_arrears_approval' });
+    await (await migratorOf(orm)).up({ to: 'Migration20261125100000_one_pending_arrears_approval' });
     const rows = await em.execute<{ id: number }[]>('select id from approval order by id');
     expect(rows.map((row) => row.id)).toEqual([1, 3, 4, 6, 7]);
     const repeat = em.transactional(async (tx) => {

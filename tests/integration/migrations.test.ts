@@ -1,6 +1,8 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ormOptions } from '../../server/src/database/orm-config.js';
+import { migratorOf, pendingMigrations } from '../../server/src/database/migrations.js';
+import { migrationsList } from '../../migrations/index.js';
 import { createScratchDatabase, databaseUrl } from './ledger-fixture.js';
 
 interface Catalog {
@@ -48,7 +50,9 @@ describe.skipIf(!databaseUrl)('migrations on an empty PostgreSQL', () => {
   });
 
   it('go up: every table, the ledger triggers and the reference data', async () => {
-    const migrations = await orm.getMigrator().up();
+    expect(await pendingMigrations(orm)).toEqual(migrationsList.map((migration) => migration.name));
+    const migrations = await (await migratorOf(orm)).up();
+    expect(await pendingMigrations(orm)).toEqual([]);
     expect(migrations.length).toBeGreaterThanOrEqual(2);
     applied = await catalog(orm);
     expect(applied.tables).toEqual(
@@ -82,10 +86,10 @@ describe.skipIf(!databaseUrl)('migrations on an empty PostgreSQL', () => {
   });
 
   it('go down to an empty database, then up again to the same schema', async () => {
-    await orm.getMigrator().down({ to: 0 });
+    await (await migratorOf(orm)).down({ to: 0 });
     const empty = await catalog(orm);
     expect(empty).toEqual({ tables: ['mikro_orm_migrations'], functions: [], triggers: [] });
-    await orm.getMigrator().up();
+    await (await migratorOf(orm)).up();
     expect(await catalog(orm)).toEqual(applied);
   });
 });

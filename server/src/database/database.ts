@@ -1,5 +1,6 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { Config } from '../config.js';
+import { applyMigrations } from './migrations.js';
 import { embeddedPool, startEmbeddedPostgres } from './embedded.js';
 import { ormOptions } from './orm-config.js';
 import { guardTransactions } from './transaction-guard.js';
@@ -22,13 +23,13 @@ export async function openDatabase(
   if (config.databaseUrl) {
     const orm = await MikroORM.init(ormOptions(config.databaseUrl, { pool: { min: 0, max: 10 } }));
     if (!config.production) guardTransactions(orm);
-    await orm.getMigrator().up();
+    await applyMigrations(orm);
     return { orm, embedded: false, close: () => orm.close(true) };
   }
   const embedded = await startEmbeddedPostgres(config.dataDir);
   const orm = await MikroORM.init(ormOptions(embedded.clientUrl, { pool: embeddedPool() }));
   guardTransactions(orm);
-  await orm.getMigrator().up();
+  await applyMigrations(orm);
   return {
     orm,
     embedded: true,

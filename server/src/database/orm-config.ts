@@ -1,15 +1,16 @@
-import { Migrator } from '@mikro-orm/migrations';
 import { defineConfig, type Options } from '@mikro-orm/postgresql';
 import { migrationsList } from '../../../migrations/index.js';
 import { entities } from './entities.js';
 
-/** The MikroORM options shared by the server, scripts and tests; only the connection differs. */
+/**
+ * The MikroORM options shared by the server, scripts and tests; only the connection differs. The migrator is not an
+ * extension here: `migrations.ts` loads it when there is something to migrate (`migratorOf`, `applyMigrations`).
+ */
 export function ormOptions(clientUrl: string, overrides: Partial<Options> = {}): Options {
   return defineConfig({
     clientUrl,
     entities,
     discovery: { disableDynamicFileAccess: true, requireEntitiesArray: true },
-    extensions: [Migrator],
     migrations: {
       migrationsList,
       tableName: 'mikro_orm_migrations',

@@ -5,6 +5,7 @@ import { parseLocalDate } from '../shared/local-date.js';
 import { loadConfig } from '../config.js';
 import { embeddedPool, startEmbeddedPostgres } from '../database/embedded.js';
 import { ormOptions } from '../database/orm-config.js';
+import { applyMigrations } from '../database/migrations.js';
 import { generateMembers } from '../seed/generator.js';
 import { keepSeededDepositsMissing } from '../modules/core-banking/index.js';
 
@@ -34,7 +35,7 @@ const orm = await MikroORM.init(
 );
 let failed = false;
 try {
-  await orm.getMigrator().up();
+  await applyMigrations(orm);
   const where = config.databaseUrl ? 'DATABASE_URL' : `the embedded database in ${config.dataDir}`;
   console.log(`Generating ${members} members (today ${today}) on ${where}...`);
   const result = await generateMembers(orm.em.fork(), {

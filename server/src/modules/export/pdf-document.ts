@@ -1,5 +1,3 @@
-import PDFDocument from 'pdfkit';
-
 export interface PageFrame {
   headerText: string;
   footerText: string;
@@ -8,9 +6,11 @@ export interface PageFrame {
 
 /**
  * A pdfkit document whose pages all get the header and the footer once it is finished; answers the PDF's bytes.
- * pdfkit is synchronous (~6 ms a page, STACK.md): an agreement is a few pages, so it runs on the request.
+ * pdfkit is synchronous (~6 ms a page, STACK.md): an agreement is a few pages, so it runs on the request. It is
+ * loaded with the first PDF, not at start-up (about 0.4 s of a restart, issue 23 item 6).
  */
 export async function renderPdf(frame: PageFrame, draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     layout: frame.landscape ? 'landscape' : 'portrait',
