@@ -1,7 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { systemUser } from '../../common/auth/system-user.js';
 import type { CurrentUser } from '../../common/auth/current-user.js';
-import { DomainError } from '../../shared/errors.js';
 import { formatCurrency, parseMoney } from '../../shared/money.js';
 import { addDays, formatDisplayDate, type LocalDate } from '../../shared/local-date.js';
 import { runSql } from '../../database/bulk.js';
@@ -17,11 +16,21 @@ import { accountHasResignedMember } from '../member/index.js';
 import { MoneyMovement, statusesMoving } from '../../shared/money-movement.rules.js';
 import { BillStatus, UPCOMING_WINDOW_DAYS } from '../bill/index.js';
 import { BillerStatus } from '../../shared/biller/biller-codes.js';
-import type { PaymentService } from '../payment/index.js';
+import type { AutomaticPaymentBill, PaymentService } from '../payment/index.js';
 import { billDayChange } from './bank-day.rules.js';
 import { forEachConcurrently } from './concurrently.js';
 
 const RUNNING = RUNNING_STATUSES.join(', ');
+
+/**
+ * Test-only fault hooks, as the deposits' (deposit-arrivals.ts): with NODE_ENV=test, batches of BANK_DAY_TEST_BATCH
+ * agreements and a pause of BANK_DAY_TEST_PAUSE_MS after each, so that a test can kill a day half-way through.
+ */
+const TEST_PAUSE_MS = process.env.NODE_ENV === 'test' ? Number(process.env.BANK_DAY_TEST_PAUSE_MS ?? 0) || 0 : 0;
+const TEST_BATCH = process.env.NODE_ENV === 'test' ? Number(process.env.BANK_DAY_TEST_BATCH ?? 0) || 0 : 0;
+
+/** Agreements whose automatic payments are made in one transaction (their locks, keys, postings and activities). */
+export const AUTOPAY_BATCH_SIZE = TEST_BATCH > 0 ? TEST_BATCH : 250;
 
 /** The user automatic payments are made as (created by the core-banking migration; it cannot sign in). */
 export const CORE_BANKING_USERNAME = 'system.core-banking';
@@ -107,59 +116,36 @@ export class BillDays {
 
   /**
    * Pays every automatic-payment bill due by today of an agreement the money rule lets the bank day pay from (active,
-   * no resigned member; shared/money-movement.rules.ts) whose biller is active: the bill's expected
-   * amount, as the bill (not an allocation). The idempotency key is the bill's, so a bill is paid once whatever the
-   * number of runs; a refusal (details no longer valid, a top-up the agreement cannot find) is reported, not retried
-   * within the day.
+   * no resigned member; shared/money-movement.rules.ts) whose biller is active: the bill's expected amount, as the
+   * bill (not an allocation), by the payment module's rules and rows (`PaymentService.payAutomatically`, as `payBill`
+   * would). Agreements in batches of `AUTOPAY_BATCH_SIZE`, each batch one transaction (a crashed batch leaves
+   * nothing); the idempotency key is the bill's, and a paid bill is no longer due, so a bill is paid once whatever
+   * the number of runs; a refusal (details no longer valid, a top-up the agreement cannot find) is reported, not
+   * retried within the day.
    */
   async autoPay(em: EntityManager, today: LocalDate, result: BillDayResult): Promise<void> {
     const bills = await autoPaymentsDue(em, today);
     if (bills.length === 0) return;
     const user = await this.user(em);
-    // An agreement's bills one after the other (they share its balances); agreements side by side.
-    const byAgreement = new Map<number, typeof bills>();
-    for (const bill of bills) byAgreement.set(bill.agreement_id, [...(byAgreement.get(bill.agreement_id) ?? []), bill]);
-    await forEachConcurrently([...byAgreement.values()], this.concurrency, async (agreementBills) => {
-      for (const bill of agreementBills) await this.payAutomatically(em, user, bill, result);
+    const byAgreement = new Map<number, AutomaticPaymentBill[]>();
+    for (const bill of bills) {
+      const due = { billId: bill.id, agreementId: bill.agreement_id, expectedAmount: String(bill.expected_amount) };
+      byAgreement.set(bill.agreement_id, [...(byAgreement.get(bill.agreement_id) ?? []), due]);
+    }
+    const agreements = [...byAgreement.values()];
+    const batches: AutomaticPaymentBill[][] = [];
+    for (let i = 0; i < agreements.length; i += AUTOPAY_BATCH_SIZE) {
+      batches.push(agreements.slice(i, i + AUTOPAY_BATCH_SIZE).flat());
+    }
+    // Batches side by side (each its own agreements, locked in id order); an agreement's bills in turn within one.
+    await forEachConcurrently(batches, this.concurrency, async (batch) => {
+      const done = await em.fork().transactional((tx) => this.payments.payAutomatically(tx, user, batch));
+      result.paid.push(...done.paid);
+      result.notPaid.push(...done.notPaid);
+      if (TEST_PAUSE_MS > 0) await new Promise((resolve) => setTimeout(resolve, TEST_PAUSE_MS));
     });
     result.paid.sort((a, b) => a.billId - b.billId);
     result.notPaid.sort((a, b) => a.billId - b.billId);
-  }
-
-  private async payAutomatically(
-    em: EntityManager,
-    user: CurrentUser,
-    bill: AutoPaymentDue,
-    result: BillDayResult,
-  ): Promise<void> {
-    const request = {
-      billId: bill.id,
-      billOrAllocation: 'bill' as const,
-      billAmount: String(bill.expected_amount),
-      idempotencyKey: `core-banking-autopay-${bill.id}`,
-    };
-    try {
-      let outcome;
-      try {
-        outcome = await this.payments.payBill(em.fork(), user, request);
-      } catch (error) {
-        if (!(error instanceof DomainError) || error.code !== 'TOP_UP_REQUIRED') throw error;
-        // Above what was set aside: rainy day if it covers it, else a short pay (the member owes the rest).
-        const quote = await this.payments.quote(em.fork(), user, request);
-        const option = quote.rainyDay ? 'rainyDay' : quote.shortPay ? 'shortPay' : null;
-        if (!option) throw error;
-        outcome = await this.payments.payBill(em.fork(), user, { ...request, topupOption: option });
-      }
-      result.paid.push({ billId: bill.id, agreementId: bill.agreement_id, transactionId: outcome.transactionId });
-    } catch (error) {
-      if (!(error instanceof DomainError)) throw error;
-      result.notPaid.push({
-        billId: bill.id,
-        agreementId: bill.agreement_id,
-        code: error.code,
-        message: error.message,
-      });
-    }
   }
 
   /**

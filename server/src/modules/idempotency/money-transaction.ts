@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../../shared/errors.js';
+import { runSql } from '../../database/bulk.js';
 
 /** The refusals of an idempotency key (the codes and words the payment screens always gave). */
 export const IDEMPOTENCY_MESSAGES = {
@@ -102,25 +103,7 @@ export async function runIdempotent<T extends object>(
           return stored.response;
         }
         const response = await work(tx);
-        await tx.execute(
-          `update idempotency_record set response = ?::jsonb, status_code = 200, completed_at = now() where id = ?`,
-          [JSON.stringify(response), inserted[0].id],
-          'run',
-        );
-        await tx.execute(
-          `insert into audit_record (user_id, action, entity_type, entity_id, idempotency_key, request, response)
-           values (?, ?, ?, ?, ?, ?::jsonb, ?::jsonb)`,
-          [
-            request.userId,
-            request.operation,
-            request.entity?.type ?? null,
-            request.entity?.id ?? null,
-            request.key,
-            JSON.stringify(request.input ?? null),
-            JSON.stringify(response),
-          ],
-          'run',
-        );
+        await completeIdempotent(tx, [{ recordId: inserted[0].id, request, response }]);
         return JSON.parse(JSON.stringify(response)) as T;
       });
     } catch (error) {
@@ -129,4 +112,107 @@ export async function runIdempotent<T extends object>(
       throw error;
     }
   }
+}
+
+/** A key claimed for a request (`recordId`), or already taken: its stored answer, if it was for the same request. */
+export type IdempotencyClaim = { recordId: number } | { recordId: null; stored: unknown };
+
+/**
+ * `runIdempotent`'s first step for many requests at once (a batch of automatic payments), in the caller's
+ * transaction: each key's record inserted, set-based. A key already taken answers its stored response when the
+ * request is the same and completed, else the refusal `runIdempotent` gives (IDEMPOTENCY_KEY_REUSED).
+ */
+export async function claimIdempotencyKeys(
+  tx: EntityManager,
+  requests: readonly IdempotentRequest[],
+): Promise<(IdempotencyClaim | DomainError)[]> {
+  if (requests.length === 0) return [];
+  const rows = requests.map((r) => ({
+    user_id: r.userId,
+    key: r.key,
+    request_hash: requestHash(r.operation, r.input),
+  }));
+  const inserted = await runSql<{ id: number; user_id: number; key: string }>(
+    tx,
+    `insert into idempotency_record (user_id, key, request_hash)
+     select c.user_id, c.key, c.request_hash from json_to_recordset(?::json) as c(user_id int, key text, request_hash text)
+     on conflict (user_id, key) do nothing returning id, user_id, key`,
+    [JSON.stringify(rows)],
+  );
+  const claimed = new Map(inserted.map((row) => [`${row.user_id}:${row.key}`, Number(row.id)]));
+  const taken = rows.filter((row) => !claimed.has(`${row.user_id}:${row.key}`));
+  const stored = new Map<string, { request_hash: string; response: unknown }>();
+  if (taken.length > 0) {
+    const found = await runSql<{ user_id: number; key: string; request_hash: string; response: unknown }>(
+      tx,
+      `select r.user_id, r.key, r.request_hash, r.response from idempotency_record r
+       join json_to_recordset(?::json) as c(user_id int, key text) on c.user_id = r.user_id and c.key = r.key`,
+      [JSON.stringify(taken.map(({ user_id, key }) => ({ user_id, key })))],
+    );
+    for (const row of found) stored.set(`${row.user_id}:${row.key}`, row);
+  }
+  return rows.map((row) => {
+    const recordId = claimed.get(`${row.user_id}:${row.key}`);
+    if (recordId !== undefined) return { recordId };
+    const record = stored.get(`${row.user_id}:${row.key}`);
+    if (!record || record.request_hash !== row.request_hash || record.response === null) {
+      return new DomainError('IDEMPOTENCY_KEY_REUSED', IDEMPOTENCY_MESSAGES.keyReused, 'idempotencyKey');
+    }
+    return { recordId: null, stored: record.response };
+  });
+}
+
+/**
+ * The completed requests' answers stored on their keys' records (with the hash of the request they answer: a
+ * caller that claimed a key for a first try and completed it with a second, as a top-up retry, stores the second)
+ * and their audit records written (who, what, the request and the answer), set-based, in the movement's transaction.
+ */
+export async function completeIdempotent(
+  tx: EntityManager,
+  done: readonly { recordId: number; request: IdempotentRequest; response: unknown }[],
+): Promise<void> {
+  if (done.length === 0) return;
+  await runSql(
+    tx,
+    `update idempotency_record r
+     set request_hash = c.request_hash, response = c.response::jsonb, status_code = 200, completed_at = now()
+     from json_to_recordset(?::json) as c(id int, request_hash text, response text) where r.id = c.id`,
+    [
+      JSON.stringify(
+        done.map((d) => ({
+          id: d.recordId,
+          request_hash: requestHash(d.request.operation, d.request.input),
+          response: JSON.stringify(d.response),
+        })),
+      ),
+    ],
+  );
+  await runSql(
+    tx,
+    `insert into audit_record (user_id, action, entity_type, entity_id, idempotency_key, request, response)
+     select c.user_id, c.action, c.entity_type, c.entity_id, c.key, c.request::jsonb, c.response::jsonb
+     from json_to_recordset(?::json) as c(user_id int, action text, entity_type text, entity_id int, key text,
+       request text, response text)`,
+    [
+      JSON.stringify(
+        done.map(({ request, response }) => ({
+          user_id: request.userId,
+          action: request.operation,
+          entity_type: request.entity?.type ?? null,
+          entity_id: request.entity?.id ?? null,
+          key: request.key,
+          request: JSON.stringify(request.input ?? null),
+          response: JSON.stringify(response),
+        })),
+      ),
+    ],
+  );
+}
+
+/** Claimed keys given back (their requests refused: as a refusal's rollback would, in a batch that goes on). */
+export async function releaseIdempotencyKeys(tx: EntityManager, recordIds: readonly number[]): Promise<void> {
+  if (recordIds.length === 0) return;
+  await runSql(tx, 'delete from idempotency_record where id = any(?::int[]) and response is null', [
+    `{${recordIds.join(',')}}`,
+  ]);
 }

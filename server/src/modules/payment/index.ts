@@ -1,4 +1,6 @@
 /** The payment module's public surface: code outside it imports it only from here (eslint, module-graph.test.ts). */
+export { automaticPaymentKey } from './automatic-payments.js';
+export type { AutomaticPaymentBill, AutomaticPaymentsResult } from './automatic-payments.js';
 export { BillQueryService } from './bill-query.service.js';
 export { CatchUpService } from './catch-up.service.js';
 export { loadAccessibleBill } from './payment-load.js';

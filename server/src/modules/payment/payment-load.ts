@@ -143,7 +143,18 @@ export interface AgreementRow {
 
 /** Locks the agreement and reads it (`lock: false`: reads it only, for a quote). */
 export async function lockAgreement(tx: EntityManager, agreementId: number, lock = true): Promise<AgreementRow> {
-  const [row] = await tx.execute<
+  const row = (await lockAgreements(tx, [agreementId], lock)).get(agreementId);
+  if (!row) throw new NotFoundError('Agreement not found.');
+  return row;
+}
+
+/** Locks these agreements in id order (so that batches queue instead of deadlocking) and reads them. */
+export async function lockAgreements(
+  tx: EntityManager,
+  agreementIds: readonly number[],
+  lock = true,
+): Promise<Map<number, AgreementRow>> {
+  const rows = await tx.execute<
     {
       id: number;
       account_id: number;
@@ -162,22 +173,27 @@ export async function lockAgreement(tx: EntityManager, agreementId: number, lock
             else overdraw_rule_duration_days end as days,
        approved_overdraw_amount, leftovers_to_rainy_day, rainy_day_covers_shortfall, rainy_day_unavailable_amount,
        ${accountHasResignedMember('agreement.account_id')} as resigned
-     from agreement where id = ?${lock ? ' for update of agreement' : ''}`,
-    [agreementId],
+     from agreement where id = any(?::int[]) order by id${lock ? ' for update of agreement' : ''}`,
+    [intArray(agreementIds)],
   );
-  if (!row) throw new NotFoundError('Agreement not found.');
-  return {
-    id: row.id,
-    accountId: row.account_id,
-    status: row.status as AgreementStatus,
-    startDate: row.start_date as LocalDate,
-    overdrawDays: Number(row.days),
-    approvedOverdraw: row.approved_overdraw_amount === null ? null : parseMoney(String(row.approved_overdraw_amount)),
-    leftoversToRainyDay: row.leftovers_to_rainy_day,
-    rainyDayCoversShortfall: row.rainy_day_covers_shortfall,
-    rainyDayUnavailable: parseMoney(String(row.rainy_day_unavailable_amount)),
-    resigned: row.resigned === true,
-  };
+  return new Map(
+    rows.map((row) => [
+      Number(row.id),
+      {
+        id: Number(row.id),
+        accountId: row.account_id,
+        status: row.status as AgreementStatus,
+        startDate: row.start_date as LocalDate,
+        overdrawDays: Number(row.days),
+        approvedOverdraw:
+          row.approved_overdraw_amount === null ? null : parseMoney(String(row.approved_overdraw_amount)),
+        leftoversToRainyDay: row.leftovers_to_rainy_day,
+        rainyDayCoversShortfall: row.rainy_day_covers_shortfall,
+        rainyDayUnavailable: parseMoney(String(row.rainy_day_unavailable_amount)),
+        resigned: row.resigned === true,
+      },
+    ]),
+  );
 }
 
 /** The overdraw allowed today: the approved amount within the overdraw rule's duration from the start, else 0. */
@@ -198,11 +214,41 @@ export function agreementHeadroom(
 
 /** The linked accounts of the members of an account (ids), for the top-up options. */
 export async function accountLinkedAccountIds(tx: EntityManager, accountId: number): Promise<number[]> {
-  const rows = await tx.execute<{ id: number }[]>(
-    `select l.id from linked_account l
-     where l.is_active and l.member_id in (select member_id from member_account_link where account_id = ?)
-     order by l.id`,
-    [accountId],
+  return (await accountsLinkedAccountIds(tx, [accountId])).get(accountId) ?? [];
+}
+
+/** The linked accounts of the members of each of these accounts (ids in order), for the top-up options. */
+export async function accountsLinkedAccountIds(
+  tx: EntityManager,
+  accountIds: readonly number[],
+): Promise<Map<number, number[]>> {
+  const rows = await tx.execute<{ account_id: number; id: number }[]>(
+    `select distinct m.account_id, l.id from linked_account l
+     join member_account_link m on m.member_id = l.member_id
+     where l.is_active and m.account_id = any(?::int[])
+     order by m.account_id, l.id`,
+    [intArray(accountIds)],
   );
-  return rows.map((r) => r.id);
+  const result = new Map<number, number[]>(accountIds.map((id) => [id, []]));
+  for (const row of rows) result.get(Number(row.account_id))?.push(Number(row.id));
+  return result;
+}
+
+/**
+ * The granted, not yet used manager approval for paying each of these bills in arrears (the first by id; used once:
+ * locked, then stamped when the payment uses it). `lock: false` reads them only, for a quote.
+ */
+export async function lockApprovals(
+  tx: EntityManager,
+  billIds: readonly number[],
+  lock = true,
+): Promise<Map<number, number>> {
+  const rows = await tx.execute<{ id: number; bill_id: number }[]>(
+    `select id, bill_id from approval where bill_id = any(?::int[]) and approval_type = 3 and approval_granted
+       and approver_id is not null and used_at is null order by bill_id, id${lock ? ' for update' : ''}`,
+    [intArray(billIds)],
+  );
+  const first = new Map<number, number>();
+  for (const row of rows) if (!first.has(Number(row.bill_id))) first.set(Number(row.bill_id), Number(row.id));
+  return first;
 }

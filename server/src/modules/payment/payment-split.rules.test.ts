@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { cents } from '../../shared/money.js';
-import { allocationWarning, setAsideFrom, storedConfirmationFigures } from './payment-split.rules.js';
+import {
+  allocationWarning,
+  automaticTopUpOption,
+  setAsideFrom,
+  storedConfirmationFigures,
+} from './payment-split.rules.js';
 
 describe('setAsideFrom (which pocket a bill’s set-aside leaves)', () => {
   it.each([
@@ -91,5 +96,20 @@ describe('allocationWarning (an approved arrears payment that takes the allocati
       taken: cents(taken),
     });
     expect(warning).toEqual(expected && { ...expected, amount, taken });
+  });
+});
+
+describe('automaticTopUpOption (what an automatic payment tops up with)', () => {
+  it.each([
+    ['rainy day when offered', { rainyDay: true, linkedAccount: true, shortPay: true, canProceed: true }, 'rainyDay'],
+    ['else a short pay', { rainyDay: false, linkedAccount: true, shortPay: true, canProceed: true }, 'shortPay'],
+    ['never a linked account', { rainyDay: false, linkedAccount: true, shortPay: false, canProceed: true }, null],
+    [
+      'none when nothing is offered',
+      { rainyDay: false, linkedAccount: false, shortPay: false, canProceed: false },
+      null,
+    ],
+  ] as const)('%s', (_, offered, expected) => {
+    expect(automaticTopUpOption(offered)).toBe(expected);
   });
 });

@@ -275,3 +275,13 @@ export function storedConfirmationFigures(data: Record<string, unknown>): Confir
     combinedAllocation: 'combinedAllocation' in data ? amount('combinedAllocation') : fromAllocation,
   };
 }
+
+/**
+ * Rule "automatic payment top-up" (core-banking README, Automatic payments): a bill paid automatically beyond what
+ * the agreement holds takes the top-up from rainy day when it is offered, else pays short when that is offered;
+ * otherwise none (the payment is refused: TOP_UP_REQUIRED, tried again the next day).
+ */
+export function automaticTopUpOption(offered: TopUpOptions): 'rainyDay' | 'shortPay' | null {
+  if (offered.rainyDay) return 'rainyDay';
+  return offered.shortPay ? 'shortPay' : null;
+}

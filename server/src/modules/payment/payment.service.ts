@@ -4,64 +4,51 @@ import type { CurrentUser } from '../../common/auth/current-user.js';
 import { isStaff } from '../../common/auth/roles.js';
 import type { Clock } from '../../shared/clock.js';
 import type { LocalDate } from '../../shared/local-date.js';
-import { add, formatCurrency, sub, type Cents } from '../../shared/money.js';
-import { intArray } from '../../database/bulk.js';
-import { ActivityType } from '../activity/index.js';
-import { BillStatus } from '../bill/index.js';
-import {
-  agreementBalances,
-  linkedAccountBalances,
-  LedgerTransactionType,
-  type LedgerService,
-  external,
-  linkedAccount,
-  TransactionStatus,
-} from '../ledger/index.js';
+import type { Cents } from '../../shared/money.js';
+import { agreementBalances, linkedAccountBalances, type LedgerService } from '../ledger/index.js';
 import type { EventNotifier } from '../notification/index.js';
 import type { SettingsService } from '../settings/index.js';
 import { checkIdempotencyKey, runIdempotent } from '../idempotency/index.js';
 import { lockLinkedAccount } from '../linked-account/index.js';
 import {
   accountLinkedAccountIds,
-  agreementHeadroom,
   loadAccessibleBill,
   lockAgreement,
+  lockApprovals,
   lockBills,
-  overdrawAllowedOn,
   sameSourceBills,
   type AgreementRow,
   type BillRow,
 } from './payment-load.js';
 import { loadPaymentDetails } from './payment-details.js';
-import { checkBillOrAllocation, checkPaymentDetails } from './payment-details.rules.js';
-import { moneySources, paymentLines } from './payment-posting.js';
+import {
+  assessPayment,
+  checkPayDetails,
+  checkPayer,
+  preparePayment,
+  type BillOrAllocation,
+  type PaymentAssessment,
+} from './payment-decision.js';
+import { writePayments, type PaymentOutcome } from './payment-write.js';
+import { payAutomatically, type AutomaticPaymentBill, type AutomaticPaymentsResult } from './automatic-payments.js';
 import {
   allocationTaken,
   allocationWarning,
   applyTopUp,
-  confirmationFigures,
-  setAsideFrom,
-  splitPayment,
   topUpOptions,
   type AllocationWarning,
-  type ConfirmationFigures,
-  type PaymentSplit,
-  type SetAside,
-  type TopUpFacts,
   type TopUpOption,
   type TopUpOptions,
 } from './payment-split.rules.js';
 import {
-  checkPaymentAllowed,
   checkReimbursementAllowed,
-  overdueBillsPaid,
   parsePaymentAmount,
   planOverdue,
   type OverdueOption,
   type OverduePlan,
 } from './payment.rules.js';
 
-export type BillOrAllocation = 'bill' | 'allocation';
+export type { BillOrAllocation, PaymentOutcome };
 
 export interface PayBillRequest {
   billId: number;
@@ -90,15 +77,6 @@ export interface PaymentQuote extends TopUpOptions {
   allocationWarning: AllocationWarning | null;
 }
 
-/** The stored answer of a payment (the same on every retry with its key). */
-export interface PaymentOutcome {
-  billId: number;
-  paidBillIds: number[];
-  transactionId: number;
-  billStatus: BillStatus;
-  figures: ConfirmationFigures;
-}
-
 /** Pays or reimburses bills: each request is one transaction with its locks, ledger posting and stored answer. */
 export class PaymentService {
   constructor(
@@ -115,6 +93,19 @@ export class PaymentService {
 
   reimburseBill(em: EntityManager, user: CurrentUser | null, request: PayBillRequest): Promise<PaymentOutcome> {
     return this.move(em, user, request, 'reimburse');
+  }
+
+  /**
+   * The bank day's automatic payments of a batch of bills, in the caller's transaction (`automatic-payments.ts`):
+   * each as `payBill` pays it, with the same rules and rows, set-based.
+   */
+  payAutomatically(
+    tx: EntityManager,
+    user: CurrentUser,
+    bills: readonly AutomaticPaymentBill[],
+  ): Promise<AutomaticPaymentsResult> {
+    const deps = { ledger: this.ledger, settings: this.settings, clock: this.clock, notifier: this.notifier };
+    return payAutomatically(deps, tx, user, bills);
   }
 
   private async move(
@@ -155,83 +146,34 @@ export class PaymentService {
         });
         reimburseTo = account!.id;
       }
-      const { plan, setAside, split, facts, linkedBalances } = await this.assess(
-        tx,
-        agreement,
-        bill,
-        locked,
-        today,
-        request,
-        amount,
-        mode,
-      );
+      const assessment = await this.assess(tx, agreement, bill, locked, today, request, amount, mode);
       const topUpAccount =
         request.topupOption === 'linkedAccount' && request.topupAccountNumber
           ? await lockLinkedAccount(tx, agreement.accountId, request.topupAccountNumber)
           : null;
-      const topUp = applyTopUp(facts, {
+      const topUp = applyTopUp(assessment.facts, {
         option: request.topupOption ?? null,
-        linkedAccountBalance: topUpAccount ? (linkedBalances.get(topUpAccount.id) ?? null) : null,
+        linkedAccountBalance: topUpAccount ? (assessment.linkedBalances.get(topUpAccount.id) ?? null) : null,
       });
-      const postingPlan = {
-        split,
-        topUp,
+      const payment = preparePayment({
+        user,
+        staff,
+        mode,
+        agreement,
+        bill,
+        billOrAllocation: request.billOrAllocation,
+        key,
         amount,
-        setAsideAllocation: setAside.allocation,
-        setAsideContingency: setAside.contingency,
-        payee: reimburseTo !== null ? linkedAccount(reimburseTo) : external(),
+        assessment,
+        topUp,
+        reimburseTo,
         topUpAccountId: topUpAccount?.id ?? null,
-      };
-      const figures = confirmationFigures(amount, split, topUp, setAside.allocation, overdueBillsPaid(plan, today));
-      const paidIds = [plan.current.id, ...plan.overdue.map((b) => b.id)];
-      const verb = mode === 'pay' ? 'Paid' : 'Reimbursed';
-      const posting = await this.ledger.post(tx, {
-        type: mode === 'pay' ? LedgerTransactionType.BillPayment : LedgerTransactionType.Reimbursement,
-        agreementId: agreement.id,
-        effectiveDate: today,
-        description: `${verb} ${bill.name} bill of ${formatCurrency(amount)}`,
-        lines: paymentLines(postingPlan),
-        billMoneySources: moneySources(postingPlan, plan.current, plan.overdue),
-        createdByUserId: user.userId,
-        createdAt: this.clock.now(),
-        activity: {
-          type: mode === 'pay' ? ActivityType.PaidBill : ActivityType.ReimbursedBill,
-          details: `${verb} ${bill.name} bill of ${formatCurrency(amount)}`,
-          data: { ...figures, billIds: paidIds, billOrAllocation: request.billOrAllocation, idempotencyKey: key },
-          agentName: staff ? user.displayName : null,
-          userId: user.userId,
-          transactionStatus: mode === 'pay' ? TransactionStatus.Pending : TransactionStatus.Successful,
-          billId: plan.current.id,
-          billerId: bill.billerId,
-        },
+        approvalId,
+        today,
+        now: this.clock.now(),
       });
-      const status =
-        mode === 'reimburse' ? BillStatus.Reimbursed : topUp.amountOwing > 0 ? BillStatus.ShortPaid : BillStatus.Paid;
-      await tx.execute(
-        `update bill set status = case when id = ? then ?::smallint else ${BillStatus.Paid} end,
-           reimbursement_account_id = case when id = ? then ? else reimbursement_account_id end
-         where id = any(?::int[])`,
-        [plan.current.id, status, plan.current.id, reimburseTo, intArray(paidIds)],
-        'run',
-      );
-      if (approvalId !== null) {
-        await tx.execute('update approval set used_at = now() where id = ?', [approvalId], 'run');
-      }
-      if (status === BillStatus.ShortPaid && this.notifier) {
-        await this.notifier.notifyEvent(tx, {
-          agreementId: agreement.id,
-          event: 'shortPaidBill',
-          key: `bill:${plan.current.id}:${posting.transactionId}`,
-          facts: { amount: topUp.amountOwing, date: today, billerName: bill.name },
-        });
-      }
-      return {
-        billId: plan.current.id,
-        paidBillIds: paidIds,
-        transactionId: posting.transactionId,
-        billStatus: status,
-        figures,
-      };
+      const [outcome] = await writePayments(tx, this.ledger, this.notifier, today, [payment]);
+      return outcome;
     });
   }
 
@@ -305,19 +247,8 @@ export class PaymentService {
     amount: Cents,
     hasApproval: boolean,
   ): Promise<void> {
-    checkPaymentAllowed({
-      agreementStatus: agreement.status,
-      callerIsStaff: staff,
-      resigned: agreement.resigned,
-      hasApproval,
-      billStatus: bill.status,
-      biller: bill.billerId ? { name: bill.name, status: bill.billerStatus!, onHoldDate: bill.billerOnHoldDate } : null,
-    });
-    if (bill.billerId !== null) {
-      const { details, catalogueEntry } = await loadPaymentDetails(tx, bill.billerId);
-      checkBillOrAllocation(details.paymentMethod, request.billOrAllocation);
-      checkPaymentDetails(details, amount, catalogueEntry);
-    }
+    checkPayer(staff, agreement, bill, hasApproval);
+    if (bill.billerId !== null) checkPayDetails(await loadPaymentDetails(tx, bill.billerId), request, amount);
   }
 
   /** The overdue plan, the split and the top-up facts of paying `amount` (shared by paying and quoting). */
@@ -330,58 +261,20 @@ export class PaymentService {
     request: { overdueOption?: OverdueOption | null; billOrAllocation: BillOrAllocation },
     amount: Cents,
     mode: 'pay' | 'reimburse',
-  ): Promise<{
-    plan: OverduePlan;
-    setAside: SetAside;
-    split: PaymentSplit;
-    facts: TopUpFacts;
-    linkedBalances: Map<number, Cents>;
-    /** The agreement's allocation balance before paying. */
-    allocationBalance: Cents;
-  }> {
-    const plan = planOverdue(
-      bill,
-      sameSource,
-      today,
-      mode === 'pay' ? (request.overdueOption ?? null) : null,
-      request.billOrAllocation,
-    );
+  ): Promise<PaymentAssessment> {
     const balances = (await agreementBalances(tx, [agreement.id])).get(agreement.id)!;
     const settings = await this.settings.serverSettings(tx);
-    const overdraw = overdrawAllowedOn(agreement, today, settings.contractApprovedOverDrawOfAmount);
-    const setAside = add(plan.totalAllocation, plan.totalContingency);
-    const headroom = agreementHeadroom(add(balances.allocation, balances.contingency), setAside, overdraw);
-    const pockets = setAsideFrom(plan.totalAllocation, plan.totalContingency, balances.contingency);
-    const split = splitPayment({
-      amount,
-      allocation: pockets.allocation,
-      contingency: pockets.contingency,
-      freeBalance: headroom.freeBalance,
-      contingencyFree: sub(balances.contingency, pockets.contingency),
-      overdrawAllowed: headroom.overdrawLeft,
-      leftoversToRainyDay: agreement.leftoversToRainyDay,
-    });
     const linkedIds = await accountLinkedAccountIds(tx, agreement.accountId);
     const linkedBalances = await linkedAccountBalances(tx, linkedIds);
-    const facts: TopUpFacts = {
-      topUpRequired: split.topUpRequired,
-      rainyDayAvailable: (balances.rainyDay - agreement.rainyDayUnavailable) as Cents,
-      rainyDayCoversShortfall: agreement.rainyDayCoversShortfall,
-      linkedAccountBalances: [...linkedBalances.values()],
-      overdrawRuleRelevant: overdraw > 0,
-      agreementBalance: add(balances.allocation, balances.contingency),
-      reimbursement: mode === 'reimburse',
-    };
-    return { plan, setAside: pockets, split, facts, linkedBalances, allocationBalance: balances.allocation };
+    return assessPayment(agreement, bill, sameSource, today, request, amount, mode, {
+      balances,
+      overdrawSetting: settings.contractApprovedOverDrawOfAmount,
+      linkedBalances,
+    });
   }
 
   /** A granted, undecided-use manager approval for paying this bill in arrears (used once: locked, then stamped). */
   private async lockApproval(tx: EntityManager, billId: number, lock = true): Promise<number | null> {
-    const [row] = await tx.execute<{ id: number }[]>(
-      `select id from approval where bill_id = ? and approval_type = 3 and approval_granted and approver_id is not null
-         and used_at is null order by id limit 1${lock ? ' for update' : ''}`,
-      [billId],
-    );
-    return row?.id ?? null;
+    return (await lockApprovals(tx, [billId], lock)).get(billId) ?? null;
   }
 }
