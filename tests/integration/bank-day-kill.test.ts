@@ -109,4 +109,75 @@ describe.skipIf(!realDatabaseUrl)('kill -9 in the middle of a bank day, then run
     const checked = await check.done;
     expect(checked.code, checked.out).toBe(0);
   }, 300_000);
+
+  /** The automatic payments of these agreements: payments, their activities, keys and audit rows, bills paid. */
+  async function autoPaidOf(agreementIds: number[]) {
+    const [row] = await em().execute<
+      { payments: number; activities: number; keys: number; audits: number; paidBills: number }[]
+    >(
+      `select (select count(*)::int from ledger_transaction where type = 2 and agreement_id = any(?::int[])) as payments,
+         (select count(*)::int from activity where type = 0 and agreement_id = any(?::int[])) as activities,
+         (select count(*)::int from idempotency_record i join bill b on i.key = 'core-banking-autopay-' || b.id
+          where b.agreement_id = any(?::int[]) and i.response is not null) as keys,
+         (select count(*)::int from audit_record a join bill b on a.idempotency_key = 'core-banking-autopay-' || b.id
+          where b.agreement_id = any(?::int[])) as audits,
+         (select count(*)::int from bill where status = 2 and agreement_id = any(?::int[])) as "paidBills"`,
+      Array(5).fill(`{${agreementIds.join(',')}}`),
+    );
+    return row;
+  }
+
+  it('pays each bill automatically once when killed half-way through the automatic payments', async () => {
+    // The day after the first test's: its agreements have nothing due; these start that day with a bill due.
+    const day = addDays(DAY, 1);
+    const ids: number[] = [];
+    for (let i = 0; i < AGREEMENTS; i += 1) {
+      const agreement = await createBankAgreement(em(), await createMember(em(), `autopaid${i}`), {
+        start: day,
+        end: addDays(day, 364),
+        frequency: 1,
+        billers: [{ nickname: 'Water', paymentMethod: 0, value: '80.00', frequency: 3, dateOfBill: day }],
+      });
+      ids.push(agreement.agreementId);
+    }
+    const first = run('server/src/scripts/simulate.ts', ['--days', '1', '--from', day], {
+      NODE_ENV: 'test',
+      BANK_DAY_TEST_PAUSE_MS: '400',
+      BANK_DAY_TEST_BATCH: '2',
+    });
+    children.push(first.child);
+    const deadline = Date.now() + 90_000;
+    let before = await autoPaidOf(ids);
+    while (before.payments < 3 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      before = await autoPaidOf(ids);
+    }
+    first.child.kill('SIGKILL');
+    expect((await first.done).signal).toBe('SIGKILL');
+    before = await autoPaidOf(ids);
+    expect(before.payments).toBeGreaterThanOrEqual(3);
+    expect(before.payments).toBeLessThan(AGREEMENTS); // killed half-way: whole batches of two, nothing in between
+    expect(before.payments % 2).toBe(0);
+    expect(before).toEqual({
+      payments: before.payments,
+      activities: before.payments,
+      keys: before.payments,
+      audits: before.payments,
+      paidBills: before.payments,
+    });
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const again = run('server/src/scripts/simulate.ts', ['--days', '1', '--from', day]);
+      children.push(again.child);
+      const result = await again.done;
+      expect(result.code, result.out).toBe(0);
+    }
+    expect(await autoPaidOf(ids)).toEqual({
+      payments: AGREEMENTS,
+      activities: AGREEMENTS,
+      keys: AGREEMENTS,
+      audits: AGREEMENTS,
+      paidBills: AGREEMENTS,
+    });
+    expect((await checkLedger(em())).ok).toBe(true);
+  }, 300_000);
 });
