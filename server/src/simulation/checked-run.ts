@@ -160,11 +160,13 @@ export async function runCheckedSimulation(
   for (let i = 0; i < options.days; i += 1) {
     const date = addDays(from, i);
     const timer = phaseTimer();
-    const day = await simulateDay(services.jobs, services.bankDay, em(), clock, date);
+    const steps = stepTimer();
+    const day = await simulateDay(services.jobs, services.bankDay, em(), clock, date, steps.step);
+    steps.end();
     for (const id of offPlan(day)) watch.intervened(id);
     for (const id of await agreementsOffPlanToday(em(), date)) watch.intervened(id);
 
-    timer.lap('bank');
+    timer.lap(`bank [${steps.summary()}]`);
     // The members' and staff's day, after the bank's 3pm window.
     clock.setAt(date, 16);
     const morning = await loadAccounts(em(), services);
@@ -399,6 +401,29 @@ function sampleOf(accounts: readonly SimAccount[], size: number | undefined, i: 
   if (size === undefined || size >= accounts.length) return [...accounts];
   const start = (i * size) % accounts.length;
   return Array.from({ length: size }, (_, k) => accounts[(start + k) % accounts.length]);
+}
+
+/** How long each step of the bank's day took (simulateDay's progress), for the day's line. */
+function stepTimer() {
+  let current: string | null = null;
+  let last = performance.now();
+  const laps: string[] = [];
+  const end = () => {
+    const now = performance.now();
+    if (current !== null) laps.push(`${current} ${Math.round(now - last)}`);
+    last = now;
+  };
+  return {
+    step(name: string) {
+      end();
+      current = name;
+    },
+    end() {
+      end();
+      current = null;
+    },
+    summary: () => laps.join(' '),
+  };
 }
 
 /** How long each part of a day took, for the day's line. */
