@@ -3,6 +3,7 @@ import path from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { lockDataDir } from './data-dir-lock.js';
 
 /** An embedded PostgreSQL (PGlite) persisted on disk, reachable by the ordinary driver on a loopback port. */
 export interface EmbeddedPostgres {
@@ -59,16 +60,26 @@ const EMBEDDED_SETTINGS = ['-c', 'shared_buffers=16MB'];
 export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPostgres> {
   const dir = path.join(dataDir, 'pglite');
   mkdirSync(dir, { recursive: true });
-  const db = await PGlite.create({ dataDir: dir, startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS] });
-  const port = await freePort();
-  // One backend: one connection. The ORM pool is sized to match.
-  const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port, maxConnections: 1 });
-  await server.start();
-  return {
-    clientUrl: `postgresql://postgres@127.0.0.1:${port}/postgres`,
-    async stop() {
-      await server.stop();
-      await db.close();
-    },
-  };
+  const lock = lockDataDir(dataDir);
+  try {
+    const db = await PGlite.create({ dataDir: dir, startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS] });
+    const port = await freePort();
+    // One backend: one connection. The ORM pool is sized to match.
+    const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port, maxConnections: 1 });
+    await server.start();
+    return {
+      clientUrl: `postgresql://postgres@127.0.0.1:${port}/postgres`,
+      async stop() {
+        try {
+          await server.stop();
+          await db.close();
+        } finally {
+          lock.release();
+        }
+      },
+    };
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
 }
