@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENT, MEMBER_TWO_ACCOUNTS, REPORTER } from '../support/demo.js';
 import { startTestServer, type TestServer } from '../support/server.js';
+import { SimulationClock } from '../../server/src/modules/core-banking/simulation.js';
+import { parseLocalDate, zonedInstant } from '../../server/src/shared/local-date.js';
 
 /**
  * The at-risk worklist (issue 11 item 7) on the demo data: staff only, the forecast the graphs page shows (one
@@ -33,8 +35,14 @@ interface Item {
 }
 type ListBody = { atRiskAgreements: { weeks: number; checked: number; notForecast: number[]; items: Item[] } };
 
+// A fixed day: the demo data is built on it, and which agreements go short within the weeks depends on the calendar
+// (from 2026-11-29 in Sydney every active demo agreement with bills ahead was listed, and the last test found none
+// calm to change). The test is of the list, not of one day.
+const TZ = 'Australia/Sydney';
+const TODAY = parseLocalDate('2026-11-28');
+
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ clock: new SimulationClock(zonedInstant(TODAY, TZ, 10), TZ) });
   staff = await server.token(...AGENT);
 });
 afterAll(() => server?.stop());
@@ -178,7 +186,8 @@ describe('the same day, after the agreement changed', () => {
     // An active agreement with bills ahead that is not at risk today…
     const [calm] = await em.execute<{ id: number }[]>(
       `select g.id from agreement g where g.status = 7 and g.id not in (${listed.join(',') || 0})
-         and exists (select 1 from bill b where b.agreement_id = g.id and b.due_date > current_date) order by g.id limit 1`,
+         and exists (select 1 from bill b where b.agreement_id = g.id and b.due_date > ?::date) order by g.id limit 1`,
+      [TODAY],
     );
     expect(calm).toBeDefined();
     // …whose deposits still to come drop to a cent (as a modification could store them): it now goes short.

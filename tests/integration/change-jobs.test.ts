@@ -9,6 +9,7 @@ import {
 import { agreementBalances, linkedAccountBalances } from '../../server/src/modules/ledger/ledger-balances.js';
 import { loadAgreementFacts } from '../../server/src/modules/agreement/agreement-facts.js';
 import { scheduledDepositDates } from '../../server/src/modules/agreement/plan/plan-schedule.rules.js';
+import { accountHasResignedMember } from '../../server/src/modules/agreement/index.js';
 import { preparedNewAgreement } from './lifecycle.fixtures.js';
 import { AGENT, MEMBER_NO_AGREEMENT, MEMBER_TWO_ACCOUNTS } from '../support/demo.js';
 import { realDatabaseUrl } from '../support/database.js';
@@ -31,9 +32,15 @@ const stageIs = (stage: string) => (r: { data?: { queuedChangeStatus: Status } |
 
 const em = (server: TestServer) => server.app.database.orm.em.fork();
 
-/** The running agreements (each can take one queued change at a time), with their accounts. */
+/**
+ * The running agreements (each can take one queued change at a time), with their accounts; not those of an account a
+ * resigned member holds, which take no modification.
+ */
 async function runningAgreements(server: TestServer): Promise<{ id: number; account_id: number }[]> {
-  return em(server).execute('select id, account_id from agreement where status in (4, 7, 8) order by id');
+  return em(server).execute(
+    `select id, account_id from agreement g where status in (4, 7, 8) and not ${accountHasResignedMember('g.account_id')}
+      order by id`,
+  );
 }
 
 /** Staff modify the agreement and save all, changing nothing the member agreed to: queued (2) with its job. */
