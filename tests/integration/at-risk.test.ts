@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENT, MEMBER_TWO_ACCOUNTS, REPORTER } from '../support/demo.js';
+import { DEMO_DAY } from '../support/demo-day.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { SimulationClock } from '../../server/src/modules/core-banking/simulation.js';
-import { parseLocalDate, zonedInstant } from '../../server/src/shared/local-date.js';
+import { zonedInstant } from '../../server/src/shared/local-date.js';
 
 /**
  * The at-risk worklist (issue 11 item 7) on the demo data: staff only, the forecast the graphs page shows (one
@@ -39,7 +40,7 @@ type ListBody = { atRiskAgreements: { weeks: number; checked: number; notForecas
 // (from 2026-11-29 in Sydney every active demo agreement with bills ahead was listed, and the last test found none
 // calm to change). The test is of the list, not of one day.
 const TZ = 'Australia/Sydney';
-const TODAY = parseLocalDate('2026-11-28');
+const TODAY = DEMO_DAY; // tests/support/demo-day.ts
 
 beforeAll(async () => {
   server = await startTestServer({ clock: new SimulationClock(zonedInstant(TODAY, TZ, 10), TZ) });

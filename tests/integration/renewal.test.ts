@@ -1,17 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  addDays,
-  addMonths,
-  parseLocalDate,
-  zonedInstant,
-  type LocalDate,
-} from '../../server/src/shared/local-date.js';
+import { addDays, addMonths, zonedInstant, type LocalDate } from '../../server/src/shared/local-date.js';
 import { APPLY_CHANGE_JOB } from '../../server/src/modules/agreement/change-jobs.js';
 import { DEPOSITS_MESSAGES } from '../../server/src/modules/agreement/deposits/deposits.rules.js';
 import { LIFECYCLE_MESSAGES } from '../../server/src/modules/agreement/lifecycle/lifecycle.rules.js';
 import { agreementBalances } from '../../server/src/modules/ledger/ledger-balances.js';
 import { SimulationClock, simulateDay } from '../../server/src/modules/core-banking/simulation.js';
 import { AGENT, MEMBER_MISSED_DEPOSIT, MEMBER_PASSWORD, MEMBER_TWO_ACCOUNTS } from '../support/demo.js';
+import { DEMO_DAY } from '../support/demo-day.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { agreementInForce, sql } from './biller-wizard.fixtures.js';
 
@@ -22,10 +17,10 @@ import { agreementInForce, sql } from './biller-wizard.fixtures.js';
  * it take over, once, with its agreed plan stored then. Abandoning a renewal in the wizard gives the menu back.
  */
 const TZ = 'Australia/Sydney';
-// A fixed day: the demo data is built on it, and whether the renewal's first weeks dip below zero (the deposits step
-// then asks staff for the overdraw choice, which this story does not make) depends on the calendar: on 2026-11-23 and
+// A fixed day (tests/support/demo-day.ts): whether the renewal's first weeks dip below zero (the deposits step then
+// asks staff for the overdraw choice, which this story does not make) depends on the calendar: on 2026-11-23 and
 // 2026-11-29 they did, and the test failed on a calendar day, not on a change.
-const TODAY = parseLocalDate('2026-11-28');
+const TODAY = DEMO_DAY;
 const clock = new SimulationClock(zonedInstant(TODAY, TZ, 10), TZ);
 
 let server: TestServer;

@@ -8,15 +8,10 @@ import { external, linkedAccount } from '../../server/src/modules/ledger/ledger.
 import { BillStatus } from '../../server/src/shared/bill/bill-status.rules.js';
 import { MemberNoticeStatus } from '../../server/src/modules/notification/member-notice.entity.js';
 import { SEND_NOTICE_JOB } from '../../server/src/modules/notification/events.js';
-import {
-  addDays,
-  addMonths,
-  parseLocalDate,
-  zonedInstant,
-  type LocalDate,
-} from '../../server/src/shared/local-date.js';
+import { addDays, addMonths, zonedInstant, type LocalDate } from '../../server/src/shared/local-date.js';
 import { cents, formatCurrency, parseMoney, toDecimalString, type Cents } from '../../server/src/shared/money.js';
 import { AGENT, MEMBER_LOCKED, MEMBER_MISSED_DEPOSIT, MEMBER_TWO_ACCOUNTS } from '../support/demo.js';
+import { DEMO_DAY } from '../support/demo-day.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { em, gql, memberIdOf, session, sql, type Session } from './portal-support.js';
 
@@ -35,7 +30,7 @@ import { em, gql, memberIdOf, session, sql, type Session } from './portal-suppor
 const TZ = 'Australia/Sydney';
 // A fixed day: the demo data is built on it, and the stories (who is short when, which fixes are offered) follow the
 // calendar; from 2026-11-29 in Sydney the short member's stories no longer held. The year is the test, not the day.
-const TODAY = parseLocalDate('2026-11-28');
+const TODAY = DEMO_DAY; // tests/support/demo-day.ts
 const clock = new SimulationClock(zonedInstant(TODAY, TZ, 10), TZ);
 
 let server: TestServer;
