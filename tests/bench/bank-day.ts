@@ -1,27 +1,16 @@
 import { performance } from 'node:perf_hooks';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { zonedInstant, type LocalDate } from '../../server/src/shared/local-date.js';
 import { SimulationClock, simulateDay } from '../../server/src/modules/core-banking/simulation.js';
 import { checkLedger } from '../../server/src/modules/ledger/ledger-check.js';
 import { startBenchApp } from './bench-app.js';
 import { forgetStatistics, seedBankDayBook } from './book.js';
 import type { BenchRow, BenchSection } from './harness.js';
+import { markRows, postgresWriteRate, rowsWritten, type QuerySql } from './write-rate.js';
 
 const TZ = 'Australia/Sydney';
 const START = '2026-01-05' as LocalDate;
 /** The day measured: deposits on their weekly day, bills due, windows answering, the calendar over every bill. */
 const DAY = '2026-02-02' as LocalDate; // within the 8-week overdraw rule: a bill may be paid before it is funded
-
-/** Rows of the tables a day writes to (updates not counted). */
-async function rowCount(em: EntityManager): Promise<number> {
-  const [row] = await em.execute<{ n: string }[]>(
-    `select (select count(*) from ledger_transaction) + (select count(*) from ledger_entry)
-       + (select count(*) from activity) + (select count(*) from bill_money_source)
-       + (select count(*) from idempotency_record) + (select count(*) from audit_record)
-       + (select count(*) from bank_day_step) as n`,
-  );
-  return Number(row.n);
-}
 
 /** One day's run of the bank jobs (deposits, automatic payments, windows, calendar) for many agreements. */
 export const bankDaySection: BenchSection = {
@@ -42,12 +31,18 @@ export const bankDaySection: BenchSection = {
       await em().execute(`update scheduled_deposit set status = 1 where due_date < '${DAY}'`);
       await em().execute(`update bill set status = 2 where due_date < '${DAY}'`);
       if (withoutStatistics) await forgetStatistics((sql) => em().execute(sql));
-      const before = await rowCount(em());
+      const query: QuerySql = (sql) => em().execute(sql);
+      const marks = await markRows(query);
       const started = performance.now();
       const day = await simulateDay(app.services.jobs, app.services.bankDay, em(), clock, DAY);
       // The deposit review runs in a simulated day as well (01:30); it is not the bank's work: measured on its own.
       const ms = performance.now() - started - day.reviewMs;
-      const written = (await rowCount(em())) - before;
+      // The deposit review's rows are left out with its time.
+      const writtenRows = await rowsWritten(query, marks, DAY, ['deposit_review']);
+      const written = writtenRows.reduce((n, t) => n + t.rows, 0);
+      // Issue 23 item 2: the same rows written by PostgreSQL itself, in the same database and run.
+      const own = await postgresWriteRate(query, marks, DAY, writtenRows);
+      const share = written / (ms / 1000) / own.rowsPerSecond;
       const ledger = await checkLedger(em());
       const effects =
         day.day.deposits.received.length +
@@ -68,7 +63,11 @@ export const bankDaySection: BenchSection = {
             `${day.day.bills.reminders} reminders, ${day.day.reconciliation.checked} deposits and payments reconciled ` +
             `(${day.day.reconciliation.mismatches.length} mismatches); ${Math.round(effects / (ms / 1000))} effects/s, ` +
             `steps ms ${JSON.stringify(day.day.timings)}; deposit review (left out) ${Math.round(day.reviewMs)} ms; ` +
-            `${written} rows written (${Math.round(written / (ms / 1000))} rows/s); check:ledger ${ledger.ok ? 'clean' : 'FAILED'}`,
+            `${written} rows written (${Math.round(written / (ms / 1000))} rows/s; PostgreSQL's own insert…select of ` +
+            `the same rows: ${Math.round(own.rowsPerSecond)} rows/s in ${Math.round(own.ms)} ms, the day at ` +
+            `${(share * 100).toFixed(1)} %, goal ≥ 25 %; by table ${own.tables
+              .map((t) => `${t.table} ${t.rows}`)
+              .join(', ')}); check:ledger ${ledger.ok ? 'clean' : 'FAILED'}`,
         },
       ];
     } finally {
