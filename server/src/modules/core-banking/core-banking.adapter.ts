@@ -72,10 +72,14 @@ export interface CoreBanking {
    */
   catchUpCredited(em: EntityManager, credits: readonly CatchUpCredit[], today: LocalDate): Promise<void>;
   /**
-   * What the biller's bank answered for a payment sent in an earlier window. A settled or failed answer is final:
-   * asked again (a window run again), the bank answers the same.
+   * What the biller's bank answered for each payment sent in an earlier window, in the order asked. A settled or
+   * failed answer is final: asked again (a window run again), the bank answers the same.
    */
-  paymentSettlement(em: EntityManager, payment: SentPayment, today: LocalDate): Promise<PaymentSettlement>;
+  paymentSettlements(
+    em: EntityManager,
+    payments: readonly SentPayment[],
+    today: LocalDate,
+  ): Promise<PaymentSettlement[]>;
   /**
    * The bank's statement of the payments it answered on `date` (settled or rejected, kind 'payment', id the payment's
    * ledger transaction): what it debited for each in the end (nothing for a rejected one), for reconciling against

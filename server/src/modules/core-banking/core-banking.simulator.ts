@@ -178,34 +178,55 @@ export class CoreBankingSimulator implements CoreBanking {
   }
 
   /**
-   * The biller's bank's answer: its recorded answer if it has answered already (a final answer stands), else as its
-   * rules say (`simulatedPaymentSettlement`); a final answer is recorded with what it debits in the end
+   * The biller's bank's answer to each payment: its recorded answer if it has answered already (a final answer
+   * stands), else as its rules say (`simulatedPaymentSettlement`); a final answer is recorded with what it debits in the end
    * (`simulatedPaymentDebit`: a SettledFor row makes that another amount, or debits a rejected payment).
    */
-  async paymentSettlement(em: EntityManager, payment: SentPayment, today: LocalDate): Promise<PaymentSettlement> {
-    const before = (await this.recorded(em, SimulatedEvent.Payment, [payment.transactionId])).get(
-      payment.transactionId,
+  async paymentSettlements(
+    em: EntityManager,
+    payments: readonly SentPayment[],
+    today: LocalDate,
+  ): Promise<PaymentSettlement[]> {
+    if (payments.length === 0) return [];
+    const before = await this.recorded(
+      em,
+      SimulatedEvent.Payment,
+      payments.map((p) => p.transactionId),
     );
-    if (before) return before.answer === RecordedAnswer.Failed ? 'failed' : 'settled';
-    const rules = await outcomeRules(em, payment.memberIds);
-    const answer = simulatedPaymentSettlement(rules, payment, today);
-    const debited = simulatedPaymentDebit(rules, payment, answer, today);
-    if (debited !== null) {
-      await this.record(
-        em,
-        SimulatedEvent.Payment,
-        [
-          {
-            refId: payment.transactionId,
-            agreementId: payment.agreementId,
-            amount: debited as Cents,
-            answer: answer === 'failed' ? RecordedAnswer.Failed : RecordedAnswer.Settled,
-          },
-        ],
-        today,
-      );
+    const rules = await outcomeRules(em, [...new Set(payments.flatMap((p) => p.memberIds))]);
+    const rulesOf = new Map<number, OutcomeRule[]>();
+    for (const rule of rules) rulesOf.set(rule.memberId, [...(rulesOf.get(rule.memberId) ?? []), rule]);
+    const answers: PaymentSettlement[] = [];
+    const lines: { refId: number; agreementId: number; amount: Cents; answer: RecordedAnswer }[] = [];
+    // A payment asked twice in one call is answered once (the first answer recorded stands for both).
+    const given = new Map<number, PaymentSettlement>();
+    for (const payment of payments) {
+      const recorded = before.get(payment.transactionId);
+      if (recorded) {
+        answers.push(recorded.answer === RecordedAnswer.Failed ? 'failed' : 'settled');
+        continue;
+      }
+      const already = given.get(payment.transactionId);
+      if (already) {
+        answers.push(already);
+        continue;
+      }
+      const own = payment.memberIds.flatMap((id) => rulesOf.get(id) ?? []);
+      const answer = simulatedPaymentSettlement(own, payment, today);
+      const debited = simulatedPaymentDebit(own, payment, answer, today);
+      if (debited !== null) {
+        lines.push({
+          refId: payment.transactionId,
+          agreementId: payment.agreementId,
+          amount: debited as Cents,
+          answer: answer === 'failed' ? RecordedAnswer.Failed : RecordedAnswer.Settled,
+        });
+      }
+      given.set(payment.transactionId, answer);
+      answers.push(answer);
     }
-    return answer;
+    await this.record(em, SimulatedEvent.Payment, lines, today);
+    return answers;
   }
 
   /** The simulated bank's statement of the payments it answered on `date`: its own record, never our ledger. */

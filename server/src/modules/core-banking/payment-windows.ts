@@ -65,8 +65,11 @@ export const SENT_PAYMENTS_SQL = {
      order by is_primary desc, id`,
 };
 
+/** Payments answered and moved together: one call to the bank and one statement per answer for each batch. */
+const WINDOW_BATCH = 500;
+
 /** `{1,2,3}`: ids as a PostgreSQL array parameter, each once. */
-function idArray(values: number[]): string {
+function idArray(values: readonly number[]): string {
   return `{${[...new Set(values.map(Number))].join(',')}}`;
 }
 
@@ -125,53 +128,9 @@ export class PaymentWindows {
     const window = pendingWindowOf(now, this.timeZone);
     const result: WindowResult = { window, processed: 0, settled: 0, tryAgain: 0, failed: [] };
     const sent = await sentPayments(em, window);
-    await forEachConcurrently(sent, this.concurrency, async (row) => {
-      const rowEm = em.fork();
-      const memberIds = row.member_ids.map(Number);
-      const answer = await this.coreBanking.paymentSettlement(
-        rowEm,
-        {
-          transactionId: row.transaction_id,
-          agreementId: row.agreement_id,
-          memberIds,
-          billerId: row.biller_id,
-          paidDate: row.paid_date as LocalDate,
-          amount: parseMoney(String(row.amount)),
-        },
-        today,
-      );
-      if (answer === 'failed') {
-        if (await this.fail(rowEm, row, memberIds, window, today, now)) {
-          result.failed.push({
-            agreementId: row.agreement_id,
-            billId: row.bill_id,
-            billerId: row.biller_id,
-            message: billerOnHoldMessage(row.name, row.paid_date as LocalDate),
-          });
-        }
-        return;
-      }
-      const status = answer === 'settled' ? TransactionStatus.Successful : TransactionStatus.TryAgain;
-      const from = [TransactionStatus.Processed, TransactionStatus.TryAgain];
-      // The first TryAgain of a payment is a technical difficulty the member is told of (once, with the move).
-      const firstDelay = answer !== 'settled' && Number(row.transaction_status) === TransactionStatus.Processed;
-      const moved = firstDelay
-        ? await rowEm.fork().transactional(async (tx) => {
-            if (!(await this.move(tx, row.activity_id, [TransactionStatus.Processed], status, window))) return false;
-            await this.notifier.notifyEvent(tx, {
-              agreementId: row.agreement_id,
-              event: 'billPaymentDelayed',
-              key: `activity:${row.activity_id}`,
-              facts: { amount: parseMoney(String(row.amount)), date: row.paid_date, billerName: row.name },
-            });
-            return true;
-          })
-        : await this.move(rowEm, row.activity_id, from, status, window);
-      if (moved) {
-        if (answer === 'settled') result.settled += 1;
-        else result.tryAgain += 1;
-      }
-    });
+    for (let from = 0; from < sent.length; from += WINDOW_BATCH) {
+      await this.answer(em, sent.slice(from, from + WINDOW_BATCH), window, today, now, result);
+    }
     const processed = await em.execute<{ id: number }[]>(
       `update activity set transaction_status = ${TransactionStatus.Processed},
          data = coalesce(data, '{}'::jsonb) || jsonb_build_object('bankWindow', ?::text)
@@ -184,22 +143,98 @@ export class PaymentWindows {
     return result;
   }
 
-  /** Moves one payment's status, once per window: false when another run moved it first. */
+  /**
+   * One batch of the payments sent: the bank's answers asked at once, then each answer's moves by one statement (a
+   * first TryAgain with its notices, in one transaction); a failure is handled payment by payment (`fail`).
+   */
+  private async answer(
+    em: EntityManager,
+    rows: readonly SentRow[],
+    window: string,
+    today: LocalDate,
+    now: Date,
+    result: WindowResult,
+  ): Promise<void> {
+    const answers = await this.coreBanking.paymentSettlements(
+      em.fork(),
+      rows.map((row) => ({
+        transactionId: row.transaction_id,
+        agreementId: row.agreement_id,
+        memberIds: row.member_ids.map(Number),
+        billerId: row.biller_id,
+        paidDate: row.paid_date as LocalDate,
+        amount: parseMoney(String(row.amount)),
+      })),
+      today,
+    );
+    const settled: number[] = [];
+    const again: number[] = [];
+    const firstDelays: SentRow[] = [];
+    const failed: SentRow[] = [];
+    rows.forEach((row, i) => {
+      if (answers[i] === 'failed') failed.push(row);
+      else if (answers[i] === 'settled') settled.push(row.activity_id);
+      // The first TryAgain of a payment is a technical difficulty the member is told of (once, with the move).
+      else if (Number(row.transaction_status) === TransactionStatus.Processed) firstDelays.push(row);
+      else again.push(row.activity_id);
+    });
+    const stillOnItsWay = [TransactionStatus.Processed, TransactionStatus.TryAgain];
+    result.settled += (await this.move(em, settled, stillOnItsWay, TransactionStatus.Successful, window)).length;
+    result.tryAgain += (await this.move(em, again, stillOnItsWay, TransactionStatus.TryAgain, window)).length;
+    if (firstDelays.length > 0) {
+      result.tryAgain += await em.fork().transactional(async (tx) => {
+        const moved = new Set(
+          await this.move(
+            tx,
+            firstDelays.map((row) => row.activity_id),
+            [TransactionStatus.Processed],
+            TransactionStatus.TryAgain,
+            window,
+          ),
+        );
+        await this.notifier.notifyEvents(
+          tx,
+          firstDelays
+            .filter((row) => moved.has(Number(row.activity_id)))
+            .map((row) => ({
+              agreementId: row.agreement_id,
+              event: 'billPaymentDelayed' as const,
+              key: `activity:${row.activity_id}`,
+              facts: { amount: parseMoney(String(row.amount)), date: row.paid_date, billerName: row.name },
+            })),
+        );
+        return moved.size;
+      });
+    }
+    await forEachConcurrently(failed, this.concurrency, async (row) => {
+      if (await this.fail(em.fork(), row, row.member_ids.map(Number), window, today, now)) {
+        result.failed.push({
+          agreementId: row.agreement_id,
+          billId: row.bill_id,
+          billerId: row.biller_id,
+          message: billerOnHoldMessage(row.name, row.paid_date as LocalDate),
+        });
+      }
+    });
+  }
+
+  /** Moves payments' statuses, each once per window: the activities moved (not those another run moved first). */
   private async move(
     em: EntityManager,
-    activityId: number,
+    activityIds: readonly number[],
     from: TransactionStatus[],
     to: TransactionStatus,
     window: string,
-  ): Promise<boolean> {
+  ): Promise<number[]> {
+    if (activityIds.length === 0) return [];
     const rows = await em.execute<{ id: number }[]>(
       `update activity set transaction_status = ?,
          data = coalesce(data, '{}'::jsonb) || jsonb_build_object('bankWindow', ?::text)
-       where id = ? and transaction_status = any(?::smallint[]) and coalesce(data->>'bankWindow', '') < ?
+       where id = any(?::int[]) and transaction_status = any(?::smallint[]) and coalesce(data->>'bankWindow', '') < ?
        returning id`,
-      [to, window, activityId, `{${from.join(',')}}`, window],
+      [to, window, idArray(activityIds), `{${from.join(',')}}`, window],
     );
-    return rows.length > 0;
+    return rows.map((row) => Number(row.id));
   }
 
   private fail(
@@ -215,12 +250,12 @@ export class PaymentWindows {
       await tx.execute('select id from agreement where id = ? for update', [row.agreement_id]);
       const moved = await this.move(
         tx,
-        row.activity_id,
+        [row.activity_id],
         [TransactionStatus.Processed, TransactionStatus.TryAgain],
         TransactionStatus.Failed,
         window,
       );
-      if (!moved) return false;
+      if (moved.length === 0) return false;
       const paidDate = row.paid_date as LocalDate;
       const amount = formatCurrency(parseMoney(String(row.amount)) as Cents);
       const sentence = billerOnHoldMessage(row.name, paidDate);
