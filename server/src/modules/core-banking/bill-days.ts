@@ -164,31 +164,37 @@ export class BillDays {
          left join billing_sub_category sc on sc.id = b.billing_sub_category_id
          where b.status in (${BillStatus.Scheduled}, ${BillStatus.Overdue}, ${BillStatus.Upcoming})
            and b.due_date <= ? and g.status in (${RUNNING})
-         order by b.id
-         for update of b`,
+         order by b.id`,
         [addDays(today, UPCOMING_WINDOW_DAYS + 1)],
       );
-      const changes: { id: number; status: number }[] = [];
+      const changes: { id: number; from: number; status: number }[] = [];
       const notices: { bill: CalendarBill; type: ActivityType }[] = [];
       for (const bill of bills) {
         const change = billDayChange(
           { status: bill.status as BillStatus, dueDate: bill.due_date as LocalDate, autoPayment: bill.auto },
           today,
         );
-        if (change.status !== bill.status) {
-          changes.push({ id: bill.id, status: change.status });
-          if (change.status === BillStatus.Overdue) result.overdue += 1;
-        }
+        if (change.status !== bill.status) changes.push({ id: bill.id, from: bill.status, status: change.status });
         if (change.notice === 'missedBill') notices.push({ bill, type: ActivityType.MissedBill });
         if (change.notice === 'reminder') notices.push({ bill, type: ActivityType.BillReminder });
       }
+      // Only the bills whose status changes are written, each only if it still has the status it was read with (a
+      // payment since, or another run, changed it: left alone). The bills read are not locked: locking every unpaid
+      // bill of the window wrote to each of them.
+      const changed = new Set<number>();
       if (changes.length > 0) {
-        await runSql(
+        const rows = await runSql<{ id: number; status: number }>(
           tx,
-          `update bill b set status = c.status from json_to_recordset(?::json) as c(id int, status smallint)
-           where b.id = c.id`,
+          `update bill b set status = c.status
+           from json_to_recordset(?::json) as c(id int, "from" smallint, status smallint)
+           where b.id = c.id and b.status = c."from"
+           returning b.id, b.status`,
           [JSON.stringify(changes)],
         );
+        for (const row of rows) {
+          changed.add(Number(row.id));
+          if (Number(row.status) === BillStatus.Overdue) result.overdue += 1;
+        }
       }
       // Reminders: once per agreement and day, whatever the number of runs.
       const reminderAgreements = [
@@ -204,7 +210,10 @@ export class BillDays {
         );
         for (const row of rows) claimed.add(row.agreement_id);
       }
-      const written = notices.filter((n) => n.type === ActivityType.MissedBill || claimed.has(n.bill.agreement_id));
+      // A missed bill is told by the run that moved it (1 → 4 is its key).
+      const written = notices.filter((n) =>
+        n.type === ActivityType.MissedBill ? changed.has(n.bill.id) : claimed.has(n.bill.agreement_id),
+      );
       const ids = await allocateActivityIds(tx, written.length);
       const rows: ActivityInsertRow[] = written.map(({ bill, type }, i) => {
         const amount = formatCurrency(parseMoney(String(bill.expected_amount)));
