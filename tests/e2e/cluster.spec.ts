@@ -284,7 +284,7 @@ async function expectEveryJobOnce(day: string): Promise<void> {
     const { rows } = await client.query<{ name: string; key: string | null; state: string; retries: number }>(
       'select name, singleton_key as key, state, retry_count as retries from pgboss.job order by created_on',
     );
-    const steps = rows.filter((row) => row.name.startsWith('core-banking-') && row.key?.endsWith(day));
+    const steps = rows.filter((row) => row.name.startsWith('core-banking-') && row.key?.includes(day));
     expect(steps.map((row) => row.name)).toContain('core-banking-day');
     const stepKeys = new Set(steps.map((row) => `${row.name} ${row.key}`));
     for (const key of stepKeys) {
