@@ -53,8 +53,6 @@ interface CalendarBill {
   name: string;
   due_date: string;
   expected_amount: string;
-  status: number;
-  auto: boolean;
 }
 
 export function emptyBillDay(): BillDayResult {
@@ -151,51 +149,92 @@ export class BillDays {
   /**
    * The calendar of unpaid bills of running agreements, set-based: statuses follow the due date; a missed bill is
    * told once (the status change 1 → 4 is its key); reminders once per agreement and day (`bank_day_step`).
+   * The rule (`billDayChange`) depends only on a bill's status, due date and biller's automatic payment, so it is
+   * applied once per combination of those among the window's unpaid bills (a few hundred, whatever the book's size),
+   * and each combination's bills are written by one statement; only the bills told of are read one by one.
    */
   async calendar(em: EntityManager, today: LocalDate, now: Date, result: BillDayResult): Promise<void> {
     await em.fork().transactional(async (tx) => {
-      const bills = await tx.execute<CalendarBill[]>(
-        `select b.id, b.agreement_id, g.account_id, b.biller_id, coalesce(br.nickname, sc.nickname, '') as name,
-           b.due_date::text, b.expected_amount, b.status, coalesce(br.is_auto_payment, false) as auto,
-           (select l.member_id from member_account_link l where l.account_id = g.account_id and l.is_active
-            order by l.is_primary desc, l.id limit 1) as member_id
+      const groups = await tx.execute<{ status: number; due_date: string; auto: boolean }[]>(
+        `select b.status, b.due_date::text as due_date, coalesce(br.is_auto_payment, false) as auto
          from bill b join agreement g on g.id = b.agreement_id
          left join biller br on br.id = b.biller_id
-         left join billing_sub_category sc on sc.id = b.billing_sub_category_id
          where b.status in (${BillStatus.Scheduled}, ${BillStatus.Overdue}, ${BillStatus.Upcoming})
            and b.due_date <= ? and g.status in (${RUNNING})
-         order by b.id`,
+         group by 1, 2, 3`,
         [addDays(today, UPCOMING_WINDOW_DAYS + 1)],
       );
-      const changes: { id: number; from: number; status: number }[] = [];
-      const notices: { bill: CalendarBill; type: ActivityType }[] = [];
-      for (const bill of bills) {
+      // Status changes by (status, due date): the status the rule gives does not depend on automatic payment.
+      const changes = new Map<string, { from: number; due: string; status: number; missed: boolean }>();
+      const reminders: { status: number; due: string }[] = [];
+      for (const group of groups) {
         const change = billDayChange(
-          { status: bill.status as BillStatus, dueDate: bill.due_date as LocalDate, autoPayment: bill.auto },
+          { status: group.status as BillStatus, dueDate: group.due_date as LocalDate, autoPayment: group.auto },
           today,
         );
-        if (change.status !== bill.status) changes.push({ id: bill.id, from: bill.status, status: change.status });
-        if (change.notice === 'missedBill') notices.push({ bill, type: ActivityType.MissedBill });
-        if (change.notice === 'reminder') notices.push({ bill, type: ActivityType.BillReminder });
+        if (change.status !== group.status) {
+          changes.set(`${group.status} ${group.due_date}`, {
+            from: group.status,
+            due: group.due_date,
+            status: change.status,
+            missed: change.notice === 'missedBill',
+          });
+        }
+        if (change.notice === 'reminder') reminders.push({ status: group.status, due: group.due_date });
       }
-      // Only the bills whose status changes are written, each only if it still has the status it was read with (a
-      // payment since, or another run, changed it: left alone). The bills read are not locked: locking every unpaid
-      // bill of the window wrote to each of them.
-      const changed = new Set<number>();
-      if (changes.length > 0) {
-        const rows = await runSql<{ id: number; status: number }>(
+      // The bills reminded of are picked before their status moves (a scheduled bill entering the window today).
+      const remindedIds =
+        reminders.length === 0
+          ? []
+          : (
+              await runSql<{ id: number }>(
+                tx,
+                `select b.id from bill b join agreement g on g.id = b.agreement_id
+                 left join biller br on br.id = b.biller_id
+                 join json_to_recordset(?::json) as c(status smallint, due date)
+                   on b.status = c.status and b.due_date = c.due
+                 where not coalesce(br.is_auto_payment, false) and g.status in (${RUNNING})`,
+                [JSON.stringify(reminders)],
+              )
+            ).map((row) => Number(row.id));
+      // Each bill is written only if it still has the status it was read with (a payment or another run since: left
+      // alone), and a missed bill is told by the run whose update moved it.
+      const missedIds: number[] = [];
+      if (changes.size > 0) {
+        const rows = await runSql<{ id: number; status: number; missed: boolean }>(
           tx,
           `update bill b set status = c.status
-           from json_to_recordset(?::json) as c(id int, "from" smallint, status smallint)
-           where b.id = c.id and b.status = c."from"
-           returning b.id, b.status`,
-          [JSON.stringify(changes)],
+           from json_to_recordset(?::json) as c("from" smallint, due date, status smallint, missed boolean), agreement g
+           where b.status = c."from" and b.due_date = c.due and g.id = b.agreement_id and g.status in (${RUNNING})
+           returning b.id, b.status, c.missed`,
+          [JSON.stringify([...changes.values()])],
         );
         for (const row of rows) {
-          changed.add(Number(row.id));
           if (Number(row.status) === BillStatus.Overdue) result.overdue += 1;
+          if (row.missed) missedIds.push(Number(row.id));
         }
       }
+      const told = [...missedIds, ...remindedIds];
+      const bills =
+        told.length === 0
+          ? []
+          : await tx.execute<CalendarBill[]>(
+              `select b.id, b.agreement_id, g.account_id, b.biller_id, coalesce(br.nickname, sc.nickname, '') as name,
+                 b.due_date::text, b.expected_amount,
+                 (select l.member_id from member_account_link l where l.account_id = g.account_id and l.is_active
+                  order by l.is_primary desc, l.id limit 1) as member_id
+               from bill b join agreement g on g.id = b.agreement_id
+               left join biller br on br.id = b.biller_id
+               left join billing_sub_category sc on sc.id = b.billing_sub_category_id
+               where b.id = any(?::int[])
+               order by b.id`,
+              [`{${told.join(',')}}`],
+            );
+      const missed = new Set(missedIds);
+      const notices = bills.map((bill) => ({
+        bill,
+        type: missed.has(Number(bill.id)) ? ActivityType.MissedBill : ActivityType.BillReminder,
+      }));
       // Reminders: once per agreement and day, whatever the number of runs.
       const reminderAgreements = [
         ...new Set(notices.filter((n) => n.type === ActivityType.BillReminder).map((n) => n.bill.agreement_id)),
@@ -210,10 +249,7 @@ export class BillDays {
         );
         for (const row of rows) claimed.add(row.agreement_id);
       }
-      // A missed bill is told by the run that moved it (1 → 4 is its key).
-      const written = notices.filter((n) =>
-        n.type === ActivityType.MissedBill ? changed.has(n.bill.id) : claimed.has(n.bill.agreement_id),
-      );
+      const written = notices.filter((n) => n.type === ActivityType.MissedBill || claimed.has(n.bill.agreement_id));
       const ids = await allocateActivityIds(tx, written.length);
       const rows: ActivityInsertRow[] = written.map(({ bill, type }, i) => {
         const amount = formatCurrency(parseMoney(String(bill.expected_amount)));
