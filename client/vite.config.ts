@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { chakraGlobalCss } from './build/chakra-global-css';
 import { precompress } from './build/precompress';
 
 /** The API server the dev server proxies to (`npm run dev` listens on 4000). */
@@ -27,7 +28,7 @@ const vendorGroups = [
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), precompress()],
+  plugins: [react(), chakraGlobalCss(), precompress()],
   resolve: {
     dedupe: ['apexcharts'],
     // The one way into server code: its folder of pure codes and rules both sides use (server/src/shared/README.md).

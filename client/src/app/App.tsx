@@ -6,7 +6,7 @@ import { SessionWatcher } from '../auth/SessionWatcher';
 import { AppToaster } from '../shared/notify/AppToaster';
 import type { createAppRouter } from './router';
 import { FiguresWatcher } from './FiguresWatcher';
-import { system } from './theme';
+import { appSystem } from './theme';
 
 interface AppProps {
   client: ApolloClient;
@@ -15,7 +15,7 @@ interface AppProps {
 
 export function App({ client, router }: AppProps) {
   return (
-    <ChakraProvider value={system}>
+    <ChakraProvider value={appSystem}>
       <ApolloProvider client={client}>
         <RouterProvider router={router} />
         <AppToaster />

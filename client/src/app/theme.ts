@@ -116,3 +116,10 @@ const config = defineConfig({
 });
 
 export const system = createSystem(defaultBaseConfig, chakraDefaults, config);
+
+/**
+ * The system the app renders with: the same, but its global CSS (reset, global styles, token variables) is already
+ * in index.html's head, written there by the build (client/build/chakra-global-css.ts), so the provider inserts none
+ * and the page never builds it (issue 23 item 1).
+ */
+export const appSystem: typeof system = Object.create(system, { _global: { value: [] } });
