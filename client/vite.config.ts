@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { chakraGlobalCss } from './build/chakra-global-css';
 import { precompress } from './build/precompress';
+import { routePreload } from './build/route-preload';
 
 /** The API server the dev server proxies to (`npm run dev` listens on 4000). */
 const backend = process.env.BACKEND_URL ?? 'http://localhost:4000';
@@ -28,7 +29,7 @@ const vendorGroups = [
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), chakraGlobalCss(), precompress()],
+  plugins: [react(), chakraGlobalCss(), routePreload(), precompress()],
   resolve: {
     dedupe: ['apexcharts'],
     // The one way into server code: its folder of pure codes and rules both sides use (server/src/shared/README.md).
