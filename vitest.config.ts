@@ -21,7 +21,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['server/src/**/*.test.ts', 'client/src/**/*.test.{ts,tsx}'],
+          include: ['server/src/**/*.test.ts', 'client/src/**/*.test.{ts,tsx}', 'client/build/**/*.test.ts'],
           environment: 'node',
           // Component tests render the real screens: 3–4 s each on a quiet 2-core machine, more under load.
           testTimeout: 20_000,
