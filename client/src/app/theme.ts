@@ -1,5 +1,6 @@
 import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
 import * as chakraTheme from '@chakra-ui/react/theme';
+import { lightOnly } from './light-tokens';
 
 /**
  * The recipes of the components the portal uses, not Chakra's whole catalogue (`defaultConfig` carries every
@@ -48,7 +49,8 @@ const chakraDefaults = defineConfig({
     breakpoints: chakraTheme.breakpoints,
     keyframes: chakraTheme.keyframes,
     tokens: chakraTheme.tokens,
-    semanticTokens: chakraTheme.semanticTokens,
+    // Light mode only: the dark values were worked out on every load and never used (light-tokens.ts).
+    semanticTokens: lightOnly(chakraTheme.semanticTokens),
     recipes,
     slotRecipes,
     textStyles: chakraTheme.textStyles,
