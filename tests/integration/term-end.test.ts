@@ -73,6 +73,25 @@ const view = async (who: Session) => {
   expect(body.errors).toBeUndefined();
   return body.data!.termEndChoice;
 };
+/**
+ * Whether the choice is open as the screens learn it: the overview's summary (read on the overview's one statement)
+ * and the agreement view's (the field's own statements) say the same.
+ */
+const due = async (who: Session) => {
+  const body = await gql<{
+    accountOverview: { agreement: { termEndDue: boolean } };
+    agreement: { summary: { termEndDue: boolean } };
+  }>(
+    server,
+    who,
+    `query($m: Int!, $a: Int!, $g: Int!) { accountOverview(memberId: $m, accountId: $a) { agreement { termEndDue } }
+       agreement(agreementId: $g) { summary { termEndDue } } }`,
+    { m: maryId, a: accountId, g: agreementId },
+  );
+  expect(body.errors).toBeUndefined();
+  expect(body.data!.accountOverview.agreement.termEndDue).toBe(body.data!.agreement.summary.termEndDue);
+  return body.data!.accountOverview.agreement.termEndDue;
+};
 const choose = (who: Session, input: Record<string, unknown>) =>
   gql<{ chooseTermEnd: Chosen }>(server, who, CHOOSE, {
     input: { memberId: maryId, accountId, accountNumber: null, ...input },
@@ -219,6 +238,7 @@ describe('a choice at term end (issue 24 item 5)', () => {
   it('is closed while the agreement is not due for renewal: nothing to show, a choice refused', async () => {
     expect(endDate > addDays(TODAY, 60)).toBe(true); // the demo's agreements end more than a year ahead
     expect(await view(mary)).toBeNull();
+    expect(await due(mary)).toBe(false);
     const refused = await choose(mary, { choice: 'Roll' });
     expect(refused.data!.chooseTermEnd).toMatchObject({
       ok: false,
@@ -232,6 +252,8 @@ describe('a choice at term end (issue 24 item 5)', () => {
     const before = (await view(mary))!;
     expect(before).toMatchObject({ agreementId, accountId, endDate, renewalUnderWay: true, choice: 'Roll' });
     expect(before.chosenAt).toBeNull();
+    expect(await due(mary)).toBe(true);
+    expect(await due(agent)).toBe(true);
     const closing = parseMoney(before.closingBalance!);
 
     // A surplus at term end: enough rainy-day money that the agreement closes $500.00 up whatever its forecast was.

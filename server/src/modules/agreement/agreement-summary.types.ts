@@ -87,6 +87,12 @@ export class AgreementSummary {
 
   @Field(() => AgreementBalancesView)
   balances!: AgreementBalancesView;
+
+  /**
+   * `termEndDue` (a field of term-end.resolver.ts) when the summary's own statement already read its facts (the
+   * overview's: overview.queries.ts); undefined, and the field reads them itself, otherwise. Not a field.
+   */
+  termEndDueRead?: boolean;
 }
 
 @ObjectType({ description: 'What the agreement sets aside for one billing category (the overview’s donut).' })

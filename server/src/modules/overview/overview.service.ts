@@ -10,9 +10,11 @@ import {
   projectFacts,
   projectionView,
   splitBillers,
+  termEndDue,
+  termEndFactsOf,
   toAgreementSummary,
 } from '../agreement/index.js';
-import { serverSettingsOf } from '../settings/index.js';
+import { coreBankingSettingsOf, serverSettingsOf } from '../settings/index.js';
 import { accountAgreementNotes } from '../note/index.js';
 import { OVERVIEW_COLUMNS, overviewRowsOf } from './overview.queries.js';
 import { upcomingBills } from './overview.rules.js';
@@ -38,10 +40,8 @@ export class OverviewService {
     const { context, row } = await loadMemberAccountWith(em, user, memberId, accountId, OVERVIEW_COLUMNS);
     const notes = staff ? await accountAgreementNotes(em, context.accountId) : null;
     const agreement = context.agreement;
-    const { balances, billers, bills, deposits, activityCounts, serverSettings } = overviewRowsOf(
-      row,
-      agreement?.id ?? null,
-    );
+    const { balances, billers, bills, deposits, activityCounts, serverSettings, termEnd, coreBankingSettings } =
+      overviewRowsOf(row, agreement?.id ?? null);
     const today = this.clock.today();
     // The agreement as of today: every figure of the page (summary, What's next, bills due, forecast) reads it.
     const projection = agreement
@@ -61,7 +61,13 @@ export class OverviewService {
       memberId,
       agreement:
         agreement && projection
-          ? toAgreementSummary(agreement, projection, billersOnHold(billers, bills), context.memberResigned)
+          ? {
+              ...toAgreementSummary(agreement, projection, billersOnHold(billers, bills), context.memberResigned),
+              // Read on the same statement (the term-end service reads the same facts on its own).
+              termEndDueRead: termEndDue(
+                termEndFactsOf(agreement, termEnd, coreBankingSettingsOf(coreBankingSettings).renewalNoticeDays, today),
+              ),
+            }
           : null,
       projection: view,
       allocationByCategory: agreement ? allocationByCategory(agreement, billers) : [],

@@ -19,12 +19,19 @@ export const DEFAULT_CORE_BANKING_SETTINGS: CoreBankingSettings = {
   renewalNoticeDays: 30,
 };
 
+/** The stored value of core banking's settings (null without a row): a statement's column may read it so. */
+export const CORE_BANKING_SETTINGS_SELECT = "select value from setting where key = 'coreBanking'";
+
 /** The bank's settings of the automatic side (`setting` key `coreBanking`) with their defaults. */
 export async function coreBankingSettings(em: EntityManager): Promise<CoreBankingSettings> {
-  const [stored] = await em.execute<{ value: Partial<CoreBankingSettings> }[]>(
-    "select value from setting where key = 'coreBanking'",
-  );
-  return { ...DEFAULT_CORE_BANKING_SETTINGS, ...stored?.value };
+  const [stored] = await em.execute<{ value: Partial<CoreBankingSettings> }[]>(CORE_BANKING_SETTINGS_SELECT);
+  return coreBankingSettingsOf(stored?.value);
+}
+
+/** Core banking's settings from the stored value (null or missing: the defaults; each key missing: its default). */
+export function coreBankingSettingsOf(stored: unknown): CoreBankingSettings {
+  const value = stored !== null && typeof stored === 'object' ? (stored as Partial<CoreBankingSettings>) : {};
+  return { ...DEFAULT_CORE_BANKING_SETTINGS, ...value };
 }
 
 /**

@@ -54,6 +54,8 @@ export class TermEndSummaryResolver {
     description: 'The agreement is due for renewal and its term-end choice is open (query termEndChoice).',
   })
   async termEndDue(@Ctx() { em, services }: GraphQLContext, @Root() summary: AgreementSummary): Promise<boolean> {
+    // The overview's summary carries it, read on the overview's one statement: no two more round trips per page.
+    if (summary.termEndDueRead !== undefined) return summary.termEndDueRead;
     return services.termEnd.isDue(em, { id: summary.contractId, status: summary.status, endDate: summary.endDate });
   }
 }

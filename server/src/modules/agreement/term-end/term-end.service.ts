@@ -30,15 +30,9 @@ import {
   TermEndChoiceKind,
   termEndDue,
   type RenewalDeposits,
+  type TermEndFacts,
 } from './term-end.rules.js';
-
-/** A renewal of the version that has not taken over yet. */
-const RENEWAL_UNDER_WAY = [
-  AgreementStatus.ModificationPendingApproval,
-  AgreementStatus.Queued,
-  AgreementStatus.InProgress,
-  AgreementStatus.Approved,
-];
+import { RENEWAL_UNDER_WAY, termEndFactsOf, termEndStoredColumns, type TermEndStored } from './term-end-due.js';
 
 export type TermEndKindName = 'roll' | 'refund' | 'savings';
 
@@ -330,22 +324,16 @@ export class TermEndService {
     };
   }
 
-  private async dueFacts(em: EntityManager, agreement: { id: number; status: AgreementStatus; endDate: LocalDate }) {
-    const [row] = await em.execute<{ under_way: boolean; applied: boolean }[]>(
-      `select exists (select 1 from agreement n join agreement g on g.id = n.previous_id
-                      where n.previous_id = ? and n.status in (${RENEWAL_UNDER_WAY.join(',')})
-                        and n.start_date > g.end_date) as under_way,
-              exists (select 1 from term_end_choice c where c.agreement_id = ? and c.applied_at is not null) as applied`,
-      [agreement.id, agreement.id],
-    );
-    return {
-      status: agreement.status,
-      endDate: agreement.endDate,
-      today: this.clock.today(),
-      renewalNoticeDays: (await coreBankingSettings(em)).renewalNoticeDays,
-      renewalUnderWay: row.under_way,
-      applied: row.applied,
-    };
+  private async dueFacts(
+    em: EntityManager,
+    agreement: { id: number; status: AgreementStatus; endDate: LocalDate },
+  ): Promise<TermEndFacts> {
+    const [row] = await em.execute<TermEndStored[]>(`select ${termEndStoredColumns('?')}`, [
+      agreement.id,
+      agreement.id,
+    ]);
+    const { renewalNoticeDays } = await coreBankingSettings(em);
+    return termEndFactsOf(agreement, row, renewalNoticeDays, this.clock.today());
   }
 
   private async load(em: EntityManager, context: AccountContext): Promise<Loaded | null> {
