@@ -284,6 +284,7 @@ export class AuthService {
     const now = this.clock.now();
     if (!row || row.user_id !== payload.uid || row.is_locked) throw new UnauthenticatedError(SESSION_TIMED_OUT);
     if (activity && !cached) this.sessions.set(row.id, row);
+    else if (cached && this.sessions.claimRefresh(row.id)) this.refreshSession(em, row.id);
     const stored = new Date(row.last_seen_at);
     const claim = activity ? claimedActivityAt(now, activity.idleHeader, 'request') : null;
     const times: SessionTimes = {
@@ -316,6 +317,27 @@ export class AuthService {
       tokenExpiresAt: new Date(payload.exp * 1000),
       times,
     };
+  }
+
+  /**
+   * Reads a kept session row again in the background (SessionCache.claimRefresh): the request goes on with the kept
+   * one, still within its ttl. A session gone from the table is forgotten (the next request reads and refuses it).
+   */
+  private refreshSession(em: EntityManager, sessionId: string): void {
+    const startedAt = this.sessions.time();
+    this.sessionRow(em, sessionId).then(
+      (row) => {
+        if (!row) {
+          this.sessions.evict(sessionId);
+          return;
+        }
+        // A last-seen time this instance wrote during the read is kept (the row read may predate it).
+        const merge = (kept: SessionRow): SessionRow =>
+          new Date(kept.last_seen_at) > new Date(row.last_seen_at) ? { ...row, last_seen_at: kept.last_seen_at } : row;
+        this.sessions.refreshed(sessionId, merge, startedAt);
+      },
+      () => this.sessions.refreshed(sessionId, undefined, startedAt),
+    );
   }
 
   /** One plain statement: the session and its user, without entity hydration (it runs on every request). */

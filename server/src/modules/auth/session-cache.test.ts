@@ -48,6 +48,56 @@ describe('SessionCache', () => {
     expect(cache.get('s2')).toBeUndefined();
   });
 
+  it('asks for a refresh once the row is half its ttl old, once until it is read again', () => {
+    const { cache, time } = cacheAt(5_000);
+    cache.set('s1', 'old');
+    time.now += 2_499;
+    expect(cache.claimRefresh('s1')).toBe(false); // fresh enough
+    time.now += 1;
+    expect(cache.claimRefresh('s1')).toBe(true);
+    expect(cache.claimRefresh('s1')).toBe(false); // one read at a time
+    const startedAt = cache.time();
+    time.now += 100;
+    cache.refreshed('s1', (kept) => `${kept}>new`, startedAt);
+    expect(cache.get('s1')).toBe('old>new');
+    // As fresh as the read's start: kept 5 s from then, not from its end.
+    time.now += 4_899;
+    expect(cache.get('s1')).toBe('old>new');
+    time.now += 1;
+    expect(cache.get('s1')).toBeUndefined();
+    expect(cache.claimRefresh('s2')).toBe(false); // nothing kept: the request reads it itself
+  });
+
+  it('never serves a row past its ttl while a refresh is under way, nor brings back one evicted meanwhile', () => {
+    const { cache, time } = cacheAt(5_000);
+    cache.set('s1', 'old');
+    time.now += 3_000;
+    expect(cache.claimRefresh('s1')).toBe(true);
+    const startedAt = cache.time();
+    time.now += 2_000; // the read is slow: the kept row is too old now
+    expect(cache.get('s1')).toBeUndefined();
+    cache.refreshed('s1', () => 'new', startedAt);
+    expect(cache.get('s1')).toBeUndefined();
+
+    cache.set('s2', 'old');
+    time.now += 3_000;
+    expect(cache.claimRefresh('s2')).toBe(true);
+    cache.evict('s2'); // revoked during the read
+    cache.refreshed('s2', () => 'new', cache.time());
+    expect(cache.get('s2')).toBeUndefined();
+  });
+
+  it('lets a failed refresh be claimed again, the kept row ageing as before', () => {
+    const { cache, time } = cacheAt(5_000);
+    cache.set('s1', 'old');
+    time.now += 3_000;
+    expect(cache.claimRefresh('s1')).toBe(true);
+    cache.refreshed('s1', undefined, cache.time());
+    expect(cache.claimRefresh('s1')).toBe(true);
+    time.now += 2_000;
+    expect(cache.get('s1')).toBeUndefined();
+  });
+
   it('drops the least recently read entry when full', () => {
     const { cache } = cacheAt(5_000, 2);
     cache.set('a', '1');
