@@ -60,6 +60,32 @@ export async function loadMemberAccount(
   return (await loadMemberAccountWith(em, user, memberId, accountId, null)).context;
 }
 
+const statements = new WeakMap<readonly { name: string; sql: string }[], string>();
+let plainStatement: string | undefined;
+
+/**
+ * The statement's text for a page's columns, built once per columns list (a page's list is a constant): the text of
+ * a few kilobytes was joined again, and hashed for its prepared statement's name, on every page.
+ */
+function memberAccountSql(columns: readonly { name: string; sql: string }[] | null): string {
+  const known = columns ? statements.get(columns) : plainStatement;
+  if (known !== undefined) return known;
+  const extra = (columns ?? [])
+    .map((column) => `,\n            case when l.is_active and m.is_active then (${column.sql}) end as ${column.name}`)
+    .join('');
+  const sql = `select a.id as account_id, a.account_number, a.is_active as account_active, m.id as member_id,
+            m.is_active as member_active, m.is_resigned as member_resigned, l.member_id as link_member_id, l.is_active as link_active,
+            ${AGREEMENT_COLUMNS}${extra}
+     from account a
+     left join member m on m.id = ?
+     left join member_account_link l on l.account_id = a.id and l.member_id = m.id
+     ${currentAgreementJoin('a')}
+     where a.id = ?`;
+  if (columns) statements.set(columns, sql);
+  else plainStatement = sql;
+  return sql;
+}
+
 /**
  * loadMemberAccount's statement carrying a page's own columns too, so that the page is one round trip (the
  * overview: overview.queries.ts). `columns` may name the account as `a`, the current agreement as `g` (its
@@ -76,21 +102,7 @@ export async function loadMemberAccountWith(
 ): Promise<{ context: AccountContext; row: AgreementRow }> {
   const id = checkAccountId(accountId);
   const caller = assertMemberAccess(user, memberId);
-  const extra = (columns ?? [])
-    .map((column) => `,\n            case when l.is_active and m.is_active then (${column.sql}) end as ${column.name}`)
-    .join('');
-  const rows = await runPrepared<AgreementRow>(
-    em,
-    `select a.id as account_id, a.account_number, a.is_active as account_active, m.id as member_id,
-            m.is_active as member_active, m.is_resigned as member_resigned, l.member_id as link_member_id, l.is_active as link_active,
-            ${AGREEMENT_COLUMNS}${extra}
-     from account a
-     left join member m on m.id = ?
-     left join member_account_link l on l.account_id = a.id and l.member_id = m.id
-     ${currentAgreementJoin('a')}
-     where a.id = ?`,
-    [memberId, id],
-  );
+  const rows = await runPrepared<AgreementRow>(em, memberAccountSql(columns), [memberId, id]);
   const row = rows[0];
   // The account access check, in the same statement: a member reaches only an account they are (or were)
   // linked to (assertAccountAccess's rule, refused with its words whether or not the account exists).
