@@ -1,4 +1,5 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { execute, parse } from 'graphql';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CurrentUser } from '../../server/src/common/auth/current-user.js';
@@ -6,6 +7,9 @@ import { Role } from '../../server/src/common/auth/roles.js';
 import { fixedClock } from '../../server/src/shared/clock.js';
 import { ActivityService } from '../../server/src/modules/activity-history/activity.service.js';
 import { OverviewService } from '../../server/src/modules/overview/overview.service.js';
+import type { GraphQLContext } from '../../server/src/graphql/context.js';
+import { buildAppSchema } from '../../server/src/graphql/schema.js';
+import type { Services } from '../../server/src/services.js';
 import { createScratchDatabase, databaseUrl, openMigrated } from './ledger-fixture.js';
 
 /**
@@ -173,6 +177,38 @@ describe.skipIf(!databaseUrl)('accountOverview SQL statements', () => {
     expect(new Set(counts.map((c) => c.pg)).size).toBe(1);
     expect(counts.every((c) => c.pg === c.knex)).toBe(true);
     expect(counts[0].pg).toBeLessThanOrEqual(most as number);
+  });
+
+  it('is the same one statement over GraphQL, the summary’s field resolvers included (termEndDue)', async () => {
+    const schema = await buildAppSchema();
+    // Only the overview's service: a field that read more on its own would fail here, not pass unnoticed.
+    const services = { overview } as unknown as Services;
+    const document = parse(`query($m: Int!, $a: Int!) { accountOverview(memberId: $m, accountId: $a) {
+      agreement { contractId termEndDue } projection { agreementId billsDue { billId } }
+      upcomingBills { billId } autoBillers { billerId bills { billId } } manualBillers { billerId }
+      activityTotals { payment } } }`);
+    const counts: number[] = [];
+    for (const fixture of fixtures) {
+      const contextValue: GraphQLContext = {
+        em: orm.em.fork(),
+        user: member(fixture.memberId),
+        services,
+        requestId: 'sql-count',
+      };
+      let answer: Awaited<ReturnType<typeof execute>> | undefined;
+      const count = await countStatements(orm, async () => {
+        answer = await execute({
+          schema,
+          document,
+          contextValue,
+          variableValues: { m: fixture.memberId, a: fixture.accountId },
+        });
+      });
+      expect(answer?.errors).toBeUndefined();
+      expect(answer?.data).toMatchObject({ accountOverview: { agreement: { termEndDue: false } } });
+      counts.push(count.pg);
+    }
+    expect(counts).toEqual([1, 1, 1]);
   });
 
   it('keeps an activity page to the same count too', async () => {
