@@ -2,7 +2,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ormOptions } from '../../server/src/database/orm-config.js';
 import { migratorOf, pendingMigrations } from '../../server/src/database/migrations.js';
-import { migrationsList } from '../../migrations/index.js';
+import { migrations as migrationFiles } from '../../migrations/index.js';
 import { createScratchDatabase, databaseUrl } from './ledger-fixture.js';
 
 interface Catalog {
@@ -50,7 +50,7 @@ describe.skipIf(!databaseUrl)('migrations on an empty PostgreSQL', () => {
   });
 
   it('go up: every table, the ledger triggers and the reference data', async () => {
-    expect(await pendingMigrations(orm)).toEqual(migrationsList.map((migration) => migration.name));
+    expect(await pendingMigrations(orm)).toEqual(migrationFiles.map((migration) => migration.name));
     const migrations = await (await migratorOf(orm)).up();
     expect(await pendingMigrations(orm)).toEqual([]);
     expect(migrations.length).toBeGreaterThanOrEqual(2);

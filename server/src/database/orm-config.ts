@@ -1,10 +1,10 @@
 import { defineConfig, type Options } from '@mikro-orm/postgresql';
-import { migrationsList } from '../../../migrations/index.js';
 import { entities } from './entities.js';
 
 /**
  * The MikroORM options shared by the server, scripts and tests; only the connection differs. The migrator is not an
- * extension here: `migrations.ts` loads it when there is something to migrate (`migratorOf`, `applyMigrations`).
+ * extension here and the migrations are not listed: `migrations.ts` loads both when there is something to migrate
+ * (`migratorOf`, `applyMigrations`).
  */
 export function ormOptions(clientUrl: string, overrides: Partial<Options> = {}): Options {
   return defineConfig({
@@ -12,7 +12,6 @@ export function ormOptions(clientUrl: string, overrides: Partial<Options> = {}):
     entities,
     discovery: { disableDynamicFileAccess: true, requireEntitiesArray: true },
     migrations: {
-      migrationsList,
       tableName: 'mikro_orm_migrations',
       transactional: true,
       allOrNothing: true,
