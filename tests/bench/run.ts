@@ -10,6 +10,7 @@ import { lighthouseSection } from './lighthouse.js';
 import { environmentLine, formatSection, type BenchSection } from './harness.js';
 import { overviewSection } from './overview.js';
 import { payBillSection } from './pay-bill.js';
+import { restartSection } from './restart.js';
 import { seedSection } from './seed.js';
 
 /**
@@ -29,6 +30,7 @@ const SECTIONS: BenchSection[] = [
   missedDepositsSection,
   atRiskSection,
   depositReviewSection,
+  restartSection,
 ];
 
 const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
