@@ -107,6 +107,10 @@ export const migrations: readonly MigrationEntry[] = [
     name: 'Migration20261128140000_deposit_agreement_status_index',
     load: () => import('./Migration20261128140000_deposit_agreement_status_index.js'),
   },
+  {
+    name: 'Migration20261128170000_bank_day_partition',
+    load: () => import('./Migration20261128170000_bank_day_partition.js'),
+  },
 ];
 
 /** The migrations as MikroORM's migrator takes them: every file loaded, each one's class under its name. */

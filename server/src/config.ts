@@ -45,6 +45,13 @@ export interface Config {
   clientDir: string;
   /** How often this instance's job workers look for jobs, in seconds (0: it runs none; tests drain by hand). */
   jobPollingSeconds: number;
+  /** How often pg-boss looks for jobs whose instance died (expired) and for old jobs to archive (JOB_MAINTENANCE_SECONDS). */
+  jobMaintenanceSeconds: number;
+  /**
+   * The bank day's steps split into parts (issue 23 items 2 and 3): agreements per part (BANK_DAY_PARTITION_SIZE)
+   * and how long a part may run before another instance takes it again (BANK_DAY_PART_EXPIRE_SECONDS).
+   */
+  bankDay: { partitionSize: number; partExpireSeconds: number };
   /** Outgoing messages (modules/notification/README.md). */
   mail: {
     /** An SMTP server (SMTP_URL, e.g. smtp://127.0.0.1:2525); unset: the app starts its own capture. */
@@ -119,6 +126,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     clientDir: path.resolve(env.CLIENT_DIR ?? 'dist/client'),
     jobPollingSeconds: pollingSecondsFrom(env.JOB_POLLING_SECONDS, 2),
+    jobMaintenanceSeconds: Math.max(1, intFrom(env.JOB_MAINTENANCE_SECONDS, 120)),
+    bankDay: {
+      partitionSize: Math.max(1, intFrom(env.BANK_DAY_PARTITION_SIZE, 5_000)),
+      partExpireSeconds: Math.max(1, intFrom(env.BANK_DAY_PART_EXPIRE_SECONDS, 600)),
+    },
     mail: {
       smtpUrl: env.SMTP_URL || undefined,
       capturePort: intFrom(env.SMTP_CAPTURE_PORT, 0),

@@ -172,7 +172,14 @@ export function createServices(config: Config, clock: Clock, logger: Logger, eve
   const throttle = new SignInThrottle(throttlePolicy(config.throttle), sessionClock);
   const ledger = new LedgerService(clock);
   const accounts = new AccountService();
-  const jobs = new JobQueue({ pollingSeconds: config.jobPollingSeconds, timeZone: config.timeZone }, logger);
+  const jobs = new JobQueue(
+    {
+      pollingSeconds: config.jobPollingSeconds,
+      timeZone: config.timeZone,
+      maintenanceSeconds: config.jobMaintenanceSeconds,
+    },
+    logger,
+  );
   const coreBanking = new CoreBankingSimulator();
   const billingCategories = new BillingCategoryService();
   const outbox = new NotificationOutbox(jobs, clock);
@@ -192,7 +199,7 @@ export function createServices(config: Config, clock: Clock, logger: Logger, eve
     bankConcurrency,
     changeApplier,
   );
-  registerBankJobs(jobs, bankDay);
+  registerBankJobs(jobs, bankDay, config.bankDay);
   const companies = new CompanyService(billingCategories);
   const agreementWizard = new AgreementWizardService(clock);
   const notes = new NoteService(clock);

@@ -3,6 +3,7 @@ import { zonedInstant, type LocalDate } from '../../server/src/shared/local-date
 import { SimulationClock, simulateDay } from '../../server/src/modules/core-banking/simulation.js';
 import { checkLedger } from '../../server/src/modules/ledger/ledger-check.js';
 import { startBenchApp } from './bench-app.js';
+import { dayByWorkers } from './bank-day-instances.js';
 import { forgetStatistics, seedBankDayBook } from './book.js';
 import type { BenchRow, BenchSection } from './harness.js';
 import { markRows, postgresWriteRate, rowsWritten, type QuerySql } from './write-rate.js';
@@ -24,13 +25,25 @@ export const bankDaySection: BenchSection = {
     // Issue 23 item 4: BENCH_STATISTICS=none runs the day on tables the planner has no statistics of.
     const withoutStatistics = process.env.BENCH_STATISTICS === 'none';
     const clock = new SimulationClock(zonedInstant(START, TZ), TZ);
-    const { app, em, stop } = await startBenchApp('bank_day_bench', clock);
+    // Issue 23 item 3: BENCH_BANK_INSTANCES=N runs the day's steps by the job workers of N instances (1: this one).
+    const instances = Number(process.env.BENCH_BANK_INSTANCES ?? 0);
+    const partitionSize = process.env.BANK_DAY_PARTITION_SIZE ?? '5000';
+    const bench = await startBenchApp(
+      'bank_day_bench',
+      clock,
+      instances > 0 ? { JOB_POLLING_SECONDS: '0.5', BANK_DAY_PARTITION_SIZE: partitionSize } : {},
+    );
+    const { app, em, stop } = bench;
     try {
       await seedBankDayBook((sql) => em().execute(sql), count, START);
       // The weeks before: deposits received and bills paid up to the day before, so the day measured is a normal one.
       await em().execute(`update scheduled_deposit set status = 1 where due_date < '${DAY}'`);
       await em().execute(`update bill set status = 2 where due_date < '${DAY}'`);
       if (withoutStatistics) await forgetStatistics((sql) => em().execute(sql));
+      if (instances > 0) {
+        clock.setAt(DAY, 0, 5);
+        return [await dayByWorkers(bench, DAY, instances, partitionSize)];
+      }
       const query: QuerySql = (sql) => em().execute(sql);
       const marks = await markRows(query);
       const started = performance.now();

@@ -14,9 +14,14 @@ export interface BenchApp {
 
 /**
  * The server a book bench measures: production settings, no demo data, no background job polling (the bench runs the
- * jobs itself), on its own scratch database beside DATABASE_URL (`<db>_<label>`), on the bench's clock.
+ * jobs itself; `env` may say otherwise), on its own scratch database beside DATABASE_URL (`<db>_<label>`), on the
+ * bench's clock.
  */
-export async function startBenchApp(label: string, clock: Clock): Promise<BenchApp> {
+export async function startBenchApp(
+  label: string,
+  clock: Clock,
+  env: Record<string, string> = {},
+): Promise<BenchApp & { databaseUrl: string }> {
   const scratch = await createScratchDatabase(label);
   const config = loadConfig({
     NODE_ENV: 'production',
@@ -26,10 +31,12 @@ export async function startBenchApp(label: string, clock: Clock): Promise<BenchA
     HOST: '127.0.0.1',
     DEMO_DATA: 'false',
     JOB_POLLING_SECONDS: '0',
+    ...env,
   });
   const app = await startApp(config, { port: 0, clock });
   return {
     app,
+    databaseUrl: scratch.url,
     em: () => app.database.orm.em.fork() as EntityManager,
     async stop() {
       await app.stop();

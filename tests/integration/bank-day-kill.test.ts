@@ -85,9 +85,9 @@ describe.skipIf(!realDatabaseUrl)('kill -9 in the middle of a bank day, then run
     expect(before.deposits).toBeGreaterThanOrEqual(3);
     expect(before.deposits).toBeLessThan(AGREEMENTS); // killed half-way, not after the day
     const [stale] = await em().execute<{ n: number }[]>(
-      "select count(*)::int as n from pgboss.job where name = 'core-banking-day' and state = 'active'",
+      "select count(*)::int as n from pgboss.job where name = 'core-banking-day-part' and state = 'active'",
     );
-    expect(stale.n).toBe(1); // the killed run's job, still marked running
+    expect(stale.n).toBe(1); // the killed run's part of the deposits, still marked running
 
     // Restarted: the same day again, twice (a retry of the killed job would be the same).
     for (let attempt = 0; attempt < 2; attempt += 1) {

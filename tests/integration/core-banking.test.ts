@@ -11,6 +11,7 @@ import {
   BANK_AUTOPAY_JOB,
   BANK_CALENDAR_JOB,
   BANK_DAY_JOB,
+  BANK_PART_JOB,
   BANK_RECONCILIATION_JOB,
   BANK_STEP_JOBS,
   BANK_WINDOW_JOB,
@@ -177,6 +178,7 @@ describe('the bank side in motion (jobs on the simulator, day by day)', () => {
     expect(day.deposits.arrearsCleared).toEqual([agreement.agreementId]);
     expect(await statusOf('agreement', agreement.agreementId)).toBe(7);
     expect(await statusOf('scheduled_deposit', agreement.depositIds[1])).toBe(1);
+
     expect(await activities(agreement.agreementId, 20)).toHaveLength(1);
     expect(await statusOf('bill', powerBill.id)).toBe(2); // paid by the same day's automatic payments
     expect((await checkLedger(em())).ok).toBe(true);
@@ -305,8 +307,12 @@ describe('the bank side in motion (jobs on the simulator, day by day)', () => {
     // The day's reconciliation job (as the staff page reads it): the mismatch counted as failed, with its sentence.
     const jobs = server.app.services.jobs;
     await jobs.send(em(), BANK_RECONCILIATION_JOB, { date: spec.start }, { key: 'reconcile:2029-01-01' });
-    await jobs.drain(BANK_RECONCILIATION_JOB);
-    for (const next of [BANK_AUTOPAY_JOB, BANK_CALENDAR_JOB]) await jobs.drain(next); // the rest of its day
+    // The step's run, its part, its finish; then the rest of its day.
+    for (const step of [BANK_RECONCILIATION_JOB, BANK_AUTOPAY_JOB, BANK_CALENDAR_JOB]) {
+      await jobs.drain(step);
+      await jobs.drain(BANK_PART_JOB);
+      await jobs.drain(step);
+    }
     const [run] = await em().execute<{ output: { itemsFailed: number; problem: string } }[]>(
       "select output from pgboss.job where name = 'core-banking-reconciliation' and state = 'completed' order by completed_on desc limit 1",
     );
@@ -559,18 +565,19 @@ describe('the bank side in motion (jobs on the simulator, day by day)', () => {
 
   it('lets reporting users read the job runs over GraphQL, with what each did, and refuses members', async () => {
     await createUser(em(), 'bank.reporter', [Role.REPORTER]);
-    const query = '{ bankJobRuns(limit: 6) { name state durationMs retryCount output completedOn } }';
+    const query = '{ bankJobRuns(limit: 14) { name state durationMs retryCount output completedOn } }';
     const reporter = await server.token('bank.reporter', PASSWORD);
     const { body } = await server.graphql<{
       bankJobRuns: { name: string; state: string; durationMs: number | null; output: string | null }[];
     }>(query, {}, reporter);
     expect(body.errors).toBeUndefined();
     const runs = body.data!.bankJobRuns;
-    expect(runs).toHaveLength(6);
-    // The last day's runs: each step of the day its own job, then the two windows.
+    expect(runs).toHaveLength(14);
+    // The last day's runs: each step of the day its own job (its split, one part, its finish), then the two windows.
     expect(new Set(runs.map((r) => r.name))).toEqual(
       new Set([
         'core-banking-day',
+        'core-banking-day-part',
         'core-banking-reconciliation',
         'core-banking-autopay',
         'core-banking-calendar',
@@ -631,7 +638,10 @@ describe('the bank side in motion (jobs on the simulator, day by day)', () => {
               if (hour === 0) {
                 // The day's first step, then each step the one before sent, whichever instance takes it.
                 await services.jobs.send(database.orm.em.fork(), BANK_DAY_JOB, {}, { key: `day:${date}` });
+                // Each step's run, its parts, its finish (which sends the next step).
                 for (const step of DAY_STEPS) {
+                  await services.jobs.drain(BANK_STEP_JOBS[step], { includeDelayed: true });
+                  await services.jobs.drain(BANK_PART_JOB, { includeDelayed: true });
                   await services.jobs.drain(BANK_STEP_JOBS[step], { includeDelayed: true });
                 }
               } else {

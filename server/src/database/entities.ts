@@ -23,7 +23,12 @@ import { Company } from '../modules/company/index.js';
 import { IdempotencyRecord } from '../modules/idempotency/index.js';
 import { LedgerAccount, LedgerEntry, LedgerTransaction } from '../modules/ledger/index.js';
 import { LinkedAccount } from '../modules/linked-account/index.js';
-import { BankDayStep, CoreBankingOutcome, CoreBankingStatementLine } from '../modules/core-banking/index.js';
+import {
+  BankDayPartition,
+  BankDayStep,
+  CoreBankingOutcome,
+  CoreBankingStatementLine,
+} from '../modules/core-banking/index.js';
 import { InterestRegistration, Member } from '../modules/member/index.js';
 import { Note } from '../modules/note/index.js';
 import { CapturedMessage, MemberNotice, Notification, NotificationTemplate } from '../modules/notification/index.js';
@@ -84,4 +89,5 @@ export const entities = [
   CoreBankingOutcome,
   CoreBankingStatementLine,
   BankDayStep,
+  BankDayPartition,
 ];

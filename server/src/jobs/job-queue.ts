@@ -59,6 +59,8 @@ export interface JobQueueOptions {
   pollingSeconds: number;
   /** The time zone of the schedules. */
   timeZone: string;
+  /** How often expired jobs (their instance died) are found and retried, and old ones archived (default 120). */
+  maintenanceSeconds?: number;
 }
 
 interface Registered {
@@ -165,6 +167,7 @@ export class JobQueue {
       supervise: working,
       schedule: working,
       ...(working ? { pollingIntervalSeconds: this.options.pollingSeconds } : {}),
+      ...(this.options.maintenanceSeconds ? { maintenanceIntervalSeconds: this.options.maintenanceSeconds } : {}),
     });
     boss.on('error', (error: Error) => this.logger.warn({ err: error }, 'job queue error'));
     await boss.start();

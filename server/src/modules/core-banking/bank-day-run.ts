@@ -190,8 +190,10 @@ export class BankDayRunService {
       `select r."billId" as bill_id, coalesce(br.nickname, '') as name, b.expected_amount::text as amount,
          r.message as reason
        from ((select output from ${JOB_SCHEMA}.job where name = ? and data->>'date' = ? and state = 'completed'
+                and output->'notPaid' is not null
               union all
-              select output from ${JOB_SCHEMA}.archive where name = ? and data->>'date' = ? and state = 'completed')
+              select output from ${JOB_SCHEMA}.archive where name = ? and data->>'date' = ? and state = 'completed'
+                and output->'notPaid' is not null)
              limit 1) run
        cross join lateral jsonb_to_recordset(coalesce(run.output->'notPaid', '[]'::jsonb))
          as r("billId" int, "agreementId" int, message text)

@@ -6,9 +6,15 @@ import type { LocalDate } from '../../shared/local-date.js';
 import type { LedgerService } from '../ledger/index.js';
 import type { EventNotifier } from '../notification/index.js';
 import type { PaymentService } from '../payment/index.js';
-import { BillDays, emptyBillDay, type BillDayResult } from './bill-days.js';
+import { autoPaymentsDue, BillDays, emptyBillDay, type BillDayResult } from './bill-days.js';
+import { EVERY_AGREEMENT, type AgreementRange } from './bank-day.rules.js';
 import type { CoreBanking } from './core-banking.adapter.js';
-import { DepositArrivals, depositsStepRan, type DepositDayResult } from './deposit-arrivals.js';
+import {
+  agreementsAskingDeposits,
+  DepositArrivals,
+  depositsStepRan,
+  type DepositDayResult,
+} from './deposit-arrivals.js';
 import { PaymentWindows, type WindowResult } from './payment-windows.js';
 import { reconcile, type ReconciliationResult } from './reconciliation.js';
 import { renewalDue } from './renewal-due.js';
@@ -36,6 +42,15 @@ export interface DayReport {
 export const DAY_STEPS = ['deposits', 'reconciliation', 'autopay', 'calendar'] as const;
 export type DayStepName = (typeof DAY_STEPS)[number];
 
+/**
+ * The steps split into parts by agreement id ranges (issue 23 item 2), each part a job any instance takes: their work
+ * is per agreement (each batch its own transaction, keys per agreement and day). The others are one part:
+ * reconciliation compares the day's one statement of the bank with the ledger as a whole (a few set-based
+ * statements); the calendar's bills are one set-based transaction, and its expiry must follow it (a bill of an
+ * agreement ending yesterday is still made overdue first), then renewal due and reminders, each one statement.
+ */
+export const PARTITIONED_STEPS: ReadonlySet<DayStepName> = new Set<DayStepName>(['deposits', 'autopay']);
+
 /** What one step of a day did (heard by `listen`; `runDay` and `simulateDay` put a day's together). */
 export type StepReport =
   | { step: 'deposits'; date: LocalDate; deposits: DepositDayResult; ms: number }
@@ -48,6 +63,82 @@ export type StepReport =
       renewalDue: number[];
       ms: { calendar: number; expiry: number; renewal: number };
     };
+
+/** The report of a step that did nothing (run again after it had run: every part done before). */
+export function emptyStepReport(step: DayStepName, date: LocalDate): StepReport {
+  switch (step) {
+    case 'deposits':
+      return { step, date, deposits: { received: [], missed: [], arrearsCleared: [], intoArrears: [] }, ms: 0 };
+    case 'reconciliation':
+      return { step, date, reconciliation: { checked: 0, mismatches: [] }, ms: 0 };
+    case 'autopay':
+      return { step, date, bills: emptyBillDay(), ms: 0 };
+    case 'calendar':
+      return { step, date, bills: emptyBillDay(), renewalDue: [], ms: { calendar: 0, expiry: 0, renewal: 0 } };
+  }
+}
+
+/** A step's report from its parts' (`reports` all of one step and day, at least one), as if run whole. */
+export function combineStepReports(reports: readonly StepReport[]): StepReport {
+  const [first, ...rest] = reports;
+  if (!first) throw new Error('A step without a report');
+  const byAgreement = <T extends { agreementId: number }>(a: T, b: T) => a.agreementId - b.agreementId;
+  switch (first.step) {
+    case 'deposits': {
+      const all = [first, ...rest] as Extract<StepReport, { step: 'deposits' }>[];
+      const key = (a: { agreementId: number; depositId: number }, b: { agreementId: number; depositId: number }) =>
+        a.agreementId - b.agreementId || a.depositId - b.depositId;
+      return {
+        step: 'deposits',
+        date: first.date,
+        deposits: {
+          received: all.flatMap((r) => r.deposits.received).sort(key),
+          missed: all.flatMap((r) => r.deposits.missed).sort(key),
+          arrearsCleared: all.flatMap((r) => r.deposits.arrearsCleared).sort((a, b) => a - b),
+          intoArrears: all.flatMap((r) => r.deposits.intoArrears).sort((a, b) => a - b),
+        },
+        ms: all.reduce((ms, r) => ms + r.ms, 0),
+      };
+    }
+    case 'reconciliation': {
+      const all = [first, ...rest] as Extract<StepReport, { step: 'reconciliation' }>[];
+      return {
+        step: 'reconciliation',
+        date: first.date,
+        reconciliation: {
+          checked: all.reduce((n, r) => n + r.reconciliation.checked, 0),
+          mismatches: all.flatMap((r) => r.reconciliation.mismatches).sort(byAgreement),
+        },
+        ms: all.reduce((ms, r) => ms + r.ms, 0),
+      };
+    }
+    case 'autopay':
+    case 'calendar': {
+      const all = [first, ...rest] as Extract<StepReport, { step: 'autopay' | 'calendar' }>[];
+      const bills: BillDayResult = {
+        paid: all.flatMap((r) => r.bills.paid).sort((a, b) => a.billId - b.billId),
+        notPaid: all.flatMap((r) => r.bills.notPaid).sort((a, b) => a.billId - b.billId),
+        overdue: all.reduce((n, r) => n + r.bills.overdue, 0),
+        missedBills: all.reduce((n, r) => n + r.bills.missedBills, 0),
+        reminders: all.reduce((n, r) => n + r.bills.reminders, 0),
+        expired: all.flatMap((r) => r.bills.expired).sort((a, b) => a - b),
+      };
+      if (first.step === 'autopay') {
+        const ms = (all as Extract<StepReport, { step: 'autopay' }>[]).reduce((n, r) => n + r.ms, 0);
+        return { step: 'autopay', date: first.date, bills, ms };
+      }
+      const calendars = all as Extract<StepReport, { step: 'calendar' }>[];
+      const sum = (of: 'calendar' | 'expiry' | 'renewal') => calendars.reduce((n, r) => n + r.ms[of], 0);
+      return {
+        step: 'calendar',
+        date: first.date,
+        bills,
+        renewalDue: calendars.flatMap((r) => r.renewalDue).sort((a, b) => a - b),
+        ms: { calendar: sum('calendar'), expiry: sum('expiry'), renewal: sum('renewal') },
+      };
+    }
+  }
+}
 
 /** A day's report from its four steps' (each step's own; throws when one is missing). */
 export function dayReportOf(date: LocalDate, steps: readonly StepReport[]): DayReport {
@@ -126,16 +217,44 @@ export class BankDayService {
     return depositsStepRan(em, date);
   }
 
-  /** One step of the day `date` (the clock gives the time its records are made at). */
+  /** One step of the day `date`, whole, here (the clock gives the time its records are made at). */
   async runStep(em: EntityManager, step: DayStepName, date: LocalDate): Promise<StepReport> {
+    await this.beginStep(em, step, date);
+    return this.runPart(em, step, date, EVERY_AGREEMENT);
+  }
+
+  /**
+   * What a step does once for the whole day before its parts: the deposits step starts the approved agreements
+   * starting by `date` and lets renewals take over (status transitions, each its own key), so that the agreements
+   * asking deposits are known when the day is split.
+   */
+  async beginStep(em: EntityManager, step: DayStepName, date: LocalDate): Promise<void> {
+    if (step !== 'deposits') return;
+    await startApprovedAgreements(em, date, this.clock.now());
+    await this.renewals?.takeOverRenewals(em, date);
+  }
+
+  /**
+   * The agreements a step of `date` works on, to split it into parts (`partitionRanges`): those asking deposits,
+   * those with automatic payments due; none for a step run as one part (`PARTITIONED_STEPS`).
+   */
+  async stepAgreements(em: EntityManager, step: DayStepName, date: LocalDate): Promise<number[]> {
+    if (step === 'deposits') return agreementsAskingDeposits(em, date);
+    if (step === 'autopay') return [...new Set((await autoPaymentsDue(em, date)).map((bill) => bill.agreement_id))];
+    return [];
+  }
+
+  /**
+   * One part of a step of the day `date`: the step's work for the agreements in `range` (a step not in
+   * `PARTITIONED_STEPS` is given every agreement). The same work whether the step runs whole or in parts.
+   */
+  async runPart(em: EntityManager, step: DayStepName, date: LocalDate, range: AgreementRange): Promise<StepReport> {
     const now = this.clock.now();
     const lap = stopwatch();
     let report: StepReport;
     switch (step) {
       case 'deposits': {
-        await startApprovedAgreements(em, date, now);
-        await this.renewals?.takeOverRenewals(em, date);
-        const deposits = await this.deposits.run(em, date, now);
+        const deposits = await this.deposits.run(em, date, now, range);
         report = { step, date, deposits, ms: lap() };
         break;
       }
@@ -146,7 +265,7 @@ export class BankDayService {
       }
       case 'autopay': {
         const bills = emptyBillDay();
-        await this.bills.autoPay(em, date, bills);
+        await this.bills.autoPay(em, date, bills, range);
         report = { step, date, bills, ms: lap() };
         break;
       }

@@ -17,7 +17,7 @@ import { MoneyMovement, statusesMoving } from '../../shared/money-movement.rules
 import { BillStatus, UPCOMING_WINDOW_DAYS } from '../bill/index.js';
 import { BillerStatus } from '../../shared/biller/biller-codes.js';
 import type { AutomaticPaymentBill, PaymentService } from '../payment/index.js';
-import { billDayChange } from './bank-day.rules.js';
+import { billDayChange, EVERY_AGREEMENT, type AgreementRange } from './bank-day.rules.js';
 import { forEachConcurrently } from './concurrently.js';
 
 const RUNNING = RUNNING_STATUSES.join(', ');
@@ -70,7 +70,8 @@ export interface AutoPaymentDue {
 }
 
 /**
- * The bills the automatic payments step of `date` pays (one agreement: `onlyAgreementId`), in the order it pays
+ * The bills the automatic payments step of `date` pays (one agreement: `onlyAgreementId`; a part of the step: the
+ * agreements in `range`), in the order it pays
  * them (agreement, due date, id), each for its expected amount: bills of automatic-payment billers that are active,
  * due by that day and still payable, of agreements the money rule lets the bank day pay from (active, no resigned
  * member; shared/money-movement.rules.ts). The step and the preview of the day (bank-day-run.ts) read this one rule;
@@ -81,6 +82,7 @@ export async function autoPaymentsDue(
   date: LocalDate,
   onlyAgreementId: number | null = null,
   assumedStatus: AgreementStatus | null = null,
+  range: AgreementRange = EVERY_AGREEMENT,
 ): Promise<AutoPaymentDue[]> {
   return em.execute<AutoPaymentDue[]>(
     `select b.id, b.agreement_id, b.expected_amount, b.due_date::text, coalesce(br.nickname, '') as name from bill b
@@ -88,6 +90,7 @@ export async function autoPaymentsDue(
      where b.due_date <= ? and b.status in (${BillStatus.Scheduled}, ${BillStatus.Overdue},
        ${BillStatus.OverdueNotified}, ${BillStatus.Upcoming})
        and (?::int is null or b.agreement_id = ?::int)
+       and (?::int is null or b.agreement_id >= ?::int) and (?::int is null or b.agreement_id < ?::int)
        and coalesce(?::smallint, g.status) = any(?::smallint[]) and not ${accountHasResignedMember('g.account_id')}
        and br.is_auto_payment and br.status = ${BillerStatus.Active}
      order by b.agreement_id, b.due_date, b.id`,
@@ -95,6 +98,10 @@ export async function autoPaymentsDue(
       date,
       onlyAgreementId,
       onlyAgreementId,
+      range.from,
+      range.from,
+      range.to,
+      range.to,
       assumedStatus,
       `{${statusesMoving(MoneyMovement.AutomaticPayment, 'job').join(',')}}`,
     ],
@@ -121,8 +128,13 @@ export class BillDays {
    * the number of runs; a refusal (details no longer valid, a top-up the agreement cannot find) is reported, not
    * retried within the day.
    */
-  async autoPay(em: EntityManager, today: LocalDate, result: BillDayResult): Promise<void> {
-    const bills = await autoPaymentsDue(em, today);
+  async autoPay(
+    em: EntityManager,
+    today: LocalDate,
+    result: BillDayResult,
+    range: AgreementRange = EVERY_AGREEMENT,
+  ): Promise<void> {
+    const bills = await autoPaymentsDue(em, today, null, null, range);
     if (bills.length === 0) return;
     const user = await this.user(em);
     const byAgreement = new Map<number, AutomaticPaymentBill[]>();

@@ -1,10 +1,33 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { LocalDate } from '../../shared/local-date.js';
 import { defineJob, type JobDefinition, type JobQueue, type JobType } from '../../jobs/job-queue.js';
-import { DAY_STEPS, type BankDayService, type DayStepName, type StepReport } from './bank-day.service.js';
+import { runSql } from '../../database/bulk.js';
+import {
+  DAY_STEPS,
+  PARTITIONED_STEPS,
+  type BankDayService,
+  type DayStepName,
+  type StepReport,
+} from './bank-day.service.js';
+import { EVERY_AGREEMENT, partitionRanges } from './bank-day.rules.js';
+import { combineStepOutputs } from './job-runs.rules.js';
 
-/** A step's data: the bank day it runs for (the first step, sent by its schedule, takes the clock's today). */
+/**
+ * A step's data: the bank day it runs for (the first step, sent by its schedule, takes the clock's today). `finish`:
+ * the run that ends the step once its parts are done (sent by the last part): its output is the step's summary.
+ */
 export interface DayStepData {
   date?: LocalDate;
+  /** The round whose parts are all done: this run ends the step. */
+  finish?: number;
+}
+
+/** A part of a step of the day: the agreements of its range in a round of the step (`bank_day_partition`). */
+export interface DayPartData {
+  step: DayStepName;
+  date: LocalDate;
+  round: number;
+  part: number;
 }
 
 /** Every step of the day: one job per key at most waits; a failed run is tried again (each step is idempotent). */
@@ -37,9 +60,34 @@ export const BANK_STEP_JOBS: Record<DayStepName, JobType<DayStepData>> = {
   calendar: BANK_CALENDAR_JOB,
 };
 
+/**
+ * A part of a step of the day (issue 23 items 2 and 3): one at a time per instance (batchSize 1), so that every
+ * instance's worker takes parts of the same step; expires (and is taken again) well after a part's run (a part is at
+ * most BANK_DAY_PARTITION_SIZE agreements: seconds; `bankDay.partExpireSeconds` overrides it).
+ */
+export const BANK_PART_JOB = defineJob<DayPartData>({
+  name: 'core-banking-day-part',
+  policy: 'short',
+  retryLimit: 5,
+  retryDelaySeconds: 5,
+  retryBackoff: true,
+  expireInSeconds: 600,
+  batchSize: 1,
+});
+
 /** The key of a day's step job: one waits at most per step and day. */
 export function stepKey(step: DayStepName, date: LocalDate): string {
   return step === 'deposits' ? `day:${date}` : `${step}:${date}`;
+}
+
+/** The key of the run that ends a round of a day's step (`DayStepData.finish`). */
+export function finishKey(step: DayStepName, date: LocalDate, round: number): string {
+  return `${stepKey(step, date)}:finish:${round}`;
+}
+
+/** The key of a part's job: one waits at most per step, day, round and part. */
+export function partKey(step: DayStepName, date: LocalDate, round: number, part: number): string {
+  return `${step}:${date}:${round}:${part}`;
 }
 
 /** The pending windows open at 9am and 3pm (1 §2): payments answered and sent. */
@@ -66,12 +114,23 @@ const STEP_TITLES: Record<DayStepName, string> = {
  * The bank's jobs as the staff page names them, in the order of a day (`DAY_STEPS`, each step started by the one
  * before it: `after`), then the pending window.
  */
-export const BANK_JOBS: readonly { type: JobType<object>; title: string; after?: JobType<object> }[] = [
+export const BANK_JOBS: readonly {
+  type: JobType<object>;
+  title: string;
+  after?: JobType<object>;
+  /** How it is started when neither a schedule nor the step before starts it. */
+  sentBy?: string;
+}[] = [
   ...DAY_STEPS.map((step, i) => ({
     type: BANK_STEP_JOBS[step],
     title: STEP_TITLES[step],
     after: i === 0 ? undefined : BANK_STEP_JOBS[DAY_STEPS[i - 1]],
   })),
+  {
+    type: BANK_PART_JOB,
+    title: 'A part of a step of the day: its range of agreements, on any instance',
+    sentBy: 'sent by each step of the day',
+  },
   { type: BANK_WINDOW_JOB, title: 'Pending window: payments answered and sent' },
 ];
 
@@ -139,25 +198,135 @@ export function stepSummary(report: StepReport): Record<string, unknown> {
   }
 }
 
+/** How the day's steps are split: agreements per part, and how long a part may run before it is taken again. */
+export interface BankDayJobOptions {
+  partitionSize: number;
+  partExpireSeconds: number;
+}
+
+export const DEFAULT_BANK_DAY_JOB_OPTIONS: BankDayJobOptions = { partitionSize: 5_000, partExpireSeconds: 600 };
+
+interface PartRow {
+  round: number;
+  part: number;
+  from_id: number | null;
+  to_id: number | null;
+  done_at: Date | null;
+  output: Record<string, unknown> | null;
+}
+
+/** Serialises the runs that split, and the parts that end, one step of one day (any instance). */
+async function lockStep(tx: EntityManager, step: DayStepName, date: LocalDate): Promise<void> {
+  await runSql(tx, 'select pg_advisory_xact_lock(hashtext(?))', [`bank-day-partition:${step}:${date}`]);
+}
+
+/** The parts of a step's day in its last round (`round`: that one). */
+async function partsOf(tx: EntityManager, step: DayStepName, date: LocalDate, round?: number): Promise<PartRow[]> {
+  return runSql<PartRow>(
+    tx,
+    `select round, part, from_id, to_id, done_at, output from bank_day_partition
+     where step = ? and business_date = ?::date
+       and round = coalesce(?::int, (select max(round) from bank_day_partition where step = ? and business_date = ?::date))
+     order by part`,
+    [step, date, round ?? null, step, date],
+  );
+}
+
 /**
- * The day's steps, each its own job: a step runs for its data's day (the first, sent by its schedule, for the
- * clock's today), then sends the next step for the same day under that step's key (`stepKey`), so a day's steps run
- * in order, wherever a worker takes them; a retried or repeated step may send its next again, which finds its keys
- * done (every step is idempotent per day and agreement).
+ * The day's steps, each its own job split into parts (issue 23 items 2 and 3). A step's run (`BANK_STEP_JOBS`) does
+ * what the step does once for the day (`beginStep`) and, in one transaction, either sends again the parts of its last
+ * round not done (a run killed or failed before them), or starts a round: its agreements split into id ranges
+ * (`partitionRanges`, at most `partitionSize` each; a step not in `PARTITIONED_STEPS` is one part) recorded in
+ * `bank_day_partition` with one part job each. Any instance's worker takes a part (one at a time) and runs the step
+ * for its range (`runPart`); in the transaction that marks it done with its summary, the last part of the round sends
+ * the run that ends the step (`finish`): the round's summary (its parts' together, `combineStepOutputs`) as its
+ * output, and the next step sent under its key. Every part is idempotent per day and agreement (its keys), so a part
+ * run again (a retry, its instance killed, a second send) changes nothing, and a step run again after it ended (a day
+ * run again) does only what was not done.
  */
-export function registerBankJobs(jobs: JobQueue, bank: BankDayService): void {
+export function registerBankJobs(
+  jobs: JobQueue,
+  bank: BankDayService,
+  options: BankDayJobOptions = DEFAULT_BANK_DAY_JOB_OPTIONS,
+): void {
   for (const [i, step] of DAY_STEPS.entries()) {
     const next = DAY_STEPS[i + 1] as DayStepName | undefined;
     jobs.handle(BANK_STEP_JOBS[step], async (data, { em }) => {
       const date = data.date ?? bank.today();
-      const report = await bank.runStep(em, step, date);
-      if (next) {
-        await jobs.send(em, BANK_STEP_JOBS[next], { date }, { key: stepKey(next, date) });
-        jobs.notify(BANK_STEP_JOBS[next]);
+      if (data.finish !== undefined) {
+        const parts = await partsOf(em, step, date, data.finish);
+        if (parts.length === 0 || parts.some((p) => p.done_at === null)) {
+          throw new Error(`Round ${data.finish} of the ${step} step of ${date} has parts not done: it cannot end yet`);
+        }
+        if (next) {
+          await jobs.send(em, BANK_STEP_JOBS[next], { date }, { key: stepKey(next, date) });
+          jobs.notify(BANK_STEP_JOBS[next]);
+        }
+        return {
+          date,
+          round: data.finish,
+          parts: parts.length,
+          ...combineStepOutputs(parts.map((p) => p.output ?? {})),
+        };
       }
-      return { date, ...stepSummary(report) };
+      await bank.beginStep(em, step, date);
+      const agreements = PARTITIONED_STEPS.has(step) ? await bank.stepAgreements(em, step, date) : [];
+      const { round, parts, sent } = await em.fork().transactional(async (tx) => {
+        await lockStep(tx, step, date);
+        let rows = await partsOf(tx, step, date);
+        if (rows.length === 0 || rows.every((row) => row.done_at !== null)) {
+          const newRound = (rows[0]?.round ?? 0) + 1;
+          const ranges = PARTITIONED_STEPS.has(step)
+            ? partitionRanges(agreements, options.partitionSize)
+            : [EVERY_AGREEMENT];
+          await runSql(
+            tx,
+            `insert into bank_day_partition (step, business_date, round, part, from_id, to_id)
+             select ?, ?::date, ?, r.part, r.from_id, r.to_id
+             from json_to_recordset(?::json) as r(part int, from_id int, to_id int)`,
+            [step, date, newRound, JSON.stringify(ranges.map((r, part) => ({ part, from_id: r.from, to_id: r.to })))],
+          );
+          rows = await partsOf(tx, step, date, newRound);
+        }
+        const waiting = rows.filter((row) => row.done_at === null);
+        await jobs.sendMany(
+          tx,
+          BANK_PART_JOB,
+          waiting.map(({ round: r, part }) => ({
+            data: { step, date, round: r, part },
+            key: partKey(step, date, r, part),
+          })),
+        );
+        return { round: rows[0].round, parts: rows.length, sent: waiting.length };
+      });
+      jobs.notify(BANK_PART_JOB);
+      return { date, round, parts, partsSent: sent };
     });
   }
+  // The parts' queue with this instance's expiry (the definition's name: `send` and the staff page find it).
+  const partJob = defineJob<DayPartData>({ ...BANK_PART_JOB.definition, expireInSeconds: options.partExpireSeconds });
+  jobs.handle(partJob, async ({ step, date, round, part }, { em }) => {
+    const [row] = (await partsOf(em, step, date, round)).filter((p) => p.part === part);
+    if (!row) throw new Error(`Part ${part} of round ${round} of the ${step} step of ${date} was never split`);
+    if (row.done_at !== null) return { date, step, round, part, repeated: true };
+    const report = await bank.runPart(em, step, date, { from: row.from_id, to: row.to_id });
+    const summary = stepSummary(report);
+    const ended = await em.fork().transactional(async (tx) => {
+      await lockStep(tx, step, date);
+      const marked = await runSql(
+        tx,
+        `update bank_day_partition set done_at = now(), output = ?::jsonb
+         where step = ? and business_date = ?::date and round = ? and part = ? and done_at is null returning part`,
+        [JSON.stringify(summary), step, date, round, part],
+      );
+      if (marked.length === 0) return false;
+      if ((await partsOf(tx, step, date, round)).some((p) => p.done_at === null)) return false;
+      await jobs.send(tx, BANK_STEP_JOBS[step], { date, finish: round }, { key: finishKey(step, date, round) });
+      return true;
+    });
+    if (ended) jobs.notify(BANK_STEP_JOBS[step]);
+    return { date, step, round, part, from: row.from_id, to: row.to_id, ...summary };
+  });
   jobs.handle(BANK_WINDOW_JOB, async (_data, { em }) => {
     const { window, processed, settled, tryAgain, failed } = await bank.runWindow(em);
     return {

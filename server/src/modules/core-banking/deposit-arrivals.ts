@@ -17,7 +17,7 @@ import { accountHasResignedMember } from '../member/index.js';
 import { MoneyMovement, moneyRefusal, statusesMoving } from '../../shared/money-movement.rules.js';
 import { LedgerTransactionType, type LedgerService, type Posting } from '../ledger/index.js';
 import type { EventNotifier } from '../notification/index.js';
-import { arrearsStatus, arrivesLate, missedOwing } from './bank-day.rules.js';
+import { arrearsStatus, arrivesLate, EVERY_AGREEMENT, missedOwing, type AgreementRange } from './bank-day.rules.js';
 import type { CoreBanking, ExpectedDeposit } from './core-banking.adapter.js';
 import { forEachConcurrently } from './concurrently.js';
 
@@ -110,8 +110,8 @@ export async function depositsStepRan(em: EntityManager, date: LocalDate): Promi
 }
 
 /**
- * The agreements whose deposits the deposits step of `date` asks the bank for (one agreement: `onlyAgreementId`),
- * in id order: a deposit due by that day still scheduled, missed or partly received, an agreement money may move
+ * The agreements whose deposits the deposits step of `date` asks the bank for (one agreement: `onlyAgreementId`; a
+ * part of the step: those in `range`), in id order: a deposit due by that day still scheduled, missed or partly received, an agreement money may move
  * into (shared/money-movement.rules.ts, no resigned member), its step for the day not done yet. The step and the
  * preview of the day (bank-day-run.ts) read this one rule.
  */
@@ -119,16 +119,28 @@ export async function agreementsAskingDeposits(
   em: EntityManager,
   date: LocalDate,
   onlyAgreementId: number | null = null,
+  range: AgreementRange = EVERY_AGREEMENT,
 ): Promise<number[]> {
   const rows = await em.execute<{ agreement_id: number }[]>(
     `select distinct d.agreement_id from scheduled_deposit d join agreement g on g.id = d.agreement_id
      where d.due_date <= ? and d.status in (${ASKED_STATUSES}) and g.status = any(?::smallint[])
        and (?::int is null or d.agreement_id = ?::int)
+       and (?::int is null or d.agreement_id >= ?::int) and (?::int is null or d.agreement_id < ?::int)
        and not ${accountHasResignedMember('g.account_id')}
        and not exists (select 1 from bank_day_step k where k.step = 'deposits' and k.business_date = ?
                        and k.agreement_id = d.agreement_id)
      order by d.agreement_id`,
-    [date, `{${statusesMoving(MoneyMovement.Deposit, 'job').join(',')}}`, onlyAgreementId, onlyAgreementId, date],
+    [
+      date,
+      `{${statusesMoving(MoneyMovement.Deposit, 'job').join(',')}}`,
+      onlyAgreementId,
+      onlyAgreementId,
+      range.from,
+      range.from,
+      range.to,
+      range.to,
+      date,
+    ],
   );
   return rows.map((row) => Number(row.agreement_id));
 }
@@ -169,9 +181,15 @@ export class DepositArrivals {
     private readonly concurrency = 1,
   ) {}
 
-  async run(em: EntityManager, today: LocalDate, now: Date): Promise<DepositDayResult> {
+  /** The deposits of the agreements in `range` (a part of the step: core-banking.jobs.ts), or of every agreement. */
+  async run(
+    em: EntityManager,
+    today: LocalDate,
+    now: Date,
+    range: AgreementRange = EVERY_AGREEMENT,
+  ): Promise<DepositDayResult> {
     const result: DepositDayResult = { received: [], missed: [], arrearsCleared: [], intoArrears: [] };
-    const agreements = await agreementsAskingDeposits(em, today);
+    const agreements = await agreementsAskingDeposits(em, today, null, range);
     const batches: number[][] = [];
     for (let i = 0; i < agreements.length; i += DEPOSIT_BATCH_SIZE) {
       batches.push(agreements.slice(i, i + DEPOSIT_BATCH_SIZE));

@@ -1,6 +1,7 @@
 /** The core-banking module's public surface: code outside it imports it only from here (eslint, module-graph.test.ts). */
 export { BankDayRunService } from './bank-day-run.js';
 export { BankDayRunResolver } from './bank-day-run.resolver.js';
+export { BankDayPartition } from './bank-day-partition.entity.js';
 export { BankDayStep } from './bank-day-step.entity.js';
 export { BankDayService } from './bank-day.service.js';
 export { CoreBankingOutcome } from './core-banking-outcome.entity.js';

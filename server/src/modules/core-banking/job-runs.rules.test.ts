@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextDailyRun, readJobOutput } from './job-runs.rules.js';
+import { combineStepOutputs, nextDailyRun, readJobOutput } from './job-runs.rules.js';
 
 const TZ = 'Australia/Sydney';
 
@@ -43,5 +43,29 @@ describe('a job output read for the staff page', () => {
     ['failed', null, { itemsDone: null, itemsFailed: null, error: 'The run failed without a message.' }],
   ] as const)('%s %j', (state, output, read) => {
     expect(readJobOutput(state, output as Record<string, unknown> | null)).toEqual(read);
+  });
+});
+
+describe("a step's summary from its parts'", () => {
+  const notPaid = (billId: number) => ({ billId, agreementId: billId * 10, message: 'No' });
+  it.each([
+    ['one part: as it is', [{ itemsDone: 2, problem: 'P' }], { itemsDone: 2, problem: 'P' }],
+    [
+      'figures added, lists joined in part order',
+      [
+        { itemsDone: 3, itemsFailed: 1, billsPaid: 3, billsNotPaid: 1, notPaid: [notPaid(1)] },
+        { itemsDone: 0, itemsFailed: 0, billsPaid: 0, billsNotPaid: 0, notPaid: [] },
+        { itemsDone: 5, itemsFailed: 2, billsPaid: 5, billsNotPaid: 2, notPaid: [notPaid(7), notPaid(9)] },
+      ],
+      { itemsDone: 8, itemsFailed: 3, billsPaid: 8, billsNotPaid: 3, notPaid: [notPaid(1), notPaid(7), notPaid(9)] },
+    ],
+    [
+      'a problem in one part of two',
+      [{ itemsDone: 1 }, { itemsDone: 1, problem: 'P' }],
+      { itemsDone: 2, problem: 'P' },
+    ],
+    ['a problem in both', [{ problem: 'P.' }, { problem: 'Q.' }], { problem: 'P. Q.' }],
+  ])('%s', (_name, outputs, combined) => {
+    expect(combineStepOutputs(outputs)).toEqual(combined);
   });
 });

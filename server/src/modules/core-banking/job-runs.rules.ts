@@ -49,3 +49,23 @@ export function readJobOutput(
         : null,
   };
 }
+
+/**
+ * A step's summary from its parts' (each `stepSummary` of its range), as the step's job keeps it: figures added up,
+ * lists one after the other (the bills not paid, read by `lastBankDay`), a problem said once per part that had one.
+ * One part: its summary as it is.
+ */
+export function combineStepOutputs(outputs: readonly Record<string, unknown>[]): Record<string, unknown> {
+  if (outputs.length === 1) return { ...outputs[0] };
+  const combined: Record<string, unknown> = {};
+  for (const output of outputs) {
+    for (const [key, value] of Object.entries(output)) {
+      const before = combined[key];
+      if (typeof value === 'number') combined[key] = (typeof before === 'number' ? before : 0) + value;
+      else if (Array.isArray(value)) combined[key] = [...(Array.isArray(before) ? before : []), ...value];
+      else if (typeof value === 'string' && typeof before === 'string') combined[key] = `${before} ${value}`;
+      else combined[key] = value;
+    }
+  }
+  return combined;
+}

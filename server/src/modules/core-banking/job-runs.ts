@@ -97,7 +97,7 @@ export async function bankJobs(em: EntityManager, now: Date, timeZone: string): 
   const runs = `(select ${columns} from ${JOB_SCHEMA}.job where name = ? union all
                  select ${columns} from ${JOB_SCHEMA}.archive where name = ?)`;
   const result: BankJobRow[] = [];
-  for (const { type, title, after } of BANK_JOBS) {
+  for (const { type, title, after, sentBy } of BANK_JOBS) {
     const { name, cron = '' } = type.definition;
     const [last] = await em.execute<RunSqlRow[]>(
       `select * from ${runs} r where state <> 'created' order by coalesce(started_on, created_on) desc, id limit 1`,
@@ -114,7 +114,7 @@ export async function bankJobs(em: EntityManager, now: Date, timeZone: string): 
     result.push({
       name,
       title,
-      schedule: cron || (after ? `after ${after.definition.name}` : ''),
+      schedule: cron || (after ? `after ${after.definition.name}` : (sentBy ?? '')),
       nextRunAt: nextDailyRun(cron, now, timeZone),
       lastRun: last ? toRunRow(last) : null,
       lastFailure: failure ? toRunRow(failure) : null,

@@ -5,15 +5,17 @@ import { formatCurrency, type Cents } from '../../shared/money.js';
 import { todayIn, zonedInstant, type LocalDate } from '../../shared/local-date.js';
 import type { JobQueue, JobType } from '../../jobs/job-queue.js';
 import {
+  combineStepReports,
   DAY_STEPS,
   dayReportOf,
+  emptyStepReport,
   type BankDayService,
   type DayReport,
   type DayStepName,
   type StepReport,
 } from './bank-day.service.js';
 import { DEPOSIT_REVIEW_JOB } from '../agreement/index.js';
-import { BANK_STEP_JOBS, BANK_WINDOW_JOB, stepKey } from './core-banking.jobs.js';
+import { BANK_PART_JOB, BANK_STEP_JOBS, BANK_WINDOW_JOB, finishKey, stepKey } from './core-banking.jobs.js';
 import type { WindowResult } from './payment-windows.js';
 
 /** The clock of a simulation: set to an hour of the institution's day, then still (the jobs read it). */
@@ -60,11 +62,9 @@ const WINDOWS_AT = [9, 15];
 export type DayStep = DayStepName | 'review' | 'window-9' | 'window-15';
 
 /**
- * Sends a job (unless `previous` is given: a step the step before sends) and runs it here (`drain`, retries
- * included) until `done` says its report came. On a server whose workers poll the queue (the demo's run), a worker
- * of this instance may take the job, or the step before, first: then this waits, as long as either is still live (a
- * step reports before it sends its next; a step before failed after reporting is run again here, and sends it).
- * Answers when the job ended without a report (failed for good): the caller says so.
+ * Sends a job and runs it here (`drain`, retries included) until `done` says its report came. On a server whose
+ * workers poll the queue (the demo's run), a worker of this instance may take the job first: then this waits, as
+ * long as it is still live. Answers when the job ended without a report (failed for good): the caller says so.
  */
 async function runJobNow<T extends object>(
   jobs: JobQueue,
@@ -73,16 +73,54 @@ async function runJobNow<T extends object>(
   data: T,
   key: string,
   done: () => boolean,
-  previous?: { type: JobType<object>; key: string },
 ): Promise<void> {
-  if (!previous) await jobs.send(em, type, data, { key });
+  await jobs.send(em, type, data, { key });
   for (;;) {
-    if (previous) await jobs.drain(previous.type, { includeDelayed: true });
     await jobs.drain(type as JobType<object>, { includeDelayed: true });
     if (done()) return;
+    if (!(await jobs.liveKeys(type)).has(key)) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Whether a step of `date` has ended: its last round's parts all done and its finish (which sends the next) completed. */
+async function stepEnded(em: EntityManager, jobs: JobQueue, step: DayStepName, date: LocalDate): Promise<boolean> {
+  const [row] = await em.execute<{ round: number | null; waiting: number }[]>(
+    `select max(round) as round, count(*) filter (where done_at is null)::int as waiting
+     from bank_day_partition where step = ? and business_date = ?::date
+       and round = (select max(round) from bank_day_partition where step = ? and business_date = ?::date)`,
+    [step, date, step, date],
+  );
+  if (!row || row.round === null || row.waiting > 0) return false;
+  return (await jobs.stateOf(BANK_STEP_JOBS[step], finishKey(step, date, Number(row.round)))) === 'completed';
+}
+
+/**
+ * Runs a step of `date` here as the workers would (its run, its parts, its finish: `drain`, retries included) until
+ * it has ended; the first step is sent as its schedule would, each next one was sent by the step before. On a server
+ * whose workers poll the queues, they may take some of it: then this waits, as long as any of it is live. Answers
+ * whether it ended.
+ */
+async function runStepNow(
+  jobs: JobQueue,
+  em: EntityManager,
+  step: DayStepName,
+  date: LocalDate,
+  first: boolean,
+): Promise<boolean> {
+  if (first) await jobs.send(em, BANK_STEP_JOBS[step], { date }, { key: stepKey(step, date) });
+  const stepJob = BANK_STEP_JOBS[step] as JobType<object>;
+  const ours = (keys: Set<string>, prefix: string) => [...keys].some((key) => key.startsWith(prefix));
+  for (;;) {
+    await jobs.drain(stepJob, { includeDelayed: true });
+    await jobs.drain(BANK_PART_JOB, { includeDelayed: true });
+    await jobs.drain(stepJob, { includeDelayed: true });
+    // Ended (a part of a killed run may still read as running until it expires: nothing waits for it).
+    if (await stepEnded(em, jobs, step, date)) return true;
     const live =
-      (await jobs.liveKeys(type)).has(key) || (previous && (await jobs.liveKeys(previous.type)).has(previous.key));
-    if (!live) return;
+      ours(await jobs.liveKeys(stepJob), stepKey(step, date)) ||
+      ours(await jobs.liveKeys(BANK_PART_JOB), `${step}:${date}:`);
+    if (!live) return false;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -106,27 +144,20 @@ export async function simulateDay(
     clock.setAt(date, DAY_AT.hour, DAY_AT.minute);
     for (const [i, step] of DAY_STEPS.entries()) {
       onStep(step);
-      const reported = () => reports.some((r) => 'step' in r && r.step === step && r.date === date);
-      // The first step is sent as its schedule would; each next one is sent by the step before.
-      const before = i === 0 ? undefined : DAY_STEPS[i - 1];
-      await runJobNow(
-        jobs,
-        em,
-        BANK_STEP_JOBS[step],
-        { date },
-        stepKey(step, date),
-        reported,
-        before && { type: BANK_STEP_JOBS[before], key: stepKey(before, date) },
-      );
-      if (!reported()) {
+      // The first step is sent as its schedule would; each next one is sent by the end of the step before.
+      if (!(await runStepNow(jobs, em, step, date, i === 0))) {
         throw new Error(
           `The ${step} step of the bank day ${date} did not complete (see the job's error in pgboss.job)`,
         );
       }
     }
+    // Each step's report from its parts run here (none when it had run before: nothing done again).
     const day = dayReportOf(
       date,
-      reports.filter((r): r is StepReport => 'step' in r && r.date === date),
+      DAY_STEPS.map((step) => {
+        const parts = reports.filter((r): r is StepReport => 'step' in r && r.step === step && r.date === date);
+        return parts.length > 0 ? combineStepReports(parts) : emptyStepReport(step, date);
+      }),
     );
     // The deposit review (issue 24 item 2) is a job of the day as well: a day lived through on the demo clock or in a
     // simulation reviews its agreements as the real night would (its cron is the real clock's).
