@@ -29,6 +29,7 @@ describe('the bank jobs page words', () => {
   it('names jobs, states and steps, and keeps unknown ones as they are', () => {
     expect(jobLabel('core-banking-day')).toBe('Bank day: deposits');
     expect(jobLabel('core-banking-calendar')).toBe('Bank day: calendar');
+    expect(jobLabel('core-banking-day-part')).toBe('Bank day: a part of a step');
     expect(jobLabel('core-banking-window')).toBe('Pending window');
     expect(jobLabel('other')).toBe('other');
     expect(stateLabel('retry')).toBe('Failed, will retry');

@@ -5,6 +5,7 @@ const JOB_NAMES: Record<string, string> = {
   'core-banking-reconciliation': 'Bank day: reconciliation',
   'core-banking-autopay': 'Bank day: automatic payments',
   'core-banking-calendar': 'Bank day: calendar',
+  'core-banking-day-part': 'Bank day: a part of a step',
   'core-banking-window': 'Pending window',
 };
 

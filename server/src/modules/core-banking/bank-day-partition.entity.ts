@@ -19,16 +19,16 @@ export class BankDayPartition {
   businessDate!: LocalDate;
 
   /** Each run of the step for the day after the last one ended splits it again: 1, 2, … */
-  @PrimaryKey()
+  @PrimaryKey({ type: 'integer' })
   round!: number;
 
-  @PrimaryKey()
+  @PrimaryKey({ type: 'integer' })
   part!: number;
 
-  @Property({ nullable: true })
+  @Property({ type: 'integer', nullable: true })
   fromId: number | null = null;
 
-  @Property({ nullable: true })
+  @Property({ type: 'integer', nullable: true })
   toId: number | null = null;
 
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
