@@ -135,10 +135,10 @@ describe.skipIf(!realDatabaseUrl)('the bank day in parts', () => {
     };
     const parted = await runDay('2');
     const whole = await runDay('5000');
-    // Nine agreements: five parts of at most two for deposits and automatic payments, one for the others.
+    // Nine agreements: five parts of at most two for deposits, automatic payments and the calendar; reconciliation one.
     expect(parted.parts).toEqual([
       { step: 'autopay', parts: 5, done: 5 },
-      { step: 'calendar', parts: 1, done: 1 },
+      { step: 'calendar', parts: 5, done: 5 },
       { step: 'deposits', parts: 5, done: 5 },
       { step: 'reconciliation', parts: 1, done: 1 },
     ]);

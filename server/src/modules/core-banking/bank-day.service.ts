@@ -44,12 +44,13 @@ export type DayStepName = (typeof DAY_STEPS)[number];
 
 /**
  * The steps split into parts by agreement id ranges (issue 23 item 2), each part a job any instance takes: their work
- * is per agreement (each batch its own transaction, keys per agreement and day). The others are one part:
- * reconciliation compares the day's one statement of the bank with the ledger as a whole (a few set-based
- * statements); the calendar's bills are one set-based transaction, and its expiry must follow it (a bill of an
- * agreement ending yesterday is still made overdue first), then renewal due and reminders, each one statement.
+ * is per agreement (each batch its own transaction, keys per agreement and day; the calendar's bills one set-based
+ * transaction per part). Reconciliation is one part: it compares the day's one statement of the bank with the ledger
+ * as a whole (a few set-based statements). The calendar's expiry, renewal due and reminders run once after its parts
+ * (`endStep`), in that order as before: the expiry follows every agreement's bills (a bill of an agreement ending
+ * yesterday is still made overdue first), the reminders the expiry (an expired agreement is not reminded).
  */
-export const PARTITIONED_STEPS: ReadonlySet<DayStepName> = new Set<DayStepName>(['deposits', 'autopay']);
+export const PARTITIONED_STEPS: ReadonlySet<DayStepName> = new Set<DayStepName>(['deposits', 'autopay', 'calendar']);
 
 /** What one step of a day did (heard by `listen`; `runDay` and `simulateDay` put a day's together). */
 export type StepReport =
@@ -220,7 +221,34 @@ export class BankDayService {
   /** One step of the day `date`, whole, here (the clock gives the time its records are made at). */
   async runStep(em: EntityManager, step: DayStepName, date: LocalDate): Promise<StepReport> {
     await this.beginStep(em, step, date);
-    return this.runPart(em, step, date, EVERY_AGREEMENT);
+    const whole = await this.runPart(em, step, date, EVERY_AGREEMENT);
+    const end = await this.endStep(em, step, date);
+    return end ? combineStepReports([whole, end]) : whole;
+  }
+
+  /**
+   * What a step does once for the whole day after its parts (the calendar's: expiry, renewal due, reminders, in that
+   * order); null for a step with nothing after its parts. Run by the step's finish run (core-banking.jobs.ts).
+   */
+  async endStep(em: EntityManager, step: DayStepName, date: LocalDate): Promise<StepReport | null> {
+    if (step !== 'calendar') return null;
+    const now = this.clock.now();
+    const lap = stopwatch();
+    const bills = emptyBillDay();
+    await this.bills.expire(em, date, now, bills);
+    const expiry = lap();
+    const renewals = await renewalDue(em, date, now, this.notifier);
+    await queueReminders(em, this.notifier, date);
+    const report: StepReport = {
+      step,
+      date,
+      bills,
+      renewalDue: renewals,
+      ms: { calendar: 0, expiry, renewal: lap() },
+    };
+    figuresChanged(em, { everyAccount: true, reason: FiguresChangeReason.BankDay });
+    for (const listener of this.listeners) listener(report);
+    return report;
   }
 
   /**
@@ -236,11 +264,13 @@ export class BankDayService {
 
   /**
    * The agreements a step of `date` works on, to split it into parts (`partitionRanges`): those asking deposits,
-   * those with automatic payments due; none for a step run as one part (`PARTITIONED_STEPS`).
+   * those with automatic payments due, those with bills the calendar moves; none for a step run as one part
+   * (`PARTITIONED_STEPS`).
    */
   async stepAgreements(em: EntityManager, step: DayStepName, date: LocalDate): Promise<number[]> {
     if (step === 'deposits') return agreementsAskingDeposits(em, date);
     if (step === 'autopay') return [...new Set((await autoPaymentsDue(em, date)).map((bill) => bill.agreement_id))];
+    if (step === 'calendar') return this.bills.calendarAgreements(em, date);
     return [];
   }
 
@@ -271,13 +301,8 @@ export class BankDayService {
       }
       case 'calendar': {
         const bills = emptyBillDay();
-        await this.bills.calendar(em, date, now, bills);
-        const calendar = lap();
-        await this.bills.expire(em, date, now, bills);
-        const expiry = lap();
-        const renewals = await renewalDue(em, date, now, this.notifier);
-        await queueReminders(em, this.notifier, date);
-        report = { step, date, bills, renewalDue: renewals, ms: { calendar, expiry, renewal: lap() } };
+        await this.bills.calendar(em, date, now, bills, range);
+        report = { step, date, bills, renewalDue: [], ms: { calendar: lap(), expiry: 0, renewal: 0 } };
         break;
       }
     }

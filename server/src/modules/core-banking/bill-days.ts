@@ -165,16 +165,25 @@ export class BillDays {
    * applied once per combination of those among the window's unpaid bills (a few hundred, whatever the book's size),
    * and each combination's bills are written by one statement; only the bills told of are read one by one.
    */
-  async calendar(em: EntityManager, today: LocalDate, now: Date, result: BillDayResult): Promise<void> {
+  async calendar(
+    em: EntityManager,
+    today: LocalDate,
+    now: Date,
+    result: BillDayResult,
+    range: AgreementRange = EVERY_AGREEMENT,
+  ): Promise<void> {
+    // A part of the step (core-banking.jobs.ts): only the bills of the agreements in `range`.
+    const inRange = `(?::int is null or b.agreement_id >= ?::int) and (?::int is null or b.agreement_id < ?::int)`;
+    const bounds = [range.from, range.from, range.to, range.to];
     await em.fork().transactional(async (tx) => {
       const groups = await tx.execute<{ status: number; due_date: string; auto: boolean }[]>(
         `select b.status, b.due_date::text as due_date, coalesce(br.is_auto_payment, false) as auto
          from bill b join agreement g on g.id = b.agreement_id
          left join biller br on br.id = b.biller_id
          where b.status in (${BillStatus.Scheduled}, ${BillStatus.Overdue}, ${BillStatus.Upcoming})
-           and b.due_date <= ? and g.status in (${RUNNING})
+           and b.due_date <= ? and g.status in (${RUNNING}) and ${inRange}
          group by 1, 2, 3`,
-        [addDays(today, UPCOMING_WINDOW_DAYS + 1)],
+        [addDays(today, UPCOMING_WINDOW_DAYS + 1), ...bounds],
       );
       // Status changes by (status, due date): the status the rule gives does not depend on automatic payment.
       const changes = new Map<string, { from: number; due: string; status: number; missed: boolean }>();
@@ -205,8 +214,8 @@ export class BillDays {
                  left join biller br on br.id = b.biller_id
                  join json_to_recordset(?::json) as c(status smallint, due date)
                    on b.status = c.status and b.due_date = c.due
-                 where not coalesce(br.is_auto_payment, false) and g.status in (${RUNNING})`,
-                [JSON.stringify(reminders)],
+                 where not coalesce(br.is_auto_payment, false) and g.status in (${RUNNING}) and ${inRange}`,
+                [JSON.stringify(reminders), ...bounds],
               )
             ).map((row) => Number(row.id));
       // Each bill is written only if it still has the status it was read with (a payment or another run since: left
@@ -218,8 +227,9 @@ export class BillDays {
           `update bill b set status = c.status
            from json_to_recordset(?::json) as c("from" smallint, due date, status smallint, missed boolean), agreement g
            where b.status = c."from" and b.due_date = c.due and g.id = b.agreement_id and g.status in (${RUNNING})
+             and ${inRange}
            returning b.id, b.status, c.missed`,
-          [JSON.stringify([...changes.values()])],
+          [JSON.stringify([...changes.values()]), ...bounds],
         );
         for (const row of rows) {
           if (Number(row.status) === BillStatus.Overdue) result.overdue += 1;
@@ -294,6 +304,17 @@ export class BillDays {
         else result.reminders += 1;
       }
     });
+  }
+
+  /** The agreements the calendar of `today` works on (their bills follow the date): to split it into parts. */
+  async calendarAgreements(em: EntityManager, today: LocalDate): Promise<number[]> {
+    const rows = await em.execute<{ agreement_id: number }[]>(
+      `select distinct b.agreement_id from bill b join agreement g on g.id = b.agreement_id
+       where b.status in (${BillStatus.Scheduled}, ${BillStatus.Overdue}, ${BillStatus.Upcoming})
+         and b.due_date <= ? and g.status in (${RUNNING})`,
+      [addDays(today, UPCOMING_WINDOW_DAYS + 1)],
+    );
+    return rows.map((row) => Number(row.agreement_id));
   }
 
   /** Running agreements past their end date become expired (5): the status change is its own key. */

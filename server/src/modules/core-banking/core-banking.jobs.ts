@@ -234,15 +234,15 @@ async function partsOf(tx: EntityManager, step: DayStepName, date: LocalDate, ro
 
 /**
  * The day's steps, each its own job split into parts (issue 23 items 2 and 3). A step's run (`BANK_STEP_JOBS`) does
- * what the step does once for the day (`beginStep`) and, in one transaction, either sends again the parts of its last
- * round not done (a run killed or failed before them), or starts a round: its agreements split into id ranges
- * (`partitionRanges`, at most `partitionSize` each; a step not in `PARTITIONED_STEPS` is one part) recorded in
- * `bank_day_partition` with one part job each. Any instance's worker takes a part (one at a time) and runs the step
+ * what the step does once for the day before its parts (`beginStep`) and, in one transaction, either sends again the
+ * parts of its last round not done (a run killed or failed before them), or starts a round: its agreements split into
+ * id ranges (`partitionRanges`, at most `partitionSize` each; a step not in `PARTITIONED_STEPS` is one part) recorded
+ * in `bank_day_partition` with one part job each. Any instance's worker takes a part (one at a time) and runs the step
  * for its range (`runPart`); in the transaction that marks it done with its summary, the last part of the round sends
- * the run that ends the step (`finish`): the round's summary (its parts' together, `combineStepOutputs`) as its
- * output, and the next step sent under its key. Every part is idempotent per day and agreement (its keys), so a part
- * run again (a retry, its instance killed, a second send) changes nothing, and a step run again after it ended (a day
- * run again) does only what was not done.
+ * the run that ends the step (`finish`): what the step does once after its parts (`endStep`), the round's summary (its
+ * parts' and that together, `combineStepOutputs`) as its output, and the next step sent under its key. Every part is
+ * idempotent per day and agreement (its keys), so a part run again (a retry, its instance killed, a second send)
+ * changes nothing, and a step run again after it ended (a day run again) does only what was not done.
  */
 export function registerBankJobs(
   jobs: JobQueue,
@@ -258,16 +258,14 @@ export function registerBankJobs(
         if (parts.length === 0 || parts.some((p) => p.done_at === null)) {
           throw new Error(`Round ${data.finish} of the ${step} step of ${date} has parts not done: it cannot end yet`);
         }
+        // What the step does once after its parts (the calendar's expiry, renewal due, reminders): idempotent.
+        const end = await bank.endStep(em, step, date);
         if (next) {
           await jobs.send(em, BANK_STEP_JOBS[next], { date }, { key: stepKey(next, date) });
           jobs.notify(BANK_STEP_JOBS[next]);
         }
-        return {
-          date,
-          round: data.finish,
-          parts: parts.length,
-          ...combineStepOutputs(parts.map((p) => p.output ?? {})),
-        };
+        const outputs = [...parts.map((p) => p.output ?? {}), ...(end ? [stepSummary(end)] : [])];
+        return { date, round: data.finish, parts: parts.length, ...combineStepOutputs(outputs) };
       }
       await bank.beginStep(em, step, date);
       const agreements = PARTITIONED_STEPS.has(step) ? await bank.stepAgreements(em, step, date) : [];
