@@ -120,7 +120,8 @@ async function runStepNow(
     const live =
       ours(await jobs.liveKeys(stepJob), stepKey(step, date)) ||
       ours(await jobs.liveKeys(BANK_PART_JOB), `${step}:${date}:`);
-    if (!live) return false;
+    // Nothing of it live: ended, unless it failed. Asked again, as a worker may have ended it between the two reads.
+    if (!live) return stepEnded(em, jobs, step, date);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
