@@ -111,6 +111,10 @@ export const migrations: readonly MigrationEntry[] = [
     name: 'Migration20261128170000_bank_day_partition',
     load: () => import('./Migration20261128170000_bank_day_partition.js'),
   },
+  {
+    name: 'Migration20261128200000_renewal_sms_term_end',
+    load: () => import('./Migration20261128200000_renewal_sms_term_end.js'),
+  },
 ];
 
 /** The migrations as MikroORM's migrator takes them: every file loaded, each one's class under its name. */

@@ -110,7 +110,7 @@ export { allocationByCategory, billerPlanData, plannableBillers, storedDepositPl
 export { TermEndChoice } from './term-end/term-end-choice.entity.js';
 export { storedTermEndChoices } from './term-end/term-end-reader.js';
 export { TermEndResolver, TermEndSummaryResolver } from './term-end/term-end.resolver.js';
-export { termEndChoiceForStaff, termEndChoiceNotice, termEndDue } from './term-end/term-end.rules.js';
+export { termEndChoiceForStaff, termEndChoiceNotice, termEndChoiceSms, termEndDue } from './term-end/term-end.rules.js';
 export { termEndFactsOf, termEndStoredColumns, type TermEndStored } from './term-end/term-end-due.js';
 export { TermEndService } from './term-end/term-end.service.js';
 export { checkId, notFound, ownerOf, versionOfAccount, wizardVersion } from './wizard/wizard-version.js';

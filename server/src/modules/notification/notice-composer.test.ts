@@ -10,6 +10,7 @@ import {
   noticeValues,
   renderNotice,
 } from './notice-composer.js';
+import { RENEWAL_DUE_SMS } from '../../../../migrations/Migration20261128200000_renewal_sms_term_end.js';
 
 const ann = {
   memberId: 1,
@@ -71,6 +72,41 @@ describe('renderNotice', () => {
 
   it('refuses a template that is missing', () => {
     expect(() => renderNotice(context({}), 'renewalDue', ann, {})).toThrow(NoticeNotComposed);
+  });
+});
+
+describe('the renewal-due notice', () => {
+  const renewal = {
+    RenewalDueNotification: {
+      emailSubject: 'Your agreement ends on {date}',
+      emailTemplate: 'Renew before {date}.\n\n{termEndChoice}',
+      smsTemplate: RENEWAL_DUE_SMS,
+    },
+  };
+  const told = {
+    ...context(renewal),
+    termEndChoice: 'Your choice for the balance when it ends: Refund the surplus to linked account 30000002.',
+    balanceAtEnd: 'Balance at end: surplus refunded to 30000002.',
+  };
+
+  it('says the term-end choice whole in the e-mail and in a few words in the SMS, one message long', () => {
+    const messages = composeNotice(told, 'renewalDue', { date: '2027-06-30' });
+    expect(messages.map((m) => [m.memberId, m.channel, m.body])).toEqual([
+      [
+        1,
+        NotificationChannel.Email,
+        'Renew before 30-06-2027.\n\nYour choice for the balance when it ends: Refund the surplus to linked account 30000002.',
+      ],
+      [
+        2,
+        NotificationChannel.Sms,
+        'Harbourside: agreement 6 ends 30-06-2027. Please renew by then: call 1300 555 010. Balance at end: surplus refunded to 30000002.',
+      ],
+    ]);
+  });
+
+  it('is not composed without the choice (nothing fills {balanceAtEnd})', () => {
+    expect(() => composeNotice(context(renewal), 'renewalDue', { date: '2027-06-30' })).toThrow(NoticeNotComposed);
   });
 });
 

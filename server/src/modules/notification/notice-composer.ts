@@ -1,6 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { type Cents, formatCurrency, toDecimalString } from '../../shared/money.js';
-import { type ProjectionService, storedTermEndChoices, termEndChoiceNotice } from '../agreement/index.js';
+import {
+  type ProjectionService,
+  storedTermEndChoices,
+  termEndChoiceNotice,
+  termEndChoiceSms,
+} from '../agreement/index.js';
 import { DEFAULT_EVENTS, type EventSubscriptions } from '../../shared/preferences/preferences.rules.js';
 import type { SettingsService } from '../settings/index.js';
 import type { EventFacts } from './events.js';
@@ -59,6 +64,8 @@ export interface NoticeContext {
   hardshipActive: boolean;
   /** The renewal-due notice's {termEndChoice}: the member's term-end choice in words (agreement/term-end). */
   termEndChoice?: string;
+  /** The renewal-due SMS's {balanceAtEnd}: the same choice in a few words (agreement/term-end `termEndChoiceSms`). */
+  balanceAtEnd?: string;
 }
 
 /** One message composed for one member by one channel. */
@@ -122,6 +129,7 @@ export async function loadNoticeContext(
   const templates = await em.execute<Record<string, unknown>[]>(
     'select id, template_name, email_subject, email_template, sms_template from notification_template where is_active',
   );
+  const termEnd = (await storedTermEndChoices(em, [agreementId])).get(agreementId) ?? null;
   const hardship = await em.execute<{ n: number }[]>(
     'select 1 as n from hardship_case where account_id = ? and status in (1, 2) limit 1',
     [agreement.account_id],
@@ -160,7 +168,8 @@ export async function loadNoticeContext(
       ]),
     ),
     hardshipActive: hardship.length > 0,
-    termEndChoice: termEndChoiceNotice((await storedTermEndChoices(em, [agreementId])).get(agreementId) ?? null),
+    termEndChoice: termEndChoiceNotice(termEnd),
+    balanceAtEnd: termEndChoiceSms(termEnd),
   };
 }
 
@@ -229,6 +238,7 @@ export function noticeValues(context: NoticeContext, kind: EventKind, facts: Eve
   const values = eventValues(facts, kind === 'missedDeposit' ? formatCurrency(context.arrears) : undefined);
   // Renewal due: the member's choice at term end as it stands when the notice is composed.
   if (kind === 'renewalDue' && context.termEndChoice) values.termEndChoice = context.termEndChoice;
+  if (kind === 'renewalDue' && context.balanceAtEnd) values.balanceAtEnd = context.balanceAtEnd;
   return values;
 }
 

@@ -71,7 +71,7 @@ describe('checkTemplateText (placeholders validated)', () => {
       'emailTemplate',
       'Dear {firstname}',
       'UNKNOWN_PLACEHOLDER',
-      'The placeholder {firstname} cannot be used in this e-mail text. Use {firstName}, {lastName}, {memberNumber}, {accountNumber}, {agreementNumber}, {institutionName}, {institutionShortName}, {supportPhone}, {supportEmail}, {endDate}, {amount}, {date}, {billerName}, {totalOwed}, {nextDepositAmount}, {nextDepositDate}, {change}, {termEndChoice}.',
+      'The placeholder {firstname} cannot be used in this e-mail text. Use {firstName}, {lastName}, {memberNumber}, {accountNumber}, {agreementNumber}, {institutionName}, {institutionShortName}, {supportPhone}, {supportEmail}, {endDate}, {amount}, {date}, {billerName}, {totalOwed}, {nextDepositAmount}, {nextDepositDate}, {change}, {termEndChoice}, {balanceAtEnd}.',
     ],
     [
       'emailTemplate',

@@ -30,6 +30,7 @@ export const TEMPLATE_PLACEHOLDERS = [
   'nextDepositDate',
   'change',
   'termEndChoice',
+  'balanceAtEnd',
 ] as const;
 
 export type TemplatePlaceholder = (typeof TEMPLATE_PLACEHOLDERS)[number];
@@ -53,7 +54,8 @@ const NEXT_DEPOSIT: readonly TemplatePlaceholder[] = ['nextDepositAmount', 'next
  * failure or short pay ({billerName}, {amount} and {date}: the bill's or the payment's); a deposit reminded or missed
  * ({amount}, {date}: that deposit's; {totalOwed}: all missed deposits still owing); a change ({change}: what changed
  * in words); a cancellation ({date}: the day); renewal due ({date}: the end date; {termEndChoice}: the member's
- * choice at term end, or that none was made yet and the balance is rolled, agreement/term-end); approved or applied (the next
+ * choice at term end, or that none was made yet and the balance is rolled, agreement/term-end; {balanceAtEnd}: the
+ * same in a few words, for the SMS); approved or applied (the next
  * deposit). An event's template can use no other, so none can reach a member unfilled.
  */
 export const EVENT_PLACEHOLDERS: Readonly<Record<EventKind, readonly TemplatePlaceholder[]>> = {
@@ -64,7 +66,7 @@ export const EVENT_PLACEHOLDERS: Readonly<Record<EventKind, readonly TemplatePla
   billPaymentFailed: ['billerName', 'amount', 'date'],
   billPaymentDelayed: ['billerName', 'amount', 'date'],
   shortPaidBill: ['billerName', 'amount', 'date'],
-  renewalDue: ['date', 'termEndChoice'],
+  renewalDue: ['date', 'termEndChoice', 'balanceAtEnd'],
   agreementChanged: ['change'],
   agreementCancelled: ['date'],
   agreementApproved: NEXT_DEPOSIT,
@@ -188,6 +190,7 @@ export const SAMPLE_VALUES: Readonly<Record<TemplatePlaceholder, string>> = {
   change: 'it now ends on 30-06-2027',
   termEndChoice:
     'Your choice for the balance when it ends: Refund the surplus to linked account 30000002. You can change it on your account’s overview in the portal until the renewal takes over.',
+  balanceAtEnd: 'Balance at end: rolled into renewal unless you choose in the portal.',
 };
 
 /** An SMS template filled with likely values must fit one message; answers the text, or refuses saying by how much. */

@@ -3,6 +3,12 @@ import { cents } from '../../../shared/money.js';
 import type { LocalDate } from '../../../shared/local-date.js';
 import { AgreementStatus } from '../agreement-status.js';
 import {
+  renderTemplate,
+  SAMPLE_VALUES,
+  SMS_MAX_LENGTH,
+} from '../../../shared/notification/notification-templates.rules.js';
+import { RENEWAL_DUE_SMS as RENEWAL_SMS } from '../../../../../migrations/Migration20261128200000_renewal_sms_term_end.js';
+import {
   carriedIntoRenewal,
   choiceExplanation,
   choiceProblem,
@@ -11,6 +17,7 @@ import {
   renewalReviewTermEnd,
   termEndChoiceForStaff,
   termEndChoiceNotice,
+  termEndChoiceSms,
   TERM_END_MESSAGES,
   TermEndChoiceKind as Kind,
   termEndDue,
@@ -238,27 +245,36 @@ describe('the choice in the renewal notice and on the worklist', () => {
       null,
       'What happens to the balance when it ends is your choice: roll it into the renewal, or have a surplus refunded to a linked account or moved to savings. You have not chosen yet, so it will be rolled into the renewal. You can choose on your account’s overview in the portal.',
       'Term-end choice: none made yet, so the balance will be rolled into the renewal.',
+      'Balance at end: rolled into renewal unless you choose in the portal.',
     ],
     [
       'a refund',
       { kind: Kind.Refund, accountNumber: '30000002' },
       'Your choice for the balance when it ends: Refund the surplus to linked account 30000002. You can change it on your account’s overview in the portal until the renewal takes over.',
       'Term-end choice: Refund the surplus to linked account 30000002.',
+      'Balance at end: surplus refunded to 30000002.',
     ],
     [
       'savings',
       { kind: Kind.Savings, accountNumber: '30000001' },
       'Your choice for the balance when it ends: Move the surplus to savings account 30000001. You can change it on your account’s overview in the portal until the renewal takes over.',
       'Term-end choice: Move the surplus to savings account 30000001.',
+      'Balance at end: surplus moved to savings 30000001.',
     ],
     [
       'a roll chosen',
       { kind: Kind.Roll, accountNumber: null },
       'Your choice for the balance when it ends: Roll the balance into the renewal. You can change it on your account’s overview in the portal until the renewal takes over.',
       'Term-end choice: Roll the balance into the renewal.',
+      'Balance at end: rolled into renewal, as you chose.',
     ],
-  ] as const)('%s', (_name, choice, member, staff) => {
+  ] as const)('%s', (_name, choice, member, staff, sms) => {
     expect(termEndChoiceNotice(choice)).toBe(member);
     expect(termEndChoiceForStaff(choice)).toBe(staff);
+    expect(termEndChoiceSms(choice)).toBe(sms);
+    // The default renewal-due SMS with typical details and this choice is one message.
+    expect(renderTemplate(RENEWAL_SMS, { ...SAMPLE_VALUES, balanceAtEnd: sms }).length).toBeLessThanOrEqual(
+      SMS_MAX_LENGTH,
+    );
   });
 });

@@ -284,6 +284,22 @@ export function termEndChoiceNotice(choice: StoredTermEndChoice | null): string 
   return `Your choice for the balance when it ends: ${choiceWords(choice.kind, choice.accountNumber)}. You can change it on your account’s overview in the portal until the renewal takes over.`;
 }
 
+/**
+ * The renewal-due SMS's {balanceAtEnd}: the member's choice in a few words, so that it fits one message beside the
+ * notice's own (the e-mail says it whole, `termEndChoiceNotice`).
+ */
+export function termEndChoiceSms(choice: StoredTermEndChoice | null): string {
+  if (!choice) return 'Balance at end: rolled into renewal unless you choose in the portal.';
+  switch (choice.kind) {
+    case TermEndChoiceKind.Refund:
+      return `Balance at end: surplus refunded to ${choice.accountNumber ?? 'your linked account'}.`;
+    case TermEndChoiceKind.Savings:
+      return `Balance at end: surplus moved to savings ${choice.accountNumber ?? 'account'}.`;
+    default:
+      return 'Balance at end: rolled into renewal, as you chose.';
+  }
+}
+
 /** The staff worklist's renewal row: the member's choice, or that none was made yet (rolled by default). */
 export function termEndChoiceForStaff(choice: StoredTermEndChoice | null): string {
   if (!choice) return 'Term-end choice: none made yet, so the balance will be rolled into the renewal.';
