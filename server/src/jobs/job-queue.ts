@@ -190,7 +190,13 @@ export class JobQueue {
       const id = await boss.work<object>(
         name,
         { batchSize, includeMetadata: true, pollingIntervalSeconds: this.options.pollingSeconds },
-        (jobs) => this.run(entry, jobs),
+        async (jobs) => {
+          await this.run(entry, jobs);
+          // A worker that found work looks again at once; only one that found none waits for its next poll (pg-boss
+          // 10 waits the polling interval after every fetch: a step in parts of a second each ran a part per poll).
+          const worker = this.workers.get(name);
+          if (jobs.length > 0 && worker && !this.stopped) boss.notifyWorker(worker);
+        },
       );
       this.workers.set(name, id);
     }
