@@ -17,6 +17,7 @@ import {
   type ProjectedBillFacts,
   type ProjectedDepositFacts,
   type ProjectionInput,
+  smallestDepositOf,
 } from './projection.rules.js';
 
 const d = (text: string) => text as LocalDate;
@@ -233,6 +234,24 @@ describe('forecastOf (rule "forecast")', () => {
     const bills = [bill('2026-12-15', 150), bill('2026-12-29', 150)];
     // Two deposits of D against 300 of bills: D = 150; after the first bill, D ≥ 150 too.
     expect(forecastOf(input({ deposits, bills }, 0))!.depositToAvoid).toBe($(150));
+  });
+
+  it('raises only the deposits still to come: one due before today and not arrived stays as it is', () => {
+    // 40 due on the 5th (not arrived: it falls on today) is not raised; D on the 14th and the 28th.
+    const deposits = [deposit('2026-12-05', 40), deposit('2026-12-14', 100), deposit('2026-12-28', 100)];
+    const bills = [bill('2026-12-15', 150), bill('2026-12-29', 150)];
+    // 40 + D ≥ 150 on the 15th; 40 + 2D ≥ 300 on the 29th: D = 130 (raising all three would say 100).
+    const forecast = forecastOf(input({ deposits, bills }, 0))!;
+    expect(forecast.depositToAvoid).toBe($(130));
+    expect(smallestDepositOf(input({ deposits, bills }, 0))).toBe($(130));
+  });
+
+  it("says the smallest deposit whether or not today's falls short (the searches start from it)", () => {
+    const deposits = [deposit('2026-12-14', 200), deposit('2026-12-28', 200)];
+    const bills = [bill('2026-12-15', 150), bill('2026-12-29', 150)];
+    expect(forecastOf(input({ deposits, bills }, 0))!.depositToAvoid).toBeNull();
+    expect(smallestDepositOf(input({ deposits, bills }, 0))).toBe($(150));
+    expect(smallestDepositOf(input({ deposits, bills, status: AgreementStatus.Expired }, 0))).toBeNull();
   });
 
   it('offers no deposit when a bill falls due before any deposit could help', () => {

@@ -239,6 +239,10 @@ export function visibleBillsDue<T extends Pick<DueBill, 'isReimbursement'>>(bill
 interface Movement {
   date: LocalDate;
   deposits: Cents[];
+  /** Of `deposits`, those still to come (rule "next deposit": due today or later): a raise would change them. */
+  coming: number;
+  /** Of `deposits`, the sum of the others (due before today, not arrived yet): a raise leaves them as they are. */
+  fixed: number;
   bills: ProjectedBillFacts[];
 }
 
@@ -248,13 +252,17 @@ function movementsOf(input: ProjectionInput, from: LocalDate, until: LocalDate):
   const on = (date: LocalDate) => {
     const day = maxDate(date, from);
     let movement = days.get(day);
-    if (!movement) days.set(day, (movement = { date: day, deposits: [], bills: [] }));
+    if (!movement) days.set(day, (movement = { date: day, deposits: [], coming: 0, fixed: 0, bills: [] }));
     return movement;
   };
   for (const deposit of input.deposits) {
     if (deposit.status !== DepositStatus.Scheduled || deposit.dueDate > until) continue;
     const amount = outstanding(deposit);
-    if (amount > 0) on(deposit.dueDate).deposits.push(amount);
+    if (amount <= 0) continue;
+    const movement = on(deposit.dueDate);
+    movement.deposits.push(amount);
+    if (deposit.dueDate >= input.today) movement.coming += 1;
+    else movement.fixed += amount;
   }
   for (const bill of input.bills) {
     if (isUnpaidBill(bill.status) && bill.dueDate <= until) on(bill.dueDate).bills.push(bill);
@@ -265,22 +273,36 @@ function movementsOf(input: ProjectionInput, from: LocalDate, until: LocalDate):
 }
 
 /**
- * The smallest deposit that, paid on every deposit date still to come, keeps every day at zero or above; null when a
- * day goes short before any deposit could help.
+ * The smallest deposit that, paid on every deposit date still to come (those due before today stay as they are),
+ * keeps every day at zero or above; null when a day goes short before any deposit could help.
  */
 function smallestDeposit(opening: Cents, movements: readonly Movement[]): Cents | null {
-  let deposits = 0;
+  let coming = 0;
+  let fixed = 0;
   let out = 0;
   let needed = 0;
   for (const movement of movements) {
-    deposits += movement.deposits.length;
+    coming += movement.coming;
+    fixed += movement.fixed;
     for (const bill of movement.bills) out += bill.amount;
-    const gap = out - opening;
+    const gap = out - opening - fixed;
     if (gap <= 0) continue;
-    if (deposits === 0) return null;
-    needed = Math.max(needed, Math.ceil(gap / deposits));
+    if (coming === 0) return null;
+    needed = Math.max(needed, Math.ceil(gap / coming));
   }
   return cents(needed);
+}
+
+/**
+ * The forecast's smallest deposit (its `depositToAvoid` before it is compared with today's): every deposit due from
+ * the first day on at this amount keeps every day at zero or above. Null without a forecast, or when a day goes
+ * short before any deposit could help. Searches start from it (`smallest`'s guess).
+ */
+export function smallestDepositOf(input: ProjectionInput): Cents | null {
+  if (ENDED.has(input.status)) return null;
+  const from = maxDate(input.today, input.startDate);
+  if (input.endDate < from) return null;
+  return smallestDeposit(input.balances.total, movementsOf(input, from, input.endDate));
 }
 
 /**
@@ -295,7 +317,7 @@ export function forecastOf(input: ProjectionInput): ProjectedForecast | null {
   const until = input.endDate;
   if (until < from) return null;
   const movements = movementsOf(input, from, until);
-  if (movements[0]?.date !== from) movements.unshift({ date: from, deposits: [], bills: [] });
+  if (movements[0]?.date !== from) movements.unshift({ date: from, deposits: [], coming: 0, fixed: 0, bills: [] });
   const opening = input.balances.total;
   const points: ForecastPoint[] = [];
   let balance: number = opening;

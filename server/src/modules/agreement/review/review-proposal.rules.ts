@@ -1,7 +1,7 @@
 import { addMonths, type LocalDate } from '../../../shared/local-date.js';
 import { cents, formatCurrency, type Cents } from '../../../shared/money.js';
 import { ContributionFrequency } from '../../deposit/index.js';
-import { forecastOf, isUnpaidBill, type ProjectionInput } from '../projection/projection.rules.js';
+import { forecastOf, isUnpaidBill, smallestDepositOf, type ProjectionInput } from '../projection/projection.rules.js';
 import { comingDeposits, smallest, withFix } from '../shortfall/shortfall-fix.rules.js';
 import type { ReviewBillFacts, ReviewTable } from './review-table.rules.js';
 
@@ -122,7 +122,12 @@ export function reviewProposal(
   const topUpFirst = cents(-deepest);
   const base = topUpFirst > 0 ? withFix(kept, { kind: 'topUp', amount: topUpFirst }) : kept;
   const high = current + (forecastOf(base)?.topUpToAvoid ?? 0);
-  const found = smallest(0, Math.max(high, 1), (deposit) => neverShort(withDeposit(base, cents(deposit))));
+  const found = smallest(
+    0,
+    Math.max(high, 1),
+    (deposit) => neverShort(withDeposit(base, cents(deposit))),
+    smallestDepositOf(base),
+  );
   const proposed = found === null ? null : cents(found);
   const change = proposed === null ? cents(0) : cents(proposed - current);
   const per = perDepositWords(frequency);

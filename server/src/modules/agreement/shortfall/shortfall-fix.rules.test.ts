@@ -17,6 +17,7 @@ import {
   fixHolds,
   fixWords,
   shortfallFixes,
+  smallest,
   withFix,
   type ShortfallFix,
 } from './shortfall-fix.rules.js';
@@ -239,5 +240,47 @@ describe('fixAvailability (who confirms a fix, then the money rule its apply pat
       changeRefusal: open,
     };
     expect(fixAvailability('raise', readOnly)).toMatchObject({ refusal: null, canApply: false });
+  });
+});
+
+describe('smallest (the searches of raise, spread and the deposit review)', () => {
+  /** A monotonic test: true from `threshold` on (never when null), counting its tries. */
+  const from = (threshold: number | null) => {
+    const tries: number[] = [];
+    return { tries, holds: (value: number) => (tries.push(value), threshold !== null && value >= threshold) };
+  };
+  const cases: [string, number, number, number | null][] = [
+    ['in the middle', 0, 10_000, 4_321],
+    ['just above low', 100, 200, 101],
+    ['at high', 100, 200, 200],
+    ['even high fails', 0, 500, null],
+    ['a range of one cent', 7, 8, 8],
+  ];
+  const guesses = (threshold: number | null, low: number, high: number) => [
+    null,
+    threshold,
+    threshold === null ? null : threshold - 1,
+    threshold === null ? null : threshold + 1,
+    threshold === null ? null : threshold - 37,
+    threshold === null ? null : threshold + 37,
+    low,
+    low - 5,
+    high,
+    high + 5,
+  ];
+  it.each(cases)('answers the same whatever the guess: %s', (_name, low, high, threshold) => {
+    for (const guess of guesses(threshold, low, high)) {
+      const expected = threshold === null ? null : Math.max(threshold, low + 1);
+      expect(smallest(low, high, from(threshold).holds, guess), `guess ${guess}`).toBe(expected);
+    }
+  });
+
+  it('takes two tries for a right guess, and a bisection without one', () => {
+    const right = from(4_321);
+    expect(smallest(0, 10_000, right.holds, 4_321)).toBe(4_321);
+    expect(right.tries).toEqual([4_321, 4_320]);
+    const none = from(4_321);
+    expect(smallest(0, 10_000, none.holds)).toBe(4_321);
+    expect(none.tries.length).toBe(14);
   });
 });

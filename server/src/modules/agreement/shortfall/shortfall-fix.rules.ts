@@ -5,6 +5,7 @@ import type { AgreementStatus } from '../agreement-status.js';
 import { DepositStatus } from '../agreement-codes.js';
 import {
   forecastOf,
+  smallestDepositOf,
   type DueBill,
   type ProjectedForecast,
   type ProjectionInput,
@@ -115,9 +116,26 @@ export function fixHolds(input: ProjectionInput, fix: ShortfallFix): boolean {
 /**
  * The smallest whole number of cents in (low, high] for which `holds` is true; null when even `high` fails. `holds`
  * must be monotonic (true from some value on). The deposit review searches its proposal with it too.
+ *
+ * `guess`, when given, is tried first: a guess that holds where one cent less does not is the answer at once (two
+ * tries instead of a bisection's log2(high - low)); any other guess only narrows the bisection, so the answer is the
+ * same whatever the guess (the caller's estimate, e.g. the forecast's `smallestDepositOf`, need not be exact).
  */
-export function smallest(low: number, high: number, holds: (value: number) => boolean): number | null {
-  if (!holds(high)) return null;
+export function smallest(
+  low: number,
+  high: number,
+  holds: (value: number) => boolean,
+  guess: number | null = null,
+): number | null {
+  if (guess !== null && guess > low && guess <= high) {
+    if (holds(guess)) {
+      if (guess - 1 === low || !holds(guess - 1)) return guess;
+      high = guess - 1;
+    } else {
+      low = guess;
+      if (!holds(high)) return null;
+    }
+  } else if (!holds(high)) return null;
   while (high - low > 1) {
     const middle = Math.floor((low + high) / 2);
     if (holds(middle)) high = middle;
@@ -137,7 +155,12 @@ function raiseFix(input: ProjectionInput, topUp: Cents): RaiseFix | null {
     from: coming[0].deposit.dueDate,
     deposits: coming.length,
   });
-  const found = smallest(current, current + topUp, (deposit) => fixHolds(input, make(deposit)));
+  const found = smallest(
+    current,
+    current + topUp,
+    (deposit) => fixHolds(input, make(deposit)),
+    smallestDepositOf(input),
+  );
   return found === null ? null : make(found);
 }
 
