@@ -7,7 +7,7 @@ import type { LedgerService } from '../ledger/index.js';
 import type { EventNotifier } from '../notification/index.js';
 import type { PaymentService } from '../payment/index.js';
 import { autoPaymentsDue, BillDays, emptyBillDay, type BillDayResult } from './bill-days.js';
-import { EVERY_AGREEMENT, type AgreementRange } from './bank-day.rules.js';
+import { EVERY_AGREEMENT, type AgreementRange } from '../../jobs/agreement-ranges.rules.js';
 import type { CoreBanking } from './core-banking.adapter.js';
 import {
   agreementsAskingDeposits,

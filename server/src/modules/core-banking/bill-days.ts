@@ -17,7 +17,8 @@ import { MoneyMovement, statusesMoving } from '../../shared/money-movement.rules
 import { BillStatus, UPCOMING_WINDOW_DAYS } from '../bill/index.js';
 import { BillerStatus } from '../../shared/biller/biller-codes.js';
 import type { AutomaticPaymentBill, PaymentService } from '../payment/index.js';
-import { billDayChange, EVERY_AGREEMENT, type AgreementRange } from './bank-day.rules.js';
+import { EVERY_AGREEMENT, type AgreementRange } from '../../jobs/agreement-ranges.rules.js';
+import { billDayChange } from './bank-day.rules.js';
 import { forEachConcurrently } from './concurrently.js';
 
 const RUNNING = RUNNING_STATUSES.join(', ');

@@ -9,7 +9,7 @@ import {
   type DayStepName,
   type StepReport,
 } from './bank-day.service.js';
-import { EVERY_AGREEMENT, partitionRanges } from './bank-day.rules.js';
+import { EVERY_AGREEMENT, partitionRanges } from '../../jobs/agreement-ranges.rules.js';
 import { combineStepOutputs } from './job-runs.rules.js';
 
 /**

@@ -17,7 +17,8 @@ import { accountHasResignedMember } from '../member/index.js';
 import { MoneyMovement, moneyRefusal, statusesMoving } from '../../shared/money-movement.rules.js';
 import { LedgerTransactionType, type LedgerService, type Posting } from '../ledger/index.js';
 import type { EventNotifier } from '../notification/index.js';
-import { arrearsStatus, arrivesLate, EVERY_AGREEMENT, missedOwing, type AgreementRange } from './bank-day.rules.js';
+import { EVERY_AGREEMENT, type AgreementRange } from '../../jobs/agreement-ranges.rules.js';
+import { arrearsStatus, arrivesLate, missedOwing } from './bank-day.rules.js';
 import type { CoreBanking, ExpectedDeposit } from './core-banking.adapter.js';
 import { forEachConcurrently } from './concurrently.js';
 
