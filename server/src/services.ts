@@ -221,7 +221,7 @@ export function createServices(config: Config, clock: Clock, logger: Logger, eve
   );
   const termEnd = new TermEndService(projections, clock, agreementDeposits);
   const depositReviews = new DepositReviewService(projections, settings, clock, depositChanges);
-  registerDepositReviewJobs(jobs, depositReviews);
+  registerDepositReviewJobs(jobs, depositReviews, () => clock.today(), config.bankDay);
   const billerWizard = new BillerWizardService(clock, billingCategories, companies, agreementWizard);
   const mailCapture = new MailCapture(logger);
   const mailer = new Mailer(() => config.mail.smtpUrl ?? mailCapture.url, config.mail.from);

@@ -92,7 +92,12 @@ export { QueuedChangeResolver } from './queued-change.resolver.js';
 export { queuedChangeRoutes } from './queued-change.rest.js';
 export { QueuedChangeService } from './queued-change.service.js';
 export { DepositReviewRecord } from './review/deposit-review.entity.js';
-export { DEPOSIT_REVIEW_JOB, registerDepositReviewJobs } from './review/review-jobs.js';
+export {
+  DEPOSIT_REVIEW_JOB,
+  DEPOSIT_REVIEW_PART_JOB,
+  registerDepositReviewJobs,
+  reviewPartKey,
+} from './review/review-jobs.js';
 export { openDepositReviews } from './review/review-store.js';
 export { DepositReviewResolver } from './review/review.resolver.js';
 export { DepositReviewService } from './review/review.service.js';

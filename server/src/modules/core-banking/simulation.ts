@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { SettableClock } from '../../shared/clock.js';
 import { formatCurrency, type Cents } from '../../shared/money.js';
 import { todayIn, zonedInstant, type LocalDate } from '../../shared/local-date.js';
-import type { JobQueue, JobType } from '../../jobs/job-queue.js';
+import { JOB_SCHEMA, type JobQueue, type JobType } from '../../jobs/job-queue.js';
 import {
   combineStepReports,
   DAY_STEPS,
@@ -14,7 +14,7 @@ import {
   type DayStepName,
   type StepReport,
 } from './bank-day.service.js';
-import { DEPOSIT_REVIEW_JOB } from '../agreement/index.js';
+import { DEPOSIT_REVIEW_JOB, DEPOSIT_REVIEW_PART_JOB } from '../agreement/index.js';
 import { BANK_PART_JOB, BANK_STEP_JOBS, BANK_WINDOW_JOB, finishKey, stepKey } from './core-banking.jobs.js';
 import type { WindowResult } from './payment-windows.js';
 
@@ -169,6 +169,20 @@ export async function simulateDay(
     await runJobNow(jobs, em, DEPOSIT_REVIEW_JOB, {}, reviewKey, () => false);
     if ((await jobs.stateOf(DEPOSIT_REVIEW_JOB, reviewKey)) !== 'completed') {
       throw new Error(`The deposit review of ${date} did not complete (see the job's error in pgboss.job)`);
+    }
+    // A large book's review runs in parts (review-jobs.ts): here too, as long as any of them is live.
+    for (;;) {
+      await jobs.drain(DEPOSIT_REVIEW_PART_JOB, { includeDelayed: true });
+      const live = [...(await jobs.liveKeys(DEPOSIT_REVIEW_PART_JOB))].some((key) => key.startsWith(`${reviewKey}:`));
+      if (!live) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const [failedParts] = await em.execute<{ failed: number }[]>(
+      `select count(*)::int as failed from ${JOB_SCHEMA}.job where name = ? and singleton_key like ? and state = 'failed'`,
+      [DEPOSIT_REVIEW_PART_JOB.definition.name, `${reviewKey}:%`],
+    );
+    if (failedParts.failed > 0) {
+      throw new Error(`${failedParts.failed} part(s) of the deposit review of ${date} failed (see pgboss.job)`);
     }
     const reviewMs = performance.now() - reviewStarted;
     const windows: WindowResult[] = [];

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { EVERY_AGREEMENT, type AgreementRange } from '../../../jobs/agreement-ranges.rules.js';
 import { insertRows, intArray, runSql, type BulkRow } from '../../../database/bulk.js';
 import type { LocalDate } from '../../../shared/local-date.js';
 import { DomainError } from '../../../shared/errors.js';
@@ -14,15 +15,27 @@ export const REVIEWED_STATUSES: readonly AgreementStatus[] = [AgreementStatus.Ac
 
 const OPEN = `(${OPEN_REVIEW_STATUSES.join(', ')})`;
 
-/** Every running version's facts, in one statement. */
-export async function runningAgreementFacts(em: EntityManager): Promise<AgreementFacts[]> {
+/** Every running version's facts (those of a part of the review: `range`), in one statement. */
+export async function runningAgreementFacts(
+  em: EntityManager,
+  range: AgreementRange = EVERY_AGREEMENT,
+): Promise<AgreementFacts[]> {
   const rows = await runSql<Record<string, unknown>>(
     em,
     `select ${AGREEMENT_COLUMNS} from agreement g left join overdraw_rule r on r.id = g.overdraw_rule_id
-      where g.status = any(?::smallint[]) order by g.id`,
-    [intArray(REVIEWED_STATUSES)],
+      where g.status = any(?::smallint[]) and (?::int is null or g.id >= ?) and (?::int is null or g.id < ?)
+      order by g.id`,
+    [intArray(REVIEWED_STATUSES), range.from, range.from, range.to, range.to],
   );
   return rows.map((row) => agreementFactsOf(row)!);
+}
+
+/** The running versions' ids, to split the review into parts. */
+export async function runningAgreementIds(em: EntityManager): Promise<number[]> {
+  const rows = await runSql<{ id: number }>(em, 'select id from agreement where status = any(?::smallint[])', [
+    intArray(REVIEWED_STATUSES),
+  ]);
+  return rows.map((row) => row.id);
 }
 
 /** Open reviews of versions that no longer run (a new version, cancelled, expired) are superseded. */

@@ -11,6 +11,7 @@ import { ActivityType, writeActivity } from '../../activity/index.js';
 import type { DepositChangeService } from '../deposit-change.js';
 import { formatDisplayDate, type LocalDate } from '../../../shared/local-date.js';
 import { loadMemberAccount } from '../account-context.js';
+import { EVERY_AGREEMENT, partitionRanges, type AgreementRange } from '../../../jobs/agreement-ranges.rules.js';
 import type { SettingsService } from '../../settings/index.js';
 import type { AgreementFacts } from '../agreement-facts.js';
 import { loadBillers, type BillerFacts } from '../agreement-billers.js';
@@ -30,6 +31,7 @@ import {
   openDepositReviews,
   reviewHistory,
   runningAgreementFacts,
+  runningAgreementIds,
   supersedeReviews,
   supersedeStaleReviews,
   type ReviewToRecord,
@@ -334,15 +336,36 @@ export class DepositReviewService {
   }
 
   /**
-   * The scheduled review (the `agreement-deposit-review` job): every running version reviewed, in one transaction;
-   * each due review recorded by rule "record a review" (at most one open per agreement), open reviews of versions
-   * that no longer run superseded.
+   * The whole review in one transaction: open reviews of versions that no longer run superseded
+   * (`supersedeStale`), then every running version reviewed (`reviewPart` over every agreement). The scheduled job
+   * does the same in parts (review-jobs.ts).
    */
   async reviewAll(em: EntityManager): Promise<ReviewRun> {
+    return em.transactional(async (tx) => {
+      const superseded = await supersedeStaleReviews(tx);
+      const run = await this.reviewPart(tx, EVERY_AGREEMENT);
+      return { ...run, superseded: run.superseded + superseded };
+    });
+  }
+
+  /** Open reviews of versions that no longer run (a new version, cancelled, expired) superseded: how many. */
+  async supersedeStale(em: EntityManager): Promise<number> {
+    return em.transactional((tx) => supersedeStaleReviews(tx));
+  }
+
+  /** The review split into parts of at most `size` running versions each (rule "parts of a job"). */
+  async parts(em: EntityManager, size: number): Promise<AgreementRange[]> {
+    return partitionRanges(await runningAgreementIds(em), size);
+  }
+
+  /**
+   * The running versions of `range` reviewed, in one transaction: each due review recorded by rule "record a review"
+   * (at most one open per agreement). Run again, it changes nothing (an open review with the same proposal is kept).
+   */
+  async reviewPart(em: EntityManager, range: AgreementRange): Promise<ReviewRun> {
     const today = this.clock.today();
     return em.transactional(async (tx) => {
-      let superseded = await supersedeStaleReviews(tx);
-      const agreements = await runningAgreementFacts(tx);
+      const agreements = await runningAgreementFacts(tx, range);
       const history = await reviewHistory(
         tx,
         agreements.map((agreement) => agreement.id),
@@ -371,7 +394,6 @@ export class DepositReviewService {
         });
       }
       await supersedeReviews(tx, toSupersede);
-      superseded += toSupersede.length;
       await insertReviews(tx, today, toRecord);
       const proposed = toRecord.filter((review) => review.status === DepositReviewStatus.Pending).length;
       return {
@@ -379,7 +401,7 @@ export class DepositReviewService {
         proposed,
         kept,
         unchanged: toRecord.length - proposed,
-        superseded,
+        superseded: toSupersede.length,
       };
     });
   }
