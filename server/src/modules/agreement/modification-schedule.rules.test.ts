@@ -158,12 +158,17 @@ describe('depositChanges', () => {
     });
   });
 
-  it('a plan with no dates or no deposit changes nothing rather than stopping every deposit', () => {
+  it('a plan with no dates changes nothing rather than stopping every deposit', () => {
     const deposits = [deposit(1, '2030-03-12')];
     expect(depositChanges(deposits, [], c(5_000), [], TODAY)).toEqual({ update: [], remove: [], insert: [] });
-    expect(depositChanges(deposits, [d('2030-03-12')], c(0), [], TODAY)).toEqual({
+    expect(depositChanges(deposits, [], c(0), [], TODAY)).toEqual({ update: [], remove: [], insert: [] });
+  });
+
+  it('a deposit of 0.00 (the balance covers the rest of the term) ends every deposit from today, none added', () => {
+    const deposits = [deposit(1, '2030-03-09'), deposit(2, '2030-03-12'), deposit(3, '2030-03-26')];
+    expect(depositChanges(deposits, [d('2030-03-12'), d('2030-03-26')], c(0), [], TODAY)).toEqual({
       update: [],
-      remove: [],
+      remove: [2, 3],
       insert: [],
     });
   });

@@ -152,8 +152,10 @@ export interface DepositChanges {
 
 /**
  * The writes that make the deposits from today on the modification's plan: its schedule's dates with its deposit.
- * `held` are dates whose deposit stayed with the version in force (received or missed): not collected twice. A plan
- * that gives no dates (unreadable schedule, no deposit) changes nothing rather than stopping every deposit.
+ * `held` are dates whose deposit stayed with the version in force (received or missed): not collected twice. A
+ * deposit of 0.00 (a modification in the term's last weeks whose balance covers the rest: lifecycle.rules.ts) ends
+ * every deposit from today. A plan that gives no dates (unreadable schedule) changes nothing rather than stopping
+ * every deposit.
  */
 export function depositChanges(
   stored: readonly StoredDeposit[],
@@ -163,8 +165,9 @@ export function depositChanges(
   today: LocalDate,
 ): DepositChanges {
   const heldDates = new Set(held);
-  const wanted = new Set(planDates.filter((date) => date >= today && !heldDates.has(date)));
-  if (amount <= 0 || planDates.length === 0) return { update: [], remove: [], insert: [] };
+  if (planDates.length === 0 || amount < 0) return { update: [], remove: [], insert: [] };
+  // A deposit of 0.00 (the balance covers the rest of the term): no date is wanted, every deposit from today ends.
+  const wanted = new Set(amount === 0 ? [] : planDates.filter((date) => date >= today && !heldDates.has(date)));
   const changes: DepositChanges = { update: [], remove: [], insert: [] };
   const kept = new Set<LocalDate>();
   for (const deposit of stored.filter((d) => d.dueDate >= today)) {

@@ -31,6 +31,9 @@ describe('explainDeposit (DOMAIN "Deposits": show the member what each deposit p
       ['surplus', 'Rounding and surplus (kept in rainy day)', 1],
     ]);
     expect(sum(breakdown.lines.map((line) => line.amount))).toBe(3334);
+    // The screens show these as they are (the client computes no money figure).
+    expect(breakdown.periodTotal).toBe(10_002);
+    expect(breakdown.addsUp).toBe(true);
     expect(breakdown.lines[0]).toMatchObject({
       billerKey: 'power',
       periodTotal: 6600,

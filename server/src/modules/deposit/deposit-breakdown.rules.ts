@@ -22,6 +22,10 @@ export interface BreakdownLine {
 export interface DepositBreakdown {
   depositAmount: Cents;
   depositCount: number;
+  /** Every deposit of the period together: deposit x deposits. */
+  periodTotal: Cents;
+  /** The lines add up exactly to the deposit (always, by construction: the screens say so if ever not). */
+  addsUp: boolean;
   lines: BreakdownLine[];
 }
 
@@ -58,7 +62,8 @@ export function explainDeposit(input: BreakdownInput): DepositBreakdown {
     amount: cents(shares[i]),
     detail: describe(line, depositCount, openingBalance),
   }));
-  return { depositAmount, depositCount, lines };
+  const addsUp = lines.reduce((sum, line) => sum + line.amount, 0) === depositAmount;
+  return { depositAmount, depositCount, periodTotal: cents(depositAmount * depositCount), addsUp, lines };
 }
 
 function lineTotals(input: BreakdownInput): LineTotal[] {

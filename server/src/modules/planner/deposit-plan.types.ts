@@ -117,6 +117,12 @@ export class DepositBreakdown {
   @Field(() => Int)
   depositCount!: number;
 
+  @Field(() => MoneyScalar, { description: 'Every deposit of the period together: deposit × deposits.' })
+  periodTotal!: Cents;
+
+  @Field({ description: 'The lines add up exactly to the deposit (always, by construction).' })
+  addsUp!: boolean;
+
   @Field(() => [DepositBreakdownLine])
   lines!: DepositBreakdownLine[];
 }

@@ -62,6 +62,8 @@ export function toDepositPlanView(result: DepositPlanResult): DepositPlan {
     breakdown: plan.breakdown && {
       depositAmount: plan.breakdown.depositAmount,
       depositCount: plan.breakdown.depositCount,
+      periodTotal: plan.breakdown.periodTotal,
+      addsUp: plan.breakdown.addsUp,
       lines: plan.breakdown.lines.map((line) => ({
         kind: LINE_KINDS[line.kind],
         billerKey: line.billerKey,

@@ -294,6 +294,7 @@ export function DepositsStep({ session, readOnly, go }: StepProps) {
       {awaitingApproval && details && (
         <ApprovalsPanel agreementId={agreementId} needed={details.approvalsNeeded} onState={onApprovalState} />
       )}
+      {step.note && <StatusAlert status="info">{step.note}</StatusAlert>}
       {step.plan && chosen && <ExplainDeposit plan={step.plan} frequencyLabel={chosen.label} />}
       {!step.plan && step.planError && step.planError.field !== 'contributionDate' && (
         <StatusAlert status="info">{step.planError.message}</StatusAlert>

@@ -4,7 +4,6 @@ import { formatDate } from '../../../shared/dates';
 import { formatMoney } from '../../../shared/money';
 import { forecastSummary } from '../../charts/chart-data';
 import { LazyForecastChart } from '../../charts/LazyCharts';
-import { breakdownAddsUp } from './deposits-form';
 
 type Plan = NonNullable<DepositsStepFieldsFragment['plan']>;
 
@@ -62,12 +61,12 @@ export function ExplainDeposit({ plan, frequencyLabel }: { plan: Plan; frequency
                   {formatMoney(breakdown.depositAmount)}
                 </Table.Cell>
                 <Table.Cell textAlign="end" hideBelow="md">
-                  {formatMoney(Number(breakdown.depositAmount) * breakdown.depositCount)}
+                  {formatMoney(breakdown.periodTotal)}
                 </Table.Cell>
               </Table.Row>
             </Table.Footer>
           </Table.Root>
-          {!breakdownAddsUp(breakdown.lines, breakdown.depositAmount) && (
+          {!breakdown.addsUp && (
             <Text color="fg.error" fontSize="sm">
               The lines do not add up to the deposit.
             </Text>

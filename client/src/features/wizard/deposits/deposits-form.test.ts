@@ -1,13 +1,6 @@
 import { CombinedGraphQLErrors } from '@apollo/client';
 import { describe, expect, it } from 'vitest';
-import {
-  breakdownAddsUp,
-  choiceOf,
-  depositsSaveFailure,
-  withChoice,
-  withRemembered,
-  type DepositsDraft,
-} from './deposits-form';
+import { choiceOf, depositsSaveFailure, withChoice, withRemembered, type DepositsDraft } from './deposits-form';
 
 const draft: DepositsDraft = {
   contributionFrequency: 2,
@@ -46,19 +39,6 @@ describe('deposits form', () => {
     const chosen = withChoice(draft, choice);
     expect(chosen).toMatchObject({ isTopupPerformed: topup, isRemoveBillPerformed: remove });
     expect(choiceOf(chosen)).toBe(choice);
-  });
-
-  it.each([
-    [['30.00', '7.04'], '37.04', true],
-    [['30.00', '7.03'], '37.04', false],
-    [['40.00', '-2.96'], '37.04', true],
-  ])('breakdown %j adds up to %s: %s', (amounts, deposit, ok) => {
-    expect(
-      breakdownAddsUp(
-        amounts.map((amount) => ({ amount })),
-        deposit,
-      ),
-    ).toBe(ok);
   });
 });
 

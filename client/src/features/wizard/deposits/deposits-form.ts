@@ -1,7 +1,7 @@
 import type { DepositsInput, DepositsStepFieldsFragment } from '../../../gql/graphql';
 import { draftFromStep } from '@shared/deposit/deposits-draft.rules.js';
 import { serverMessage } from '../../../shared/errors';
-import { formatMoney, moneyToNumber } from '../../../shared/money';
+import { formatMoney } from '../../../shared/money';
 
 /** The draft the step sends (the whole deposits model: the server checks every rule on it). */
 export type DepositsDraft = Required<{
@@ -98,10 +98,4 @@ export function saveBlockedReason(step: DepositsStepFieldsFragment | null, draft
       : 'Choose Top up now or Remove a bill.';
   }
   return null;
-}
-
-/** The breakdown's lines in cents, and whether they add up exactly to the deposit. */
-export function breakdownAddsUp(lines: readonly { amount: string }[], deposit: string): boolean {
-  const cents = (value: string) => Math.round((moneyToNumber(value) ?? Number.NaN) * 100);
-  return lines.reduce((sum, line) => sum + cents(line.amount), 0) === cents(deposit);
 }

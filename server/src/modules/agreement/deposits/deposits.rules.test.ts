@@ -16,6 +16,7 @@ import {
   durationInWeeks,
   firstBankDayForDeposit,
   firstContributionDay,
+  noMoreDepositsNote,
   overdrawChoiceOf,
   periodFor,
   storedBiMonthlyDates,
@@ -573,5 +574,19 @@ describe('transactionOccurrences and incorrectTransactionOccurrences (from the d
     expect(incorrectTransactionOccurrences(bills as unknown as { key: string; date: LocalDate }[], deposits)).toEqual(
       expected,
     );
+  });
+});
+
+describe('noMoreDepositsNote (rule "no more deposits": a modification whose balance covers the rest of the term)', () => {
+  const END = '2026-12-31' as LocalDate;
+  it.each([
+    ['a modification saving 0.00', 'modify', 0, true],
+    ['a modification with a deposit', 'modify', 1, false],
+    ['a modification with no deposit worked out yet', 'modify', null, false],
+    ['a new agreement at 0.00 (refused elsewhere)', 'setup', 0, false],
+  ] as const)('%s', (_name, mode, amount, said) => {
+    const note = noMoreDepositsNote(mode, amount === null ? null : cents(amount), END);
+    expect(note !== null).toBe(said);
+    if (said) expect(note).toContain('covers its bills to its end on 31-12-2026');
   });
 });

@@ -1,4 +1,12 @@
-import { addDays, addMonths, addYears, daysBetween, toYmd, type LocalDate } from '../../../shared/local-date.js';
+import {
+  addDays,
+  addMonths,
+  addYears,
+  daysBetween,
+  formatDisplayDate,
+  toYmd,
+  type LocalDate,
+} from '../../../shared/local-date.js';
 import { formatCurrency, type Cents } from '../../../shared/money.js';
 import { DepositType } from '../agreement-codes.js';
 import {
@@ -44,7 +52,22 @@ export const DEPOSITS_MESSAGES = {
   biMonthlySelection: 'Please choose which of the two bi-monthly dates the deposits start on.',
   topupAccountRequired: 'Please select the account the top-up is paid from.',
   topupBalanceTooLow: 'The available balance of the top-up account is less than the top-up amount.',
+  /** A modification's deposit of 0.00 in a member's review of the change (change-review.rules.ts). */
+  noMoreDepositsShort: 'None: no more deposits are needed to the end date',
 } as const;
+
+/**
+ * Rule "no more deposits" (a modification in the term's last weeks): a deposit of 0.00 is saved when what the
+ * agreement holds already covers its bills to the end date; the deposits step says so instead of a bare $0.00, and
+ * the deposits still scheduled end when the change takes effect (modification-schedule.rules.ts). Null otherwise.
+ */
+export function noMoreDepositsNote(mode: DepositsMode, depositAmount: Cents | null, endDate: LocalDate): string | null {
+  if (mode !== 'modify' || depositAmount !== 0) return null;
+  return (
+    `No more deposits are needed: what the agreement holds already covers its bills to its end on ` +
+    `${formatDisplayDate(endDate)}. The deposits still scheduled stop when this change takes effect.`
+  );
+}
 
 /** The overdraw choice (spec 3 §4): top up now, or step back and remove bills. */
 export type OverdrawChoice = 'TopupNow' | 'RemoveBill';

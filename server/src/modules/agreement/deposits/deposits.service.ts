@@ -42,6 +42,7 @@ import {
   firstContributionDay,
   DEPOSIT_OPTION_FREQUENCIES,
   DEPOSITS_MESSAGES,
+  noMoreDepositsNote,
   durationInWeeks,
   frequencyLabel,
   isContributionFrequency,
@@ -678,6 +679,7 @@ export class AgreementDepositsService {
       paymentDetails: plan ? this.paymentDetailsOf(context, draft, plan) : null,
       plan,
       planError,
+      note: noMoreDepositsNote(context.mode, plan?.depositAmount ?? null, draft.period.endDate),
       accounts: context.accounts,
     };
   }

@@ -224,6 +224,12 @@ export class DepositsStep {
   @Field(() => UserError, { nullable: true, description: 'Why the chosen option cannot be computed (a date, ...).' })
   planError!: UserError | null;
 
+  @Field(() => String, {
+    nullable: true,
+    description: 'A modification needing no more deposits (0.00: the balance covers the rest of the term): why.',
+  })
+  note!: string | null;
+
   @Field(() => [DepositAccount]) accounts!: DepositAccount[];
 }
 

@@ -151,6 +151,17 @@ export const BALANCE_NOT_ZERO =
 export const ACCOUNT_NOT_VALID =
   'The product account is not active. Review the account before proceeding to ensure the agreement can be activated and bills are paid.';
 
+/**
+ * The deposits step saved: a date, and a deposit. A new agreement or a renewal needs a deposit above zero; a
+ * modification may save 0.00 when what it holds already covers the rest of its term (in its last weeks: the deposits
+ * step's save checked that coverage), and then no further deposit is collected (modification-schedule.rules.ts).
+ */
+function depositsSaved(facts: ActivationFacts): boolean {
+  if (facts.contributionDate === null || facts.depositAmountCents < 0) return false;
+  const modification = !facts.isNew && facts.isRenewal !== true;
+  return facts.depositAmountCents > 0 || modification;
+}
+
 /** The first reason the version cannot be activated (setup) or saved (modify); null when it can. */
 export function activationProblem(facts: ActivationFacts): Refusal | null {
   const refuse = (code: string, message: string, field: string | null = 'agreementId'): Refusal => ({
@@ -165,9 +176,7 @@ export function activationProblem(facts: ActivationFacts): Refusal | null {
   if (!facts.accountActive) return refuse('ACCOUNT_NOT_VALID', ACCOUNT_NOT_VALID);
   if (facts.isNew && facts.accountBalanceCents !== 0) return refuse('BALANCE_NOT_ZERO', BALANCE_NOT_ZERO);
   if (facts.billerCount === 0) return refuse('NO_BILLERS', LIFECYCLE_MESSAGES.noBillers);
-  if (facts.depositAmountCents <= 0 || facts.contributionDate === null) {
-    return refuse('DEPOSITS_NOT_SAVED', LIFECYCLE_MESSAGES.depositsNotSaved, 'deposits');
-  }
+  if (!depositsSaved(facts)) return refuse('DEPOSITS_NOT_SAVED', LIFECYCLE_MESSAGES.depositsNotSaved, 'deposits');
   if (facts.isNew && !facts.paymentCapacityConfirmed) {
     return refuse('CAPACITY_NOT_CONFIRMED', LIFECYCLE_MESSAGES.capacityNotConfirmed, 'paymentCapacityConfirmed');
   }

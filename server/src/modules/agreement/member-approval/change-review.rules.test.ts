@@ -101,3 +101,18 @@ describe('reviewChange: does the member approve the change, and what does it cha
     });
   });
 });
+
+describe('reviewChange: a modification that needs no more deposits (0.00 in the term’s last weeks)', () => {
+  it('says no more deposits are needed instead of $0.00, with no date to collect on', () => {
+    const result = review([was], [was], {
+      ...plan,
+      depositAmount: 0 as Cents,
+      contributionDate: '2026-12-20' as LocalDate,
+    });
+    expect(result.needsMemberApproval).toBe(true);
+    expect(result.deposit).toEqual([
+      { field: 'Deposit amount', before: '$50.00', after: 'None: no more deposits are needed to the end date' },
+      { field: 'Deposit date', before: '01-01-2026', after: null },
+    ]);
+  });
+});

@@ -3,6 +3,7 @@ import { formatCurrency, type Cents } from '../../../shared/money.js';
 import { BILLING_FREQUENCY_LABELS, type BillingFrequency } from '../../../shared/bill/billing-frequency.js';
 import { ModificationState } from '../../../shared/biller/biller-codes.js';
 import { CONTRIBUTION_FREQUENCY_LABELS, type ContributionFrequency } from '../../deposit/index.js';
+import { DEPOSITS_MESSAGES } from '../deposits/deposits.rules.js';
 
 /**
  * What a modification or renewal changes, as the member reviews it before approving (issue 26 items 3 and 6) and as
@@ -128,10 +129,12 @@ const line = (item: ReviewItem): ItemLine => ({
 
 /** The deposit plan as the member reads it. */
 function planFields(plan: ReviewPlan): Record<string, string | null> {
+  // A deposit of 0.00: the balance covers the rest of the term (rule "no more deposits"), no date to collect on.
+  const none = plan.depositAmount === 0;
   return {
-    'Deposit amount': money(plan.depositAmount),
+    'Deposit amount': none ? DEPOSITS_MESSAGES.noMoreDepositsShort : money(plan.depositAmount),
     'Deposit frequency': depositFrequency(plan.contributionFrequency),
-    'Deposit date': date(plan.contributionDate),
+    'Deposit date': none ? null : date(plan.contributionDate),
     'First bi-monthly date': date(plan.biMonthlyFirstDate),
     'Second bi-monthly date': date(plan.biMonthlySecondDate),
     'Start date': date(plan.startDate),

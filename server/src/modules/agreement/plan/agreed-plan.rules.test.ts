@@ -16,6 +16,8 @@ function breakdown(deposit: number, lines: [DepositBreakdown['lines'][number]['k
   return {
     depositAmount: cents(deposit),
     depositCount: 26,
+    periodTotal: cents(deposit * 26),
+    addsUp: lines.reduce((sum, [, amount]) => sum + amount, 0) === deposit,
     lines: lines.map(([kind, amount]) => ({
       kind,
       billerKey: kind === 'biller' ? 'biller:1' : null,

@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SimulationClock } from '../../server/src/modules/core-banking/simulation.js';
+import { LedgerTransactionType } from '../../server/src/modules/ledger/ledger-transaction-type.js';
+import { LedgerService } from '../../server/src/modules/ledger/ledger.service.js';
+import { external, linkedAccount, rainyDay } from '../../server/src/modules/ledger/ledger.types.js';
+import { addDays, todayIn, zonedInstant, type LocalDate } from '../../server/src/shared/local-date.js';
+import { cents } from '../../server/src/shared/money.js';
+import { AGENT, MEMBER_TWO_ACCOUNTS } from '../support/demo.js';
+import { startTestServer, type TestServer } from '../support/server.js';
+import { agreementInForce, sql } from './biller-wizard.fixtures.js';
+import { grantNeededApprovals, startModification } from './modification.fixtures.js';
+import { em, memberIdOf } from './portal-support.js';
+
+/**
+ * A modification in the term's last weeks, when what the agreement holds already covers its bills to the end date
+ * (rule "no more deposits"): the deposits step works out 0.00 and says why, save all accepts it (it refused it as
+ * deposits not saved, so the agreement could not be modified at all then), the member's review says no more deposits
+ * are needed, and once the change takes effect no deposit is collected any more.
+ */
+
+const TZ = 'Australia/Sydney';
+const TODAY = todayIn(TZ);
+const clock = new SimulationClock(zonedInstant(TODAY, TZ, 10), TZ);
+
+const DRAFT = `contributionFrequency contributionDate biMonthly1stDate biMonthly2ndDate selectedContributionDate depositType
+  remitterName remitterNumber periodicalPaymentAccount isTopupPerformed isRemoveBillPerformed topupAccount`;
+const LOAD = `query($id: Int!) { agreementDeposits(agreementId: $id) { step { deposits { ${DRAFT} }
+  plan { depositAmount required { amount depositCount } } note } errors { code message } } }`;
+const SAVE = `mutation($id: Int!, $input: DepositsInput!) { saveAgreementDeposits(agreementId: $id, input: $input) {
+  errors { code field message } } }`;
+const SAVE_ALL = `mutation($id: Int!) { saveAllAgreementChanges(agreementId: $id) {
+  outcome { agreementId stage } errors { code message } } }`;
+
+let server: TestServer;
+let agent: string;
+let agreementId: number;
+let endDate: LocalDate;
+
+beforeAll(async () => {
+  server = await startTestServer({ clock });
+  ({ agreementId } = await agreementInForce(server, MEMBER_TWO_ACCOUNTS[0]));
+  [{ end_date: endDate }] = await sql<{ end_date: LocalDate }>(
+    server,
+    'select end_date::text as end_date from agreement where id = ?',
+    [agreementId],
+  );
+  // Two weeks before the term ends: everything due before then paid and received, and plenty held.
+  clock.setAt(addDays(endDate, -14), 10);
+  const today = server.app.services.clock.today();
+  agent = await server.token(...AGENT);
+  await sql(
+    server,
+    `update scheduled_deposit set status = 1, received_amount = expected_amount where agreement_id = ? and due_date < ?::date`,
+    [agreementId, today],
+  );
+  await sql(server, `update bill set status = 2 where agreement_id = ? and due_date < ?::date`, [agreementId, today]);
+  const memberId = await memberIdOf(server, MEMBER_TWO_ACCOUNTS[0]);
+  const [linked] = await sql<{ id: number }>(
+    server,
+    'select id from linked_account where member_id = ? and is_active order by id limit 1',
+    [memberId],
+  );
+  await em(server).transactional(async (tx) => {
+    const ledger = new LedgerService();
+    const amount = cents(5_000_00);
+    await ledger.post(tx, {
+      type: LedgerTransactionType.CoreBankingCredit,
+      memberId,
+      effectiveDate: today,
+      description: 'Salary',
+      lines: [
+        { account: external(), amount: cents(-amount) },
+        { account: linkedAccount(linked.id), amount },
+      ],
+    });
+    await ledger.post(tx, {
+      type: LedgerTransactionType.RainyDayTopUp,
+      agreementId,
+      effectiveDate: today,
+      description: 'Top-up',
+      lines: [
+        { account: linkedAccount(linked.id), amount: cents(-amount) },
+        { account: rainyDay(agreementId), amount },
+      ],
+      activity: { type: 20, details: 'Top-up for the test' },
+    });
+  });
+}, 180_000);
+afterAll(() => server?.stop());
+
+const REVIEW = `query($id: Int!) { agreementChangeReview(agreementId: $id) {
+  needsMemberApproval depositChanges { field before after } } }`;
+const APPROVE = `mutation($id: Int!) { approveAgreement(agreementId: $id) { ok errors { code message } } }`;
+
+interface Step {
+  agreementDeposits: {
+    step: {
+      deposits: Record<string, unknown>;
+      plan: { depositAmount: string; required: { amount: string; depositCount: number } } | null;
+      note: string | null;
+    } | null;
+    errors: { code: string; message: string }[];
+  };
+}
+
+const depositsFromToday = (id: number) =>
+  sql<{ due_date: string; expected_amount: string }>(
+    server,
+    `select due_date::text, expected_amount::text from scheduled_deposit
+      where agreement_id = ? and due_date >= ?::date and status = 0 order by due_date`,
+    [id, server.app.services.clock.today()],
+  );
+
+describe('a modification in the term’s last weeks, the balance covering the rest of the term', () => {
+  it('works out 0.00 and says why, saves all, and once in force collects no more deposits', async () => {
+    expect((await depositsFromToday(agreementId)).length).toBeGreaterThan(0);
+    const versionId = await startModification(server, agreementId, agent);
+    const opened = (await server.graphql<Step>(LOAD, { id: versionId }, agent)).body.data!.agreementDeposits;
+    expect(opened.errors).toEqual([]);
+    expect(opened.step!.plan!.required).toEqual({ amount: '0.00', depositCount: 1 });
+    // The required deposit, as the step offers it (no amount entered).
+    const saved = await server.graphql<{ saveAgreementDeposits: { errors: unknown[] } }>(
+      SAVE,
+      { id: versionId, input: opened.step!.deposits },
+      agent,
+    );
+    expect(saved.body.data!.saveAgreementDeposits.errors).toEqual([]);
+    const step = (await server.graphql<Step>(LOAD, { id: versionId }, agent)).body.data!.agreementDeposits.step!;
+    expect(step.plan!.depositAmount).toBe('0.00');
+    expect(step.note).toMatch(/^No more deposits are needed: what the agreement holds already covers its bills/);
+
+    await grantNeededApprovals(server, versionId, agent);
+    const all = await server.graphql<{ saveAllAgreementChanges: { outcome: unknown; errors: { code: string }[] } }>(
+      SAVE_ALL,
+      { id: versionId },
+      agent,
+    );
+    expect(all.body.data!.saveAllAgreementChanges.errors).toEqual([]);
+
+    const member = await server.token(...MEMBER_TWO_ACCOUNTS);
+    const review = await server.graphql<{
+      agreementChangeReview: { needsMemberApproval: boolean; depositChanges: { field: string; after: string }[] };
+    }>(REVIEW, { id: versionId }, member);
+    expect(review.body.data!.agreementChangeReview.depositChanges).toContainEqual({
+      field: 'Deposit amount',
+      before: expect.any(String),
+      after: 'None: no more deposits are needed to the end date',
+    });
+    const approved = await server.graphql<{ approveAgreement: { ok: boolean } }>(APPROVE, { id: versionId }, member);
+    expect(approved.body.data!.approveAgreement.ok).toBe(true);
+    await server.app.services.jobs.drain();
+
+    const [inForce] = await sql<{ status: number; deposit_amount: string }>(
+      server,
+      'select status, deposit_amount::text from agreement where id = ?',
+      [versionId],
+    );
+    expect(inForce).toEqual({ status: 7, deposit_amount: '0.00' });
+    expect(await depositsFromToday(versionId)).toEqual([]);
+    expect(await depositsFromToday(agreementId)).toEqual([]);
+  });
+});
