@@ -1,4 +1,9 @@
-import { MikroORM } from '@mikro-orm/postgresql';
+import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
+import { LedgerTransactionType } from '../../server/src/modules/ledger/ledger-transaction-type.js';
+import { LedgerService } from '../../server/src/modules/ledger/ledger.service.js';
+import { external, linkedAccount, rainyDay } from '../../server/src/modules/ledger/ledger.types.js';
+import type { LocalDate } from '../../server/src/shared/local-date.js';
+import { cents, type Cents } from '../../server/src/shared/money.js';
 import pg from 'pg';
 import { ormOptions } from '../../server/src/database/orm-config.js';
 import { applyMigrations } from '../../server/src/database/migrations.js';
@@ -56,4 +61,38 @@ export async function rawClient(url: string): Promise<pg.Client> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   return client;
+}
+
+/**
+ * Money the member holds put into an agreement's rainy day, as a test's setup: `amount` credited to the member's
+ * linked account by the core bank (a salary), then moved from it to the agreement's rainy day (a top-up, with its
+ * activity), both on `date`, in `tx`.
+ */
+export async function salaryIntoRainyDay(
+  tx: EntityManager,
+  given: { memberId: number; agreementId: number; linkedAccountId: number; amount: Cents; date: LocalDate },
+): Promise<void> {
+  const { memberId, agreementId, linkedAccountId, amount, date } = given;
+  const ledger = new LedgerService();
+  await ledger.post(tx, {
+    type: LedgerTransactionType.CoreBankingCredit,
+    memberId,
+    effectiveDate: date,
+    description: 'Salary',
+    lines: [
+      { account: external(), amount: cents(-amount) },
+      { account: linkedAccount(linkedAccountId), amount },
+    ],
+  });
+  await ledger.post(tx, {
+    type: LedgerTransactionType.RainyDayTopUp,
+    agreementId,
+    effectiveDate: date,
+    description: 'Rainy-day top-up',
+    lines: [
+      { account: linkedAccount(linkedAccountId), amount: cents(-amount) },
+      { account: rainyDay(agreementId), amount },
+    ],
+    activity: { type: 20, details: 'Rainy-day top-up for the test' },
+  });
 }

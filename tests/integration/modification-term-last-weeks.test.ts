@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SimulationClock } from '../../server/src/modules/core-banking/simulation.js';
-import { LedgerTransactionType } from '../../server/src/modules/ledger/ledger-transaction-type.js';
-import { LedgerService } from '../../server/src/modules/ledger/ledger.service.js';
-import { external, linkedAccount, rainyDay } from '../../server/src/modules/ledger/ledger.types.js';
 import { addDays, todayIn, zonedInstant, type LocalDate } from '../../server/src/shared/local-date.js';
 import { cents } from '../../server/src/shared/money.js';
 import { AGENT, MEMBER_TWO_ACCOUNTS } from '../support/demo.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { agreementInForce, sql } from './biller-wizard.fixtures.js';
 import { grantNeededApprovals, startModification } from './modification.fixtures.js';
+import { salaryIntoRainyDay } from './ledger-fixture.js';
 import { em, memberIdOf } from './portal-support.js';
 
 /**
@@ -60,31 +58,9 @@ beforeAll(async () => {
     'select id from linked_account where member_id = ? and is_active order by id limit 1',
     [memberId],
   );
-  await em(server).transactional(async (tx) => {
-    const ledger = new LedgerService();
-    const amount = cents(5_000_00);
-    await ledger.post(tx, {
-      type: LedgerTransactionType.CoreBankingCredit,
-      memberId,
-      effectiveDate: today,
-      description: 'Salary',
-      lines: [
-        { account: external(), amount: cents(-amount) },
-        { account: linkedAccount(linked.id), amount },
-      ],
-    });
-    await ledger.post(tx, {
-      type: LedgerTransactionType.RainyDayTopUp,
-      agreementId,
-      effectiveDate: today,
-      description: 'Top-up',
-      lines: [
-        { account: linkedAccount(linked.id), amount: cents(-amount) },
-        { account: rainyDay(agreementId), amount },
-      ],
-      activity: { type: 20, details: 'Top-up for the test' },
-    });
-  });
+  await em(server).transactional((tx) =>
+    salaryIntoRainyDay(tx, { memberId, agreementId, linkedAccountId: linked.id, amount: cents(5_000_00), date: today }),
+  );
 }, 180_000);
 afterAll(() => server?.stop());
 

@@ -3,9 +3,6 @@ import { APPLY_CHANGE_JOB } from '../../server/src/modules/agreement/change-jobs
 import { SimulationClock } from '../../server/src/modules/core-banking/simulation.js';
 import { SEND_NOTICE_JOB } from '../../server/src/modules/notification/events.js';
 import { DELIVER_NOTIFICATION_JOB } from '../../server/src/modules/notification/outbox.js';
-import { LedgerTransactionType } from '../../server/src/modules/ledger/ledger-transaction-type.js';
-import { LedgerService } from '../../server/src/modules/ledger/ledger.service.js';
-import { external, linkedAccount, rainyDay } from '../../server/src/modules/ledger/ledger.types.js';
 import { daysBetween, todayIn, zonedInstant, type LocalDate } from '../../server/src/shared/local-date.js';
 import { cents, parseMoney } from '../../server/src/shared/money.js';
 import { AGENT, MEMBER_TWO_ACCOUNTS } from '../support/demo.js';
@@ -13,6 +10,7 @@ import { startTestServer, type TestServer } from '../support/server.js';
 import { em, gql, memberIdOf, session, sql, type Session } from './portal-support.js';
 import { agreementInForce } from './biller-wizard.fixtures.js';
 import { queueModification } from './modification.fixtures.js';
+import { salaryIntoRainyDay } from './ledger-fixture.js';
 
 /**
  * A modification made over a version with a term-end choice keeps the choice (issue 24 item 5; term-end/README.md,
@@ -76,30 +74,9 @@ beforeAll(async () => {
   // A surplus at term end: money into her linked account, then a rainy-day top-up from it into the agreement.
   const before = (await view())!;
   const amount = cents(Math.max(0, -parseMoney(before.closingBalance!)) + 500_00);
-  await em(server).transactional(async (tx) => {
-    const ledger = new LedgerService();
-    await ledger.post(tx, {
-      type: LedgerTransactionType.CoreBankingCredit,
-      memberId: maryId,
-      effectiveDate: TODAY,
-      description: 'Salary',
-      lines: [
-        { account: external(), amount: cents(-amount) },
-        { account: linkedAccount(refundTo.id), amount },
-      ],
-    });
-    await ledger.post(tx, {
-      type: LedgerTransactionType.RainyDayTopUp,
-      agreementId,
-      effectiveDate: TODAY,
-      description: 'Rainy-day top-up',
-      lines: [
-        { account: linkedAccount(refundTo.id), amount: cents(-amount) },
-        { account: rainyDay(agreementId), amount },
-      ],
-      activity: { type: 20, details: 'Rainy-day top-up for the term-end test' },
-    });
-  });
+  await em(server).transactional((tx) =>
+    salaryIntoRainyDay(tx, { memberId: maryId, agreementId, linkedAccountId: refundTo.id, amount, date: TODAY }),
+  );
 }, 180_000);
 afterAll(() => server?.stop());
 

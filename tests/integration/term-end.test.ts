@@ -6,13 +6,14 @@ import { SimulationClock, simulateDay } from '../../server/src/modules/core-bank
 import { agreementBalances } from '../../server/src/modules/ledger/ledger-balances.js';
 import { LedgerTransactionType } from '../../server/src/modules/ledger/ledger-transaction-type.js';
 import { LedgerService } from '../../server/src/modules/ledger/ledger.service.js';
-import { external, linkedAccount, rainyDay } from '../../server/src/modules/ledger/ledger.types.js';
+import { external, linkedAccount } from '../../server/src/modules/ledger/ledger.types.js';
 import { addDays, todayIn, zonedInstant, type LocalDate } from '../../server/src/shared/local-date.js';
 import { cents, formatCurrency, parseMoney, type Cents } from '../../server/src/shared/money.js';
 import { AGENT, MEMBER_MISSED_DEPOSIT, MEMBER_TWO_ACCOUNTS, REPORTER } from '../support/demo.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { em, gql, memberIdOf, session, sql, type Session } from './portal-support.js';
 import { agreementInForce } from './biller-wizard.fixtures.js';
+import { salaryIntoRainyDay } from './ledger-fixture.js';
 
 /**
  * A choice at term end (issue 24 item 5), on a real database: the choice opens when the agreement is due for renewal
@@ -134,30 +135,9 @@ async function fundLinkedAccount(memberId: number, linkedId: number, amount: Cen
 
 /** Money into the member's linked account, then a rainy-day top-up from it into the agreement: a surplus. */
 async function fundRainyDay(memberId: number, agreement: number, linkedId: number, amount: Cents): Promise<void> {
-  await em(server).transactional(async (tx) => {
-    const ledger = new LedgerService();
-    await ledger.post(tx, {
-      type: LedgerTransactionType.CoreBankingCredit,
-      memberId,
-      effectiveDate: TODAY,
-      description: 'Salary',
-      lines: [
-        { account: external(), amount: cents(-amount) },
-        { account: linkedAccount(linkedId), amount },
-      ],
-    });
-    await ledger.post(tx, {
-      type: LedgerTransactionType.RainyDayTopUp,
-      agreementId: agreement,
-      effectiveDate: TODAY,
-      description: 'Rainy-day top-up',
-      lines: [
-        { account: linkedAccount(linkedId), amount: cents(-amount) },
-        { account: rainyDay(agreement), amount },
-      ],
-      activity: { type: 20, details: 'Rainy-day top-up for the term-end test' },
-    });
-  });
+  await em(server).transactional((tx) =>
+    salaryIntoRainyDay(tx, { memberId, agreementId: agreement, linkedAccountId: linkedId, amount, date: TODAY }),
+  );
 }
 
 /** Staff renew the agreement: the renewal (9) under way. */

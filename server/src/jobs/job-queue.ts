@@ -29,6 +29,20 @@ export interface JobDefinition {
   batchSize?: number;
 }
 
+/**
+ * A part of a job split into agreement ranges (jobs/agreement-ranges.rules.ts: the bank day's steps, the deposit
+ * review): one at a time per instance (batchSize 1), so that every instance's worker takes parts of the same job;
+ * retried soon, and taken again once it outlives its expiry (well after a part's run: seconds).
+ */
+export const PART_JOB_OPTIONS: Omit<JobDefinition, 'name'> = {
+  policy: 'short',
+  retryLimit: 5,
+  retryDelaySeconds: 5,
+  retryBackoff: true,
+  expireInSeconds: 600,
+  batchSize: 1,
+};
+
 /** A job kind with the type of its data (the data travel as JSON: plain values only). */
 export interface JobType<T extends object> {
   readonly definition: Readonly<JobDefinition>;

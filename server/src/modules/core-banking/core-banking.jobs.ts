@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { LocalDate } from '../../shared/local-date.js';
-import { defineJob, type JobDefinition, type JobQueue, type JobType } from '../../jobs/job-queue.js';
+import { defineJob, PART_JOB_OPTIONS, type JobDefinition, type JobQueue, type JobType } from '../../jobs/job-queue.js';
 import { runSql } from '../../database/bulk.js';
 import {
   DAY_STEPS,
@@ -65,15 +65,7 @@ export const BANK_STEP_JOBS: Record<DayStepName, JobType<DayStepData>> = {
  * instance's worker takes parts of the same step; expires (and is taken again) well after a part's run (a part is at
  * most BANK_DAY_PARTITION_SIZE agreements: seconds; `bankDay.partExpireSeconds` overrides it).
  */
-export const BANK_PART_JOB = defineJob<DayPartData>({
-  name: 'core-banking-day-part',
-  policy: 'short',
-  retryLimit: 5,
-  retryDelaySeconds: 5,
-  retryBackoff: true,
-  expireInSeconds: 600,
-  batchSize: 1,
-});
+export const BANK_PART_JOB = defineJob<DayPartData>({ name: 'core-banking-day-part', ...PART_JOB_OPTIONS });
 
 /** The key of a day's step job: one waits at most per step and day. */
 export function stepKey(step: DayStepName, date: LocalDate): string {

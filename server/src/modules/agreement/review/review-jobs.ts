@@ -1,4 +1,4 @@
-import { defineJob, type JobQueue } from '../../../jobs/job-queue.js';
+import { defineJob, PART_JOB_OPTIONS, type JobQueue } from '../../../jobs/job-queue.js';
 import type { LocalDate } from '../../../shared/local-date.js';
 import type { DepositReviewService } from './review.service.js';
 
@@ -34,12 +34,7 @@ export interface DepositReviewPartData {
 /** One part at a time per instance (batchSize 1), so that every instance takes parts of the same review. */
 export const DEPOSIT_REVIEW_PART_JOB = defineJob<DepositReviewPartData>({
   name: 'agreement-deposit-review-part',
-  policy: 'short',
-  retryLimit: 5,
-  retryDelaySeconds: 5,
-  retryBackoff: true,
-  expireInSeconds: 600,
-  batchSize: 1,
+  ...PART_JOB_OPTIONS,
 });
 
 /** The key of a part's job: one waits at most per day and part. */
