@@ -294,9 +294,10 @@ function smallestDeposit(opening: Cents, movements: readonly Movement[]): Cents 
 }
 
 /**
- * The forecast's smallest deposit (its `depositToAvoid` before it is compared with today's): every deposit due from
- * the first day on at this amount keeps every day at zero or above. Null without a forecast, or when a day goes
- * short before any deposit could help. Searches start from it (`smallest`'s guess).
+ * The forecast's smallest deposit (its `depositToAvoid` before it is compared with today's): every deposit still to
+ * come (due today or later) at this amount, those due before it as they are, keeps every day at zero or above. Null
+ * without a forecast, or when a day goes short before any deposit could help. Searches start from it (`smallest`'s
+ * guess).
  */
 export function smallestDepositOf(input: ProjectionInput): Cents | null {
   if (ENDED.has(input.status)) return null;
