@@ -32,11 +32,13 @@ const SAVE_ALL = `mutation($id: Int!) { saveAllAgreementChanges(agreementId: $id
 let server: TestServer;
 let agent: string;
 let agreementId: number;
+let accountId: number;
+let memberId: number;
 let endDate: LocalDate;
 
 beforeAll(async () => {
   server = await startTestServer({ clock });
-  ({ agreementId } = await agreementInForce(server, MEMBER_TWO_ACCOUNTS[0]));
+  ({ agreementId, accountId } = await agreementInForce(server, MEMBER_TWO_ACCOUNTS[0]));
   [{ end_date: endDate }] = await sql<{ end_date: LocalDate }>(
     server,
     'select end_date::text as end_date from agreement where id = ?',
@@ -52,7 +54,7 @@ beforeAll(async () => {
     [agreementId, today],
   );
   await sql(server, `update bill set status = 2 where agreement_id = ? and due_date < ?::date`, [agreementId, today]);
-  const memberId = await memberIdOf(server, MEMBER_TWO_ACCOUNTS[0]);
+  memberId = await memberIdOf(server, MEMBER_TWO_ACCOUNTS[0]);
   const [linked] = await sql<{ id: number }>(
     server,
     'select id from linked_account where member_id = ? and is_active order by id limit 1',
@@ -134,5 +136,18 @@ describe('a modification in the term’s last weeks, the balance covering the re
     expect(inForce).toEqual({ status: 7, deposit_amount: '0.00' });
     expect(await depositsFromToday(versionId)).toEqual([]);
     expect(await depositsFromToday(agreementId)).toEqual([]);
+    // What's next says why there is no next deposit.
+    const overview = await server.graphql<{
+      accountOverview: { projection: { nextDeposit: unknown; noNextDeposit: string | null } };
+    }>(
+      `query($m: Int!, $a: Int!) { accountOverview(memberId: $m, accountId: $a) {
+        projection { nextDeposit { date } noNextDeposit } } }`,
+      { m: memberId, a: accountId },
+      member,
+    );
+    expect(overview.body.data!.accountOverview.projection).toEqual({
+      nextDeposit: null,
+      noNextDeposit: expect.stringMatching(/^No more deposits are needed: what the agreement holds covers its bills/),
+    });
   });
 });

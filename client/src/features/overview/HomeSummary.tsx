@@ -75,7 +75,9 @@ export function HomeSummary({ memberId, accountId, overview, isStaff, resigned, 
               {` on ${formatDate(nextDeposit.date)}`}
             </Text>
           ) : (
-            <Text color="fg.muted">No deposit is scheduled.</Text>
+            <Text color="fg.muted" data-testid="home-no-next-deposit">
+              {projection?.noNextDeposit ?? 'No deposit is scheduled.'}
+            </Text>
           )}
           {projection?.arrears && (
             <Text color="fg.error" fontSize="sm" data-testid="home-arrears">

@@ -85,6 +85,7 @@ function overview(withNotes: boolean): OverviewPageQuery['accountOverview'] {
       agreementId: 907,
       asOf: '2026-11-23',
       nextDeposit: { __typename: 'NextDeposit', date: '2026-12-01', amount: '1380.00' },
+      noNextDeposit: null,
       arrears: {
         __typename: 'Arrears',
         amount: '1380.00',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { LocalDate } from '../../../shared/local-date.js';
 import { cents } from '../../../shared/money.js';
 import { BillStatus } from '../../bill/bill-status.rules.js';
-import { forecastSummaryLines, verdictWords } from './projection-words.rules.js';
+import { forecastSummaryLines, noNextDepositWords, verdictWords } from './projection-words.rules.js';
 import type { DueBill, ProjectedForecast } from './projection.rules.js';
 
 const d = (text: string) => text as LocalDate;
@@ -125,5 +125,21 @@ describe('forecastSummaryLines (the graphs page’s forecast in words)', () => {
         firstDateBelowOverdrawLimit: d('2026-06-01'),
       })[1],
     ).toBe('First date below the overdraw limit: 01-06-2026.');
+  });
+});
+
+describe('noNextDepositWords (What’s next without a deposit still to come)', () => {
+  it.each([
+    ['a deposit still to come: nothing to say', { date: d('2026-12-01'), amount: cents(5_000) }, onTrack, null],
+    [
+      'none, and the balance covers the bills to the end (a 0.00 modification in the last weeks)',
+      null,
+      onTrack,
+      'No more deposits are needed: what the agreement holds covers its bills to its end on 30-06-2027.',
+    ],
+    ['none, and it goes short', null, short, 'No more deposits are scheduled before the agreement ends on 30-06-2027.'],
+    ['no forecast (ended)', null, null, 'No deposit is scheduled.'],
+  ] as const)('%s', (_name, next, forecast, words) => {
+    expect(noNextDepositWords(next, forecast)).toBe(words);
   });
 });

@@ -140,6 +140,12 @@ export class AgreementProjectionView {
   @Field(() => NextDepositView, { nullable: true })
   nextDeposit!: NextDepositView | null;
 
+  @Field(() => String, {
+    nullable: true,
+    description: 'Without a next deposit, why (no more needed, none before the end date, none scheduled); else null.',
+  })
+  noNextDeposit!: string | null;
+
   @Field(() => ArrearsView, { nullable: true, description: 'Null when no deposit is short.' })
   arrears!: ArrearsView | null;
 

@@ -1,6 +1,6 @@
 import { agreementTakesPayments } from '../../../shared/money-movement.rules.js';
 import { visibleBillsDue } from './projection.rules.js';
-import { verdictWords } from './projection-words.rules.js';
+import { noNextDepositWords, verdictWords } from './projection-words.rules.js';
 import type { AgreementProjection, ProjectedForecast } from './projection.rules.js';
 import type { AgreementProjectionView, ForecastVerdict } from './projection.types.js';
 
@@ -37,6 +37,7 @@ export function projectionView(
     asOf: projection.asOf,
     balances: { ...projection.balances },
     nextDeposit: projection.nextDeposit,
+    noNextDeposit: noNextDepositWords(projection.nextDeposit, projection.forecast),
     arrears: projection.arrears && { ...projection.arrears, payIntoAccount: accountNumber },
     billsDue: visibleBillsDue(projection.billsDue, staff),
     verdict: forecastVerdictView(projection.forecast, memberResigned),
