@@ -4,7 +4,7 @@ import type { Plugin } from 'vite';
 /**
  * The lazy modules a page's route loads before it renders (client/src/app/router.tsx), by the page's path: the
  * screens and the route loader's own module. Keep beside the router's routes when a route moves (the build fails
- * when a module named here is no longer a chunk of its own).
+ * when a module named here is in no chunk).
  */
 export const ROUTE_PRELOADS: readonly { path: RegExp; modules: readonly string[] }[] = [
   { path: /^\/$/, modules: ['src/features/login/LoginPage.tsx'] },
@@ -61,8 +61,11 @@ export function routePreload(): Plugin {
       const routes = ROUTE_PRELOADS.map(({ path, modules }) => {
         const files = new Set<string>();
         for (const module of modules) {
-          const chunk = chunks.find((c) => c.facadeModuleId?.replaceAll('\\', '/').endsWith(`/client/${module}`));
-          if (!chunk) throw new Error(`route-preload: ${module} is not a chunk of its own: has the route moved?`);
+          // Its own chunk, or the chunk a group of vite.config.ts put it in (route-login, route-overview).
+          const isModule = (id: string | null) => id?.replaceAll('\\', '/').endsWith(`/client/${module}`) ?? false;
+          const chunk =
+            chunks.find((c) => isModule(c.facadeModuleId)) ?? chunks.find((c) => c.moduleIds.some(isModule));
+          if (!chunk) throw new Error(`route-preload: ${module} is in no chunk: has the route moved?`);
           staticClosure(bundle, chunk.fileName, inHtml, files);
         }
         return { path, files: [...files] };
