@@ -210,7 +210,7 @@ export function createServices(config: Config, clock: Clock, logger: Logger, eve
   const reversals = new ReversalService(ledger, clock, config.timeZone);
   // The deposits step's first day for a modification's next deposit follows the bank's day (issue 25).
   const agreementDeposits = new AgreementDepositsService(clock, settings, agreementWizard, projections, bankDay);
-  const lifecycle = new AgreementLifecycleService(clock, jobs, agreementApprovals, settlement);
+  const lifecycle = new AgreementLifecycleService(clock, jobs, agreementApprovals, settlement, agreementDeposits);
   const agreements = new AgreementViewService(clock, jobs, projections);
   const depositChanges = new DepositChangeService(
     agreementWizard,

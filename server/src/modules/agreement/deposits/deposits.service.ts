@@ -20,6 +20,7 @@ import type { AgreementStatus } from '../agreement-status.js';
 import { loadAgreementFacts, type AgreementFacts } from '../agreement-facts.js';
 import { storedDepositPlanData } from '../stored-plan.js';
 import { wizardVersion } from '../wizard/wizard-version.js';
+import { noDepositDateLeftMessage } from '../lifecycle/lifecycle.rules.js';
 import { upcomingDeposits } from '../plan/plan-reader.js';
 import { forecastBalanceOn } from '../projection/projection.rules.js';
 import { carriedIntoRenewal } from '../term-end/term-end.rules.js';
@@ -252,6 +253,29 @@ export class AgreementDepositsService {
       );
       return 'plan' in outcome ? outcome.plan.depositAmount : null;
     });
+  }
+
+  /**
+   * What a modification's stored deposits step still needs (save all of one saved at 0.00,
+   * `lifecycle.rules.ts#depositsProblem`): the plan's money still to deposit over what it holds now, to its end date,
+   * and the deposit dates left. Null for a new agreement or a step that cannot be worked out.
+   */
+  async depositNeed(
+    em: EntityManager,
+    agreementId: number,
+  ): Promise<{ stillToDepositCents: number; depositDatesLeft: number; endDate: LocalDate } | null> {
+    const context = await this.context(em, agreementId);
+    if (context.mode !== 'modify') return null;
+    const draft = this.draftOf(context, null);
+    if (!isContributionFrequency(draft.frequency)) return null;
+    const outcome = this.planOf(context, draft, draft.frequency, null);
+    if (!('plan' in outcome)) return null;
+    const { required } = outcome.plan;
+    return {
+      stillToDepositCents: required.toBeDeposited,
+      depositDatesLeft: required.depositCount,
+      endDate: draft.period.endDate,
+    };
   }
 
   private async context(em: EntityManager, agreementId: number): Promise<StepContext> {
@@ -523,7 +547,16 @@ export class AgreementDepositsService {
     }
     const { plan } = outcome;
     if (!plan.coverage.ok) {
-      add({ code: 'EXPENSES_NOT_COVERED', field: 'contributionAmount', message: plan.coverage.message ?? '' });
+      // No deposit date left before the end (the term's last days): no deposit can cover it, so say why.
+      add(
+        plan.depositCount === 0
+          ? {
+              code: 'NO_DEPOSIT_DATE_LEFT',
+              field: 'contributionDate',
+              message: noDepositDateLeftMessage(draft.period.endDate),
+            }
+          : { code: 'EXPENSES_NOT_COVERED', field: 'contributionAmount', message: plan.coverage.message ?? '' },
+      );
     }
     const account = context.accounts.find((a) => a.id === draft.topupAccount) ?? null;
     add(

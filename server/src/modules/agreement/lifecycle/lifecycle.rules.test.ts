@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { LocalDate } from '../../../shared/local-date.js';
 import { AgreementStatus as S } from '../agreement-status.js';
 import { AgreementEvent as A } from '../state/transitions.rules.js';
 import {
@@ -29,6 +30,7 @@ describe('activationProblem: what activation (setup) and save all (modify) check
     approvalsMissing: 0,
     approvalsRefused: 0,
   };
+  const covered = { stillToDepositCents: 0, depositDatesLeft: 1, endDate: '2026-12-15' as LocalDate };
   const cases: [string, Partial<ActivationFacts>, string | null][] = [
     ['a complete new agreement', {}, null],
     ['already activated', { alreadyActivated: true }, 'ALREADY_ACTIVATED'],
@@ -46,6 +48,33 @@ describe('activationProblem: what activation (setup) and save all (modify) check
     ],
     ['a negative deposit', { isNew: false, depositAmountCents: -1 }, 'DEPOSITS_NOT_SAVED'],
     ['a renewal with no deposit', { isNew: false, isRenewal: true, depositAmountCents: 0 }, 'DEPOSITS_NOT_SAVED'],
+    // Save all asks the plan again for a modification saved at 0.00 (depositNeed).
+    [
+      'a modification at 0.00, the balance still covering',
+      { isNew: false, depositAmountCents: 0, depositNeed: covered },
+      null,
+    ],
+    [
+      'a modification at 0.00 now needing more, dates left',
+      { isNew: false, depositAmountCents: 0, depositNeed: { ...covered, stillToDepositCents: 1 } },
+      'DEPOSIT_NEEDED',
+    ],
+    [
+      'a modification at 0.00 needing more, no deposit date left',
+      { isNew: false, depositAmountCents: 0, depositNeed: { ...covered, stillToDepositCents: 1, depositDatesLeft: 0 } },
+      'NO_DEPOSIT_DATE_LEFT',
+    ],
+    ['a modification at 0.00, its plan unreadable', { isNew: false, depositAmountCents: 0, depositNeed: null }, null],
+    [
+      'a new agreement at 0.00, even needing nothing',
+      { depositAmountCents: 0, depositNeed: covered },
+      'DEPOSITS_NOT_SAVED',
+    ],
+    [
+      'a modification with a deposit needing more (not asked)',
+      { isNew: false, depositNeed: { ...covered, stillToDepositCents: 1, depositDatesLeft: 0 } },
+      null,
+    ],
     ['capacity not confirmed (setup)', { paymentCapacityConfirmed: false }, 'CAPACITY_NOT_CONFIRMED'],
     ['capacity in a modification (no such step)', { isNew: false, paymentCapacityConfirmed: false }, null],
     ['a start in the past (setup)', { startDate: '2026-11-23' }, 'START_IN_PAST'],
@@ -62,6 +91,16 @@ describe('activationProblem: what activation (setup) and save all (modify) check
   ];
   it.each(cases)('%s → %s', (_name, change, code) => {
     expect(activationProblem({ ...complete, ...change })?.code ?? null).toBe(code);
+  });
+
+  it('says why a modification needing more has no deposit date left, and what to do', () => {
+    const need = { stillToDepositCents: 500, depositDatesLeft: 0, endDate: covered.endDate };
+    expect(activationProblem({ ...complete, isNew: false, depositAmountCents: 0, depositNeed: need })).toEqual({
+      code: 'NO_DEPOSIT_DATE_LEFT',
+      field: 'deposits',
+      message:
+        "The bills still due need more than the agreement holds, and no deposit date is left before it ends on 15-12-2026. Top up the agreement's rainy day or remove a bill, then save the deposits again.",
+    });
   });
 
   it('words the zero-balance refusal as the spec does', () => {

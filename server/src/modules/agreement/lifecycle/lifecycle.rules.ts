@@ -1,3 +1,4 @@
+import { formatDisplayDate, type LocalDate } from '../../../shared/local-date.js';
 import { AgreementStatus, OPEN_CHANGE_STATUSES } from '../agreement-status.js';
 import { AgreementEvent, decideTransition, NEW_VERSION, type Actor, type Refusal } from '../state/transitions.rules.js';
 
@@ -97,6 +98,8 @@ export const LIFECYCLE_MESSAGES = {
     'The changes have been sent to the member for approval. They will be applied once the member approves them.',
   noBillers: 'Add at least one biller or billing sub-category before activating the agreement.',
   depositsNotSaved: 'Save the deposits before activating the agreement.',
+  depositNeeded:
+    'The agreement no longer holds enough for its bills to the end date: save the deposits again to work out the deposit.',
   capacityNotConfirmed: 'Confirm the member’s capacity to pay before activating the agreement.',
   startInPast: 'Agreement start date cannot be in the past. Please review and modify.',
   alreadyActivated: 'This agreement has already been activated and is waiting for the member’s approval.',
@@ -136,6 +139,11 @@ export interface ActivationFacts {
   billerCount: number;
   depositAmountCents: number;
   contributionDate: string | null;
+  /**
+   * A modification saved at 0.00: what its plan still needs deposited to its end date over what it holds now (0: the
+   * balance covers it) and the deposit dates left before the end; undefined when not asked.
+   */
+  depositNeed?: { stillToDepositCents: number; depositDatesLeft: number; endDate: LocalDate } | null;
   paymentCapacityConfirmed: boolean;
   startDate: string;
   today: string;
@@ -152,14 +160,36 @@ export const ACCOUNT_NOT_VALID =
   'The product account is not active. Review the account before proceeding to ensure the agreement can be activated and bills are paid.';
 
 /**
- * The deposits step saved: a date, and a deposit. A new agreement or a renewal needs a deposit above zero; a
- * modification may save 0.00 when what it holds already covers the rest of its term (in its last weeks: the deposits
- * step's save checked that coverage), and then no further deposit is collected (modification-schedule.rules.ts).
+ * The deposits step saved: a date, and a deposit (null when saved, else the refusal). A new agreement or a renewal
+ * needs a deposit above zero; a modification may save 0.00 when what it holds already covers the rest of its term (in
+ * its last weeks), and then no further deposit is collected (modification-schedule.rules.ts). Save all asks the plan
+ * again (`depositNeed`: the balance or the bills may have changed since the step was saved): needing more with a
+ * deposit date left, the deposits must be saved again; with none left before the end, it is refused with that reason.
  */
-function depositsSaved(facts: ActivationFacts): boolean {
-  if (facts.contributionDate === null || facts.depositAmountCents < 0) return false;
+export function depositsProblem(facts: ActivationFacts): Refusal | null {
+  const notSaved: Refusal = {
+    code: 'DEPOSITS_NOT_SAVED',
+    field: 'deposits',
+    message: LIFECYCLE_MESSAGES.depositsNotSaved,
+  };
+  if (facts.contributionDate === null || facts.depositAmountCents < 0) return notSaved;
+  if (facts.depositAmountCents > 0) return null;
   const modification = !facts.isNew && facts.isRenewal !== true;
-  return facts.depositAmountCents > 0 || modification;
+  if (!modification) return notSaved;
+  const need = facts.depositNeed;
+  if (!need || need.stillToDepositCents <= 0) return null;
+  if (need.depositDatesLeft === 0) {
+    return { code: 'NO_DEPOSIT_DATE_LEFT', field: 'deposits', message: noDepositDateLeftMessage(need.endDate) };
+  }
+  return { code: 'DEPOSIT_NEEDED', field: 'deposits', message: LIFECYCLE_MESSAGES.depositNeeded };
+}
+
+/** The refusal of a modification whose bills still need money when no deposit date is left before its end. */
+export function noDepositDateLeftMessage(endDate: LocalDate): string {
+  return (
+    `The bills still due need more than the agreement holds, and no deposit date is left before it ends on ` +
+    `${formatDisplayDate(endDate)}. Top up the agreement's rainy day or remove a bill, then save the deposits again.`
+  );
 }
 
 /** The first reason the version cannot be activated (setup) or saved (modify); null when it can. */
@@ -176,7 +206,8 @@ export function activationProblem(facts: ActivationFacts): Refusal | null {
   if (!facts.accountActive) return refuse('ACCOUNT_NOT_VALID', ACCOUNT_NOT_VALID);
   if (facts.isNew && facts.accountBalanceCents !== 0) return refuse('BALANCE_NOT_ZERO', BALANCE_NOT_ZERO);
   if (facts.billerCount === 0) return refuse('NO_BILLERS', LIFECYCLE_MESSAGES.noBillers);
-  if (!depositsSaved(facts)) return refuse('DEPOSITS_NOT_SAVED', LIFECYCLE_MESSAGES.depositsNotSaved, 'deposits');
+  const deposits = depositsProblem(facts);
+  if (deposits) return deposits;
   if (facts.isNew && !facts.paymentCapacityConfirmed) {
     return refuse('CAPACITY_NOT_CONFIRMED', LIFECYCLE_MESSAGES.capacityNotConfirmed, 'paymentCapacityConfirmed');
   }

@@ -11,6 +11,7 @@ import { dateOf } from '../../../database/row-values.js';
 import type { JobQueue } from '../../../jobs/job-queue.js';
 import { agreementBalances } from '../../ledger/index.js';
 import { AgreementChangeType, DepositStatus } from '../agreement-codes.js';
+import type { AgreementDepositsService } from '../deposits/deposits.service.js';
 import { AgreementStatus } from '../agreement-status.js';
 import { accountHasResignedMember } from '../account-standing.sql.js';
 import { enqueueChangeApply } from '../change-jobs.js';
@@ -83,6 +84,8 @@ export class AgreementLifecycleService {
     private readonly approvals: AgreementApprovalService,
     /** Settles a cancelled agreement's money (settlement/README.md), in the cancelling transaction. */
     private readonly settlement: AgreementSettlementService | null = null,
+    /** What a modification saved at 0.00 still needs (the deposits step's plan, asked again at save all). */
+    private readonly deposits: Pick<AgreementDepositsService, 'depositNeed'> | null = null,
   ) {}
 
   /**
@@ -585,14 +588,21 @@ export class AgreementLifecycleService {
       [row.id, row.id],
     );
     const approvals = await this.approvals.stateForActivation(tx, row.id);
+    const depositAmountCents = toCents(row.deposit_amount);
+    // Only a modification saved at 0.00 asks its plan again (the balance or the bills may have changed since).
+    const depositNeed =
+      !isNew && !isRenewal && depositAmountCents === 0 && this.deposits
+        ? await this.deposits.depositNeed(tx, row.id)
+        : undefined;
     const problem = activationProblem({
       isNew,
       isRenewal,
       accountActive: account?.is_active === true,
       accountBalanceCents: balance,
       billerCount: Number(counts?.n ?? 0),
-      depositAmountCents: toCents(row.deposit_amount),
+      depositAmountCents,
       contributionDate: row.contribution_date,
+      depositNeed,
       paymentCapacityConfirmed: row.payment_capacity_confirmed === true,
       startDate: dateOf(row.start_date),
       today: this.clock.today(),
