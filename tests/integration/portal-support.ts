@@ -121,7 +121,8 @@ export function pathCodes(body: GraphQLBody<unknown>): [string, unknown][] {
 const BILLER = `billerId isSubCategory nickname categoryName paymentType frequency frequencyName amount onHold nextDueDate
   bills { billId dueDate amount status statusName paidAmount paidDate }`;
 export const SUMMARY = `contractId status statusName statusTone billersOnHold { billerId billerName date message }
-  contributionFrequency contributionFrequencyName depositAmount nextDepositAmount nextDepositDate overdrawRuleDuration
+  contributionFrequency contributionFrequencyName depositAmount nextDepositAmount nextDepositDate depositWords
+  overdrawRuleDuration
   overrideOverdrawRule overrideOverdrawRuleDuration startDate endDate balances { allocation contingency rainyDay total }`;
 export const TOTALS = 'payment agreementChange notification note';
 export const DUE_BILL =

@@ -59,7 +59,13 @@ export function AgreementSummaryCard({
             {summary.statusName}
           </Badge>
         </Item>
-        <Item label="Deposit">{formatMoney(summary.depositAmount)}</Item>
+        <Item label="Deposit">
+          {summary.depositWords ? (
+            <span data-testid="summary-deposit-words">{summary.depositWords}</span>
+          ) : (
+            formatMoney(summary.depositAmount)
+          )}
+        </Item>
         <Item label="Next deposit">{nextDeposit}</Item>
         <Item label="Frequency">{summary.contributionFrequencyName}</Item>
         <Item label="Start date">{formatDate(summary.startDate, '—')}</Item>

@@ -65,6 +65,7 @@ function overview(withNotes: boolean): OverviewPageQuery['accountOverview'] {
       depositAmount: '1380.00',
       nextDepositAmount: '1380.00',
       nextDepositDate: '2026-12-01',
+      depositWords: null,
       overdrawRuleDuration: 56,
       overrideOverdrawRule: false,
       overrideOverdrawRuleDuration: null,

@@ -16,7 +16,7 @@ import {
 import { agreementFacts, billerFacts, billFacts, d } from './test-facts.js';
 
 const TODAY = d('2026-06-15');
-const NO_PROJECTION = { balances: ZERO_BALANCES, nextDeposit: null };
+const NO_PROJECTION = { balances: ZERO_BALANCES, nextDeposit: null, forecast: null };
 
 describe('billers on hold (spec 1 §4)', () => {
   it('says the spec’s sentence with the date as DD-MM-YYYY', () => {
@@ -94,7 +94,11 @@ describe('agreement summary', () => {
   });
 
   it('takes the next deposit from the projection (never the stored column), and the frequency’s name', () => {
-    const projection = { balances: ZERO_BALANCES, nextDeposit: { date: d('2026-12-21'), amount: cents(18_500) } };
+    const projection = {
+      balances: ZERO_BALANCES,
+      nextDeposit: { date: d('2026-12-21'), amount: cents(18_500) },
+      forecast: null,
+    };
     const summary = toAgreementSummary(agreementFacts({ nextDepositDate: d('2026-11-22') }), projection, []);
     expect(summary).toMatchObject({
       contractId: 3,
@@ -108,6 +112,13 @@ describe('agreement summary', () => {
       nextDepositAmount: null,
       nextDepositDate: null,
     });
+  });
+
+  it('says in words why a deposit of 0.00 has none to come, never a bare $0.00 (rule "no next deposit in words")', () => {
+    expect(toAgreementSummary(agreementFacts({ depositAmount: cents(0) }), NO_PROJECTION, []).depositWords).toBe(
+      'No deposit is scheduled.',
+    );
+    expect(toAgreementSummary(agreementFacts(), NO_PROJECTION, []).depositWords).toBeNull();
   });
 });
 

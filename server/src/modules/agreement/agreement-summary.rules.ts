@@ -1,3 +1,4 @@
+import { noNextDepositWords } from './projection/projection-words.rules.js';
 import { formatDisplayDate, type LocalDate } from '../../shared/local-date.js';
 import { BILL_STATUS_LABELS, BillStatus, currentBillStatus } from '../bill/index.js';
 import { BILLING_FREQUENCY_LABELS, type BillingFrequency } from '../../shared/bill/billing-frequency.js';
@@ -101,7 +102,7 @@ export function billersOnHold(billers: readonly BillerFacts[], bills: readonly B
 /** The contract summary; its figures (balances, next deposit) are the agreement's projection's. */
 export function toAgreementSummary(
   agreement: AgreementFacts,
-  projection: Pick<AgreementProjection, 'balances' | 'nextDeposit'>,
+  projection: Pick<AgreementProjection, 'balances' | 'nextDeposit' | 'forecast'>,
   onHold: BillerOnHold[],
   memberResigned = false,
 ): AgreementSummary {
@@ -116,6 +117,9 @@ export function toAgreementSummary(
     depositAmount: agreement.depositAmount,
     nextDepositAmount: projection.nextDeposit?.amount ?? null,
     nextDepositDate: projection.nextDeposit?.date ?? null,
+    // A deposit of 0.00 with none to come (a modification in the term's last weeks): the words, never a bare $0.00.
+    depositWords:
+      agreement.depositAmount === 0 ? noNextDepositWords(projection.nextDeposit, projection.forecast) : null,
     overdrawRuleDuration: agreement.overdrawRuleDurationDays,
     overrideOverdrawRule: agreement.overrideOverdrawRule,
     overrideOverdrawRuleDuration: agreement.overrideOverdrawRuleDurationDays,

@@ -70,6 +70,13 @@ export class AgreementSummary {
   @Field(() => LocalDateScalar, { nullable: true })
   nextDepositDate?: LocalDate | null;
 
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'A deposit of 0.00 with none to come (a modification in the term’s last weeks): what to show instead of $0.00.',
+  })
+  depositWords?: string | null;
+
   @Field(() => Int, { description: 'Days.' })
   overdrawRuleDuration!: number;
 
