@@ -3,14 +3,13 @@ import { SimulationClock } from '../../server/src/modules/core-banking/simulatio
 import { LedgerTransactionType } from '../../server/src/modules/ledger/ledger-transaction-type.js';
 import { LedgerService } from '../../server/src/modules/ledger/ledger.service.js';
 import { allocation, linkedAccount, rainyDay } from '../../server/src/modules/ledger/ledger.types.js';
-import { addDays, todayIn, zonedInstant, type LocalDate } from '../../server/src/shared/local-date.js';
+import { todayIn, zonedInstant, type LocalDate } from '../../server/src/shared/local-date.js';
 import { cents, parseMoney } from '../../server/src/shared/money.js';
 import { AGENT, MEMBER_TWO_ACCOUNTS } from '../support/demo.js';
 import { startTestServer, type TestServer } from '../support/server.js';
-import { agreementInForce, sql } from './biller-wizard.fixtures.js';
-import { grantNeededApprovals, startModification } from './modification.fixtures.js';
-import { salaryIntoRainyDay } from './ledger-fixture.js';
-import { em, memberIdOf } from './portal-support.js';
+import { sql } from './biller-wizard.fixtures.js';
+import { grantNeededApprovals, startModification, twoWeeksBeforeTheEnd } from './modification.fixtures.js';
+import { em } from './portal-support.js';
 
 /**
  * Save all asks the plan again for a modification saved at 0.00 in the term's last weeks (rule "deposits saved",
@@ -39,36 +38,17 @@ interface Step {
 let server: TestServer;
 let agent: string;
 let agreementId: number;
-let memberId: number;
 let linkedId: number;
 let today: LocalDate;
 
 beforeAll(async () => {
   server = await startTestServer({ clock });
-  ({ agreementId } = await agreementInForce(server, MEMBER_TWO_ACCOUNTS[0]));
-  const [{ end_date: endDate }] = await sql<{ end_date: LocalDate }>(
-    server,
-    'select end_date::text as end_date from agreement where id = ?',
-    [agreementId],
-  );
-  clock.setAt(addDays(endDate, -14), 10);
-  today = server.app.services.clock.today();
+  ({
+    agreementId,
+    linkedAccountId: linkedId,
+    today,
+  } = await twoWeeksBeforeTheEnd(server, clock, MEMBER_TWO_ACCOUNTS[0]));
   agent = await server.token(...AGENT);
-  await sql(
-    server,
-    `update scheduled_deposit set status = 1, received_amount = expected_amount where agreement_id = ? and due_date < ?::date`,
-    [agreementId, today],
-  );
-  await sql(server, `update bill set status = 2 where agreement_id = ? and due_date < ?::date`, [agreementId, today]);
-  memberId = await memberIdOf(server, MEMBER_TWO_ACCOUNTS[0]);
-  [{ id: linkedId }] = await sql<{ id: number }>(
-    server,
-    'select id from linked_account where member_id = ? and is_active order by id limit 1',
-    [memberId],
-  );
-  await em(server).transactional((tx) =>
-    salaryIntoRainyDay(tx, { memberId, agreementId, linkedAccountId: linkedId, amount: cents(5_000_00), date: today }),
-  );
 }, 180_000);
 afterAll(() => server?.stop());
 

@@ -1,13 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SimulationClock } from '../../server/src/modules/core-banking/simulation.js';
-import { addDays, todayIn, zonedInstant, type LocalDate } from '../../server/src/shared/local-date.js';
-import { cents } from '../../server/src/shared/money.js';
+import { todayIn, zonedInstant } from '../../server/src/shared/local-date.js';
 import { AGENT, MEMBER_TWO_ACCOUNTS } from '../support/demo.js';
 import { startTestServer, type TestServer } from '../support/server.js';
-import { agreementInForce, sql } from './biller-wizard.fixtures.js';
-import { grantNeededApprovals, startModification } from './modification.fixtures.js';
-import { salaryIntoRainyDay } from './ledger-fixture.js';
-import { em, memberIdOf } from './portal-support.js';
+import { sql } from './biller-wizard.fixtures.js';
+import { grantNeededApprovals, startModification, twoWeeksBeforeTheEnd } from './modification.fixtures.js';
 
 /**
  * A modification in the term's last weeks, when what the agreement holds already covers its bills to the end date
@@ -34,35 +31,11 @@ let agent: string;
 let agreementId: number;
 let accountId: number;
 let memberId: number;
-let endDate: LocalDate;
 
 beforeAll(async () => {
   server = await startTestServer({ clock });
-  ({ agreementId, accountId } = await agreementInForce(server, MEMBER_TWO_ACCOUNTS[0]));
-  [{ end_date: endDate }] = await sql<{ end_date: LocalDate }>(
-    server,
-    'select end_date::text as end_date from agreement where id = ?',
-    [agreementId],
-  );
-  // Two weeks before the term ends: everything due before then paid and received, and plenty held.
-  clock.setAt(addDays(endDate, -14), 10);
-  const today = server.app.services.clock.today();
+  ({ agreementId, accountId, memberId } = await twoWeeksBeforeTheEnd(server, clock, MEMBER_TWO_ACCOUNTS[0]));
   agent = await server.token(...AGENT);
-  await sql(
-    server,
-    `update scheduled_deposit set status = 1, received_amount = expected_amount where agreement_id = ? and due_date < ?::date`,
-    [agreementId, today],
-  );
-  await sql(server, `update bill set status = 2 where agreement_id = ? and due_date < ?::date`, [agreementId, today]);
-  memberId = await memberIdOf(server, MEMBER_TWO_ACCOUNTS[0]);
-  const [linked] = await sql<{ id: number }>(
-    server,
-    'select id from linked_account where member_id = ? and is_active order by id limit 1',
-    [memberId],
-  );
-  await em(server).transactional((tx) =>
-    salaryIntoRainyDay(tx, { memberId, agreementId, linkedAccountId: linked.id, amount: cents(5_000_00), date: today }),
-  );
 }, 180_000);
 afterAll(() => server?.stop());
 

@@ -1,5 +1,11 @@
+import type { SimulationClock } from '../../server/src/modules/core-banking/simulation.js';
+import { addDays, type LocalDate } from '../../server/src/shared/local-date.js';
+import { cents } from '../../server/src/shared/money.js';
 import type { TestServer } from '../support/server.js';
 import { AGENT, MANAGER } from '../support/demo.js';
+import { agreementInForce, sql } from './biller-wizard.fixtures.js';
+import { salaryIntoRainyDay } from './ledger-fixture.js';
+import { em, memberIdOf } from './portal-support.js';
 
 /**
  * Modifications through the real flow (issue 26 item 8: the queueAgreementChange stand-in is gone): staff start the
@@ -98,4 +104,50 @@ export async function queueModification(
   const outcome = body.data?.saveAllAgreementChanges.outcome;
   if (!outcome || outcome.stage !== 'QUEUED') throw new Error(`saveAllAgreementChanges: ${JSON.stringify(body)}`);
   return outcome;
+}
+
+/** The in-force agreement of a member two weeks before its term ends, with money enough to cover the rest of it. */
+export interface LastWeeks {
+  agreementId: number;
+  accountId: number;
+  memberId: number;
+  linkedAccountId: number;
+  endDate: LocalDate;
+  today: LocalDate;
+}
+
+/**
+ * Moves the server's clock to two weeks before the term of the member's agreement in force ends, with everything due
+ * before then paid and received (as the bank days in between would have: a setup shortcut), and $5,000 of the
+ * member's money put into its rainy day, so that what it holds covers its bills to the end date.
+ */
+export async function twoWeeksBeforeTheEnd(
+  server: TestServer,
+  clock: SimulationClock,
+  memberNumber: string,
+): Promise<LastWeeks> {
+  const { agreementId, accountId } = await agreementInForce(server, memberNumber);
+  const [{ end_date: endDate }] = await sql<{ end_date: LocalDate }>(
+    server,
+    'select end_date::text as end_date from agreement where id = ?',
+    [agreementId],
+  );
+  clock.setAt(addDays(endDate, -14), 10);
+  const today = server.app.services.clock.today();
+  await sql(
+    server,
+    `update scheduled_deposit set status = 1, received_amount = expected_amount where agreement_id = ? and due_date < ?::date`,
+    [agreementId, today],
+  );
+  await sql(server, `update bill set status = 2 where agreement_id = ? and due_date < ?::date`, [agreementId, today]);
+  const memberId = await memberIdOf(server, memberNumber);
+  const [{ id: linkedAccountId }] = await sql<{ id: number }>(
+    server,
+    'select id from linked_account where member_id = ? and is_active order by id limit 1',
+    [memberId],
+  );
+  await em(server).transactional((tx) =>
+    salaryIntoRainyDay(tx, { memberId, agreementId, linkedAccountId, amount: cents(5_000_00), date: today }),
+  );
+  return { agreementId, accountId, memberId, linkedAccountId, endDate, today };
 }
