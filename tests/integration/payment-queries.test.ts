@@ -103,6 +103,13 @@ describe.skipIf(!realDatabaseUrl)('bill queries and the REST façade of payments
     );
     const body = (await rest.json()) as { items: Record<string, unknown>[] };
     expect(body.items[0]).toMatchObject({ paymentMethod: 3, isReimbursement: true, billerAddedDate: '2026-03-10' });
+    // A page beyond any whole number (found by the fuzz test: a 500) is the first page, as the old API answered.
+    const huge = await fetch(
+      `${w.server.url}/api/bills/GetPageOfBillsDueForPayment/${w.alice.memberId}/${s.accountId}?page=100000000000000000000`,
+      { headers: { authorization: `Bearer ${w.tokens.alice}` } },
+    );
+    expect(huge.status).toBe(200);
+    expect(((await huge.json()) as { page: number }).page).toBe(1);
   });
 
   it('combines a pay allocation across the bills of one sub-category', async () => {

@@ -91,13 +91,15 @@ export const paymentRoutes = [
   }),
   route('get', '/api/bills/GetPageOfBillsDueForPayment/:memberId/:accountId', 'signed-in', BillPageView, (ctx) => {
     const { req, em, user, services } = ctx;
+    // The legacy page: any page that is not a whole number from 1 (the fuzz test's 1e20 made a 500: an offset beyond
+    // PostgreSQL's bigint) is the first, as the old API answered.
     const page = Number(req.query.page ?? 1);
     return services.billQueries.billsDueForPayment(
       em,
       user,
       idParam(req.params.memberId, 'memberId'),
       idParam(req.params.accountId, 'accountId'),
-      Number.isInteger(page) && page > 0 ? page : 1,
+      Number.isSafeInteger(page) && page > 0 ? page : 1,
       20,
     );
   }),
