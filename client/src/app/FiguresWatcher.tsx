@@ -2,11 +2,11 @@ import { useApolloClient } from '@apollo/client/react';
 import { useMemo, useRef } from 'react';
 import { useSession } from '../auth/useSession';
 import { useFiguresChangedSubscription } from '../gql/hooks';
-import { createFiguresRefresher } from './live-figures';
+import { figuresRefresherOf } from './live-figures';
 
 function FiguresListener() {
   const client = useApolloClient();
-  const refresh = useMemo(() => createFiguresRefresher(client), [client]);
+  const refresh = useMemo(() => figuresRefresherOf(client), [client]);
   const listening = useRef(0);
   useFiguresChangedSubscription({
     onData: ({ data }) => {

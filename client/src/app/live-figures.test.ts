@@ -3,10 +3,12 @@ import { describe, expect, it } from 'vitest';
 import * as generated from '../gql/graphql';
 import {
   createFiguresRefresher,
+  figuresRefresherOf,
   FORGOTTEN_WHEN_CLOSED,
   LIVE_QUERIES,
   planRefresh,
   type RefreshableClient,
+  union,
 } from './live-figures';
 
 /** Every query of the client's documents (the generated ones): operation name → its root fields. */
@@ -66,6 +68,19 @@ describe('planRefresh', () => {
     expect(plan.refetch).toEqual(refetch);
   });
 
+  it('narrowed to some queries (an activity added), asks only those and forgets only what they read', () => {
+    const plan = planRefresh(
+      [
+        { name: 'OverviewPage', variables: { accountId: 7 } },
+        { name: 'MemberAccount', variables: { accountId: 7 } },
+        { name: 'Activities', variables: { accountId: 7, page: 2 } },
+      ],
+      { accountIds: new Set([7]), queries: new Set(['Activities', 'OverviewPage', 'TransactionDetails']) },
+    );
+    expect(plan.refetch).toEqual([0, 2]);
+    expect(plan.evict).toEqual(['transaction']);
+  });
+
   it('never forgets the settings the overview’s query reads (the shell reads them all the time)', () => {
     const plan = planRefresh([{ name: 'ClientSettings', variables: {} }], ALL);
     expect(plan.evict).toContain('accountOverview');
@@ -94,6 +109,25 @@ describe('planRefresh', () => {
     expect(plan.refetch).toEqual([]);
     expect(plan.evict).not.toContain('billDetails');
     expect(plan.evict).not.toContain('profile'); // BillLinkedAccounts is closed, but Profile reads the same field
+  });
+});
+
+const names = (...queries: string[]) => new Set(queries);
+
+describe('union', () => {
+  it.each([
+    ['two accounts', only(7), only(8), { accountIds: new Set([7, 8]) }],
+    ['every account when either is', ALL, only(8), { accountIds: null }],
+    [
+      'the queries of both when both are narrowed',
+      { ...only(7), queries: names('Activities') },
+      { ...only(7), queries: names('OverviewPage') },
+      { accountIds: new Set([7]), queries: names('Activities', 'OverviewPage') },
+    ],
+    ['every query when either concerns them all', { ...only(7), queries: names('Activities') }, only(7), only(7)],
+  ])('%s', (_name, a, b, merged) => {
+    expect(union(a, b)).toEqual(merged);
+    expect(union(null, b)).toEqual(b);
   });
 });
 
@@ -136,5 +170,19 @@ describe('createFiguresRefresher', () => {
     fake.releaseAll();
     await Promise.all([first, last]);
     expect(fake.evicted).toContain('agreement');
+  });
+
+  it('is one per client: announcements, new activities and an applied change share its queue', async () => {
+    const fake = fakeClient([{ queryName: 'OverviewPage', variables: { accountId: 7 } }]);
+    const first = figuresRefresherOf(fake.client)(only(7)); // the server's announcement
+    await Promise.resolve();
+    void figuresRefresherOf(fake.client)({ ...only(7), queries: names('Activities', 'OverviewPage') }); // activities
+    const applied = figuresRefresherOf(fake.client)(only(7)); // the change applied
+    expect(figuresRefresherOf(fake.client)).toBe(figuresRefresherOf(fake.client));
+    fake.releaseAll();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    fake.releaseAll();
+    await Promise.all([first, applied]);
+    expect(fake.refetched).toEqual(['OverviewPage', 'OverviewPage']); // 2, not 3
   });
 });

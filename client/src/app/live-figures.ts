@@ -71,9 +71,13 @@ export const FORGOTTEN_WHEN_CLOSED: Readonly<Record<string, readonly string[]>> 
  */
 const NOT_FIGURES: ReadonlySet<string> = new Set(['clientSettings']);
 
-/** One announcement as the client reads it (null accountIds: every account). */
+/**
+ * One announcement as the client reads it (null accountIds: every account). `queries` narrows it to the open queries
+ * of those names (an activity added: the lists and the overview's totals); absent, every live query is concerned.
+ */
 export interface FiguresChange {
   accountIds: ReadonlySet<number> | null;
+  queries?: ReadonlySet<string>;
 }
 
 /** An open query as the planner sees it. */
@@ -98,11 +102,15 @@ export function planRefresh(open: readonly OpenQuery[], change: FiguresChange): 
   const refetch: number[] = [];
   open.forEach((query, index) => {
     if (!query.name || !(query.name in LIVE_QUERIES)) return;
+    if (change.queries && !change.queries.has(query.name)) return;
     const accountId = query.variables?.accountId;
     if (change.accountIds && typeof accountId === 'number' && !change.accountIds.has(accountId)) return;
     refetch.push(index);
   });
-  const known = new Set([...Object.values(LIVE_QUERIES), ...Object.values(FORGOTTEN_WHEN_CLOSED)].flat());
+  const concerned = change.queries
+    ? [...change.queries].map(rootFieldsOf)
+    : [...Object.values(LIVE_QUERIES), ...Object.values(FORGOTTEN_WHEN_CLOSED)];
+  const known = new Set(concerned.flat());
   const evict = [...known].filter((field) => !readByOpen.has(field) && !NOT_FIGURES.has(field)).sort();
   return { refetch, evict };
 }
@@ -128,11 +136,27 @@ export interface RefreshableClient {
   cache: { evict(options: { id: string; fieldName: string }): boolean; gc(): unknown };
 }
 
-/** Merges two changes: every account when either is. */
-function union(a: FiguresChange | null, b: FiguresChange): FiguresChange {
+/** Merges two changes: every account when either is; every live query when either concerns them all. */
+export function union(a: FiguresChange | null, b: FiguresChange): FiguresChange {
   if (!a) return b;
-  if (!a.accountIds || !b.accountIds) return { accountIds: null };
-  return { accountIds: new Set([...a.accountIds, ...b.accountIds]) };
+  const accountIds = a.accountIds && b.accountIds ? new Set([...a.accountIds, ...b.accountIds]) : null;
+  if (!a.queries || !b.queries) return { accountIds };
+  return { accountIds, queries: new Set([...a.queries, ...b.queries]) };
+}
+
+const refreshers = new WeakMap<RefreshableClient, (change: FiguresChange) => Promise<void>>();
+
+/**
+ * The one refresher of a client: the server's announcements, new activities and an applied change all go through it,
+ * so that what they ask for at once is asked once (a change applied announces its figures and adds activities).
+ */
+export function figuresRefresherOf(client: RefreshableClient): (change: FiguresChange) => Promise<void> {
+  let refresher = refreshers.get(client);
+  if (!refresher) {
+    refresher = createFiguresRefresher(client);
+    refreshers.set(client, refresher);
+  }
+  return refresher;
 }
 
 /**

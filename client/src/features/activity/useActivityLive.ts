@@ -1,11 +1,16 @@
 import { useApolloClient } from '@apollo/client/react';
 import { useState } from 'react';
+import { figuresRefresherOf } from '../../app/live-figures';
 import { useActivityAddedSubscription } from '../../gql/hooks';
+
+/** The open queries that show the activities: the lists and the overview's (its totals and first page). */
+const ACTIVITY_QUERIES: ReadonlySet<string> = new Set(['Activities', 'OverviewPage']);
 
 /**
  * New activities as the server writes them (`activityAdded(accountId)`): the open activity pages and the
- * overview's query (its totals and the list's first page) refetch (so paging, filters and totals stay right), and the newest one's label is returned
- * for the live region.
+ * overview's query (its totals and the list's first page) are asked again through the one refresher (live-figures.ts:
+ * a change that adds several activities and moves money asks once), and the newest one's label is returned for the
+ * live region.
  */
 export function useActivityLive(accountId: number): string | null {
   const client = useApolloClient();
@@ -16,7 +21,7 @@ export function useActivityLive(accountId: number): string | null {
       const activity = data.data?.activityAdded;
       if (!activity) return;
       setNewest(activity.label || 'an activity');
-      void client.refetchQueries({ include: ['Activities', 'OverviewPage'] });
+      void figuresRefresherOf(client)({ accountIds: new Set([accountId]), queries: ACTIVITY_QUERIES });
     },
   });
   return newest;

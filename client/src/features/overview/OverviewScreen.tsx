@@ -18,6 +18,7 @@ import { ActivityOverview, AllocationSection, HistoryLink, OverviewSkeleton } fr
 import { OVERVIEW_ACTIVITY_PAGE_SIZE, overviewPageVariables } from './overview-loader';
 import { agreementBanner, overviewPayPath } from './overview-rules';
 import { QueuedChangeDialog, useQueuedChange } from './QueuedChangeDialog';
+import { figuresRefresherOf } from '../../app/live-figures';
 import { SavedForLaterNotice } from '../wizard/activate/SavedForLaterNotice';
 import { ChangeWaitingNotice } from '../member/change-review/ChangeWaitingNotice';
 import { UpcomingBillsTable } from './UpcomingBillsTable';
@@ -59,11 +60,12 @@ export function OverviewScreen() {
     context: { queryDeduplication: false },
   });
 
-  // A queued change is pushed by the server; once applied, everything on screen reloads in place (the page's query
-  // carries the member layout's account too; Activities is the list's own query, open on a page past the first).
+  // A queued change is pushed by the server; once applied, everything of the account on screen reloads in place (the
+  // page's query carries the member layout's account too), through the one refresher that the server's announcements
+  // of the same change also go through: asked once, and after any request already in flight.
   const refresh = useCallback(() => {
-    void client.refetchQueries({ include: ['OverviewPage', 'Activities'] });
-  }, [client]);
+    void figuresRefresherOf(client)({ accountIds: new Set([accountId]) });
+  }, [client, accountId]);
   const onApplied = useCallback(() => {
     setAnnouncement('The agreement change has been applied. The overview has been updated.');
     refresh();
