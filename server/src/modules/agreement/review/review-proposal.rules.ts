@@ -121,7 +121,8 @@ export function reviewProposal(
   const deepest = Math.min(0, ...forecast.points.filter((point) => point.date < first).map((point) => point.balance));
   const topUpFirst = cents(-deepest);
   const base = topUpFirst > 0 ? withFix(kept, { kind: 'topUp', amount: topUpFirst }) : kept;
-  const high = current + (forecastOf(base)?.topUpToAvoid ?? 0);
+  // Nothing topped up first (the usual case): the base is what was just forecast, so it is not forecast again.
+  const high = current + ((base === kept ? forecast : forecastOf(base))?.topUpToAvoid ?? 0);
   const found = smallest(
     0,
     Math.max(high, 1),
