@@ -78,7 +78,7 @@ describe('a modification in the term’s last weeks, the balance covering the re
     expect(saved.body.data!.saveAgreementDeposits.errors).toEqual([]);
     const step = (await server.graphql<Step>(LOAD, { id: versionId }, agent)).body.data!.agreementDeposits.step!;
     expect(step.plan!.depositAmount).toBe('0.00');
-    expect(step.note).toMatch(/^No more deposits are needed: what the agreement holds already covers its bills/);
+    expect(step.note).toMatch(/^No more deposits are needed: what the agreement holds covers its bills/);
 
     await grantNeededApprovals(server, versionId, agent);
     const all = await server.graphql<{ saveAllAgreementChanges: { outcome: unknown; errors: { code: string }[] } }>(

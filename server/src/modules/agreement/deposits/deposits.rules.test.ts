@@ -16,6 +16,7 @@ import {
   durationInWeeks,
   firstBankDayForDeposit,
   firstContributionDay,
+  noMoreDepositsNeeded,
   noMoreDepositsNote,
   overdrawChoiceOf,
   periodFor,
@@ -586,7 +587,21 @@ describe('noMoreDepositsNote (rule "no more deposits": a modification whose bala
     ['a new agreement at 0.00 (refused elsewhere)', 'setup', 0, false],
   ] as const)('%s', (_name, mode, amount, said) => {
     const note = noMoreDepositsNote(mode, amount === null ? null : cents(amount), END);
-    expect(note !== null).toBe(said);
-    if (said) expect(note).toContain('covers its bills to its end on 31-12-2026');
+    expect(note).toBe(
+      said
+        ? 'No more deposits are needed: what the agreement holds covers its bills to its end on 31-12-2026. ' +
+            'The deposits still scheduled stop when this change takes effect.'
+        : null,
+    );
+  });
+});
+
+describe('noMoreDepositsNeeded (rule "no more deposits" in words: the deposits step, What’s next, the summary)', () => {
+  it.each([
+    ['an end at the end of a year', '2026-12-31', 'covers its bills to its end on 31-12-2026.'],
+    ['an end early in a month', '2027-06-05', 'covers its bills to its end on 05-06-2027.'],
+    ['an end on a leap day', '2028-02-29', 'covers its bills to its end on 29-02-2028.'],
+  ] as const)('%s', (_name, endDate, tail) => {
+    expect(noMoreDepositsNeeded(d(endDate))).toBe(`No more deposits are needed: what the agreement holds ${tail}`);
   });
 });

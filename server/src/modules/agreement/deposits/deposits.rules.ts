@@ -57,16 +57,22 @@ export const DEPOSITS_MESSAGES = {
 } as const;
 
 /**
+ * Rule "no more deposits" in words: what is said of an agreement that holds enough for its bills to its end date, so
+ * needs no deposit to come (a modification in the term's last weeks saved at 0.00). The deposits step's note and
+ * What's next / the agreement summary (projection-words.rules.ts) say the same sentence.
+ */
+export function noMoreDepositsNeeded(endDate: LocalDate): string {
+  return `No more deposits are needed: what the agreement holds covers its bills to its end on ${formatDisplayDate(endDate)}.`;
+}
+
+/**
  * Rule "no more deposits" (a modification in the term's last weeks): a deposit of 0.00 is saved when what the
  * agreement holds already covers its bills to the end date; the deposits step says so instead of a bare $0.00, and
  * the deposits still scheduled end when the change takes effect (modification-schedule.rules.ts). Null otherwise.
  */
 export function noMoreDepositsNote(mode: DepositsMode, depositAmount: Cents | null, endDate: LocalDate): string | null {
   if (mode !== 'modify' || depositAmount !== 0) return null;
-  return (
-    `No more deposits are needed: what the agreement holds already covers its bills to its end on ` +
-    `${formatDisplayDate(endDate)}. The deposits still scheduled stop when this change takes effect.`
-  );
+  return `${noMoreDepositsNeeded(endDate)} The deposits still scheduled stop when this change takes effect.`;
 }
 
 /** The overdraw choice (spec 3 §4): top up now, or step back and remove bills. */

@@ -1,5 +1,6 @@
 import { formatDisplayDate, type LocalDate } from '../../../shared/local-date.js';
 import { formatCurrency, type Cents } from '../../../shared/money.js';
+import { noMoreDepositsNeeded } from '../deposits/deposits.rules.js';
 import type { NextDeposit, ProjectedForecast } from './projection.rules.js';
 
 export type VerdictTone = 'onTrack' | 'short' | 'suspended' | 'unknown';
@@ -17,16 +18,16 @@ const SUSPENDED_DETAIL = 'Activity on this agreement is suspended because the me
 /**
  * Rule "no next deposit in words": what What's next says when no deposit is still to come (null when one is). A
  * running agreement whose balance covers its bills to the end date needs no more (a modification in the term's last
- * weeks saves a deposit of 0.00: agreement/deposits, rule "no more deposits"); one that goes short is told when it
- * ends, the forecast's verdict saying the rest; without a forecast (ended), none is scheduled.
+ * weeks saves a deposit of 0.00): the deposits step's own sentence, `noMoreDepositsNeeded` (agreement/deposits, rule
+ * "no more deposits"); one that goes short is told when it ends, the forecast's verdict saying the rest; without a
+ * forecast (ended), none is scheduled.
  */
 export function noNextDepositWords(nextDeposit: NextDeposit | null, forecast: ProjectedForecast | null): string | null {
   if (nextDeposit) return null;
   if (!forecast) return 'No deposit is scheduled.';
-  const end = formatDisplayDate(forecast.until);
   return forecast.firstShortDate === null
-    ? `No more deposits are needed: what the agreement holds covers its bills to its end on ${end}.`
-    : `No more deposits are scheduled before the agreement ends on ${end}.`;
+    ? noMoreDepositsNeeded(forecast.until)
+    : `No more deposits are scheduled before the agreement ends on ${formatDisplayDate(forecast.until)}.`;
 }
 
 /**
