@@ -9,11 +9,27 @@ import {
   resignedMembershipRefusal,
   endDateProblem,
   isRenewalOf,
+  modificationSavedAtZero,
   staffActionRefusal,
   withdrawProblem,
   type ActivationFacts,
   type EndDateFacts,
 } from './lifecycle.rules.js';
+
+describe('modificationSavedAtZero (rule "a modification saved at 0.00": accepted, its plan asked again at save all)', () => {
+  const modification = { isNew: false, isRenewal: false, depositAmountCents: 0, contributionDate: '2026-12-01' };
+  it.each([
+    ['a modification at 0.00 with its date', {}, true],
+    ['a modification at 0.00, renewal not said', { isRenewal: undefined }, true],
+    ['a new agreement at 0.00', { isNew: true }, false],
+    ['a renewal at 0.00', { isRenewal: true }, false],
+    ['a modification with a deposit', { depositAmountCents: 1 }, false],
+    ['a modification with a negative deposit', { depositAmountCents: -1 }, false],
+    ['a modification at 0.00 with no date', { contributionDate: null }, false],
+  ] as const)('%s → %s', (_name, change, saved) => {
+    expect(modificationSavedAtZero({ ...modification, ...change })).toBe(saved);
+  });
+});
 
 describe('activationProblem: what activation (setup) and save all (modify) check', () => {
   const complete: ActivationFacts = {

@@ -160,6 +160,18 @@ export const ACCOUNT_NOT_VALID =
   'The product account is not active. Review the account before proceeding to ensure the agreement can be activated and bills are paid.';
 
 /**
+ * Rule "a modification saved at 0.00" (in the term's last weeks, what it holds covering its bills to the end date): a
+ * modification, neither a new agreement nor a renewal (those always need a deposit above zero), whose deposits step was
+ * saved with a date and a deposit of 0.00. `depositsProblem` accepts it, and save all asks its plan again
+ * (`depositNeed`) only for it.
+ */
+export function modificationSavedAtZero(
+  facts: Pick<ActivationFacts, 'isNew' | 'isRenewal' | 'depositAmountCents' | 'contributionDate'>,
+): boolean {
+  return !facts.isNew && facts.isRenewal !== true && facts.contributionDate !== null && facts.depositAmountCents === 0;
+}
+
+/**
  * The deposits step saved: a date, and a deposit (null when saved, else the refusal). A new agreement or a renewal
  * needs a deposit above zero; a modification may save 0.00 when what it holds already covers the rest of its term (in
  * its last weeks), and then no further deposit is collected (modification-schedule.rules.ts). Save all asks the plan
@@ -174,8 +186,7 @@ export function depositsProblem(facts: ActivationFacts): Refusal | null {
   };
   if (facts.contributionDate === null || facts.depositAmountCents < 0) return notSaved;
   if (facts.depositAmountCents > 0) return null;
-  const modification = !facts.isNew && facts.isRenewal !== true;
-  if (!modification) return notSaved;
+  if (!modificationSavedAtZero(facts)) return notSaved;
   const need = facts.depositNeed;
   if (!need || need.stillToDepositCents <= 0) return null;
   if (need.depositDatesLeft === 0) {

@@ -29,6 +29,7 @@ import {
   endDateProblem,
   isRenewalOf,
   LIFECYCLE_MESSAGES,
+  modificationSavedAtZero,
   staffActionRefusal,
   type Refusal,
   type StaffLifecycleAction,
@@ -591,7 +592,8 @@ export class AgreementLifecycleService {
     const depositAmountCents = toCents(row.deposit_amount);
     // Only a modification saved at 0.00 asks its plan again (the balance or the bills may have changed since).
     const depositNeed =
-      !isNew && !isRenewal && depositAmountCents === 0 && this.deposits
+      modificationSavedAtZero({ isNew, isRenewal, depositAmountCents, contributionDate: row.contribution_date }) &&
+      this.deposits
         ? await this.deposits.depositNeed(tx, row.id)
         : undefined;
     const problem = activationProblem({
