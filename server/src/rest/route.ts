@@ -74,6 +74,18 @@ export function idParam(value: unknown, name: string): number {
   return id;
 }
 
+/**
+ * An optional count from a query string or path (a page, a page size, how many results): `fallback` when absent or
+ * blank, else a whole number of at most six digits (0 included: callers bound it), refused as `INVALID_NUMBER`.
+ */
+export function countParam(value: unknown, name: string, fallback: number): number {
+  const item = Array.isArray(value) ? value[0] : value;
+  const text = typeof item === 'string' ? item : '';
+  if (text === '') return fallback;
+  if (!/^\d{1,6}$/.test(text)) throw new DomainError('INVALID_NUMBER', `${name} must be a whole number.`, name);
+  return Number(text);
+}
+
 /** A whole, positive id from a body field, sent as a number or a string. */
 export function positiveInt(value: unknown, name: string): number {
   return idParam(typeof value === 'number' ? String(value) : value, name);

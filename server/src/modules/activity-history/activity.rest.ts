@@ -3,7 +3,7 @@ import { DomainError } from '../../shared/errors.js';
 import type { LocalDate } from '../../shared/local-date.js';
 import { parseDateInput } from '../../shared/validation/date-input.js';
 import { Field, Int, ObjectType } from 'type-graphql';
-import { idParam, route } from '../../rest/route.js';
+import { countParam, idParam, route } from '../../rest/route.js';
 import { TransactionStatusItem, transactionStatuses } from '../transaction/index.js';
 import { ALL_ACTIVITY_FILTERS, MEMBER_ACTIVITY_FILTERS, type ActivityFilterGroup } from '../activity/index.js';
 import { ACTIVITY_OVERVIEW_SIZE, DEFAULT_ACTIVITY_PAGE_SIZE } from './activity.service.js';
@@ -47,13 +47,6 @@ export function dateParam(value: unknown, name: string): LocalDate | null {
   const date = parseDateInput(text);
   if (!date) throw new DomainError('INVALID_DATE', `${name} must be a date written DD-MM-YYYY or YYYY-MM-DD.`, name);
   return date;
-}
-
-function intParam(value: unknown, name: string, fallback: number): number {
-  const text = values(value)[0];
-  if (text === undefined || text === '') return fallback;
-  if (!/^\d{1,6}$/.test(text)) throw new DomainError('INVALID_NUMBER', `${name} must be a whole number.`, name);
-  return Number(text);
 }
 
 /** Spec 1 §7 activities: the same service as `activities`/`activity`; members never get notes. */
@@ -153,8 +146,8 @@ export const activityRoutes = [
       memberId: idParam(ctx.req.params.memberId, 'memberId'),
       accountId: idParam(ctx.req.params.accountId, 'accountId'),
       filters: filtersParam(ctx.req.query.filters),
-      page: intParam(ctx.req.query.page ?? ctx.req.query.pageNumber, 'page', 1),
-      pageSize: intParam(ctx.req.query.pageSize, 'pageSize', DEFAULT_ACTIVITY_PAGE_SIZE),
+      page: countParam(values(ctx.req.query.page ?? ctx.req.query.pageNumber)[0], 'page', 1),
+      pageSize: countParam(values(ctx.req.query.pageSize)[0], 'pageSize', DEFAULT_ACTIVITY_PAGE_SIZE),
     }),
   ),
 

@@ -1,6 +1,6 @@
 import { STAFF_AND_REPORTER_ROLES } from '../../common/auth/roles.js';
-import { DomainError, NotFoundError } from '../../shared/errors.js';
-import { idParam, route } from '../../rest/route.js';
+import { NotFoundError } from '../../shared/errors.js';
+import { countParam, idParam, route } from '../../rest/route.js';
 import { MEMBER_LIST_MAX_PAGE_SIZE } from './member-directory.service.js';
 import { CompleteMemberInformation, MemberAccountLinkRecord, MemberListEntry } from './member-directory.types.js';
 import { MemberSearchResult } from './member-search.types.js';
@@ -9,14 +9,6 @@ import { MemberView } from './member.types.js';
 function text(value: unknown): string {
   const first = Array.isArray(value) ? value[0] : value;
   return typeof first === 'string' ? first : '';
-}
-
-/** An optional whole number from the query string (`fallback` when absent). */
-function countParam(value: unknown, name: string, fallback: number): number {
-  const raw = text(value);
-  if (raw === '') return fallback;
-  if (!/^\d{1,6}$/.test(raw)) throw new DomainError('BAD_USER_INPUT', `Invalid ${name}.`, name);
-  return Number(raw);
 }
 
 /**

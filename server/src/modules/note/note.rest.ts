@@ -1,6 +1,6 @@
 import { STAFF_AND_REPORTER_ROLES, STAFF_ROLES } from '../../common/auth/roles.js';
 import { DomainError } from '../../shared/errors.js';
-import { bodyField, idParam, route } from '../../rest/route.js';
+import { bodyField, countParam, idParam, route } from '../../rest/route.js';
 import { NOTE_LIST_DEFAULT_PAGE_SIZE, recentNotes } from './note.queries.js';
 import { noteEntityTypeOf } from '../../shared/note/note.rules.js';
 import { NoteView } from './note.types.js';
@@ -8,14 +8,6 @@ import { NoteView } from './note.types.js';
 function first(value: unknown): string | undefined {
   const item = Array.isArray(value) ? value[0] : value;
   return typeof item === 'string' ? item : undefined;
-}
-
-/** An optional whole number of the query string (`fallback` when absent). */
-function countParam(value: unknown, name: string, fallback: number): number {
-  const text = first(value);
-  if (text === undefined || text === '') return fallback;
-  if (!/^\d{1,6}$/.test(text)) throw new DomainError('INVALID_NUMBER', `${name} must be a whole number.`, name);
-  return Number(text);
 }
 
 /** A body's text field: a string, or nothing (the rule then says the text must be non-empty). */
