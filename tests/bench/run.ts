@@ -6,6 +6,7 @@ import { enginesSection } from './engines.js';
 import { firstLoadSection } from './first-load.js';
 import { missedDepositsSection } from './missed-deposits.js';
 import { fuzzSection } from './fuzz.js';
+import { liveRefreshSection } from './live-refresh.js';
 import { lighthouseSection } from './lighthouse.js';
 import { environmentLine, formatSection, type BenchSection } from './harness.js';
 import { overviewSection } from './overview.js';
@@ -25,6 +26,7 @@ const SECTIONS: BenchSection[] = [
   overviewSection,
   firstLoadSection,
   lighthouseSection,
+  liveRefreshSection,
   fuzzSection,
   bankDaySection,
   missedDepositsSection,
