@@ -86,12 +86,17 @@ export function removeEmbeddedTestData(): void {
   rmSync(EMBEDDED_TEST_ROOT, { recursive: true, force: true });
 }
 
-/** One template per day (or instant, for a stopped clock), time zone and demo-data choice. */
+/**
+ * One template per time zone and demo-data choice, and with the demo data per day (or instant, for a stopped clock):
+ * the demo data are seeded on the clock, the migrations alone never read it (migrateAndSeed), so every database
+ * without the demo data is the same whatever the clock.
+ */
 function templateKey(config: Config, clock: Clock): string {
   const now = clock.now();
   const live = Math.abs(now.getTime() - Date.now()) < 60_000;
+  const day = config.loadDemoData ? [clock.today(), live ? 'live' : now.toISOString()] : [];
   return createHash('sha1')
-    .update(JSON.stringify([clock.today(), live ? 'live' : now.toISOString(), config.timeZone, config.loadDemoData]))
+    .update(JSON.stringify([...day, config.timeZone, config.loadDemoData]))
     .digest('hex')
     .slice(0, 12);
 }
@@ -110,16 +115,20 @@ async function migrateAndSeed(config: Config, clock: Clock): Promise<void> {
 /**
  * A fresh database for one test server, quickly: the first server of a run migrates and seeds its database and keeps
  * a copy as a template (`templateKey`); every later one is a copy of that template, skipping the migrations, the
- * password hashing and the demo data's inserts. On a real PostgreSQL the template is a database (`<db>_tpl_<key>`,
- * CREATE DATABASE … TEMPLATE); on the embedded one a closed data directory (`.test-data/tpl_<key>`) copied into the
- * config's DATA_DIR. The templates live for one run (tests/support/global-setup.ts removes them).
+ * password hashing and the demo data's inserts. On a real PostgreSQL the template is a database beside the given one
+ * (`<db>_tpl_<key>`, CREATE DATABASE … TEMPLATE), shared by the run's workers: the first to need it makes it under an
+ * advisory lock on its name while another waits for it and copies it; on the embedded one a closed data directory
+ * (`.test-data/tpl_<key>`) copied into the config's DATA_DIR. The templates live for one run
+ * (tests/support/global-setup.ts removes them).
  */
 export async function freshSeededDatabase(config: Config, clock: Clock): Promise<void> {
   if (!config.databaseUrl) return freshEmbeddedDatabase(config, clock);
   const target = databaseName(config.databaseUrl);
-  const template = `${target}_tpl_${templateKey(config, clock)}`;
+  const template = `${givenDatabaseUrl ? databaseName(givenDatabaseUrl) : target}_tpl_${templateKey(config, clock)}`;
   const admin = await maintenanceClient();
   try {
+    // Held until this connection ends (below): one worker makes a template, the others wait here for it.
+    await admin.query('select pg_advisory_lock(hashtext($1))', [template]);
     const exists = await admin.query('select 1 from pg_database where datname = $1', [template]);
     if (exists.rowCount) {
       await admin.query(`drop database if exists ${ident(target)} with (force)`);
