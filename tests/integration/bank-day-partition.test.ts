@@ -11,7 +11,8 @@ import { createBankAgreement } from './core-banking-world.js';
 import { createMember } from './payment-world.js';
 
 // Test-only pauses (NODE_ENV=test): batches of one agreement and 150 ms after each, so that a part takes a while and
-// a second instance finds parts waiting (read when the bank's modules load: before the imports above).
+// a second instance finds parts waiting (the batch size read when the bank's modules load: before the imports above;
+// the pause at each batch).
 vi.hoisted(() => {
   process.env.BANK_DAY_TEST_BATCH = '1';
   process.env.BANK_DAY_TEST_PAUSE_MS = '150';
@@ -102,11 +103,14 @@ describe.skipIf(!realDatabaseUrl)('the bank day in parts', () => {
   const servers: TestServer[] = [];
   const children: ChildProcess[] = [];
   afterEach(async () => {
+    vi.unstubAllEnvs();
     for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
     for (const server of servers.splice(0).reverse()) await server.stop();
   });
 
   it('writes the same rows in parts of two agreements as in one part', async () => {
+    // The rows, not the timing: no pause after each batch here (read at each batch; back for the tests below).
+    vi.stubEnv('BANK_DAY_TEST_PAUSE_MS', '0');
     const runDay = async (partitionSize: string) => {
       const clock = new SimulationClock(zonedInstant(DAY, TZ, 0, 1), TZ);
       const server = await startTestServer({

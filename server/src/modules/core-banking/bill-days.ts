@@ -20,14 +20,15 @@ import type { AutomaticPaymentBill, PaymentService } from '../payment/index.js';
 import { EVERY_AGREEMENT, type AgreementRange } from '../../jobs/agreement-ranges.rules.js';
 import { billDayChange } from './bank-day.rules.js';
 import { forEachConcurrently } from './concurrently.js';
+import { bankDayTestPause } from './deposit-arrivals.js';
 
 const RUNNING = RUNNING_STATUSES.join(', ');
 
 /**
  * Test-only fault hooks, as the deposits' (deposit-arrivals.ts): with NODE_ENV=test, batches of BANK_DAY_TEST_BATCH
- * agreements and a pause of BANK_DAY_TEST_PAUSE_MS after each, so that a test can kill a day half-way through.
+ * agreements and a pause of BANK_DAY_TEST_PAUSE_MS after each (bankDayTestPause), so that a test can kill a day
+ * half-way through.
  */
-const TEST_PAUSE_MS = process.env.NODE_ENV === 'test' ? Number(process.env.BANK_DAY_TEST_PAUSE_MS ?? 0) || 0 : 0;
 const TEST_BATCH = process.env.NODE_ENV === 'test' ? Number(process.env.BANK_DAY_TEST_BATCH ?? 0) || 0 : 0;
 
 /** Agreements whose automatic payments are made in one transaction (their locks, keys, postings and activities). */
@@ -153,7 +154,7 @@ export class BillDays {
       const done = await em.fork().transactional((tx) => this.payments.payAutomatically(tx, user, batch));
       result.paid.push(...done.paid);
       result.notPaid.push(...done.notPaid);
-      if (TEST_PAUSE_MS > 0) await new Promise((resolve) => setTimeout(resolve, TEST_PAUSE_MS));
+      await bankDayTestPause();
     });
     result.paid.sort((a, b) => a.billId - b.billId);
     result.notPaid.sort((a, b) => a.billId - b.billId);

@@ -55,10 +55,14 @@ interface LockedAgreement {
 
 /**
  * Test-only fault hooks (the kill -9 test, tests/integration/bank-day-kill.test.ts): with NODE_ENV=test, a pause of
- * BANK_DAY_TEST_PAUSE_MS after each batch of agreements' deposits, and batches of BANK_DAY_TEST_BATCH agreements,
- * so that the process can be killed half-way through a day.
+ * BANK_DAY_TEST_PAUSE_MS after each batch of agreements' deposits (and of automatic payments, bill-days.ts), and
+ * batches of BANK_DAY_TEST_BATCH agreements, so that the process can be killed half-way through a day. The batch size
+ * is read when the module loads; the pause each time it is taken, so that a test needing no pause can set it to 0.
  */
-const TEST_PAUSE_MS = process.env.NODE_ENV === 'test' ? Number(process.env.BANK_DAY_TEST_PAUSE_MS ?? 0) || 0 : 0;
+export async function bankDayTestPause(): Promise<void> {
+  const ms = process.env.NODE_ENV === 'test' ? Number(process.env.BANK_DAY_TEST_PAUSE_MS ?? 0) || 0 : 0;
+  if (ms > 0) await new Promise((resolve) => setTimeout(resolve, ms));
+}
 const TEST_BATCH = process.env.NODE_ENV === 'test' ? Number(process.env.BANK_DAY_TEST_BATCH ?? 0) || 0 : 0;
 
 /** Agreements whose deposits are posted in one transaction (their keys, locks, postings and activities). */
@@ -197,7 +201,7 @@ export class DepositArrivals {
     }
     await forEachConcurrently(batches, this.concurrency, async (batch) => {
       await em.fork().transactional((tx) => this.runBatch(tx, batch, today, now, result));
-      if (TEST_PAUSE_MS > 0) await new Promise((resolve) => setTimeout(resolve, TEST_PAUSE_MS));
+      await bankDayTestPause();
     });
     if (result.missed.length > 0) this.notifier.wake();
     result.received.sort((a, b) => a.agreementId - b.agreementId || a.depositId - b.depositId);
