@@ -174,7 +174,8 @@ test.describe('the agreement lifecycle', () => {
     const confirm = memberPage.getByRole('alertdialog');
     await expect(confirm).toContainText('Approve this agreement?');
     await confirm.getByRole('button', { name: 'Approve', exact: true }).click();
-    await expect(memberPage.getByText('Agreement approved.', { exact: false })).toBeVisible();
+    // Its answer waited ~17 s once on the loaded CI (every request of the three tabs did: the one connection was busy).
+    await expect(memberPage.getByText('Agreement approved.', { exact: false })).toBeVisible({ timeout: 30_000 });
     await memberContext.close();
 
     // The job applies it; the open overview is told each stage and then shows the agreement active, never reloaded.
