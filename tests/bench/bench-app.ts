@@ -1,8 +1,12 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { startApp, type App } from '../../server/src/app.js';
 import type { Clock } from '../../server/src/shared/clock.js';
 import { loadConfig } from '../../server/src/config.js';
 import { createScratchDatabase } from '../integration/ledger-fixture.js';
+import { buildClient } from './first-load.js';
 
 export interface BenchApp {
   app: App;
@@ -41,6 +45,32 @@ export async function startBenchApp(
     async stop() {
       await app.stop();
       await scratch.drop();
+    },
+  };
+}
+
+/**
+ * The portal as `npm start` serves it, for the benches that drive a browser (lighthouse, live-refresh): the built
+ * client (built into a scratch folder, or FIRST_LOAD_DIR) on the embedded database with one connection and the demo
+ * data, in a scratch DATA_DIR (`label` names it); `stop` removes both.
+ */
+export async function startPortalAsServed(label: string): Promise<{ app: App; stop(): Promise<void> }> {
+  const { dir, cleanup } = await buildClient();
+  const dataDir = mkdtempSync(path.join(tmpdir(), `billsmoothing-${label}-`));
+  const config = loadConfig({
+    DATABASE_URL: '',
+    DATA_DIR: dataDir,
+    CLIENT_DIR: dir,
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+  });
+  const app = await startApp(config, { port: 0 });
+  return {
+    app,
+    async stop() {
+      await app.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+      cleanup();
     },
   };
 }

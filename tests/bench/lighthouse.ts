@@ -1,10 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import path from 'node:path';
-import { startApp, type App } from '../../server/src/app.js';
-import { loadConfig } from '../../server/src/config.js';
+import type { App } from '../../server/src/app.js';
 import { MEMBER_DEMO_PASSWORD } from '../../server/src/seed/demo.js';
-import { buildClient } from './first-load.js';
+import { startPortalAsServed } from './bench-app.js';
 import type { BenchNote, BenchRow, BenchSection } from './harness.js';
 
 /**
@@ -159,16 +158,8 @@ export const lighthouseSection: BenchSection = {
   name: 'lighthouse',
   title: 'Lighthouse 12.2.3, mobile: the login page (goal ≥ 95) and the member overview (goal ≥ 90)',
   async run(): Promise<BenchRow[]> {
-    const { dir, cleanup } = await buildClient();
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'billsmoothing-lighthouse-'));
-    const config = loadConfig({
-      DATABASE_URL: '',
-      DATA_DIR: dataDir,
-      CLIENT_DIR: dir,
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-    });
-    const app = await startApp(config, { port: 0 });
+    const portal = await startPortalAsServed('lighthouse');
+    const { app } = portal;
     const { launch } = await import('chrome-launcher');
     const puppeteer = await import('puppeteer-core');
     const chrome = await launch({
@@ -209,9 +200,7 @@ export const lighthouseSection: BenchSection = {
       return [load, ...describe('login', login), ...describe('overview', overview)];
     } finally {
       await chrome.kill();
-      await app.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-      cleanup();
+      await portal.stop();
     }
   },
 };

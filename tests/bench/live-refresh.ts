@@ -1,9 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import { loadavg } from 'node:os';
 import { chromium, request as playwrightRequest } from '@playwright/test';
-import { startApp } from '../../server/src/app.js';
-import { loadConfig } from '../../server/src/config.js';
 import { LoginPage, SelectAccountPage } from '../e2e/pages.js';
 import { AGENT, MEMBER, OverviewPage } from '../e2e/portal-pages.js';
 import {
@@ -14,7 +10,7 @@ import {
   type GraphqlCall,
   type SignInCall,
 } from '../support/queued-change.js';
-import { buildClient } from './first-load.js';
+import { startPortalAsServed } from './bench-app.js';
 import { fromSamples, type BenchRow, type BenchSection } from './harness.js';
 
 /**
@@ -34,16 +30,8 @@ export const liveRefreshSection: BenchSection = {
   name: 'live-refresh',
   title: 'A queued change applied: the open overview shows the new version by itself (goal ≤ 2 s)',
   async run(): Promise<BenchRow[]> {
-    const { dir, cleanup } = await buildClient();
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'billsmoothing-live-refresh-'));
-    const config = loadConfig({
-      DATABASE_URL: '',
-      DATA_DIR: dataDir,
-      CLIENT_DIR: dir,
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-    });
-    const app = await startApp(config, { port: 0 });
+    const portal = await startPortalAsServed('live-refresh');
+    const { app } = portal;
     const browser = await chromium.launch({
       executablePath: CHROME,
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-dev-shm-usage'],
@@ -98,9 +86,7 @@ export const liveRefreshSection: BenchSection = {
     } finally {
       await api.dispose();
       await browser.close();
-      await app.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-      cleanup();
+      await portal.stop();
     }
   },
 };
