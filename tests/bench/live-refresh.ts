@@ -1,7 +1,7 @@
 import { loadavg } from 'node:os';
 import { chromium, request as playwrightRequest } from '@playwright/test';
 import { LoginPage, SelectAccountPage } from '../e2e/pages.js';
-import { AGENT, MEMBER, OverviewPage } from '../e2e/portal-pages.js';
+import { AGENT, MEMBER, OverviewPage, graphql as graphqlOver, tokenOf } from '../e2e/portal-pages.js';
 import {
   queueModification,
   RECORDER,
@@ -38,19 +38,9 @@ export const liveRefreshSection: BenchSection = {
     });
     const api = await playwrightRequest.newContext({ baseURL: app.url });
     try {
-      const signIn: SignInCall = async (username, password) => {
-        const response = await api.post('/Token', { form: { grant_type: 'password', username, password } });
-        return ((await response.json()) as { access_token: string }).access_token;
-      };
-      const graphql: GraphqlCall = async <T>(token: string, query: string, variables: Record<string, unknown>) => {
-        const response = await api.post('/graphql', {
-          headers: { authorization: `Bearer ${token}`, 'apollo-require-preflight': 'true' },
-          data: { query, variables },
-        });
-        const body = (await response.json()) as { data?: T; errors?: { message: string }[] };
-        if (body.errors?.length) throw new Error(`GraphQL refused: ${JSON.stringify(body.errors)}`);
-        return body.data as T;
-      };
+      // The journeys' own helpers (their `expect` throws outside a test too).
+      const signIn: SignInCall = (username, password) => tokenOf(api, { username, password });
+      const graphql: GraphqlCall = (token, query, variables) => graphqlOver(api, token, query, variables);
 
       const page = await (await browser.newContext({ baseURL: app.url })).newPage();
       const login = new LoginPage(page);

@@ -11,7 +11,7 @@ import {
 } from '../../server/src/scripts/cluster/cluster-runner.js';
 import { runScript } from '../support/script.js';
 import { SelectAccountPage } from './pages.js';
-import { AGENT, MEMBER, OverviewPage, countOperations, signIn } from './portal-pages.js';
+import { MEMBER, OverviewPage, countOperations, signIn, staffToken } from './portal-pages.js';
 
 /*
  * Beyond one machine (issue 23 item 7): three instances on one PostgreSQL behind HAProxy (`npm run cluster`), one
@@ -217,14 +217,6 @@ async function totalCents(page: Page): Promise<number> {
   const match = /Total(-?)\$([\d,]+\.\d\d)/.exec(text);
   if (!match) throw new Error(`No total in "${text}"`);
   return Math.round(Number(match[2].replace(/,/g, '')) * 100) * (match[1] ? -1 : 1);
-}
-
-async function staffToken(api: APIRequestContext): Promise<string> {
-  const response = await api.post('/Token', {
-    form: { grant_type: 'password', username: AGENT.username, password: AGENT.password },
-  });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { access_token: string }).access_token;
 }
 
 async function graphql<T>(

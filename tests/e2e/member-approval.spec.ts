@@ -2,7 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { addDays } from '../../server/src/shared/local-date.js';
 import { e2eToday, newContextOnRunClock } from './clock.js';
 import { expect, test, type Page } from './fixtures.js';
-import { AGENT, graphql, OverviewPage, signIn, staffToken } from './portal-pages.js';
+import { AGENT, graphql, OverviewPage, signIn, staffToken, tokenOf } from './portal-pages.js';
 
 /**
  * Members approve changes (issue 26 items 3 and 6), in the member's browser: staff save a modification of Liam's
@@ -18,12 +18,6 @@ interface Account {
   memberId: number;
   accountId: number;
   base: string;
-}
-
-async function tokenOf(request: APIRequestContext, user: { username: string; password: string }): Promise<string> {
-  const response = await request.post('/Token', { form: { grant_type: 'password', ...user } });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { access_token: string }).access_token;
 }
 
 async function noErrors(

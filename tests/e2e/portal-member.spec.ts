@@ -22,6 +22,7 @@ import {
   seriousViolations,
   signIn,
   staffToken,
+  tokenOf,
 } from './portal-pages.js';
 
 test.describe('a member on the portal', () => {
@@ -319,9 +320,6 @@ async function queueModification(
   accountId: number,
 ): Promise<QueuedChange> {
   const call: GraphqlCall = (as, query, variables) => graphql(request, as, query, variables);
-  const signIn: SignInCall = async (username, password) => {
-    const response = await request.post('/Token', { form: { grant_type: 'password', username, password } });
-    return ((await response.json()) as { access_token: string }).access_token;
-  };
+  const signIn: SignInCall = (username, password) => tokenOf(request, { username, password });
   return queueModificationAs(call, signIn, token, memberId, accountId);
 }

@@ -163,14 +163,19 @@ export function countOperations(page: Page, operationName: string): () => number
   return () => count;
 }
 
-/** A staff access token from POST /Token, for calling the server directly from a test. */
-export async function staffToken(request: APIRequestContext): Promise<string> {
-  const response = await request.post('/Token', {
-    form: { grant_type: 'password', username: AGENT.username, password: AGENT.password },
-  });
+/** A user's access token from POST /Token, for calling the server directly from a test or a bench. */
+export async function tokenOf(
+  request: APIRequestContext,
+  user: { username: string; password: string },
+): Promise<string> {
+  const response = await request.post('/Token', { form: { grant_type: 'password', ...user } });
   expect(response.ok()).toBe(true);
-  const body = (await response.json()) as { access_token: string };
-  return body.access_token;
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+/** A staff access token from POST /Token. */
+export async function staffToken(request: APIRequestContext): Promise<string> {
+  return tokenOf(request, AGENT);
 }
 
 export async function graphql<T>(

@@ -4,7 +4,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { expect, test, type Locator, type Page } from './fixtures.js';
 import { LoginPage, SelectAccountPage } from './pages.js';
 import { seriousViolations } from './axe.js';
-import { OverviewPage, graphql } from './portal-pages.js';
+import { MEMBER, OverviewPage, graphql, tokenOf } from './portal-pages.js';
 
 /*
  * The portal as a member and staff use it (issue 8), clicked as a person does, on the demo data of the run's clock.
@@ -332,11 +332,7 @@ test.describe('small things', () => {
 
 /** A member's access token from POST /Token, for finding a record the screens show many pages deep. */
 async function memberToken(request: APIRequestContext): Promise<string> {
-  const response = await request.post('/Token', {
-    form: { grant_type: 'password', username: '100001', password: 'member-demo-pass' },
-  });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { access_token: string }).access_token;
+  return tokenOf(request, MEMBER);
 }
 
 test.describe('versions of an agreement', () => {

@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test, type Page } from './fixtures.js';
-import { AGENT, graphql, overflowsHorizontally, seriousViolations, signIn } from './portal-pages.js';
+import { AGENT, graphql, overflowsHorizontally, seriousViolations, signIn, tokenOf } from './portal-pages.js';
 
 /**
  * The staff dashboard (agent.myDashboard; issue 11 item 8, issue 22 item 3): staff land on it after signing in, see
@@ -14,12 +14,6 @@ const REPORTER = { username: 'reporter', password: 'reporter-demo-pass' };
 const MISSED = { memberId: 2, accountId: 3 };
 /** A bill no other journey pays (they pay Car insurance, Mobile phone and Rent). */
 const BILLER = 'Streaming';
-
-async function tokenOf(request: APIRequestContext, user: { username: string; password: string }): Promise<string> {
-  const response = await request.post('/Token', { form: { grant_type: 'password', ...user } });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { access_token: string }).access_token;
-}
 
 /** An agent asks a manager to approve paying a bill in Missed Deposit (as the pay screen's queue tab does). */
 async function requestApproval(

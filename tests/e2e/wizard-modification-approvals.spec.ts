@@ -4,7 +4,7 @@ import { DEFAULT_CLIENT_SETTINGS } from '../../server/src/modules/settings/setti
 import { ApprovalQueuePage } from './bills-pages.js';
 import { e2eToday, newContextOnRunClock, shown } from './clock.js';
 import { expect, test, type Locator, type Page } from './fixtures.js';
-import { AGENT, graphql, signIn, staffToken } from './portal-pages.js';
+import { AGENT, graphql, signIn, staffToken, tokenOf } from './portal-pages.js';
 
 /**
  * A modification that overdraws beyond the approved $5,000 (approval type 1, issue 12 items 3 and 12), one over the
@@ -32,12 +32,6 @@ interface Account {
 }
 
 const errorsOnly = 'errors { code field message }';
-
-async function tokenOf(request: APIRequestContext, user: { username: string; password: string }): Promise<string> {
-  const response = await request.post('/Token', { form: { grant_type: 'password', ...user } });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { access_token: string }).access_token;
-}
 
 async function liamsAccount(request: APIRequestContext, token: string): Promise<Account> {
   const { searchMembers } = await graphql<{

@@ -1,3 +1,5 @@
+import { MANAGER } from './demo.js';
+
 /**
  * A queued agreement change, made and watched the same way by the browser journeys (tests/e2e/portal-member.spec.ts)
  * and the live-refresh bench (tests/bench/live-refresh.ts): staff modify an account's agreement in force through the
@@ -45,7 +47,7 @@ export async function queueModification(
   });
   const needed = agreementApprovals.kinds.filter((kind) => kind.needed);
   if (needed.length > 0) {
-    const manager = await signIn('manager', 'manager-demo-pass');
+    const manager = await signIn(...MANAGER);
     for (const { approvalType } of needed) {
       const { requestAgreementApproval } = await graphql<{
         requestAgreementApproval: { approval: { approvalId: number } };
