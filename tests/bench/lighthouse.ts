@@ -18,6 +18,8 @@ import type { BenchNote, BenchRow, BenchSection } from './harness.js';
  */
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? '3');
+/** LIGHTHOUSE_PAGES: which pages to audit (default both), e.g. `overview` to compare two builds of that page. */
+const PAGES = new Set((process.env.LIGHTHOUSE_PAGES ?? 'login,overview').split(',').map((name) => name.trim()));
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 /** LIGHTHOUSE_REPORT_DIR: where to keep each run's full report (JSON), to see where the time goes. */
 const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR;
@@ -184,9 +186,8 @@ export const lighthouseSection: BenchSection = {
         const context = await browser.createBrowserContext();
         try {
           const page = await context.newPage();
-          login.push(await audit(`${app.url}/`, page, chrome.port));
-          const overviewUrl = await signIn(page, app);
-          overview.push(await audit(overviewUrl, page, chrome.port));
+          if (PAGES.has('login')) login.push(await audit(`${app.url}/`, page, chrome.port));
+          if (PAGES.has('overview')) overview.push(await audit(await signIn(page, app), page, chrome.port));
         } finally {
           await context.close();
         }
@@ -197,7 +198,11 @@ export const lighthouseSection: BenchSection = {
         name: 'machine load (1 min) before · after',
         note: `${loadBefore.toFixed(2)} · ${loadavg()[0].toFixed(2)}`,
       };
-      return [load, ...describe('login', login), ...describe('overview', overview)];
+      return [
+        load,
+        ...(login.length > 0 ? describe('login', login) : []),
+        ...(overview.length > 0 ? describe('overview', overview) : []),
+      ];
     } finally {
       await chrome.kill();
       await portal.stop();

@@ -3,10 +3,10 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useHardshipCaseQuery } from '../../gql/hooks';
 import { formatDateTime } from '../../shared/dates';
 import { StatusAlert } from '../../shared/ui/StatusAlert';
-import { hardshipPath } from './hardship-form';
+import { hardshipPath } from './hardship-path';
 
 /**
- * The overview's way in (issue 24 item 4), loaded after the page: for a member, "I'm having trouble paying" (or
+ * The overview's way in (issue 24 item 4), rendered with the page from its query's answer: for a member, "I'm having trouble paying" (or
  * their open request's state); for staff, an open request with the counselling note and where to record the
  * arrangement. Says nothing while it loads or when it cannot load (the page has its own).
  */

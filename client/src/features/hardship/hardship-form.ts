@@ -11,6 +11,7 @@ import type { LocalDate } from '@shared/local-date.js';
 import { formatDate } from '../../shared/dates';
 
 export { HARDSHIP_NOTE_MAX, HARDSHIP_SITUATION_MAX, HardshipRequestKind };
+export { hardshipPath } from './hardship-path';
 
 export type HardshipKindName = `${HardshipRequestKind}`;
 
@@ -135,9 +136,4 @@ export function serverErrors(
     errors[key] ??= message;
   }
   return errors;
-}
-
-/** Where a member asks for help on an account (the route the overview, Support and the worklist lead to). */
-export function hardshipPath(memberId: number, accountId: number): string {
-  return `/member/${memberId}/account/${accountId}/member/hardship`;
 }

@@ -25,14 +25,15 @@ import { UpcomingBillsTable } from './UpcomingBillsTable';
 import { TonightSection } from './TonightSection';
 import { HomeSummary } from './HomeSummary';
 import { ArrearsFacts, canCatchUp } from './ArrearsFacts';
+// A way through hardship (issue 24 item 4), part of the page's first render: its case comes with the page's query, and
+// a chunk of its own made the phone's first paint wait one more round trip (issue 23 item 1).
+import { HardshipEntry } from '../hardship/HardshipEntry';
 
 // Staff's parts of the page (notes, contacting the member) load once the page has rendered, and only for staff: a
 // member's first load does not carry them (issue 13 item 7: at most 250 KB of compressed script).
 const StaffContactActions = lazy(() =>
   import('../notification/StaffContactActions').then((m) => ({ default: m.StaffContactActions })),
 );
-// A way through hardship (issue 24 item 4): the request for help's state and the way in load after the page.
-const HardshipEntry = lazy(() => import('../hardship/HardshipEntry').then((m) => ({ default: m.HardshipEntry })));
 const NotesSection = lazy(() => import('./NotesSection').then((m) => ({ default: m.NotesSection })));
 // An account without an agreement (cancelled, or none yet) is rare: its closing statement loads when it is needed.
 const ClosingStatementCard = lazy(() =>
@@ -127,14 +128,12 @@ export function OverviewScreen() {
       )}
       {/* Once the page's query has answered: the entry's case came with it (no request of its own). */}
       {agreementStatus && page && (
-        <Suspense fallback={null}>
-          <HardshipEntry
-            memberId={memberId}
-            accountId={accountId}
-            isStaff={isStaff}
-            inArrears={banner?.kind === 'missedDeposit'}
-          />
-        </Suspense>
+        <HardshipEntry
+          memberId={memberId}
+          accountId={accountId}
+          isStaff={isStaff}
+          inArrears={banner?.kind === 'missedDeposit'}
+        />
       )}
       <SavedForLaterNotice memberId={memberId} accountId={accountId} />
       <ChangeWaitingNotice

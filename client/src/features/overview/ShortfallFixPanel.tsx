@@ -1,5 +1,5 @@
 import { Box, Button, Stack, Text } from '@chakra-ui/react';
-import { useRef, useState } from 'react';
+import { Suspense, lazy, useDeferredValue, useRef, useState } from 'react';
 import type { ShortfallFixKind } from '../../gql/graphql';
 import { useApplyShortfallFixMutation, useShortfallFixesQuery } from '../../gql/hooks';
 import { formatDate } from '../../shared/dates';
@@ -9,9 +9,13 @@ import { notify } from '../../shared/notify/notify';
 import { LoadFailed } from '../../shared/ui/LoadFailed';
 import { ExplainedChoices } from '../../shared/ui/ExplainedChoices';
 import { TitledPanel } from '../../shared/ui/TitledPanel';
-import { FromLinkedAccountDialog } from '../bills/FromLinkedAccountDialog';
 import { newIdempotencyKey } from '../bills/bill-rules';
 import { ForecastVerdictView } from './ForecastVerdictView';
+
+// The top-up's dialog (its amount field, linked accounts and their rules) loads when a top-up is chosen.
+const FromLinkedAccountDialog = lazy(() =>
+  import('../bills/FromLinkedAccountDialog').then((module) => ({ default: module.FromLinkedAccountDialog })),
+);
 
 export const SHORTFALL_WORDS = {
   title: 'Fix the shortfall',
@@ -42,7 +46,9 @@ export function ShortfallFixPanel({ memberId, accountId, onChanged }: ShortfallF
   const [chosen, setChosen] = useState<ShortfallFixKind | null>(null);
   const [dialog, setDialog] = useState(false);
   const key = useRef(newIdempotencyKey());
-  const answer = query.data?.shortfallFixes;
+  // The answer is shown by a deferred render React can interrupt, not in the same task as the answer's arrival: it
+  // comes after the page has painted, and its choices were one of the phone's longest tasks (issue 23 item 1).
+  const answer = useDeferredValue(query.data?.shortfallFixes);
 
   if (query.error) {
     return <LoadFailed what="the fixes for the shortfall" error={query.error} onRetry={() => void query.refetch()} />;
@@ -114,25 +120,27 @@ export function ShortfallFixPanel({ memberId, accountId, onChanged }: ShortfallF
         </Stack>
       )}
       {dialog && fix && (
-        <FromLinkedAccountDialog
-          title={SHORTFALL_WORDS.topUpTitle}
-          intro={<Text>{fix.words}</Text>}
-          submitLabel={SHORTFALL_WORDS.topUpSubmit}
-          initialAmount={fix.amount}
-          failed={SHORTFALL_WORDS.failed}
-          onClose={() => setDialog(false)}
-          onDone={refresh}
-          move={async ({ accountNumber, amount, idempotencyKey }) => {
-            const { data } = await apply({
-              variables: {
-                input: { memberId, accountId, kind: 'TopUp', amount, accountNumber, idempotencyKey },
-              },
-            });
-            const result = data?.applyShortfallFix;
-            if (!result?.ok) return { ok: false, error: result?.errors[0] };
-            return { ok: true, success: result.message ?? '' };
-          }}
-        />
+        <Suspense fallback={null}>
+          <FromLinkedAccountDialog
+            title={SHORTFALL_WORDS.topUpTitle}
+            intro={<Text>{fix.words}</Text>}
+            submitLabel={SHORTFALL_WORDS.topUpSubmit}
+            initialAmount={fix.amount}
+            failed={SHORTFALL_WORDS.failed}
+            onClose={() => setDialog(false)}
+            onDone={refresh}
+            move={async ({ accountNumber, amount, idempotencyKey }) => {
+              const { data } = await apply({
+                variables: {
+                  input: { memberId, accountId, kind: 'TopUp', amount, accountNumber, idempotencyKey },
+                },
+              });
+              const result = data?.applyShortfallFix;
+              if (!result?.ok) return { ok: false, error: result?.errors[0] };
+              return { ok: true, success: result.message ?? '' };
+            }}
+          />
+        </Suspense>
       )}
     </TitledPanel>
   );
