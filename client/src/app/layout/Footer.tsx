@@ -22,12 +22,28 @@ export function Footer() {
   const supportUrl = settings?.supportUrl ?? '';
   return (
     <Box as="footer" borderTopWidth="1px" bg="gray.50" color="fg.muted" fontSize="sm">
-      <Flex maxW="6xl" mx="auto" px={{ base: '4', md: '6' }} py="4" gap="2" justify="space-between" wrap="wrap">
+      {/* On a phone the two parts are stacked from the start: side by side, the Support link (from the settings) made
+          the second part wrap onto its own line once it appeared. */}
+      <Flex
+        maxW="6xl"
+        mx="auto"
+        px={{ base: '4', md: '6' }}
+        py="4"
+        gap="2"
+        justify="space-between"
+        direction={{ base: 'column', sm: 'row' }}
+        wrap="wrap"
+      >
         <Box>
           <Text data-testid="powered-by">{poweredBy(product, new Date().getFullYear())}</Text>
-          {settings?.productSlogan && <Text fontStyle="italic">{settings.productSlogan}</Text>}
+          {/* Its line is kept while the settings load (a no-break space): appearing later, it moved the footer up,
+              the login page's only layout shift (issue 23 item 1). */}
+          {(!settings || settings.productSlogan) && (
+            <Text fontStyle="italic">{settings?.productSlogan || '\u00a0'}</Text>
+          )}
         </Box>
         <Flex gap="4" align="start" wrap="wrap">
+          <Text>Version {APP_VERSION}</Text>
           {supportUrl && (
             <Link asChild color="brand.fg" textDecoration="underline">
               {supportUrl.startsWith('/') ? (
@@ -39,7 +55,6 @@ export function Footer() {
               )}
             </Link>
           )}
-          <Text>Version {APP_VERSION}</Text>
         </Flex>
       </Flex>
     </Box>
