@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 import { e2eToday } from './tests/e2e/clock.js';
+import { CHROMIUM } from './tests/support/chromium.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(CHROMIUM)) {
   throw new Error(`Chromium not found at ${CHROMIUM}: run scripts/ensure-chromium (npm run test:e2e does).`);
 }

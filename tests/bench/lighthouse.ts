@@ -5,13 +5,14 @@ import type { App } from '../../server/src/app.js';
 import { MEMBER_DEMO_PASSWORD } from '../../server/src/seed/demo.js';
 import { startPortalAsServed } from './bench-app.js';
 import type { BenchNote, BenchRow, BenchSection } from './harness.js';
+import { CHROMIUM } from '../support/chromium.js';
 
 /**
  * Lighthouse's mobile audit (issue 23 item 1: performance ≥ 95 on the login page and ≥ 90 on the signed-in member
  * overview, accessibility and best practices 100) of the portal as `npm start` serves it: the built client (built
  * into a scratch folder, or FIRST_LOAD_DIR) on the embedded database with the demo data, in Debian's Chromium
- * (CHROME_PATH, default /usr/bin/chromium) with Lighthouse 12.2.3 (the version that runs on Node 20), its default
- * mobile preset (simulated slow 4G and a 4× slower CPU). Each page is audited LIGHTHOUSE_RUNS times (default 3) and
+ * (CHROMIUM_PATH, as the journeys) with Lighthouse 12.2.3 (the version that runs on Node 20), its default mobile
+ * preset (simulated slow 4G and a 4× slower CPU). Each page is audited LIGHTHOUSE_RUNS times (default 3) and
  * the median performance run is reported. The overview is audited signed in as member 100001: the sign-in runs in
  * the audited tab (the session lives in its sessionStorage), then the browser's cache is emptied, so the overview
  * loads cold like the login page. LIGHTHOUSE_REPORT_DIR keeps every full report.
@@ -20,7 +21,6 @@ import type { BenchNote, BenchRow, BenchSection } from './harness.js';
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? '3');
 /** LIGHTHOUSE_PAGES: which pages to audit (default both), e.g. `overview` to compare two builds of that page. */
 const PAGES = new Set((process.env.LIGHTHOUSE_PAGES ?? 'login,overview').split(',').map((name) => name.trim()));
-const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 /** LIGHTHOUSE_REPORT_DIR: where to keep each run's full report (JSON), to see where the time goes. */
 const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR;
 const MEMBER = '100001';
@@ -165,7 +165,7 @@ export const lighthouseSection: BenchSection = {
     const { launch } = await import('chrome-launcher');
     const puppeteer = await import('puppeteer-core');
     const chrome = await launch({
-      chromePath: CHROME,
+      chromePath: CHROMIUM,
       chromeFlags: [
         '--headless=new',
         '--no-sandbox',

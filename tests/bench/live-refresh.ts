@@ -12,6 +12,7 @@ import {
 } from '../support/queued-change.js';
 import { startPortalAsServed } from './bench-app.js';
 import { fromSamples, type BenchRow, type BenchSection } from './harness.js';
+import { CHROMIUM } from '../support/chromium.js';
 
 /**
  * Issue 4's speed target: once a queued agreement change is applied, the member's open overview shows the new version
@@ -23,7 +24,6 @@ import { fromSamples, type BenchRow, type BenchSection } from './harness.js';
  */
 
 const RUNS = Number(process.env.LIVE_REFRESH_RUNS ?? '5');
-const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const GOAL_MS = 2_000;
 
 export const liveRefreshSection: BenchSection = {
@@ -33,7 +33,7 @@ export const liveRefreshSection: BenchSection = {
     const portal = await startPortalAsServed('live-refresh');
     const { app } = portal;
     const browser = await chromium.launch({
-      executablePath: CHROME,
+      executablePath: CHROMIUM,
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-dev-shm-usage'],
     });
     const api = await playwrightRequest.newContext({ baseURL: app.url });
