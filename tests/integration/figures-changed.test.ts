@@ -263,7 +263,15 @@ describe('figuresChanged: modify, approve, apply, bank day (demo data, demo cloc
     seen = await announced(staff, seen, prepared.accountId, 'STATUS_CHANGED');
     await announced(member, 1, prepared.accountId, 'STATUS_CHANGED');
     expect((await applier.applyQueued(em(), prepared.agreementId)).stage).toBe('APPLIED');
-    seen = await announced(staff, seen, prepared.accountId, 'STATUS_CHANGED');
+    // Nothing in force stands in front of it: its claim (2 → 3, "In progress" on the account's screens) and its
+    // application each move every screen of the account.
+    const ofNew = () =>
+      changes(staff)
+        .slice(seen)
+        .filter((c) => c?.accountIds.includes(prepared.accountId));
+    await staff.waitFor(() => ofNew().length >= 2);
+    expect(ofNew().map((c) => c?.reasons.includes('STATUS_CHANGED'))).toEqual([true, true]);
+    seen = staff.received.length;
 
     // The arrears journey's catch-up deposit (issue 26 item 5): money in and back to active, one announcement.
     const jackId = await memberIdOf(server, MEMBER_MISSED_DEPOSIT[0]);
@@ -322,5 +330,45 @@ describe('figuresChanged: modify, approve, apply, bank day (demo data, demo cloc
     }
     staff.stop();
     member.stop();
+  });
+  it('announces a change’s claim (2 → 3) behind the agreement in force only to its own pages, its application to every screen once', async () => {
+    const staffToken = await server.token(...AGENT);
+    const em = () => server.app.database.orm.em.fork();
+    const [running] = await em().execute<{ id: number; account_id: number }[]>(
+      `select a.id, a.account_id from agreement a join member_account_link l on l.account_id = a.account_id
+       join member m on m.id = l.member_id where m.member_number = '100001' and a.status = 7 order by a.id desc limit 1`,
+    );
+    const accountId = Number(running.account_id);
+    const changeId = (await queueModification(server, Number(running.id), staffToken)).agreementId;
+    const staff = await listen(server.url, staffToken);
+    const forAccount = () => changes(staff).filter((c) => c?.accountIds.includes(accountId));
+    const claim = () => forAccount().findIndex((c) => c?.reasons.includes('WAITING_CHANGE_STAGE'));
+
+    expect((await server.app.services.changeApplier.applyQueued(em(), changeId)).stage).toBe('APPLIED');
+    await staff.waitFor(() => claim() >= 0 && forAccount().length > claim() + 1);
+    // The claim: no figure and no screen of the account but the change's own pages (the queued-change dialog
+    // follows the stages on its own subscription). The application: every screen, in one announcement.
+    const fromClaim = forAccount().slice(claim());
+    expect(fromClaim[0]).toEqual({ accountIds: [accountId], everyAccount: false, reasons: ['WAITING_CHANGE_STAGE'] });
+    expect(fromClaim[1]?.reasons).toContain('STATUS_CHANGED');
+    expect(fromClaim[1]?.reasons).not.toContain('WAITING_CHANGE_STAGE');
+    // Nothing more comes of it: another change of the account (a money movement) is the next thing heard.
+    const seen = staff.received.length;
+    await em().transactional((tx) =>
+      new LedgerService().post(tx, {
+        type: LedgerTransactionType.Deposit,
+        agreementId: changeId,
+        effectiveDate: server.app.services.projections.today(),
+        description: 'A deposit',
+        lines: [
+          { account: external(), amount: cents(-100) },
+          { account: allocation(), amount: cents(100) },
+        ],
+        activity: { type: ActivityType.MemberDeposit },
+      }),
+    );
+    await announced(staff, seen, accountId, 'MONEY_MOVED');
+    expect(forAccount().slice(claim())).toHaveLength(3);
+    staff.stop();
   });
 });

@@ -2,7 +2,7 @@ import { useApolloClient } from '@apollo/client/react';
 import { useMemo, useRef } from 'react';
 import { useSession } from '../auth/useSession';
 import { useFiguresChangedSubscription } from '../gql/hooks';
-import { figuresRefresherOf } from './live-figures';
+import { figuresChangeOf, figuresRefresherOf } from './live-figures';
 
 function FiguresListener() {
   const client = useApolloClient();
@@ -15,9 +15,7 @@ function FiguresListener() {
       // The first LISTENING is the start: the screens have just loaded. A later one is a reconnection: anything may
       // have changed while the socket was down (delivery is at most once), so every open screen asks again.
       if (change.reasons.includes('LISTENING') && listening.current++ === 0) return;
-      void refresh({
-        accountIds: change.everyAccount || change.accountIds.length === 0 ? null : new Set(change.accountIds),
-      });
+      void refresh(figuresChangeOf(change));
     },
   });
   return null;

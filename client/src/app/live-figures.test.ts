@@ -3,10 +3,12 @@ import { describe, expect, it } from 'vitest';
 import * as generated from '../gql/graphql';
 import {
   createFiguresRefresher,
+  figuresChangeOf,
   figuresRefresherOf,
   FORGOTTEN_WHEN_CLOSED,
   LIVE_QUERIES,
   planRefresh,
+  QUERIES_OF_REASON,
   type RefreshableClient,
   union,
 } from './live-figures';
@@ -32,6 +34,37 @@ describe('the live queries', () => {
     expect(queries.size).toBeGreaterThan(40); // the generated documents were found
     for (const [name, fields] of Object.entries({ ...LIVE_QUERIES, ...FORGOTTEN_WHEN_CLOSED })) {
       expect(queries.get(name), name).toEqual(fields);
+    }
+  });
+});
+
+describe('figuresChangeOf: one announcement of the server', () => {
+  const waiting = ['WAITING_CHANGE_STAGE'] as const;
+  it.each([
+    ['a status changed: every screen of its accounts', [7], false, ['STATUS_CHANGED'], { accountIds: new Set([7]) }],
+    ['a bank day: every screen of every account', [], true, ['BANK_DAY'], { accountIds: null }],
+    [
+      'a change waiting behind the agreement in force, now applying: only its own pages',
+      [7],
+      false,
+      waiting,
+      { accountIds: new Set([7]), queries: new Set(['AgreementView', 'AgreementChangeReview']) },
+    ],
+    [
+      'the same with money moved in its transaction: every screen',
+      [7],
+      false,
+      ['MONEY_MOVED', 'WAITING_CHANGE_STAGE'],
+      { accountIds: new Set([7]) },
+    ],
+    ['a reconnection (LISTENING): every screen', [], false, ['LISTENING'], { accountIds: null }],
+  ] as const)('%s', (_name, accountIds, everyAccount, reasons, change) => {
+    expect(figuresChangeOf({ accountIds, everyAccount, reasons })).toEqual(change);
+  });
+
+  it('narrows only to live queries', () => {
+    for (const names of Object.values(QUERIES_OF_REASON)) {
+      for (const name of names ?? []) expect(Object.keys(LIVE_QUERIES), name).toContain(name);
     }
   });
 });

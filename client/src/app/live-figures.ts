@@ -1,4 +1,5 @@
 import type { DocumentNode } from 'graphql';
+import type { FiguresChangeKind } from '../gql/graphql';
 
 /**
  * No stale screen (issue 25 item 4). The server announces every change of figures (`figuresChanged`: money moved, a
@@ -78,6 +79,27 @@ const NOT_FIGURES: ReadonlySet<string> = new Set(['clientSettings']);
 export interface FiguresChange {
   accountIds: ReadonlySet<number> | null;
   queries?: ReadonlySet<string>;
+}
+
+/**
+ * The reasons that concern only some screens: the open queries of those names. `WAITING_CHANGE_STAGE`: a change
+ * waiting behind the agreement in force went from queued to applying, which only the change's own pages show (its
+ * status on the agreement page; the server's rule, agreement/state/status-seen.rules.ts).
+ */
+export const QUERIES_OF_REASON: Readonly<Partial<Record<FiguresChangeKind, readonly string[]>>> = {
+  WAITING_CHANGE_STAGE: ['AgreementView', 'AgreementChangeReview'],
+};
+
+/** One announcement of the server as the refresher takes it: narrowed when every reason of it concerns some screens. */
+export function figuresChangeOf(announced: {
+  accountIds: readonly number[];
+  everyAccount: boolean;
+  reasons: readonly FiguresChangeKind[];
+}): FiguresChange {
+  const accountIds = announced.everyAccount || announced.accountIds.length === 0 ? null : new Set(announced.accountIds);
+  const narrowed = announced.reasons.map((reason) => QUERIES_OF_REASON[reason]);
+  if (narrowed.length === 0 || narrowed.some((names) => names === undefined)) return { accountIds };
+  return { accountIds, queries: new Set(narrowed.flatMap((names) => names ?? [])) };
 }
 
 /** An open query as the planner sees it. */

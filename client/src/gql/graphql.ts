@@ -335,7 +335,9 @@ export type FiguresChangeKind =
   /** Money moved: a payment, top-up, reimbursement, reversal, deposit or settlement. */
   | 'MONEY_MOVED'
   /** An agreement status changed: modified, approved, applied, locked, in arrears … */
-  | 'STATUS_CHANGED';
+  | 'STATUS_CHANGED'
+  /** Only a change waiting behind the agreement in force moved from queued to applying: no figure moved; the change’s own pages (its agreement page, its review) refetch, nothing else. */
+  | 'WAITING_CHANGE_STAGE';
 
 /** The terms staff are about to record, to see what they do to the deposits first. */
 export type HardshipArrangementPreviewInput = {

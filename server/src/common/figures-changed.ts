@@ -5,7 +5,8 @@ import { afterCommit, rootTransaction, runAfterCommitOn } from './after-commit.j
 /**
  * "The figures people see changed" (issue 25 item 4): one event, published after the commit of every change that moves
  * what a screen shows — money moved (the ledger writer: pay, top up, reimburse, reverse, deposits, settlement), a status
- * changed (the status writer: modify, approve, apply, lock, arrears …) and a bank day's step done (today moved, bills
+ * changed (the status writer: modify, approve, apply, lock, arrears …; a change waiting behind the version in force
+ * moving to applying only for the change's own pages) and a bank day's step done (today moved, bills
  * fell due). The `figuresChanged` subscription (agreement/projection/figures-feed.ts) passes it on, filtered by who
  * may see which account; the client's shell then refetches the open screens. Ids only, as every event.
  */
@@ -17,6 +18,11 @@ export enum FiguresChangeReason {
   DepositsChanged = 'DEPOSITS_CHANGED',
   /** A request for help with payments was opened, arranged or closed. */
   Hardship = 'HARDSHIP',
+  /**
+   * Only a change waiting behind the version in force moved, from queued to applying: no figure of the account and no
+   * screen of it but the change's own pages (agreement/state/status-seen.rules.ts).
+   */
+  WaitingChangeStage = 'WAITING_CHANGE_STAGE',
 }
 
 export const FIGURES_CHANGED_TOPIC = 'figures-changed';

@@ -170,7 +170,8 @@ export class ChangeApplier {
         by: 'job',
         agreementIds: [agreementId],
         now: this.clock.now(),
-        facts: { isChange: true },
+        // The version it changes: whether it still stands in front of the change on the screens (status-seen.rules.ts).
+        facts: async (tx, row) => ({ isChange: true, replacedStatus: await statusOfVersion(tx, row.previous_id) }),
         whenNotAllowed: 'skip',
       }),
     );
@@ -363,4 +364,10 @@ export class ChangeApplier {
             : QueuedChangeStage.APPLIED;
     return queuedChangeStatus(row.account_id, stage, row.id);
   }
+}
+
+async function statusOfVersion(tx: EntityManager, id: number | null): Promise<AgreementStatus | undefined> {
+  if (id === null) return undefined;
+  const [row] = await tx.execute<{ status: number }[]>('select status from agreement where id = ?', [id]);
+  return row ? (Number(row.status) as AgreementStatus) : undefined;
 }

@@ -9,6 +9,7 @@ export enum FiguresChangeKind {
   BANK_DAY = 'BANK_DAY',
   DEPOSITS_CHANGED = 'DEPOSITS_CHANGED',
   HARDSHIP = 'HARDSHIP',
+  WAITING_CHANGE_STAGE = 'WAITING_CHANGE_STAGE',
 }
 
 registerEnumType(FiguresChangeKind, {
@@ -23,6 +24,11 @@ registerEnumType(FiguresChangeKind, {
     BANK_DAY: { description: 'A step of a bank day ran: deposits, payments, the calendar; today may have moved.' },
     DEPOSITS_CHANGED: { description: 'The deposits still to come changed: a hardship arrangement’s relief.' },
     HARDSHIP: { description: 'A request for help with payments was opened, arranged or closed.' },
+    WAITING_CHANGE_STAGE: {
+      description:
+        'Only a change waiting behind the agreement in force moved from queued to applying: no figure moved; the ' +
+        'change’s own pages (its agreement page, its review) refetch, nothing else.',
+    },
   },
 });
 

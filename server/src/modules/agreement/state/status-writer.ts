@@ -9,6 +9,7 @@ import { allocateActivityIds, writeActivityRows, type ActivityInsertRow } from '
 import { AgreementStatus } from '../agreement-status.js';
 import { publishQueuedChange, queuedChangeStatus } from '../queued-change.events.js';
 import { QueuedChangeStage } from '../queued-change-stage.js';
+import { screensMovedBy, ScreensMoved } from './status-seen.rules.js';
 import { agreementStatusTopic, statusEventBus, statusListeners, type StatusChange } from './status-events.js';
 import {
   AgreementEvent,
@@ -108,7 +109,7 @@ export async function changeStatus(tx: EntityManager, request: StatusChangeReque
   if (rows.length === 0 && request.whenNotAllowed !== 'skip') {
     throw new StatusRefusal({ code: 'NOT_FOUND', field: 'agreementId', message: 'Could not load contract' });
   }
-  const decided: { row: StatusRow; to: AgreementStatus; activityType: number | null }[] = [];
+  const decided: { row: StatusRow; to: AgreementStatus; activityType: number | null; facts: TransitionFacts }[] = [];
   for (const raw of rows) {
     const row = { ...raw, status: Number(raw.status) as AgreementStatus };
     // Whether the version changes another is the row's own fact; the caller adds what only it knows.
@@ -123,7 +124,7 @@ export async function changeStatus(tx: EntityManager, request: StatusChangeReque
       if (request.whenNotAllowed === 'skip') continue;
       throw new StatusRefusal(result.refusal);
     }
-    decided.push({ row, to: result.to, activityType: result.activity });
+    decided.push({ row, to: result.to, activityType: result.activity, facts });
   }
   const written: StatusChange[] = [];
   for (const group of groupBy(decided, (d) => `${d.row.status}>${d.to}`)) {
@@ -152,7 +153,8 @@ export async function changeStatus(tx: EntityManager, request: StatusChangeReque
   const types = new Map(decided.map((d) => [d.row.id, d.activityType]));
   const rowsById = new Map(decided.map((d) => [d.row.id, d.row]));
   await recordActivities(tx, written, types, request, (change) => rowsById.get(change.agreementId)!);
-  await announce(tx, written, request.failure);
+  const replaced = new Map(decided.map((d) => [d.row.id, d.facts.replacedStatus]));
+  await announce(tx, written, request.failure, (change) => replaced.get(change.agreementId));
   return written;
 }
 
@@ -315,11 +317,19 @@ async function primaryHolders(tx: EntityManager, accountIds: number[]): Promise<
   return new Map(rows.map((row) => [Number(row.account_id), Number(row.member_id)]));
 }
 
-/** The listeners in the transaction; the bus (the change, and a queued change's stage) after its commit. */
-async function announce(tx: EntityManager, changes: StatusChange[], failure?: string): Promise<void> {
+/**
+ * The listeners in the transaction; the bus (the change, and a queued change's stage) after its commit; the figures
+ * of the accounts whose screens it moves (status-seen.rules.ts), also after the commit.
+ */
+async function announce(
+  tx: EntityManager,
+  changes: StatusChange[],
+  failure?: string,
+  replacedStatusOf: (change: StatusChange) => AgreementStatus | undefined = () => undefined,
+): Promise<void> {
   if (changes.length === 0) return;
   for (const listener of statusListeners(tx)) await listener(tx, changes);
-  figuresChanged(tx, { accountIds: changes.map((c) => c.accountId), reason: FiguresChangeReason.StatusChanged });
+  announceFigures(tx, changes, replacedStatusOf);
   const events = statusEventBus(tx);
   if (!events) return;
   afterCommit(tx, () => {
@@ -339,6 +349,31 @@ async function announce(tx: EntityManager, changes: StatusChange[], failure?: st
       }
     }
   });
+}
+
+const FIGURES_REASON: Readonly<Record<Exclude<ScreensMoved, ScreensMoved.None>, FiguresChangeReason>> = {
+  [ScreensMoved.Every]: FiguresChangeReason.StatusChanged,
+  [ScreensMoved.OwnPages]: FiguresChangeReason.WaitingChangeStage,
+};
+
+function announceFigures(
+  tx: EntityManager,
+  changes: readonly StatusChange[],
+  replacedStatusOf: (change: StatusChange) => AgreementStatus | undefined,
+): void {
+  const byReason = new Map<FiguresChangeReason, number[]>();
+  for (const change of changes) {
+    const moved = screensMovedBy({
+      from: change.from,
+      to: change.to,
+      isChange: change.previousId !== null,
+      replacedStatus: replacedStatusOf(change),
+    });
+    if (moved === ScreensMoved.None) continue;
+    const reason = FIGURES_REASON[moved];
+    byReason.set(reason, [...(byReason.get(reason) ?? []), change.accountId]);
+  }
+  for (const [reason, accountIds] of byReason) figuresChanged(tx, { accountIds, reason });
 }
 
 /** What the queued-change watchers (the overview's blocking modal) are told of a change. */

@@ -72,7 +72,10 @@ export type FromStatus = S | typeof NEW_VERSION;
 export interface TransitionFacts {
   /** ApplyNew: the agreement starts after today (it waits in 1). */
   startsLater?: boolean;
-  /** ApplyChange: the status of the version it replaces; a new version: the status of the version it copies. */
+  /**
+   * ApplyChange: the status of the version it replaces; a new version: the status of the version it copies;
+   * BeginApply, TakeOver: the status of the version it changes (for the screens it moves, status-seen.rules.ts).
+   */
   replacedStatus?: S;
   /** Unlock: deposits still missed (it returns to 4, not 7). */
   hasMissedDeposits?: boolean;
