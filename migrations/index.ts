@@ -115,6 +115,10 @@ export const migrations: readonly MigrationEntry[] = [
     name: 'Migration20261128200000_renewal_sms_term_end',
     load: () => import('./Migration20261128200000_renewal_sms_term_end.js'),
   },
+  {
+    name: 'Migration20261129070000_deposit_received_date_index',
+    load: () => import('./Migration20261129070000_deposit_received_date_index.js'),
+  },
 ];
 
 /** The migrations as MikroORM's migrator takes them: every file loaded, each one's class under its name. */

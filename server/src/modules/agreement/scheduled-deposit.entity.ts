@@ -18,6 +18,8 @@ import { AgreementPlan } from './plan/agreement-plan.entity.js';
 // statistics say: with (agreement, due date) and (status, due date) only, a planner without statistics combined both
 // and read every pending deposit once per agreement (issue 23 item 4).
 @Index({ properties: ['agreement', 'status', 'dueDate'] })
+// The deposits received on a day (the simulated bank's statement of the day: reconciliation).
+@Index({ properties: ['receivedDate'] })
 export class ScheduledDeposit {
   [OptionalProps]?: 'receivedAmount' | 'status';
 
