@@ -6,7 +6,7 @@ import type { Agreement } from '../agreement/index.js';
 import type { Biller } from '../biller/index.js';
 import type { BillingSubCategory } from '../billing-category/index.js';
 import type { LinkedAccount } from '../linked-account/index.js';
-import { BillStatus } from './bill-status.rules.js';
+import { BillStatus, DATE_DRIVEN_STATUSES } from './bill-status.rules.js';
 
 /**
  * One occurrence of a biller's or sub-category's bills (DOMAIN.md "Bills"): when it is due, what is expected,
@@ -16,6 +16,11 @@ import { BillStatus } from './bill-status.rules.js';
 @Entity({ tableName: 'bill' })
 @Index({ properties: ['agreement', 'status', 'dueDate'] })
 @Index({ properties: ['biller', 'dueDate'] })
+// The bills whose status follows the date, by due date: the bank day's calendar reads the window's few of the book.
+@Index({
+  name: 'bill_open_due_date_index',
+  expression: `create index "bill_open_due_date_index" on "bill" ("due_date") where "status" in (${DATE_DRIVEN_STATUSES.join(', ')})`,
+})
 @Check({ name: 'bill_one_source_check', expression: '(biller_id is null) <> (billing_sub_category_id is null)' })
 export class Bill {
   [OptionalProps]?: 'status' | 'paidAmount' | 'amountOwing' | 'isFinalBill' | 'createdAt';

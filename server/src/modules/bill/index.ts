@@ -4,6 +4,7 @@ export { BillMoneySource } from './bill-money-source.entity.js';
 export { BillStatus } from './bill-status.js';
 export {
   BILL_STATUS_LABELS,
+  DATE_DRIVEN_STATUSES,
   UPCOMING_WINDOW_DAYS,
   currentBillStatus,
   isDateDrivenStatus,

@@ -14,7 +14,7 @@ import {
 } from '../agreement/index.js';
 import { accountHasResignedMember } from '../member/index.js';
 import { MoneyMovement, statusesMoving } from '../../shared/money-movement.rules.js';
-import { BillStatus, UPCOMING_WINDOW_DAYS } from '../bill/index.js';
+import { BillStatus, DATE_DRIVEN_STATUSES, UPCOMING_WINDOW_DAYS } from '../bill/index.js';
 import { BillerStatus } from '../../shared/biller/biller-codes.js';
 import type { AutomaticPaymentBill, PaymentService } from '../payment/index.js';
 import { EVERY_AGREEMENT, type AgreementRange } from '../../jobs/agreement-ranges.rules.js';
@@ -23,6 +23,8 @@ import { forEachConcurrently } from './concurrently.js';
 import { bankDayTestPause } from './deposit-arrivals.js';
 
 const RUNNING = RUNNING_STATUSES.join(', ');
+/** The bills the calendar moves (their status follows the date), read by `bill_open_due_date_index`. */
+const DATE_DRIVEN = DATE_DRIVEN_STATUSES.join(', ');
 
 /**
  * Test-only fault hooks, as the deposits' (deposit-arrivals.ts): with NODE_ENV=test, batches of BANK_DAY_TEST_BATCH
@@ -177,15 +179,15 @@ export class BillDays {
     // A part of the step (core-banking.jobs.ts): only the bills of the agreements in `range`.
     const inRange = `(?::int is null or b.agreement_id >= ?::int) and (?::int is null or b.agreement_id < ?::int)`;
     const bounds = [range.from, range.from, range.to, range.to];
+    const windowEnd = addDays(today, UPCOMING_WINDOW_DAYS + 1);
     await em.fork().transactional(async (tx) => {
       const groups = await tx.execute<{ status: number; due_date: string; auto: boolean }[]>(
         `select b.status, b.due_date::text as due_date, coalesce(br.is_auto_payment, false) as auto
          from bill b join agreement g on g.id = b.agreement_id
          left join biller br on br.id = b.biller_id
-         where b.status in (${BillStatus.Scheduled}, ${BillStatus.Overdue}, ${BillStatus.Upcoming})
-           and b.due_date <= ? and g.status in (${RUNNING}) and ${inRange}
+         where b.status in (${DATE_DRIVEN}) and b.due_date <= ? and g.status in (${RUNNING}) and ${inRange}
          group by 1, 2, 3`,
-        [addDays(today, UPCOMING_WINDOW_DAYS + 1), ...bounds],
+        [windowEnd, ...bounds],
       );
       // Status changes by (status, due date): the status the rule gives does not depend on automatic payment.
       const changes = new Map<string, { from: number; due: string; status: number; missed: boolean }>();
@@ -221,7 +223,8 @@ export class BillDays {
               )
             ).map((row) => Number(row.id));
       // Each bill is written only if it still has the status it was read with (a payment or another run since: left
-      // alone), and a missed bill is told by the run whose update moved it.
+      // alone), and a missed bill is told by the run whose update moved it. The groups' statuses and window, said
+      // again, let the bills be found by their index (a join on the groups alone read every bill).
       const missedIds: number[] = [];
       if (changes.size > 0) {
         const rows = await runSql<{ id: number; status: number; missed: boolean }>(
@@ -229,9 +232,9 @@ export class BillDays {
           `update bill b set status = c.status
            from json_to_recordset(?::json) as c("from" smallint, due date, status smallint, missed boolean), agreement g
            where b.status = c."from" and b.due_date = c.due and g.id = b.agreement_id and g.status in (${RUNNING})
-             and ${inRange}
+             and b.status in (${DATE_DRIVEN}) and b.due_date <= ? and ${inRange}
            returning b.id, b.status, c.missed`,
-          [JSON.stringify([...changes.values()]), ...bounds],
+          [JSON.stringify([...changes.values()]), windowEnd, ...bounds],
         );
         for (const row of rows) {
           if (Number(row.status) === BillStatus.Overdue) result.overdue += 1;
@@ -312,8 +315,7 @@ export class BillDays {
   async calendarAgreements(em: EntityManager, today: LocalDate): Promise<number[]> {
     const rows = await em.execute<{ agreement_id: number }[]>(
       `select distinct b.agreement_id from bill b join agreement g on g.id = b.agreement_id
-       where b.status in (${BillStatus.Scheduled}, ${BillStatus.Overdue}, ${BillStatus.Upcoming})
-         and b.due_date <= ? and g.status in (${RUNNING})`,
+       where b.status in (${DATE_DRIVEN}) and b.due_date <= ? and g.status in (${RUNNING})`,
       [addDays(today, UPCOMING_WINDOW_DAYS + 1)],
     );
     return rows.map((row) => Number(row.agreement_id));

@@ -44,11 +44,18 @@ export function isUpcoming(status: BillStatus): boolean {
 }
 
 /** Only these three follow the calendar; every other status records something that happened to the bill. */
-export function isDateDrivenStatus(status: BillStatus): boolean {
-  return status === BillStatus.Scheduled || status === BillStatus.Overdue || status === BillStatus.Upcoming;
-}
-
 export type DateDrivenStatus = BillStatus.Scheduled | BillStatus.Overdue | BillStatus.Upcoming;
+
+/** The statuses that follow the due date (the bank day's calendar moves them; `bill_open_due_date_index`). */
+export const DATE_DRIVEN_STATUSES: readonly DateDrivenStatus[] = [
+  BillStatus.Scheduled,
+  BillStatus.Overdue,
+  BillStatus.Upcoming,
+];
+
+export function isDateDrivenStatus(status: BillStatus): boolean {
+  return (DATE_DRIVEN_STATUSES as readonly BillStatus[]).includes(status);
+}
 
 /**
  * The status an unpaid bill has on `today`. A bill due today is upcoming, not overdue: DOMAIN.md defines
