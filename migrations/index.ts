@@ -123,6 +123,10 @@ export const migrations: readonly MigrationEntry[] = [
     name: 'Migration20261129073000_bill_open_due_date_index',
     load: () => import('./Migration20261129073000_bill_open_due_date_index.js'),
   },
+  {
+    name: 'Migration20261129074500_activity_bank_window_index',
+    load: () => import('./Migration20261129074500_activity_bank_window_index.js'),
+  },
 ];
 
 /** The migrations as MikroORM's migrator takes them: every file loaded, each one's class under its name. */

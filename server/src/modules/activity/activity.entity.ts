@@ -19,6 +19,14 @@ import { ActivityType } from './activity-type.js';
 @Entity({ tableName: 'activity' })
 @Index({ properties: ['account', 'occurredAt'] })
 @Index({ properties: ['member', 'occurredAt'] })
+// The payments a window settled or failed on a day, by the window written on them (reconciliation: `bankWindow`
+// like 'YYYY-MM-DDT%'), not by reading every activity.
+@Index({
+  name: 'activity_paid_bill_bank_window_index',
+  expression:
+    `create index "activity_paid_bill_bank_window_index" on "activity" (("data"->>'bankWindow') text_pattern_ops) ` +
+    `where "type" = ${ActivityType.PaidBill} and "transaction_status" in (${TransactionStatus.Successful}, ${TransactionStatus.Failed})`,
+})
 export class Activity {
   [OptionalProps]?: 'details' | 'balanceChange' | 'occurredAt';
 
