@@ -227,19 +227,22 @@ export class BillDays {
       // again, let the bills be found by their index (a join on the groups alone read every bill).
       const missedIds: number[] = [];
       if (changes.size > 0) {
-        const rows = await runSql<{ id: number; status: number; missed: boolean }>(
+        // Only what the day reports comes back: the count made overdue and the missed bills (not every bill moved).
+        const [moved] = await runSql<{ overdue: number; missed_ids: number[] }>(
           tx,
-          `update bill b set status = c.status
-           from json_to_recordset(?::json) as c("from" smallint, due date, status smallint, missed boolean), agreement g
-           where b.status = c."from" and b.due_date = c.due and g.id = b.agreement_id and g.status in (${RUNNING})
-             and b.status in (${DATE_DRIVEN}) and b.due_date <= ? and ${inRange}
-           returning b.id, b.status, c.missed`,
+          `with moved as (
+             update bill b set status = c.status
+             from json_to_recordset(?::json) as c("from" smallint, due date, status smallint, missed boolean), agreement g
+             where b.status = c."from" and b.due_date = c.due and g.id = b.agreement_id and g.status in (${RUNNING})
+               and b.status in (${DATE_DRIVEN}) and b.due_date <= ? and ${inRange}
+             returning b.id, b.status, c.missed)
+           select count(*) filter (where status = ${BillStatus.Overdue})::int as overdue,
+             coalesce(array_agg(id) filter (where missed), '{}') as missed_ids
+           from moved`,
           [JSON.stringify([...changes.values()]), windowEnd, ...bounds],
         );
-        for (const row of rows) {
-          if (Number(row.status) === BillStatus.Overdue) result.overdue += 1;
-          if (row.missed) missedIds.push(Number(row.id));
-        }
+        result.overdue += Number(moved?.overdue ?? 0);
+        missedIds.push(...(moved?.missed_ids ?? []).map(Number));
       }
       const told = [...missedIds, ...remindedIds];
       const bills =
