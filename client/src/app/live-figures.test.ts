@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import * as generated from '../gql/graphql';
 import {
   createFiguresRefresher,
+  documentVisibility,
   figuresChangeOf,
   figuresRefresherOf,
   FORGOTTEN_WHEN_CLOSED,
@@ -10,6 +11,7 @@ import {
   planRefresh,
   QUERIES_OF_REASON,
   type RefreshableClient,
+  refreshTiming,
   union,
 } from './live-figures';
 
@@ -164,6 +166,55 @@ describe('union', () => {
   });
 });
 
+describe('refreshTiming', () => {
+  it.each([
+    ['a visible tab asks at once', false, false, 'now'],
+    [
+      'a visible tab asks after the refresh running (its answers may predate the change)',
+      false,
+      true,
+      'after the running one',
+    ],
+    ['a hidden tab holds the change until it is shown', true, false, 'when shown'],
+    ['a hidden tab holds it even while a refresh runs', true, true, 'when shown'],
+  ] as const)('%s', (_name, hidden, running, timing) => {
+    expect(refreshTiming({ hidden, running })).toBe(timing);
+  });
+});
+
+/** A browser tab's document as the refresher reads it: its visibility, and `visibilitychange` when it changes. */
+class FakeDocument extends EventTarget {
+  constructor(public visibilityState: DocumentVisibilityState) {
+    super();
+  }
+
+  become(state: DocumentVisibilityState) {
+    this.visibilityState = state;
+    this.dispatchEvent(new Event('visibilitychange'));
+  }
+}
+
+describe('documentVisibility', () => {
+  it('reads the document’s visibility and calls back once, when the tab is next shown', () => {
+    const doc = new FakeDocument('hidden');
+    const tab = documentVisibility(doc);
+    let shown = 0;
+    expect(tab.hidden()).toBe(true);
+    tab.whenShown(() => shown++);
+    doc.become('hidden');
+    expect(shown).toBe(0);
+    doc.become('visible');
+    expect(tab.hidden()).toBe(false);
+    doc.become('hidden');
+    doc.become('visible');
+    expect(shown).toBe(1);
+  });
+
+  it('outside a browser, is a tab always seen', () => {
+    expect(documentVisibility(undefined).hidden()).toBe(false);
+  });
+});
+
 describe('createFiguresRefresher', () => {
   function fakeClient(open: { queryName: string; variables: Record<string, unknown> }[]) {
     const refetched: string[] = [];
@@ -217,5 +268,110 @@ describe('createFiguresRefresher', () => {
     fake.releaseAll();
     await Promise.all([first, applied]);
     expect(fake.refetched).toEqual(['OverviewPage', 'OverviewPage']); // 2, not 3
+  });
+});
+
+describe('createFiguresRefresher in a tab nobody sees', () => {
+  const open = [
+    { queryName: 'OverviewPage', variables: { accountId: 7 } },
+    { queryName: 'MemberAccount', variables: { accountId: 8 } },
+    { queryName: 'OverviewPage', variables: { accountId: 9 } },
+  ];
+
+  function fakeClient() {
+    const refetched: string[] = [];
+    const evicted: string[] = [];
+    const releases: (() => void)[] = [];
+    const client: RefreshableClient = {
+      getObservableQueries: () => new Set(open.map((q) => ({ ...q, query: parse(`query ${q.queryName} { x }`) }))),
+      query: ({ query, variables }) => {
+        const definition = query.definitions[0];
+        const name = definition.kind === 'OperationDefinition' ? (definition.name?.value ?? '') : '';
+        refetched.push(`${name}(${String(variables?.accountId)})`);
+        return new Promise<void>((resolve) => releases.push(resolve));
+      },
+      cache: {
+        evict: ({ fieldName }) => {
+          evicted.push(fieldName);
+          return true;
+        },
+        gc: () => [],
+      },
+    };
+    const releaseAll = () => releases.splice(0).forEach((release) => release());
+    return { client, refetched, evicted, releaseAll };
+  }
+
+  const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+  it('holds the changes while hidden and asks them once, merged, as soon as the tab is shown', async () => {
+    const doc = new FakeDocument('hidden');
+    const fake = fakeClient();
+    const refresh = createFiguresRefresher(fake.client, documentVisibility(doc));
+    let applied = 0;
+    const asked = [
+      refresh({ ...only(7), queries: names('Activities', 'OverviewPage') }),
+      refresh(only(8)),
+      refresh(only(7)),
+    ].map((promise) => promise.then(() => applied++));
+    await settled();
+    expect(fake.refetched).toEqual([]);
+    expect(fake.evicted).toEqual([]);
+
+    doc.become('visible');
+    // Asked in the event itself, before anything else the tab does: the two accounts' screens, once each.
+    expect(fake.refetched).toEqual(['OverviewPage(7)', 'MemberAccount(8)']);
+    expect(fake.evicted).toContain('agreement');
+    expect(applied).toBe(0);
+    fake.releaseAll();
+    await Promise.all(asked);
+    expect(applied).toBe(3);
+
+    doc.become('hidden');
+    doc.become('visible');
+    await settled();
+    expect(fake.refetched).toHaveLength(2); // nothing asked twice
+  });
+
+  it('behaves as before while visible: asks at once', async () => {
+    const doc = new FakeDocument('visible');
+    const fake = fakeClient();
+    const refresh = createFiguresRefresher(fake.client, documentVisibility(doc));
+    const asked = refresh(only(9));
+    expect(fake.refetched).toEqual(['OverviewPage(9)']);
+    fake.releaseAll();
+    await asked;
+  });
+
+  it('holds a change heard while a refresh runs if the tab is hidden when that refresh ends', async () => {
+    const doc = new FakeDocument('visible');
+    const fake = fakeClient();
+    const refresh = createFiguresRefresher(fake.client, documentVisibility(doc));
+    const first = refresh(only(7));
+    doc.become('hidden');
+    const second = refresh(only(8));
+    fake.releaseAll();
+    await first;
+    await settled();
+    expect(fake.refetched).toEqual(['OverviewPage(7)']);
+
+    doc.become('visible');
+    expect(fake.refetched).toEqual(['OverviewPage(7)', 'MemberAccount(8)']);
+    fake.releaseAll();
+    await second;
+  });
+
+  it('asks everything when shown after a reconnection (LISTENING) heard while hidden', async () => {
+    const doc = new FakeDocument('hidden');
+    const fake = fakeClient();
+    const refresh = createFiguresRefresher(fake.client, documentVisibility(doc));
+    const asked = [
+      refresh({ ...only(7), queries: names('AgreementView') }),
+      refresh(figuresChangeOf({ accountIds: [], everyAccount: false, reasons: ['LISTENING'] })),
+    ];
+    doc.become('visible');
+    expect(fake.refetched).toEqual(['OverviewPage(7)', 'MemberAccount(8)', 'OverviewPage(9)']);
+    fake.releaseAll();
+    await Promise.all(asked);
   });
 });

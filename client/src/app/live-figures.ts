@@ -166,6 +166,45 @@ export function union(a: FiguresChange | null, b: FiguresChange): FiguresChange 
   return { accountIds, queries: new Set([...a.queries, ...b.queries]) };
 }
 
+/** When a change asked of the refresher is asked of the server. */
+export type RefreshTiming = 'now' | 'after the running one' | 'when shown';
+
+/**
+ * The refresher's one decision (pure: table-tested). A tab nobody can see holds its changes until it is shown: with
+ * several tabs open on the embedded database's one connection, every hidden tab asking all its screens again at each
+ * announcement made the visible tab's action wait behind them. A visible tab asks at once, or after the refresh
+ * already running (whose answers may predate the change).
+ */
+export function refreshTiming(tab: { hidden: boolean; running: boolean }): RefreshTiming {
+  if (tab.hidden) return 'when shown';
+  return tab.running ? 'after the running one' : 'now';
+}
+
+/** Whether the tab is seen, as the refresher reads it (so that a test can hand it a fake). */
+export interface TabVisibility {
+  hidden(): boolean;
+  /** Calls `shown` once, the next time the tab becomes visible. */
+  whenShown(shown: () => void): void;
+}
+
+/** The browser's tab (`document.visibilityState`, `visibilitychange`); outside a browser, a tab always seen. */
+export function documentVisibility(
+  doc: Pick<Document, 'visibilityState' | 'addEventListener' | 'removeEventListener'> | undefined = globalThis.document,
+): TabVisibility {
+  if (!doc) return { hidden: () => false, whenShown: () => undefined };
+  return {
+    hidden: () => doc.visibilityState === 'hidden',
+    whenShown: (shown) => {
+      const onChange = () => {
+        if (doc.visibilityState === 'hidden') return;
+        doc.removeEventListener('visibilitychange', onChange);
+        shown();
+      };
+      doc.addEventListener('visibilitychange', onChange);
+    },
+  };
+}
+
 const refreshers = new WeakMap<RefreshableClient, (change: FiguresChange) => Promise<void>>();
 
 /**
@@ -181,13 +220,35 @@ export function figuresRefresherOf(client: RefreshableClient): (change: FiguresC
   return refresher;
 }
 
+/** The changes merged and not yet asked, and the promise their callers hold. */
+interface Pending {
+  change: FiguresChange;
+  applied: Promise<void>;
+  done: () => void;
+}
+
+function pending(change: FiguresChange): Pending {
+  const settled: { done?: () => void } = {};
+  const applied = new Promise<void>((resolve) => {
+    settled.done = resolve;
+  });
+  return { change, applied, done: () => settled.done?.() };
+}
+
 /**
  * Applies changes to the cache one refresh at a time: a change arriving while a refresh runs is merged with any
- * others and applied once after it (a bank day's hundreds of announcements cost a few refetches, not hundreds).
+ * others and applied once after it (a bank day's hundreds of announcements cost a few refetches, not hundreds). While
+ * the tab is hidden, the changes are merged the same way and held: applied once as soon as it is shown, before
+ * anything else (a reconnection's LISTENING held there still asks everything). The promise of a change settles once
+ * it has been applied.
  */
-export function createFiguresRefresher(client: RefreshableClient): (change: FiguresChange) => Promise<void> {
-  let running: Promise<void> | null = null;
-  let waiting: FiguresChange | null = null;
+export function createFiguresRefresher(
+  client: RefreshableClient,
+  tab: TabVisibility = documentVisibility(),
+): (change: FiguresChange) => Promise<void> {
+  let running = false;
+  let waiting: Pending | null = null;
+  let holding = false;
 
   const refreshOnce = async (change: FiguresChange) => {
     const queries = [...client.getObservableQueries('active')];
@@ -212,21 +273,45 @@ export function createFiguresRefresher(client: RefreshableClient): (change: Figu
     );
   };
 
-  const drain = async (): Promise<void> => {
-    while (waiting) {
-      const next = waiting;
-      waiting = null;
-      await refreshOnce(next);
+  const hold = () => {
+    if (holding) return;
+    holding = true;
+    tab.whenShown(() => {
+      holding = false;
+      decide();
+    });
+  };
+
+  const drain = async () => {
+    running = true;
+    try {
+      // The refresh that ends decides for the changes heard meanwhile, as for one heard now.
+      while (waiting && refreshTiming({ hidden: tab.hidden(), running: false }) === 'now') {
+        const next = waiting;
+        waiting = null;
+        try {
+          await refreshOnce(next.change);
+        } finally {
+          next.done();
+        }
+      }
+    } finally {
+      running = false;
     }
+    if (waiting) hold(); // hidden meanwhile: held until shown
+  };
+
+  const decide = () => {
+    if (!waiting) return;
+    const timing = refreshTiming({ hidden: tab.hidden(), running });
+    if (timing === 'now') void drain();
+    else if (timing === 'when shown') hold();
   };
 
   return (change) => {
-    waiting = union(waiting, change);
-    if (!running) {
-      running = drain().finally(() => {
-        running = null;
-      });
-    }
-    return running;
+    waiting = waiting ? { ...waiting, change: union(waiting.change, change) } : pending(change);
+    const { applied } = waiting;
+    decide();
+    return applied;
   };
 }
