@@ -215,30 +215,37 @@ describe('documentVisibility', () => {
   });
 });
 
-describe('createFiguresRefresher', () => {
-  function fakeClient(open: { queryName: string; variables: Record<string, unknown> }[]) {
-    const refetched: string[] = [];
-    const evicted: string[] = [];
-    const releases: (() => void)[] = [];
-    const client: RefreshableClient = {
-      getObservableQueries: () => new Set(open.map((q) => ({ ...q, query: parse(`query ${q.queryName} { x }`) }))),
-      query: ({ query }) => {
-        const definition = query.definitions[0];
-        refetched.push(definition.kind === 'OperationDefinition' ? (definition.name?.value ?? '') : '');
-        return new Promise<void>((resolve) => releases.push(resolve));
+/**
+ * A client with these queries open whose refetches wait until `releaseAll`; `refetched` records each as `label` says
+ * (its name by default).
+ */
+function fakeClient(
+  open: readonly { queryName: string; variables: Record<string, unknown> }[],
+  label: (name: string, variables: Record<string, unknown> | undefined) => string = (name) => name,
+) {
+  const refetched: string[] = [];
+  const evicted: string[] = [];
+  const releases: (() => void)[] = [];
+  const client: RefreshableClient = {
+    getObservableQueries: () => new Set(open.map((q) => ({ ...q, query: parse(`query ${q.queryName} { x }`) }))),
+    query: ({ query, variables }) => {
+      const definition = query.definitions[0];
+      refetched.push(label(definition.kind === 'OperationDefinition' ? (definition.name?.value ?? '') : '', variables));
+      return new Promise<void>((resolve) => releases.push(resolve));
+    },
+    cache: {
+      evict: ({ fieldName }) => {
+        evicted.push(fieldName);
+        return true;
       },
-      cache: {
-        evict: ({ fieldName }) => {
-          evicted.push(fieldName);
-          return true;
-        },
-        gc: () => [],
-      },
-    };
-    const releaseAll = () => releases.splice(0).forEach((release) => release());
-    return { client, refetched, evicted, releaseAll };
-  }
+      gc: () => [],
+    },
+  };
+  const releaseAll = () => releases.splice(0).forEach((release) => release());
+  return { client, refetched, evicted, releaseAll };
+}
 
+describe('createFiguresRefresher', () => {
   it('merges the changes heard while a refresh runs into one more refresh', async () => {
     const fake = fakeClient([{ queryName: 'OverviewPage', variables: { accountId: 7 } }]);
     const refresh = createFiguresRefresher(fake.client);
@@ -278,35 +285,14 @@ describe('createFiguresRefresher in a tab nobody sees', () => {
     { queryName: 'OverviewPage', variables: { accountId: 9 } },
   ];
 
-  function fakeClient() {
-    const refetched: string[] = [];
-    const evicted: string[] = [];
-    const releases: (() => void)[] = [];
-    const client: RefreshableClient = {
-      getObservableQueries: () => new Set(open.map((q) => ({ ...q, query: parse(`query ${q.queryName} { x }`) }))),
-      query: ({ query, variables }) => {
-        const definition = query.definitions[0];
-        const name = definition.kind === 'OperationDefinition' ? (definition.name?.value ?? '') : '';
-        refetched.push(`${name}(${String(variables?.accountId)})`);
-        return new Promise<void>((resolve) => releases.push(resolve));
-      },
-      cache: {
-        evict: ({ fieldName }) => {
-          evicted.push(fieldName);
-          return true;
-        },
-        gc: () => [],
-      },
-    };
-    const releaseAll = () => releases.splice(0).forEach((release) => release());
-    return { client, refetched, evicted, releaseAll };
-  }
+  // Each refetch recorded with the account it asks for.
+  const tabClient = () => fakeClient(open, (name, variables) => `${name}(${String(variables?.accountId)})`);
 
   const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
 
   it('holds the changes while hidden and asks them once, merged, as soon as the tab is shown', async () => {
     const doc = new FakeDocument('hidden');
-    const fake = fakeClient();
+    const fake = tabClient();
     const refresh = createFiguresRefresher(fake.client, documentVisibility(doc));
     let applied = 0;
     const asked = [
@@ -335,7 +321,7 @@ describe('createFiguresRefresher in a tab nobody sees', () => {
 
   it('behaves as before while visible: asks at once', async () => {
     const doc = new FakeDocument('visible');
-    const fake = fakeClient();
+    const fake = tabClient();
     const refresh = createFiguresRefresher(fake.client, documentVisibility(doc));
     const asked = refresh(only(9));
     expect(fake.refetched).toEqual(['OverviewPage(9)']);
@@ -345,7 +331,7 @@ describe('createFiguresRefresher in a tab nobody sees', () => {
 
   it('holds a change heard while a refresh runs if the tab is hidden when that refresh ends', async () => {
     const doc = new FakeDocument('visible');
-    const fake = fakeClient();
+    const fake = tabClient();
     const refresh = createFiguresRefresher(fake.client, documentVisibility(doc));
     const first = refresh(only(7));
     doc.become('hidden');
@@ -363,7 +349,7 @@ describe('createFiguresRefresher in a tab nobody sees', () => {
 
   it('asks everything when shown after a reconnection (LISTENING) heard while hidden', async () => {
     const doc = new FakeDocument('hidden');
-    const fake = fakeClient();
+    const fake = tabClient();
     const refresh = createFiguresRefresher(fake.client, documentVisibility(doc));
     const asked = [
       refresh({ ...only(7), queries: names('AgreementView') }),
