@@ -1,6 +1,6 @@
 import { noNextDepositWords } from './projection/projection-words.rules.js';
 import { formatDisplayDate, type LocalDate } from '../../shared/local-date.js';
-import { BILL_STATUS_LABELS, BillStatus, currentBillStatus } from '../bill/index.js';
+import { BILL_STATUS_LABELS, BillStatus, currentBillStatus, isNothingPaid } from '../bill/index.js';
 import { BILLING_FREQUENCY_LABELS, type BillingFrequency } from '../../shared/bill/billing-frequency.js';
 import { paymentMethodName } from '../../shared/bill/payment-method.js';
 import { BillerStatus } from '../../shared/biller/biller-codes.js';
@@ -68,18 +68,6 @@ export function contributionFrequencyName(code: number): string {
  */
 export function billerOnHoldMessage(billerName: string, date: LocalDate | null): string {
   return `${billerName} bill paid on the ${date ? formatDisplayDate(date) : ''} has failed and has been placed on hold awaiting resolution`;
-}
-
-const UNPAID: ReadonlySet<BillStatus> = new Set([
-  BillStatus.Scheduled,
-  BillStatus.Overdue,
-  BillStatus.OverdueNotified,
-  BillStatus.Upcoming,
-]);
-
-/** A bill nobody has paid, reimbursed or reversed yet (its status on today is 0, 1, 4 or 6). */
-export function isUnpaid(status: BillStatus): boolean {
-  return UNPAID.has(status);
 }
 
 /** Billers on hold (status 5) with the failed bill's date: the biller's own, else its latest failed bill's. */
@@ -156,7 +144,7 @@ export function billsBySource(bills: readonly BillFacts[]): Map<string, BillFact
 
 export function overviewBiller(biller: BillerFacts, bills: readonly BillFacts[], today: LocalDate): OverviewBiller {
   const views = bills.map((bill) => overviewBill(bill, today));
-  const next = views.find((bill) => isUnpaid(bill.status));
+  const next = views.find((bill) => isNothingPaid(bill.status));
   return {
     billerId: biller.id,
     isSubCategory: biller.isSubCategory,

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { LocalDate } from '../../shared/local-date.js';
 import { cents, type Cents } from '../../shared/money.js';
 import { ActivityType } from '../activity/index.js';
-import { BillStatus } from '../bill/index.js';
+import { NOTHING_PAID_STATUSES } from '../bill/index.js';
 import {
   agreementBalances,
   LedgerTransactionType,
@@ -14,14 +14,6 @@ import {
   TransactionStatus,
 } from '../ledger/index.js';
 import { DepositStatus } from './agreement-codes.js';
-
-/** Bills nothing has been paid towards yet: they follow their biller into the new version. */
-const UNPAID_BILL_STATUSES = [
-  BillStatus.Scheduled,
-  BillStatus.Overdue,
-  BillStatus.OverdueNotified,
-  BillStatus.Upcoming,
-];
 
 export interface CarryOver {
   /** The version-transfer activity, when there were balances to carry. */
@@ -72,7 +64,8 @@ export async function carryOverToNewVersion(
     activityId = posted.activityId;
   }
 
-  const unpaid = `{${UNPAID_BILL_STATUSES.join(',')}}`;
+  // Bills nothing has been paid towards yet follow their biller into the new version.
+  const unpaid = `{${NOTHING_PAID_STATUSES.join(',')}}`;
   const noMoney = 'not exists (select 1 from bill_money_source m where m.bill_id = b.id)';
   const viaBiller = await tx.execute(
     `update bill b set agreement_id = nb.agreement_id, biller_id = nb.id

@@ -5,9 +5,11 @@ export { BillStatus } from './bill-status.js';
 export {
   BILL_STATUS_LABELS,
   DATE_DRIVEN_STATUSES,
+  NOTHING_PAID_STATUSES,
   UPCOMING_WINDOW_DAYS,
   currentBillStatus,
   isDateDrivenStatus,
+  isNothingPaid,
   isOverdue,
   statusForDueDate,
 } from './bill-status.rules.js';

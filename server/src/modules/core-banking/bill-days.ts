@@ -14,7 +14,7 @@ import {
 } from '../agreement/index.js';
 import { accountHasResignedMember } from '../member/index.js';
 import { MoneyMovement, statusesMoving } from '../../shared/money-movement.rules.js';
-import { BillStatus, DATE_DRIVEN_STATUSES, UPCOMING_WINDOW_DAYS } from '../bill/index.js';
+import { BillStatus, DATE_DRIVEN_STATUSES, NOTHING_PAID_STATUSES, UPCOMING_WINDOW_DAYS } from '../bill/index.js';
 import { BillerStatus } from '../../shared/biller/biller-codes.js';
 import type { AutomaticPaymentBill, PaymentService } from '../payment/index.js';
 import { EVERY_AGREEMENT, type AgreementRange } from '../../jobs/agreement-ranges.rules.js';
@@ -91,8 +91,7 @@ export async function autoPaymentsDue(
   return em.execute<AutoPaymentDue[]>(
     `select b.id, b.agreement_id, b.expected_amount, b.due_date::text, coalesce(br.nickname, '') as name from bill b
      join agreement g on g.id = b.agreement_id join biller br on br.id = b.biller_id
-     where b.due_date <= ? and b.status in (${BillStatus.Scheduled}, ${BillStatus.Overdue},
-       ${BillStatus.OverdueNotified}, ${BillStatus.Upcoming})
+     where b.due_date <= ? and b.status in (${NOTHING_PAID_STATUSES.join(', ')})
        and (?::int is null or b.agreement_id = ?::int)
        and (?::int is null or b.agreement_id >= ?::int) and (?::int is null or b.agreement_id < ?::int)
        and coalesce(?::smallint, g.status) = any(?::smallint[]) and not ${accountHasResignedMember('g.account_id')}

@@ -5,6 +5,7 @@ import {
   currentBillStatus,
   isDueForPayment,
   isOverdue,
+  isNothingPaid,
   isUpcoming,
   statusForDueDate,
   UPCOMING_WINDOW_DAYS,
@@ -90,5 +91,22 @@ describe('isDueForPayment', () => {
     ['2026-05-11', false],
   ])('spec 1 §4: the overdue option takes bills due today or earlier (%s: %s)', (dueDate, expected) => {
     expect(isDueForPayment(d(dueDate), today)).toBe(expected);
+  });
+});
+
+describe('isNothingPaid', () => {
+  it.each([
+    [S.Scheduled, true],
+    [S.Overdue, true],
+    [S.Paid, false],
+    [S.PaymentPending, false],
+    [S.OverdueNotified, true],
+    [S.Failed, false],
+    [S.Upcoming, true],
+    [S.Reversed, false],
+    [S.Reimbursed, false],
+    [S.ShortPaid, false],
+  ])('status %i: %s', (status, nothingPaid) => {
+    expect(isNothingPaid(status)).toBe(nothingPaid);
   });
 });

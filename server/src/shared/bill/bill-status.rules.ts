@@ -58,6 +58,18 @@ export function isDateDrivenStatus(status: BillStatus): boolean {
 }
 
 /**
+ * Bills nothing has been paid towards, reimbursed or reversed yet: the date-driven statuses and the overdue one the
+ * member has been told of (0, 1, 4, 6). What the bank day pays automatically, what follows its biller into a new
+ * version, a biller's next bill on the summary. (The forecast also counts a failed bill, owed again:
+ * projection.rules.ts.)
+ */
+export const NOTHING_PAID_STATUSES: readonly BillStatus[] = [...DATE_DRIVEN_STATUSES, BillStatus.OverdueNotified];
+
+export function isNothingPaid(status: BillStatus): boolean {
+  return NOTHING_PAID_STATUSES.includes(status);
+}
+
+/**
  * The status an unpaid bill has on `today`. A bill due today is upcoming, not overdue: DOMAIN.md defines
  * overdue as "due date passed". Paying it today is still allowed and it joins the overdue option's
  * "due today or earlier" list (1 §4): see `isDueForPayment`.
