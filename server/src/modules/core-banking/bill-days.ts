@@ -20,21 +20,23 @@ import type { AutomaticPaymentBill, PaymentService } from '../payment/index.js';
 import { EVERY_AGREEMENT, type AgreementRange } from '../../jobs/agreement-ranges.rules.js';
 import { billDayChange } from './bank-day.rules.js';
 import { forEachConcurrently } from './concurrently.js';
-import { bankDayTestPause } from './deposit-arrivals.js';
+import { bankDayBatchSize, bankDayTestPause } from './deposit-arrivals.js';
 
 const RUNNING = RUNNING_STATUSES.join(', ');
 /** The bills the calendar moves (their status follows the date), read by `bill_open_due_date_index`. */
 const DATE_DRIVEN = DATE_DRIVEN_STATUSES.join(', ');
 
-/**
- * Test-only fault hooks, as the deposits' (deposit-arrivals.ts): with NODE_ENV=test, batches of BANK_DAY_TEST_BATCH
- * agreements and a pause of BANK_DAY_TEST_PAUSE_MS after each (bankDayTestPause), so that a test can kill a day
- * half-way through.
- */
-const TEST_BATCH = process.env.NODE_ENV === 'test' ? Number(process.env.BANK_DAY_TEST_BATCH ?? 0) || 0 : 0;
+/** The last due date the calendar looks at on `today`: the upcoming window's end and the day after it. */
+function calendarWindowEnd(today: LocalDate): LocalDate {
+  return addDays(today, UPCOMING_WINDOW_DAYS + 1);
+}
 
-/** Agreements whose automatic payments are made in one transaction (their locks, keys, postings and activities). */
-export const AUTOPAY_BATCH_SIZE = TEST_BATCH > 0 ? TEST_BATCH : 250;
+/**
+ * Agreements whose automatic payments are made in one transaction (their locks, keys, postings and activities). The
+ * test-only fault hooks are the deposits' (deposit-arrivals.ts): batches of BANK_DAY_TEST_BATCH agreements and a pause
+ * of BANK_DAY_TEST_PAUSE_MS after each (bankDayTestPause), so that a test can kill a day half-way through.
+ */
+export const AUTOPAY_BATCH_SIZE = bankDayBatchSize();
 
 /** The user automatic payments are made as (created by the core-banking migration; it cannot sign in). */
 export const CORE_BANKING_USERNAME = 'system.core-banking';
@@ -178,7 +180,7 @@ export class BillDays {
     // A part of the step (core-banking.jobs.ts): only the bills of the agreements in `range`.
     const inRange = `(?::int is null or b.agreement_id >= ?::int) and (?::int is null or b.agreement_id < ?::int)`;
     const bounds = [range.from, range.from, range.to, range.to];
-    const windowEnd = addDays(today, UPCOMING_WINDOW_DAYS + 1);
+    const windowEnd = calendarWindowEnd(today);
     await em.fork().transactional(async (tx) => {
       const groups = await tx.execute<{ status: number; due_date: string; auto: boolean }[]>(
         `select b.status, b.due_date::text as due_date, coalesce(br.is_auto_payment, false) as auto
@@ -318,7 +320,7 @@ export class BillDays {
     const rows = await em.execute<{ agreement_id: number }[]>(
       `select distinct b.agreement_id from bill b join agreement g on g.id = b.agreement_id
        where b.status in (${DATE_DRIVEN}) and b.due_date <= ? and g.status in (${RUNNING})`,
-      [addDays(today, UPCOMING_WINDOW_DAYS + 1)],
+      [calendarWindowEnd(today)],
     );
     return rows.map((row) => Number(row.agreement_id));
   }

@@ -63,10 +63,14 @@ export async function bankDayTestPause(): Promise<void> {
   const ms = process.env.NODE_ENV === 'test' ? Number(process.env.BANK_DAY_TEST_PAUSE_MS ?? 0) || 0 : 0;
   if (ms > 0) await new Promise((resolve) => setTimeout(resolve, ms));
 }
-const TEST_BATCH = process.env.NODE_ENV === 'test' ? Number(process.env.BANK_DAY_TEST_BATCH ?? 0) || 0 : 0;
+/** Agreements per transaction of a bank-day step: 250, or BANK_DAY_TEST_BATCH under test (read when a module loads). */
+export function bankDayBatchSize(): number {
+  const test = process.env.NODE_ENV === 'test' ? Number(process.env.BANK_DAY_TEST_BATCH ?? 0) || 0 : 0;
+  return test > 0 ? test : 250;
+}
 
 /** Agreements whose deposits are posted in one transaction (their keys, locks, postings and activities). */
-export const DEPOSIT_BATCH_SIZE = TEST_BATCH > 0 ? TEST_BATCH : 250;
+export const DEPOSIT_BATCH_SIZE = bankDayBatchSize();
 
 /** Deposits asked of the bank again each day until they have arrived: scheduled, missed, partly received. */
 const ASKED_STATUSES = [DepositStatus.Scheduled, DepositStatus.Missed, DepositStatus.PartlyReceived].join(', ');
