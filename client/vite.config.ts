@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { chakraGlobalCss } from './build/chakra-global-css';
+import { firstPaint } from './build/first-paint';
 import { precompress } from './build/precompress';
 import { routePreload } from './build/route-preload';
 
@@ -46,7 +47,7 @@ const vendorGroups = [
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), chakraGlobalCss(), routePreload(), precompress()],
+  plugins: [react(), chakraGlobalCss(), routePreload(), firstPaint(), precompress()],
   resolve: {
     dedupe: ['apexcharts'],
     // The one way into server code: its folder of pure codes and rules both sides use (server/src/shared/README.md).

@@ -3,9 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { ROUTE_PRELOADS, routePreloadScript } from './route-preload';
 
 /** Runs the script as a browser would at `pathname` and answers the links it added to the head. */
-function preloadsAt(pathname: string, routes: Parameters<typeof routePreloadScript>[0]) {
-  const added: { rel: string; href: string; crossOrigin: string | null }[] = [];
+function preloadsAt(pathname: string, routes: Parameters<typeof routePreloadScript>[0], firstPaint = false) {
+  const added: { rel: string; href: string; crossOrigin: string | null; fetchPriority?: string }[] = [];
   const document = {
+    documentElement: { hasAttribute: (name: string) => firstPaint && name === 'data-first-paint' },
     createElement: () => ({ rel: '', href: '', crossOrigin: null }),
     head: { appendChild: (link: (typeof added)[number]) => added.push(link) },
   };
@@ -34,7 +35,16 @@ describe('the route preload script', () => {
       expect(link.rel).toBe('modulepreload');
       // As Vite's own modulepreload links: the module scripts are fetched in CORS mode, the preload must match.
       expect(link.crossOrigin).toBe('');
+      expect(link.fetchPriority).toBeUndefined();
     }
+  });
+
+  it('asks for them at low priority on a page painted before its scripts (login.html, first-paint.ts)', () => {
+    const links = preloadsAt('/', routes, true);
+    expect(links.map((link) => [link.href, link.fetchPriority])).toEqual([
+      ['/assets/Login-1.js', 'low'],
+      ['/assets/form-2.js', 'low'],
+    ]);
   });
 
   it('knows the login page and the member overview', () => {

@@ -75,6 +75,9 @@ async function sendFile(req: Request, res: Response, file: string, cacheControl:
  */
 export function serveClient(app: express.Express, clientDir: string): void {
   const index = path.join(clientDir, 'index.html');
+  // The login page with its first paint in it (client/build/first-paint.ts), for `/` only: elsewhere the page is
+  // another screen, or a signed-in person's, and would show the login page until the scripts ran.
+  const loginPage = path.join(clientDir, 'login.html');
   const assets = path.join(clientDir, 'assets');
 
   app.use((req, res, next) => {
@@ -98,6 +101,7 @@ export function serveClient(app: express.Express, clientDir: string): void {
       res.status(503).type('text/plain').send('The client is not built. Run `npm run build`.');
       return;
     }
-    await sendFile(req, res, index, REVALIDATE);
+    const page = req.path === '/' && (await exists(loginPage)) ? loginPage : index;
+    await sendFile(req, res, page, REVALIDATE);
   });
 }

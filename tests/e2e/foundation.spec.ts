@@ -70,6 +70,37 @@ test.describe('staff', () => {
   });
 });
 
+test.describe('the login page before its scripts run (issue 23 item 1)', () => {
+  test('is painted from the HTML, still, and the app takes it over in place, live', async ({ page }) => {
+    // The app's entry is held until the first paint has been looked at.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/index-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    const username = page.getByLabel('Member number or username');
+    const logIn = page.getByRole('button', { name: 'Log in' });
+    const parts = [page.getByRole('banner'), page.getByRole('heading', { name: 'Log in' }), username, logIn];
+    const boxes = async () => Promise.all(parts.map(async (part) => part.boundingBox()));
+    await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
+    await expect(page.locator('#root > [data-first-paint]')).toHaveCount(1);
+    // Nothing can be typed, and nothing submits: the fields are read-only, the button submits nothing.
+    await expect(username).not.toBeEditable();
+    await expect(logIn).toHaveAttribute('type', 'button');
+    const painted = await boxes();
+
+    release();
+    await expect(page.locator('#root > [data-first-paint]')).toHaveCount(0);
+    await expect(username).toBeEditable();
+    // Nothing moved when the app's page replaced the painted one.
+    expect(await boxes()).toEqual(painted);
+    await new LoginPage(page).signIn('100001', 'member-demo-pass');
+    await expect(page).toHaveURL(/\/selectaccount\/\d+$/);
+  });
+});
+
 test.describe('without a session', () => {
   test('a protected deep link opens the sign-in form, keeping where it was going', async ({ page }) => {
     await page.goto('/member/1/account/1/overview');

@@ -17,6 +17,8 @@ const clientDir = path.join(root, 'client');
 const SCRIPT = 'assets/index-AbC123_x.js';
 const script = `export const lines = [${Array.from({ length: 400 }, (_, i) => `"line ${i} of the app"`).join(',')}];\n`;
 const INDEX = `<!doctype html><html><head><script type="module" src="/${SCRIPT}"></script></head><body>${'<!-- -->'.repeat(200)}<div id="root"></div></body></html>`;
+/** The login page with its first paint in it (client/build/first-paint.ts). */
+const LOGIN = INDEX.replace('<div id="root"></div>', `<div id="root"><main>${'<p>Log in</p>'.repeat(40)}</main></div>`);
 
 let server: TestServer;
 
@@ -24,10 +26,11 @@ beforeAll(async () => {
   mkdirSync(path.join(clientDir, 'assets'), { recursive: true });
   mkdirSync(path.join(clientDir, '.vite'), { recursive: true });
   writeFileSync(path.join(clientDir, 'index.html'), INDEX);
+  writeFileSync(path.join(clientDir, 'login.html'), LOGIN);
   writeFileSync(path.join(clientDir, SCRIPT), script);
   writeFileSync(path.join(clientDir, `${SCRIPT}.map`), '{"version":3,"sources":["secret.ts"]}');
   writeFileSync(path.join(clientDir, '.vite/manifest.json'), '{}');
-  await precompressBuild(clientDir, ['index.html', SCRIPT, `${SCRIPT}.map`, '.vite/manifest.json']);
+  await precompressBuild(clientDir, ['index.html', 'login.html', SCRIPT, `${SCRIPT}.map`, '.vite/manifest.json']);
   // A map left in the served folder by some other build must not be served either.
   writeFileSync(path.join(clientDir, 'assets/stray-Q1w2E3.js.map'), '{"version":3}');
   server = await startTestServer({ env: { CLIENT_DIR: clientDir, DEMO_DATA: 'false' } });
@@ -99,17 +102,23 @@ describe('the built client', () => {
     expect((await get(`/${SCRIPT}`)).body.toString()).toBe(script);
   });
 
-  it('sends the index page compressed but revalidated on every load, for / and for client routes', async () => {
-    for (const pathname of ['/', '/member/1/account/2/overview']) {
+  it.each([
+    ['/', LOGIN],
+    ['/?returnTo=%2Fmember%2F1', LOGIN],
+    ['/member/1/account/2/overview', INDEX],
+    ['/unauthorized', INDEX],
+  ])(
+    'sends %s its page compressed but revalidated on every load (the login page only for /)',
+    async (pathname, page) => {
       const answer = await get(pathname, 'br, gzip');
-      expect(answer.status, pathname).toBe(200);
-      expect(answer.headers['cache-control'], pathname).toBe('no-cache');
-      expect(answer.headers['content-type'], pathname).toMatch(/^text\/html/);
-      expect(answer.headers['content-encoding'], pathname).toBe('br');
-      expect(answer.headers.vary, pathname).toMatch(/accept-encoding/i);
-      expect(brotliDecompressSync(answer.body).toString(), pathname).toBe(INDEX);
-    }
-  });
+      expect(answer.status).toBe(200);
+      expect(answer.headers['cache-control']).toBe('no-cache');
+      expect(answer.headers['content-type']).toMatch(/^text\/html/);
+      expect(answer.headers['content-encoding']).toBe('br');
+      expect(answer.headers.vary).toMatch(/accept-encoding/i);
+      expect(brotliDecompressSync(answer.body).toString()).toBe(page);
+    },
+  );
 
   it.each([
     `/${SCRIPT}.map`,
