@@ -332,6 +332,18 @@ export const routes: RouteObject[] = [
   },
 ];
 
+/** Resolves once the router has loaded its first page (its lazy code and its loaders' data, or their error). */
+export function whenInitialized(router: Pick<ReturnType<typeof createBrowserRouter>, 'state' | 'subscribe'>) {
+  return new Promise<void>((resolve) => {
+    if (router.state.initialized) return resolve();
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });
+}
+
 export function createAppRouter(client?: ApolloClient) {
   setRouteDataClient(client ?? null);
   const router = createBrowserRouter(routes);
