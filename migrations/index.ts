@@ -127,6 +127,10 @@ export const migrations: readonly MigrationEntry[] = [
     name: 'Migration20261129074500_activity_bank_window_index',
     load: () => import('./Migration20261129074500_activity_bank_window_index.js'),
   },
+  {
+    name: 'Migration20261129100000_bill_index_writes',
+    load: () => import('./Migration20261129100000_bill_index_writes.js'),
+  },
 ];
 
 /** The migrations as MikroORM's migrator takes them: every file loaded, each one's class under its name. */

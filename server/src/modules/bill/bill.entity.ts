@@ -21,6 +21,15 @@ import { BillStatus, DATE_DRIVEN_STATUSES } from './bill-status.rules.js';
   name: 'bill_open_due_date_index',
   expression: `create index "bill_open_due_date_index" on "bill" ("due_date") where "status" in (${DATE_DRIVEN_STATUSES.join(', ')})`,
 })
+// The two foreign keys most bills do not have: indexed where set only (a bill without one writes no entry).
+@Index({
+  name: 'bill_billing_sub_category_id_index',
+  expression: `create index "bill_billing_sub_category_id_index" on "bill" ("billing_sub_category_id") where "billing_sub_category_id" is not null`,
+})
+@Index({
+  name: 'bill_reimbursement_account_id_index',
+  expression: `create index "bill_reimbursement_account_id_index" on "bill" ("reimbursement_account_id") where "reimbursement_account_id" is not null`,
+})
 @Check({ name: 'bill_one_source_check', expression: '(biller_id is null) <> (billing_sub_category_id is null)' })
 export class Bill {
   [OptionalProps]?: 'status' | 'paidAmount' | 'amountOwing' | 'isFinalBill' | 'createdAt';
@@ -35,7 +44,6 @@ export class Bill {
   biller?: Biller | null;
 
   @ManyToOne('BillingSubCategory', { nullable: true })
-  @Index()
   billingSubCategory?: BillingSubCategory | null;
 
   /** expectedDueDate: when it is paid (the date of bill less the biller's offset). */
@@ -77,7 +85,6 @@ export class Bill {
 
   /** A reimbursed bill: the member's account the agreement paid back. */
   @ManyToOne('LinkedAccount', { nullable: true })
-  @Index()
   reimbursementAccount?: LinkedAccount | null;
 
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
