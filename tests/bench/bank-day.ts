@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { zonedInstant, type LocalDate } from '../../server/src/shared/local-date.js';
+import { addDays, zonedInstant, type LocalDate } from '../../server/src/shared/local-date.js';
 import { SimulationClock, simulateDay } from '../../server/src/modules/core-banking/simulation.js';
 import { checkLedger } from '../../server/src/modules/ledger/ledger-check.js';
 import { startBenchApp } from './bench-app.js';
@@ -39,6 +39,12 @@ export const bankDaySection: BenchSection = {
       // The weeks before: deposits received and bills paid up to the day before, so the day measured is a normal one.
       await em().execute(`update scheduled_deposit set status = 1 where due_date < '${DAY}'`);
       await em().execute(`update bill set status = 2 where due_date < '${DAY}'`);
+      // And the day before's calendar (bills entering the month's window, reminders told), so the day measured moves
+      // and tells only its own bills, as a day of a running book does (without it, the day measured moved every bill
+      // of the month ahead at once: 15,500 at 5,000 agreements, where a day moves about 500).
+      const dayBefore = addDays(DAY, -1);
+      clock.setAt(dayBefore, 0, 5);
+      await app.services.bankDay.runStep(em(), 'calendar', dayBefore);
       if (withoutStatistics) await forgetStatistics((sql) => em().execute(sql));
       if (instances > 0) {
         clock.setAt(DAY, 0, 5);
