@@ -1,6 +1,6 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { firstPaintStartScript, hoistStyles, lowPriorityScripts, stillPage, withFirstPaint } from './first-paint';
+import { appScripts, firstPaintStartScript, hoistStyles, stillPage, withFirstPaint } from './first-paint';
 
 const ENTRY = '<script type="module" crossorigin src="/assets/index-A1.js"></script>';
 const INDEX = `<!doctype html>
@@ -41,21 +41,16 @@ describe("the login page's first paint", () => {
     expect(still).toContain('<button type="button" class="css-b2">Log in</button>');
   });
 
-  it('asks for the scripts at low priority and marks the page for the route preloads', () => {
-    const page = lowPriorityScripts(INDEX);
-    expect(page).toContain('<html data-first-paint lang="en-AU">');
-    expect(page).toContain(
-      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/vendor-react-B2.js">',
-    );
-    expect(page).not.toMatch(/<link rel="modulepreload" crossorigin/);
+  it("reads the app's entry and its chunks' preloads from index.html's head", () => {
+    expect(appScripts(INDEX)).toEqual({ entry: '/assets/index-A1.js', preloads: ['/assets/vendor-react-B2.js'] });
   });
 
-  it('writes the page into the root, its styles at the end of the head, and starts the app by the start script', () => {
+  it('writes the page into the root and its styles at the end of the head; its scripts are left to the start script', () => {
     const page = withFirstPaint(INDEX, MARKUP, '/assets/first-paint-start-C3.js');
+    expect(page).toContain('<html data-first-paint lang="en-AU">');
     expect(page).not.toContain(ENTRY);
-    expect(page).toContain(
-      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/index-A1.js">\n    <script async src="/assets/first-paint-start-C3.js"></script>',
-    );
+    expect(page).not.toContain('modulepreload');
+    expect(page).toContain('<script async src="/assets/first-paint-start-C3.js"></script>');
     expect(page.indexOf('<style data-emotion="css a1 b2 c3">')).toBeGreaterThan(page.indexOf('data-chakra-global'));
     expect(page.indexOf('<style data-emotion="css a1 b2 c3">')).toBeLessThan(page.indexOf('</head>'));
     expect(page).toMatch(
@@ -73,19 +68,26 @@ describe("the login page's first paint", () => {
   });
 });
 
+/** What the start script adds to the head: the chunks' preloads, then the entry. */
+const STARTED = [
+  { rel: 'modulepreload', href: '/assets/vendor-react-B2.js', crossOrigin: '' },
+  { type: 'module', src: '/assets/index-A1.js', crossOrigin: '' },
+];
+
 /** Runs the start script in a fake page and answers what it did, step by step. */
 function startScript(state: { readyState: string; visibilityState: string }) {
-  const added: { type: string; src: string; crossOrigin: string | null }[] = [];
+  const added: { type?: string; src?: string; rel?: string; href?: string; crossOrigin: string | null }[] = [];
   const listeners: Record<string, () => void> = {};
   const frames: (() => void)[] = [];
   const timers: { run: () => void; ms: number }[] = [];
   const document = {
     ...state,
-    createElement: () => ({ type: '', src: '', crossOrigin: null }),
+    createElement: (tag: string) =>
+      tag === 'link' ? { rel: '', href: '', crossOrigin: null } : { type: '', src: '', crossOrigin: null },
     head: { appendChild: (element: (typeof added)[number]) => added.push(element) },
     addEventListener: (event: string, listener: () => void) => (listeners[event] = listener),
   };
-  runInNewContext(firstPaintStartScript('/assets/index-A1.js'), {
+  runInNewContext(firstPaintStartScript('/assets/index-A1.js', ['/assets/vendor-react-B2.js']), {
     document,
     requestAnimationFrame: (run: () => void) => frames.push(run),
     setTimeout: (run: () => void, ms: number) => timers.push({ run, ms }),
@@ -94,7 +96,7 @@ function startScript(state: { readyState: string; visibilityState: string }) {
 }
 
 describe("the first paint's start script", () => {
-  it('adds the entry after the page is parsed, a frame and a task: after the first paint, once', () => {
+  it("adds the chunks' preloads and the entry after the page is parsed, a frame and a task: after the first paint, once", () => {
     const page = startScript({ readyState: 'loading', visibilityState: 'visible' });
     expect(page.added).toEqual([]);
     page.listeners.DOMContentLoaded();
@@ -103,22 +105,22 @@ describe("the first paint's start script", () => {
     expect(page.added).toEqual([]);
     const afterFrame = page.timers.find((timer) => timer.ms === 0)!;
     afterFrame.run();
-    expect(page.added).toEqual([{ type: 'module', src: '/assets/index-A1.js', crossOrigin: '' }]);
+    expect(page.added).toEqual(STARTED);
     // The second's fallback finds it started.
     page.timers.find((timer) => timer.ms === 1000)!.run();
-    expect(page.added).toHaveLength(1);
+    expect(page.added).toHaveLength(2);
   });
 
   it('starts after a second at most when no frame comes', () => {
     const page = startScript({ readyState: 'interactive', visibilityState: 'visible' });
     expect(page.added).toEqual([]);
     page.timers.find((timer) => timer.ms === 1000)!.run();
-    expect(page.added).toHaveLength(1);
+    expect(page.added).toEqual(STARTED);
   });
 
   it('starts at once in a tab nobody sees (it paints nothing)', () => {
     const page = startScript({ readyState: 'complete', visibilityState: 'hidden' });
-    expect(page.added).toEqual([{ type: 'module', src: '/assets/index-A1.js', crossOrigin: '' }]);
+    expect(page.added).toEqual(STARTED);
     expect(page.frames).toEqual([]);
   });
 });

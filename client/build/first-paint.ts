@@ -7,19 +7,41 @@ export const LOGIN_PAGE_FILE = 'login.html';
 const ROOT = '<div id="root"></div>';
 /** The app's entry as Vite names it in index.html. */
 const ENTRY = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+/** A chunk's preload as Vite names it in index.html. */
+const PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;
 /** The script that starts the app after the first paint (`assets/first-paint-start-<hash>.js`). */
 const START_NAME = 'first-paint-start.js';
 
 /**
- * The script login.html starts the app with, instead of naming the entry as a module script: once the page is parsed
- * and painted (after DOMContentLoaded, an animation frame and a task), it adds the entry's module script. A module
- * script named in the page runs as soon as the page is parsed, before the browser has painted the page, so the first
- * paint would show only what was parsed by then and the app's render would be the largest paint; the entry and its
- * vendor chunks are still fetched at once (modulepreload). A tab nobody sees paints nothing: it starts at once; a
- * frame that never comes (the tab hidden meanwhile) holds it a second at most.
+ * JavaScript (an expression) for a function calling its argument once, after the page is parsed and painted: after
+ * DOMContentLoaded, an animation frame and a task. A tab nobody sees paints nothing: it runs at once; a frame that never
+ * comes (the tab hidden meanwhile) holds it a second at most. route-preload.ts uses it too.
  */
-export function firstPaintStartScript(entrySrc: string): string {
-  return `(function(){var s=0;function go(){if(s)return;s=1;var e=document.createElement("script");e.type="module";e.crossOrigin="";e.src=${JSON.stringify(entrySrc)};document.head.appendChild(e)}function painted(){if(document.visibilityState!=="visible")return go();requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,1000)}if(document.readyState==="loading")document.addEventListener("DOMContentLoaded",painted);else painted()})();\n`;
+export const AFTER_FIRST_PAINT =
+  'function(run){var s=0;function go(){if(s)return;s=1;run()}function painted(){if(document.visibilityState!=="visible")return go();requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,1000)}if(document.readyState==="loading")document.addEventListener("DOMContentLoaded",painted);else painted()}';
+
+/**
+ * The script login.html starts the app with, instead of naming the entry and its chunks in the page: once the page is
+ * parsed and painted (`AFTER_FIRST_PAINT`), it adds their `modulepreload` links and the entry's module script. Named in
+ * the page, the module script ran as soon as the page was parsed, before the browser had painted it, and the scripts
+ * downloaded before the first paint counted in Lighthouse's simulation of a slow phone as holding it up (2.4 s instead
+ * of 0.7 s), though the page needs none of them to show.
+ */
+export function firstPaintStartScript(entrySrc: string, preloads: readonly string[]): string {
+  const link =
+    'var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=f;document.head.appendChild(l)';
+  const entry = `var e=document.createElement("script");e.type="module";e.crossOrigin="";e.src=${JSON.stringify(entrySrc)};document.head.appendChild(e)`;
+  return `(${AFTER_FIRST_PAINT})(function(){${JSON.stringify(preloads)}.forEach(function(f){${link}});${entry}});\n`;
+}
+
+/** The app's scripts as Vite names them in index.html's head: the entry's module script and its chunks' preloads. */
+export function appScripts(indexHtml: string): { entry: string; preloads: string[] } {
+  const entry = ENTRY.exec(indexHtml);
+  const headEnd = indexHtml.indexOf('</head>');
+  if (!entry || headEnd < 0 || entry.index > headEnd)
+    throw new Error('first-paint: index.html names no entry module in its head.');
+  const preloads = [...indexHtml.slice(0, headEnd).matchAll(PRELOAD)].map((match) => match[1]);
+  return { entry: entry[1], preloads };
 }
 
 /** A `<style>` element emotion wrote beside an element of the rendered page (its server render does that). */
@@ -66,38 +88,30 @@ export function stillPage(markup: string): string {
 }
 
 /**
- * The page's scripts asked for at low priority, and the page marked (`data-first-paint` on its `<html>`) so that the
- * route's preloads (route-preload.ts) are too: the first paint needs none of them, and a script fetched at high
- * priority counts as holding up the first paint in Lighthouse's simulation of a slow phone, whether it did or not.
- */
-export function lowPriorityScripts(page: string): string {
-  const links = page.match(/<link rel="modulepreload"/g)?.length ?? 0;
-  if (links === 0 || !/<html[ >]/.test(page)) throw new Error('first-paint: index.html has no scripts to preload.');
-  return page
-    .replace(/<html([ >])/, '<html data-first-paint$1')
-    .replaceAll('<link rel="modulepreload"', '<link rel="modulepreload" fetchpriority="low"');
-}
-
-/**
  * index.html with `markup` (the login page rendered ahead of time) in its root: it is painted as soon as the HTML
  * arrives, before any script, still (`stillPage`), and the app's first render replaces it (`createRoot` empties the
- * root) with the same page, live. Its styles go in the head (`hoistStyles`).
+ * root) with the same page, live. Its styles go in the head (`hoistStyles`); its scripts are asked for once it is
+ * painted (the start script at `startSrc`, `firstPaintStartScript`), as are the route's (route-preload.ts, told by
+ * `data-first-paint` on the page's `<html>`).
  */
 export function withFirstPaint(indexHtml: string, markup: string, startSrc: string): string {
   const at = indexHtml.indexOf(ROOT);
   if (at < 0 || indexHtml.indexOf(ROOT, at + 1) >= 0)
     throw new Error(`first-paint: index.html must hold exactly one empty ${ROOT}.`);
   if (!markup.includes('<main')) throw new Error('first-paint: the rendered page has no <main>.');
+  appScripts(indexHtml);
   const headEnd = indexHtml.indexOf('</head>');
-  if (headEnd < 0 || headEnd > at) throw new Error('first-paint: index.html has no head before its root.');
-  const entry = ENTRY.exec(indexHtml);
-  if (!entry || entry.index > headEnd) throw new Error('first-paint: index.html names no entry module in its head.');
+  if (headEnd > at || !/<html[ >]/.test(indexHtml))
+    throw new Error('first-paint: index.html has no head before its root.');
   const styled = hoistStyles(markup);
   const held = `<div id="root"><div data-first-paint aria-busy="true" style="display:contents;pointer-events:none">${stillPage(styled.markup)}</div></div>`;
-  const start = `<link rel="modulepreload" crossorigin href="${entry[1]}">\n    <script async src="${startSrc}"></script>`;
-  const head = indexHtml.slice(0, entry.index) + start + indexHtml.slice(entry.index + entry[0].length, headEnd);
-  const page = head + styled.head + indexHtml.slice(headEnd, at) + held + indexHtml.slice(at + ROOT.length);
-  return lowPriorityScripts(page);
+  const head = indexHtml
+    .slice(0, headEnd)
+    .replace(/<html([ >])/, '<html data-first-paint$1')
+    .replace(PRELOAD, '')
+    .replace(ENTRY, `<script async src="${startSrc}"></script>`)
+    .replace(/\n\s*\n/g, '\n');
+  return head + styled.head + indexHtml.slice(headEnd, at) + held + indexHtml.slice(at + ROOT.length);
 }
 
 async function renderLogin(): Promise<string> {
@@ -127,9 +141,8 @@ export function firstPaint(): Plugin {
       const html = bundle['index.html'];
       if (html?.type !== 'asset' || typeof html.source !== 'string')
         throw new Error('first-paint: the build has no index.html to copy.');
-      const entry = ENTRY.exec(html.source);
-      if (!entry) throw new Error('first-paint: index.html names no entry module.');
-      const start = this.emitFile({ type: 'asset', name: START_NAME, source: firstPaintStartScript(entry[1]) });
+      const { entry, preloads } = appScripts(html.source);
+      const start = this.emitFile({ type: 'asset', name: START_NAME, source: firstPaintStartScript(entry, preloads) });
       const page = withFirstPaint(html.source, await renderLogin(), `/${this.getFileName(start)}`);
       this.emitFile({ type: 'asset', fileName: LOGIN_PAGE_FILE, source: page });
     },

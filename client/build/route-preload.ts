@@ -1,5 +1,6 @@
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
+import { AFTER_FIRST_PAINT } from './first-paint';
 
 /**
  * The lazy modules a page's route loads before it renders (client/src/app/router.tsx), by the page's path: the
@@ -40,11 +41,11 @@ function staticClosure(bundle: OutputBundle, fileName: string, skip: ReadonlySet
  * the chunks of the page's route as `modulepreload` links, so the browser fetches them beside the entry's vendor
  * chunks instead of one round trip after the entry has run (issue 23 item 1; Lighthouse's slow 4G: 150 ms a trip).
  * On a page painted before its scripts (`data-first-paint` on its `<html>`, client/build/first-paint.ts) they are
- * fetched at low priority: the first paint needs none of them.
+ * asked for once it is painted, with its own scripts.
  */
 export function routePreloadScript(routes: readonly { path: RegExp; files: readonly string[] }[]): string {
   const table = routes.map(({ path, files }) => `[${String(path)},${JSON.stringify(files.map((f) => `/${f}`))}]`);
-  return `(function(){var p=location.pathname,r=[${table.join(',')}],w=document.documentElement.hasAttribute("data-first-paint");for(var i=0;i<r.length;i++){if(!r[i][0].test(p))continue;r[i][1].forEach(function(f){var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=f;if(w)l.fetchPriority="low";document.head.appendChild(l)});return}})();\n`;
+  return `(function(){var p=location.pathname,r=[${table.join(',')}];function add(){for(var i=0;i<r.length;i++){if(!r[i][0].test(p))continue;r[i][1].forEach(function(f){var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=f;document.head.appendChild(l)});return}}if(document.documentElement.hasAttribute("data-first-paint"))(${AFTER_FIRST_PAINT})(add);else add()})();\n`;
 }
 
 /** The Vite plugin: writes the script from the build's chunks and names it in index.html's head. */
