@@ -96,7 +96,12 @@ describe.skipIf(!realDatabaseUrl)('activityAdded for money movements', () => {
         'select id, type from activity where account_id = ? and id > ? order by id',
         [s.accountId, before.max ?? 0],
       );
-    expect(live.received.map((r) => r.result.data?.activityAdded.activityId)).toEqual(written.map((row) => row.id));
+    // The scenario's own activities may still be announced after the subscription starts (as in the next test; seen
+    // on CI once the integration files shared their worker's modules): only what the steps above wrote is compared.
+    const announced = live.received
+      .map((r) => r.result.data?.activityAdded.activityId)
+      .filter((id) => id === undefined || id > (before.max ?? 0));
+    expect(announced).toEqual(written.map((row) => row.id));
     expect(live.received.every((r) => !r.result.errors)).toBe(true);
     live.stop();
   });
