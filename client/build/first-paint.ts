@@ -21,6 +21,13 @@ export const AFTER_FIRST_PAINT =
   'function(run){var s=0;function go(){if(s)return;s=1;run()}function painted(){if(document.visibilityState!=="visible")return go();requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,1000)}if(document.readyState==="loading")document.addEventListener("DOMContentLoaded",painted);else painted()}';
 
 /**
+ * JavaScript (an expression) for a function adding a `modulepreload` link for a script's address, in CORS mode as
+ * Vite's own (the module scripts are fetched so; the preload must match). route-preload.ts uses it too.
+ */
+export const ADD_PRELOAD =
+  'function(f){var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=f;document.head.appendChild(l)}';
+
+/**
  * The script login.html starts the app with, instead of naming the entry and its chunks in the page: once the page is
  * parsed and painted (`AFTER_FIRST_PAINT`), it adds their `modulepreload` links and the entry's module script. Named in
  * the page, the module script ran as soon as the page was parsed, before the browser had painted it, and the scripts
@@ -28,10 +35,8 @@ export const AFTER_FIRST_PAINT =
  * of 0.7 s), though the page needs none of them to show.
  */
 export function firstPaintStartScript(entrySrc: string, preloads: readonly string[]): string {
-  const link =
-    'var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=f;document.head.appendChild(l)';
   const entry = `var e=document.createElement("script");e.type="module";e.crossOrigin="";e.src=${JSON.stringify(entrySrc)};document.head.appendChild(e)`;
-  return `(${AFTER_FIRST_PAINT})(function(){${JSON.stringify(preloads)}.forEach(function(f){${link}});${entry}});\n`;
+  return `(${AFTER_FIRST_PAINT})(function(){${JSON.stringify(preloads)}.forEach(${ADD_PRELOAD});${entry}});\n`;
 }
 
 /** The app's scripts as Vite names them in index.html's head: the entry's module script and its chunks' preloads. */

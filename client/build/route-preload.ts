@@ -1,6 +1,6 @@
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
-import { AFTER_FIRST_PAINT } from './first-paint';
+import { ADD_PRELOAD, AFTER_FIRST_PAINT } from './first-paint';
 
 /**
  * The lazy modules a page's route loads before it renders (client/src/app/router.tsx), by the page's path: the
@@ -45,7 +45,7 @@ function staticClosure(bundle: OutputBundle, fileName: string, skip: ReadonlySet
  */
 export function routePreloadScript(routes: readonly { path: RegExp; files: readonly string[] }[]): string {
   const table = routes.map(({ path, files }) => `[${String(path)},${JSON.stringify(files.map((f) => `/${f}`))}]`);
-  return `(function(){var p=location.pathname,r=[${table.join(',')}];function add(){for(var i=0;i<r.length;i++){if(!r[i][0].test(p))continue;r[i][1].forEach(function(f){var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=f;document.head.appendChild(l)});return}}if(document.documentElement.hasAttribute("data-first-paint"))(${AFTER_FIRST_PAINT})(add);else add()})();\n`;
+  return `(function(){var p=location.pathname,r=[${table.join(',')}];function add(){for(var i=0;i<r.length;i++){if(!r[i][0].test(p))continue;r[i][1].forEach(${ADD_PRELOAD});return}}if(document.documentElement.hasAttribute("data-first-paint"))(${AFTER_FIRST_PAINT})(add);else add()})();\n`;
 }
 
 /** The Vite plugin: writes the script from the build's chunks and names it in index.html's head. */

@@ -1,27 +1,11 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
 import { ApolloProvider } from '@apollo/client/react';
-import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { LoginPage } from '../features/login/LoginPage';
 import { RootLayout } from './layout/RootLayout';
 import { appSystem } from './theme';
-
-/** A page's frame (RootLayout: header, main, footer) around `page`, rendered to HTML as at `path`. */
-function renderInFrame(path: string, page: ReactElement): string {
-  const client = new ApolloClient({ link: ApolloLink.empty(), cache: new InMemoryCache() });
-  const router = createMemoryRouter([{ element: <RootLayout />, children: [{ path, element: page }] }], {
-    initialEntries: [path],
-  });
-  return renderToString(
-    <ChakraProvider value={appSystem}>
-      <ApolloProvider client={client}>
-        <RouterProvider router={router} />
-      </ApolloProvider>
-    </ChakraProvider>,
-  );
-}
 
 /**
  * The login page as its first render shows it, rendered to HTML at build time (client/build/first-paint.ts writes it
@@ -31,5 +15,18 @@ function renderInFrame(path: string, page: ReactElement): string {
  * the head. The app replaces it with its own render of the same page.
  */
 export function renderLoginFirstPaint(): string {
-  return renderInFrame('/', <LoginPage />);
+  const client = new ApolloClient({ link: ApolloLink.empty(), cache: new InMemoryCache() });
+  const router = createMemoryRouter(
+    [{ element: <RootLayout />, children: [{ index: true, element: <LoginPage /> }] }],
+    {
+      initialEntries: ['/'],
+    },
+  );
+  return renderToString(
+    <ChakraProvider value={appSystem}>
+      <ApolloProvider client={client}>
+        <RouterProvider router={router} />
+      </ApolloProvider>
+    </ChakraProvider>,
+  );
 }
