@@ -9,9 +9,11 @@ import { ActivityPage, ActivityView } from './activity.types.js';
 export class ActivityResolver {
   @Authorized(SIGNED_IN)
   @Query(() => ActivityPage, {
+    // Nullable: a page that asks it beside others (the overview's one query) keeps the rest when it fails.
+    nullable: true,
     description:
       'The account’s activity history, newest first: page from 1, 25 a page by default (at most 100). ' +
-      'Members asking for the Note filter are refused (FORBIDDEN).',
+      'Members asking for the Note filter are refused (FORBIDDEN). Null only with an error.',
   })
   activities(
     @Ctx() { em, user, services }: GraphQLContext,
@@ -20,7 +22,7 @@ export class ActivityResolver {
     @Arg('filters', () => [ActivityFilterGroup], { nullable: true }) filters: ActivityFilterGroup[] | null,
     @Arg('page', () => Int, { nullable: true, defaultValue: 1 }) page: number | null,
     @Arg('pageSize', () => Int, { nullable: true, defaultValue: 25 }) pageSize: number | null,
-  ): Promise<ActivityPage> {
+  ): Promise<ActivityPage | null> {
     return services.activities.page(em, user, {
       memberId,
       accountId,
