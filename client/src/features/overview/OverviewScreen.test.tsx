@@ -394,7 +394,25 @@ function mocks(staff: boolean) {
   ];
 }
 
-function renderOverview(staff: boolean) {
+type Mock = ReturnType<typeof mocks>[number];
+
+/**
+ * The page's query answered with one part failed (nulled by the server with its error, the rest answered), then, when
+ * asked again, answered whole.
+ */
+function oneFailedPart(staff: boolean, path: string[], message: string): Mock[] {
+  const [whole, ...others] = mocks(staff);
+  const data = structuredClone(whole.result.data) as Record<string, unknown>;
+  if (path.length === 1) data[path[0]] = null;
+  else (data[path[0]] as Record<string, unknown>)[path[1]] = null;
+  const failed = {
+    ...whole,
+    result: { data, errors: [{ message, path, extensions: { code: 'INTERNAL_SERVER_ERROR' } }] },
+  };
+  return [failed as Mock, whole, ...others];
+}
+
+function renderOverview(staff: boolean, given: Mock[] = mocks(staff)) {
   sessionStore.save(tokenFixture(staff ? { roles: ['AGENT'], memberId: undefined } : {}));
   const context: MemberContext = { ...ids, account, hideMenus: false };
   return renderRoutes(
@@ -406,7 +424,7 @@ function renderOverview(staff: boolean) {
       },
     ],
     '/member/42/account/7/overview',
-    mocks(staff),
+    given,
   );
 }
 
@@ -517,5 +535,41 @@ describe('OverviewScreen', () => {
     const notes = await screen.findByRole('region', { name: 'Agreement notes' });
     expect(within(notes).getByText('Called the member about the renewal.')).toBeTruthy();
     expect(await screen.findByRole('button', { name: /^Notes/ })).toBeTruthy();
+  });
+
+  it('shows the rest of the page when the activities fail, their own error with a retry, and recovers on retry', async () => {
+    renderOverview(false, oneFailedPart(false, ['activities'], 'The activity history is unavailable.'));
+    // The page's core renders: the summary, what's next, the bills.
+    expect(await screen.findByText('Missed Deposit')).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'What’s next' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Upcoming bills' })).toBeTruthy();
+    expect(screen.queryByText(/We could not load the overview/)).toBeNull();
+    // The activities say they failed, in an alert (announced), with the server's message and a real button.
+    const activities = screen.getByRole('region', { name: 'Activities' });
+    const alert = within(activities).getByRole('alert');
+    expect(alert.textContent).toContain('We could not load the activities. The activity history is unavailable.');
+    const retry = within(alert).getByRole('button', { name: 'Try again' });
+    expect(retry.tagName).toBe('BUTTON');
+    // The totals come from the summary meanwhile.
+    expect(screen.getByRole('region', { name: 'Activity overview' }).textContent).toContain('3');
+
+    retry.click();
+    // Asked again (the page's one query), answered whole: the list is back, the alert gone.
+    expect((await screen.findByTestId('activity-count')).textContent).toBe('No activities for these filters.');
+    expect(within(screen.getByRole('region', { name: 'Activities' })).queryByRole('alert')).toBeNull();
+    expect(screen.getByText('Missed Deposit')).toBeTruthy();
+  });
+
+  it('shows staff the page without the notes when the notes fail, and the notes’ own error', async () => {
+    renderOverview(true, oneFailedPart(true, ['accountOverview', 'notes'], 'Notes are unavailable.'));
+    expect(await screen.findByText('The member has missed a deposit.')).toBeTruthy();
+    const notes = await screen.findByRole('region', { name: 'Agreement notes' });
+    expect(within(notes).getByRole('alert').textContent).toContain(
+      'We could not load the agreement notes. Notes are unavailable.',
+    );
+    expect(within(notes).getByRole('button', { name: 'Try again' })).toBeTruthy();
+    // The rest is there: the summary's figures and the activities.
+    expect(screen.getByRole('region', { name: 'Activities' })).toBeTruthy();
+    expect(screen.queryByText(/We could not load the overview/)).toBeNull();
   });
 });

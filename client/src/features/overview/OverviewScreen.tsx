@@ -25,6 +25,7 @@ import { UpcomingBillsTable } from './UpcomingBillsTable';
 import { TonightSection } from './TonightSection';
 import { HomeSummary } from './HomeSummary';
 import { ArrearsFacts, canCatchUp } from './ArrearsFacts';
+import { failedPart, overviewFailures, type OverviewPart } from './overview-failures';
 // A way through hardship (issue 24 item 4), part of the page's first render: its case comes with the page's query, and
 // a chunk of its own made the phone's first paint wait one more round trip (issue 23 item 1).
 import { HardshipEntry } from '../hardship/HardshipEntry';
@@ -56,9 +57,12 @@ export function OverviewScreen() {
   // The page's one query (overview.graphql), as the route's loader asked it: on the first page, the answer is in the
   // cache. Never joined to a request already in flight: a refetch asked for when a change is applied must read after
   // it (one started just before the commit, e.g. for the approval's activity, still answers the queued version).
+  // Its parts (the activities, staff's notes, the change waiting, the hardship case) may fail alone: the server answers
+  // the rest, which is shown, and each failed part says so with its own retry (errorPolicy 'all': overview-failures.ts).
   const overview = useOverviewPageQuery({
     variables: overviewPageVariables({ memberId, accountId }, isStaff),
     context: { queryDeduplication: false },
+    errorPolicy: 'all',
   });
 
   // A queued change is pushed by the server; once applied, everything of the account on screen reloads in place (the
@@ -76,13 +80,26 @@ export function OverviewScreen() {
     refresh,
   });
 
+  const failures = overviewFailures(overview.error);
+  // The page's core failed (the summary, billers, account, settings): the page fails as before.
+  const pageFailed = failures.core || (overview.error !== undefined && !overview.data?.accountOverview);
   useEffect(() => {
-    // Spec 1 §8: overview loading failures show the server's message as a toast.
-    if (overview.error) notify.alert(failureNotice('We could not load the overview.', overview.error));
-  }, [overview.error]);
+    // Spec 1 §8: overview loading failures show the server's message as a toast (a part's own failure shows in place).
+    if (pageFailed) notify.alert(failureNotice('We could not load the overview.', overview.error));
+  }, [pageFailed, overview.error]);
 
-  const page = overview.data;
-  const data = page?.accountOverview;
+  const page = pageFailed ? undefined : overview.data;
+  const data = page?.accountOverview ?? undefined;
+  /** A part's failure (its message), or undefined when it loaded. */
+  const partFailure = (part: OverviewPart) => failedPart(part, page, failures, isStaff);
+  const retry = () => void overview.refetch();
+  const retrying = overview.loading && page !== undefined;
+  const partFailed = (part: OverviewPart, what: string) => {
+    const message = partFailure(part);
+    return message === undefined ? null : (
+      <LoadFailed what={what} error={message} onRetry={retry} retrying={retrying} />
+    );
+  };
   const agreement = data?.agreement ?? null;
   const agreementStatus = agreement?.status ?? account.agreementStatus;
   const base = `/member/${memberId}/account/${accountId}`;
@@ -127,7 +144,9 @@ export function OverviewScreen() {
         </StatusAlert>
       )}
       {/* Once the page's query has answered: the entry's case came with it (no request of its own). */}
-      {agreementStatus && page && (
+      {page &&
+        partFailed('hardship', isStaff ? 'the member’s request for help with payments' : 'your request for help')}
+      {agreementStatus && page && partFailure('hardship') === undefined && (
         <HardshipEntry
           memberId={memberId}
           accountId={accountId}
@@ -136,19 +155,20 @@ export function OverviewScreen() {
         />
       )}
       <SavedForLaterNotice memberId={memberId} accountId={accountId} />
+      {page && partFailed('changeWaiting', 'the agreement change waiting for approval')}
       <ChangeWaitingNotice
         memberId={memberId}
         accountId={accountId}
         isStaff={isStaff}
         waiting={page?.agreementChangeWaiting ?? null}
       />
-      {overview.loading && !data && (
+      {overview.loading && !data && !pageFailed && (
         <>
           <Loading label="Loading the overview…" />
           <OverviewSkeleton />
         </>
       )}
-      {overview.error && !data && (
+      {pageFailed && !overview.loading && (
         <LoadFailed what="the overview" error={overview.error} onRetry={() => void overview.refetch()} />
       )}
       {page && data && (
@@ -197,14 +217,21 @@ export function OverviewScreen() {
             accountId={accountId}
             agreementStatus={agreementStatus}
           />
-          <ActivityOverview totals={data.activityTotals} isStaff={isStaff} />
-          <ActivityPanel
-            memberId={memberId}
-            accountId={accountId}
-            pageSize={OVERVIEW_ACTIVITY_PAGE_SIZE}
-            firstPage={page.activities}
-            foldable
-          />
+          {/* The list's totals when it loaded (a new activity asks the list alone: live-figures.ts PARTS_OF). */}
+          <ActivityOverview totals={page.activities?.totals ?? data.activityTotals} isStaff={isStaff} />
+          {page.activities && partFailure('activities') === undefined ? (
+            <ActivityPanel
+              memberId={memberId}
+              accountId={accountId}
+              pageSize={OVERVIEW_ACTIVITY_PAGE_SIZE}
+              firstPage={page.activities}
+              foldable
+            />
+          ) : (
+            <Section title="Activities" id="activities">
+              {partFailed('activities', 'the activities')}
+            </Section>
+          )}
           <HistoryLink to={`/member/${memberId}/account/${accountId}/member/accounthistory`} />
           {isStaff && (
             <Suspense fallback={<Loading label="Loading the staff actions…" />}>
@@ -213,6 +240,11 @@ export function OverviewScreen() {
                 status={agreement?.status ?? null}
                 onSent={() => void client.refetchQueries({ include: ['Activities', 'OverviewPage'] })}
               />
+              {partFailure('notes') !== undefined && (
+                <Section title="Agreement notes" id="notes">
+                  {partFailed('notes', 'the agreement notes')}
+                </Section>
+              )}
               {data.notes && (
                 <NotesSection
                   notes={data.notes}

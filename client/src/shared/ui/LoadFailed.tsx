@@ -11,19 +11,30 @@ interface LoadFailedProps {
   error?: unknown;
   /** Asks again; without it no button is offered. */
   onRetry?: () => void;
+  /** Asking again now: the button says so and waits. */
+  retrying?: boolean;
 }
 
 /**
  * A load that failed: the spec's 'Server error.' as the title, then what could not be loaded and why or what to do
  * next, and a Try again button (issue 8 item 5).
  */
-export function LoadFailed({ what, lead, error, onRetry }: LoadFailedProps) {
+export function LoadFailed({ what, lead, error, onRetry, retrying = false }: LoadFailedProps) {
   return (
     <StatusAlert status="error" title={SERVER_ERROR}>
       <Stack gap="2" align="start">
         <Text>{failureNotice(lead ?? `We could not load ${what}.`, error)}</Text>
         {onRetry && (
-          <Button size="sm" variant="outline" colorPalette="red" bg="white" minH="11" onClick={onRetry}>
+          <Button
+            size="sm"
+            variant="outline"
+            colorPalette="red"
+            bg="white"
+            minH="11"
+            onClick={onRetry}
+            loading={retrying}
+            loadingText="Trying again…"
+          >
             Try again
           </Button>
         )}
