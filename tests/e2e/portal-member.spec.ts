@@ -219,6 +219,7 @@ test.describe('a queued agreement change, pushed by the server', () => {
     page,
     request,
   }) => {
+    const afterApplied = afterAppliedLog(page); // listening before the page opens its socket
     const overview = await memberOnOverview(page);
     const [, memberId, accountId] = /\/member\/(\d+)\/account\/(\d+)\//.exec(page.url()) ?? [];
     const before = (await overview.agreementNumber().textContent())?.trim();
@@ -278,6 +279,21 @@ test.describe('a queued agreement change, pushed by the server', () => {
 
     expect(navigations).toBe(0);
     expect(await page.evaluate('window.__noReload === true')).toBe(true);
+
+    // The overview's query was asked once for the change being applied (its figures announced, APPLIED): the member's
+    // notice of it, sent seconds later (an activity added), asks the activity list alone (it asked the whole page
+    // again before: twice in all).
+    const askedAfterNotice = () => {
+      const log = afterApplied();
+      return log.includes('notice') ? log.slice(log.indexOf('notice') + 1) : [];
+    };
+    await expect
+      .poll(askedAfterNotice, { timeout: 30_000 })
+      .toContainEqual(expect.stringMatching(/^(Activities|OverviewPage)$/));
+    // Shown at the top of the list (newest first): the list's own answer reached the page.
+    await expect(overview.activities().items().first()).toContainText('Notification sent');
+    console.log(`[journey] after the change was applied: ${afterApplied().join(', ')}`);
+    expect(afterApplied().filter((name) => name === 'OverviewPage')).toHaveLength(1);
     await expect(page).toHaveURL(new RegExp(`/member/${memberId}/account/${accountId}/overview`));
   });
 
@@ -301,6 +317,29 @@ test.describe('a queued agreement change, pushed by the server', () => {
     await expect(page).toHaveURL(/\/selectaccount\/\d+$/);
   });
 });
+
+/**
+ * What the page heard and asked once it heard the queued change being applied (APPLYING, or APPLIED when that came
+ * first), in order: `notice` for the member's notice of it (an activity added: Notification sent), then each GraphQL
+ * operation it asked by name. Listens from before the page opens its socket.
+ */
+function afterAppliedLog(page: Page): () => string[] {
+  let applied = false;
+  const log: string[] = [];
+  page.on('websocket', (socket) => {
+    socket.on('framereceived', ({ payload }) => {
+      const text = String(payload);
+      if (/"queuedChangeStatus":\{[^}]*"stage":"APPLY(ING|ED)"/.test(text)) applied = true;
+      else if (applied && /"activityAdded":\{[^}]*"label":"Notification sent"/.test(text)) log.push('notice');
+    });
+  });
+  page.on('request', (request) => {
+    if (!applied || !request.url().endsWith('/graphql') || request.method() !== 'POST') return;
+    const body = request.postDataJSON() as { operationName?: string } | null;
+    log.push(body?.operationName ?? '?');
+  });
+  return () => [...log];
+}
 
 /** Whether a graphql-ws message from the server pushes a queued change's stage past APPLYING (applied, failed, none). */
 function heldStage(message: string | Buffer): boolean {

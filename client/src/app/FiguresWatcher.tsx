@@ -2,7 +2,7 @@ import { useApolloClient } from '@apollo/client/react';
 import { useMemo, useRef } from 'react';
 import { useSession } from '../auth/useSession';
 import { useFiguresChangedSubscription } from '../gql/hooks';
-import { figuresChangeOf, figuresRefresherOf } from './live-figures';
+import { figuresChangeOf, figuresRefresherOf, noteAnnounced } from './live-figures';
 
 function FiguresListener() {
   const client = useApolloClient();
@@ -15,7 +15,9 @@ function FiguresListener() {
       // The first LISTENING is the start: the screens have just loaded. A later one is a reconnection: anything may
       // have changed while the socket was down (delivery is at most once), so every open screen asks again.
       if (change.reasons.includes('LISTENING') && listening.current++ === 0) return;
-      void refresh(figuresChangeOf(change));
+      const heard = figuresChangeOf(change);
+      noteAnnounced(client, heard);
+      void refresh(heard);
     },
   });
   return null;

@@ -2,12 +2,15 @@ import { parse, type DocumentNode } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import * as generated from '../gql/graphql';
 import {
+  announcedFor,
   createFiguresRefresher,
   documentVisibility,
   figuresChangeOf,
   figuresRefresherOf,
   FORGOTTEN_WHEN_CLOSED,
   LIVE_QUERIES,
+  noteAnnounced,
+  PARTS_OF,
   planRefresh,
   QUERIES_OF_REASON,
   type RefreshableClient,
@@ -114,6 +117,30 @@ describe('planRefresh', () => {
     );
     expect(plan.refetch).toEqual([0, 2]);
     expect(plan.evict).toEqual(['transaction']);
+  });
+
+  it('asks an open overview’s activity list alone for a change that concerns only the lists (an activity added)', () => {
+    const open = [
+      { name: 'OverviewPage', variables: { accountId: 7 } },
+      { name: 'MemberAccount', variables: { accountId: 7 } },
+      { name: 'Activities', variables: { accountId: 7, page: 2 } },
+      { name: 'OverviewPage', variables: { accountId: 8 } },
+    ];
+    const plan = planRefresh(open, { accountIds: new Set([7]), queries: new Set(['Activities']) });
+    expect(plan.refetch).toEqual([2]);
+    expect(plan.parts).toEqual([{ index: 0, query: 'Activities' }]);
+    expect(plan.evict).toEqual([]); // the overview reads the activities
+    // A change of every figure of the account asks the whole page, not a part.
+    expect(planRefresh(open, only(7))).toMatchObject({ refetch: [0, 1, 2], parts: [] });
+  });
+
+  it('has parts that are live queries reading a root field of their carrier', () => {
+    for (const [carrier, parts] of Object.entries(PARTS_OF)) {
+      for (const part of parts) {
+        expect(LIVE_QUERIES[part], part).toBeDefined();
+        for (const field of LIVE_QUERIES[part]) expect(LIVE_QUERIES[carrier]).toContain(field);
+      }
+    }
   });
 
   it('never forgets the settings the overview’s query reads (the shell reads them all the time)', () => {
@@ -275,6 +302,56 @@ describe('createFiguresRefresher', () => {
     fake.releaseAll();
     await Promise.all([first, applied]);
     expect(fake.refetched).toEqual(['OverviewPage', 'OverviewPage']); // 2, not 3
+  });
+});
+
+describe('createFiguresRefresher on the overview, after a change is applied', () => {
+  it('asks the overview’s query once: the activities added after it ask the list alone, with the page’s variables', async () => {
+    const variables = { memberId: 1, accountId: 7, staff: false, filters: ['Payment'], page: 1, pageSize: 20 };
+    const asked: { name: string; variables: unknown; errorPolicy: unknown }[] = [];
+    const client: RefreshableClient = {
+      getObservableQueries: () =>
+        new Set([
+          {
+            queryName: 'OverviewPage',
+            variables,
+            query: generated.OverviewPageDocument,
+            options: { errorPolicy: 'all' },
+          },
+        ]),
+      query: ({ query, variables: asking, errorPolicy }) => {
+        const definition = query.definitions[0];
+        const name = definition.kind === 'OperationDefinition' ? (definition.name?.value ?? '') : '';
+        asked.push({ name, variables: asking, errorPolicy });
+        return Promise.resolve();
+      },
+      cache: { evict: () => true, gc: () => [] },
+    };
+    const refresh = createFiguresRefresher(client);
+    // The change applied (the server's announcement), its activities heard while that refresh runs, then the
+    // notification sent to the member seconds later (an activity added).
+    await Promise.all([refresh(only(7)), refresh({ ...only(7), queries: names('Activities') })]);
+    await refresh({ ...only(7), queries: names('Activities') });
+    expect(asked.map((a) => a.name)).toEqual(['OverviewPage', 'Activities', 'Activities']);
+    // The list's answer is the overview's field (same variables); asked with the page's error policy.
+    expect(asked[1]).toEqual({ name: 'Activities', variables, errorPolicy: 'all' });
+    expect(asked[0].errorPolicy).toBe('all');
+  });
+});
+
+describe('noteAnnounced and announcedFor: whether the server announced an account’s figures since a moment', () => {
+  it('counts the announcements that ask every screen of the account again, not those narrowed to some screens', () => {
+    const client = {};
+    const before = announcedFor(client, 7);
+    noteAnnounced(client, { ...only(7), queries: names('AgreementView') }); // a change waiting, now applying
+    noteAnnounced(client, only(8)); // another account
+    expect(announcedFor(client, 7)).toBe(before);
+    noteAnnounced(client, only(7, 8)); // the applied change's figures
+    expect(announcedFor(client, 7)).toBe(before + 1);
+    noteAnnounced(client, ALL); // a bank day, a reconnection
+    expect(announcedFor(client, 7)).toBe(before + 2);
+    expect(announcedFor(client, 8)).toBe(3);
+    expect(announcedFor({}, 7)).toBe(0); // per client
   });
 });
 

@@ -1,5 +1,5 @@
 import type { DocumentNode } from 'graphql';
-import type { FiguresChangeKind } from '../gql/graphql';
+import { ActivitiesDocument, type FiguresChangeKind } from '../gql/graphql';
 
 /**
  * No stale screen (issue 25 item 4). The server announces every change of figures (`figuresChanged`: money moved, a
@@ -67,6 +67,22 @@ export const FORGOTTEN_WHEN_CLOSED: Readonly<Record<string, readonly string[]>> 
 };
 
 /**
+ * Live queries that carry another live query's root field with the same variables (the overview's one query carries
+ * its activity list's first page: `activities`, as the `Activities` query asks it). A change that concerns only that
+ * other query (an activity added) asks it alone for the open carrier, with the carrier's variables: its answer is
+ * written to the same field of the cache, which the carrier reads. The whole page is not asked again for a new line of
+ * its history (a notification sent seconds after an applied change made the overview ask its query twice).
+ */
+export const PARTS_OF: Readonly<Record<string, readonly string[]>> = {
+  OverviewPage: ['Activities'],
+};
+
+/** The documents of the parts asked alone (PARTS_OF). */
+const PART_DOCUMENTS: Readonly<Record<string, DocumentNode>> = {
+  Activities: ActivitiesDocument,
+};
+
+/**
  * Root fields a live query reads that are no figures (the institution's settings, which the shell's own query
  * reads all the time): asked again with that query, never forgotten.
  */
@@ -111,6 +127,8 @@ export interface OpenQuery {
 export interface RefreshPlan {
   /** Indexes (into the open queries given) of the ones to fetch again. */
   refetch: number[];
+  /** Open queries refreshed by a part only (PARTS_OF): the index and the part's query name. */
+  parts: { index: number; query: string }[];
   /** Root fields no open query reads: forgotten. */
   evict: string[];
 }
@@ -122,19 +140,23 @@ export function planRefresh(open: readonly OpenQuery[], change: FiguresChange): 
     for (const field of rootFieldsOf(query.name)) readByOpen.add(field);
   }
   const refetch: number[] = [];
+  const parts: RefreshPlan['parts'] = [];
   open.forEach((query, index) => {
     if (!query.name || !(query.name in LIVE_QUERIES)) return;
-    if (change.queries && !change.queries.has(query.name)) return;
     const accountId = query.variables?.accountId;
     if (change.accountIds && typeof accountId === 'number' && !change.accountIds.has(accountId)) return;
-    refetch.push(index);
+    if (!change.queries || change.queries.has(query.name)) {
+      refetch.push(index);
+      return;
+    }
+    for (const part of PARTS_OF[query.name] ?? []) if (change.queries.has(part)) parts.push({ index, query: part });
   });
   const concerned = change.queries
     ? [...change.queries].map(rootFieldsOf)
     : [...Object.values(LIVE_QUERIES), ...Object.values(FORGOTTEN_WHEN_CLOSED)];
   const known = new Set(concerned.flat());
   const evict = [...known].filter((field) => !readByOpen.has(field) && !NOT_FIGURES.has(field)).sort();
-  return { refetch, evict };
+  return { refetch, parts, evict };
 }
 
 function rootFieldsOf(name: string | undefined): readonly string[] {
@@ -148,11 +170,13 @@ export interface RefreshableClient {
     readonly queryName?: string;
     readonly variables: unknown;
     readonly query: DocumentNode;
+    readonly options?: { readonly errorPolicy?: 'none' | 'all' | 'ignore' };
   }>;
   query(options: {
     query: DocumentNode;
     variables?: Record<string, unknown>;
     fetchPolicy: 'network-only';
+    errorPolicy?: 'none' | 'all' | 'ignore';
     context: { queryDeduplication: false };
   }): Promise<unknown>;
   cache: { evict(options: { id: string; fieldName: string }): boolean; gc(): unknown };
@@ -203,6 +227,45 @@ export function documentVisibility(
       doc.addEventListener('visibilitychange', onChange);
     },
   };
+}
+
+/** The server's announcements heard by a client that ask every screen of an account again: per account, and of all. */
+interface Heard {
+  every: number;
+  byAccount: Map<number, number>;
+}
+
+const heardByClient = new WeakMap<object, Heard>();
+
+function heardOf(client: object): Heard {
+  let heard = heardByClient.get(client);
+  if (!heard) {
+    heard = { every: 0, byAccount: new Map() };
+    heardByClient.set(client, heard);
+  }
+  return heard;
+}
+
+/**
+ * Counts one of the server's announcements (FiguresWatcher) when it asks every screen of its accounts again (not one
+ * narrowed to some screens), before it is handed to the refresher.
+ */
+export function noteAnnounced(client: object, change: FiguresChange): void {
+  if (change.queries) return;
+  const heard = heardOf(client);
+  if (!change.accountIds) heard.every += 1;
+  else for (const id of change.accountIds) heard.byAccount.set(id, (heard.byAccount.get(id) ?? 0) + 1);
+}
+
+/**
+ * How many announcements asking every screen of the account again the client has heard (noteAnnounced). Compared with
+ * an earlier count, it tells whether one came since: the screens have been asked again after it, so a refresh asked for
+ * the same change (an applied queued change: the server announces its figures before its APPLIED, on the same socket)
+ * is asked already.
+ */
+export function announcedFor(client: object, accountId: number): number {
+  const heard = heardOf(client);
+  return heard.every + (heard.byAccount.get(accountId) ?? 0);
 }
 
 const refreshers = new WeakMap<RefreshableClient, (change: FiguresChange) => Promise<void>>();
@@ -261,16 +324,20 @@ export function createFiguresRefresher(
     // Asked quietly and written to the cache: the screens get the new answer without passing through "loading" (a
     // refetch would blank the ones that show a spinner instead of their content). Never joined to a request already
     // in flight, which may have been answered before the change. A failure leaves that screen as it was.
-    await Promise.allSettled(
-      plan.refetch.map((index) =>
-        client.query({
-          query: queries[index].query,
-          variables: queries[index].variables as Record<string, unknown> | undefined,
-          fetchPolicy: 'network-only',
-          context: { queryDeduplication: false },
-        }),
-      ),
-    );
+    // Asked with the screen's own error policy: a page that shows its parts' failures (the overview) gets the rest of
+    // its answer written, not the whole answer dropped for one part's error.
+    const ask = (index: number, query: DocumentNode) =>
+      client.query({
+        query,
+        variables: queries[index].variables as Record<string, unknown> | undefined,
+        fetchPolicy: 'network-only',
+        errorPolicy: queries[index].options?.errorPolicy,
+        context: { queryDeduplication: false },
+      });
+    await Promise.allSettled([
+      ...plan.refetch.map((index) => ask(index, queries[index].query)),
+      ...plan.parts.map(({ index, query }) => ask(index, PART_DOCUMENTS[query])),
+    ]);
   };
 
   const hold = () => {

@@ -3,12 +3,15 @@ import { useState } from 'react';
 import { figuresRefresherOf } from '../../app/live-figures';
 import { useActivityAddedSubscription } from '../../gql/hooks';
 
-/** The open queries that show the activities: the lists and the overview's (its totals and first page). */
-const ACTIVITY_QUERIES: ReadonlySet<string> = new Set(['Activities', 'OverviewPage']);
+/**
+ * The open queries that show the activities: the lists; the overview's query carries a list's first page with its
+ * totals, and is refreshed by that part alone (live-figures.ts PARTS_OF), not the whole page.
+ */
+const ACTIVITY_QUERIES: ReadonlySet<string> = new Set(['Activities']);
 
 /**
  * New activities as the server writes them (`activityAdded(accountId)`): the open activity pages and the
- * overview's query (its totals and the list's first page) are asked again through the one refresher (live-figures.ts:
+ * overview's list (its first page and totals, asked alone) are asked again through the one refresher (live-figures.ts:
  * a change that adds several activities and moves money asks once), and the newest one's label is returned for the
  * live region.
  */

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { Outlet } from 'react-router-dom';
+import type { MockLink } from '@apollo/client/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sessionStore } from '../../auth/session';
 import { tokenFixture } from '../../auth/test-support';
@@ -394,7 +395,7 @@ function mocks(staff: boolean) {
   ];
 }
 
-type Mock = ReturnType<typeof mocks>[number];
+type Mock = MockLink.MockedResponse;
 
 /**
  * The page's query answered with one part failed (nulled by the server with its error, the rest answered), then, when

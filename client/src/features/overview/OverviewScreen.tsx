@@ -1,6 +1,6 @@
 import { Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useApolloClient } from '@apollo/client/react';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useIsStaff } from '../../auth/useIsStaff';
 import { useOverviewPageQuery } from '../../gql/hooks';
 import { failureNotice } from '../../shared/errors';
@@ -18,7 +18,7 @@ import { ActivityOverview, AllocationSection, HistoryLink, OverviewSkeleton } fr
 import { OVERVIEW_ACTIVITY_PAGE_SIZE, overviewPageVariables } from './overview-loader';
 import { agreementBanner, overviewPayPath } from './overview-rules';
 import { QueuedChangeDialog, useQueuedChange } from './QueuedChangeDialog';
-import { figuresRefresherOf } from '../../app/live-figures';
+import { announcedFor, figuresRefresherOf } from '../../app/live-figures';
 import { SavedForLaterNotice } from '../wizard/activate/SavedForLaterNotice';
 import { ChangeWaitingNotice } from '../member/change-review/ChangeWaitingNotice';
 import { UpcomingBillsTable } from './UpcomingBillsTable';
@@ -71,13 +71,27 @@ export function OverviewScreen() {
   const refresh = useCallback(() => {
     void figuresRefresherOf(client)({ accountIds: new Set([accountId]) });
   }, [client, accountId]);
+  // The server announces the applied change's figures (FiguresWatcher) before its APPLIED, on the same socket, and
+  // that announcement has asked every screen of the account again: the page is asked once. Asked here only when no
+  // such announcement came since the change began applying (one missed: delivery is at most once).
+  const announcedWhenApplying = useRef<number | null>(null);
+  const heard = useCallback(
+    (stage: string) => {
+      if (stage === 'APPLYING') announcedWhenApplying.current = announcedFor(client, accountId);
+    },
+    [client, accountId],
+  );
   const onApplied = useCallback(() => {
     setAnnouncement('The agreement change has been applied. The overview has been updated.');
+    const since = announcedWhenApplying.current;
+    announcedWhenApplying.current = null;
+    if (since !== null && announcedFor(client, accountId) > since) return;
     refresh();
-  }, [refresh]);
+  }, [refresh, client, accountId]);
   const queued = useQueuedChange(accountId, onApplied, {
     status: overview.data?.accountOverview.agreement?.status,
     refresh,
+    heard,
   });
 
   const failures = overviewFailures(overview.error);

@@ -2,6 +2,7 @@ import type { AgreementStatusName } from '@shared/agreement-status.js';
 import { Box, Button, Dialog, HStack, List, Portal, Spinner, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useEffect, useReducer, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
+import type { QueuedChangeStage } from '../../gql/graphql';
 import { useQueuedChangeStatusUpdatesSubscription } from '../../gql/hooks';
 import {
   CHANGE_STEPS,
@@ -37,6 +38,8 @@ interface ShownSummary {
   status: AgreementStatusName | null | undefined;
   /** Fetches the screen's data again (a failed change: nothing was applied, the summary is just old). */
   refresh: () => void;
+  /** Each stage as it is heard, before the screen reacts to it. */
+  heard?: (stage: QueuedChangeStage) => void;
 }
 
 /**
@@ -47,11 +50,17 @@ interface ShownSummary {
  */
 export function useQueuedChange(accountId: number, onApplied: () => void, shown?: ShownSummary) {
   const [state, dispatch] = useReducer(queuedChangeReducer, initialQueuedChange);
+  const heardRef = useRef(shown?.heard);
+  useEffect(() => {
+    heardRef.current = shown?.heard;
+  }, [shown?.heard]);
   useQueuedChangeStatusUpdatesSubscription({
     variables: { accountId },
     onData: ({ data }) => {
       const status = data.data?.queuedChangeStatus;
-      if (status) dispatch({ type: 'status', stage: status.stage, message: status.message });
+      if (!status) return;
+      heardRef.current?.(status.stage);
+      dispatch({ type: 'status', stage: status.stage, message: status.message });
     },
   });
   const appliedSeen = useRef(0);
