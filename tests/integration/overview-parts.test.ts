@@ -1,6 +1,5 @@
-import { print } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OverviewPageDocument } from '../../client/src/gql/graphql.js';
+import { clientOperation } from '../support/client-documents.js';
 import { AGENT, MEMBER_TWO_ACCOUNTS } from '../support/demo.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { accountWithStatus, gql, session, type Session } from './portal-support.js';
@@ -20,7 +19,7 @@ interface OverviewPageAnswer {
 }
 
 /** The client's one overview query, as the browser sends it. */
-const OVERVIEW_PAGE = print(OverviewPageDocument);
+const OVERVIEW_PAGE = clientOperation('OverviewPage');
 const MEMBER_FILTERS = ['Payment', 'AgreementChange', 'Notification'];
 
 let server: TestServer;
