@@ -7,6 +7,7 @@ import { dayByWorkers } from './bank-day-instances.js';
 import { forgetStatistics, seedBankDayBook } from './book.js';
 import type { BenchRow, BenchSection } from './harness.js';
 import { markRows, postgresWriteRate, rowsWritten, type QuerySql } from './write-rate.js';
+import { cpuSince, cpuSinceSync, markCpu, statementTimer } from './day-cpu.js';
 
 const TZ = 'Australia/Sydney';
 const START = '2026-01-05' as LocalDate;
@@ -52,10 +53,29 @@ export const bankDaySection: BenchSection = {
       }
       const query: QuerySql = (sql) => em().execute(sql);
       const marks = await markRows(query);
+      // BENCH_STATEMENTS=1: where the day's statements' time goes (printed after the table's line).
+      const timer = process.env.BENCH_STATEMENTS === '1' ? statementTimer() : null;
+      const cpuMark = await markCpu(query);
+      timer?.start();
       const started = performance.now();
-      const day = await simulateDay(app.services.jobs, app.services.bankDay, em(), clock, DAY);
+      // The deposit review's CPU is left out with its time (sampled as it starts and as the 9am window starts).
+      let reviewFrom = { nodeMs: 0, postgresMs: 0 };
+      let review = { nodeMs: 0, postgresMs: 0 };
+      const day = await simulateDay(app.services.jobs, app.services.bankDay, em(), clock, DAY, (step) => {
+        if (step === 'review') {
+          timer?.pause();
+          reviewFrom = cpuSinceSync(cpuMark);
+        } else if (step === 'window-9') {
+          const to = cpuSinceSync(cpuMark);
+          review = { nodeMs: to.nodeMs - reviewFrom.nodeMs, postgresMs: to.postgresMs - reviewFrom.postgresMs };
+          timer?.start();
+        }
+      });
+      const dayEnded = performance.now();
+      if (timer) console.log(timer.report());
+      const cpu = await cpuSince(query, cpuMark);
       // The deposit review runs in a simulated day as well (01:30); it is not the bank's work: measured on its own.
-      const ms = performance.now() - started - day.reviewMs;
+      const ms = dayEnded - started - day.reviewMs;
       // The deposit review's rows are left out with its time.
       const writtenRows = await rowsWritten(query, marks, DAY, ['deposit_review']);
       const written = writtenRows.reduce((n, t) => n + t.rows, 0);
@@ -82,6 +102,9 @@ export const bankDaySection: BenchSection = {
             `${day.day.bills.reminders} reminders, ${day.day.reconciliation.checked} deposits and payments reconciled ` +
             `(${day.day.reconciliation.mismatches.length} mismatches); ${Math.round(effects / (ms / 1000))} effects/s, ` +
             `steps ms ${JSON.stringify(day.day.timings)}; deposit review (left out) ${Math.round(day.reviewMs)} ms; ` +
+            `CPU of the day: Node ${Math.round(cpu.nodeMs - review.nodeMs)} ms, PostgreSQL ${
+              cpu.postgresMs === null ? 'unknown' : `${Math.round(cpu.postgresMs - review.postgresMs)} ms`
+            }; ` +
             `${written} rows written (${Math.round(written / (ms / 1000))} rows/s; PostgreSQL's own insert…select of ` +
             `the same rows: ${Math.round(own.rowsPerSecond)} rows/s in ${Math.round(own.ms)} ms, the day at ` +
             `${(share * 100).toFixed(1)} %, goal ≥ 25 %; by table ${own.tables
