@@ -244,7 +244,7 @@ export class DepositArrivals {
     );
     const locked = new Map(moving.map((row) => [Number(row.id), row]));
     claimed = claimed.filter((id) => locked.has(id));
-    await this.ledger.lockBalances(tx, claimed);
+    const lockedPockets = await this.ledger.lockBalances(tx, claimed);
     // Each deposit with the split of the plan it was agreed on (plan/): never planned again here.
     const deposits = await depositsAsked(tx, claimed, today);
     const expected: ExpectedDeposit[] = deposits.map((deposit) => {
@@ -286,7 +286,7 @@ export class DepositArrivals {
       const short = sub(deposit.amount, received);
       if (short > 0 && status === DepositStatus.Scheduled) missed.push({ deposit, short });
     }
-    await this.ledger.postMany(tx, postings);
+    await this.ledger.postMany(tx, postings, { lockedPockets });
     if (missed.length > 0) {
       // Missed on its date, in whole or in part (a part received is status 3, set by the ledger with its posting).
       await tx.execute(

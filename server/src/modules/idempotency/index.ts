@@ -3,11 +3,11 @@ export { IdempotencyRecord } from './idempotency-record.entity.js';
 export {
   IDEMPOTENCY_MESSAGES,
   checkIdempotencyKey,
-  claimIdempotencyKeys,
   completeIdempotent,
-  releaseIdempotencyKeys,
+  recordIdempotent,
+  storedAnswers,
   hasIdempotentAnswer,
   requestHash,
   runIdempotent,
 } from './money-transaction.js';
-export type { IdempotencyClaim, IdempotentRequest } from './money-transaction.js';
+export type { IdempotentRequest, StoredAnswer } from './money-transaction.js';

@@ -114,52 +114,87 @@ export async function runIdempotent<T extends object>(
   }
 }
 
-/** A key claimed for a request (`recordId`), or already taken: its stored answer, if it was for the same request. */
-export type IdempotencyClaim = { recordId: number } | { recordId: null; stored: unknown };
+/** What a batch's key already holds: nothing (`free`), the stored answer of the same request, or a refusal. */
+export type StoredAnswer = { free: true } | { free: false; stored: unknown };
 
 /**
- * `runIdempotent`'s first step for many requests at once (a batch of automatic payments), in the caller's
- * transaction: each key's record inserted, set-based. A key already taken answers its stored response when the
- * request is the same and completed, else the refusal `runIdempotent` gives (IDEMPOTENCY_KEY_REUSED).
+ * For many requests at once (a batch of automatic payments), in the caller's transaction: what each key already holds,
+ * in one read. A key already taken answers its stored response when the request is the same and completed, else the
+ * refusal `runIdempotent` gives (IDEMPOTENCY_KEY_REUSED). Unlike `runIdempotent`, nothing is written first: the caller
+ * reads this under the locks that any writer of these keys takes before writing them (the automatic payments: their
+ * agreements'), and writes each completed key once, with its answer (`recordIdempotent`).
  */
-export async function claimIdempotencyKeys(
+export async function storedAnswers(
   tx: EntityManager,
   requests: readonly IdempotentRequest[],
-): Promise<(IdempotencyClaim | DomainError)[]> {
+): Promise<(StoredAnswer | DomainError)[]> {
   if (requests.length === 0) return [];
   const rows = requests.map((r) => ({
     user_id: r.userId,
     key: r.key,
     request_hash: requestHash(r.operation, r.input),
   }));
-  const inserted = await runSql<{ id: number; user_id: number; key: string }>(
+  const found = await runSql<{ user_id: number; key: string; request_hash: string; response: unknown }>(
     tx,
-    `insert into idempotency_record (user_id, key, request_hash)
-     select c.user_id, c.key, c.request_hash from json_to_recordset(?::json) as c(user_id int, key text, request_hash text)
-     on conflict (user_id, key) do nothing returning id, user_id, key`,
-    [JSON.stringify(rows)],
+    `select r.user_id, r.key, r.request_hash, r.response from idempotency_record r
+     join json_to_recordset(?::json) as c(user_id int, key text) on c.user_id = r.user_id and c.key = r.key`,
+    [JSON.stringify(rows.map(({ user_id, key }) => ({ user_id, key })))],
   );
-  const claimed = new Map(inserted.map((row) => [`${row.user_id}:${row.key}`, Number(row.id)]));
-  const taken = rows.filter((row) => !claimed.has(`${row.user_id}:${row.key}`));
-  const stored = new Map<string, { request_hash: string; response: unknown }>();
-  if (taken.length > 0) {
-    const found = await runSql<{ user_id: number; key: string; request_hash: string; response: unknown }>(
-      tx,
-      `select r.user_id, r.key, r.request_hash, r.response from idempotency_record r
-       join json_to_recordset(?::json) as c(user_id int, key text) on c.user_id = r.user_id and c.key = r.key`,
-      [JSON.stringify(taken.map(({ user_id, key }) => ({ user_id, key })))],
-    );
-    for (const row of found) stored.set(`${row.user_id}:${row.key}`, row);
-  }
+  const stored = new Map(found.map((row) => [`${row.user_id}:${row.key}`, row]));
   return rows.map((row) => {
-    const recordId = claimed.get(`${row.user_id}:${row.key}`);
-    if (recordId !== undefined) return { recordId };
     const record = stored.get(`${row.user_id}:${row.key}`);
-    if (!record || record.request_hash !== row.request_hash || record.response === null) {
+    if (!record) return { free: true };
+    if (record.request_hash !== row.request_hash || record.response === null) {
       return new DomainError('IDEMPOTENCY_KEY_REUSED', IDEMPOTENCY_MESSAGES.keyReused, 'idempotencyKey');
     }
-    return { recordId: null, stored: record.response };
+    return { free: false, stored: record.response };
   });
+}
+
+/**
+ * The completed requests of a batch (whose keys `storedAnswers` found free) written once each, set-based, in one
+ * statement: the key's record with its answer (as `runIdempotent` leaves it: hash, response, status 200, completed)
+ * and the audit record (who, what, the request and the answer). A key written meanwhile by another transaction
+ * throws (not a refusal), so the whole batch rolls back and its retry answers the stored payments.
+ */
+export async function recordIdempotent(
+  tx: EntityManager,
+  done: readonly { request: IdempotentRequest; response: unknown }[],
+): Promise<void> {
+  if (done.length === 0) return;
+  const [written] = await runSql<{ n: number }>(
+    tx,
+    `with c as (
+       select * from json_to_recordset(?::json) as c(user_id int, key text, request_hash text, action text,
+         entity_type text, entity_id int, request text, response text)),
+     records as (
+       insert into idempotency_record (user_id, key, request_hash, response, status_code, completed_at)
+       select user_id, key, request_hash, response::jsonb, 200, now() from c
+       on conflict (user_id, key) do nothing returning id),
+     audit as (
+       insert into audit_record (user_id, action, entity_type, entity_id, idempotency_key, request, response)
+       select user_id, action, entity_type, entity_id, key, request::jsonb, response::jsonb from c)
+     select count(*)::int as n from records`,
+    [
+      JSON.stringify(
+        done.map(({ request, response }) => ({
+          user_id: request.userId,
+          key: request.key,
+          request_hash: requestHash(request.operation, request.input),
+          action: request.operation,
+          entity_type: request.entity?.type ?? null,
+          entity_id: request.entity?.id ?? null,
+          request: JSON.stringify(request.input ?? null),
+          response: JSON.stringify(response),
+        })),
+      ),
+    ],
+  );
+  if (Number(written.n) !== done.length) {
+    throw new Error(
+      `${done.length - Number(written.n)} idempotency key(s) were written meanwhile: the batch is undone`,
+    );
+  }
 }
 
 /**
@@ -207,12 +242,4 @@ export async function completeIdempotent(
       ),
     ],
   );
-}
-
-/** Claimed keys given back (their requests refused: as a refusal's rollback would, in a batch that goes on). */
-export async function releaseIdempotencyKeys(tx: EntityManager, recordIds: readonly number[]): Promise<void> {
-  if (recordIds.length === 0) return;
-  await runSql(tx, 'delete from idempotency_record where id = any(?::int[]) and response is null', [
-    `{${recordIds.join(',')}}`,
-  ]);
 }

@@ -71,26 +71,25 @@ export function scopeOf(posting: Posting, loaded: LoadedScope): PostingScope {
   };
 }
 
+/** Ledger account ids by pocket key (`pocketKey`; 'x' the external account): what `postMany` writes entries to. */
+export type PocketIds = ReadonlyMap<string, number>;
+
+interface PocketRow {
+  kind: number;
+  agreement_id: number | null;
+  linked_account_id: number | null;
+}
+
 /**
- * The ledger account id of every pocket the postings name: missing pockets are created, and the ones with a stored
- * balance are locked in id order, so that concurrent postings on the same agreement queue instead of deadlocking.
+ * Creates the pockets missing among `rows` and locks every pocket of their agreements and linked accounts in id order
+ * (concurrent postings on the same agreement queue instead of deadlocking), for the rest of the caller's transaction;
+ * answers the id of each locked pocket by key, and the external account's (read, never locked: every posting names
+ * it). Two statements, whatever the number of pockets.
  */
-export async function resolvePockets(em: EntityManager, postings: readonly Posting[]): Promise<Map<string, number>> {
-  const wanted = new Map<string, BulkRow>();
-  for (const posting of postings) {
-    for (const line of posting.lines) {
-      const key = pocketKey(line.account, posting.agreementId);
-      if (wanted.has(key) || key === 'x') continue;
-      const ref = line.account;
-      wanted.set(key, {
-        kind: ref.kind,
-        agreement_id: isAgreementPocket(ref.kind) ? ownerAgreementOf(ref, posting.agreementId) : null,
-        linked_account_id: 'linkedAccountId' in ref ? ref.linkedAccountId : null,
-      });
-    }
-  }
-  const rows = [...wanted.values()];
+async function createAndLockPockets(em: EntityManager, rows: readonly PocketRow[]): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
+  const agreementIds = new Set(rows.map((r) => r.agreement_id).filter((id): id is number => typeof id === 'number'));
+  const linkedIds = new Set(rows.map((r) => r.linked_account_id).filter((id): id is number => typeof id === 'number'));
   if (rows.length > 0) {
     await runSql(
       em,
@@ -100,42 +99,82 @@ export async function resolvePockets(em: EntityManager, postings: readonly Posti
        on conflict do nothing`,
       [JSON.stringify(rows)],
     );
-    const agreementIds = new Set(rows.map((r) => r.agreement_id).filter((id): id is number => typeof id === 'number'));
-    const linkedIds = new Set(
-      rows.map((r) => r.linked_account_id).filter((id): id is number => typeof id === 'number'),
-    );
-    const found = await em.execute<
-      { id: number; kind: number; agreement_id: number | null; linked_account_id: number | null }[]
-    >(
-      `select id, kind, agreement_id, linked_account_id from ledger_account
-       where agreement_id = any(?::int[]) or linked_account_id = any(?::int[]) order by id for update`,
-      [intArray(agreementIds), intArray(linkedIds)],
-    );
-    for (const row of found) {
-      ids.set(
-        row.linked_account_id !== null ? `l:${row.linked_account_id}` : `a:${row.agreement_id}:${row.kind}`,
-        row.id,
-      );
+  }
+  const found = await runSql<{
+    id: number;
+    kind: number;
+    agreement_id: number | null;
+    linked_account_id: number | null;
+  }>(
+    em,
+    `with locked as (
+       select id, kind, agreement_id, linked_account_id from ledger_account
+       where agreement_id = any(?::int[]) or linked_account_id = any(?::int[]) order by id for update)
+     select id, kind, agreement_id, linked_account_id from locked
+     union all
+     select id, kind, agreement_id, linked_account_id from ledger_account
+     where kind = ${LedgerAccountKind.External} and agreement_id is null and linked_account_id is null`,
+    [intArray(agreementIds), intArray(linkedIds)],
+  );
+  for (const row of found) {
+    const key =
+      Number(row.kind) === LedgerAccountKind.External && row.agreement_id === null && row.linked_account_id === null
+        ? 'x'
+        : row.linked_account_id !== null
+          ? `l:${row.linked_account_id}`
+          : `a:${row.agreement_id}:${row.kind}`;
+    ids.set(key, Number(row.id));
+  }
+  return ids;
+}
+
+/** The pocket keys the postings name, each with the row that creates it (the external account: 'x', never created). */
+function pocketsNamed(postings: readonly Posting[]): Map<string, PocketRow> {
+  const wanted = new Map<string, PocketRow>();
+  for (const posting of postings) {
+    for (const line of posting.lines) {
+      const key = pocketKey(line.account, posting.agreementId);
+      if (wanted.has(key)) continue;
+      const ref = line.account;
+      wanted.set(key, {
+        kind: ref.kind,
+        agreement_id: isAgreementPocket(ref.kind) ? ownerAgreementOf(ref, posting.agreementId) : null,
+        linked_account_id: 'linkedAccountId' in ref ? ref.linkedAccountId : null,
+      });
     }
   }
-  const external = await em.execute<{ id: number }[]>(
-    `select id from ledger_account where kind = ${LedgerAccountKind.External}
-     and agreement_id is null and linked_account_id is null`,
-  );
-  if (external[0]) ids.set('x', external[0].id);
-  return ids;
+  return wanted;
+}
+
+/**
+ * The ledger account id of every pocket the postings name: missing pockets are created, and the ones with a stored
+ * balance are locked in id order, so that concurrent postings on the same agreement queue instead of deadlocking.
+ * Pockets the caller's transaction already locked (`lockPockets`' answer, `locked`) are not read again when they are
+ * all the postings name.
+ */
+export async function resolvePockets(
+  em: EntityManager,
+  postings: readonly Posting[],
+  locked?: PocketIds,
+): Promise<PocketIds> {
+  const wanted = pocketsNamed(postings);
+  if (locked && [...wanted.keys()].every((key) => locked.has(key))) return locked;
+  wanted.delete('x');
+  return createAndLockPockets(em, [...wanted.values()]);
 }
 
 /**
  * Creates any missing pockets of the agreements (and linked accounts) and locks them all in id order, for the rest of
- * the caller's transaction: balances read after this cannot change under the caller until it commits.
+ * the caller's transaction: balances read after this cannot change under the caller until it commits. Answers the
+ * locked pockets' ids (and the external account's), which postings in the same transaction may use (`postMany`'s
+ * `lockedPockets`) instead of resolving them again.
  */
 export async function lockPockets(
   em: EntityManager,
   agreementIds: readonly number[],
   linkedAccountIds: readonly number[],
-): Promise<void> {
-  const rows: BulkRow[] = [
+): Promise<PocketIds> {
+  const rows: PocketRow[] = [
     ...agreementIds.flatMap((agreementId) =>
       [LedgerAccountKind.Allocation, LedgerAccountKind.Contingency, LedgerAccountKind.RainyDay].map((kind) => ({
         kind,
@@ -149,21 +188,8 @@ export async function lockPockets(
       linked_account_id: id,
     })),
   ];
-  if (rows.length === 0) return;
-  await runSql(
-    em,
-    `insert into ledger_account (kind, agreement_id, linked_account_id)
-     select kind, agreement_id, linked_account_id
-     from json_to_recordset(?::json) as r(kind smallint, agreement_id int, linked_account_id int)
-     on conflict do nothing`,
-    [JSON.stringify(rows)],
-  );
-  await runSql(
-    em,
-    `select id from ledger_account where agreement_id = any(?::int[]) or linked_account_id = any(?::int[])
-     order by id for update`,
-    [intArray(agreementIds), intArray(linkedAccountIds)],
-  );
+  if (rows.length === 0) return new Map();
+  return createAndLockPockets(em, rows);
 }
 
 const TRANSACTION_COLUMNS = [
@@ -200,7 +226,7 @@ const MONEY_SOURCE_COLUMNS = [
 export async function writePostings(
   em: EntityManager,
   postings: readonly (Posting | ReversalPosting)[],
-  pockets: Map<string, number>,
+  pockets: PocketIds,
   loaded: LoadedScope,
   postedAt: Date,
   updateReceivedFigures = true,

@@ -18,7 +18,7 @@ import type {
   PostingResult,
   ReversalPosting,
 } from './ledger.types.js';
-import { loadScope, lockPockets, resolvePockets, scopeOf, writePostings } from './ledger-writer.js';
+import { loadScope, lockPockets, resolvePockets, scopeOf, writePostings, type PocketIds } from './ledger-writer.js';
 
 export interface PostOptions {
   /**
@@ -26,6 +26,11 @@ export interface PostOptions {
    * bulk loader that inserts those figures already computed turns this off; `check:ledger` verifies them either way.
    */
   updateReceivedFigures?: boolean;
+  /**
+   * The pockets `lockBalances` locked earlier in the same transaction (its answer): when they are all the postings
+   * name, they are not created, locked and read again.
+   */
+  lockedPockets?: PocketIds;
 }
 
 export interface ReverseOptions {
@@ -103,7 +108,7 @@ export class LedgerService {
     return inTransaction(em, async (tx) => {
       const loaded = await loadScope(tx, postings);
       for (const posting of postings) checkScope(posting, scopeOf(posting, loaded));
-      const pockets = await resolvePockets(tx, postings);
+      const pockets = await resolvePockets(tx, postings, options.lockedPockets);
       return writePostings(tx, postings, pockets, loaded, this.clock.now(), options.updateReceivedFigures ?? true);
     });
   }
@@ -111,15 +116,16 @@ export class LedgerService {
   /**
    * Locks the balances of these agreements (and linked accounts) until the caller's transaction ends, so that a
    * payment can read them, decide, and post without another request changing them in between (a second concurrent
-   * payment waits, then sees the first one's effect). Call it inside a transaction, before reading balances.
+   * payment waits, then sees the first one's effect). Call it inside a transaction, before reading balances. Answers
+   * the locked pockets, for `postMany` in the same transaction (`lockedPockets`).
    */
   async lockBalances(
     em: EntityManager,
     agreementIds: readonly number[],
     linkedAccountIds: readonly number[] = [],
-  ): Promise<void> {
+  ): Promise<PocketIds> {
     if (!em.isInTransaction()) throw new Error('lockBalances needs a transaction: the locks end with it');
-    await lockPockets(em, agreementIds, linkedAccountIds);
+    return lockPockets(em, agreementIds, linkedAccountIds);
   }
 
   /**

@@ -7,13 +7,7 @@ import type { Cents } from '../../shared/money.js';
 import { agreementBalances, linkedAccountBalances, type LedgerService } from '../ledger/index.js';
 import type { EventNotifier } from '../notification/index.js';
 import type { SettingsService } from '../settings/index.js';
-import {
-  checkIdempotencyKey,
-  claimIdempotencyKeys,
-  completeIdempotent,
-  releaseIdempotencyKeys,
-  type IdempotentRequest,
-} from '../idempotency/index.js';
+import { checkIdempotencyKey, recordIdempotent, storedAnswers, type IdempotentRequest } from '../idempotency/index.js';
 import {
   accountsLinkedAccountIds,
   lockAgreements,
@@ -60,10 +54,9 @@ export interface AutomaticPaymentDeps {
 
 const REQUEST = { billOrAllocation: 'bill' as const, overdueOption: null };
 
-/** A bill of the batch whose key was claimed, as it goes: decided and written, or refused (its key given back). */
+/** A bill of the batch whose key is free, as it goes: decided and written, or refused (nothing written for it). */
 interface Claimed {
   bill: AutomaticPaymentBill;
-  recordId: number;
   request: IdempotentRequest;
   payment?: PreparedPayment;
   outcome?: PaymentOutcome;
@@ -73,12 +66,14 @@ interface Claimed {
  * Pays a batch of bills automatically in the caller's transaction, as `payBill` pays each (payment.service.ts): the
  * same checks, assessment and rows (`payment-decision.ts`, `writePayments`), the same idempotency record and audit
  * row per bill (its key `automaticPaymentKey`, its request as `payBill`'s: with the top-up option only when one was
- * needed), the top-up by `automaticTopUpOption`. Set-based: the keys claimed first (as `payBill` does; in bill id
- * order, so that two batches queue rather than deadlock; a key another run completed answers its stored payment),
- * the agreements locked at once (id order), then in turns (each agreement's first bill, then its second, …, as an
- * agreement's bills share its balances) the bills, approvals, details, balances and linked accounts read for the
- * turn and its payments written together; the answers and audit rows last. A refusal (a DomainError of the rules)
- * writes nothing for its bill and is reported; anything else throws, so the batch's transaction rolls back whole.
+ * needed), the top-up by `automaticTopUpOption`. Set-based: the agreements locked at once (id order, so that two
+ * batches queue rather than deadlock), then the keys read (a key another run completed answers its stored payment:
+ * that run held the same locks until its commit), then in turns (each agreement's first bill, then its second, …, as
+ * an agreement's bills share its balances) the bills, approvals, details, balances and linked accounts read for the
+ * turn and its payments written together; each paid bill's key record, with its answer, and audit row last, one
+ * write each (`recordIdempotent`; payBill claims its key first, then stores the answer). A refusal (a DomainError of
+ * the rules) writes nothing for its bill and is reported; anything else throws, so the batch's transaction rolls back
+ * whole.
  */
 export async function payAutomatically(
   deps: AutomaticPaymentDeps,
@@ -114,28 +109,25 @@ export async function payAutomatically(
       refuse(bill, error);
     }
   }
-  const byId = [...asked].sort((a, b) => a.bill.billId - b.bill.billId);
-  const claims = await claimIdempotencyKeys(
+  if (asked.length === 0) return result;
+  // The agreements locked first (id order), then the keys read: a run that paid any of these bills held the same
+  // locks until it committed, so its answers are seen here (as payBill's claimed key makes a second request wait).
+  const agreements = await lockAgreements(tx, [...new Set(asked.map((a) => a.bill.agreementId))]);
+  const answers = await storedAnswers(
     tx,
-    byId.map((a) => a.request),
+    asked.map((a) => a.request),
   );
-  const claimedIds = new Map<number, number>();
-  for (const [i, claim] of claims.entries()) {
-    const { bill } = byId[i];
-    if (claim instanceof DomainError) refuse(bill, claim);
-    else if (claim.recordId !== null) claimedIds.set(bill.billId, claim.recordId);
+  const claimed: Claimed[] = [];
+  for (const [i, answer] of answers.entries()) {
+    const { bill, request } = asked[i];
+    if (answer instanceof DomainError) refuse(bill, answer);
+    else if (answer.free) claimed.push({ bill, request });
     else {
       // Paid under its key by another run: its stored answer, as payBill answers it.
-      const stored = claim.stored as PaymentOutcome;
+      const stored = answer.stored as PaymentOutcome;
       result.paid.push({ billId: bill.billId, agreementId: bill.agreementId, transactionId: stored.transactionId });
     }
   }
-  const claimed: Claimed[] = asked.flatMap(({ bill, request }) => {
-    const recordId = claimedIds.get(bill.billId);
-    return recordId === undefined ? [] : [{ bill, request, recordId }];
-  });
-  if (claimed.length === 0) return result;
-  const agreements = await lockAgreements(tx, [...new Set(claimed.map((c) => c.bill.agreementId))]);
   const overdrawSetting = (await deps.settings.serverSettings(tx)).contractApprovedOverDrawOfAmount;
   const queues = new Map<number, Claimed[]>();
   for (const c of claimed) queues.set(c.bill.agreementId, [...(queues.get(c.bill.agreementId) ?? []), c]);
@@ -144,14 +136,11 @@ export async function payAutomatically(
     if (due.length === 0) break;
     await payTurn(deps, tx, user, agreements, overdrawSetting, due, refuse);
   }
-  await releaseIdempotencyKeys(
-    tx,
-    claimed.filter((c) => !c.outcome).map((c) => c.recordId),
-  );
+  // Each paid bill's key written once, with its answer and audit row (a refused bill's key stays free).
   const done = claimed.filter((c) => c.outcome);
-  await completeIdempotent(
+  await recordIdempotent(
     tx,
-    done.map((c) => ({ recordId: c.recordId, request: c.request, response: c.outcome })),
+    done.map((c) => ({ request: c.request, response: c.outcome })),
   );
   for (const { bill, outcome } of done) {
     result.paid.push({ billId: bill.billId, agreementId: bill.agreementId, transactionId: outcome!.transactionId });
