@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector';
 import { performance } from 'node:perf_hooks';
 import { addDays, zonedInstant, type LocalDate } from '../../server/src/shared/local-date.js';
 import { SimulationClock, simulateDay } from '../../server/src/modules/core-banking/simulation.js';
@@ -6,7 +8,14 @@ import { startBenchApp } from './bench-app.js';
 import { dayByWorkers } from './bank-day-instances.js';
 import { forgetStatistics, seedBankDayBook } from './book.js';
 import type { BenchRow, BenchSection } from './harness.js';
-import { markRows, postgresWriteRate, rowsWritten, type QuerySql } from './write-rate.js';
+import {
+  markRows,
+  postgresWriteRate,
+  postgresWriteRateWithConstraints,
+  rowsWritten,
+  type QuerySql,
+  type RolledBack,
+} from './write-rate.js';
 import { cpuSince, cpuSinceSync, markCpu, statementTimer } from './day-cpu.js';
 
 const TZ = 'Australia/Sydney';
@@ -55,15 +64,34 @@ export const bankDaySection: BenchSection = {
       const marks = await markRows(query);
       // BENCH_STATEMENTS=1: where the day's statements' time goes (printed after the table's line).
       const timer = process.env.BENCH_STATEMENTS === '1' ? statementTimer() : null;
+      // BENCH_CPU_PROFILE=<file>: Node's CPU profile of the day's steps (up to the deposit review), for Chrome's tools.
+      const profileFile = process.env.BENCH_CPU_PROFILE;
+      const profiler = profileFile ? new Session() : null;
+      if (profiler) {
+        profiler.connect();
+        profiler.post('Profiler.enable');
+        profiler.post('Profiler.start');
+      }
       const cpuMark = await markCpu(query);
       timer?.start();
       const started = performance.now();
       // The deposit review's CPU is left out with its time (sampled as it starts and as the 9am window starts).
       let reviewFrom = { nodeMs: 0, postgresMs: 0 };
       let review = { nodeMs: 0, postgresMs: 0 };
+      // Each job of the day's wall time as simulateDay lives it (its job's fetch, run, completion and the next send).
+      const phases: Record<string, number> = {};
+      let phase = { name: '', at: started };
       const day = await simulateDay(app.services.jobs, app.services.bankDay, em(), clock, DAY, (step) => {
+        const at = performance.now();
+        if (phase.name) phases[phase.name] = Math.round(at - phase.at);
+        phase = { name: step, at };
+        timer?.phase(step);
         if (step === 'review') {
           timer?.pause();
+          profiler?.post('Profiler.stop', (error, result) => {
+            if (!error && profileFile) writeFileSync(profileFile, JSON.stringify(result.profile));
+            profiler.disconnect();
+          });
           reviewFrom = cpuSinceSync(cpuMark);
         } else if (step === 'window-9') {
           const to = cpuSinceSync(cpuMark);
@@ -72,6 +100,7 @@ export const bankDaySection: BenchSection = {
         }
       });
       const dayEnded = performance.now();
+      phases[phase.name] = Math.round(dayEnded - phase.at);
       if (timer) console.log(timer.report());
       const cpu = await cpuSince(query, cpuMark);
       // The deposit review runs in a simulated day as well (01:30); it is not the bank's work: measured on its own.
@@ -82,6 +111,20 @@ export const bankDaySection: BenchSection = {
       // Issue 23 item 2: the same rows written by PostgreSQL itself, in the same database and run.
       const own = await postgresWriteRate(query, marks, DAY, writtenRows);
       const share = written / (ms / 1000) / own.rowsPerSecond;
+      // A second yardstick, labelled as such: the same rows into copies with our foreign keys and insert triggers.
+      const undo = new Error('rolled back');
+      const rolledBack: RolledBack = (work) =>
+        em()
+          .fork()
+          .transactional(async (tx) => {
+            await work((sql) => tx.execute(sql));
+            throw undo;
+          })
+          .catch((error: unknown) => {
+            if (error !== undo) throw error;
+          });
+      const constrained = await postgresWriteRateWithConstraints(rolledBack, marks, DAY, writtenRows);
+      const constrainedShare = written / (ms / 1000) / constrained.rowsPerSecond;
       const ledger = await checkLedger(em());
       const effects =
         day.day.deposits.received.length +
@@ -101,7 +144,7 @@ export const bankDaySection: BenchSection = {
             `${day.windows[1].settled} settled, ${day.day.bills.missedBills} missed bills, ` +
             `${day.day.bills.reminders} reminders, ${day.day.reconciliation.checked} deposits and payments reconciled ` +
             `(${day.day.reconciliation.mismatches.length} mismatches); ${Math.round(effects / (ms / 1000))} effects/s, ` +
-            `steps ms ${JSON.stringify(day.day.timings)}; deposit review (left out) ${Math.round(day.reviewMs)} ms; ` +
+            `steps ms ${JSON.stringify(day.day.timings)}, jobs ms ${JSON.stringify(phases)}; deposit review (left out) ${Math.round(day.reviewMs)} ms; ` +
             `CPU of the day: Node ${Math.round(cpu.nodeMs - review.nodeMs)} ms, PostgreSQL ${
               cpu.postgresMs === null ? 'unknown' : `${Math.round(cpu.postgresMs - review.postgresMs)} ms`
             }; ` +
@@ -109,7 +152,9 @@ export const bankDaySection: BenchSection = {
             `the same rows: ${Math.round(own.rowsPerSecond)} rows/s in ${Math.round(own.ms)} ms, the day at ` +
             `${(share * 100).toFixed(1)} %, goal ≥ 25 %; by table ${own.tables
               .map((t) => `${t.table} ${t.rows}`)
-              .join(', ')}); check:ledger ${ledger.ok ? 'clean' : 'FAILED'}`,
+              .join(', ')}); second yardstick, the same rows into copies with our foreign keys and the ledger's ` +
+            `balance trigger: ${Math.round(constrained.rowsPerSecond)} rows/s in ${Math.round(constrained.ms)} ms, ` +
+            `the day at ${(constrainedShare * 100).toFixed(1)} %; check:ledger ${ledger.ok ? 'clean' : 'FAILED'}`,
         },
       ];
     } finally {

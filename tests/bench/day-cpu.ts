@@ -85,16 +85,31 @@ export async function cpuSince(query: QuerySql, mark: CpuMark): Promise<{ nodeMs
  * BENCH_STATEMENTS=1: every statement's wall time from Node (sent to answered, waits included), summed by its text's
  * first 90 characters; `report` prints the top ones. Only for finding where a day goes: it costs a little itself.
  */
-export function statementTimer(): { start(): void; pause(): void; report(top?: number): string } {
+export function statementTimer(): {
+  start(): void;
+  pause(): void;
+  /** The job of the day the statements from now on belong to (their totals by job are reported too). */
+  phase(name: string): void;
+  report(top?: number): string;
+} {
   const totals = new Map<string, { n: number; ms: number }>();
+  const byPhase = new Map<string, { n: number; ms: number }>();
+  let current = '';
   let on = false;
   const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
   const original = proto.query;
   const add = (key: string, started: number) => {
-    const t = totals.get(key) ?? { n: 0, ms: 0 };
-    t.n += 1;
-    t.ms += performance.now() - started;
-    totals.set(key, t);
+    const ms = performance.now() - started;
+    const count = (map: Map<string, { n: number; ms: number }>, k: string) => {
+      const t = map.get(k) ?? { n: 0, ms: 0 };
+      t.n += 1;
+      t.ms += ms;
+      map.set(k, t);
+    };
+    count(byPhase, current);
+    // BENCH_STATEMENTS_JOB=<job>: the statements' texts of that job of the day only (the totals by job stay whole).
+    const only = process.env.BENCH_STATEMENTS_JOB;
+    if (!only || only === current) count(totals, key);
   };
   proto.query = function timed(this: unknown, ...args: unknown[]) {
     if (!on) return original.apply(this, args);
@@ -128,6 +143,9 @@ export function statementTimer(): { start(): void; pause(): void; report(top?: n
     pause: () => {
       on = false;
     },
+    phase: (name) => {
+      current = name;
+    },
     report(top = 40) {
       on = false;
       proto.query = original;
@@ -135,7 +153,9 @@ export function statementTimer(): { start(): void; pause(): void; report(top?: n
       const sum = all.reduce((s, [, t]) => s + t.ms, 0);
       const n = all.reduce((s, [, t]) => s + t.n, 0);
       return [
-        `statements: ${n}, ${Math.round(sum)} ms in all`,
+        `statements: ${n}, ${Math.round(sum)} ms in all; by job: ${[...byPhase.entries()]
+          .map(([k, t]) => `${k || 'before'} ${t.n} in ${Math.round(t.ms)} ms`)
+          .join(', ')}`,
         ...all.slice(0, top).map(([k, t]) => `${t.ms.toFixed(1).padStart(8)} ms ${String(t.n).padStart(5)}× ${k}`),
       ].join('\n');
     },

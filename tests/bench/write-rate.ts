@@ -95,3 +95,53 @@ export async function postgresWriteRate(
   const ms = tables.reduce((n, t) => n + t.ms, 0);
   return { tables, rows, ms, rowsPerSecond: ms > 0 ? rows / (ms / 1000) : 0 };
 }
+
+/** Runs `work` in one transaction on one connection, then rolls it back (whatever it wrote is undone). */
+export type RolledBack = (work: (query: QuerySql) => Promise<void>) => Promise<void>;
+
+/**
+ * A second, labelled yardstick beside issue 23 item 2's (which stays the figure): the same rows inserted by PostgreSQL
+ * into copies that also have each table's foreign keys (to the same tables the originals reference) and its insert
+ * triggers (the ledger's balance check and balances: the same function, so the same pockets' balances are updated
+ * again), in one transaction rolled back afterwards (balances as they were). What the day's writes cost PostgreSQL
+ * with our schema's per-row work, without our statements, round trips and Node.
+ */
+export async function postgresWriteRateWithConstraints(
+  rolledBack: RolledBack,
+  marks: RowMarks,
+  businessDate: string,
+  written: readonly WrittenRows[],
+): Promise<WriteRate> {
+  const tables: WriteRate['tables'] = [];
+  await rolledBack(async (query) => {
+    for (const { table, rows } of written) {
+      const copy = `bench_copy_${table}`;
+      const where =
+        table === 'bank_day_step'
+          ? `business_date = '${businessDate}'`
+          : `id > ${marks.tables.find((m) => m.table === table)!.afterId}`;
+      await query(`create table "${copy}" (like "${table}" including all)`);
+      const keys = await query<{ name: string; def: string }>(
+        `select conname as name, pg_get_constraintdef(oid) as def from pg_constraint
+         where conrelid = 'public."${table}"'::regclass and contype = 'f'`,
+      );
+      for (const key of keys) await query(`alter table "${copy}" add constraint "${copy}_${key.name}" ${key.def}`);
+      // Row and statement triggers firing on insert (tgtype bit 2), on the copy instead of the table.
+      const triggers = await query<{ def: string }>(
+        `select pg_get_triggerdef(oid) as def from pg_trigger
+         where tgrelid = 'public."${table}"'::regclass and not tgisinternal and (tgtype & 4) <> 0`,
+      );
+      for (const { def } of triggers) {
+        const onCopy = def.replace(/ ON (public\.)?"?[a-z_]+"? /, ` ON public."${copy}" `);
+        await query(onCopy.replace(/^CREATE TRIGGER "?([a-z_]+)"?/, `CREATE TRIGGER "${copy}_$1"`));
+      }
+      await query(`select count(*) from "${table}" where ${where}`);
+      const started = performance.now();
+      await query(`insert into "${copy}" select * from "${table}" where ${where}`);
+      tables.push({ table, rows, ms: performance.now() - started });
+    }
+  });
+  const rows = tables.reduce((n, t) => n + t.rows, 0);
+  const ms = tables.reduce((n, t) => n + t.ms, 0);
+  return { tables, rows, ms, rowsPerSecond: ms > 0 ? rows / (ms / 1000) : 0 };
+}
