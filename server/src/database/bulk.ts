@@ -56,6 +56,28 @@ export async function allocateIds(em: EntityManager, sequence: string, count: nu
   return rows.map((row) => Number(row.id));
 }
 
+/**
+ * Takes values of several sequences in one statement (`counts`: how many of each sequence): one round trip where
+ * `allocateIds` would take one per sequence. Answers each sequence's values in the order asked.
+ */
+export async function allocateIdsOf(
+  em: EntityManager,
+  counts: readonly { sequence: string; count: number }[],
+): Promise<number[][]> {
+  if (counts.every((c) => c.count <= 0)) return counts.map(() => []);
+  for (const { sequence } of counts) {
+    if (!/^[a-z_][a-z0-9_]*$/.test(sequence)) throw new Error(`Not a sequence name: ${sequence}`);
+  }
+  const [row] = await runSql<Record<string, number[]>>(
+    em,
+    `select ${counts
+      .map((c, i) => `array(select nextval('${c.sequence}')::int from generate_series(1, ?::int)) as s${i}`)
+      .join(', ')}`,
+    counts.map((c) => Math.max(0, c.count)),
+  );
+  return counts.map((_, i) => (row[`s${i}`] ?? []).map(Number));
+}
+
 /** The id sequence of a table's serial primary key. */
 export function idSequence(table: string): string {
   return `${table}_id_seq`;

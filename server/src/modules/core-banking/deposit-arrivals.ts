@@ -45,6 +45,7 @@ export interface DueDeposit {
 
 interface LockedAgreement {
   id: number;
+  previous_id: number | null;
   status: AgreementStatus;
   account_id: number;
   deposit_type: number | null;
@@ -225,7 +226,7 @@ export class DepositArrivals {
     let claimed = await claimSteps(tx, 'deposits', today, batch);
     if (claimed.length === 0) return;
     const lockedRows = await tx.execute<LockedAgreement[]>(
-      `select g.id, g.status, g.account_id, g.deposit_type, g.periodical_payment_account_id,
+      `select g.id, g.previous_id, g.status, g.account_id, g.deposit_type, g.periodical_payment_account_id,
          coalesce(array(select l.member_id from member_account_link l where l.account_id = g.account_id and l.is_active
                         order by l.is_primary desc, l.id), '{}') as member_ids,
          ${accountHasResignedMember('g.account_id')} as resigned
@@ -286,7 +287,19 @@ export class DepositArrivals {
       const short = sub(deposit.amount, received);
       if (short > 0 && status === DepositStatus.Scheduled) missed.push({ deposit, short });
     }
-    await this.ledger.postMany(tx, postings, { lockedPockets });
+    // The agreements as read under their lock above: the ledger's checks need nothing more of them.
+    const agreements = new Map(
+      moving.map((row) => [
+        Number(row.id),
+        {
+          id: Number(row.id),
+          previous_id: row.previous_id === null ? null : Number(row.previous_id),
+          account_id: Number(row.account_id),
+          member_ids: row.member_ids.map(Number),
+        },
+      ]),
+    );
+    await this.ledger.postMany(tx, postings, { lockedPockets, agreements });
     if (missed.length > 0) {
       // Missed on its date, in whole or in part (a part received is status 3, set by the ledger with its posting).
       await tx.execute(

@@ -16,7 +16,7 @@ export { LEDGER_TRANSACTION_TYPE_LABELS, LedgerTransactionType } from './ledger-
 export { LedgerTransaction } from './ledger-transaction.entity.js';
 export { agreementChangeOf, negateLines } from './ledger.rules.js';
 export { LedgerService } from './ledger.service.js';
-export type { PocketIds } from './ledger-writer.js';
+export type { AgreementScopeRow, PocketIds } from './ledger-writer.js';
 export { postRainyDayTopUp } from './rainy-day-top-up.js';
 export type { RainyDayTopUpPosting } from './rainy-day-top-up.js';
 export { allocation, contingency, external, linkedAccount, rainyDay } from './ledger.types.js';

@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { FiguresChangeReason, figuresChanged } from '../../common/figures-changed.js';
 import { toDecimalString } from '../../shared/money.js';
-import { allocateIds, idSequence, insertRows, intArray, runSql, type BulkRow } from '../../database/bulk.js';
-import { allocateActivityIds, writeActivityRows, type ActivityInsertRow } from '../activity/index.js';
+import { allocateIdsOf, idSequence, insertRows, intArray, runSql, type BulkRow } from '../../database/bulk.js';
+import { writeActivityRows, type ActivityInsertRow } from '../activity/index.js';
 import { DepositStatus } from '../deposit/index.js';
 import { MoneySource } from '../bill/index.js';
 import { isAgreementPocket, LedgerAccountKind } from './ledger-account-kind.js';
@@ -11,7 +11,8 @@ import { agreementChangeOf, ownerAgreementOf, pocketKey, type PostingScope } fro
 import type { Posting, PostingResult, ReversalPosting } from './ledger.types.js';
 import { TransactionStatus } from './transaction-status.js';
 
-interface AgreementScopeRow {
+/** An agreement as the postings' checks need it: its previous agreement, account, and active members (primary first). */
+export interface AgreementScopeRow {
   id: number;
   previous_id: number | null;
   account_id: number;
@@ -57,6 +58,26 @@ export async function loadScope(em: EntityManager, postings: readonly Posting[])
     for (const row of rows) linkedAccounts.set(row.id, row.member_id);
   }
   return { agreements, linkedAccounts };
+}
+
+/**
+ * The scope of postings from agreements the caller read itself in the same transaction (under their lock, as
+ * `loadScope` reads them), or null when that is not all they need: an agreement it did not read, or a linked account.
+ */
+export function knownScope(
+  postings: readonly Posting[],
+  agreements: ReadonlyMap<number, AgreementScopeRow> | undefined,
+): LoadedScope | null {
+  if (!agreements) return null;
+  const named = new Map<number, AgreementScopeRow>();
+  for (const posting of postings) {
+    if (posting.lines.some((line) => 'linkedAccountId' in line.account)) return null;
+    if (!posting.agreementId) continue;
+    const agreement = agreements.get(posting.agreementId);
+    if (!agreement) return null;
+    named.set(agreement.id, agreement);
+  }
+  return { agreements: named, linkedAccounts: new Map() };
 }
 
 /** The scope one posting is checked against. */
@@ -231,8 +252,11 @@ export async function writePostings(
   postedAt: Date,
   updateReceivedFigures = true,
 ): Promise<PostingResult[]> {
-  const transactionIds = await allocateIds(em, idSequence('ledger_transaction'), postings.length);
-  const activityIds = await allocateActivityIds(em, postings.filter((p) => p.activity).length);
+  // The transactions' and their activities' ids in one round trip (the activity sequence as allocateActivityIds names it).
+  const [transactionIds, activityIds] = await allocateIdsOf(em, [
+    { sequence: idSequence('ledger_transaction'), count: postings.length },
+    { sequence: idSequence('activity'), count: postings.filter((p) => p.activity).length },
+  ]);
   const now = postedAt.toISOString();
   const transactions: BulkRow[] = [];
   const entries: BulkRow[] = [];

@@ -18,7 +18,16 @@ import type {
   PostingResult,
   ReversalPosting,
 } from './ledger.types.js';
-import { loadScope, lockPockets, resolvePockets, scopeOf, writePostings, type PocketIds } from './ledger-writer.js';
+import {
+  knownScope,
+  loadScope,
+  lockPockets,
+  resolvePockets,
+  scopeOf,
+  writePostings,
+  type AgreementScopeRow,
+  type PocketIds,
+} from './ledger-writer.js';
 
 export interface PostOptions {
   /**
@@ -31,6 +40,12 @@ export interface PostOptions {
    * name, they are not created, locked and read again.
    */
   lockedPockets?: PocketIds;
+  /**
+   * The postings' agreements as the caller read them under their lock in the same transaction (id, previous agreement,
+   * account, active members primary first): not read again when they are all the postings name and no posting names
+   * a linked account.
+   */
+  agreements?: ReadonlyMap<number, AgreementScopeRow>;
 }
 
 export interface ReverseOptions {
@@ -106,7 +121,7 @@ export class LedgerService {
       checkMoneySources(posting);
     }
     return inTransaction(em, async (tx) => {
-      const loaded = await loadScope(tx, postings);
+      const loaded = knownScope(postings, options.agreements) ?? (await loadScope(tx, postings));
       for (const posting of postings) checkScope(posting, scopeOf(posting, loaded));
       const pockets = await resolvePockets(tx, postings, options.lockedPockets);
       return writePostings(tx, postings, pockets, loaded, this.clock.now(), options.updateReceivedFigures ?? true);
