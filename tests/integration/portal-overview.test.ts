@@ -18,6 +18,14 @@ import {
   type Session,
 } from './portal-support.js';
 
+interface OverviewBillerAnswer {
+  billerId: number;
+  isSubCategory: boolean;
+  nickname: string;
+  payBillId: number | null;
+  bills: { billId: number; dueDate: string; status: string }[];
+}
+
 interface Overview {
   accountId: number;
   agreement: {
@@ -30,8 +38,8 @@ interface Overview {
     balances: Record<'allocation' | 'contingency' | 'rainyDay' | 'total', string>;
   };
   allocationByCategory: { categoryName: string; amount: string }[];
-  autoBillers: { billerId: number; isSubCategory: boolean; bills: { billId: number; dueDate: string }[] }[];
-  manualBillers: { billerId: number; isSubCategory: boolean; bills: { billId: number; dueDate: string }[] }[];
+  autoBillers: OverviewBillerAnswer[];
+  manualBillers: OverviewBillerAnswer[];
   upcomingBills: { billId: number; dueDate: string; status: string; isReimbursement: boolean; onHold: boolean }[];
   activityTotals: { payment: number; agreementChange: number; notification: number; note: number | null };
   notes?: { noteId: number; dateCreated: string }[] | null;
@@ -134,6 +142,12 @@ describe('accountOverview on the demo data', () => {
       const dates = biller.bills.map((b) => b.dueDate);
       expect(dates).toEqual([...dates].sort());
     }
+    // Its Pay leads to its first bill that is overdue or upcoming (spec 1 §9), none when no such bill.
+    const payable = new Set(['Overdue', 'OverdueNotified', 'Upcoming']);
+    for (const biller of all) {
+      expect(biller.payBillId, biller.nickname).toBe(biller.bills.find((b) => payable.has(b.status))?.billId ?? null);
+    }
+    expect(all.some((biller) => biller.payBillId !== null)).toBe(true);
   });
 
   it('names each biller’s way of paying as the bill dashboard does (one label: a direct debit is Direct Debit on both)', async () => {

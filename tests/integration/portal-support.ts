@@ -118,7 +118,7 @@ export function pathCodes(body: GraphQLBody<unknown>): [string, unknown][] {
   ]);
 }
 
-const BILLER = `billerId isSubCategory nickname categoryName paymentType frequency frequencyName amount onHold nextDueDate
+const BILLER = `billerId isSubCategory nickname categoryName paymentType frequency frequencyName amount onHold nextDueDate payBillId
   bills { billId dueDate amount status statusName paidAmount paidDate }`;
 export const SUMMARY = `contractId status statusName statusTone billersOnHold { billerId billerName date message }
   contributionFrequency contributionFrequencyName depositAmount nextDepositAmount nextDepositDate depositWords

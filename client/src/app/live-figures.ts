@@ -24,6 +24,8 @@ export const LIVE_QUERIES: Readonly<Record<string, readonly string[]>> = {
     'hardshipCase',
     'activities',
   ],
+  // An expanded biller's bills on the overview (BillersTable).
+  OverviewBillerBills: ['accountOverview'],
   BillAgreement: ['accountOverview'],
   MemberAccount: ['memberAccount'],
   AccountList: ['accountList'],

@@ -23,7 +23,7 @@ export { useTransactionDetailsQuery } from './documents/features/member/transact
 export { useManualNotificationPreviewsQuery, useSendManualNotificationMutation, useOutboxMessagesQuery, useCapturedMessagesQuery, useNotificationTemplatesQuery, useUpdateNotificationTemplateMutation, useContractApprovingPreviewQuery, useResendNotificationMutation, useMemberNoticePreviewsQuery } from './documents/features/notification/notification';
 export { useCatchUpDepositMutation } from './documents/features/overview/catch-up';
 export { useAddNoteMutation, useEditNoteMutation, useDeleteNoteMutation } from './documents/features/overview/notes';
-export { useOverviewPageQuery } from './documents/features/overview/overview';
+export { useOverviewBillerBillsQuery, useOverviewPageQuery } from './documents/features/overview/overview';
 export { useQueuedChangeStatusUpdatesSubscription } from './documents/features/overview/queued-change';
 export { useShortfallFixesQuery, useApplyShortfallFixMutation } from './documents/features/overview/shortfall-fix';
 export { useTermEndChoiceQuery, useChooseTermEndMutation } from './documents/features/overview/term-end';

@@ -1,16 +1,29 @@
 import { Badge, Box, Button, ButtonGroup, Flex, Skeleton, Table, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useId, useState } from 'react';
-import type { OverviewBillerFieldsFragment } from '../../gql/graphql';
+import type { BillerBillsFieldsFragment, OverviewBillerFieldsFragment } from '../../gql/graphql';
+import { useOverviewBillerBillsQuery } from '../../gql/documents/features/overview/overview';
 import { formatDate } from '../../shared/dates';
 import { formatMoney } from '../../shared/money';
+import { LoadFailed } from '../../shared/ui/LoadFailed';
 import { NO_DATA, Section } from '../../shared/ui/Section';
 import { PayLink } from './UpcomingBillsTable';
 import { displayLabel } from '../../shared/labels';
 
+/** A biller's row, with its bills when the page asked for them with the billers (the agreement's page). */
+type TableBiller = OverviewBillerFieldsFragment & Partial<Pick<BillerBillsFieldsFragment, 'bills'>>;
+
+/** The account whose billers' bills an expanded row asks for, when the rows came without them (the overview). */
+interface BillsAccount {
+  memberId: number;
+  accountId: number;
+}
+
 interface BillersTableProps {
   title: string;
   /** Undefined while the list loads. */
-  billers: OverviewBillerFieldsFragment[] | undefined;
+  billers: TableBiller[] | undefined;
+  /** Where an expanded row's bills come from when the billers came without them. */
+  billsAccount?: BillsAccount;
   /** A test and styling hook. */
   id: string;
   /** Shown instead of the rows when the list could not be loaded. */
@@ -29,6 +42,7 @@ export function BillersTable({
   error = null,
   payPath = () => null,
   foldable = false,
+  billsAccount,
 }: BillersTableProps) {
   const billers = loaded ?? [];
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
@@ -155,7 +169,11 @@ export function BillersTable({
                 open && (
                   <Table.Row key={`${biller.billerId}-bills`} id={billsId} bg="gray.50">
                     <Table.Cell colSpan={7} py="3">
-                      <BillerBills biller={biller} />
+                      {biller.bills ? (
+                        <BillerBills nickname={biller.nickname} bills={biller.bills} />
+                      ) : billsAccount ? (
+                        <AskedBillerBills biller={biller} account={billsAccount} />
+                      ) : null}
                     </Table.Cell>
                   </Table.Row>
                 ),
@@ -168,13 +186,37 @@ export function BillersTable({
   );
 }
 
-function BillerBills({ biller }: { biller: OverviewBillerFieldsFragment }) {
-  if (biller.bills.length === 0) return <Text color="fg.muted">{NO_DATA}</Text>;
+/**
+ * An expanded row's bills on the overview: asked for as the row opens (one request for all the account's billers:
+ * rows opened together, as by Expand all, share it), never from an earlier answer, which a change since may have made
+ * stale; while the row is open, a change of figures asks again (live-figures.ts).
+ */
+function AskedBillerBills({ biller, account }: { biller: OverviewBillerFieldsFragment; account: BillsAccount }) {
+  const { data, error, refetch } = useOverviewBillerBillsQuery({
+    variables: account,
+    fetchPolicy: 'network-only',
+    nextFetchPolicy: 'cache-first',
+  });
+  const overview = data?.accountOverview;
+  const bills = overview
+    ? [...overview.autoBillers, ...overview.manualBillers].find((row) => row.billerId === biller.billerId)?.bills
+    : undefined;
+  if (bills) return <BillerBills nickname={biller.nickname} bills={bills} />;
+  if (error) {
+    return (
+      <LoadFailed what={`the bills of ${biller.nickname}`} error={error} onRetry={() => void refetch()} />
+    );
+  }
+  return <Skeleton height="5" aria-label={`Loading the bills of ${biller.nickname}`} />;
+}
+
+function BillerBills({ nickname, bills }: { nickname: string; bills: BillerBillsFieldsFragment['bills'] }) {
+  if (bills.length === 0) return <Text color="fg.muted">{NO_DATA}</Text>;
   return (
     <Box ps={{ base: '0', md: '6' }}>
       <Table.Root size="sm" variant="outline" bg="white">
         <caption style={{ textAlign: 'start', fontWeight: 600, paddingBottom: '0.25rem' }}>
-          Bills of {biller.nickname}
+          Bills of {nickname}
         </caption>
         <Table.Header>
           <Table.Row>
@@ -189,7 +231,7 @@ function BillerBills({ biller }: { biller: OverviewBillerFieldsFragment }) {
           </Table.Row>
         </Table.Header>
         <Table.Body>
-          {biller.bills.map((bill) => (
+          {bills.map((bill) => (
             <Table.Row key={bill.billId}>
               <Table.Cell whiteSpace="nowrap">{formatDate(bill.dueDate)}</Table.Cell>
               <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums">

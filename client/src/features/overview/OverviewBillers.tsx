@@ -1,7 +1,7 @@
 import type { AgreementStatusName } from '@shared/agreement-status.js';
 import type { OverviewBillerFieldsFragment } from '../../gql/graphql';
 import { billOrAllocationOf } from '../bills/bill-rules';
-import { nextUnpaidBill, overviewPayPath } from './overview-rules';
+import { overviewPayPath } from './overview-rules';
 import { BillersTable } from './BillersTable';
 
 interface AccountIds {
@@ -13,11 +13,10 @@ interface AccountIds {
 
 function billerPayPath({ memberId, accountId, agreementStatus }: AccountIds) {
   return (biller: OverviewBillerFieldsFragment) => {
-    const next = nextUnpaidBill(biller.bills);
-    if (!next) return null;
+    if (biller.payBillId == null) return null;
     const base = `/member/${memberId}/account/${accountId}`;
     return overviewPayPath(base, agreementStatus, {
-      billId: next.billId,
+      billId: biller.payBillId,
       variant: billOrAllocationOf(biller.paymentType),
       onHold: biller.onHold,
     });
@@ -37,6 +36,7 @@ export function AutoBillersSection({ billers, ...ids }: BillersProps) {
       id="auto-billers"
       billers={billers}
       payPath={billerPayPath(ids)}
+      billsAccount={{ memberId: ids.memberId, accountId: ids.accountId }}
       foldable
     />
   );
@@ -50,6 +50,7 @@ export function ManualBillersSection({ billers, ...ids }: BillersProps) {
       id="manual-billers"
       billers={billers}
       payPath={billerPayPath(ids)}
+      billsAccount={{ memberId: ids.memberId, accountId: ids.accountId }}
       foldable
     />
   );

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   agreementBanner,
   durationInWeeks,
-  nextUnpaidBill,
   overdrawRuleText,
   overviewPayPath,
   padRows,
@@ -92,40 +91,5 @@ describe('overviewPayPath (the overview’s bills lead to paying them)', () => {
     ['a pending or locked agreement offers nothing', 'Locked', false, null],
   ] as const)('%s', (_, status, onHold, expected) => {
     expect(overviewPayPath(base, status, { billId: 9, variant: 'bill', onHold })).toBe(expected);
-  });
-});
-
-describe('nextUnpaidBill', () => {
-  it('is the earliest bill not paid yet', () => {
-    const bills = [
-      { billId: 1, dueDate: '2026-12-01', status: 'Upcoming' as const },
-      { billId: 2, dueDate: '2026-11-01', status: 'Paid' as const },
-      { billId: 3, dueDate: '2026-11-15', status: 'OverdueNotified' as const },
-    ];
-    expect(nextUnpaidBill(bills)?.billId).toBe(3);
-    expect(nextUnpaidBill([{ billId: 2, dueDate: '2026-11-01', status: 'Paid' as const }])).toBeNull();
-  });
-
-  it.each([
-    { name: 'no bills', bills: [], next: null },
-    {
-      name: 'two unpaid on the same day: the first listed',
-      bills: [
-        { billId: 7, dueDate: '2027-01-10', status: 'Upcoming' as const },
-        { billId: 5, dueDate: '2027-01-10', status: 'Upcoming' as const },
-      ],
-      next: 7,
-    },
-    {
-      name: 'across a year end, in date order not list order',
-      bills: [
-        { billId: 1, dueDate: '2027-01-02', status: 'Upcoming' as const },
-        { billId: 2, dueDate: '2026-12-31', status: 'Upcoming' as const },
-        { billId: 3, dueDate: '2026-12-30', status: 'Paid' as const },
-      ],
-      next: 2,
-    },
-  ])('$name', ({ bills, next }) => {
-    expect(nextUnpaidBill(bills)?.billId ?? null).toBe(next);
   });
 });

@@ -1,5 +1,4 @@
 import { AgreementStatus, type AgreementStatusName } from '@shared/agreement-status.js';
-import { BillStatus, isOverdue, isUpcoming, type BillStatusName } from '@shared/bill/bill-status.rules.js';
 import { codeOf } from '@shared/code-names.js';
 
 /** Upcoming bills: always 6 rows, padded with blank filler rows (spec 1 §9). */
@@ -72,12 +71,6 @@ export function overdrawRuleText(rule: {
   return rule.overdrawRuleDuration > 0 ? days(rule.overdrawRuleDuration) : 'None';
 }
 
-/** Unpaid bills: overdue (1 and 4) or upcoming (6) (spec 1 §9). */
-function isUnpaid(statusName: BillStatusName): boolean {
-  const status = codeOf(BillStatus, statusName);
-  return isOverdue(status) || isUpcoming(status);
-}
-
 /**
  * Where an overview row's Pay leads (issue 8: the overview's bills lead to paying them): an active agreement pays
  * the bill on the pay screen; in Missed Deposit the bill dashboard says what is possible (members are blocked,
@@ -93,15 +86,4 @@ export function overviewPayPath(
   if (status === AgreementStatus.Active) return `${base}/paybill/pay/${bill.billId}/${bill.variant}`;
   if (status === AgreementStatus.MissedDeposit) return `${base}/paybill`;
   return null;
-}
-
-/** A biller's next bill to pay: its earliest unpaid bill (none when all are paid). */
-export function nextUnpaidBill<T extends { billId: number; dueDate: string; status: BillStatusName }>(
-  bills: readonly T[],
-): T | null {
-  // One pass, comparing the YYYY-MM-DD dates as strings (their order is the dates' order): the overview works it out for
-  // every biller on each render, and sorting a copy with localeCompare took a visible share of the phone's first render.
-  let next: T | null = null;
-  for (const bill of bills) if (isUnpaid(bill.status) && (next === null || bill.dueDate < next.dueDate)) next = bill;
-  return next;
 }

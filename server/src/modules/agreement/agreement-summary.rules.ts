@@ -1,6 +1,6 @@
 import { noNextDepositWords } from './projection/projection-words.rules.js';
 import { formatDisplayDate, type LocalDate } from '../../shared/local-date.js';
-import { BILL_STATUS_LABELS, BillStatus, currentBillStatus, isNothingPaid } from '../bill/index.js';
+import { BILL_STATUS_LABELS, BillStatus, currentBillStatus, isNothingPaid, isPayableNow } from '../bill/index.js';
 import { BILLING_FREQUENCY_LABELS, type BillingFrequency } from '../../shared/bill/billing-frequency.js';
 import { paymentMethodName } from '../../shared/bill/payment-method.js';
 import { BillerStatus } from '../../shared/biller/biller-codes.js';
@@ -158,6 +158,7 @@ export function overviewBiller(biller: BillerFacts, bills: readonly BillFacts[],
     amount: next?.amount ?? biller.newEstimate ?? biller.expectedBillValue,
     onHold: biller.status === BillerStatus.OnHold,
     nextDueDate: next?.dueDate ?? null,
+    payBillId: views.find((bill) => isPayableNow(bill.status))?.billId ?? null,
     bills: views,
   };
 }

@@ -172,6 +172,13 @@ export class OverviewBiller {
   @Field(() => LocalDateScalar, { nullable: true, description: 'The first unpaid bill’s due date.' })
   nextDueDate?: LocalDate | null;
 
+  @Field(() => Int, {
+    nullable: true,
+    description:
+      'The bill its Pay leads to: its first unpaid bill that is overdue or upcoming (spec 1 §9); none when nothing can be paid now.',
+  })
+  payBillId?: number | null;
+
   @Field(() => [OverviewBill], { description: 'This agreement’s bills of the biller, date ascending.' })
   bills!: OverviewBill[];
 }

@@ -11,6 +11,7 @@ export {
   isDateDrivenStatus,
   isNothingPaid,
   isOverdue,
+  isPayableNow,
   statusForDueDate,
 } from './bill-status.rules.js';
 export { Bill } from './bill.entity.js';

@@ -6,6 +6,7 @@ import {
   isDueForPayment,
   isOverdue,
   isNothingPaid,
+  isPayableNow,
   isUpcoming,
   statusForDueDate,
   UPCOMING_WINDOW_DAYS,
@@ -108,5 +109,22 @@ describe('isNothingPaid', () => {
     [S.ShortPaid, false],
   ])('status %i: %s', (status, nothingPaid) => {
     expect(isNothingPaid(status)).toBe(nothingPaid);
+  });
+});
+
+describe('isPayableNow (spec 1 §9: unpaid bills are overdue or upcoming)', () => {
+  it.each<[S, boolean]>([
+    [S.Scheduled, false],
+    [S.Overdue, true],
+    [S.Paid, false],
+    [S.PaymentPending, false],
+    [S.OverdueNotified, true],
+    [S.Failed, false],
+    [S.Upcoming, true],
+    [S.Reversed, false],
+    [S.Reimbursed, false],
+    [S.ShortPaid, false],
+  ])('%s: %s', (status, payable) => {
+    expect(isPayableNow(status)).toBe(payable);
   });
 });

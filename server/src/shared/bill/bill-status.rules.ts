@@ -43,6 +43,14 @@ export function isUpcoming(status: BillStatus): boolean {
   return status === BillStatus.Upcoming;
 }
 
+/**
+ * Unpaid bills the member can pay now: overdue (1, 4) or upcoming (6) (spec 1 §9 "Unpaid bills"). A biller's Pay on
+ * the overview leads to its first such bill (`OverviewBiller.payBillId`); a scheduled bill is not due yet.
+ */
+export function isPayableNow(status: BillStatus): boolean {
+  return isOverdue(status) || isUpcoming(status);
+}
+
 /** Only these three follow the calendar; every other status records something that happened to the bill. */
 export type DateDrivenStatus = BillStatus.Scheduled | BillStatus.Overdue | BillStatus.Upcoming;
 
