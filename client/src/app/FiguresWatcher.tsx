@@ -1,3 +1,4 @@
+import { EVENTS_ONLY } from '../shared/subscription-events';
 import { useApolloClient } from '@apollo/client/react';
 import { useMemo, useRef } from 'react';
 import { useSession } from '../auth/useSession';
@@ -9,6 +10,7 @@ function FiguresListener() {
   const refresh = useMemo(() => figuresRefresherOf(client), [client]);
   const listening = useRef(0);
   useFiguresChangedSubscription({
+    ...EVENTS_ONLY,
     onData: ({ data }) => {
       const change = data.data?.figuresChanged;
       if (!change) return;

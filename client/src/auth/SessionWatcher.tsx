@@ -1,3 +1,4 @@
+import { EVENTS_ONLY } from '../shared/subscription-events';
 import { useSessionEventsSubscription } from '../gql/hooks';
 import { sessionEndRoute } from './session-rules';
 import { sessionRecovery } from './session-recovery';
@@ -5,6 +6,7 @@ import { useSession } from './useSession';
 
 function SessionEventsListener() {
   useSessionEventsSubscription({
+    ...EVENTS_ONLY,
     onData: ({ data }) => {
       const event = data.data?.sessionEvents;
       if (event?.type === 'ENDED') sessionRecovery.end(sessionEndRoute(event.reason));

@@ -1,3 +1,4 @@
+import { EVENTS_ONLY } from '../../shared/subscription-events';
 import { useApolloClient } from '@apollo/client/react';
 import { useState } from 'react';
 import { figuresRefresherOf } from '../../app/live-figures';
@@ -19,6 +20,7 @@ export function useActivityLive(accountId: number): string | null {
   const client = useApolloClient();
   const [newest, setNewest] = useState<string | null>(null);
   useActivityAddedSubscription({
+    ...EVENTS_ONLY,
     variables: { accountId },
     onData: ({ data }) => {
       const activity = data.data?.activityAdded;

@@ -1,3 +1,4 @@
+import { EVENTS_ONLY } from '../../shared/subscription-events';
 import type { AgreementStatusName } from '@shared/agreement-status.js';
 import { Box, Button, Dialog, HStack, List, Portal, Spinner, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useEffect, useReducer, useRef } from 'react';
@@ -55,6 +56,7 @@ export function useQueuedChange(accountId: number, onApplied: () => void, shown?
     heardRef.current = shown?.heard;
   }, [shown?.heard]);
   useQueuedChangeStatusUpdatesSubscription({
+    ...EVENTS_ONLY,
     variables: { accountId },
     onData: ({ data }) => {
       const status = data.data?.queuedChangeStatus;
