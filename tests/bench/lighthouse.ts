@@ -38,6 +38,12 @@ interface Audit {
   graphqlRequests: number;
   domElements: number;
   bootupMs: number;
+  /**
+   * Lighthouse's measure of the machine's CPU (`benchmarkIndex`; higher is faster). Its simulation slows what it sees
+   * 4×, whatever the machine: the same login page scored 99 on one session's machine and 82 on the next one's, whose
+   * index was 1,030-1,280, its blocking time 100 → 735 ms (issue 23, sessions 40-41). Compare builds on one machine.
+   */
+  benchmarkIndex: number;
 }
 
 type Page = import('puppeteer-core').Page;
@@ -105,6 +111,7 @@ async function auditOnce(url: string, page: Page, port: number): Promise<Audit> 
     ).length,
     domElements: numeric('dom-size'),
     bootupMs: numeric('bootup-time'),
+    benchmarkIndex: lhr.environment?.benchmarkIndex ?? Number.NaN,
   };
 }
 
@@ -133,6 +140,10 @@ function describe(name: string, audits: Audit[]): BenchNote[] {
     {
       name: '  script · requests (GraphQL) · DOM elements · JS boot-up',
       note: `${m.scriptKb.toFixed(1)} KB · ${m.requests} (${m.graphqlRequests}) · ${m.domElements} · ${Math.round(m.bootupMs)} ms`,
+    },
+    {
+      name: '  the machine: Lighthouse benchmark index (runs)',
+      note: audits.map((a) => Math.round(a.benchmarkIndex)).join(', '),
     },
   ];
 }
