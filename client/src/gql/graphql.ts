@@ -1318,13 +1318,6 @@ export type SaveAgreementForLaterMutationVariables = Exact<{
 
 export type SaveAgreementForLaterMutation = { saveAgreementForLater: { __typename: 'SaveForLaterResult', saved: { __typename: 'SavedForLaterView', agreementId: number, description: string, message: string | null } | null, errors: Array<{ __typename: 'UserError', code: string, field: string | null, message: string }> } };
 
-export type AgreementSavedForLaterQueryVariables = Exact<{
-  accountId: number;
-}>;
-
-
-export type AgreementSavedForLaterQuery = { agreementSavedForLater: { __typename: 'AgreementSavedForLaterResult', saved: { __typename: 'SavedForLaterView', agreementId: number, description: string } | null } };
-
 export type ManagedAgreementQueryVariables = Exact<{
   memberId: number;
 }>;
@@ -1369,6 +1362,13 @@ export type MoveAgreementEndDateMutationVariables = Exact<{
 
 
 export type MoveAgreementEndDateMutation = { moveAgreementEndDate: { __typename: 'LifecycleResult', outcome: { __typename: 'LifecycleOutcomeView', agreementId: number, accountId: number, status: AgreementStatus, message: string, stage: QueuedChangeStage | null } | null, errors: Array<{ __typename: 'UserError', code: string, field: string | null, message: string }> } };
+
+export type AgreementSavedForLaterQueryVariables = Exact<{
+  accountId: number;
+}>;
+
+
+export type AgreementSavedForLaterQuery = { agreementSavedForLater: { __typename: 'AgreementSavedForLaterResult', saved: { __typename: 'SavedForLaterView', agreementId: number, description: string } | null } };
 
 export type WizardBillerFieldsFragment = { __typename: 'WizardBiller', id: number, billerId: number, contractId: number, nickname: string, billingCategoryId: number, category: string, companyId: number | null, company: string | null, status: BillerStatus, paymentType: number, bPayNumber: string | null, bpayBillerName: string | null, customerReferenceNumber: string | null, bsbNumber: string | null, bsbDisplay: string | null, bsbBankName: string | null, eftAccountNumber: string | null, eftAccountName: string | null, eftReferenceNumber: string | null, directDebitAccountNumber: string | null, expectedBillValue: string, contingencyValue: string, billingFrequency: number, dateOfBill: string, biMonthly1stDate: string | null, biMonthly2ndDate: string | null, isExactDateOfBillKnown: boolean, doesAmountVaryFromBillToBill: boolean, isAutoPaymentBill: boolean, isNotificationEnabled: boolean, isFinalBillExpected: boolean, expectedFinalBillDate: string | null, isSeasonBill: boolean, peakMonths: string | null, peakValueOfBill: string | null, offPeakValueOfBill: string | null, overdueOption: number | null, isLocked: boolean, hasOverdueBills: boolean, overdueWarning: string | null };
 
@@ -1748,7 +1748,8 @@ export { AgreementApprovalRequestFieldsFragmentDoc, AgreementApprovalQueueDocume
 export { BillForPaymentFieldsFragmentDoc, ConfirmationFiguresFieldsFragmentDoc, BillDashboardDocument, BillAgreementDocument, BillLinkedAccountsDocument, BillToPayDocument, BillConfirmationDocument, PayBillDocument, ReimburseBillDocument, BillsToReverseDocument, ReverseBillDocument, TopUpRainyDayDocument, ArrearsApprovalFieldsFragmentDoc, ArrearsApprovalChangedDocument, RequestArrearsApprovalDocument, ManagerOverrideApprovalDocument, ArrearsApprovalQueueDocument, DecideArrearsApprovalDocument, PaymentQuoteDocument, PayingBpayCheckDocument, OverduePlanDocument } from './documents/features/bills/bills';
 export { StaffDashboardPageDocument } from './documents/features/dashboard/dashboard';
 export { DepositReviewDocument, DepositReviewDecisionFieldsFragmentDoc, AcceptDepositReviewDocument, ReferDepositReviewDocument, DismissDepositReviewDocument } from './documents/features/deposit-review/deposit-review';
-export { HardshipTermsFieldsFragmentDoc, HardshipCaseFieldsFragmentDoc, HardshipCaseDocument, OpenHardshipCaseDocument, ArrangeHardshipCaseDocument, CloseHardshipCaseDocument, HardshipArrangementPreviewDocument } from './documents/features/hardship/hardship';
+export { OpenHardshipCaseDocument, ArrangeHardshipCaseDocument, CloseHardshipCaseDocument, HardshipArrangementPreviewDocument } from './documents/features/hardship/hardship';
+export { HardshipTermsFieldsFragmentDoc, HardshipCaseFieldsFragmentDoc, HardshipCaseDocument } from './documents/features/hardship/hardship-case';
 export { MemberContactDocument, RegisterInterestDocument } from './documents/features/interest/interest';
 export { AgreementViewDocument, ApproveAgreementDocument } from './documents/features/member/agreement';
 export { ChangeItemFieldsFragmentDoc, AgreementChangeReviewDocument, ChangeWaitingFieldsFragmentDoc, DeclineAgreementChangeDocument, WithdrawAgreementChangeDocument } from './documents/features/member/change-review/change-review';
@@ -1770,7 +1771,8 @@ export { AtRiskAgreementsDocument, AtRiskAgreementsFileDocument } from './docume
 export { ClosingStatementDocument, SettlementAccountsDocument, CancelAgreementWithSettlementDocument, ResetAccountBalanceDocument } from './documents/features/settlement/settlement';
 export { MemberSearchResultFieldsFragmentDoc, SearchMembersDocument, MembersByAccountNumberDocument } from './documents/features/staff/member-search';
 export { SendSupportMessageDocument } from './documents/features/support/support';
-export { LifecycleOutcomeFieldsFragmentDoc, ActivateAgreementDocument, SaveAllAgreementChangesDocument, SaveAgreementForLaterDocument, AgreementSavedForLaterDocument, ManagedAgreementDocument, ManagedAgreementSummaryDocument, LockAgreementDocument, UnlockAgreementDocument, RenewAgreementDocument, MoveAgreementEndDateDocument } from './documents/features/wizard/activate/activate';
+export { LifecycleOutcomeFieldsFragmentDoc, ActivateAgreementDocument, SaveAllAgreementChangesDocument, SaveAgreementForLaterDocument, ManagedAgreementDocument, ManagedAgreementSummaryDocument, LockAgreementDocument, UnlockAgreementDocument, RenewAgreementDocument, MoveAgreementEndDateDocument } from './documents/features/wizard/activate/activate';
+export { AgreementSavedForLaterDocument } from './documents/features/wizard/activate/saved-for-later';
 export { WizardBillerFieldsFragmentDoc, WizardSubCategoryFieldsFragmentDoc, BillerFormOptionsDocument, WizardBillerToEditDocument, WizardSubCategoryToEditDocument, BillerFormValidateBpayDocument, BillerFormValidateBsbDocument, BillerFormValidateDirectDebitDocument, BillerFormAssignDirectDebitDocument, SaveWizardBillerDocument, SaveWizardSubCategoryDocument, BillerFormCompanyDocument, PreviewFiguresFieldsFragmentDoc, BillerEditPreviewDocument } from './documents/features/wizard/biller-form/biller-form';
 export { WizardListItemFieldsFragmentDoc, WizardItemChangeFieldsFragmentDoc, WizardRemovalFieldsFragmentDoc, WizardBillingItemsDocument, WizardBillerIsLockedDocument, WizardSubCategoryIsLockedDocument, WizardBillerRemovalDocument, WizardSubCategoryRemovalDocument, WizardRemoveBillerDocument, WizardRemoveSubCategoryDocument, WizardReinstateBillerDocument, WizardReinstateSubCategoryDocument } from './documents/features/wizard/billers-list/billers-list';
 export { AgreementCapacityDocument, SaveAgreementCapacityDocument } from './documents/features/wizard/capacity/capacity';

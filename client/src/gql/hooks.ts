@@ -12,7 +12,8 @@ export { useAgreementApprovalQueueQuery, useDecideAgreementApprovalMutation } fr
 export { useBillDashboardQuery, useBillAgreementQuery, useBillLinkedAccountsQuery, useBillToPayQuery, useBillConfirmationQuery, usePayBillMutation, useReimburseBillMutation, useBillsToReverseQuery, useReverseBillMutation, useTopUpRainyDayMutation, useArrearsApprovalChangedSubscription, useRequestArrearsApprovalMutation, useManagerOverrideApprovalMutation, useArrearsApprovalQueueQuery, useDecideArrearsApprovalMutation, usePaymentQuoteQuery, usePayingBpayCheckQuery, useOverduePlanQuery } from './documents/features/bills/bills';
 export { useStaffDashboardPageQuery } from './documents/features/dashboard/dashboard';
 export { useDepositReviewQuery, useAcceptDepositReviewMutation, useReferDepositReviewMutation, useDismissDepositReviewMutation } from './documents/features/deposit-review/deposit-review';
-export { useHardshipCaseQuery, useOpenHardshipCaseMutation, useArrangeHardshipCaseMutation, useCloseHardshipCaseMutation, useHardshipArrangementPreviewQuery } from './documents/features/hardship/hardship';
+export { useOpenHardshipCaseMutation, useArrangeHardshipCaseMutation, useCloseHardshipCaseMutation, useHardshipArrangementPreviewQuery } from './documents/features/hardship/hardship';
+export { useHardshipCaseQuery } from './documents/features/hardship/hardship-case';
 export { useMemberContactQuery, useRegisterInterestMutation } from './documents/features/interest/interest';
 export { useAgreementViewQuery, useApproveAgreementMutation } from './documents/features/member/agreement';
 export { useAgreementChangeReviewQuery, useDeclineAgreementChangeMutation, useWithdrawAgreementChangeMutation } from './documents/features/member/change-review/change-review';
@@ -33,7 +34,8 @@ export { useAtRiskAgreementsQuery, useAtRiskAgreementsFileQuery } from './docume
 export { useClosingStatementQuery, useSettlementAccountsQuery, useCancelAgreementWithSettlementMutation, useResetAccountBalanceMutation } from './documents/features/settlement/settlement';
 export { useSearchMembersQuery, useMembersByAccountNumberQuery } from './documents/features/staff/member-search';
 export { useSendSupportMessageMutation } from './documents/features/support/support';
-export { useActivateAgreementMutation, useSaveAllAgreementChangesMutation, useSaveAgreementForLaterMutation, useAgreementSavedForLaterQuery, useManagedAgreementQuery, useManagedAgreementSummaryQuery, useLockAgreementMutation, useUnlockAgreementMutation, useRenewAgreementMutation, useMoveAgreementEndDateMutation } from './documents/features/wizard/activate/activate';
+export { useActivateAgreementMutation, useSaveAllAgreementChangesMutation, useSaveAgreementForLaterMutation, useManagedAgreementQuery, useManagedAgreementSummaryQuery, useLockAgreementMutation, useUnlockAgreementMutation, useRenewAgreementMutation, useMoveAgreementEndDateMutation } from './documents/features/wizard/activate/activate';
+export { useAgreementSavedForLaterQuery } from './documents/features/wizard/activate/saved-for-later';
 export { useBillerFormOptionsQuery, useWizardBillerToEditQuery, useWizardSubCategoryToEditQuery, useBillerFormValidateBpayQuery, useBillerFormValidateBsbQuery, useBillerFormValidateDirectDebitQuery, useBillerFormAssignDirectDebitMutation, useSaveWizardBillerMutation, useSaveWizardSubCategoryMutation, useBillerFormCompanyQuery, useBillerEditPreviewQuery } from './documents/features/wizard/biller-form/biller-form';
 export { useWizardBillingItemsQuery, useWizardBillerIsLockedQuery, useWizardSubCategoryIsLockedQuery, useWizardBillerRemovalQuery, useWizardSubCategoryRemovalQuery, useWizardRemoveBillerMutation, useWizardRemoveSubCategoryMutation, useWizardReinstateBillerMutation, useWizardReinstateSubCategoryMutation } from './documents/features/wizard/billers-list/billers-list';
 export { useAgreementCapacityQuery, useSaveAgreementCapacityMutation } from './documents/features/wizard/capacity/capacity';

@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Flex, HStack, Skeleton, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { skipToken } from '@apollo/client/react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { ActivityPageFieldsFragment } from '../../gql/graphql';
 import { useActivitiesQuery } from '../../gql/hooks';
 import { useIsStaff } from '../../auth/useIsStaff';
@@ -19,11 +19,19 @@ import {
   isInitialActivityView,
   pageCount,
 } from './activity-filters';
-import { ActivityDetailDialog } from './ActivityDetailDialog';
 import { useActivityLive } from './useActivityLive';
 import { displayLabel } from '../../shared/labels';
 
 type ActivityItem = ActivityPageFieldsFragment['items'][number];
+
+/**
+ * An activity in full: its dialog's code loads when an activity is first opened, not with the list (issue 23 item 1:
+ * the overview's first load stays under 250 KB, and its first render builds no closed dialog). Once loaded it stays,
+ * so closing it returns the focus to the row as before.
+ */
+const ActivityDetailDialog = lazy(() =>
+  import('./ActivityDetailDialog').then((module) => ({ default: module.ActivityDetailDialog })),
+);
 
 interface ActivityPanelProps {
   memberId: number;
@@ -52,6 +60,11 @@ export function ActivityPanel({
   const available = availableFilters(isStaff);
   const [view, setView] = useState(() => initialActivityView(isStaff));
   const [openId, setOpenId] = useState<number | null>(null);
+  const [detailLoaded, setDetailLoaded] = useState(false);
+  const open = (activityId: number) => {
+    setDetailLoaded(true);
+    setOpenId(activityId);
+  };
   const variables = { memberId, accountId, filters: view.filters, page: view.page, pageSize, staff: isStaff };
   const given = firstPage && isInitialActivityView(view, isStaff) ? firstPage : undefined;
   const { data, previousData, loading, error, refetch } = useActivitiesQuery(given ? skipToken : { variables });
@@ -122,7 +135,7 @@ export function ActivityPanel({
             opacity={loading ? 0.6 : 1}
           >
             {page.items.map((activity) => (
-              <ActivityRow key={activity.activityId} activity={activity} isStaff={isStaff} onOpen={setOpenId} />
+              <ActivityRow key={activity.activityId} activity={activity} isStaff={isStaff} onOpen={open} />
             ))}
           </Stack>
         )}
@@ -150,12 +163,16 @@ export function ActivityPanel({
           </HStack>
         )}
       </Stack>
-      <ActivityDetailDialog
-        activityId={openId}
-        isStaff={isStaff}
-        accountPath={accountPath}
-        onClose={() => setOpenId(null)}
-      />
+      {detailLoaded && (
+        <Suspense fallback={null}>
+          <ActivityDetailDialog
+            activityId={openId}
+            isStaff={isStaff}
+            accountPath={accountPath}
+            onClose={() => setOpenId(null)}
+          />
+        </Suspense>
+      )}
     </Section>
   );
 }
