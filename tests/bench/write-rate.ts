@@ -62,6 +62,13 @@ export async function rowsWritten(
   return written;
 }
 
+/** The rows the day wrote to `table`: its steps by business date, any other table's past the mark taken before it. */
+function dayRowsWhere(table: string, marks: RowMarks, businessDate: string): string {
+  return table === 'bank_day_step'
+    ? `business_date = '${businessDate}'`
+    : `id > ${marks.tables.find((m) => m.table === table)!.afterId}`;
+}
+
 /**
  * Issue 23 item 2's yardstick: how fast PostgreSQL itself writes the rows the day wrote, in the same database and
  * run. Each table's new rows are inserted in one statement into a fresh copy of the table with its defaults, checks
@@ -78,10 +85,7 @@ export async function postgresWriteRate(
   const tables: WriteRate['tables'] = [];
   for (const { table, rows } of written) {
     const copy = `bench_copy_${table}`;
-    const where =
-      table === 'bank_day_step'
-        ? `business_date = '${businessDate}'`
-        : `id > ${marks.tables.find((m) => m.table === table)!.afterId}`;
+    const where = dayRowsWhere(table, marks, businessDate);
     await query(`drop table if exists "${copy}"`);
     await query(`create table "${copy}" (like "${table}" including all)`);
     // The source rows read once before, so the timed insert does not pay for reading them from disk first.
@@ -116,10 +120,7 @@ export async function postgresWriteRateWithConstraints(
   await rolledBack(async (query) => {
     for (const { table, rows } of written) {
       const copy = `bench_copy_${table}`;
-      const where =
-        table === 'bank_day_step'
-          ? `business_date = '${businessDate}'`
-          : `id > ${marks.tables.find((m) => m.table === table)!.afterId}`;
+      const where = dayRowsWhere(table, marks, businessDate);
       await query(`create table "${copy}" (like "${table}" including all)`);
       const keys = await query<{ name: string; def: string }>(
         `select conname as name, pg_get_constraintdef(oid) as def from pg_constraint

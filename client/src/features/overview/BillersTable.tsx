@@ -203,9 +203,7 @@ function AskedBillerBills({ biller, account }: { biller: OverviewBillerFieldsFra
     : undefined;
   if (bills) return <BillerBills nickname={biller.nickname} bills={bills} />;
   if (error) {
-    return (
-      <LoadFailed what={`the bills of ${biller.nickname}`} error={error} onRetry={() => void refetch()} />
-    );
+    return <LoadFailed what={`the bills of ${biller.nickname}`} error={error} onRetry={() => void refetch()} />;
   }
   return <Skeleton height="5" aria-label={`Loading the bills of ${biller.nickname}`} />;
 }
@@ -215,9 +213,7 @@ function BillerBills({ nickname, bills }: { nickname: string; bills: BillerBills
   return (
     <Box ps={{ base: '0', md: '6' }}>
       <Table.Root size="sm" variant="outline" bg="white">
-        <caption style={{ textAlign: 'start', fontWeight: 600, paddingBottom: '0.25rem' }}>
-          Bills of {nickname}
-        </caption>
+        <caption style={{ textAlign: 'start', fontWeight: 600, paddingBottom: '0.25rem' }}>Bills of {nickname}</caption>
         <Table.Header>
           <Table.Row>
             <Table.ColumnHeader scope="col">Due</Table.ColumnHeader>

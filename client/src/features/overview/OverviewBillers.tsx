@@ -13,7 +13,7 @@ interface AccountIds {
 
 function billerPayPath({ memberId, accountId, agreementStatus }: AccountIds) {
   return (biller: OverviewBillerFieldsFragment) => {
-    if (biller.payBillId == null) return null;
+    if (biller.payBillId === null || biller.payBillId === undefined) return null;
     const base = `/member/${memberId}/account/${accountId}`;
     return overviewPayPath(base, agreementStatus, {
       billId: biller.payBillId,

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  agreementBanner,
-  durationInWeeks,
-  overdrawRuleText,
-  overviewPayPath,
-  padRows,
-} from './overview-rules';
+import { agreementBanner, durationInWeeks, overdrawRuleText, overviewPayPath, padRows } from './overview-rules';
 
 describe('padRows', () => {
   it('pads the upcoming bills to 6 rows with blank fillers', () => {

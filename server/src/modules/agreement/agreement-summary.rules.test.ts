@@ -139,22 +139,38 @@ describe('overviewBiller’s payBillId (where its Pay leads, spec 1 §9)', () =>
   const biller = billerFacts(1);
   it.each<[string, { id: number; due: string; status?: BillStatus }[], number | null]>([
     ['no bills', [], null],
-    ['paid, then overdue, then scheduled: the overdue one', [
-      { id: 1, due: '2026-05-10', status: BillStatus.Paid },
-      { id: 2, due: '2026-06-10', status: BillStatus.Overdue },
-      { id: 3, due: '2026-08-10', status: BillStatus.Scheduled },
-    ], 2],
-    ['an overdue bill the member was told of comes first', [
-      { id: 4, due: '2026-05-01', status: BillStatus.OverdueNotified },
-      { id: 5, due: '2026-07-01', status: BillStatus.Upcoming },
-    ], 4],
-    ['pending, failed and short-paid are not offered; the upcoming one is', [
-      { id: 6, due: '2026-05-01', status: BillStatus.PaymentPending },
-      { id: 7, due: '2026-05-02', status: BillStatus.Failed },
-      { id: 8, due: '2026-05-03', status: BillStatus.ShortPaid },
-      { id: 9, due: '2026-07-01', status: BillStatus.Upcoming },
-    ], 9],
-    ['only a bill not due yet: nothing to pay now', [{ id: 10, due: '2027-01-10', status: BillStatus.Scheduled }], null],
+    [
+      'paid, then overdue, then scheduled: the overdue one',
+      [
+        { id: 1, due: '2026-05-10', status: BillStatus.Paid },
+        { id: 2, due: '2026-06-10', status: BillStatus.Overdue },
+        { id: 3, due: '2026-08-10', status: BillStatus.Scheduled },
+      ],
+      2,
+    ],
+    [
+      'an overdue bill the member was told of comes first',
+      [
+        { id: 4, due: '2026-05-01', status: BillStatus.OverdueNotified },
+        { id: 5, due: '2026-07-01', status: BillStatus.Upcoming },
+      ],
+      4,
+    ],
+    [
+      'pending, failed and short-paid are not offered; the upcoming one is',
+      [
+        { id: 6, due: '2026-05-01', status: BillStatus.PaymentPending },
+        { id: 7, due: '2026-05-02', status: BillStatus.Failed },
+        { id: 8, due: '2026-05-03', status: BillStatus.ShortPaid },
+        { id: 9, due: '2026-07-01', status: BillStatus.Upcoming },
+      ],
+      9,
+    ],
+    [
+      'only a bill not due yet: nothing to pay now',
+      [{ id: 10, due: '2027-01-10', status: BillStatus.Scheduled }],
+      null,
+    ],
   ])('%s', (_name, bills, payBillId) => {
     const facts = bills.map((bill) => billFacts(bill.id, 'biller:1', bill.due, { status: bill.status }));
     expect(overviewBiller(biller, facts, TODAY).payBillId).toBe(payBillId);

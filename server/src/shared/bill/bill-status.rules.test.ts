@@ -95,36 +95,20 @@ describe('isDueForPayment', () => {
   });
 });
 
-describe('isNothingPaid', () => {
-  it.each([
-    [S.Scheduled, true],
-    [S.Overdue, true],
-    [S.Paid, false],
-    [S.PaymentPending, false],
-    [S.OverdueNotified, true],
-    [S.Failed, false],
-    [S.Upcoming, true],
-    [S.Reversed, false],
-    [S.Reimbursed, false],
-    [S.ShortPaid, false],
-  ])('status %i: %s', (status, nothingPaid) => {
+describe('isNothingPaid and isPayableNow (spec 1 §9: unpaid bills a member can pay now are overdue or upcoming)', () => {
+  it.each<[S, boolean, boolean]>([
+    [S.Scheduled, true, false],
+    [S.Overdue, true, true],
+    [S.Paid, false, false],
+    [S.PaymentPending, false, false],
+    [S.OverdueNotified, true, true],
+    [S.Failed, false, false],
+    [S.Upcoming, true, true],
+    [S.Reversed, false, false],
+    [S.Reimbursed, false, false],
+    [S.ShortPaid, false, false],
+  ])('status %i: nothing paid %s, payable now %s', (status, nothingPaid, payable) => {
     expect(isNothingPaid(status)).toBe(nothingPaid);
-  });
-});
-
-describe('isPayableNow (spec 1 §9: unpaid bills are overdue or upcoming)', () => {
-  it.each<[S, boolean]>([
-    [S.Scheduled, false],
-    [S.Overdue, true],
-    [S.Paid, false],
-    [S.PaymentPending, false],
-    [S.OverdueNotified, true],
-    [S.Failed, false],
-    [S.Upcoming, true],
-    [S.Reversed, false],
-    [S.Reimbursed, false],
-    [S.ShortPaid, false],
-  ])('%s: %s', (status, payable) => {
     expect(isPayableNow(status)).toBe(payable);
   });
 });
