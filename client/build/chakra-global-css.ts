@@ -44,7 +44,7 @@ async function buildGlobalCss(): Promise<string> {
   const { module } = await runnerImport<typeof import('../src/app/theme')>(theme, { configFile: false });
   const { default: createCache } = await import('@emotion/cache');
   const { serializeStyles } = await import('@emotion/serialize');
-  const system = module.themeSystem();
+  const { system } = module;
   const cache = createCache({ key: 'css' });
   const serialized = serializeStyles([[system.layers.atRule, system._global]]);
   const rules = cache.insert('', serialized, cache.sheet, false);

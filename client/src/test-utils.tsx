@@ -7,7 +7,7 @@ import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-rout
 import { NEVER, catchError, tap, throwError } from 'rxjs';
 import { afterEach } from 'vitest';
 import { createCache } from './app/apollo';
-import { themeSystem } from './app/theme';
+import { system } from './app/theme';
 import { ClientSettingsDocument, InstitutionDayDocument } from './gql/graphql';
 import { institutionToday } from './shared/institution-day';
 
@@ -98,7 +98,7 @@ afterEach(() => {
 export function renderRoutes(routes: RouteObject[], path: string, mocks: MockLink.MockedResponse[] = []) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const view = render(
-    <ChakraProvider value={themeSystem()}>
+    <ChakraProvider value={system}>
       <MockedProvider
         link={new StrictMockLink([...mocks, ...APP_MOCKS], { showWarnings: false })}
         cache={createCache()}

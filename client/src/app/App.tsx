@@ -15,7 +15,7 @@ interface AppProps {
 
 export function App({ client, router }: AppProps) {
   return (
-    <ChakraProvider value={appSystem()}>
+    <ChakraProvider value={appSystem}>
       <ApolloProvider client={client}>
         <RouterProvider router={router} />
         <AppToaster />

@@ -23,7 +23,7 @@ export function renderLoginFirstPaint(): string {
     },
   );
   return renderToString(
-    <ChakraProvider value={appSystem()}>
+    <ChakraProvider value={appSystem}>
       <ApolloProvider client={client}>
         <RouterProvider router={router} />
       </ApolloProvider>

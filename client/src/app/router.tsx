@@ -1,12 +1,6 @@
 import type { ApolloClient } from '@apollo/client';
 import type { ComponentType, ReactElement } from 'react';
-import {
-  Navigate,
-  createBrowserRouter,
-  matchRoutes,
-  type LoaderFunctionArgs,
-  type RouteObject,
-} from 'react-router-dom';
+import { Navigate, createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import {
   redirectSignedIn,
   requireSession,
@@ -44,17 +38,6 @@ function NoFallback() {
   return null;
 }
 
-/** A route's own data: the module its loader asks its query with, loaded before the first render (firstPageData). */
-interface RouteDataHandle {
-  dataModule: () => Promise<unknown>;
-}
-
-type OverviewDataModule = typeof import('../features/overview/overview-loader');
-let overviewModule: OverviewDataModule | undefined;
-/** The overview loader's module; once loaded (firstPageData), the loader uses it without waiting a task for it. */
-const overviewData = async (): Promise<OverviewDataModule> =>
-  (overviewModule ??= await import('../features/overview/overview-loader'));
-
 /**
  * The overview's data starts with its route (overview-loader.ts), beside the screen's code, instead of one round of
  * requests after another from its components. Signed out, the member layout's guard redirects and nothing is asked.
@@ -66,7 +49,7 @@ async function overviewLoader({ params }: LoaderFunctionArgs): Promise<null> {
   const session = sessionStore.get();
   if (!client || memberId === null || accountId === null || !session) return null;
   if (sessionRedirect(sessionStore, Date.now()) !== null) return null;
-  const { loadOverviewData } = overviewModule ?? (await overviewData());
+  const { loadOverviewData } = await import('../features/overview/overview-loader');
   return loadOverviewData(client, { memberId, accountId }, isStaff(session.roles), { wait: !isFirstPageShown() });
 }
 
@@ -80,7 +63,6 @@ const memberScreens: RouteObject[] = [
   {
     path: 'overview',
     loader: overviewLoader,
-    handle: { dataModule: overviewData } satisfies RouteDataHandle,
     ...lazyScreen(
       () => import('../features/overview/OverviewScreen'),
       (m) => m.OverviewScreen,
@@ -362,27 +344,9 @@ export function whenInitialized(router: Pick<ReturnType<typeof createBrowserRout
   });
 }
 
-/**
- * The modules the first page's loaders ask their queries with (a route's `handle.dataModule`), loaded before the app
- * starts its router (main.tsx). The loader then sends its query at once, before the first render, which builds the
- * theme (theme.ts), the largest piece of the start-up: the request is on its way meanwhile instead of after it
- * (issue 23 item 1; the query went out 90 ms sooner, the first paint 140 ms sooner, unthrottled). Without such a route
- * (every page but the overview) it resolves at once. It never fails: a module that could not be loaded is the
- * loader's to ask for again, and to fail as it did before.
- */
-export async function firstPageData(location: { pathname: string } = window.location): Promise<void> {
-  const matches = matchRoutes(routes, location) ?? [];
-  await Promise.all(
-    matches.map(({ route }) => (route.handle as Partial<RouteDataHandle> | undefined)?.dataModule?.()),
-  ).catch(() => undefined);
-}
-
 export function createAppRouter(client?: ApolloClient) {
   setRouteDataClient(client ?? null);
-  // Set before the router starts: its first loaders may run as it is created (their modules loaded, firstPageData).
-  let initialized = () => false;
-  setFirstPageShown(() => initialized());
   const router = createBrowserRouter(routes);
-  initialized = () => router.state.initialized;
+  setFirstPageShown(() => router.state.initialized);
   return router;
 }

@@ -117,24 +117,11 @@ const config = defineConfig({
   },
 });
 
-type System = ReturnType<typeof createSystem>;
-
-function once<T>(make: () => T): () => T {
-  let made: { value: T } | undefined;
-  return () => (made ??= { value: make() }).value;
-}
-
-/**
- * The portal's Chakra system, created on its first use rather than as the module loads. Creating it (its token
- * dictionary above all) is the largest piece of the app's start-up, so the overview's query, started by its route's
- * loader as the app starts (main.tsx, router.tsx), goes out first and is on its way while the first render builds
- * the system (issue 23 item 1).
- */
-export const themeSystem: () => System = once(() => createSystem(defaultBaseConfig, chakraDefaults, config));
+export const system = createSystem(defaultBaseConfig, chakraDefaults, config);
 
 /**
  * The system the app renders with: the same, but its global CSS (reset, global styles, token variables) is already
  * in index.html's head, written there by the build (client/build/chakra-global-css.ts), so the provider inserts none
  * and the page never builds it (issue 23 item 1).
  */
-export const appSystem: () => System = once(() => Object.create(themeSystem(), { _global: { value: [] } }));
+export const appSystem: typeof system = Object.create(system, { _global: { value: [] } });

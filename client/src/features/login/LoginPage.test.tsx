@@ -3,7 +3,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { themeSystem } from '../../app/theme';
+import { system } from '../../app/theme';
 import { sessionStore } from '../../auth/session';
 import { LoginPage } from './LoginPage';
 import { LOGIN_MESSAGES } from './login-form';
@@ -20,7 +20,7 @@ function renderLogin() {
     { initialEntries: ['/'] },
   );
   render(
-    <ChakraProvider value={themeSystem()}>
+    <ChakraProvider value={system}>
       <RouterProvider router={router} />
     </ChakraProvider>,
   );

@@ -3,7 +3,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { themeSystem } from '../../app/theme';
+import { system } from '../../app/theme';
 import { cents } from '@shared/money';
 import { AmountInput } from './AmountInput';
 import type { AmountLimits } from './amount-entry';
@@ -11,7 +11,7 @@ import type { AmountLimits } from './amount-entry';
 function Form({ error, hint, limits }: { error?: string; hint?: string; limits?: AmountLimits }) {
   const [text, setText] = useState('');
   return (
-    <ChakraProvider value={themeSystem()}>
+    <ChakraProvider value={system}>
       <AmountInput
         label="Amount"
         value={text}

@@ -2,7 +2,7 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { themeSystem } from '../../app/theme';
+import { system } from '../../app/theme';
 import { Page } from './Page';
 
 afterEach(cleanup);
@@ -12,13 +12,13 @@ const heading = () => screen.getByRole('heading', { level: 1 });
 describe('Page', () => {
   it('sizes its title by length (46 and 80) and keeps a short title whole', () => {
     const { rerender } = render(
-      <ChakraProvider value={themeSystem()}>
+      <ChakraProvider value={system}>
         <Page title="Pay Electricity" />
       </ChakraProvider>,
     );
     expect(heading().dataset.titleSize).toBe('large');
     rerender(
-      <ChakraProvider value={themeSystem()}>
+      <ChakraProvider value={system}>
         <Page title={'A'.repeat(46)} />
       </ChakraProvider>,
     );
@@ -29,7 +29,7 @@ describe('Page', () => {
   it('cuts a very long title with an ellipsis, the whole title in its tooltip and the tab', () => {
     const title = `Pay ${'Long nickname '.repeat(10)}`.trim();
     render(
-      <ChakraProvider value={themeSystem()}>
+      <ChakraProvider value={system}>
         <Page title={title} />
       </ChakraProvider>,
     );

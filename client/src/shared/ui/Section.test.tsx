@@ -3,7 +3,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { themeSystem } from '../../app/theme';
+import { system } from '../../app/theme';
 import { Section } from './Section';
 
 /** A phone: the query useNarrowScreen asks matches. */
@@ -36,7 +36,7 @@ function Body() {
 
 const renderSection = () =>
   render(
-    <ChakraProvider value={themeSystem()}>
+    <ChakraProvider value={system}>
       <Section title="Activities" foldable>
         <Body />
       </Section>
