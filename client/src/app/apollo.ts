@@ -22,7 +22,8 @@ export function createCache(): InMemoryCache {
       WizardEntries: { keyFields: ['accountId'] },
       AccountOverview: { keyFields: ['memberId', 'accountId'] },
       AgreementSummary: { keyFields: ['contractId'] },
-      OverviewBiller: { keyFields: ['billerId'] },
+      // A biller's id or a billing sub-category's (isSubCategory): two tables, two sequences, so the same number may be both.
+      OverviewBiller: { keyFields: ['billerId', 'isSubCategory'] },
       OverviewBill: { keyFields: ['billId'] },
       UpcomingBill: { keyFields: ['billId'] },
       Activity: { keyFields: ['activityId'] },

@@ -11,10 +11,15 @@ import { BillersTable } from './BillersTable';
 
 const account = { memberId: 42, accountId: 7 };
 
-function biller(billerId: number, nickname: string): OverviewBillerFieldsFragment & { __typename: 'OverviewBiller' } {
+function biller(
+  billerId: number,
+  nickname: string,
+  isSubCategory = false,
+): OverviewBillerFieldsFragment & { __typename: 'OverviewBiller' } {
   return {
     __typename: 'OverviewBiller',
     billerId,
+    isSubCategory,
     nickname,
     categoryName: 'Utilities',
     paymentType: 'BPAY',
@@ -50,8 +55,29 @@ function billsAnswer() {
       accountOverview: {
         __typename: 'AccountOverview',
         ...account,
-        autoBillers: [{ __typename: 'OverviewBiller', billerId: 11, bills: [bill(501, '2027-01-10', '120.00')] }],
-        manualBillers: [{ __typename: 'OverviewBiller', billerId: 12, bills: [bill(601, '2027-01-20', '45.50')] }],
+        autoBillers: [
+          {
+            __typename: 'OverviewBiller',
+            billerId: 11,
+            isSubCategory: false,
+            bills: [bill(501, '2027-01-10', '120.00')],
+          },
+        ],
+        manualBillers: [
+          {
+            __typename: 'OverviewBiller',
+            billerId: 12,
+            isSubCategory: false,
+            bills: [bill(601, '2027-01-20', '45.50')],
+          },
+          // A billing sub-category whose id is a biller's too (two tables, two sequences).
+          {
+            __typename: 'OverviewBiller',
+            billerId: 11,
+            isSubCategory: true,
+            bills: [bill(701, '2027-02-01', '80.00')],
+          },
+        ],
       },
     },
   };
@@ -96,6 +122,21 @@ describe('BillersTable on the overview: a biller’s bills are asked for when it
     // An earlier answer may be stale (a change since, while no row was open): the row opened later asked again.
     expect(asked).toBe(2);
     expect(screen.getByRole('table', { name: 'Bills of Power' })).toBeTruthy();
+  });
+
+  it('keeps a biller and a sub-category of the same number apart: each row opens alone, with its own bills', async () => {
+    renderTable(
+      [{ request: billsRequest, result: billsAnswer(), maxUsageCount: Number.POSITIVE_INFINITY }],
+      [power, biller(11, 'Groceries', true)],
+    );
+    fireEvent.click(screen.getByRole('button', { name: /Groceries: show its bills/ }));
+    const groceries = await screen.findByRole('table', { name: 'Bills of Groceries' });
+    expect(within(groceries).getByText('$80.00')).toBeTruthy();
+    expect(screen.queryByRole('table', { name: 'Bills of Power' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: /Power: show its bills/ }));
+    const powerBills = await screen.findByRole('table', { name: 'Bills of Power' });
+    expect(within(powerBills).getByText('$120.00')).toBeTruthy();
+    expect(within(powerBills).queryByText('$80.00')).toBeNull();
   });
 
   it('shows a failed load in the row with Try again, which loads the bills', async () => {

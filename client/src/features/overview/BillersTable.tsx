@@ -18,6 +18,14 @@ interface BillsAccount {
   accountId: number;
 }
 
+/**
+ * A row's key: a biller's id or a billing sub-category's (two tables, two sequences: the manual table may hold a
+ * biller and a sub-category of the same number).
+ */
+function rowKey(biller: Pick<OverviewBillerFieldsFragment, 'billerId' | 'isSubCategory'>): string {
+  return `${biller.isSubCategory ? 'subcategory' : 'biller'}-${biller.billerId}`;
+}
+
 interface BillersTableProps {
   title: string;
   /** Undefined while the list loads. */
@@ -45,22 +53,22 @@ export function BillersTable({
   billsAccount,
 }: BillersTableProps) {
   const billers = loaded ?? [];
-  const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const baseId = useId();
-  const toggle = (billerId: number) =>
+  const toggle = (key: string) =>
     setExpanded((current) => {
       const next = new Set(current);
-      if (next.has(billerId)) next.delete(billerId);
-      else next.add(billerId);
+      if (next.has(key)) next.delete(key);
+      else next.add(key);
       return next;
     });
-  const allExpanded = billers.length > 0 && billers.every((biller) => expanded.has(biller.billerId));
+  const allExpanded = billers.length > 0 && billers.every((biller) => expanded.has(rowKey(biller)));
 
   const actions =
     billers.length > 0 ? (
       <ButtonGroup size="xs" variant="outline" colorPalette="brand">
         <Button
-          onClick={() => setExpanded(new Set(billers.map((biller) => biller.billerId)))}
+          onClick={() => setExpanded(new Set(billers.map(rowKey)))}
           disabled={allExpanded}
           aria-label={`Expand all: ${title}`}
         >
@@ -122,10 +130,11 @@ export function BillersTable({
               </Table.Row>
             )}
             {billers.map((biller) => {
-              const open = expanded.has(biller.billerId);
-              const billsId = `${baseId}-${biller.billerId}`;
+              const key = rowKey(biller);
+              const open = expanded.has(key);
+              const billsId = `${baseId}-${key}`;
               return [
-                <Table.Row key={biller.billerId} data-biller={biller.nickname}>
+                <Table.Row key={key} data-biller={biller.nickname}>
                   <Table.Cell>
                     <Flex align="center" gap="1" wrap="wrap">
                       <Button
@@ -140,7 +149,7 @@ export function BillersTable({
                         whiteSpace="normal"
                         aria-expanded={open}
                         aria-controls={billsId}
-                        onClick={() => toggle(biller.billerId)}
+                        onClick={() => toggle(key)}
                       >
                         <span aria-hidden="true">{open ? '▾' : '▸'}</span>
                         {biller.nickname}
@@ -167,7 +176,7 @@ export function BillersTable({
                   </Table.Cell>
                 </Table.Row>,
                 open && (
-                  <Table.Row key={`${biller.billerId}-bills`} id={billsId} bg="gray.50">
+                  <Table.Row key={`${key}-bills`} id={billsId} bg="gray.50">
                     <Table.Cell colSpan={7} py="3">
                       {biller.bills ? (
                         <BillerBills nickname={biller.nickname} bills={biller.bills} />
@@ -199,7 +208,9 @@ function AskedBillerBills({ biller, account }: { biller: OverviewBillerFieldsFra
   });
   const overview = data?.accountOverview;
   const bills = overview
-    ? [...overview.autoBillers, ...overview.manualBillers].find((row) => row.billerId === biller.billerId)?.bills
+    ? [...overview.autoBillers, ...overview.manualBillers].find(
+        (row) => row.billerId === biller.billerId && row.isSubCategory === biller.isSubCategory,
+      )?.bills
     : undefined;
   if (bills) return <BillerBills nickname={biller.nickname} bills={bills} />;
   if (error) {
