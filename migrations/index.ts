@@ -131,6 +131,10 @@ export const migrations: readonly MigrationEntry[] = [
     name: 'Migration20261129100000_bill_index_writes',
     load: () => import('./Migration20261129100000_bill_index_writes.js'),
   },
+  {
+    name: 'Migration20261129160000_bill_open_agreement_index',
+    load: () => import('./Migration20261129160000_bill_open_agreement_index.js'),
+  },
 ];
 
 /** The migrations as MikroORM's migrator takes them: every file loaded, each one's class under its name. */

@@ -12,7 +12,7 @@ export interface BenchApp {
   app: App;
   /** A fresh entity manager of the server's ORM. */
   em(): EntityManager;
-  /** Stops the server and drops its scratch database. */
+  /** Stops the server and drops its scratch database (kept with BENCH_KEEP_DATABASE=1). */
   stop(): Promise<void>;
 }
 
@@ -44,7 +44,9 @@ export async function startBenchApp(
     em: () => app.database.orm.em.fork() as EntityManager,
     async stop() {
       await app.stop();
-      await scratch.drop();
+      // BENCH_KEEP_DATABASE=1: the scratch database stays (its name is printed), to EXPLAIN statements on the book.
+      if (process.env.BENCH_KEEP_DATABASE === '1') console.log(`kept the bench's database: ${scratch.url}`);
+      else await scratch.drop();
     },
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { partitionRanges } from './agreement-ranges.rules.js';
+import { inAgreementRange, partitionRanges } from './agreement-ranges.rules.js';
 
 describe('partitionRanges (the parts of a job: a step of the day, the deposit review)', () => {
   it.each([
@@ -37,5 +37,21 @@ describe('partitionRanges (the parts of a job: a step of the day, the deposit re
     ],
   ])('%s', (_name, ids, size, ranges) => {
     expect(partitionRanges(ids, size)).toEqual(ranges);
+  });
+});
+
+describe('inAgreementRange (a part kept to its agreements in SQL)', () => {
+  it.each([
+    ['every column bounded, values in order', ['g.id', 'b.agreement_id'], { from: 5, to: 9 }, [5, 5, 9, 9, 5, 5, 9, 9]],
+    ['open bounds are given as nulls', ['g.id'], { from: null, to: 20 }, [null, null, 20, 20]],
+    ['every agreement: all nulls', ['d.agreement_id'], { from: null, to: null }, [null, null, null, null]],
+  ])('%s', (_name, columns, range, values) => {
+    const { sql, values: given } = inAgreementRange(columns, range);
+    expect(given).toEqual(values);
+    expect(sql.split('?').length - 1).toBe(values.length);
+    for (const column of columns) {
+      expect(sql).toContain(`${column} >= ?::int`);
+      expect(sql).toContain(`${column} < ?::int`);
+    }
   });
 });

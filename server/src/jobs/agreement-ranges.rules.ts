@@ -25,3 +25,23 @@ export function partitionRanges(agreementIds: readonly number[], size: number): 
   const bounds = [null, ...starts, null];
   return bounds.slice(0, -1).map((from, i) => ({ from, to: bounds[i + 1] }));
 }
+
+/**
+ * The SQL that keeps a statement to a part's agreements: `from <= column < to` on each of `columns` (null bounds
+ * drop out once the values are bound), with its values in order. Give it every column that names the agreement in the
+ * statement (the agreement's own id as well as a bill's or a deposit's `agreement_id`): PostgreSQL carries equality
+ * across a join, not a range, so a range on the child alone let a part read every agreement (and, through an index
+ * by date, every bill of the book) to keep its own: each part cost the whole book, and the day grew with the square
+ * of its size.
+ */
+export function inAgreementRange(
+  columns: readonly string[],
+  range: AgreementRange,
+): { sql: string; values: (number | null)[] } {
+  return {
+    sql: columns
+      .map((column) => `(?::int is null or ${column} >= ?::int) and (?::int is null or ${column} < ?::int)`)
+      .join(' and '),
+    values: columns.flatMap(() => [range.from, range.from, range.to, range.to]),
+  };
+}

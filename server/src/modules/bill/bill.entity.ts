@@ -21,6 +21,11 @@ import { BillStatus, DATE_DRIVEN_STATUSES } from './bill-status.rules.js';
   name: 'bill_open_due_date_index',
   expression: `create index "bill_open_due_date_index" on "bill" ("due_date") where "status" in (${DATE_DRIVEN_STATUSES.join(', ')})`,
 })
+// The same bills by agreement and due date: a part of the calendar (an id range of agreements) reads only its own.
+@Index({
+  name: 'bill_open_agreement_due_date_index',
+  expression: `create index "bill_open_agreement_due_date_index" on "bill" ("agreement_id", "due_date") where "status" in (${DATE_DRIVEN_STATUSES.join(', ')})`,
+})
 // The two foreign keys most bills do not have: indexed where set only (a bill without one writes no entry).
 @Index({
   name: 'bill_billing_sub_category_id_index',

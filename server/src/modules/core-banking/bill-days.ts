@@ -17,7 +17,7 @@ import { MoneyMovement, statusesMoving } from '../../shared/money-movement.rules
 import { BillStatus, DATE_DRIVEN_STATUSES, NOTHING_PAID_STATUSES, UPCOMING_WINDOW_DAYS } from '../bill/index.js';
 import { BillerStatus } from '../../shared/biller/biller-codes.js';
 import type { AutomaticPaymentBill, PaymentService } from '../payment/index.js';
-import { EVERY_AGREEMENT, type AgreementRange } from '../../jobs/agreement-ranges.rules.js';
+import { EVERY_AGREEMENT, inAgreementRange, type AgreementRange } from '../../jobs/agreement-ranges.rules.js';
 import { billDayChange } from './bank-day.rules.js';
 import { forEachConcurrently } from './concurrently.js';
 import { bankDayBatchSize, bankDayTestPause } from './deposit-arrivals.js';
@@ -90,12 +90,13 @@ export async function autoPaymentsDue(
   assumedStatus: AgreementStatus | null = null,
   range: AgreementRange = EVERY_AGREEMENT,
 ): Promise<AutoPaymentDue[]> {
+  const part = inAgreementRange(['g.id', 'b.agreement_id'], range);
   return em.execute<AutoPaymentDue[]>(
     `select b.id, b.agreement_id, b.expected_amount, b.due_date::text, coalesce(br.nickname, '') as name from bill b
      join agreement g on g.id = b.agreement_id join biller br on br.id = b.biller_id
      where b.due_date <= ? and b.status in (${NOTHING_PAID_STATUSES.join(', ')})
        and (?::int is null or b.agreement_id = ?::int)
-       and (?::int is null or b.agreement_id >= ?::int) and (?::int is null or b.agreement_id < ?::int)
+       and ${part.sql}
        and coalesce(?::smallint, g.status) = any(?::smallint[]) and not ${accountHasResignedMember('g.account_id')}
        and br.is_auto_payment and br.status = ${BillerStatus.Active}
      order by b.agreement_id, b.due_date, b.id`,
@@ -103,10 +104,7 @@ export async function autoPaymentsDue(
       date,
       onlyAgreementId,
       onlyAgreementId,
-      range.from,
-      range.from,
-      range.to,
-      range.to,
+      ...part.values,
       assumedStatus,
       `{${statusesMoving(MoneyMovement.AutomaticPayment, 'job').join(',')}}`,
     ],
@@ -178,8 +176,7 @@ export class BillDays {
     range: AgreementRange = EVERY_AGREEMENT,
   ): Promise<void> {
     // A part of the step (core-banking.jobs.ts): only the bills of the agreements in `range`.
-    const inRange = `(?::int is null or b.agreement_id >= ?::int) and (?::int is null or b.agreement_id < ?::int)`;
-    const bounds = [range.from, range.from, range.to, range.to];
+    const { sql: inRange, values: bounds } = inAgreementRange(['g.id', 'b.agreement_id'], range);
     const windowEnd = calendarWindowEnd(today);
     await em.fork().transactional(async (tx) => {
       const groups = await tx.execute<{ status: number; due_date: string; auto: boolean }[]>(

@@ -17,7 +17,7 @@ import { accountHasResignedMember } from '../member/index.js';
 import { MoneyMovement, moneyRefusal, statusesMoving } from '../../shared/money-movement.rules.js';
 import { LedgerTransactionType, type LedgerService, type Posting } from '../ledger/index.js';
 import type { EventNotifier } from '../notification/index.js';
-import { EVERY_AGREEMENT, type AgreementRange } from '../../jobs/agreement-ranges.rules.js';
+import { EVERY_AGREEMENT, inAgreementRange, type AgreementRange } from '../../jobs/agreement-ranges.rules.js';
 import { arrearsStatus, arrivesLate, missedOwing } from './bank-day.rules.js';
 import type { CoreBanking, ExpectedDeposit } from './core-banking.adapter.js';
 import { forEachConcurrently } from './concurrently.js';
@@ -131,11 +131,12 @@ export async function agreementsAskingDeposits(
   onlyAgreementId: number | null = null,
   range: AgreementRange = EVERY_AGREEMENT,
 ): Promise<number[]> {
+  const part = inAgreementRange(['g.id', 'd.agreement_id'], range);
   const rows = await em.execute<{ agreement_id: number }[]>(
     `select distinct d.agreement_id from scheduled_deposit d join agreement g on g.id = d.agreement_id
      where d.due_date <= ? and d.status in (${ASKED_STATUSES}) and g.status = any(?::smallint[])
        and (?::int is null or d.agreement_id = ?::int)
-       and (?::int is null or d.agreement_id >= ?::int) and (?::int is null or d.agreement_id < ?::int)
+       and ${part.sql}
        and not ${accountHasResignedMember('g.account_id')}
        and not exists (select 1 from bank_day_step k where k.step = 'deposits' and k.business_date = ?
                        and k.agreement_id = d.agreement_id)
@@ -145,10 +146,7 @@ export async function agreementsAskingDeposits(
       `{${statusesMoving(MoneyMovement.Deposit, 'job').join(',')}}`,
       onlyAgreementId,
       onlyAgreementId,
-      range.from,
-      range.from,
-      range.to,
-      range.to,
+      ...part.values,
       date,
     ],
   );
