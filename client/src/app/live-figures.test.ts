@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import * as generated from '../gql/graphql';
 import {
   announcedFor,
+  CARRIED_BY,
   createFiguresRefresher,
   documentVisibility,
   figuresChangeOf,
@@ -130,8 +131,37 @@ describe('planRefresh', () => {
     expect(plan.refetch).toEqual([2]);
     expect(plan.parts).toEqual([{ index: 0, query: 'Activities' }]);
     expect(plan.evict).toEqual([]); // the overview reads the activities
-    // A change of every figure of the account asks the whole page, not a part.
-    expect(planRefresh(open, only(7))).toMatchObject({ refetch: [0, 1, 2], parts: [] });
+    // A change of every figure of the account asks the whole page, not a part; the layout's account rides with it.
+    expect(planRefresh(open, only(7))).toMatchObject({ refetch: [0, 2], parts: [] });
+  });
+
+  it('asks the overview alone, not the account, the day and the hardship case it carries (one request, not four)', () => {
+    const page = { memberId: 1, accountId: 7, staff: false, filters: ['Payment'], page: 1, pageSize: 20 };
+    const open = [
+      { name: 'InstitutionDay', variables: {} },
+      { name: 'MemberAccount', variables: { memberId: 1, accountId: 7 } },
+      { name: 'OverviewPage', variables: page },
+      { name: 'HardshipCase', variables: { memberId: 1, accountId: 7 } },
+      { name: 'Activities', variables: { ...page, page: 2 } }, // another page of the list: not the overview's
+      { name: 'AgreementView', variables: { agreementId: 3 } },
+    ];
+    expect(planRefresh(open, only(7)).refetch).toEqual([2, 4, 5]);
+    // Without the overview (the hardship screen, the bills), each is asked.
+    expect(planRefresh([open[0], open[1], open[3]], only(7)).refetch).toEqual([0, 1, 2]);
+    // Not carried when its arguments differ (another member's link to the account) or when the page is not asked.
+    expect(
+      planRefresh([open[2], { name: 'MemberAccount', variables: { memberId: 2, accountId: 7 } }], only(7)).refetch,
+    ).toEqual([0, 1]);
+    expect(planRefresh(open, { ...only(7), queries: new Set(['InstitutionDay']) }).refetch).toEqual([0]);
+  });
+
+  it('has carried queries that are live queries reading root fields of their carrier', () => {
+    for (const [carrier, carried] of Object.entries(CARRIED_BY)) {
+      for (const name of carried) {
+        expect(LIVE_QUERIES[name], name).toBeDefined();
+        for (const field of LIVE_QUERIES[name]) expect(LIVE_QUERIES[carrier]).toContain(field);
+      }
+    }
   });
 
   it('has parts that are live queries reading a root field of their carrier', () => {

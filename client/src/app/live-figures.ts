@@ -79,6 +79,25 @@ export const PARTS_OF: Readonly<Record<string, readonly string[]>> = {
   OverviewPage: ['Activities'],
 };
 
+/**
+ * Live queries whose root fields another live query asks too, with the same arguments when their variables are the
+ * carrier's of the same names (the overview's one query carries the member layout's account, the shell's day, the
+ * hardship entry's case and the activity list's first page). While the carrier is asked again, an open carried query
+ * is not asked alone: the carrier's answer is written to the same fields of the cache, which it reads (each refresh of
+ * the overview asked MemberAccount, InstitutionDay and HardshipCase besides the page). Open without its carrier (any
+ * other page of the account), it is asked as before.
+ */
+export const CARRIED_BY: Readonly<Record<string, readonly string[]>> = {
+  OverviewPage: ['MemberAccount', 'InstitutionDay', 'HardshipCase', 'Activities'],
+};
+
+/** Whether every variable of `carried` is the carrier's of the same name (so the root fields' arguments are the same). */
+function sameArguments(carried: Record<string, unknown> | undefined, carrier: Record<string, unknown> | undefined) {
+  return Object.entries(carried ?? {}).every(
+    ([name, value]) => JSON.stringify(carrier?.[name]) === JSON.stringify(value),
+  );
+}
+
 /** The documents of the parts asked alone (PARTS_OF). */
 const PART_DOCUMENTS: Readonly<Record<string, DocumentNode>> = {
   Activities: ActivitiesDocument,
@@ -153,12 +172,21 @@ export function planRefresh(open: readonly OpenQuery[], change: FiguresChange): 
     }
     for (const part of PARTS_OF[query.name] ?? []) if (change.queries.has(part)) parts.push({ index, query: part });
   });
+  // A carried query is not asked beside its carrier (CARRIED_BY).
+  const carried = (index: number) =>
+    refetch.some(
+      (other) =>
+        other !== index &&
+        (CARRIED_BY[open[other].name ?? ''] ?? []).includes(open[index].name ?? '') &&
+        sameArguments(open[index].variables, open[other].variables),
+    );
+  const asked = refetch.filter((index) => !carried(index));
   const concerned = change.queries
     ? [...change.queries].map(rootFieldsOf)
     : [...Object.values(LIVE_QUERIES), ...Object.values(FORGOTTEN_WHEN_CLOSED)];
   const known = new Set(concerned.flat());
   const evict = [...known].filter((field) => !readByOpen.has(field) && !NOT_FIGURES.has(field)).sort();
-  return { refetch, parts, evict };
+  return { refetch: asked, parts, evict };
 }
 
 function rootFieldsOf(name: string | undefined): readonly string[] {
