@@ -201,6 +201,8 @@ export interface RefreshableClient {
     readonly variables: unknown;
     readonly query: DocumentNode;
     readonly options?: { readonly errorPolicy?: 'none' | 'all' | 'ignore' };
+    /** Asks the query again through the screen's own watch: its answer and its errors reach the screen. */
+    refetch(): Promise<unknown>;
   }>;
   query(options: {
     query: DocumentNode;
@@ -355,15 +357,19 @@ export function createFiguresRefresher(
     // refetch would blank the ones that show a spinner instead of their content). Never joined to a request already
     // in flight, which may have been answered before the change. A failure leaves that screen as it was.
     // Asked with the screen's own error policy: a page that shows its parts' failures (the overview) gets the rest of
-    // its answer written, not the whole answer dropped for one part's error.
+    // its answer written, not the whole answer dropped for one part's error. Such a page is asked through its own
+    // watch, so that a part's error reaches it too: written to the cache alone, a part that may be null on success
+    // (the hardship case, the change waiting) showed a failure as "none".
     const ask = (index: number, query: DocumentNode) =>
-      client.query({
-        query,
-        variables: queries[index].variables as Record<string, unknown> | undefined,
-        fetchPolicy: 'network-only',
-        errorPolicy: queries[index].options?.errorPolicy,
-        context: { queryDeduplication: false },
-      });
+      query === queries[index].query && queries[index].options?.errorPolicy === 'all'
+        ? queries[index].refetch()
+        : client.query({
+            query,
+            variables: queries[index].variables as Record<string, unknown> | undefined,
+            fetchPolicy: 'network-only',
+            errorPolicy: queries[index].options?.errorPolicy,
+            context: { queryDeduplication: false },
+          });
     await Promise.allSettled([
       ...plan.refetch.map((index) => ask(index, queries[index].query)),
       ...plan.parts.map(({ index, query }) => ask(index, PART_DOCUMENTS[query])),

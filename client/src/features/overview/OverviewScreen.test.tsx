@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { Outlet } from 'react-router-dom';
+import type { ApolloClient } from '@apollo/client';
+import { useApolloClient } from '@apollo/client/react';
 import type { MockLink } from '@apollo/client/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sessionStore } from '../../auth/session';
@@ -12,12 +14,15 @@ import {
   ShortfallFixesDocument,
   TermEndChoiceDocument,
   type BankDayRunFieldsFragment,
+  type ChangeWaitingFieldsFragment,
+  type HardshipCaseFieldsFragment,
   type MemberAccountQuery,
   type OverviewPageQuery,
 } from '../../gql/graphql';
 import { institutionToday } from '../../shared/institution-day';
 import { renderRoutes } from '../../test-utils';
 import type { MemberContext } from '../member/member-context';
+import { figuresRefresherOf } from '../../app/live-figures';
 import { OverviewScreen } from './OverviewScreen';
 
 const ids = { memberId: 42, accountId: 7 };
@@ -413,6 +418,14 @@ function oneFailedPart(staff: boolean, path: string[], message: string): Mock[] 
   return [failed as Mock, whole, ...others];
 }
 
+/** The Apollo client the screen uses (so that a test can announce a change of figures to it). */
+const used: { client?: ApolloClient } = {};
+
+function ClientOf() {
+  used.client = useApolloClient();
+  return null;
+}
+
 function renderOverview(staff: boolean, given: Mock[] = mocks(staff)) {
   sessionStore.save(tokenFixture(staff ? { roles: ['AGENT'], memberId: undefined } : {}));
   const context: MemberContext = { ...ids, account, hideMenus: false };
@@ -421,12 +434,76 @@ function renderOverview(staff: boolean, given: Mock[] = mocks(staff)) {
       {
         path: '/member/:memberId/account/:accountId',
         element: <Outlet context={context} />,
-        children: [{ path: 'overview', element: <OverviewScreen /> }],
+        children: [
+          {
+            path: 'overview',
+            element: (
+              <>
+                <ClientOf />
+                <OverviewScreen />
+              </>
+            ),
+          },
+        ],
       },
     ],
     '/member/42/account/7/overview',
     given,
   );
+}
+
+const hardshipCase: HardshipCaseFieldsFragment = {
+  __typename: 'HardshipCase',
+  caseId: 3,
+  accountId: 7,
+  agreementId: 907,
+  status: 'Arranged',
+  statusLabel: 'Arranged',
+  situation: 'Hours cut.',
+  openedAt: '2026-11-28T01:00:00.000Z',
+  request: { __typename: 'HardshipTerms', kind: 'None', from: null, until: null, amount: null, words: 'no change' },
+  arrangement: {
+    __typename: 'HardshipTerms',
+    kind: 'LowerDeposit',
+    from: '2026-11-28',
+    until: '2027-01-31',
+    amount: '50.00',
+    words: 'a lower deposit of $50.00 until 31-01-2027',
+  },
+  arrangementNote: 'Agreed.',
+  arrangedAt: '2026-11-28T02:00:00.000Z',
+  arrangedBy: null,
+  closeNote: null,
+  closedAt: null,
+  followUpPaused: true,
+  counsellingNote: null,
+  deposits: [],
+};
+
+const changeWaiting: ChangeWaitingFieldsFragment = {
+  __typename: 'AgreementChangeWaiting',
+  agreementId: 908,
+  waitingForMember: true,
+  isRenewal: false,
+  message: 'We have sent you a change to your agreement.',
+};
+
+/**
+ * The page answered with a part present, then, asked again by a live refresh (a change of figures announced), with
+ * that part failed (nulled by the server with its error); tonight's run and the fixes are asked again with it.
+ */
+function partFailsOnRefresh(field: 'hardshipCase' | 'agreementChangeWaiting', value: unknown, message: string): Mock[] {
+  const [whole, tonight, saved, termEnd, fixes] = mocks(false);
+  const data = { ...(whole.result.data as Record<string, unknown>), [field]: value };
+  const failed = { ...data, [field]: null };
+  return [
+    { ...whole, result: { data } } as Mock,
+    { ...whole, result: { data: failed, errors: [{ message, path: [field] }] } } as Mock,
+    { ...tonight, maxUsageCount: 2 },
+    saved,
+    termEnd,
+    { ...fixes, maxUsageCount: 2 },
+  ];
 }
 
 afterEach(() => {
@@ -560,6 +637,41 @@ describe('OverviewScreen', () => {
     expect(within(screen.getByRole('region', { name: 'Activities' })).queryByRole('alert')).toBeNull();
     expect(screen.getByText('Missed Deposit')).toBeTruthy();
   });
+
+  it.each([
+    {
+      part: 'the hardship case',
+      field: 'hardshipCase' as const,
+      value: hardshipCase,
+      shown: () => screen.getByTestId('hardship-entry'),
+      failure: 'We could not load your request for help. This part is unavailable.',
+    },
+    {
+      part: 'the change waiting',
+      field: 'agreementChangeWaiting' as const,
+      value: changeWaiting,
+      shown: () => screen.getByTestId('change-waiting'),
+      failure: 'We could not load the agreement change waiting for approval. This part is unavailable.',
+    },
+  ])(
+    'shows $part failed in a live refresh as failed, with a retry, not as none',
+    async ({ field, value, shown, failure }) => {
+      renderOverview(false, partFailsOnRefresh(field, value, 'This part is unavailable.'));
+      expect(await screen.findByText('Missed Deposit')).toBeTruthy();
+      await waitFor(() => expect(shown()).toBeTruthy());
+      // Tonight's run and the fixes have answered: the page has settled before the change.
+      expect(await screen.findByRole('region', { name: 'Tonight’s run' })).toBeTruthy();
+      expect(await screen.findByRole('region', { name: 'Fix the shortfall' })).toBeTruthy();
+
+      // The server announces a change of the account's figures: the open screens ask again, and the part fails.
+      await figuresRefresherOf(used.client!)({ accountIds: new Set([ids.accountId]) });
+      const alert = await screen.findByText(failure, { exact: false });
+      expect(
+        within(alert.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Try again' }),
+      ).toBeTruthy();
+      expect(screen.getByText('Missed Deposit')).toBeTruthy(); // the rest of the page stays
+    },
+  );
 
   it('shows staff the page without the notes when the notes fail, and the notes’ own error', async () => {
     renderOverview(true, oneFailedPart(true, ['accountOverview', 'notes'], 'Notes are unavailable.'));
