@@ -1,6 +1,6 @@
 import { newContextOnRunClock } from './clock.js';
 import { expect, test } from './fixtures.js';
-import { AGENT, signIn } from './portal-pages.js';
+import { AGENT, operationLog, signIn } from './portal-pages.js';
 
 /*
  * Issue 26 item 5 in the browser, on the demo data: Jack (100002, member 2, account 3) is in missed deposit. His banner
@@ -40,9 +40,15 @@ test.describe('the arrears journey', () => {
     expect(cents(await dialog.getByLabel('Amount').inputValue())).toBe(owed);
     await dialog.getByLabel('From account').selectOption({ index: 1 });
     await dialog.getByLabel('Amount').fill('10.00');
+    const asked = operationLog(page);
     await dialog.getByRole('button', { name: 'Pay now' }).click();
     await expect(dialog).toBeHidden({ timeout: 30_000 });
     await expect.poll(async () => owedIn((await facts.textContent()) ?? ''), { timeout: 30_000 }).toBe(owed - 1000);
+    // The server announced the money moved: the overview asked its query once for it (the dialog asked it again too,
+    // twice in all, before).
+    await asked.quiet();
+    console.log(`[journey] a catch-up asked: ${asked.names().join(', ')}`);
+    expect(asked.names().filter((name) => name === 'OverviewPage')).toHaveLength(1);
 
     // The rest (the amount offered is all that is owed): the missed-deposit banner goes.
     await facts.getByRole('button', { name: 'Catch up now' }).click();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures.js';
-import { AGENT, MEMBER, MemberSearch, OverviewPage, signIn } from './portal-pages.js';
+import { AGENT, MEMBER, MemberSearch, OverviewPage, operationLog, signIn } from './portal-pages.js';
 
 const MEMBER_EMAIL = 'olivia.nguyen@example.com';
 
@@ -31,9 +31,15 @@ test.describe('staff contact the member and write notes', () => {
     const body = await dialog.getByLabel('E-mail text').inputValue();
     expect(body).toContain('Dear Olivia');
     expect(body).not.toMatch(/[{}]/);
+    const asked = operationLog(page);
     await dialog.getByRole('button', { name: 'Send notification' }).click();
     await expect(page.getByText('Notification has been successfully queued and will be sent shortly.')).toBeVisible();
     await expect(dialog).toBeHidden();
+    // Queued, nothing of the overview changed: it is not asked again (the list follows the notice's activity when the
+    // notice goes out: activityAdded asks the list alone).
+    await asked.quiet();
+    console.log(`[journey] a notification sent asked: ${asked.names().join(', ')}`);
+    expect(asked.names()).not.toContain('OverviewPage');
 
     await page.goto('/messages');
     const mail = page.getByTestId('captured-message').filter({ hasText: subject }).filter({ hasText: MEMBER_EMAIL });
@@ -52,9 +58,14 @@ test.describe('staff contact the member and write notes', () => {
     await expect(dialog.getByText('Note text must be non-empty.')).toBeVisible();
     const text = `Browser note ${Date.now()}`;
     await dialog.getByRole('textbox', { name: 'Note' }).fill(text);
+    const asked = operationLog(page);
     await dialog.getByRole('button', { name: 'Save note' }).click();
     await expect(dialog).toBeHidden();
     await expect(notes.getByRole('listitem').filter({ hasText: text })).toContainText(AGENT.name);
+    // A note is no figure (the server announces none): the page asks its query once for it, its activity the list.
+    await asked.quiet();
+    console.log(`[journey] a note added asked: ${asked.names().join(', ')}`);
+    expect(asked.names().filter((name) => name === 'OverviewPage')).toHaveLength(1);
   });
 
   test('staff edit a template: an unknown placeholder is refused, a valid text is saved', async ({ page }) => {

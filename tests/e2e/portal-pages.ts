@@ -163,6 +163,26 @@ export function countOperations(page: Page, operationName: string): () => number
   return () => count;
 }
 
+/**
+ * The GraphQL operations the page sends from now on, by name, in order; `quiet` waits until none has been sent for
+ * `ms` (what a change made the page ask has been asked: the server's announcements arrive within that).
+ */
+export function operationLog(page: Page): { names: () => string[]; quiet: (ms?: number) => Promise<void> } {
+  const names: string[] = [];
+  let last = Date.now();
+  page.on('request', (request) => {
+    if (!request.url().endsWith('/graphql') || request.method() !== 'POST') return;
+    names.push((request.postDataJSON() as { operationName?: string } | null)?.operationName ?? '?');
+    last = Date.now();
+  });
+  return {
+    names: () => [...names],
+    quiet: async (ms = 2_500) => {
+      await expect.poll(() => Date.now() - last >= ms, { timeout: 30_000, intervals: [250] }).toBe(true);
+    },
+  };
+}
+
 /** A user's access token from POST /Token, for calling the server directly from a test or a bench. */
 export async function tokenOf(
   request: APIRequestContext,

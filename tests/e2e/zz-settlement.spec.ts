@@ -1,6 +1,6 @@
 import { newContextOnRunClock } from './clock.js';
 import { expect, test, type Page } from './fixtures.js';
-import { AGENT, MEMBER, graphql, signIn, staffToken } from './portal-pages.js';
+import { AGENT, MEMBER, graphql, operationLog, signIn, staffToken } from './portal-pages.js';
 
 /**
  * Cancel with settlement (issue 26 item 2): staff cancel an agreement holding money and choose where the balance goes;
@@ -101,6 +101,7 @@ test.describe('cancel with settlement', () => {
     await dialog.getByRole('button', { name: 'Reset account' }).click();
     await expect(dialog.getByText('Choose the savings account.')).toBeVisible();
     await dialog.getByRole('combobox').selectOption({ index: 1 });
+    const asked = operationLog(page);
     await dialog.getByRole('button', { name: 'Reset account' }).click();
     await expect(page.getByText(/The account has been reset to a zero balance/)).toBeVisible();
     await expect(page.getByTestId('closing-statement-message')).toHaveText(
@@ -108,6 +109,12 @@ test.describe('cancel with settlement', () => {
     );
     await expect(statement.getByRole('button', { name: 'Reset account' })).toHaveCount(0);
     await expect(page.getByRole('region', { name: 'Activities' })).toContainText('Account reset to a zero balance');
+    // The money moved: the server's announcement asks the statement and the page again, once each (the dialog asked
+    // them again too before).
+    await asked.quiet();
+    console.log(`[journey] a reset asked: ${asked.names().join(', ')}`);
+    expect(asked.names().filter((name) => name === 'OverviewPage')).toHaveLength(1);
+    expect(asked.names().filter((name) => name === 'ClosingStatement')).toHaveLength(1);
 
     // A new agreement: the wizard opens for editing, not read-only.
     await page.goto(`${base}/newagreement`);

@@ -6,15 +6,7 @@ import { canContactMember } from './contact-member';
 import { ContactMemberDialog } from './ContactMemberDialog';
 
 /** The overview's staff actions: contact the member (statuses 1, 4, 7, 8) and the Messages page. */
-export function StaffContactActions({
-  accountId,
-  status,
-  onSent,
-}: {
-  accountId: number;
-  status: AgreementStatusName | null;
-  onSent: () => void;
-}) {
+export function StaffContactActions({ accountId, status }: { accountId: number; status: AgreementStatusName | null }) {
   const [open, setOpen] = useState(false);
   const allowed = canContactMember(status);
   return (
@@ -34,10 +26,8 @@ export function StaffContactActions({
         <ContactMemberDialog
           accountId={accountId}
           onClose={() => setOpen(false)}
-          onSent={() => {
-            setOpen(false);
-            onSent();
-          }}
+          // Queued: nothing on the page changed yet; its activity, once sent, is announced (activityAdded).
+          onSent={() => setOpen(false)}
         />
       )}
     </HStack>

@@ -22,14 +22,13 @@ interface ArrearsFactsProps {
   contractId: number | null;
   canCatchUp: boolean;
   isStaff: boolean;
-  onCaughtUp: () => void;
 }
 
 /**
  * The arrears banner's facts (issue 26 item 5): how much is owed, since when, the deposit that would clear it and the
  * account to pay into (the server's projection), and the catch-up deposit from a linked account.
  */
-export function ArrearsFacts({ arrears, contractId, canCatchUp, isStaff, onCaughtUp }: ArrearsFactsProps) {
+export function ArrearsFacts({ arrears, contractId, canCatchUp, isStaff }: ArrearsFactsProps) {
   const [open, setOpen] = useState(false);
   return (
     <Stack gap="2" mt="2" data-testid="arrears-facts">
@@ -47,10 +46,8 @@ export function ArrearsFacts({ arrears, contractId, canCatchUp, isStaff, onCaugh
             contractId={contractId}
             owed={arrears.amount}
             onClose={() => setOpen(false)}
-            onDone={() => {
-              setOpen(false);
-              onCaughtUp();
-            }}
+            // The money moved: the server announces it, and the page asks again (live-figures.ts).
+            onDone={() => setOpen(false)}
           />
         )}
       </Suspense>

@@ -35,8 +35,6 @@ interface HomeSummaryProps {
   isStaff: boolean;
   /** The membership was resigned: no money moves (no top-up offered). */
   resigned?: boolean;
-  /** After a top-up: the balances, activities and forecast change. */
-  onChanged: () => void;
 }
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -53,9 +51,11 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 /**
  * The overview's opening (issue 8 item 7): the next deposit, the bills due (every payment kind), the forecast's
  * verdict and what to do next: pay a bill, top up rainy day, contact us. Every figure and word is the agreement's
- * projection from the server (issue 25 item 3), the same for the member and for staff.
+ * projection from the server (issue 25 item 3), the same for the member and for staff. A top-up or a fix applied
+ * changes the figures: the server announces it and every open screen asks again (live-figures.ts), so nothing here
+ * asks the page again.
  */
-export function HomeSummary({ memberId, accountId, overview, isStaff, resigned, onChanged }: HomeSummaryProps) {
+export function HomeSummary({ memberId, accountId, overview, isStaff, resigned }: HomeSummaryProps) {
   const supportEmail = useClientSettingsQuery().data?.clientSettings.supportEmail ?? '';
   const [dialog, setDialog] = useState<'topUp' | 'support' | null>(null);
   // The fixes (their own chunk and query) are asked for once the page has painted: false on the first render, true
@@ -143,11 +143,7 @@ export function HomeSummary({ memberId, accountId, overview, isStaff, resigned, 
       </SimpleGrid>
       {agreement && !resigned && projection?.verdict.tone === 'short' && (
         <Suspense fallback={LOADING_FIXES}>
-          {afterFirstPaint ? (
-            <ShortfallFixPanel memberId={memberId} accountId={accountId} onChanged={onChanged} />
-          ) : (
-            LOADING_FIXES
-          )}
+          {afterFirstPaint ? <ShortfallFixPanel memberId={memberId} accountId={accountId} /> : LOADING_FIXES}
         </Suspense>
       )}
       <Flex gap="3" wrap="wrap" data-testid="home-actions">
@@ -172,10 +168,7 @@ export function HomeSummary({ memberId, accountId, overview, isStaff, resigned, 
           <TopUpRainyDayDialog
             contractId={agreement.contractId}
             onClose={() => setDialog(null)}
-            onDone={() => {
-              setDialog(null);
-              onChanged();
-            }}
+            onDone={() => setDialog(null)}
           />
         )}
         {dialog === 'support' && (

@@ -30,8 +30,6 @@ export const SHORTFALL_WORDS = {
 interface ShortfallFixPanelProps {
   memberId: number;
   accountId: number;
-  /** After a fix is applied: the overview's figures change. */
-  onChanged: () => void;
 }
 
 /**
@@ -40,7 +38,7 @@ interface ShortfallFixPanelProps {
  * confirming one: a top-up from a linked account (the rainy-day top-up's dialog) or a change of the deposits, which
  * the server sends for approval and says so. Nothing is worked out here.
  */
-export function ShortfallFixPanel({ memberId, accountId, onChanged }: ShortfallFixPanelProps) {
+export function ShortfallFixPanel({ memberId, accountId }: ShortfallFixPanelProps) {
   const query = useShortfallFixesQuery({ variables: { memberId, accountId }, fetchPolicy: 'cache-and-network' });
   const [apply, applying] = useApplyShortfallFixMutation();
   const [chosen, setChosen] = useState<ShortfallFixKind | null>(null);
@@ -60,8 +58,8 @@ export function ShortfallFixPanel({ memberId, accountId, onChanged }: ShortfallF
     key.current = newIdempotencyKey();
     setChosen(null);
     setDialog(false);
-    void query.refetch();
-    onChanged();
+    // The fix changed the figures (money moved, the deposits, a change started): the server announces it, and the
+    // fixes and the page are asked again then (live-figures.ts).
   };
 
   const confirmChange = async () => {

@@ -84,12 +84,7 @@ export function ClosingStatementCard({
       )}
       {isStaff && held && (
         <Suspense fallback={<Loading label="Loading the reset…" />}>
-          <ResetAccountDialog
-            memberId={memberId}
-            accountId={accountId}
-            held={statement.held}
-            onDone={() => void refetch()}
-          />
+          <ResetAccountDialog memberId={memberId} accountId={accountId} held={statement.held} />
         </Suspense>
       )}
     </Stack>

@@ -16,20 +16,18 @@ export function ResetAccountDialog({
   memberId,
   accountId,
   held,
-  onDone,
 }: {
   memberId: number;
   accountId: number;
   /** The balance held now (negative: owed), a decimal string. */
   held: string;
-  onDone: () => void;
 }) {
   const [open, setOpen] = useState(false);
   const [accountNumber, setAccountNumber] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const [reset, { loading }] = useResetAccountBalanceMutation({
-    refetchQueries: ['ClosingStatement', 'Activities', 'OverviewPage'],
-  });
+  // The money moved: the server announces it, and the statement, the page and the list are asked again then
+  // (live-figures.ts).
+  const [reset, { loading }] = useResetAccountBalanceMutation();
   const key = useRef(newIdempotencyKey());
   const owed = held.startsWith('-');
 
@@ -43,7 +41,6 @@ export function ResetAccountDialog({
       notify.success(result.result.message);
       key.current = newIdempotencyKey();
       setOpen(false);
-      onDone();
     } catch (caught) {
       setProblem(serverMessage(caught));
     }
