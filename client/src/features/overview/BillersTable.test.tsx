@@ -152,6 +152,18 @@ describe('BillersTable on the overview: a biller’s bills are asked for when it
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('shows no bills, not a loading row, when the answer has come without the biller (removed meanwhile)', async () => {
+    const answer = billsAnswer();
+    answer.data.accountOverview.autoBillers = []; // Power is no longer the account's biller
+    renderTable([{ request: billsRequest, result: answer }]);
+    fireEvent.click(screen.getByRole('button', { name: /Power: show its bills/ }));
+    const row = await screen.findByText('No data available');
+    expect(row.closest('tr')?.id).toBe(
+      screen.getByRole('button', { name: /Power: hide its bills/ }).getAttribute('aria-controls'),
+    );
+    expect(screen.queryByLabelText('Loading the bills of Power')).toBeNull();
+  });
+
   it('shows the bills the billers came with (the agreement’s page) without asking', async () => {
     renderRoutes(
       [

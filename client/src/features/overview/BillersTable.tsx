@@ -216,6 +216,8 @@ function AskedBillerBills({ biller, account }: { biller: OverviewBillerFieldsFra
   if (error) {
     return <LoadFailed what={`the bills of ${biller.nickname}`} error={error} onRetry={() => void refetch()} />;
   }
+  // The answer came without this biller (removed since the page's answer, until the page's next one): none to show.
+  if (overview) return <BillerBills nickname={biller.nickname} bills={[]} />;
   return <Skeleton height="5" aria-label={`Loading the bills of ${biller.nickname}`} />;
 }
 
