@@ -17,7 +17,7 @@ import { AutoBillersSection, ManualBillersSection } from './OverviewBillers';
 import { ActivityOverview, AllocationSection, HistoryLink, OverviewSkeleton } from './OverviewParts';
 import { OVERVIEW_ACTIVITY_PAGE_SIZE, overviewPageVariables } from './overview-loader';
 import { agreementBanner, overviewPayPath } from './overview-rules';
-import { QueuedChangeDialog, useQueuedChange } from './QueuedChangeDialog';
+import { useQueuedChange } from './useQueuedChange';
 import { announcedFor, figuresRefresherOf } from '../../app/live-figures';
 import { SavedForLaterNotice } from '../wizard/activate/SavedForLaterNotice';
 import { ChangeWaitingNotice } from '../member/change-review/ChangeWaitingNotice';
@@ -40,6 +40,10 @@ const NotesSection = lazy(() => import('./NotesSection').then((m) => ({ default:
 const ClosingStatementCard = lazy(() =>
   import('../settlement/ClosingStatementCard').then((m) => ({ default: m.ClosingStatementCard })),
 );
+
+// The queued-change dialog (spec 1 §4) shows only while a change is on its way: its view loads when one first is (its
+// subscription, useQueuedChange, is the page's from the start).
+const QueuedChangeDialog = lazy(() => import('./QueuedChangeDialog').then((m) => ({ default: m.QueuedChangeDialog })));
 
 // The term-end choice shows only while the agreement is due for renewal (the server says so: termEndDue).
 const TermEndPanel = lazy(() => import('./TermEndPanel').then((m) => ({ default: m.TermEndPanel })));
@@ -93,6 +97,9 @@ export function OverviewScreen() {
     refresh,
     heard,
   });
+  // Once opened, the dialog stays mounted: it closes as a dialog does (its outcome, the focus given back).
+  const [dialogWanted, setDialogWanted] = useState(false);
+  if (queued.state.open && !dialogWanted) setDialogWanted(true);
 
   const failures = overviewFailures(overview.error);
   // The page's core failed (the summary, billers, account, settings): the page fails as before.
@@ -260,7 +267,11 @@ export function OverviewScreen() {
           )}
         </Stack>
       )}
-      <QueuedChangeDialog state={queued.state} memberId={memberId} onClose={queued.close} />
+      {dialogWanted && (
+        <Suspense fallback={null}>
+          <QueuedChangeDialog state={queued.state} memberId={memberId} onClose={queued.close} />
+        </Suspense>
+      )}
     </Page>
   );
 }
