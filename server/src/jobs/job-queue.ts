@@ -278,6 +278,29 @@ export class JobQueue {
     return new Set(rows.map((row: { singleton_key: string }) => row.singleton_key));
   }
 
+  /**
+   * The keys (`key`, or every key starting with it: `prefix`) whose NEWEST job of a kind is still to run (waiting,
+   * waiting for a retry, or running). An older job of the key that an instance took before it was killed stays
+   * active until its expiry: the job sent again under the key since is the one to wait for.
+   */
+  async unfinishedKeys<T extends object>(
+    type: JobType<T>,
+    key: string,
+    { prefix = false }: { prefix?: boolean } = {},
+  ): Promise<Set<string>> {
+    const { rows } = await this.started()
+      .getDb()
+      .executeSql(
+        `select singleton_key from (
+           select distinct on (singleton_key) singleton_key, state from ${JOB_SCHEMA}.job
+           where name = $1 and (singleton_key = $2 or ($3 and starts_with(singleton_key, $2)))
+           order by singleton_key, created_on desc) newest
+         where state < 'completed'`,
+        [type.definition.name, key, prefix],
+      );
+    return new Set(rows.map((row: { singleton_key: string }) => row.singleton_key));
+  }
+
   /** The state of the newest job of a kind sent with `key` (`completed`, `failed`, …), or null when there is none. */
   async stateOf<T extends object>(type: JobType<T>, key: string): Promise<string | null> {
     const { rows } = await this.started()

@@ -15,7 +15,7 @@ import {
   type StepReport,
 } from './bank-day.service.js';
 import { DEPOSIT_REVIEW_JOB, DEPOSIT_REVIEW_PART_JOB } from '../agreement/index.js';
-import { BANK_PART_JOB, BANK_STEP_JOBS, BANK_WINDOW_JOB, finishKey, stepKey } from './core-banking.jobs.js';
+import { BANK_PART_JOB, BANK_STEP_JOBS, BANK_WINDOW_JOB, stepKey } from './core-banking.jobs.js';
 import type { WindowResult } from './payment-windows.js';
 
 /** The clock of a simulation: set to an hour of the institution's day, then still (the jobs read it). */
@@ -62,9 +62,11 @@ const WINDOWS_AT = [9, 15];
 export type DayStep = DayStepName | 'review' | 'window-9' | 'window-15';
 
 /**
- * Sends a job and runs it here (`drain`, retries included) until `done` says its report came. On a server whose
- * workers poll the queue (the demo's run), a worker of this instance may take the job first: then this waits, as
- * long as it is still live. Answers when the job ended without a report (failed for good): the caller says so.
+ * Sends a job and runs it here (`drain`, retries included) until `done` says its report came or the key's newest job
+ * has ended. On a server whose workers poll the queue (the demo's run), a worker of this instance may take the job
+ * first: then this waits, as long as it is still live. Only the key's newest job counts: one an instance took before
+ * it was killed stays active until its expiry (30 minutes for the deposit review), and the job sent here since does
+ * its work. Answers when the job ended without a report (failed for good): the caller says so.
  */
 async function runJobNow<T extends object>(
   jobs: JobQueue,
@@ -78,28 +80,70 @@ async function runJobNow<T extends object>(
   for (;;) {
     await jobs.drain(type as JobType<object>, { includeDelayed: true });
     if (done()) return;
-    if (!(await jobs.liveKeys(type)).has(key)) return;
+    if ((await jobs.unfinishedKeys(type, key)).size === 0) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 
-/** Whether a step of `date` has ended: its last round's parts all done and its finish (which sends the next) completed. */
-async function stepEnded(em: EntityManager, jobs: JobQueue, step: DayStepName, date: LocalDate): Promise<boolean> {
-  const [row] = await em.execute<{ round: number | null; waiting: number }[]>(
-    `select max(round) as round, count(*) filter (where done_at is null)::int as waiting
-     from bank_day_partition where step = ? and business_date = ?::date
-       and round = (select max(round) from bank_day_partition where step = ? and business_date = ?::date)`,
-    [step, date, step, date],
+/** Where a step of a day stands: `ended` (its last round done and finished), `running`, or `stopped` (failed). */
+export type StepProgress = 'ended' | 'running' | 'stopped';
+
+/**
+ * Where a step of `date` stands, in ONE statement (one snapshot). Ended: its last round's parts are all done, that
+ * round's finish (which sends the next step) completed, and no run of the step waits or runs (it would start another
+ * round). Running: otherwise, while its run, a part of its last round or that round's finish waits, waits for a
+ * retry or runs. Stopped: otherwise (a job failed for good). One snapshot, because the step's work passes from one
+ * queue to the other in one transaction (the last part marked done and the finish sent; the run's round and its
+ * parts): read one queue, then the other, and a worker may have moved it in between, unseen by either read. Only each
+ * key's newest job counts: one an instance took before it was killed stays active until it expires, and the job sent
+ * again under its key since does its work; a part whose work is marked done counts as done, whatever its job says.
+ */
+export async function stepProgress(em: EntityManager, step: DayStepName, date: LocalDate): Promise<StepProgress> {
+  const key = stepKey(step, date);
+  const stepJob = BANK_STEP_JOBS[step].definition.name;
+  const [row] = await em.execute<{ done: boolean; run_live: boolean; live: boolean }[]>(
+    `with last as (
+       select max(round) as round from bank_day_partition where step = ? and business_date = ?::date),
+     parts as (
+       select count(*) as parts, count(*) filter (where p.done_at is null) as waiting
+       from bank_day_partition p, last where p.step = ? and p.business_date = ?::date and p.round = last.round),
+     newest as (
+       select distinct on (j.name, j.singleton_key) j.name, j.singleton_key, j.state
+       from ${JOB_SCHEMA}.job j, last
+       where (j.name = ? and (j.singleton_key = ? or j.singleton_key = ? || ':finish:' || last.round))
+          or (j.name = ? and j.singleton_key like ? || ':' || last.round || ':%')
+       order by j.name, j.singleton_key, j.created_on desc)
+     select
+       coalesce((select parts > 0 and waiting = 0 from parts), false)
+         and exists (select 1 from newest, last where name = ? and singleton_key = ? || ':finish:' || last.round
+                     and state = 'completed') as done,
+       exists (select 1 from newest where name = ? and singleton_key = ? and state < 'completed') as run_live,
+       exists (select 1 from newest where state < 'completed') as live`,
+    [
+      step,
+      date,
+      step,
+      date,
+      stepJob,
+      key,
+      key,
+      BANK_PART_JOB.definition.name,
+      `${step}:${date}`,
+      stepJob,
+      key,
+      stepJob,
+      key,
+    ],
   );
-  if (!row || row.round === null || row.waiting > 0) return false;
-  return (await jobs.stateOf(BANK_STEP_JOBS[step], finishKey(step, date, Number(row.round)))) === 'completed';
+  if (row?.done && !row.run_live) return 'ended';
+  return row?.live ? 'running' : 'stopped';
 }
 
 /**
  * Runs a step of `date` here as the workers would (its run, its parts, its finish: `drain`, retries included) until
  * it has ended; the first step is sent as its schedule would, each next one was sent by the step before. On a server
- * whose workers poll the queues, they may take some of it: then this waits, as long as any of it is live. Answers
- * whether it ended.
+ * whose workers poll the queues, they may take some of it: then this waits while any of it is live
+ * (`stepProgress`). Answers whether it ended.
  */
 async function runStepNow(
   jobs: JobQueue,
@@ -110,18 +154,12 @@ async function runStepNow(
 ): Promise<boolean> {
   if (first) await jobs.send(em, BANK_STEP_JOBS[step], { date }, { key: stepKey(step, date) });
   const stepJob = BANK_STEP_JOBS[step] as JobType<object>;
-  const ours = (keys: Set<string>, prefix: string) => [...keys].some((key) => key.startsWith(prefix));
   for (;;) {
     await jobs.drain(stepJob, { includeDelayed: true });
     await jobs.drain(BANK_PART_JOB, { includeDelayed: true });
     await jobs.drain(stepJob, { includeDelayed: true });
-    // Ended (a part of a killed run may still read as running until it expires: nothing waits for it).
-    if (await stepEnded(em, jobs, step, date)) return true;
-    const live =
-      ours(await jobs.liveKeys(stepJob), stepKey(step, date)) ||
-      ours(await jobs.liveKeys(BANK_PART_JOB), `${step}:${date}:`);
-    // Nothing of it live: ended, unless it failed. Asked again, as a worker may have ended it between the two reads.
-    if (!live) return stepEnded(em, jobs, step, date);
+    const progress = await stepProgress(em, step, date);
+    if (progress !== 'running') return progress === 'ended';
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -173,8 +211,7 @@ export async function simulateDay(
     // A large book's review runs in parts (review-jobs.ts): here too, as long as any of them is live.
     for (;;) {
       await jobs.drain(DEPOSIT_REVIEW_PART_JOB, { includeDelayed: true });
-      const live = [...(await jobs.liveKeys(DEPOSIT_REVIEW_PART_JOB))].some((key) => key.startsWith(`${reviewKey}:`));
-      if (!live) break;
+      if ((await jobs.unfinishedKeys(DEPOSIT_REVIEW_PART_JOB, `${reviewKey}:`, { prefix: true })).size === 0) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const [failedParts] = await em.execute<{ failed: number }[]>(
