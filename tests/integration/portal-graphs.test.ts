@@ -231,7 +231,7 @@ describe('the forecast’s verdict (the overview leads with it; issue 8 item 7)'
     }
   });
 
-  it('is null without an agreement, and refused on another member’s account', async () => {
+  it('is null without an agreement (the graphs empty), and refused on another member’s account', async () => {
     const loner = await one(
       `insert into member (member_number, first_name, last_name) values ('g-3', 'No', 'Plan')`,
       [],
@@ -240,6 +240,20 @@ describe('the forecast’s verdict (the overview leads with it; issue 8 item 7)'
     await sql(server, 'insert into member_account_link (member_id, account_id) values (?, ?)', [loner, lone]);
     expect((await gql(server, staff, OVERVIEW_VERDICT, { m: loner, a: lone })).data).toEqual({
       accountForecast: { verdict: null },
+    });
+    // The header's Graphs (always in the menu) opens empty, not "Could not find member or contract".
+    const empty = await gql<Graphs>(server, staff, GRAPHS, { m: loner, a: lone, s: 1 });
+    expect(empty.errors).toBeUndefined();
+    expect(empty.data!.agreementGraphs).toEqual({
+      allocationByCategory: [],
+      forecast: {
+        points: [],
+        lowestPoint: null,
+        firstDateBelowZero: null,
+        firstDateBelowOverdrawLimit: null,
+        overdrawLimit: '0.00',
+      },
+      history: [],
     });
     const other = await accountWithStatus(server, await memberIdOf(server, '100002'), 4);
     expect(codes(await gql(server, member, OVERVIEW_VERDICT, { m: memberId, a: other.accountId }))).toEqual([

@@ -1,8 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CurrentUser } from '../../common/auth/current-user.js';
-import { NotFoundError } from '../../shared/errors.js';
 import { ZERO } from '../../shared/money.js';
-import { loadMemberAccount, OVERVIEW_MESSAGES } from './account-context.js';
+import { loadMemberAccount } from './account-context.js';
 import { sampleSeries } from '../planner/index.js';
 import { loadBillers } from './agreement-billers.js';
 import { monthlyFlows } from './agreement-history.js';
@@ -30,11 +29,10 @@ export class AgreementGraphsService {
   ): Promise<AgreementGraphs> {
     const context = await loadMemberAccount(em, user, memberId, accountId);
     const agreement = context.agreement;
-    if (!agreement) throw new NotFoundError(OVERVIEW_MESSAGES.notFound);
-    const projection = await this.projections.forAgreement(em, agreement);
-    const billers = await loadBillers(em, [agreement.id]);
     const history = await monthlyFlows(em, context.accountId);
-    const forecast = projection.forecast;
+    // An account with no agreement yet (the header offers Graphs on every account): nothing to allocate or forecast.
+    const forecast = agreement ? (await this.projections.forAgreement(em, agreement)).forecast : null;
+    const billers = agreement ? await loadBillers(em, [agreement.id]) : [];
     const days = forecast ? dailyBalances(forecast) : [];
     const limit = forecast?.approvedOverdraw ?? ZERO;
     const marks = {
@@ -43,7 +41,7 @@ export class AgreementGraphsService {
       firstDateBelowOverdrawLimit: days.find((day) => day.balance < -limit)?.date ?? null,
     };
     return {
-      allocationByCategory: allocationByCategory(agreement, billers),
+      allocationByCategory: agreement ? allocationByCategory(agreement, billers) : [],
       forecast: {
         points: sampleSeries(days, step),
         ...marks,
