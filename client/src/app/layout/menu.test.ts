@@ -79,6 +79,20 @@ describe('headerMenus', () => {
     expect(headerMenus(inAccount).memberSearch).toBe(false);
   });
 
+  it('offers the read-only reporter the member search and the agreement’s pages, not the staff’s changes', () => {
+    const reporter = headerMenus({ ...inAccount, isStaff: true, readOnly: true, roles: ['REPORTER'] });
+    expect(reporter.memberSearch).toBe(true);
+    expect(reporter.agreementEntries.map((entry) => entry.label)).toEqual([
+      'Agreement summary',
+      'Pay a bill',
+      'Profile & preferences',
+      'Graphs',
+    ]);
+    expect(
+      headerMenus({ ...inAccount, isStaff: true, roles: ['AGENT'] }).agreementEntries.map((entry) => entry.label),
+    ).toContain('Manage agreement');
+  });
+
   it('hides everything in hideMenus mode, for staff too', () => {
     expect(headerMenus({ ...inAccount, hideMenus: true, isStaff: true, roles: ['MANAGER'] })).toEqual({
       agreementEntries: [],

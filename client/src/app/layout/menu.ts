@@ -87,6 +87,8 @@ export interface HeaderMenuInput {
   roles?: readonly string[];
   /** The account's wizard entries (none until known). */
   wizard?: WizardVisibility;
+  /** The read-only reporting role: staff who make no change, so not offered the staff's agreement actions. */
+  readOnly?: boolean;
 }
 
 export interface HeaderMenus {
@@ -108,11 +110,12 @@ export function headerMenus({
   isStaff,
   roles = [],
   wizard = NO_WIZARD,
+  readOnly = false,
 }: HeaderMenuInput): HeaderMenus {
   if (hideMenus) return { agreementEntries: [], memberSearch: false, approvals: null, reports: [] };
   const inAccount = memberId !== null && accountId !== null;
   return {
-    agreementEntries: inAccount ? visibleEntries(agreementMenu(memberId, accountId, isStaff, wizard)) : [],
+    agreementEntries: inAccount ? visibleEntries(agreementMenu(memberId, accountId, isStaff && !readOnly, wizard)) : [],
     memberSearch: isStaff,
     approvals: canDecideApprovals(roles) ? APPROVALS_ENTRY : null,
     reports: canRunReports(roles) ? STAFF_REPORT_ENTRIES : [],

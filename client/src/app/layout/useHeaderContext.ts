@@ -1,6 +1,6 @@
 import { skipToken } from '@apollo/client/react';
 import { useMatch, useSearchParams } from 'react-router-dom';
-import { isStaff } from '../../auth/session-rules';
+import { isReadOnly, isStaff } from '../../auth/session-rules';
 import { useSession } from '../../auth/useSession';
 import { useAgreementWizardEntriesQuery } from '../../gql/hooks';
 import { parsePositiveId } from '../../shared/route-ids';
@@ -43,6 +43,7 @@ export function useHeaderContext(): HeaderContext {
       : undefined,
     hideMenus,
     isStaff: session ? isStaff(session.roles) : false,
+    readOnly: session ? isReadOnly(session.roles) : false,
     roles: session?.roles ?? [],
   });
   return { ...menus, hideMenus };
