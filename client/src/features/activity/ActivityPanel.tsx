@@ -75,6 +75,8 @@ export function ActivityPanel({
   const accountPath = `/member/${memberId}/account/${accountId}`;
   const first = page && page.totalCount > 0 ? (view.page - 1) * pageSize + 1 : 0;
   const last = page ? Math.min(view.page * pageSize, page.totalCount) : 0;
+  // None at all says so once, in the list (the spec's "No data available"); none for the filters chosen, in the count.
+  const noneAtAll = page?.totalCount === 0 && isInitialActivityView(view, isStaff);
 
   return (
     <Section
@@ -113,7 +115,7 @@ export function ActivityPanel({
           })}
         </Flex>
         <Text fontSize="sm" color="fg.muted" role="status" aria-live="polite" data-testid="activity-count">
-          {page
+          {page && !noneAtAll
             ? page.totalCount === 0
               ? 'No activities for these filters.'
               : `Showing ${first}–${last} of ${page.totalCount} activities, newest first.`
@@ -122,7 +124,9 @@ export function ActivityPanel({
         </Text>
         {error && <LoadFailed what="the activities" error={error} onRetry={() => void refetch()} />}
         {!page && loading && <ActivitySkeleton />}
-        {page && page.items.length === 0 && <Text color="fg.muted">{NO_DATA}</Text>}
+        {page && page.items.length === 0 && (noneAtAll || page.totalCount > 0) && (
+          <Text color="fg.muted">{NO_DATA}</Text>
+        )}
         {page && page.items.length > 0 && (
           <Stack
             as="ul"
