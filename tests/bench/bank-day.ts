@@ -23,6 +23,19 @@ const START = '2026-01-05' as LocalDate;
 /** The day measured: deposits on their weekly day, bills due, windows answering, the calendar over every bill. */
 const DAY = '2026-02-02' as LocalDate; // within the 8-week overdraw rule: a bill may be paid before it is funded
 
+/** Starts Node's CPU profiler; the function returned stops it and writes the profile to `file` (Chrome's tools). */
+function profileOf(file: string): () => void {
+  const session = new Session();
+  session.connect();
+  session.post('Profiler.enable');
+  session.post('Profiler.start');
+  return () =>
+    session.post('Profiler.stop', (error, result) => {
+      if (!error) writeFileSync(file, JSON.stringify(result.profile));
+      session.disconnect();
+    });
+}
+
 /** One day's run of the bank jobs (deposits, automatic payments, windows, calendar) for many agreements. */
 export const bankDaySection: BenchSection = {
   name: 'bank-day',
@@ -64,20 +77,20 @@ export const bankDaySection: BenchSection = {
       const marks = await markRows(query);
       // BENCH_STATEMENTS=1: where the day's statements' time goes (printed after the table's line).
       const timer = process.env.BENCH_STATEMENTS === '1' ? statementTimer() : null;
-      // BENCH_CPU_PROFILE=<file>: Node's CPU profile of the day's steps (up to the deposit review), for Chrome's tools.
+      // BENCH_CPU_PROFILE=<file>: Node's CPU profile of the day's steps (up to the deposit review), for Chrome's tools;
+      // BENCH_REVIEW_CPU_PROFILE=<file>: of the deposit review alone.
       const profileFile = process.env.BENCH_CPU_PROFILE;
-      const profiler = profileFile ? new Session() : null;
-      if (profiler) {
-        profiler.connect();
-        profiler.post('Profiler.enable');
-        profiler.post('Profiler.start');
-      }
+      const reviewProfileFile = process.env.BENCH_REVIEW_CPU_PROFILE;
+      // BENCH_STATEMENTS_JOB=review: the deposit review's statements are timed too (else the timer pauses for it).
+      const timeReview = process.env.BENCH_STATEMENTS_JOB === 'review';
+      const dayProfiler = profileFile ? profileOf(profileFile) : null;
       const cpuMark = await markCpu(query);
       timer?.start();
       const started = performance.now();
       // The deposit review's CPU is left out with its time (sampled as it starts and as the 9am window starts).
       let reviewFrom = { nodeMs: 0, postgresMs: 0 };
       let review = { nodeMs: 0, postgresMs: 0 };
+      let reviewProfiler: (() => void) | null = null;
       // Each job of the day's wall time as simulateDay lives it (its job's fetch, run, completion and the next send).
       const phases: Record<string, number> = {};
       let phase = { name: '', at: started };
@@ -87,15 +100,14 @@ export const bankDaySection: BenchSection = {
         phase = { name: step, at };
         timer?.phase(step);
         if (step === 'review') {
-          timer?.pause();
-          profiler?.post('Profiler.stop', (error, result) => {
-            if (!error && profileFile) writeFileSync(profileFile, JSON.stringify(result.profile));
-            profiler.disconnect();
-          });
+          if (!timeReview) timer?.pause();
+          dayProfiler?.();
+          if (reviewProfileFile) reviewProfiler = profileOf(reviewProfileFile);
           reviewFrom = cpuSinceSync(cpuMark);
         } else if (step === 'window-9') {
           const to = cpuSinceSync(cpuMark);
           review = { nodeMs: to.nodeMs - reviewFrom.nodeMs, postgresMs: to.postgresMs - reviewFrom.postgresMs };
+          reviewProfiler?.();
           timer?.start();
         }
       });
@@ -144,7 +156,8 @@ export const bankDaySection: BenchSection = {
             `${day.windows[1].settled} settled, ${day.day.bills.missedBills} missed bills, ` +
             `${day.day.bills.reminders} reminders, ${day.day.reconciliation.checked} deposits and payments reconciled ` +
             `(${day.day.reconciliation.mismatches.length} mismatches); ${Math.round(effects / (ms / 1000))} effects/s, ` +
-            `steps ms ${JSON.stringify(day.day.timings)}, jobs ms ${JSON.stringify(phases)}; deposit review (left out) ${Math.round(day.reviewMs)} ms; ` +
+            `steps ms ${JSON.stringify(day.day.timings)}, jobs ms ${JSON.stringify(phases)}; deposit review (left out) ${Math.round(day.reviewMs)} ms ` +
+            `(CPU Node ${Math.round(review.nodeMs)} ms, PostgreSQL ${Math.round(review.postgresMs)} ms); ` +
             `CPU of the day: Node ${Math.round(cpu.nodeMs - review.nodeMs)} ms, PostgreSQL ${
               cpu.postgresMs === null ? 'unknown' : `${Math.round(cpu.postgresMs - review.postgresMs)} ms`
             }; ` +
