@@ -60,9 +60,21 @@ export class ProjectionService {
 
   /** Each agreement's rules' input, loaded in batches of PROJECTION_BATCH (three statements each). */
   async inputsFor(em: EntityManager, agreements: readonly AgreementFacts[]): Promise<Map<number, ProjectionInput>> {
+    return (await this.inputsWithBillersFor(em, agreements)).inputs;
+  }
+
+  /**
+   * `inputsFor` with the billers it read (each agreement's, in their order), for a caller that needs them too (the
+   * deposit review's table): no second read of the billers.
+   */
+  async inputsWithBillersFor(
+    em: EntityManager,
+    agreements: readonly AgreementFacts[],
+  ): Promise<{ inputs: Map<number, ProjectionInput>; billers: Map<number, BillerFacts[]> }> {
     const today = this.clock.today();
     const defaultOverdraw = (await this.settings.serverSettings(em)).contractApprovedOverDrawOfAmount;
-    const result = new Map<number, ProjectionInput>();
+    const inputs = new Map<number, ProjectionInput>();
+    const billersOf = new Map<number, BillerFacts[]>();
     for (let start = 0; start < agreements.length; start += PROJECTION_BATCH) {
       const batch = agreements.slice(start, start + PROJECTION_BATCH);
       const ids = batch.map((agreement) => agreement.id);
@@ -78,10 +90,11 @@ export class ProjectionService {
           bills: rows.get(agreement.id)?.bills ?? [],
           deposits: rows.get(agreement.id)?.deposits ?? [],
         };
-        result.set(agreement.id, projectionInputOf(facts, today, defaultOverdraw));
+        inputs.set(agreement.id, projectionInputOf(facts, today, defaultOverdraw));
+        billersOf.set(agreement.id, billers.get(agreement.id) ?? []);
       }
     }
-    return result;
+    return { inputs, billers: billersOf };
   }
 
   /**

@@ -33,7 +33,7 @@ export interface ReviewBillFacts {
   paidAmount: Cents;
   /** What a short pay left to the member: part of what the bill came to. */
   amountOwing: Cents;
-  /** What the bill's contingency paid of it (money source Contingency). */
+  /** What the bill's contingency paid of it (money source Contingency); read of a bill no longer unpaid only. */
   contingencyUsed: Cents;
 }
 

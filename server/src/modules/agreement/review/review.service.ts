@@ -14,11 +14,12 @@ import { loadMemberAccount } from '../account-context.js';
 import { EVERY_AGREEMENT, partitionRanges, type AgreementRange } from '../../../jobs/agreement-ranges.rules.js';
 import type { SettingsService } from '../../settings/index.js';
 import type { AgreementFacts } from '../agreement-facts.js';
-import { loadBillers, type BillerFacts } from '../agreement-billers.js';
-import { loadStoredPlans } from '../plan/plan-reader.js';
-import type { ProjectionService } from '../projection/projection.service.js';
+import type { BillerFacts } from '../agreement-billers.js';
+import { loadStoredPlans, type StoredPlan } from '../plan/plan-reader.js';
+import { PROJECTION_BATCH, type ProjectionService } from '../projection/projection.service.js';
+import type { ProjectionInput } from '../projection/projection.rules.js';
 import { reviewDue, reviewProposal, type ReviewDue, type ReviewProposal } from './review-proposal.rules.js';
-import { reviewTableOf, type ReviewBiller, type ReviewTable } from './review-table.rules.js';
+import { reviewTableOf, type ReviewBiller, type ReviewBillFacts, type ReviewTable } from './review-table.rules.js';
 import { loadTermBills } from './review.queries.js';
 import { DepositReviewStatus } from './review-codes.js';
 import { reviewRecordAction } from './review-record.rules.js';
@@ -109,6 +110,41 @@ function reviewBillerOf(biller: BillerFacts): ReviewBiller {
   return { key: biller.key, name: biller.nickname, amountVaries: biller.amountVaries };
 }
 
+/** Agreements worked out between two yields of `forAgreements` (the next batch's statements go out in between). */
+const REVIEW_YIELD_EVERY = 50;
+
+interface ReviewFacts {
+  inputs: Map<number, ProjectionInput>;
+  billers: Map<number, BillerFacts[]>;
+  termBills: Map<number, ReviewBillFacts[]>;
+  plans: Map<number, StoredPlan>;
+}
+
+/** One agreement's review from its batch's facts (null without a projection input). */
+function reviewOf(
+  agreement: AgreementFacts,
+  facts: ReviewFacts,
+  context: { today: LocalDate; everyMonths: number; lastReviewed: ReadonlyMap<number, LocalDate> },
+): DepositReview | null {
+  const input = facts.inputs.get(agreement.id);
+  if (!input) return null;
+  const bills = facts.termBills.get(agreement.id) ?? [];
+  const table = reviewTableOf(input, (facts.billers.get(agreement.id) ?? []).map(reviewBillerOf), bills);
+  const proposal = reviewProposal(input, table, bills, agreement.contributionFrequency);
+  const due =
+    proposal &&
+    reviewDue({
+      today: context.today,
+      lastReviewedOn: context.lastReviewed.get(agreement.id) ?? null,
+      since: facts.plans.get(agreement.id)?.effectiveDate ?? agreement.startDate,
+      everyMonths: context.everyMonths,
+      deposit: agreement.depositAmount,
+      endOfTermBalance: proposal.endOfTermBalance,
+      lowestBalance: proposal.lowestBalance,
+    });
+  return { agreementId: agreement.id, table, proposal, due };
+}
+
 /**
  * The deposit that reviews itself (issue 24 item 2): each agreement's per-bill table (`review-table.rules.ts`) and the
  * deposit it needs (`review-proposal.rules.ts`), from the projection's input (`ProjectionService.inputsFor`), the
@@ -121,6 +157,8 @@ export class DepositReviewService {
     private readonly settings: SettingsService,
     private readonly clock: Clock,
     private readonly depositChanges: DepositChangeService,
+    /** Agreements loaded and worked out together (`forAgreements`; tests make it small). */
+    private readonly batchSize = PROJECTION_BATCH,
   ) {}
 
   /**
@@ -294,6 +332,10 @@ export class DepositReviewService {
   /**
    * Each agreement's review. `lastReviewed` (the last review of each agreement, when the caller keeps them) starts the
    * calendar; without one it counts from when the version took effect (its stored plan), else its start date.
+   * In batches (`batchSize`, PROJECTION_BATCH agreements): the next batch's statements go out while one is worked out (the work
+   * yields every REVIEW_YIELD_EVERY agreements so that each answer is followed by the next statement at once), so the
+   * database and Node work side by side on the one connection, one statement at a time; a batch's rows are garbage
+   * soon after.
    */
   async forAgreements(
     em: EntityManager,
@@ -302,37 +344,38 @@ export class DepositReviewService {
   ): Promise<Map<number, DepositReview>> {
     const today = this.clock.today();
     const everyMonths = (await this.settings.serverSettings(em)).depositReviewEveryMonths;
-    const ids = agreements.map((agreement) => agreement.id);
-    const inputs = await this.projections.inputsFor(em, agreements);
-    const billers = new Map<number, ReviewBiller[]>();
-    for (const biller of await loadBillers(em, ids)) {
-      const list = billers.get(biller.agreementId) ?? [];
-      list.push(reviewBillerOf(biller));
-      billers.set(biller.agreementId, list);
+    const batches: AgreementFacts[][] = [];
+    for (let start = 0; start < agreements.length; start += this.batchSize) {
+      batches.push(agreements.slice(start, start + this.batchSize));
     }
-    const termBills = await loadTermBills(em, ids);
-    const plans = await loadStoredPlans(em, ids);
     const result = new Map<number, DepositReview>();
-    for (const agreement of agreements) {
-      const input = inputs.get(agreement.id);
-      if (!input) continue;
-      const bills = termBills.get(agreement.id) ?? [];
-      const table = reviewTableOf(input, billers.get(agreement.id) ?? [], bills);
-      const proposal = reviewProposal(input, table, bills, agreement.contributionFrequency);
-      const due =
-        proposal &&
-        reviewDue({
-          today,
-          lastReviewedOn: lastReviewed.get(agreement.id) ?? null,
-          since: plans.get(agreement.id)?.effectiveDate ?? agreement.startDate,
-          everyMonths,
-          deposit: agreement.depositAmount,
-          endOfTermBalance: proposal.endOfTermBalance,
-          lowestBalance: proposal.lowestBalance,
-        });
-      result.set(agreement.id, { agreementId: agreement.id, table, proposal, due });
+    let loading = batches.length > 0 ? this.reviewFacts(em, batches[0]) : null;
+    for (const [index, batch] of batches.entries()) {
+      const facts = await loading!;
+      loading = index + 1 < batches.length ? this.reviewFacts(em, batches[index + 1]) : null;
+      // Awaited below, or before an error leaves (the transaction's connection is then free for its rollback).
+      loading?.catch(() => undefined);
+      try {
+        for (const [i, agreement] of batch.entries()) {
+          if (i > 0 && i % REVIEW_YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
+          const review = reviewOf(agreement, facts, { today, everyMonths, lastReviewed });
+          if (review) result.set(agreement.id, review);
+        }
+      } catch (error) {
+        await loading?.catch(() => undefined);
+        throw error;
+      }
     }
     return result;
+  }
+
+  /** What a batch's reviews read: the projection's inputs and billers, the term's bills, the stored plans. */
+  private async reviewFacts(em: EntityManager, agreements: readonly AgreementFacts[]): Promise<ReviewFacts> {
+    const ids = agreements.map((agreement) => agreement.id);
+    const { inputs, billers } = await this.projections.inputsWithBillersFor(em, agreements);
+    const termBills = await loadTermBills(em, ids);
+    const plans = await loadStoredPlans(em, ids);
+    return { inputs, billers, termBills, plans };
   }
 
   /**
