@@ -332,10 +332,10 @@ export class DepositReviewService {
   /**
    * Each agreement's review. `lastReviewed` (the last review of each agreement, when the caller keeps them) starts the
    * calendar; without one it counts from when the version took effect (its stored plan), else its start date.
-   * In batches (`batchSize`, PROJECTION_BATCH agreements): the next batch's statements go out while one is worked out (the work
-   * yields every REVIEW_YIELD_EVERY agreements so that each answer is followed by the next statement at once), so the
-   * database and Node work side by side on the one connection, one statement at a time; a batch's rows are garbage
-   * soon after.
+   * In batches (`batchSize`, PROJECTION_BATCH agreements): the next batch's statements go out while one is worked
+   * out (the work yields every REVIEW_YIELD_EVERY agreements so that each answer is followed by the next statement at
+   * once), so the database and Node work side by side on the one connection, one statement at a time; a batch's rows
+   * are garbage soon after.
    */
   async forAgreements(
     em: EntityManager,
