@@ -10,6 +10,7 @@ import { Loading } from '../../shared/ui/Loading';
 import { LoadFailed } from '../../shared/ui/LoadFailed';
 import { activityIntro, detailsText, modificationRows, pendingWording, statusPalette } from './activity-details';
 import { displayLabel } from '../../shared/labels';
+import { WholeDates } from '../../shared/ui/WholeDates';
 
 type ActivityDetail = ActivityDetailQuery['activity'];
 
@@ -98,7 +99,7 @@ export function ActivityDetailBody({
             bg={kind === 'NOTIFICATION' ? 'gray.50' : undefined}
             p={kind === 'NOTIFICATION' ? '3' : 0}
           >
-            {text}
+            <WholeDates>{text}</WholeDates>
           </Text>
         )
       )}

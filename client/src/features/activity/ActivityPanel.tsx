@@ -21,6 +21,7 @@ import {
 } from './activity-filters';
 import { useActivityLive } from './useActivityLive';
 import { displayLabel } from '../../shared/labels';
+import { WholeDates } from '../../shared/ui/WholeDates';
 
 type ActivityItem = ActivityPageFieldsFragment['items'][number];
 
@@ -217,7 +218,7 @@ function ActivityRow({
           <Text fontWeight="semibold">{label}</Text>
           {summaryOf(activity) && (
             <Text fontSize="sm" lineClamp={2}>
-              {summaryOf(activity)}
+              <WholeDates>{summaryOf(activity)}</WholeDates>
             </Text>
           )}
           <HStack gap="2" mt="1" wrap="wrap">

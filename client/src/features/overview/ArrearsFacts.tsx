@@ -4,6 +4,7 @@ import { AgreementStatus, type AgreementStatusName } from '@shared/agreement-sta
 import { codeOf } from '@shared/code-names.js';
 import { lazy, Suspense, useState } from 'react';
 import { arrearsSentences, type ArrearsFacts as Arrears } from './arrears-messages';
+import { WholeDates } from '../../shared/ui/WholeDates';
 
 const CatchUpDialog = lazy(() => import('./CatchUpDialog').then((module) => ({ default: module.CatchUpDialog })));
 
@@ -33,7 +34,9 @@ export function ArrearsFacts({ arrears, contractId, canCatchUp, isStaff }: Arrea
   return (
     <Stack gap="2" mt="2" data-testid="arrears-facts">
       {arrearsSentences(arrears, isStaff).map((sentence) => (
-        <Text key={sentence}>{sentence}</Text>
+        <Text key={sentence}>
+          <WholeDates>{sentence}</WholeDates>
+        </Text>
       ))}
       {canCatchUp && contractId !== null && (
         <Button alignSelf="start" colorPalette="brand" minH="11" onClick={() => setOpen(true)}>

@@ -1,5 +1,6 @@
 import { Box, Stack, Text } from '@chakra-ui/react';
 import type { ForecastVerdictFieldsFragment } from '../../gql/graphql';
+import { WholeDates } from '../../shared/ui/WholeDates';
 
 const TONES = {
   onTrack: { bg: 'green.50', border: 'green.600', fg: 'green.800' },
@@ -38,11 +39,11 @@ export function ForecastVerdictView({ verdict }: { verdict: ForecastVerdictField
     >
       <Stack gap="1">
         <Text fontWeight="bold" color={tone.fg} data-testid="forecast-verdict-headline">
-          {words.headline}
+          <WholeDates>{words.headline}</WholeDates>
         </Text>
         {words.details.map((line) => (
           <Text key={line} fontSize="sm">
-            {line}
+            <WholeDates>{line}</WholeDates>
           </Text>
         ))}
       </Stack>

@@ -9,6 +9,7 @@ import { Loading } from '../../shared/ui/Loading';
 import { Section } from '../../shared/ui/Section';
 import { canTopUpRainyDay } from '../bills/bill-rules';
 import { ForecastVerdictView } from './ForecastVerdictView';
+import { WholeDates } from '../../shared/ui/WholeDates';
 
 // Shown only when the forecast is short: loaded then, not with every overview (the first-load budget).
 const ShortfallFixPanel = lazy(() =>
@@ -78,7 +79,7 @@ export function HomeSummary({ memberId, accountId, overview, isStaff, resigned }
               <Text as="span" fontSize="xl" fontWeight="bold" fontVariantNumeric="tabular-nums">
                 {formatMoney(nextDeposit.amount)}
               </Text>
-              {` on ${formatDate(nextDeposit.date)}`}
+              <WholeDates>{` on ${formatDate(nextDeposit.date)}`}</WholeDates>
             </Text>
           ) : (
             <Text color="fg.muted" data-testid="home-no-next-deposit">
@@ -87,7 +88,7 @@ export function HomeSummary({ memberId, accountId, overview, isStaff, resigned }
           )}
           {projection?.arrears && (
             <Text color="fg.error" fontSize="sm" data-testid="home-arrears">
-              {formatMoney(projection.arrears.amount)} of deposits missed since {formatDate(projection.arrears.since)}
+              <WholeDates>{`${formatMoney(projection.arrears.amount)} of deposits missed since ${formatDate(projection.arrears.since)}`}</WholeDates>
             </Text>
           )}
         </Fact>

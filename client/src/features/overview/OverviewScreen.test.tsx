@@ -594,7 +594,10 @@ describe('OverviewScreen', () => {
     expect(await screen.findByText('The member has missed a deposit.')).toBeTruthy();
     // Staff see the same summary; they contact the member from the staff actions, not 'Contact us'.
     const home = await screen.findByRole('region', { name: 'What’s next' });
-    expect(await within(home).findByText('Goes short by $50.00 on 03-12-2026')).toBeTruthy();
+    // The headline's date is kept on one line (a nowrap span), so the words are read from the whole headline.
+    const headline = await within(home).findByTestId('forecast-verdict-headline');
+    expect(headline.textContent).toBe('Goes short by $50.00 on 03-12-2026');
+    expect(headline.querySelector('[data-whole-date]')?.textContent).toBe('03-12-2026');
     expect(within(home).queryByRole('button', { name: 'Contact us' })).toBeNull();
     // Staff may confirm a raise of the deposits (it goes for approval).
     const fixes = await within(home).findByRole('region', { name: 'Fix the shortfall' });

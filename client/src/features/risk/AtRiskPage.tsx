@@ -25,6 +25,7 @@ import {
   sortDescription,
   WEEK_CHOICES,
 } from './at-risk';
+import { WholeDates } from '../../shared/ui/WholeDates';
 
 /**
  * `/atrisk` (staff): active agreements whose forecast goes below zero within the chosen weeks, before any
@@ -112,9 +113,11 @@ export function AtRiskPage() {
       )}
       {list && (
         <Text aria-live="polite">
-          {items.length === 0
-            ? `None of the ${list.checked} active agreements goes short within ${list.weeks === 1 ? '1 week' : `${list.weeks} weeks`}.`
-            : `${items.length} of ${list.checked} active agreements go short within ${list.weeks === 1 ? '1 week' : `${list.weeks} weeks`} (as of ${formatDate(list.asOf)}).`}
+          <WholeDates>
+            {items.length === 0
+              ? `None of the ${list.checked} active agreements goes short within ${list.weeks === 1 ? '1 week' : `${list.weeks} weeks`}.`
+              : `${items.length} of ${list.checked} active agreements go short within ${list.weeks === 1 ? '1 week' : `${list.weeks} weeks`} (as of ${formatDate(list.asOf)}).`}
+          </WholeDates>
           {list.notForecast.length > 0 &&
             ` ${list.notForecast.length} could not be forecast (their data needs a look).`}
         </Text>

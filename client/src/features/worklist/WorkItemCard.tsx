@@ -3,6 +3,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { WorkItemFieldsFragment } from '../../gql/graphql';
 import { ResendButton } from '../notification/ResendButton';
 import { actionPath, doneLine } from './worklist';
+import { WholeDates } from '../../shared/ui/WholeDates';
 
 const PALETTE: Record<string, string> = {
   Hardship: 'teal',
@@ -51,10 +52,10 @@ export function WorkItemCard({ item, mayAct, onContact, onMarkDone, onChanged }:
         )}
       </Flex>
       <Heading as="h3" size="sm" id={headingId} overflowWrap="anywhere">
-        {item.title}
+        <WholeDates>{item.title}</WholeDates>
       </Heading>
       <Text fontSize="sm" mt="1" overflowWrap="anywhere">
-        {item.detail}
+        <WholeDates>{item.detail}</WholeDates>
       </Text>
       {item.done && (
         <Text fontSize="sm" color="fg.success" mt="1" fontWeight="medium">

@@ -15,6 +15,7 @@ import { ContactMemberDialog } from '../notification/ContactMemberDialog';
 import { maySendMessages } from '../notification/outbox-status';
 import { openLine, rowsOf } from './worklist';
 import { WorkItemCard } from './WorkItemCard';
+import { WholeDates } from '../../shared/ui/WholeDates';
 
 /**
  * `/worklist` (staff; issue 22 item 3): one list of what needs a person, most urgent first: in arrears, failed or
@@ -52,7 +53,7 @@ export function WorklistPage() {
       {list && (
         <>
           <Text aria-live="polite">
-            {openLine(list.counts)} As of {formatDate(list.asOf)}.
+            <WholeDates>{`${openLine(list.counts)} As of ${formatDate(list.asOf)}.`}</WholeDates>
           </Text>
           <Flex as="nav" aria-label="Show the rows of one kind" gap="2" wrap="wrap">
             <Button size="sm" minH="11" variant={kind === null ? 'solid' : 'outline'} onClick={() => setKind(null)}>
