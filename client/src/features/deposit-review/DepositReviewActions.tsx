@@ -13,6 +13,7 @@ import { formatDate } from '../../shared/dates';
 import { failureNotice } from '../../shared/errors';
 import { formatMoney } from '../../shared/money';
 import { notify } from '../../shared/notify/notify';
+import { WholeDates } from '../../shared/ui/WholeDates';
 
 type OpenReview = NonNullable<NonNullable<DepositReviewQuery['depositReview']>['open']>;
 
@@ -68,7 +69,7 @@ export function DepositReviewActions({
   return (
     <Stack gap="2" data-testid="deposit-review-open">
       <Text>
-        {`The review of ${formatDate(open.reviewedOn)} proposes a deposit of ${formatMoney(open.proposedDeposit)}.`}
+        <WholeDates>{`The review of ${formatDate(open.reviewedOn)} proposes a deposit of ${formatMoney(open.proposedDeposit)}.`}</WholeDates>
       </Text>
       {open.referred && (
         <Text fontSize="sm">{isStaff ? REVIEW_ACTION_WORDS.referredStaff : REVIEW_ACTION_WORDS.referred}</Text>

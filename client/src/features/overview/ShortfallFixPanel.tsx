@@ -11,6 +11,7 @@ import { ExplainedChoices } from '../../shared/ui/ExplainedChoices';
 import { TitledPanel } from '../../shared/ui/TitledPanel';
 import { newIdempotencyKey } from '../bills/bill-rules';
 import { ForecastVerdictView } from './ForecastVerdictView';
+import { WholeDates } from '../../shared/ui/WholeDates';
 
 // The top-up's dialog (its amount field, linked accounts and their rules) loads when a top-up is chosen.
 const FromLinkedAccountDialog = lazy(() =>
@@ -84,8 +85,9 @@ export function ShortfallFixPanel({ memberId, accountId }: ShortfallFixPanelProp
   return (
     <TitledPanel title={SHORTFALL_WORDS.title} testId="shortfall-fix">
       <Text data-testid="shortfall-facts">
-        {`Short by ${formatMoney(answer.shortfall)} on ${formatDate(answer.firstShortDate)}`}
-        {bill && `, when ${bill.billerName} (${formatMoney(bill.amount)}, due ${formatDate(bill.dueDate)}) is paid`}.
+        <WholeDates>
+          {`Short by ${formatMoney(answer.shortfall)} on ${formatDate(answer.firstShortDate)}${bill ? `, when ${bill.billerName} (${formatMoney(bill.amount)}, due ${formatDate(bill.dueDate)}) is paid` : ''}.`}
+        </WholeDates>
       </Text>
       <ExplainedChoices
         label={SHORTFALL_WORDS.choose}

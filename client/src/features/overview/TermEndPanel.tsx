@@ -12,6 +12,7 @@ import { LoadFailed } from '../../shared/ui/LoadFailed';
 import { ExplainedChoices } from '../../shared/ui/ExplainedChoices';
 import { TitledPanel } from '../../shared/ui/TitledPanel';
 import { Loading } from '../../shared/ui/Loading';
+import { WholeDates } from '../../shared/ui/WholeDates';
 
 export const TERM_END_WORDS = {
   title: 'Your balance at term end',
@@ -82,9 +83,11 @@ export function TermEndPanel({ memberId, accountId }: TermEndPanelProps) {
   return (
     <TitledPanel title={TERM_END_WORDS.title} testId="term-end">
       <Text data-testid="term-end-closing">
-        {answer.closingBalance === null || answer.closingBalance === undefined
-          ? TERM_END_WORDS.noForecast
-          : `Projected closing balance on ${formatDate(answer.endDate)}: ${formatMoney(answer.closingBalance)}`}
+        <WholeDates>
+          {answer.closingBalance === null || answer.closingBalance === undefined
+            ? TERM_END_WORDS.noForecast
+            : `Projected closing balance on ${formatDate(answer.endDate)}: ${formatMoney(answer.closingBalance)}`}
+        </WholeDates>
       </Text>
       <Text data-testid="term-end-current" fontSize="sm" color="fg.muted">
         {answer.message}

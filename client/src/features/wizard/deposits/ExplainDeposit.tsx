@@ -4,6 +4,7 @@ import { formatDate } from '../../../shared/dates';
 import { formatMoney } from '../../../shared/money';
 import { forecastSummary } from '../../charts/chart-data';
 import { LazyForecastChart } from '../../charts/LazyCharts';
+import { WholeDates } from '../../../shared/ui/WholeDates';
 
 type Plan = NonNullable<DepositsStepFieldsFragment['plan']>;
 
@@ -85,9 +86,11 @@ export function ExplainDeposit({ plan, frequencyLabel }: { plan: Plan; frequency
           </Text>
         ))}
         <Text fontSize="sm" data-testid="deposit-minimum">
-          {minimum.reachable && minimum.amount !== null
-            ? `Smallest deposit that never goes short: ${formatMoney(minimum.amount)}.`
-            : `No deposit alone avoids going short: a top-up of ${formatMoney(minimum.topUpNeeded)} is needed by ${formatDate(minimum.topUpDate)}.`}
+          <WholeDates>
+            {minimum.reachable && minimum.amount !== null
+              ? `Smallest deposit that never goes short: ${formatMoney(minimum.amount)}.`
+              : `No deposit alone avoids going short: a top-up of ${formatMoney(minimum.topUpNeeded)} is needed by ${formatDate(minimum.topUpDate)}.`}
+          </WholeDates>
         </Text>
       </Stack>
       <LazyForecastChart
