@@ -264,13 +264,13 @@ export class BankDayService {
 
   /**
    * The agreements a step of `date` works on, to split it into parts (`partitionRanges`): those asking deposits,
-   * those with automatic payments due, those with bills the calendar moves; none for a step run as one part
+   * those with automatic payments due, the running ones for the calendar; none for a step run as one part
    * (`PARTITIONED_STEPS`).
    */
   async stepAgreements(em: EntityManager, step: DayStepName, date: LocalDate): Promise<number[]> {
     if (step === 'deposits') return agreementsAskingDeposits(em, date);
     if (step === 'autopay') return [...new Set((await autoPaymentsDue(em, date)).map((bill) => bill.agreement_id))];
-    if (step === 'calendar') return this.bills.calendarAgreements(em, date);
+    if (step === 'calendar') return this.bills.calendarAgreements(em);
     return [];
   }
 

@@ -312,14 +312,16 @@ export class BillDays {
     });
   }
 
-  /** The agreements the calendar of `today` works on (their bills follow the date): to split it into parts. */
-  async calendarAgreements(em: EntityManager, today: LocalDate): Promise<number[]> {
-    const rows = await em.execute<{ agreement_id: number }[]>(
-      `select distinct b.agreement_id from bill b join agreement g on g.id = b.agreement_id
-       where b.status in (${DATE_DRIVEN}) and b.due_date <= ? and g.status in (${RUNNING})`,
-      [calendarWindowEnd(today)],
-    );
-    return rows.map((row) => Number(row.agreement_id));
+  /**
+   * The agreements the calendar works on, to split it into parts: the running ones (the calendar reads only their
+   * bills), from the agreements alone. Their bills of the window, asked of the whole book here, were its costliest
+   * statement at 1,000,000 agreements: three million bills read through the due-date index, all over the bill table
+   * (more than 8 minutes, where each part then reads its own bills by agreement, side by side on the heap). A part
+   * whose agreements have no bill in the window finds none at once (`bill_open_agreement_due_date_index`).
+   */
+  async calendarAgreements(em: EntityManager): Promise<number[]> {
+    const rows = await em.execute<{ id: number }[]>(`select id from agreement where status in (${RUNNING})`);
+    return rows.map((row) => Number(row.id));
   }
 
   /** Running agreements past their end date become expired (5): the status change is its own key. */
