@@ -1,14 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { addDays, zonedInstant, type LocalDate } from '../../server/src/shared/local-date.js';
+import { zonedInstant, type LocalDate } from '../../server/src/shared/local-date.js';
 import { checkLedger } from '../../server/src/modules/ledger/ledger-check.js';
 import { SimulationClock, simulateDay } from '../../server/src/modules/core-banking/simulation.js';
 import type { StepReport } from '../../server/src/modules/core-banking/bank-day.service.js';
 import { BANK_DAY_JOB, finishKey } from '../../server/src/modules/core-banking/core-banking.jobs.js';
 import { realDatabaseUrl } from '../support/database.js';
 import { startTestServer, type TestServer } from '../support/server.js';
-import { createBankAgreement } from './core-banking-world.js';
-import { createMember } from './payment-world.js';
+import { agreementsOn } from './core-banking-world.js';
 
 // Test-only pauses (NODE_ENV=test): batches of one agreement and 150 ms after each, so that a part takes a while and
 // a second instance finds parts waiting (the batch size read when the bank's modules load: before the imports above;
@@ -22,22 +21,6 @@ const TZ = 'Australia/Sydney';
 const DAY = '2034-03-06' as LocalDate;
 const AGREEMENTS = 9;
 const NODE = [process.execPath, '--import', '@swc-node/register/esm-register'];
-
-/** Agreements starting on `day`: a deposit due that day and a Water bill paid automatically that day. */
-async function agreementsOn(server: TestServer, day: LocalDate, prefix: string): Promise<number[]> {
-  const em = () => server.app.database.orm.em.fork();
-  const ids: number[] = [];
-  for (let i = 0; i < AGREEMENTS; i += 1) {
-    const agreement = await createBankAgreement(em(), await createMember(em(), `${prefix}${i}`), {
-      start: day,
-      end: addDays(day, 364),
-      frequency: 1,
-      billers: [{ nickname: 'Water', paymentMethod: 0, value: '80.00', frequency: 3, dateOfBill: day }],
-    });
-    ids.push(agreement.agreementId);
-  }
-  return ids;
-}
 
 /** What the day wrote for these agreements, by their order (ids apart): ledger, activities, bills, deposits, keys. */
 async function written(server: TestServer, ids: number[]) {
@@ -118,7 +101,7 @@ describe.skipIf(!realDatabaseUrl)('the bank day in parts', () => {
         clock,
       });
       servers.push(server);
-      const ids = await agreementsOn(server, DAY, 'parted');
+      const ids = await agreementsOn(server, DAY, 'parted', AGREEMENTS);
       const day = await simulateDay(
         server.app.services.jobs,
         server.app.services.bankDay,
@@ -172,7 +155,7 @@ describe.skipIf(!realDatabaseUrl)('the bank day in parts', () => {
     const env = { DEMO_DATA: 'false', BANK_DAY_PARTITION_SIZE: '2', JOB_POLLING_SECONDS: '0.5' };
     const first = await startTestServer({ env, clock });
     servers.push(first);
-    const ids = await agreementsOn(first, DAY, 'shared');
+    const ids = await agreementsOn(first, DAY, 'shared', AGREEMENTS);
     const second = await startTestServer({ env, clock, reset: false });
     servers.push(second);
     const heard = [first, second].map((server) => {
@@ -221,7 +204,7 @@ describe.skipIf(!realDatabaseUrl)('the bank day in parts', () => {
     };
     const survivor = await startTestServer({ env, clock });
     servers.push(survivor);
-    const ids = await agreementsOn(survivor, DAY, 'killed');
+    const ids = await agreementsOn(survivor, DAY, 'killed', AGREEMENTS);
     const em = () => survivor.app.database.orm.em.fork();
     // The other instance: a server process of its own on the same database, killed with SIGKILL below.
     const child = spawn(NODE[0], [...NODE.slice(1), 'server/src/main.ts'], {

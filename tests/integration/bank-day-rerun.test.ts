@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { addDays, zonedInstant, type LocalDate } from '../../server/src/shared/local-date.js';
+import { zonedInstant, type LocalDate } from '../../server/src/shared/local-date.js';
 import { checkLedger } from '../../server/src/modules/ledger/ledger-check.js';
 import { SimulationClock, simulateDay, stepProgress } from '../../server/src/modules/core-banking/simulation.js';
 import {
@@ -12,27 +12,10 @@ import { DEPOSIT_REVIEW_JOB } from '../../server/src/modules/agreement/index.js'
 import type { JobType } from '../../server/src/jobs/job-queue.js';
 import { realDatabaseUrl } from '../support/database.js';
 import { startTestServer, type TestServer } from '../support/server.js';
-import { createBankAgreement } from './core-banking-world.js';
-import { createMember } from './payment-world.js';
+import { agreementsOn } from './core-banking-world.js';
 
 const TZ = 'Australia/Sydney';
 const DAY = '2035-05-07' as LocalDate;
-
-/** Two agreements starting on `day`: a deposit due that day and a Water bill paid automatically that day. */
-async function agreementsOn(server: TestServer, day: LocalDate, prefix: string): Promise<number[]> {
-  const em = () => server.app.database.orm.em.fork();
-  const ids: number[] = [];
-  for (let i = 0; i < 2; i += 1) {
-    const agreement = await createBankAgreement(em(), await createMember(em(), `${prefix}${i}`), {
-      start: day,
-      end: addDays(day, 364),
-      frequency: 1,
-      billers: [{ nickname: 'Water', paymentMethod: 0, value: '80.00', frequency: 3, dateOfBill: day }],
-    });
-    ids.push(agreement.agreementId);
-  }
-  return ids;
-}
 
 /**
  * A job sent under `key` and taken by an instance that is then killed (SIGKILL): pg-boss's fetch marks it active,
@@ -70,7 +53,7 @@ describe.skipIf(!realDatabaseUrl)('a bank day run again after its instance was k
     const clock = new SimulationClock(zonedInstant(DAY, TZ, 0, 5), TZ);
     const server = await startTestServer({ env: { DEMO_DATA: 'false' }, clock });
     servers.push(server);
-    await agreementsOn(server, DAY, 'handoff');
+    await agreementsOn(server, DAY, 'handoff', 2);
     const { jobs } = server.app.services;
     const em = () => server.app.database.orm.em.fork();
     await jobs.send(em(), BANK_DAY_JOB, { date: DAY }, { key: stepKey('deposits', DAY) });
@@ -99,7 +82,7 @@ describe.skipIf(!realDatabaseUrl)('a bank day run again after its instance was k
     const clock = new SimulationClock(zonedInstant(DAY, TZ, 0, 5), TZ);
     const server = await startTestServer({ env: { DEMO_DATA: 'false' }, clock });
     servers.push(server);
-    const ids = await agreementsOn(server, DAY, 'rerun');
+    const ids = await agreementsOn(server, DAY, 'rerun', 2);
     // The killed run had reached the reconciliation's run and, on another attempt, the deposit review: both taken,
     // neither done, active until they expire.
     const deadStep = await takenByADeadInstance(

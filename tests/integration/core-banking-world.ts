@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { LocalDate } from '../../server/src/shared/local-date.js';
+import { addDays, type LocalDate } from '../../server/src/shared/local-date.js';
 import { parseMoney, toDecimalString, type Cents } from '../../server/src/shared/money.js';
 import { loadBillers } from '../../server/src/modules/agreement/agreement-billers.js';
 import { loadAgreementFacts } from '../../server/src/modules/agreement/agreement-facts.js';
@@ -9,7 +9,8 @@ import { calculateDepositPlan } from '../../server/src/modules/planner/planner.c
 import { plannerDefaultsOf } from '../../server/src/modules/planner/planner-settings.js';
 import { storeMissingPlans } from '../../server/src/modules/agreement/plan/plan-store.js';
 import { DEFAULT_SERVER_SETTINGS } from '../../server/src/modules/settings/settings.defaults.js';
-import type { MemberFixture } from './payment-world.js';
+import { createMember, type MemberFixture } from './payment-world.js';
+import type { TestServer } from '../support/server.js';
 
 /** Agreements for the bank-side tests, built from the engines: bills and deposits as the planner schedules them. */
 
@@ -167,4 +168,28 @@ export async function createBankAgreement(
   // Its agreed plan, as the change applier stores it when an agreement is applied: the bank day splits by it.
   await storeMissingPlans(em, [agreementId]);
   return { accountId, agreementId, billerIds, depositAmount, depositIds, forecast: result.plan.forecast.days };
+}
+
+/**
+ * `count` agreements of new members starting on `day`, each with a deposit due that day and a Water bill paid
+ * automatically that day (the bank day's part and rerun tests); their ids in order.
+ */
+export async function agreementsOn(
+  server: TestServer,
+  day: LocalDate,
+  prefix: string,
+  count: number,
+): Promise<number[]> {
+  const em = () => server.app.database.orm.em.fork();
+  const ids: number[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const agreement = await createBankAgreement(em(), await createMember(em(), `${prefix}${i}`), {
+      start: day,
+      end: addDays(day, 364),
+      frequency: 1,
+      billers: [{ nickname: 'Water', paymentMethod: 0, value: '80.00', frequency: 3, dateOfBill: day }],
+    });
+    ids.push(agreement.agreementId);
+  }
+  return ids;
 }

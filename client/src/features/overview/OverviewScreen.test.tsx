@@ -15,7 +15,6 @@ import {
   TermEndChoiceDocument,
   type BankDayRunFieldsFragment,
   type ChangeWaitingFieldsFragment,
-  type HardshipCaseFieldsFragment,
   type MemberAccountQuery,
   type OverviewPageQuery,
 } from '../../gql/graphql';
@@ -24,6 +23,7 @@ import { renderRoutes } from '../../test-utils';
 import type { MemberContext } from '../member/member-context';
 import { figuresRefresherOf } from '../../app/live-figures';
 import { OverviewScreen } from './OverviewScreen';
+import { ARRANGED_HARDSHIP_CASE } from '../hardship/test-support';
 
 const ids = { memberId: 42, accountId: 7 };
 
@@ -452,33 +452,7 @@ function renderOverview(staff: boolean, given: Mock[] = mocks(staff)) {
   );
 }
 
-const hardshipCase: HardshipCaseFieldsFragment = {
-  __typename: 'HardshipCase',
-  caseId: 3,
-  accountId: 7,
-  agreementId: 907,
-  status: 'Arranged',
-  statusLabel: 'Arranged',
-  situation: 'Hours cut.',
-  openedAt: '2026-11-28T01:00:00.000Z',
-  request: { __typename: 'HardshipTerms', kind: 'None', from: null, until: null, amount: null, words: 'no change' },
-  arrangement: {
-    __typename: 'HardshipTerms',
-    kind: 'LowerDeposit',
-    from: '2026-11-28',
-    until: '2027-01-31',
-    amount: '50.00',
-    words: 'a lower deposit of $50.00 until 31-01-2027',
-  },
-  arrangementNote: 'Agreed.',
-  arrangedAt: '2026-11-28T02:00:00.000Z',
-  arrangedBy: null,
-  closeNote: null,
-  closedAt: null,
-  followUpPaused: true,
-  counsellingNote: null,
-  deposits: [],
-};
+const hardshipCase = ARRANGED_HARDSHIP_CASE;
 
 const changeWaiting: ChangeWaitingFieldsFragment = {
   __typename: 'AgreementChangeWaiting',
