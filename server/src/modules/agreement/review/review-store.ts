@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { EVERY_AGREEMENT, type AgreementRange } from '../../../jobs/agreement-ranges.rules.js';
+import { EVERY_AGREEMENT, inAgreementRange, type AgreementRange } from '../../../jobs/agreement-ranges.rules.js';
 import { insertRows, intArray, runSql, type BulkRow } from '../../../database/bulk.js';
 import type { LocalDate } from '../../../shared/local-date.js';
 import { DomainError } from '../../../shared/errors.js';
@@ -20,12 +20,13 @@ export async function runningAgreementFacts(
   em: EntityManager,
   range: AgreementRange = EVERY_AGREEMENT,
 ): Promise<AgreementFacts[]> {
+  const part = inAgreementRange(['g.id'], range);
   const rows = await runSql<Record<string, unknown>>(
     em,
     `select ${AGREEMENT_COLUMNS} from agreement g left join overdraw_rule r on r.id = g.overdraw_rule_id
-      where g.status = any(?::smallint[]) and (?::int is null or g.id >= ?) and (?::int is null or g.id < ?)
+      where g.status = any(?::smallint[]) and ${part.sql}
       order by g.id`,
-    [intArray(REVIEWED_STATUSES), range.from, range.from, range.to, range.to],
+    [intArray(REVIEWED_STATUSES), ...part.values],
   );
   return rows.map((row) => agreementFactsOf(row)!);
 }
