@@ -18,7 +18,8 @@ const integration = {
   // Run before any worker starts (each project's, in turn) and after the last file: both only clean up.
   globalSetup: ['tests/support/global-setup.ts'],
   // As server/src/main.ts does first: a test importing a module's index.ts loads its GraphQL types' decorators.
-  setupFiles: ['reflect-metadata'],
+  // one-query-at-a-time: a test fails when a query is handed to a pg connection still running another.
+  setupFiles: ['reflect-metadata', 'tests/support/one-query-at-a-time.ts'],
   testTimeout: 60_000,
   hookTimeout: 120_000,
 };
