@@ -314,15 +314,14 @@ export class AgreementDepositsService {
       'select member_id from member_account_link where account_id = ? and is_active',
       [facts.accountId],
     );
-    const [billers, balances, linked, settings] = await Promise.all([
-      loadBillers(em, [agreementId]),
-      stored.previousId === null ? Promise.resolve(null) : agreementBalances(em, [stored.previousId], { asOf: today }),
-      memberLinkedAccounts(
-        em,
-        memberRows.map((r) => Number(r.member_id)),
-      ),
-      this.settings.serverSettings(em),
-    ]);
+    const billers = await loadBillers(em, [agreementId]);
+    const balances =
+      stored.previousId === null ? null : await agreementBalances(em, [stored.previousId], { asOf: today });
+    const linked = await memberLinkedAccounts(
+      em,
+      memberRows.map((r) => Number(r.member_id)),
+    );
+    const settings = await this.settings.serverSettings(em);
     // A renewal (a change that starts after today) opens with what the version in force is forecast to hold when it
     // ends (the projection's forecast): that is carried over when it takes over (../plan/README.md).
     const renewal = stored.previousId !== null && facts.startDate > today;
