@@ -34,7 +34,7 @@ function sqlOf(config: unknown): string {
 function applicationFrames(stack: string | undefined): string {
   return (stack ?? '')
     .split('\n')
-    .filter((line) => /^\s+at /.test(line) && !/node_modules|node:|one-query-at-a-time|new Promise/.test(line))
+    .filter((line) => /^\s+at /.test(line) && !/node_modules|node:|support\/one-query-at-a-time|new Promise/.test(line))
     .slice(0, 8)
     .join('\n');
 }
