@@ -96,14 +96,12 @@ export class ActivityService {
     const params: unknown[] = [context.accountId];
     const condition = typeCondition(filters, params);
     params.push(pageSize, (page - 1) * pageSize);
-    const [rows, counts] = await Promise.all([
-      em.execute<ActivityRow[]>(
-        `select ${ACTIVITY_COLUMNS} from activity a where a.account_id = ? and ${condition}
-         order by a.occurred_at desc, a.id desc limit ? offset ?`,
-        params,
-      ),
-      activityTypeCounts(em, context.accountId),
-    ]);
+    const rows = await em.execute<ActivityRow[]>(
+      `select ${ACTIVITY_COLUMNS} from activity a where a.account_id = ? and ${condition}
+       order by a.occurred_at desc, a.id desc limit ? offset ?`,
+      params,
+    );
+    const counts = await activityTypeCounts(em, context.accountId);
     const totals = filterTotals(counts, staff);
     return {
       items: rows.map((row) => toActivityView(row, { staff })),

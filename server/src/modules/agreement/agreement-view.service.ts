@@ -80,16 +80,15 @@ export class AgreementViewService {
     const caller = requireUser(user);
     const agreement = await this.reachable(em, caller, agreementId);
     const today = this.clock.today();
-    const [projection, billers, bills, standing, depositDates, current] = await Promise.all([
-      this.projections.forAgreement(em, agreement),
-      loadBillers(em, [agreement.id]),
-      loadBills(em, [agreement.id]),
+    const projection = await this.projections.forAgreement(em, agreement);
+    const billers = await loadBillers(em, [agreement.id]);
+    const bills = await loadBills(em, [agreement.id]);
+    const standing =
       caller.memberId === null || isStaff(caller.roles)
-        ? Promise.resolve(null)
-        : this.standing(em, caller.memberId, agreement.accountId),
-      nextDepositDates(em, agreement, today),
-      loadCurrentAgreementFacts(em, agreement.accountId),
-    ]);
+        ? null
+        : await this.standing(em, caller.memberId, agreement.accountId);
+    const depositDates = await nextDepositDates(em, agreement, today);
+    const current = await loadCurrentAgreementFacts(em, agreement.accountId);
     const { auto, manual } = splitBillers(billers, bills, today);
     const version = await reviewedVersion(em, agreement.id);
     const sent = version?.previousId === null || version?.sentAt !== null;

@@ -105,11 +105,9 @@ export class BillerEditPreviewService {
     const version = await wizardVersion(em, user, contractId);
     const agreement = await loadAgreementFacts(em, version.id);
     if (!agreement) return { available: false, message: PREVIEW_UNAVAILABLE_MESSAGE, before: null, after: null };
-    const [billers, opening, settings] = await Promise.all([
-      loadBillers(em, [version.id]),
-      this.openingBalance(em, version.id),
-      this.settings.serverSettings(em),
-    ]);
+    const billers = await loadBillers(em, [version.id]);
+    const opening = await this.openingBalance(em, version.id);
+    const settings = await this.settings.serverSettings(em);
     const today = this.clock.today();
     const defaults: PlannerDefaults = plannerDefaultsOf(settings);
     const stored = storedDepositPlanData(agreement, billers, opening);

@@ -107,7 +107,8 @@ export class AccountSummaryService {
     const caller = requireUser(user);
     await assertAccountAccess(em, caller, id);
     const agreement = await this.contractOf(em, caller, id, contractId);
-    const [billers, bills] = await Promise.all([loadBillers(em, [agreement.id]), loadBills(em, [agreement.id])]);
+    const billers = await loadBillers(em, [agreement.id]);
+    const bills = await loadBills(em, [agreement.id]);
     const split = splitBillers(billers, bills, this.clock.today());
     return kind === 'auto' ? split.auto : split.manual;
   }

@@ -199,19 +199,19 @@ export class PreferencesService {
   }
 
   private async view(em: EntityManager, contractId: number, accountId: number): Promise<ContractPreferencesView> {
-    const [members, stored, billers, branches, contract] = await Promise.all([
-      this.accountMembers(em, accountId),
-      this.storedChoices(em, contractId),
-      em.execute<{ id: number; nickname: string; is_notification_enabled: boolean }[]>(
-        'select id, nickname, is_notification_enabled from biller where agreement_id = ? and status <> 3 order by nickname, id',
-        [contractId],
-      ),
-      em.execute<{ id: number; name: string }[]>('select id, name from branch where is_active order by name'),
-      em.execute<({ branch_id: number | null } & Record<string, boolean>)[]>(
-        'select * from contract_preferences where agreement_id = ?',
-        [contractId],
-      ),
-    ]);
+    const members = await this.accountMembers(em, accountId);
+    const stored = await this.storedChoices(em, contractId);
+    const billers = await em.execute<{ id: number; nickname: string; is_notification_enabled: boolean }[]>(
+      'select id, nickname, is_notification_enabled from biller where agreement_id = ? and status <> 3 order by nickname, id',
+      [contractId],
+    );
+    const branches = await em.execute<{ id: number; name: string }[]>(
+      'select id, name from branch where is_active order by name',
+    );
+    const contract = await em.execute<({ branch_id: number | null } & Record<string, boolean>)[]>(
+      'select * from contract_preferences where agreement_id = ?',
+      [contractId],
+    );
     const row = contract[0];
     return {
       contractId,

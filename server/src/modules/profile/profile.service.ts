@@ -54,17 +54,15 @@ export class ProfileService {
   async profile(em: EntityManager, user: CurrentUser | null, memberId: number, accountId: number): Promise<Profile> {
     const context = await loadMemberAccount(em, user, memberId, accountId);
     const agreementId = context.agreement?.id ?? null;
-    const [members, linkedAccounts, preferences] = await Promise.all([
-      em.execute<MemberRow[]>(
-        `select m.id, m.member_number, m.first_name, m.last_name, m.email, m.mobile_phone, m.is_active, m.is_resigned,
-                b.name as branch_name
-         from member_account_link l join member m on m.id = l.member_id left join branch b on b.id = m.branch_id
-         where l.account_id = ? and l.is_active order by l.is_primary desc, l.id`,
-        [context.accountId],
-      ),
-      this.availableAccounts(em, user, memberId),
-      agreementId === null ? Promise.resolve(null) : this.preferences(em, agreementId, memberId),
-    ]);
+    const members = await em.execute<MemberRow[]>(
+      `select m.id, m.member_number, m.first_name, m.last_name, m.email, m.mobile_phone, m.is_active, m.is_resigned,
+              b.name as branch_name
+       from member_account_link l join member m on m.id = l.member_id left join branch b on b.id = m.branch_id
+       where l.account_id = ? and l.is_active order by l.is_primary desc, l.id`,
+      [context.accountId],
+    );
+    const linkedAccounts = await this.availableAccounts(em, user, memberId);
+    const preferences = agreementId === null ? null : await this.preferences(em, agreementId, memberId);
     const views = members.map(memberView);
     const member = views.find((view) => view.memberId === memberId);
     if (!member) throw new Error(`Member ${memberId} is linked to account ${accountId} but was not listed`);

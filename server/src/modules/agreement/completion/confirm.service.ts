@@ -117,44 +117,42 @@ export class ConfirmService {
       if (!(error instanceof WizardRefusal)) throw error;
       lock = { code: error.code, message: error.message };
     }
-    const [[agreement], items, members, settings] = await Promise.all([
-      em.execute<
-        {
-          status: number;
-          contribution_frequency: number;
-          deposit_amount: string;
-          next_deposit_amount: string | null;
-          start_date: string;
-          end_date: string;
-          account_number: string;
-        }[]
-      >(
-        `select g.status, g.contribution_frequency, g.deposit_amount, g.next_deposit_amount, g.start_date::text as start_date,
-           g.end_date::text as end_date, a.account_number
-         from agreement g join account a on a.id = g.account_id where g.id = ?`,
-        [version.id],
-      ),
-      em.execute<ItemRow[]>(
-        `select id, 0 as type, nickname, is_auto_payment, billing_frequency, expected_bill_value,
-           date_of_bill::text as date_of_bill, modification_state, status, is_final_bill_expected,
-           expected_final_bill_date::text as expected_final_bill_date, second_date_of_bill::text as second_date_of_bill,
-           payment_method, bpay_biller_code, customer_reference_number, bsb_number, eft_account_number,
-           eft_account_name, direct_debit_account_number
-         from biller where agreement_id = ?
-         union all
-         select id, 1 as type, nickname, false, billing_frequency, expected_bill_value, date_of_bill::text,
-           modification_state, status, false, null, second_date_of_bill::text, null, null, null, null, null, null, null
-         from billing_sub_category where agreement_id = ?
-         order by type, nickname, id`,
-        [version.id, version.id],
-      ),
-      em.execute<{ first_name: string; last_name: string }[]>(
-        `select m.first_name, m.last_name from member_account_link l join member m on m.id = l.member_id
-         where l.account_id = ? and l.is_active order by l.is_primary desc, l.id`,
-        [version.accountId],
-      ),
-      this.settings.clientSettings(em),
-    ]);
+    const [agreement] = await em.execute<
+      {
+        status: number;
+        contribution_frequency: number;
+        deposit_amount: string;
+        next_deposit_amount: string | null;
+        start_date: string;
+        end_date: string;
+        account_number: string;
+      }[]
+    >(
+      `select g.status, g.contribution_frequency, g.deposit_amount, g.next_deposit_amount, g.start_date::text as start_date,
+         g.end_date::text as end_date, a.account_number
+       from agreement g join account a on a.id = g.account_id where g.id = ?`,
+      [version.id],
+    );
+    const items = await em.execute<ItemRow[]>(
+      `select id, 0 as type, nickname, is_auto_payment, billing_frequency, expected_bill_value,
+         date_of_bill::text as date_of_bill, modification_state, status, is_final_bill_expected,
+         expected_final_bill_date::text as expected_final_bill_date, second_date_of_bill::text as second_date_of_bill,
+         payment_method, bpay_biller_code, customer_reference_number, bsb_number, eft_account_number,
+         eft_account_name, direct_debit_account_number
+       from biller where agreement_id = ?
+       union all
+       select id, 1 as type, nickname, false, billing_frequency, expected_bill_value, date_of_bill::text,
+         modification_state, status, false, null, second_date_of_bill::text, null, null, null, null, null, null, null
+       from billing_sub_category where agreement_id = ?
+       order by type, nickname, id`,
+      [version.id, version.id],
+    );
+    const members = await em.execute<{ first_name: string; last_name: string }[]>(
+      `select m.first_name, m.last_name from member_account_link l join member m on m.id = l.member_id
+       where l.account_id = ? and l.is_active order by l.is_primary desc, l.id`,
+      [version.accountId],
+    );
+    const settings = await this.settings.clientSettings(em);
     const isSetup = Number(agreement.status) === AgreementStatus.PendingApproval;
     const startDate = dateOf(agreement.start_date);
     const endDate = dateOf(agreement.end_date);
