@@ -81,6 +81,23 @@ export default tseslint.config(
     },
   },
   {
+    // A module's queries run on its caller's EntityManager, which may be a transaction's (one connection): queries
+    // started together there queue on it, which pg@9 refuses. Await them in turn; the integration tests fail on any
+    // that slip through (tests/support/one-query-at-a-time.ts).
+    files: ['server/src/modules/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='Promise'][callee.property.name=/^(all|allSettled|any|race)$/]",
+          message:
+            'Queries started together on one EntityManager share its connection inside a transaction: await them in turn.',
+        },
+      ],
+    },
+  },
+  {
     files: ['client/codegen/**/*.{js,cjs}'],
     languageOptions: { globals: { ...globals.node } },
   },

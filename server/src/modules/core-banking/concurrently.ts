@@ -20,6 +20,8 @@ export async function forEachConcurrently<T>(
       }
     }
   };
+  // Each lane's work forks its own EntityManager and transaction: one pooled connection per lane, never one shared.
+  // eslint-disable-next-line no-restricted-syntax
   await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, lane));
   if (failure !== null) throw failure;
 }
