@@ -653,6 +653,37 @@ describe('OverviewScreen', () => {
     },
   );
 
+  it('keeps a failed part as it was while a live refresh asks again, not trying again, until the answer replaces it', async () => {
+    const [failed, whole, tonight, saved, termEnd, fixes] = oneFailedPart(
+      false,
+      ['activities'],
+      'The activity history is unavailable.',
+    );
+    // The refresh's answers take a while: what the page shows meanwhile can be read.
+    const slowly = (mock: Mock) => ({ ...mock, delay: 1_000 }) as Mock;
+    renderOverview(false, [failed, slowly(whole), tonight, slowly(tonight), saved, termEnd, fixes, slowly(fixes)]);
+    expect(await screen.findByRole('list', { name: 'Tonight’s run, in order' })).toBeTruthy();
+    expect(await screen.findByRole('region', { name: 'Fix the shortfall' })).toBeTruthy();
+    const failure = 'We could not load the activities. The activity history is unavailable.';
+    const activities = () => screen.getByRole('region', { name: 'Activities' });
+    expect(within(activities()).getByRole('alert').textContent).toContain(failure);
+
+    // The server announces a change of the account's figures: the page is asked again, in the background.
+    const refreshed = figuresRefresherOf(used.client!)({ accountIds: new Set([ids.accountId]) });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Meanwhile the part says what it said: the server's message, and a Try again nobody pressed is not "Trying again…".
+    const alert = within(activities()).getByRole('alert');
+    expect(alert.textContent).toContain(failure);
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(alert.textContent).not.toContain('Trying again');
+    expect(screen.getByTestId('home-next-deposit').textContent).toBe('$1,380.00 on 01-12-2026');
+
+    // The new answer replaces it: the list is back.
+    await refreshed;
+    await waitFor(() => expect(within(activities()).queryByRole('alert')).toBeNull());
+    expect(within(activities()).getByText('No data available')).toBeTruthy();
+  });
+
   it('shows staff the page without the notes when the notes fail, and the notes’ own error', async () => {
     renderOverview(true, oneFailedPart(true, ['accountOverview', 'notes'], 'Notes are unavailable.'));
     expect(await screen.findByText('The member has missed a deposit.')).toBeTruthy();

@@ -101,20 +101,31 @@ export function OverviewScreen() {
   const [dialogWanted, setDialogWanted] = useState(false);
   if (queued.state.open && !dialogWanted) setDialogWanted(true);
 
-  const failures = overviewFailures(overview.error);
+  // While the page is asked again (a live refresh, or Try again), Apollo drops the last answer's error but keeps its
+  // data: the page goes on showing that answer, its failures included, until the new one replaces it (a failed part
+  // read as failed without the server's message, and a failed page as loading).
+  const [settledError, setSettledError] = useState(overview.error);
+  if (!overview.loading && overview.error !== settledError) setSettledError(overview.error);
+  const error = overview.loading ? settledError : overview.error;
+  // Asking again because the person pressed Try again (not a live refresh in the background): the button says so.
+  const [retrying, setRetrying] = useState(false);
+  const retry = () => {
+    setRetrying(true);
+    void overview.refetch().finally(() => setRetrying(false));
+  };
+
+  const failures = overviewFailures(error);
   // The page's core failed (the summary, billers, account, settings): the page fails as before.
-  const pageFailed = failures.core || (overview.error !== undefined && !overview.data?.accountOverview);
+  const pageFailed = failures.core || (error !== undefined && !overview.data?.accountOverview);
   useEffect(() => {
     // Spec 1 §8: overview loading failures show the server's message as a toast (a part's own failure shows in place).
-    if (pageFailed) notify.alert(failureNotice('We could not load the overview.', overview.error));
-  }, [pageFailed, overview.error]);
+    if (pageFailed) notify.alert(failureNotice('We could not load the overview.', error));
+  }, [pageFailed, error]);
 
   const page = pageFailed ? undefined : overview.data;
   const data = page?.accountOverview ?? undefined;
   /** A part's failure (its message), or undefined when it loaded. */
   const partFailure = (part: OverviewPart) => failedPart(part, page, failures, isStaff);
-  const retry = () => void overview.refetch();
-  const retrying = overview.loading && page !== undefined;
   const partFailed = (part: OverviewPart, what: string) => {
     const message = partFailure(part);
     return message === undefined ? null : (
@@ -186,9 +197,7 @@ export function OverviewScreen() {
           <OverviewSkeleton />
         </>
       )}
-      {pageFailed && !overview.loading && (
-        <LoadFailed what="the overview" error={overview.error} onRetry={() => void overview.refetch()} />
-      )}
+      {pageFailed && <LoadFailed what="the overview" error={error} onRetry={retry} retrying={retrying} />}
       {page && data && (
         <Stack gap="5">
           <HomeSummary
