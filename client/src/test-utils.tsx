@@ -2,7 +2,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import type { ApolloLink } from '@apollo/client';
 import { MockedProvider } from '@apollo/client/testing/react';
 import { MockLink } from '@apollo/client/testing';
-import { configure, render } from '@testing-library/react';
+import { configure, render, type MatcherFunction } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-router-dom';
 import { NEVER, catchError, tap, throwError } from 'rxjs';
 import { afterEach } from 'vitest';
@@ -108,4 +108,22 @@ export function renderRoutes(routes: RouteObject[], path: string, mocks: MockLin
     </ChakraProvider>,
   );
   return { router, ...view };
+}
+
+/**
+ * For getByText & co: the element whose text is the whole `sentence`, though parts of it are elements of their own (a
+ * date kept on one line by WholeDates is a span), so that no one text node holds it. The innermost such element.
+ */
+export function wholeText(sentence: string): MatcherFunction {
+  return (_content, element) =>
+    element !== null &&
+    element.textContent === sentence &&
+    [...element.children].every((child) => child.textContent !== sentence);
+}
+
+/** The dates `element` keeps on one line (WholeDates: each in a span that does not break), in order. */
+export function wholeDatesIn(element: Element): string[] {
+  return [...element.querySelectorAll<HTMLElement>('[data-whole-date]')]
+    .filter((span) => span.style.whiteSpace === 'nowrap')
+    .map((span) => span.textContent);
 }

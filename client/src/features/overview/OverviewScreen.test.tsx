@@ -19,7 +19,7 @@ import {
   type OverviewPageQuery,
 } from '../../gql/graphql';
 import { institutionToday } from '../../shared/institution-day';
-import { renderRoutes } from '../../test-utils';
+import { renderRoutes, wholeDatesIn, wholeText } from '../../test-utils';
 import type { MemberContext } from '../member/member-context';
 import { figuresRefresherOf } from '../../app/live-figures';
 import { OverviewScreen } from './OverviewScreen';
@@ -561,6 +561,18 @@ describe('OverviewScreen', () => {
     const last = within(tonight).getByRole('list', { name: 'What last night’s run did' });
     expect(last.textContent).toContain('Failed');
     expect(last.textContent).toContain('Water bill paid on the 23-11-2026 has failed');
+    // Each date stays on one line at phone width (a span that does not break): the bank day's, each line's due date,
+    // last night's and the one in the server's reason.
+    const intro = within(tonight).getByText(
+      wholeText(
+        'The bank day of 24-11-2026, in this order: deposits in first, then each bill paid automatically. Balance now $485.88.',
+      ),
+    );
+    expect(wholeDatesIn(intro)).toEqual(['24-11-2026']);
+    expect(within(list).getAllByTestId('tonight-line').map(wholeDatesIn)).toEqual([['24-11-2026'], ['24-11-2026']]);
+    const lastHeading = within(tonight).getByRole('heading', { name: 'Last night’s run (23-11-2026)' });
+    expect(wholeDatesIn(lastHeading)).toEqual(['23-11-2026']);
+    expect(wholeDatesIn(last)).toEqual(['23-11-2026']);
   });
 
   it('shows staff the staff wording and the agreement notes', async () => {

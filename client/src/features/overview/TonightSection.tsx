@@ -6,6 +6,7 @@ import { formatMoney } from '../../shared/money';
 import { Loading } from '../../shared/ui/Loading';
 import { LoadFailed } from '../../shared/ui/LoadFailed';
 import { Section } from '../../shared/ui/Section';
+import { WholeDates } from '../../shared/ui/WholeDates';
 
 type Run = BankDayRunFieldsFragment;
 type NextLine = Run['next']['lines'][number];
@@ -35,7 +36,7 @@ function NextLineItem({ line, index }: { line: NextLine; index: number }) {
           </Text>
           <Flex gap="1" align="center" wrap="wrap" color="fg.muted" fontSize="sm">
             <Text>
-              {line.kind === 'DEPOSIT' ? 'Deposit in' : 'Bill paid automatically'} · due {formatDate(line.dueDate)}
+              <WholeDates>{`${line.kind === 'DEPOSIT' ? 'Deposit in' : 'Bill paid automatically'} · due ${formatDate(line.dueDate)}`}</WholeDates>
             </Text>
             {line.late && (
               <Badge size="sm" colorPalette="orange">
@@ -71,7 +72,7 @@ function LastLineItem({ line }: { line: LastLine }) {
           <Text fontWeight="semibold">{line.label}</Text>
           {line.reason && (
             <Text fontSize="sm" color="fg.muted">
-              {line.reason}
+              <WholeDates>{line.reason}</WholeDates>
             </Text>
           )}
         </Box>
@@ -108,8 +109,7 @@ export function TonightSection({ memberId, accountId }: { memberId: number; acco
         <Stack gap="4">
           <Box>
             <Text>
-              The bank day of {formatDate(run.next.date)}, in this order: deposits in first, then each bill paid
-              automatically. Balance now {formatMoney(run.next.balanceBefore)}.
+              <WholeDates>{`The bank day of ${formatDate(run.next.date)}, in this order: deposits in first, then each bill paid automatically. Balance now ${formatMoney(run.next.balanceBefore)}.`}</WholeDates>
             </Text>
             {run.next.lines.length === 0 ? (
               <Text mt="2" fontWeight="semibold" data-testid="tonight-empty">
@@ -130,7 +130,7 @@ export function TonightSection({ memberId, accountId }: { memberId: number; acco
           </Box>
           <Box>
             <Heading as="h3" size="md">
-              Last night’s run ({formatDate(run.last.date)})
+              <WholeDates>{`Last night’s run (${formatDate(run.last.date)})`}</WholeDates>
             </Heading>
             {run.last.lines.length === 0 ? (
               <Text mt="2" data-testid="last-night-empty">

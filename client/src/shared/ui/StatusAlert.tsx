@@ -1,5 +1,6 @@
 import { Alert } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { WholeDates } from './WholeDates';
 
 interface StatusAlertProps {
   status: 'info' | 'warning' | 'success' | 'error';
@@ -7,15 +8,24 @@ interface StatusAlertProps {
   children: ReactNode;
 }
 
-/** An inline message; errors and warnings are announced to screen readers as they appear. */
+/**
+ * An inline message; errors and warnings are announced to screen readers as they appear. A title or message given as
+ * text (often the server's sentence) keeps its dates on one line.
+ */
 export function StatusAlert({ status, title, children }: StatusAlertProps) {
   const urgent = status === 'error' || status === 'warning';
   return (
     <Alert.Root status={status} role={urgent ? 'alert' : 'status'}>
       <Alert.Indicator />
       <Alert.Content>
-        {title && <Alert.Title>{title}</Alert.Title>}
-        <Alert.Description>{children}</Alert.Description>
+        {title && (
+          <Alert.Title>
+            <WholeDates>{title}</WholeDates>
+          </Alert.Title>
+        )}
+        <Alert.Description>
+          {typeof children === 'string' ? <WholeDates>{children}</WholeDates> : children}
+        </Alert.Description>
       </Alert.Content>
     </Alert.Root>
   );

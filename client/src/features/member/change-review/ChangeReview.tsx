@@ -13,6 +13,7 @@ import { notify } from '../../../shared/notify/notify';
 import { Loading } from '../../../shared/ui/Loading';
 import { Section } from '../../../shared/ui/Section';
 import { StatusAlert } from '../../../shared/ui/StatusAlert';
+import { WholeDates } from '../../../shared/ui/WholeDates';
 import { reviewWords, type ReviewWords } from './review-words';
 import { WithdrawChange } from './WithdrawChange';
 
@@ -56,15 +57,20 @@ export function ChangeReview({
       <Section title="Your deposits" id="change-deposits">
         <Stack gap="2">
           <Text data-testid="change-deposit">
-            {formatMoney(review.deposit.amount)} {review.deposit.frequency.toLowerCase()}
-            {review.deposit.firstDate ? `, the first on ${formatDate(review.deposit.firstDate)}` : ''}.
+            <WholeDates>{`${formatMoney(review.deposit.amount)} ${review.deposit.frequency.toLowerCase()}${
+              review.deposit.firstDate ? `, the first on ${formatDate(review.deposit.firstDate)}` : ''
+            }.`}</WholeDates>
           </Text>
           {review.depositChanges.length > 0 ? (
             <ChangesTable label="Deposit changes" changes={review.depositChanges} />
           ) : (
             <Text color="fg.muted">Your deposits do not change.</Text>
           )}
-          {review.termEnd ? <Text data-testid="change-term-end">{review.termEnd.message}</Text> : null}
+          {review.termEnd ? (
+            <Text data-testid="change-term-end">
+              <WholeDates>{review.termEnd.message}</WholeDates>
+            </Text>
+          ) : null}
         </Stack>
       </Section>
       <Section title="Bills you pay yourself" id="change-paid-by-hand">
@@ -80,7 +86,9 @@ export function ChangeReview({
       <Section title="Forecast" id="change-forecast">
         <StatusAlert status={review.forecast.onTrack ? 'success' : 'warning'} title={review.forecast.headline}>
           {review.forecast.details.map((sentence) => (
-            <Text key={sentence}>{sentence}</Text>
+            <Text key={sentence}>
+              <WholeDates>{sentence}</WholeDates>
+            </Text>
           ))}
         </StatusAlert>
       </Section>
@@ -139,8 +147,12 @@ function ChangesTable({ label, changes }: { label: string; changes: readonly Fie
           {changes.map((change) => (
             <Table.Row key={change.field}>
               <Table.Cell>{change.field}</Table.Cell>
-              <Table.Cell>{change.before ?? '—'}</Table.Cell>
-              <Table.Cell>{change.after ?? '—'}</Table.Cell>
+              <Table.Cell>
+                <WholeDates>{change.before ?? '—'}</WholeDates>
+              </Table.Cell>
+              <Table.Cell>
+                <WholeDates>{change.after ?? '—'}</WholeDates>
+              </Table.Cell>
             </Table.Row>
           ))}
         </Table.Body>
