@@ -8,6 +8,7 @@ import { Loading } from '../../shared/ui/Loading';
 import { Page } from '../../shared/ui/Page';
 import { NoData, Section } from '../../shared/ui/Section';
 import { StatusAlert } from '../../shared/ui/StatusAlert';
+import { WholeDates } from '../../shared/ui/WholeDates';
 import { formatDuration, jobLabel, scheduleLabel, shownFigures, stateColour, stateLabel, stepLabel } from './bank-jobs';
 
 const RUNS_SHOWN = 20;
@@ -17,7 +18,7 @@ function DaySummary({ run, title }: { run: DemoDayRunFieldsFragment; title: stri
   return (
     <Stack gap="2" data-testid="demo-day-summary">
       <Text fontWeight="semibold">
-        {title} {formatDate(run.date)} ({formatDuration(run.durationMs)})
+        <WholeDates>{`${title} ${formatDate(run.date)} (${formatDuration(run.durationMs)})`}</WholeDates>
       </Text>
       {figures.length === 0 ? (
         <Text>Nothing was due on this day.</Text>
@@ -34,7 +35,9 @@ function DaySummary({ run, title }: { run: DemoDayRunFieldsFragment; title: stri
       {run.details.length > 0 && (
         <List.Root ps="5" color="red.fg">
           {run.details.map((line) => (
-            <List.Item key={line}>{line}</List.Item>
+            <List.Item key={line}>
+              <WholeDates>{line}</WholeDates>
+            </List.Item>
           ))}
         </List.Root>
       )}
@@ -65,7 +68,10 @@ function DemoClockSection({ onRan }: { onRan: () => void }) {
   return (
     <Section title="Demo clock">
       <Text>
-        Demo mode: the bank’s today is <strong>{formatDate(clock.today)}</strong>
+        Demo mode: the bank’s today is{' '}
+        <strong>
+          <WholeDates>{formatDate(clock.today)}</WholeDates>
+        </strong>
         {clock.daysAhead > 0
           ? ` (${clock.daysAhead} ${clock.daysAhead === 1 ? 'day' : 'days'} ahead of the real date)`
           : ''}
@@ -78,7 +84,7 @@ function DemoClockSection({ onRan }: { onRan: () => void }) {
         </Button>
       </HStack>
       <Text aria-live="polite" data-testid="demo-day-progress">
-        {running ? `Running ${formatDate(running.date)}: ${stepLabel(running.step)}…` : ''}
+        <WholeDates>{running ? `Running ${formatDate(running.date)}: ${stepLabel(running.step)}…` : ''}</WholeDates>
       </Text>
       {error && <StatusAlert status="error">{serverMessage(error)}</StatusAlert>}
       {lastRun && !loading && (
@@ -147,14 +153,16 @@ export function BankJobsPage() {
                     <Table.Cell>
                       {job.lastRun ? (
                         <>
-                          {formatDateTime(job.lastRun.startedOn ?? job.lastRun.createdOn)}{' '}
+                          <WholeDates>{formatDateTime(job.lastRun.startedOn ?? job.lastRun.createdOn)}</WholeDates>{' '}
                           <Badge colorPalette={stateColour(job.lastRun.state)}>{stateLabel(job.lastRun.state)}</Badge>
                         </>
                       ) : (
                         'Never'
                       )}
                     </Table.Cell>
-                    <Table.Cell>{formatDateTime(job.nextRunAt, '—')}</Table.Cell>
+                    <Table.Cell>
+                      <WholeDates>{formatDateTime(job.nextRunAt, '—')}</WholeDates>
+                    </Table.Cell>
                     <Table.Cell textAlign="end">{formatDuration(job.lastRun?.durationMs)}</Table.Cell>
                     <Table.Cell textAlign="end">{job.lastRun?.itemsDone ?? '—'}</Table.Cell>
                     <Table.Cell>
@@ -162,9 +170,11 @@ export function BankJobsPage() {
                         'None'
                       ) : (
                         <Text color="red.fg">
-                          {job.failedRuns} failed
-                          {job.lastFailure &&
-                            ` — last ${formatDateTime(job.lastFailure.createdOn)}: ${job.lastFailure.error ?? ''}`}
+                          <WholeDates>{`${job.failedRuns} failed${
+                            job.lastFailure
+                              ? ` — last ${formatDateTime(job.lastFailure.createdOn)}: ${job.lastFailure.error ?? ''}`
+                              : ''
+                          }`}</WholeDates>
                         </Text>
                       )}
                     </Table.Cell>
@@ -204,7 +214,9 @@ export function BankJobsPage() {
                   {runs.map((run) => (
                     <Table.Row key={run.id}>
                       <Table.Cell>{jobLabel(run.name)}</Table.Cell>
-                      <Table.Cell>{formatDateTime(run.startedOn ?? run.createdOn)}</Table.Cell>
+                      <Table.Cell>
+                        <WholeDates>{formatDateTime(run.startedOn ?? run.createdOn)}</WholeDates>
+                      </Table.Cell>
                       <Table.Cell>
                         <Badge colorPalette={stateColour(run.state)}>{stateLabel(run.state)}</Badge>
                         {run.retryCount > 0 ? ` (retry ${run.retryCount})` : ''}

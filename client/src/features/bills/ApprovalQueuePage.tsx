@@ -11,6 +11,7 @@ import {
 } from '../../gql/hooks';
 import type { AgreementApprovalRequestFieldsFragment, ArrearsApprovalFieldsFragment } from '../../gql/graphql';
 import { formatDate, formatDateTime } from '../../shared/dates';
+import { WholeDates } from '../../shared/ui/WholeDates';
 import { failureNotice, serverMessage } from '../../shared/errors';
 import { formatMoney } from '../../shared/money';
 import { notify } from '../../shared/notify/notify';
@@ -99,7 +100,7 @@ function Request({ approval, onDecided }: { approval: ArrearsApprovalFieldsFragm
             <DataList.Item>
               <DataList.ItemLabel>Bill</DataList.ItemLabel>
               <DataList.ItemValue>
-                {approval.billerName}: {formatMoney(approval.amount)} due {formatDate(approval.dueDate)}
+                <WholeDates>{`${approval.billerName}: ${formatMoney(approval.amount)} due ${formatDate(approval.dueDate)}`}</WholeDates>
               </DataList.ItemValue>
             </DataList.Item>
             <DataList.Item>
@@ -111,7 +112,7 @@ function Request({ approval, onDecided }: { approval: ArrearsApprovalFieldsFragm
             <DataList.Item>
               <DataList.ItemLabel>Asked by</DataList.ItemLabel>
               <DataList.ItemValue>
-                {approval.requestedBy ?? 'an agent'} on {formatDateTime(approval.requestedAt)}
+                <WholeDates>{`${approval.requestedBy ?? 'an agent'} on ${formatDateTime(approval.requestedAt)}`}</WholeDates>
               </DataList.ItemValue>
             </DataList.Item>
             {approval.note && (

@@ -7,6 +7,7 @@ import {
 } from '../../gql/hooks';
 import type { BillForPaymentFieldsFragment } from '../../gql/graphql';
 import { formatDate } from '../../shared/dates';
+import { WholeDates } from '../../shared/ui/WholeDates';
 import { serverMessage } from '../../shared/errors';
 import { formatMoney } from '../../shared/money';
 import { notify } from '../../shared/notify/notify';
@@ -92,8 +93,7 @@ export function ManagerApprovalDialog({ bill, onClose, onApproved }: ManagerAppr
             <Dialog.Body>
               <Stack gap="4">
                 <Text>
-                  The agreement is in Missed Deposit. A manager must approve paying {bill.nickname} (
-                  {formatMoney(bill.amountAllocated)}, due {formatDate(bill.expectedDueDate)}).
+                  <WholeDates>{`The agreement is in Missed Deposit. A manager must approve paying ${bill.nickname} (${formatMoney(bill.amountAllocated)}, due ${formatDate(bill.expectedDueDate)}).`}</WholeDates>
                 </Text>
                 <Tabs.Root
                   value={tab}

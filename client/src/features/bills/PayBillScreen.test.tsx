@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { GraphQLError } from 'graphql';
 import { Outlet } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -13,8 +13,9 @@ import {
   OverduePlanDocument,
   type BillForPaymentFieldsFragment,
 } from '../../gql/graphql';
-import { renderRoutes } from '../../test-utils';
+import { renderRoutes, wholeDatesIn, wholeText } from '../../test-utils';
 import type { MemberContext } from '../member/member-context';
+import { ManagerApprovalDialog } from './ManagerApprovalDialog';
 import { PayBillScreen } from './PayBillScreen';
 import { BILL_MESSAGES } from './bill-messages';
 
@@ -225,6 +226,12 @@ describe('PayBillScreen', () => {
     expect(uuid).toHaveBeenCalledTimes(2);
   });
 
+  it('keeps the bill’s due date on one line in its line (· due …) at phone width', async () => {
+    renderPay([]);
+    const line = await screen.findByText(wholeText('Other · due 20-11-2026 · set aside $120.00'));
+    expect(wholeDatesIn(line)).toEqual(['20-11-2026']);
+  });
+
   it('shows the server’s message when the linked accounts cannot be loaded (spec 1 §8)', async () => {
     const refused = loads.map((mock) =>
       mock.request.query === BillLinkedAccountsDocument
@@ -330,5 +337,24 @@ describe('PayBillScreen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Confirm payment' }));
     expect(await screen.findByText(BILL_MESSAGES.insufficientFunds)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Confirm pay' })).toBeNull();
+  });
+});
+
+describe('ManagerApprovalDialog', () => {
+  it('keeps the bill’s due date on one line in its sentence at phone width', async () => {
+    renderRoutes(
+      [
+        {
+          path: '/',
+          element: <ManagerApprovalDialog bill={bill} onClose={() => undefined} onApproved={() => undefined} />,
+        },
+      ],
+      '/',
+    );
+    const dialog = await screen.findByRole('dialog');
+    const sentence = within(dialog).getByText(
+      wholeText('The agreement is in Missed Deposit. A manager must approve paying Cleaner ($120.00, due 20-11-2026).'),
+    );
+    expect(wholeDatesIn(sentence)).toEqual(['20-11-2026']);
   });
 });

@@ -13,6 +13,7 @@ import {
 } from '../../gql/hooks';
 import type { PayBillInput } from '../../gql/graphql';
 import { formatDate } from '../../shared/dates';
+import { WholeDates } from '../../shared/ui/WholeDates';
 import { failureNotice, serverMessage } from '../../shared/errors';
 import { SERVER_ERROR } from '../../shared/messages';
 import { formatMoney } from '../../shared/money';
@@ -264,7 +265,7 @@ export function PayBillScreen({ mode }: { mode: 'pay' | 'reimburse' }) {
       <Section title={bill.nickname}>
         <Stack gap="3">
           <Text>
-            {bill.categoryName} · due {formatDate(bill.expectedDueDate)} · set aside {formatMoney(bill.amountAllocated)}
+            <WholeDates>{`${bill.categoryName} · due ${formatDate(bill.expectedDueDate)} · set aside ${formatMoney(bill.amountAllocated)}`}</WholeDates>
           </Text>
           {bill.isEarlyPayment && mode === 'pay' && (
             <StatusAlert status="warning">
@@ -305,11 +306,9 @@ export function PayBillScreen({ mode }: { mode: 'pay' | 'reimburse' }) {
                     <RadioGroup.ItemHiddenInput />
                     <RadioGroup.ItemIndicator />
                     <RadioGroup.ItemText>
-                      Combine: pay these {combinedBills.length} bills, {formatMoney(plan?.combinedTotal ?? '0.00')} (
-                      {combinedBills
+                      <WholeDates>{`Combine: pay these ${combinedBills.length} bills, ${formatMoney(plan?.combinedTotal ?? '0.00')} (${combinedBills
                         .map((b) => `due ${formatDate(b.dueDate)} ${formatMoney(b.amountAllocated)}`)
-                        .join('; ')}
-                      )
+                        .join('; ')})`}</WholeDates>
                     </RadioGroup.ItemText>
                   </RadioGroup.Item>
                   <RadioGroup.Item value="ignore">

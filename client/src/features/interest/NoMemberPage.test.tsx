@@ -1,8 +1,10 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { RegisterInterestDocument } from '../../gql/graphql';
-import { renderRoutes } from '../../test-utils';
+import { sessionStore } from '../../auth/session';
+import { tokenFixture } from '../../auth/test-support';
+import { MemberContactDocument, RegisterInterestDocument } from '../../gql/graphql';
+import { renderRoutes, wholeDatesIn, wholeText } from '../../test-utils';
 import { SERVER_ERROR } from '../../shared/messages';
 import { NoMemberPage } from './NoMemberPage';
 
@@ -34,7 +36,10 @@ function fill(values: { name: string; email: string; mobile: string }) {
   fireEvent.click(screen.getByRole('button', { name: 'Register interest' }));
 }
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  sessionStore.clear();
+});
 
 describe('NoMemberPage', () => {
   it('sends nothing while the form is invalid', async () => {
@@ -55,5 +60,33 @@ describe('NoMemberPage', () => {
     renderPage('network-error');
     fill({ name: 'Alex Member', email: 'alex@example.com', mobile: '0412345678' });
     expect(await screen.findByText(SERVER_ERROR)).toBeTruthy();
+  });
+
+  it('tells a member who registered before when, the date kept on one line', async () => {
+    sessionStore.save(tokenFixture({ memberId: 42 }));
+    renderRoutes([{ path: '/nomember/:memberId', element: <NoMemberPage /> }], '/nomember/42', [
+      {
+        request: { query: MemberContactDocument, variables: { memberId: 42 } },
+        result: {
+          data: {
+            member: {
+              __typename: 'Member',
+              memberId: 42,
+              firstName: 'Alex',
+              lastName: 'Member',
+              email: 'alex@example.com',
+              mobilePhone: '0412345678',
+              interestRegisteredOn: '2026-11-20',
+            },
+          },
+        },
+      },
+    ]);
+    const sentence = await screen.findByText(
+      wholeText(
+        'You registered your interest on 20-11-2026. We will contact you about setting up bill smoothing; there is nothing more you need to do.',
+      ),
+    );
+    expect(wholeDatesIn(sentence)).toEqual(['20-11-2026']);
   });
 });

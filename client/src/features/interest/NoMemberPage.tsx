@@ -56,8 +56,7 @@ export function NoMemberPage() {
       ) : registeredOn && !sendAgain ? (
         <Stack gap="4" align="start">
           <StatusAlert status="success" title="Your interest is registered">
-            You registered your interest on {formatDate(registeredOn)}. We will contact you about setting up bill
-            smoothing; there is nothing more you need to do.
+            {`You registered your interest on ${formatDate(registeredOn)}. We will contact you about setting up bill smoothing; there is nothing more you need to do.`}
           </StatusAlert>
           <Button variant="outline" onClick={() => setSendAgain(true)}>
             Send new contact details

@@ -2,6 +2,7 @@ import { DataList, Heading, Stack, Table, Text } from '@chakra-ui/react';
 import { useClosingStatementQuery } from '../../gql/hooks';
 import { formatDate } from '../../shared/dates';
 import { formatMoney } from '../../shared/money';
+import { WholeDates } from '../../shared/ui/WholeDates';
 import { LoadFailed } from '../../shared/ui/LoadFailed';
 import { Loading } from '../../shared/ui/Loading';
 import { lazy, Suspense } from 'react';
@@ -37,7 +38,7 @@ export function ClosingStatementCard({
         Closing statement
       </Heading>
       <Text>
-        Agreement {statement.agreementId} was cancelled on {formatDate(statement.cancelledOn)}: {statement.reason}
+        <WholeDates>{`Agreement ${statement.agreementId} was cancelled on ${formatDate(statement.cancelledOn)}: ${statement.reason}`}</WholeDates>
       </Text>
       <DataList.Root orientation="horizontal" size="md" gap="2">
         {(
@@ -55,7 +56,7 @@ export function ClosingStatementCard({
         ))}
       </DataList.Root>
       <Text fontWeight="semibold" data-testid="closing-statement-message">
-        {statement.message}
+        <WholeDates>{statement.message}</WholeDates>
       </Text>
       {statement.billsDue.length > 0 && (
         <Stack gap="2">
@@ -73,7 +74,7 @@ export function ClosingStatementCard({
                 {statement.billsDue.map((bill) => (
                   <Table.Row key={bill.billId}>
                     <Table.Cell>{bill.payee}</Table.Cell>
-                    <Table.Cell>{formatDate(bill.dueDate)}</Table.Cell>
+                    <Table.Cell whiteSpace="nowrap">{formatDate(bill.dueDate)}</Table.Cell>
                     <Table.Cell textAlign="end">{formatMoney(bill.amount)}</Table.Cell>
                   </Table.Row>
                 ))}

@@ -2,6 +2,7 @@ import { Box, Field, HStack, IconButton, Input } from '@chakra-ui/react';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { formatDate, parseDate } from '../dates';
 import { dateInputProblem, DATE_FORMAT_MESSAGE } from './date-input-rules';
+import { withWholeDates } from './WholeDates';
 
 const DateCalendar = lazy(() => import('./DateCalendar'));
 
@@ -107,8 +108,8 @@ export function DateInput({
           </Suspense>
         </Box>
       </HStack>
-      {helperText && !shown && <Field.HelperText>{helperText}</Field.HelperText>}
-      <Field.ErrorText role="alert">{shown}</Field.ErrorText>
+      {helperText && !shown && <Field.HelperText>{withWholeDates(helperText)}</Field.HelperText>}
+      <Field.ErrorText role="alert">{withWholeDates(shown)}</Field.ErrorText>
     </Field.Root>
   );
 }

@@ -1,6 +1,6 @@
 import { Alert } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { WholeDates } from './WholeDates';
+import { withWholeDates } from './WholeDates';
 
 interface StatusAlertProps {
   status: 'info' | 'warning' | 'success' | 'error';
@@ -18,14 +18,8 @@ export function StatusAlert({ status, title, children }: StatusAlertProps) {
     <Alert.Root status={status} role={urgent ? 'alert' : 'status'}>
       <Alert.Indicator />
       <Alert.Content>
-        {title && (
-          <Alert.Title>
-            <WholeDates>{title}</WholeDates>
-          </Alert.Title>
-        )}
-        <Alert.Description>
-          {typeof children === 'string' ? <WholeDates>{children}</WholeDates> : children}
-        </Alert.Description>
+        {title && <Alert.Title>{withWholeDates(title)}</Alert.Title>}
+        <Alert.Description>{withWholeDates(children)}</Alert.Description>
       </Alert.Content>
     </Alert.Root>
   );

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { dateParts } from './whole-dates';
 
 const ONE_LINE = { whiteSpace: 'nowrap' } as const;
@@ -20,4 +21,12 @@ export function WholeDates({ children }: { children: string }) {
       )}
     </>
   );
+}
+
+/**
+ * A message slot's content (an alert's, a field's help or error), often the server's sentence: given as text, its
+ * dates are kept on one line; given as elements, it is left as it is (whoever made them marks their dates).
+ */
+export function withWholeDates(content: ReactNode): ReactNode {
+  return typeof content === 'string' ? <WholeDates>{content}</WholeDates> : content;
 }

@@ -1,6 +1,7 @@
 import { Field as ChakraField, Input, type InputProps } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { Field as FinalField } from 'react-final-form';
+import { withWholeDates } from './WholeDates';
 
 interface FieldFrameProps {
   label: string;
@@ -24,8 +25,8 @@ export function FieldFrame({ label, error, helperText, required, disabled, child
         {required && <ChakraField.RequiredIndicator />}
       </ChakraField.Label>
       {children}
-      {helperText && !error && <ChakraField.HelperText>{helperText}</ChakraField.HelperText>}
-      <ChakraField.ErrorText role="alert">{error}</ChakraField.ErrorText>
+      {helperText && !error && <ChakraField.HelperText>{withWholeDates(helperText)}</ChakraField.HelperText>}
+      <ChakraField.ErrorText role="alert">{withWholeDates(error)}</ChakraField.ErrorText>
     </ChakraField.Root>
   );
 }

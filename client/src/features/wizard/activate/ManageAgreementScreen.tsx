@@ -20,6 +20,7 @@ import { lifecycleActions, type LifecycleActionName } from './lifecycle-actions'
 import { wizardPaths } from '../wizard-frame';
 import { CancelAgreementDialog } from '../../settlement/CancelAgreementDialog';
 import { formatDate } from '../../../shared/dates';
+import { WholeDates } from '../../../shared/ui/WholeDates';
 import { DateInput } from '../../../shared/ui/DateInput';
 
 interface ActionResult {
@@ -93,7 +94,8 @@ export function ManageAgreementScreen() {
         Manage agreement {agreementId}
       </Heading>
       <Text>
-        Status: <strong>{agreement.statusName}</strong>. Ends on {formatDate(agreement.endDate)}.
+        Status: <strong>{agreement.statusName}</strong>.{' '}
+        <WholeDates>{`Ends on ${formatDate(agreement.endDate)}.`}</WholeDates>
       </Text>
       <Wrap gap="3">
         {lifecycleActions(allowed.data?.agreementWizardEntries.lifecycleActions ?? []).map((action) =>

@@ -6,6 +6,7 @@ import {
   useSaveAgreementDepositsMutation,
 } from '../../../gql/hooks';
 import { formatDate } from '../../../shared/dates';
+import { WholeDates } from '../../../shared/ui/WholeDates';
 import { serverMessage } from '../../../shared/errors';
 import { formatMoney } from '../../../shared/money';
 import { Loading } from '../../../shared/ui/Loading';
@@ -202,7 +203,7 @@ export function DepositsStep({ session, readOnly, go }: StepProps) {
           }.`}
         />
         <Text fontSize="sm" color="fg.muted" pt={{ md: '8' }}>
-          Agreement period {formatDate(d.startDate)} to {formatDate(d.endDate)}
+          <WholeDates>{`Agreement period ${formatDate(d.startDate)} to ${formatDate(d.endDate)}`}</WholeDates>
         </Text>
       </Stack>
 
