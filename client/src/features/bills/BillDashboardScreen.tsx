@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { useBillDashboardQuery } from '../../gql/hooks';
 import type { BillForPaymentFieldsFragment } from '../../gql/graphql';
 import { formatDate } from '../../shared/dates';
+import { WholeDates } from '../../shared/ui/WholeDates';
 import { serverMessage } from '../../shared/errors';
 import { formatMoney } from '../../shared/money';
 import { notify } from '../../shared/notify/notify';
@@ -108,7 +109,7 @@ export function BillDashboardScreen() {
                 <Stack gap="0.5">
                   <Text fontWeight="medium">{bill.nickname}</Text>
                   <Text fontSize="sm" color="fg.muted">
-                    Due {formatDate(bill.expectedDueDate)} · {bill.paymentMethodName}
+                    <WholeDates>{`Due ${formatDate(bill.expectedDueDate)} · ${bill.paymentMethodName}`}</WholeDates>
                   </Text>
                   <BillBadges bill={bill} onHold={Boolean(onHoldMessage(bill, onHold))} />
                 </Stack>

@@ -2,6 +2,7 @@ import { Badge, Box, Stack, Table, Text } from '@chakra-ui/react';
 import type { DepositReviewQuery } from '../../gql/graphql';
 import { useDepositReviewQuery } from '../../gql/hooks';
 import { formatDate } from '../../shared/dates';
+import { WholeDates } from '../../shared/ui/WholeDates';
 import { formatMoney } from '../../shared/money';
 import { LoadFailed } from '../../shared/ui/LoadFailed';
 import { Loading } from '../../shared/ui/Loading';
@@ -124,24 +125,30 @@ export function DepositReviewPanel({ memberId, accountId, agreementId }: Deposit
                   </Badge>
                 )}
               </Text>
-              <Text data-testid="deposit-review-summary">{proposal.summary}</Text>
+              <Text data-testid="deposit-review-summary">
+                <WholeDates>{proposal.summary}</WholeDates>
+              </Text>
               {proposal.reasons.length > 0 && (
                 <Box as="ul" ps="5" listStyleType="disc" aria-label="Why the deposit changes">
                   {proposal.reasons.map((reason) => (
-                    <li key={reason.billerKey ?? 'rest'}>{reason.words}</li>
+                    <li key={reason.billerKey ?? 'rest'}>
+                      <WholeDates>{reason.words}</WholeDates>
+                    </li>
                   ))}
                 </Box>
               )}
               {due?.due && due.reason && <Text fontSize="sm">{DEPOSIT_REVIEW_WORDS.due[due.reason]}</Text>}
               {due && (
                 <Text fontSize="sm" color="fg.muted">
-                  {DEPOSIT_REVIEW_WORDS.nextReview}: {formatDate(due.nextScheduled)}
+                  <WholeDates>{`${DEPOSIT_REVIEW_WORDS.nextReview}: ${formatDate(due.nextScheduled)}`}</WholeDates>
                 </Text>
               )}
               {review.open && <DepositReviewActions memberId={memberId} accountId={accountId} open={review.open} />}
               {review.closed && (
                 <Text data-testid="deposit-review-closed">
-                  {DEPOSIT_REVIEW_WORDS.closed[review.closed.outcome](formatDate(review.closed.reviewedOn))}
+                  <WholeDates>
+                    {DEPOSIT_REVIEW_WORDS.closed[review.closed.outcome](formatDate(review.closed.reviewedOn))}
+                  </WholeDates>
                 </Text>
               )}
             </Stack>

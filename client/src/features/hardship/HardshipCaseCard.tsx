@@ -1,6 +1,7 @@
 import { Badge, Box, Heading, Stack, Text } from '@chakra-ui/react';
 import type { HardshipCaseFieldsFragment } from '../../gql/graphql';
 import { formatDateTime } from '../../shared/dates';
+import { WholeDates } from '../../shared/ui/WholeDates';
 import { HardshipDeposits } from './HardshipDeposits';
 
 const PALETTE: Record<string, string> = { Open: 'orange', Arranged: 'teal', Closed: 'gray' };
@@ -17,7 +18,7 @@ export function HardshipCaseCard({ hardship, isStaff }: { hardship: HardshipCase
           </Badge>
         </Heading>
         <Text fontSize="sm" color="fg.muted">
-          Asked on {formatDateTime(hardship.openedAt)}
+          <WholeDates>{`Asked on ${formatDateTime(hardship.openedAt)}`}</WholeDates>
         </Text>
         <Text>
           <strong>{isStaff ? 'In their words' : 'What you told us'}:</strong> {hardship.situation}
@@ -27,16 +28,21 @@ export function HardshipCaseCard({ hardship, isStaff }: { hardship: HardshipCase
         </Text>
         {hardship.arrangement && (
           <Text data-testid="hardship-arrangement">
-            <strong>Arranged{hardship.arrangedAt ? ` on ${formatDateTime(hardship.arrangedAt)}` : ''}:</strong>{' '}
-            {hardship.arrangement.words}
-            {hardship.arrangedBy ? ` (by ${hardship.arrangedBy})` : ''}
-            {hardship.arrangementNote ? `. ${hardship.arrangementNote}` : ''}
+            <strong>
+              <WholeDates>{`Arranged${hardship.arrangedAt ? ` on ${formatDateTime(hardship.arrangedAt)}` : ''}:`}</WholeDates>
+            </strong>{' '}
+            <WholeDates>{`${hardship.arrangement.words}${hardship.arrangedBy ? ` (by ${hardship.arrangedBy})` : ''}${
+              hardship.arrangementNote ? `. ${hardship.arrangementNote}` : ''
+            }`}</WholeDates>
           </Text>
         )}
         <HardshipDeposits deposits={hardship.deposits} isStaff={isStaff} />
         {hardship.closedAt && (
           <Text>
-            <strong>Closed on {formatDateTime(hardship.closedAt)}:</strong> {hardship.closeNote}
+            <strong>
+              <WholeDates>{`Closed on ${formatDateTime(hardship.closedAt)}:`}</WholeDates>
+            </strong>{' '}
+            <WholeDates>{hardship.closeNote ?? ''}</WholeDates>
           </Text>
         )}
         {hardship.followUpPaused && (

@@ -2,7 +2,7 @@
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HardshipCaseDocument, type HardshipCaseFieldsFragment } from '../../gql/graphql';
-import { renderRoutes } from '../../test-utils';
+import { renderRoutes, wholeDatesIn } from '../../test-utils';
 import { HardshipEntry } from './HardshipEntry';
 import { ARRANGED_HARDSHIP_CASE } from './test-support';
 
@@ -30,9 +30,10 @@ describe('HardshipEntry (the overview’s way in, issue 24 item 4)', () => {
 
   it('shows a member what was arranged instead', async () => {
     renderEntry(active, false, true);
-    expect((await screen.findByTestId('hardship-entry')).textContent).toContain(
-      'Arranged: a lower deposit of $50.00 until 31-01-2027.',
-    );
+    const entry = await screen.findByTestId('hardship-entry');
+    expect(entry.textContent).toContain('Arranged: a lower deposit of $50.00 until 31-01-2027.');
+    // The date is kept on one line at phone width (a span that does not break).
+    expect(wholeDatesIn(entry)).toEqual(['31-01-2027']);
     expect(screen.getByRole('link', { name: 'See your request' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'I’m having trouble paying' })).toBeNull();
   });
@@ -42,6 +43,8 @@ describe('HardshipEntry (the overview’s way in, issue 24 item 4)', () => {
     const entry = await screen.findByTestId('hardship-entry');
     expect(entry.textContent).toContain('Asked for help with payments: Arranged');
     expect(entry.textContent).toContain('Offer counselling: 1800 007 007.');
+    expect(entry.textContent).toContain('Asked on 28-11-2026 12:00 pm for ');
+    expect(wholeDatesIn(entry)).toContain('28-11-2026 12:00 pm');
     expect(screen.getByRole('link', { name: 'Open the request for help' })).toBeTruthy();
   });
 });

@@ -2,6 +2,7 @@ import { Box, Button, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useHardshipCaseQuery } from '../../gql/hooks';
 import { formatDateTime } from '../../shared/dates';
+import { WholeDates } from '../../shared/ui/WholeDates';
 import { StatusAlert } from '../../shared/ui/StatusAlert';
 import { hardshipPath } from './hardship-path';
 
@@ -34,11 +35,13 @@ export function HardshipEntry({
         >
           <Stack gap="1">
             <Text>
-              {isStaff
-                ? `Asked on ${formatDateTime(hardship.openedAt)} for ${hardship.request.words}.`
-                : hardship.arrangement
-                  ? `Arranged: ${hardship.arrangement.words}.`
-                  : `Sent on ${formatDateTime(hardship.openedAt)}: we will contact you.`}
+              <WholeDates>
+                {isStaff
+                  ? `Asked on ${formatDateTime(hardship.openedAt)} for ${hardship.request.words}.`
+                  : hardship.arrangement
+                    ? `Arranged: ${hardship.arrangement.words}.`
+                    : `Sent on ${formatDateTime(hardship.openedAt)}: we will contact you.`}
+              </WholeDates>
             </Text>
             {isStaff && hardship.counsellingNote && <Text fontSize="sm">{hardship.counsellingNote}</Text>}
             <Button asChild alignSelf="start" size="sm" variant="outline" minH="11">

@@ -1,6 +1,7 @@
 import { Badge, Box, Stack, Table, Text } from '@chakra-ui/react';
 import { useCapturedMessagesQuery, useOutboxMessagesQuery } from '../../gql/hooks';
 import { formatDateTime } from '../../shared/dates';
+import { WholeDates } from '../../shared/ui/WholeDates';
 import { serverMessage } from '../../shared/errors';
 import { Loading } from '../../shared/ui/Loading';
 import { Page } from '../../shared/ui/Page';
@@ -90,7 +91,8 @@ export function MessagesPage() {
               data-testid="captured-message"
             >
               <Text fontSize="sm" color="fg.muted">
-                {m.channel} · {formatDateTime(m.receivedAt)} · to <span data-field="recipients">{m.recipients}</span>
+                <WholeDates>{`${m.channel} · ${formatDateTime(m.receivedAt)} · to `}</WholeDates>
+                <span data-field="recipients">{m.recipients}</span>
               </Text>
               {m.subject && (
                 <Text fontWeight="semibold" data-field="subject">

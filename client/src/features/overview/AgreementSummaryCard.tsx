@@ -2,6 +2,7 @@ import { Badge, DataList, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/re
 import type { ReactNode } from 'react';
 import type { AgreementSummaryFieldsFragment } from '../../gql/graphql';
 import { formatDate } from '../../shared/dates';
+import { WholeDates } from '../../shared/ui/WholeDates';
 import { formatMoney } from '../../shared/money';
 import { StatusAlert } from '../../shared/ui/StatusAlert';
 import { overdrawRuleText } from './overview-rules';
@@ -66,7 +67,9 @@ export function AgreementSummaryCard({
             formatMoney(summary.depositAmount)
           )}
         </Item>
-        <Item label="Next deposit">{nextDeposit}</Item>
+        <Item label="Next deposit">
+          <WholeDates>{nextDeposit}</WholeDates>
+        </Item>
         <Item label="Frequency">{summary.contributionFrequencyName}</Item>
         <Item label="Start date">{formatDate(summary.startDate, '—')}</Item>
         <Item label="End date">{formatDate(summary.endDate, '—')}</Item>

@@ -1,6 +1,7 @@
 import { Box, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { formatDateTime } from '../../shared/dates';
+import { WholeDates } from '../../shared/ui/WholeDates';
 import { NO_DATA, NoData } from '../../shared/ui/Section';
 
 interface ListedNote {
@@ -28,7 +29,7 @@ export function NotesList<N extends ListedNote>({
         <Box as="li" key={note.noteId} borderLeftWidth="3px" borderColor="brand.emphasized" ps="3">
           <Text whiteSpace="pre-wrap">{note.text}</Text>
           <Text fontSize="sm" color="fg.muted">
-            {note.createdBy} · {formatDateTime(note.dateCreated)}
+            <WholeDates>{`${note.createdBy} · ${formatDateTime(note.dateCreated)}`}</WholeDates>
           </Text>
           {actions?.(note)}
         </Box>

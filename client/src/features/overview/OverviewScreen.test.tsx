@@ -501,7 +501,11 @@ describe('OverviewScreen', () => {
     // The way through hardship (issue 24 item 4), loaded after the page, beside the arrears.
     const help = await screen.findByRole('link', { name: 'I’m having trouble paying' });
     expect(help.getAttribute('href')).toBe('/member/42/account/7/member/hardship');
-    expect(screen.getByText(/Water bill paid on the 26-09-2026 has failed/)).toBeTruthy();
+    // The biller on hold: the server's sentence, its date kept on one line (a span of its own).
+    const onHold = screen.getByText(
+      wholeText('Water bill paid on the 26-09-2026 has failed and has been placed on hold awaiting resolution'),
+    );
+    expect(wholeDatesIn(onHold)).toEqual(['26-09-2026']);
     // It opens with what's next: the next deposit, the next bills, the forecast's verdict and the actions.
     const home = screen.getByRole('region', { name: 'What’s next' });
     expect(within(home).getByTestId('home-next-deposit').textContent).toBe('$1,380.00 on 01-12-2026');

@@ -165,7 +165,7 @@ export function AtRiskPage() {
                   </Table.Cell>
                   <Table.Cell>{formatDate(item.firstShortDate)}</Table.Cell>
                   <Table.Cell textAlign="end">
-                    {formatMoney(item.lowestPoint.balance)} on {formatDate(item.lowestPoint.date)}
+                    <WholeDates>{`${formatMoney(item.lowestPoint.balance)} on ${formatDate(item.lowestPoint.date)}`}</WholeDates>
                   </Table.Cell>
                   <Table.Cell textAlign="end">{formatMoney(item.topUpToAvoid)}</Table.Cell>
                   <Table.Cell textAlign="end">

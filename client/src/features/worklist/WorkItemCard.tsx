@@ -59,7 +59,7 @@ export function WorkItemCard({ item, mayAct, onContact, onMarkDone, onChanged }:
       </Text>
       {item.done && (
         <Text fontSize="sm" color="fg.success" mt="1" fontWeight="medium">
-          {doneLine(item.done)}
+          <WholeDates>{doneLine(item.done)}</WholeDates>
         </Text>
       )}
       <Flex gap="2" mt="3" wrap="wrap">

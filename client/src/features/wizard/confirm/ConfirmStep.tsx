@@ -5,6 +5,7 @@ import { useAgreementConfirmationQuery } from '../../../gql/hooks';
 import { useIsStaff } from '../../../auth/useIsStaff';
 import { ApprovalNotifyDialog } from '../../notification/ApprovalNotifyDialog';
 import { formatDate } from '../../../shared/dates';
+import { WholeDates } from '../../../shared/ui/WholeDates';
 import { serverMessage } from '../../../shared/errors';
 import { CONTRACT_LOAD_ERROR } from '../../../shared/messages';
 import { formatMoney } from '../../../shared/money';
@@ -76,10 +77,10 @@ function ItemTable({
                     </Table.Cell>
                     <Table.Cell>{item.frequencyLabel}</Table.Cell>
                     <Table.Cell>
-                      {formatDate(item.dateCommencing)}
+                      <WholeDates>{formatDate(item.dateCommencing)}</WholeDates>
                       {item.oldNextDate && (
                         <Text fontSize="sm" color="fg.muted" data-testid="confirm-old-next-date">
-                          Was next due {formatDate(item.oldNextDate)}
+                          <WholeDates>{`Was next due ${formatDate(item.oldNextDate)}`}</WholeDates>
                         </Text>
                       )}
                     </Table.Cell>

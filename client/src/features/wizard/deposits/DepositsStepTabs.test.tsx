@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AddNoteDocument, DepositsNotesDocument } from '../../../gql/graphql';
-import { renderRoutes } from '../../../test-utils';
+import { renderRoutes, wholeDatesIn, wholeText } from '../../../test-utils';
 import { DepositsNotes } from './DepositsStepTabs';
 
 afterEach(cleanup);
@@ -26,7 +26,9 @@ describe('the deposits step’s notes tab (spec 3 §2)', () => {
       notesAnswer([note(1, 'Member paid by payroll from next month.')]),
     ]);
     expect(await screen.findByText('Member paid by payroll from next month.')).toBeTruthy();
-    expect(screen.getByText(/^Alex Agent · /)).toBeTruthy();
+    // Who and when (in the institution's time zone), the date and time kept on one line (a span of its own).
+    const by = screen.getByText(wholeText('Alex Agent · 20-11-2026 12:30 pm'));
+    expect(wholeDatesIn(by)).toEqual(['20-11-2026 12:30 pm']);
   });
 
   it('adds a note to the agreement and shows it', async () => {

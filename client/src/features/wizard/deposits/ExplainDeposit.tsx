@@ -78,11 +78,11 @@ export function ExplainDeposit({ plan, frequencyLabel }: { plan: Plan; frequency
       )}
       <Stack gap="1" data-testid="deposit-forecast-summary">
         <Heading as="h4" size="sm">
-          The balance to {formatDate(forecast.lastDay)}
+          <WholeDates>{`The balance to ${formatDate(forecast.lastDay)}`}</WholeDates>
         </Heading>
         {forecastSummary(forecast).map((line) => (
           <Text key={line} fontSize="sm">
-            {line}
+            <WholeDates>{line}</WholeDates>
           </Text>
         ))}
         <Text fontSize="sm" data-testid="deposit-minimum">
