@@ -1,4 +1,5 @@
 import { Portal, Toast, Toaster } from '@chakra-ui/react';
+import { withWholeDates } from '../ui/WholeDates';
 import { toaster } from './notify';
 
 /**
@@ -37,7 +38,10 @@ export default function ToasterView() {
             <Toast.Indicator />
             <div>
               {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
-              {toast.description && <Toast.Description opacity="1">{toast.description}</Toast.Description>}
+              {toast.description && (
+                // Often the server's sentence: its dates are kept on one line.
+                <Toast.Description opacity="1">{withWholeDates(toast.description)}</Toast.Description>
+              )}
             </div>
             {toast.closable && <Toast.CloseTrigger aria-label="Dismiss notification" />}
           </Toast.Root>
