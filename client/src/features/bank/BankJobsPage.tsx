@@ -160,9 +160,7 @@ export function BankJobsPage() {
                         'Never'
                       )}
                     </Table.Cell>
-                    <Table.Cell>
-                      <WholeDates>{formatDateTime(job.nextRunAt, '—')}</WholeDates>
-                    </Table.Cell>
+                    <Table.Cell whiteSpace="nowrap">{formatDateTime(job.nextRunAt, '—')}</Table.Cell>
                     <Table.Cell textAlign="end">{formatDuration(job.lastRun?.durationMs)}</Table.Cell>
                     <Table.Cell textAlign="end">{job.lastRun?.itemsDone ?? '—'}</Table.Cell>
                     <Table.Cell>
@@ -214,9 +212,7 @@ export function BankJobsPage() {
                   {runs.map((run) => (
                     <Table.Row key={run.id}>
                       <Table.Cell>{jobLabel(run.name)}</Table.Cell>
-                      <Table.Cell>
-                        <WholeDates>{formatDateTime(run.startedOn ?? run.createdOn)}</WholeDates>
-                      </Table.Cell>
+                      <Table.Cell whiteSpace="nowrap">{formatDateTime(run.startedOn ?? run.createdOn)}</Table.Cell>
                       <Table.Cell>
                         <Badge colorPalette={stateColour(run.state)}>{stateLabel(run.state)}</Badge>
                         {run.retryCount > 0 ? ` (retry ${run.retryCount})` : ''}

@@ -9,6 +9,7 @@ import { Loading } from '../../shared/ui/Loading';
 import { Page } from '../../shared/ui/Page';
 import { NoData, Section } from '../../shared/ui/Section';
 import { StatusAlert } from '../../shared/ui/StatusAlert';
+import { WholeDates } from '../../shared/ui/WholeDates';
 import { openLine } from '../worklist/worklist';
 import { dashboardPanels, DASHBOARD_TOP } from './dashboard';
 
@@ -71,7 +72,9 @@ function WorklistPanel() {
             <Stack as="ul" gap="0" m="0" p="0" aria-label="Most urgent">
               {open.slice(0, DASHBOARD_TOP).map((item) => (
                 <Item key={item.key}>
-                  <Text fontWeight="medium">{item.title}</Text>
+                  <Text fontWeight="medium">
+                    <WholeDates>{item.title}</WholeDates>
+                  </Text>
                   <Text fontSize="sm" color="fg.muted">
                     {item.kindLabel}
                     {item.memberName ? ` · ${item.memberName} (${item.memberNumber})` : ''}

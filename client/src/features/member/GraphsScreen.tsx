@@ -11,6 +11,7 @@ import { LazyForecastChart, LazyHistoryBars } from '../charts/LazyCharts';
 import { ForecastVerdictView } from '../overview/ForecastVerdictView';
 import { AllocationSection } from '../overview/OverviewParts';
 import { useMemberContext } from './member-context';
+import { WholeDates } from '../../shared/ui/WholeDates';
 
 /** `member/graphs` (spec 1 §2): allocation, the balance forecast to the end date, deposits and bills by month. */
 export function GraphsScreen() {
@@ -33,7 +34,9 @@ export function GraphsScreen() {
                 <ForecastVerdictView verdict={graphs.forecast.verdict} />
                 <Stack gap="1" data-testid="forecast-summary">
                   {graphs.forecast.summary.map((line) => (
-                    <Text key={line}>{line}</Text>
+                    <Text key={line}>
+                      <WholeDates>{line}</WholeDates>
+                    </Text>
                   ))}
                 </Stack>
                 <LazyForecastChart

@@ -47,7 +47,7 @@ export function MessagesPage() {
               <Table.Body>
                 {messages.map((m) => (
                   <Table.Row key={m.notificationId} data-notification-id={m.notificationId}>
-                    <Table.Cell>{formatDateTime(m.queuedAt)}</Table.Cell>
+                    <Table.Cell whiteSpace="nowrap">{formatDateTime(m.queuedAt)}</Table.Cell>
                     <Table.Cell>
                       {m.subject ?? m.name}
                       <Text fontSize="xs" color="fg.muted">

@@ -123,7 +123,11 @@ export function ShortfallFixPanel({ memberId, accountId }: ShortfallFixPanelProp
         <Suspense fallback={null}>
           <FromLinkedAccountDialog
             title={SHORTFALL_WORDS.topUpTitle}
-            intro={<Text>{fix.words}</Text>}
+            intro={
+              <Text>
+                <WholeDates>{fix.words}</WholeDates>
+              </Text>
+            }
             submitLabel={SHORTFALL_WORDS.topUpSubmit}
             initialAmount={fix.amount}
             failed={SHORTFALL_WORDS.failed}

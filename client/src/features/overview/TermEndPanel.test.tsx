@@ -10,7 +10,7 @@ import {
 import { sessionStore } from '../../auth/session';
 import { tokenFixture } from '../../auth/test-support';
 import { notify } from '../../shared/notify/notify';
-import { renderRoutes } from '../../test-utils';
+import { renderRoutes, wholeDatesIn, wholeText } from '../../test-utils';
 import { TERM_END_WORDS, TermEndPanel } from './TermEndPanel';
 
 const ids = { memberId: 42, accountId: 7 };
@@ -100,7 +100,8 @@ describe('TermEndPanel', () => {
     expect(within(panel).getByTestId('term-end-renewal-deposits').textContent).toBe(due.renewalDeposits);
     const roll = within(panel).getByRole('radio', { name: /Roll the balance into the renewal/ }) as HTMLInputElement;
     expect(roll.checked).toBe(true);
-    expect(within(panel).getByText(due.options[2].explanation)).toBeTruthy();
+    // A choice's explanation, its date kept on one line (a span of its own), so it is found by its whole text.
+    expect(wholeDatesIn(within(panel).getByText(wholeText(due.options[2].explanation)))).toEqual(['20-01-2027']);
     expect(within(panel).getAllByRole('radio')).toHaveLength(3);
     // Nothing changed yet: nothing to confirm.
     expect((within(panel).getByRole('button', { name: TERM_END_WORDS.confirm }) as HTMLButtonElement).disabled).toBe(

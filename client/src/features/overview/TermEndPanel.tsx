@@ -90,11 +90,11 @@ export function TermEndPanel({ memberId, accountId }: TermEndPanelProps) {
         </WholeDates>
       </Text>
       <Text data-testid="term-end-current" fontSize="sm" color="fg.muted">
-        {answer.message}
+        <WholeDates>{answer.message}</WholeDates>
       </Text>
       {answer.renewalDeposits ? (
         <Text data-testid="term-end-renewal-deposits" fontSize="sm">
-          {answer.renewalDeposits}
+          <WholeDates>{answer.renewalDeposits}</WholeDates>
         </Text>
       ) : null}
       <ExplainedChoices

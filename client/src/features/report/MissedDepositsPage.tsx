@@ -257,8 +257,8 @@ export function MissedDepositsPage() {
                             </Table.Cell>
                             <Table.Cell>{record.agreementNumber}</Table.Cell>
                             <Table.Cell>{record.depositFrequency}</Table.Cell>
-                            <Table.Cell>{formatDate(record.nextDepositDate, '—')}</Table.Cell>
-                            <Table.Cell>{formatDate(record.renewalDate)}</Table.Cell>
+                            <Table.Cell whiteSpace="nowrap">{formatDate(record.nextDepositDate, '—')}</Table.Cell>
+                            <Table.Cell whiteSpace="nowrap">{formatDate(record.renewalDate)}</Table.Cell>
                             <Table.Cell textAlign="end">{formatMoney(record.totalValueInArrears)}</Table.Cell>
                           </Table.Row>
                         ))}

@@ -163,7 +163,7 @@ export function AtRiskPage() {
                       {riskLabel(item.level)}
                     </Badge>
                   </Table.Cell>
-                  <Table.Cell>{formatDate(item.firstShortDate)}</Table.Cell>
+                  <Table.Cell whiteSpace="nowrap">{formatDate(item.firstShortDate)}</Table.Cell>
                   <Table.Cell textAlign="end">
                     <WholeDates>{`${formatMoney(item.lowestPoint.balance)} on ${formatDate(item.lowestPoint.date)}`}</WholeDates>
                   </Table.Cell>

@@ -1,4 +1,5 @@
 import { RadioGroup, Stack, Text } from '@chakra-ui/react';
+import { WholeDates } from './WholeDates';
 
 /** One choice: its value, what it is in words and, below it, what choosing it does. */
 export interface ExplainedChoice<V extends string> {
@@ -9,7 +10,8 @@ export interface ExplainedChoice<V extends string> {
 
 /**
  * A labelled radio group whose every choice says what it is and what choosing it does (the shortfall's fixes, the
- * term-end choice): each item at least 44 px high, the explanation muted under the words. The words are the server's.
+ * term-end choice): each item at least 44 px high, the explanation muted under the words. The words are the server's,
+ * their dates kept on one line.
  */
 export function ExplainedChoices<V extends string>({
   label,
@@ -38,10 +40,10 @@ export function ExplainedChoices<V extends string>({
             <RadioGroup.ItemIndicator mt="1" />
             <RadioGroup.ItemText>
               <Text as="span" display="block">
-                {choice.words}
+                <WholeDates>{choice.words}</WholeDates>
               </Text>
               <Text as="span" display="block" fontSize="sm" color="fg.muted">
-                {choice.explanation}
+                <WholeDates>{choice.explanation}</WholeDates>
               </Text>
             </RadioGroup.ItemText>
           </RadioGroup.Item>

@@ -99,7 +99,7 @@ function ItemTable({
                       <Table.Cell>{item.nickname}</Table.Cell>
                       <Table.Cell />
                       <Table.Cell />
-                      <Table.Cell>{formatDate(final.date)}</Table.Cell>
+                      <Table.Cell whiteSpace="nowrap">{formatDate(final.date)}</Table.Cell>
                       <Table.Cell />
                       <Table.Cell />
                       <Table.Cell>
