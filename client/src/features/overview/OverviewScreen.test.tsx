@@ -263,11 +263,12 @@ const tonightsRun: BankDayRunFieldsFragment = {
         kind: 'DEPOSIT',
         depositId: 31,
         billId: null,
-        label: 'Deposit',
+        // A missed deposit asked for again: the server's label says which.
+        label: 'Missed deposit due on 17-11-2026',
         dueDate: '2026-11-24',
         amount: '1380.00',
         balanceAfter: '1865.88',
-        late: false,
+        late: true,
         short: false,
       },
       {
@@ -556,7 +557,7 @@ describe('OverviewScreen', () => {
       .getAllByTestId('tonight-line')
       .map((line) => line.textContent);
     expect(lines).toEqual([
-      expect.stringMatching(/^1\. Deposit.*In \$1,380\.00Balance after \$1,865\.88$/),
+      expect.stringMatching(/^1\. Missed deposit due on 17-11-2026.*In \$1,380\.00Balance after \$1,865\.88$/),
       expect.stringMatching(/^2\. Rent.*Out \$820\.00Balance after \$1,045\.88$/),
     ]);
     expect(within(tonight).getByTestId('tonight-balance-end').textContent).toBe(
@@ -573,7 +574,10 @@ describe('OverviewScreen', () => {
       ),
     );
     expect(wholeDatesIn(intro)).toEqual(['24-11-2026']);
-    expect(within(list).getAllByTestId('tonight-line').map(wholeDatesIn)).toEqual([['24-11-2026'], ['24-11-2026']]);
+    expect(within(list).getAllByTestId('tonight-line').map(wholeDatesIn)).toEqual([
+      ['17-11-2026', '24-11-2026'],
+      ['24-11-2026'],
+    ]);
     const lastHeading = within(tonight).getByRole('heading', { name: 'Last night’s run (23-11-2026)' });
     expect(wholeDatesIn(lastHeading)).toEqual(['23-11-2026']);
     expect(wholeDatesIn(last)).toEqual(['23-11-2026']);

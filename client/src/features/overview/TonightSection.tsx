@@ -32,7 +32,7 @@ function NextLineItem({ line, index }: { line: NextLine; index: number }) {
       <Flex justify="space-between" gap="3" wrap="wrap" align="start">
         <Box minW="0">
           <Text fontWeight="semibold">
-            {index + 1}. {line.label}
+            <WholeDates>{`${index + 1}. ${line.label}`}</WholeDates>
           </Text>
           <Flex gap="1" align="center" wrap="wrap" color="fg.muted" fontSize="sm">
             <Text>
@@ -69,7 +69,9 @@ function LastLineItem({ line }: { line: LastLine }) {
     <List.Item data-testid="last-night-line" py="2" borderBottomWidth="1px" _last={{ borderBottomWidth: 0 }}>
       <Flex justify="space-between" gap="3" wrap="wrap" align="start">
         <Box minW="0">
-          <Text fontWeight="semibold">{line.label}</Text>
+          <Text fontWeight="semibold">
+            <WholeDates>{line.label}</WholeDates>
+          </Text>
           {line.reason && (
             <Text fontSize="sm" color="fg.muted">
               <WholeDates>{line.reason}</WholeDates>
