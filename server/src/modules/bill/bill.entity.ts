@@ -6,7 +6,7 @@ import type { Agreement } from '../agreement/index.js';
 import type { Biller } from '../biller/index.js';
 import type { BillingSubCategory } from '../billing-category/index.js';
 import type { LinkedAccount } from '../linked-account/index.js';
-import { BillStatus, DATE_DRIVEN_STATUSES } from './bill-status.rules.js';
+import { BillStatus, DATE_DRIVEN_STATUSES, SETTLED_STATUSES } from './bill-status.rules.js';
 
 /**
  * One occurrence of a biller's or sub-category's bills (DOMAIN.md "Bills"): when it is due, what is expected,
@@ -25,6 +25,12 @@ import { BillStatus, DATE_DRIVEN_STATUSES } from './bill-status.rules.js';
 @Index({
   name: 'bill_open_agreement_due_date_index',
   expression: `create index "bill_open_agreement_due_date_index" on "bill" ("agreement_id", "due_date") where "status" in (${DATE_DRIVEN_STATUSES.join(', ')})`,
+})
+// The settled bills by biller and due date: the deposit review reads a term's bills paid so far without the many still
+// owed (those it has from the projection's read).
+@Index({
+  name: 'bill_settled_biller_due_date_index',
+  expression: `create index "bill_settled_biller_due_date_index" on "bill" ("biller_id", "due_date") where "status" in (${SETTLED_STATUSES.join(', ')})`,
 })
 // The two foreign keys most bills do not have: indexed where set only (a bill without one writes no entry).
 @Index({

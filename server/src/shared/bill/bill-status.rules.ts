@@ -78,6 +78,20 @@ export function isNothingPaid(status: BillStatus): boolean {
 }
 
 /**
+ * Bills still owed: nothing paid towards them yet, or a failed payment returned (5: owed again). The forecast takes
+ * them out (projection.rules.ts `UNPAID_BILL_STATUSES`).
+ */
+export const OWED_STATUSES: readonly BillStatus[] = [...NOTHING_PAID_STATUSES, BillStatus.Failed];
+
+/**
+ * Every other status: the bill is settled (paid, pending, reversed, reimbursed, short-paid: 2, 3, 7, 8, 9) and what
+ * it came to is known. The deposit review's bills paid so far (`bill_settled_biller_due_date_index`).
+ */
+export const SETTLED_STATUSES: readonly BillStatus[] = Object.values(BillStatus).filter(
+  (status): status is BillStatus => typeof status === 'number' && !OWED_STATUSES.includes(status),
+);
+
+/**
  * The status an unpaid bill has on `today`. A bill due today is upcoming, not overdue: DOMAIN.md defines
  * overdue as "due date passed". Paying it today is still allowed and it joins the overdue option's
  * "due today or earlier" list (1 §4): see `isDueForPayment`.

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { runSql, intArray } from '../../../database/bulk.js';
 import { dateOf, moneyOf } from '../../../database/row-values.js';
+import type { Cents } from '../../../shared/money.js';
 import type { BillStatus } from '../../bill/index.js';
 import { DepositStatus } from '../agreement-codes.js';
 import { depositFactsOf, type ProjectedBillRow } from './projection.facts.js';
@@ -20,8 +21,11 @@ export function projectedDepositsSelect(ids = '?::int[]'): string {
      where agreement_id = any(${ids}) and status in (${PROJECTED_DEPOSITS.join(', ')})`;
 }
 
+/** An unpaid bill as the projection reads it, with the contingency set aside for it (the deposit review's). */
+export type ProjectionBillRow = ProjectedBillRow & { contingency: Cents };
+
 export interface ProjectionRows {
-  bills: ProjectedBillRow[];
+  bills: ProjectionBillRow[];
   deposits: ProjectedDepositFacts[];
 }
 
@@ -36,6 +40,7 @@ function tuples(value: unknown): Tuple[] {
  * Each agreement's unpaid bills and projected deposits, in ONE statement for any number of agreements: per agreement
  * one row with each list as a JSON array of short tuples (a few hundred thousand bills read as a few thousand JSON
  * values: pg's per-column parsing of that many rows took most of the at-risk list's time). Paid bills play no part.
+ * Each bill with its contingency: the deposit review's bills to come, so that it does not read them again.
  */
 export async function loadProjectionRows(
   em: EntityManager,
@@ -47,7 +52,7 @@ export async function loadProjectionRows(
     em,
     `select g.id,
        (select json_agg(json_build_array(b.id, b.biller_id, b.billing_sub_category_id, b.due_date,
-                                         b.expected_amount::text, b.status))
+                                         b.expected_amount::text, b.status, b.contingency::text))
           from bill b
          where b.agreement_id = g.id and b.status in (${UNPAID_BILL_STATUSES.join(', ')})) as bills,
        (select json_agg(json_build_array(d.due_date, d.expected_amount::text, d.received_amount::text, d.status))
@@ -58,12 +63,13 @@ export async function loadProjectionRows(
   );
   for (const row of rows) {
     result.set(Number(row.id), {
-      bills: tuples(row.bills).map(([id, billerId, subCategoryId, dueDate, amount, status]) => ({
+      bills: tuples(row.bills).map(([id, billerId, subCategoryId, dueDate, amount, status, contingency]) => ({
         id: Number(id),
         sourceKey: billerId === null ? `subcategory:${Number(subCategoryId)}` : `biller:${Number(billerId)}`,
         dueDate: dateOf(dueDate),
         expectedAmount: moneyOf(amount),
         status: Number(status) as BillStatus,
+        contingency: moneyOf(contingency),
       })),
       deposits: tuples(row.deposits).map(([dueDate, expected, received, status]) =>
         depositFactsOf({

@@ -1,6 +1,6 @@
 import { addDays, daysBetween, maxDate, type LocalDate } from '../../../shared/local-date.js';
 import { cents, type Cents } from '../../../shared/money.js';
-import { BillStatus, UPCOMING_WINDOW_DAYS, currentBillStatus } from '../../bill/index.js';
+import { BillStatus, OWED_STATUSES, UPCOMING_WINDOW_DAYS, currentBillStatus } from '../../bill/index.js';
 import type { AgreementBalances } from '../../ledger/index.js';
 import { DepositStatus } from '../agreement-codes.js';
 import { AgreementStatus } from '../agreement-status.js';
@@ -134,13 +134,7 @@ const ENDED: ReadonlySet<AgreementStatus> = new Set([
 ]);
 
 /** Bills still to be paid by the agreement (a failed payment was returned: the bill is owed again). */
-export const UNPAID_BILL_STATUSES: readonly BillStatus[] = [
-  BillStatus.Scheduled,
-  BillStatus.Overdue,
-  BillStatus.OverdueNotified,
-  BillStatus.Upcoming,
-  BillStatus.Failed,
-];
+export const UNPAID_BILL_STATUSES: readonly BillStatus[] = OWED_STATUSES;
 const UNPAID: ReadonlySet<BillStatus> = new Set(UNPAID_BILL_STATUSES);
 
 export function isUnpaidBill(status: BillStatus): boolean {

@@ -7,7 +7,7 @@ import type { SettingsService } from '../../settings/index.js';
 import type { AgreementFacts } from '../agreement-facts.js';
 import { loadBillers, type BillerFacts } from '../agreement-billers.js';
 import { projectionInputOf, type ProjectionFacts } from './projection.facts.js';
-import { loadProjectedDeposits, loadProjectionRows } from './projection.queries.js';
+import { loadProjectedDeposits, loadProjectionRows, type ProjectionBillRow } from './projection.queries.js';
 import {
   arrearsOf,
   nextDepositOf,
@@ -64,17 +64,23 @@ export class ProjectionService {
   }
 
   /**
-   * `inputsFor` with the billers it read (each agreement's, in their order), for a caller that needs them too (the
-   * deposit review's table): no second read of the billers.
+   * `inputsFor` with the billers and the unpaid bills it read (each agreement's: the billers in their order, the bills
+   * with their contingency), for a caller that needs them too (the deposit review's table and bills to come): no
+   * second read of either.
    */
   async inputsWithBillersFor(
     em: EntityManager,
     agreements: readonly AgreementFacts[],
-  ): Promise<{ inputs: Map<number, ProjectionInput>; billers: Map<number, BillerFacts[]> }> {
+  ): Promise<{
+    inputs: Map<number, ProjectionInput>;
+    billers: Map<number, BillerFacts[]>;
+    unpaidBills: Map<number, ProjectionBillRow[]>;
+  }> {
     const today = this.clock.today();
     const defaultOverdraw = (await this.settings.serverSettings(em)).contractApprovedOverDrawOfAmount;
     const inputs = new Map<number, ProjectionInput>();
     const billersOf = new Map<number, BillerFacts[]>();
+    const unpaidBills = new Map<number, ProjectionBillRow[]>();
     for (let start = 0; start < agreements.length; start += PROJECTION_BATCH) {
       const batch = agreements.slice(start, start + PROJECTION_BATCH);
       const ids = batch.map((agreement) => agreement.id);
@@ -92,9 +98,10 @@ export class ProjectionService {
         };
         inputs.set(agreement.id, projectionInputOf(facts, today, defaultOverdraw));
         billersOf.set(agreement.id, billers.get(agreement.id) ?? []);
+        unpaidBills.set(agreement.id, rows.get(agreement.id)?.bills ?? []);
       }
     }
-    return { inputs, billers: billersOf };
+    return { inputs, billers: billersOf, unpaidBills };
   }
 
   /**

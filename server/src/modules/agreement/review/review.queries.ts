@@ -2,10 +2,14 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { intArray, runSql } from '../../../database/bulk.js';
 import { dateOf, moneyOf } from '../../../database/row-values.js';
 import type { BillStatus } from '../../bill/index.js';
-import { MoneySource } from '../../bill/index.js';
+import { MoneySource, SETTLED_STATUSES } from '../../bill/index.js';
 import { BillerStatus } from '../../../shared/biller/biller-codes.js';
-import { UNPAID_BILL_STATUSES } from '../projection/projection.rules.js';
+import { cents } from '../../../shared/money.js';
+import type { LocalDate } from '../../../shared/local-date.js';
+import type { ProjectionBillRow } from '../projection/projection.queries.js';
 import type { ReviewBillFacts } from './review-table.rules.js';
+
+const ZERO = cents(0);
 
 type Tuple = (string | number | null)[];
 
@@ -15,23 +19,26 @@ function tuples(value: unknown): Tuple[] {
 }
 
 /**
- * Each agreement's bills of its term for the per-bill table, in ONE statement for any number of agreements: the
- * bills of each biller and sub-category of the version that is not removed, and of their earlier versions (followed
- * back by `previous_id`: a modification leaves the bills already paid with the version that paid them), due from
- * the version's start to its end date, each with what its contingency paid (read for a bill no longer unpaid, the
- * only ones the table reads it of: 0 for a bill still unpaid). Keyed by the current biller (`biller:12`,
- * `subcategory:3`, the projection's keys). One row per agreement, its bills a JSON array of tuples. Set-based, so
- * its cost does not hang on the planner's statistics (issue 23 item 4): each link of the chains reads its own bills
- * of the term through the index on (biller_id, due_date) (by biller, then by sub-category: no OR join), where a
- * subquery per agreement over the whole chain had taken 8 minutes for 10,000 agreements on tables without
- * statistics, and a hash join of the chains with every bill read the whole bill table for each part of the review.
+ * Each agreement's settled bills of its term for the per-bill table (the bills paid so far: no longer owed), in ONE
+ * statement for any number of agreements: the bills of each biller and sub-category of the version that is not
+ * removed, and of their earlier versions (followed back by `previous_id`: a modification leaves the bills already paid
+ * with the version that paid them), due from the version's start to its end date, each with what its contingency
+ * paid. Keyed by the current biller (`biller:12`, `subcategory:3`, the projection's keys). The term's bills still owed
+ * are the projection's (`termBillsToCome`): read once, by its loader. One row per agreement, its bills a JSON array
+ * of tuples. Set-based, so its cost does not hang on the planner's statistics (issue 23 item 4): each link of the
+ * chains reads its own settled bills of the term through `bill_settled_biller_due_date_index` (by biller, then by
+ * sub-category: no OR join), where a subquery per agreement over the whole chain had taken 8 minutes for 10,000
+ * agreements on tables without statistics, a hash join of the chains with every bill read the whole bill table for
+ * each part of the review, and `bill (biller_id, due_date)` read every bill of the term, most of them still owed.
  */
-export async function loadTermBills(
+export async function loadSettledTermBills(
   em: EntityManager,
   agreementIds: readonly number[],
 ): Promise<Map<number, ReviewBillFacts[]>> {
   const result = new Map<number, ReviewBillFacts[]>();
   if (agreementIds.length === 0) return result;
+  // The partial index's own condition, so that the planner uses it.
+  const settled = `bl.status in (${SETTLED_STATUSES.join(', ')})`;
   const rows = await runSql<{ id: number; bills: unknown }>(
     em,
     `with recursive chain(agreement_id, root_key, biller_id, sub_category_id) as (
@@ -50,20 +57,21 @@ export async function loadTermBills(
      select g.id,
        json_agg(json_build_array(t.id, c.root_key, t.due_date, t.expected_amount::text, t.contingency::text,
                                  t.status, t.paid_amount::text, t.amount_owing::text,
-                                 case when t.status in (${UNPAID_BILL_STATUSES.join(', ')}) then '0'
-                                      else coalesce((select sum(m.amount) from bill_money_source m
-                                                      where m.bill_id = t.id and m.source = ${MoneySource.Contingency}),
-                                                    0)::text end)
+                                 coalesce((select sum(m.amount) from bill_money_source m
+                                            where m.bill_id = t.id and m.source = ${MoneySource.Contingency}),
+                                          0)::text)
                 order by t.due_date, t.id) filter (where t.id is not null) as bills
      from agreement g
      left join chain c on c.agreement_id = g.id
      left join lateral (
        select bl.id, bl.due_date, bl.expected_amount, bl.contingency, bl.status, bl.paid_amount, bl.amount_owing
-         from bill bl where bl.biller_id = c.biller_id and bl.due_date between g.start_date and g.end_date
+         from bill bl
+        where bl.biller_id = c.biller_id and bl.due_date between g.start_date and g.end_date and ${settled}
        union all
        select bl.id, bl.due_date, bl.expected_amount, bl.contingency, bl.status, bl.paid_amount, bl.amount_owing
          from bill bl
         where bl.billing_sub_category_id = c.sub_category_id and bl.due_date between g.start_date and g.end_date
+          and ${settled}
      ) t on true
      where g.id = any(?::int[])
      group by g.id`,
@@ -86,6 +94,36 @@ export async function loadTermBills(
         }),
       ),
     );
+  }
+  return result;
+}
+
+/**
+ * The term's bills still owed, from the projection's read of the version's unpaid bills (`ProjectionService
+ * .inputsWithBillersFor`: read once, for both): those of a biller or sub-category that is not removed (`billerKeys`),
+ * due from the version's start to its end date, as `loadSettledTermBills` reads the settled ones. Of a bill still
+ * owed the table and the proposal read only its contingency (what was paid they read of settled bills): the paid
+ * amounts are 0 here.
+ */
+export function termBillsToCome(
+  term: { startDate: LocalDate; endDate: LocalDate },
+  billerKeys: ReadonlySet<string>,
+  unpaid: readonly ProjectionBillRow[],
+): ReviewBillFacts[] {
+  const result: ReviewBillFacts[] = [];
+  for (const bill of unpaid) {
+    if (!billerKeys.has(bill.sourceKey) || bill.dueDate < term.startDate || bill.dueDate > term.endDate) continue;
+    result.push({
+      billId: bill.id,
+      billerKey: bill.sourceKey,
+      dueDate: bill.dueDate,
+      expectedAmount: bill.expectedAmount,
+      contingency: bill.contingency,
+      status: bill.status,
+      paidAmount: ZERO,
+      amountOwing: ZERO,
+      contingencyUsed: ZERO,
+    });
   }
   return result;
 }

@@ -20,7 +20,7 @@ import { PROJECTION_BATCH, type ProjectionService } from '../projection/projecti
 import type { ProjectionInput } from '../projection/projection.rules.js';
 import { reviewDue, reviewProposal, type ReviewDue, type ReviewProposal } from './review-proposal.rules.js';
 import { reviewTableOf, type ReviewBiller, type ReviewBillFacts, type ReviewTable } from './review-table.rules.js';
-import { loadTermBills } from './review.queries.js';
+import { loadSettledTermBills, termBillsToCome } from './review.queries.js';
 import { DepositReviewStatus } from './review-codes.js';
 import { reviewRecordAction } from './review-record.rules.js';
 import {
@@ -369,12 +369,21 @@ export class DepositReviewService {
     return result;
   }
 
-  /** What a batch's reviews read: the projection's inputs and billers, the term's bills, the stored plans. */
+  /**
+   * What a batch's reviews read: the projection's inputs, billers and unpaid bills, the term's settled bills, the
+   * stored plans. Each bill is read once: the term's bills still owed are the projection's.
+   */
   private async reviewFacts(em: EntityManager, agreements: readonly AgreementFacts[]): Promise<ReviewFacts> {
     const ids = agreements.map((agreement) => agreement.id);
-    const { inputs, billers } = await this.projections.inputsWithBillersFor(em, agreements);
-    const termBills = await loadTermBills(em, ids);
+    const { inputs, billers, unpaidBills } = await this.projections.inputsWithBillersFor(em, agreements);
+    const settled = await loadSettledTermBills(em, ids);
     const plans = await loadStoredPlans(em, ids);
+    const termBills = new Map<number, ReviewBillFacts[]>();
+    for (const agreement of agreements) {
+      const keys = new Set((billers.get(agreement.id) ?? []).map((biller) => biller.key));
+      const toCome = termBillsToCome(agreement, keys, unpaidBills.get(agreement.id) ?? []);
+      termBills.set(agreement.id, [...(settled.get(agreement.id) ?? []), ...toCome]);
+    }
     return { inputs, billers, termBills, plans };
   }
 
