@@ -5,11 +5,12 @@ import { LedgerTransactionType } from '../../server/src/modules/ledger/ledger-tr
 import { LedgerService } from '../../server/src/modules/ledger/ledger.service.js';
 import { allocation, external, linkedAccount } from '../../server/src/modules/ledger/ledger.types.js';
 import { cents } from '../../server/src/shared/money.js';
-import type { LocalDate } from '../../server/src/shared/local-date.js';
+import { addDays, type LocalDate } from '../../server/src/shared/local-date.js';
 import { realDatabaseUrl } from '../support/database.js';
 import { AGENT, MEMBER_MISSED_DEPOSIT, MEMBER_NO_AGREEMENT } from '../support/demo.js';
 import { subscribe, wsClient, type LiveSubscription } from '../support/live.js';
 import { startTestServer, type TestServer } from '../support/server.js';
+import { bpayCompany } from './biller-wizard.fixtures.js';
 import { preparedNewAgreement } from './lifecycle.fixtures.js';
 import { accountWithStatus, memberIdOf } from './portal-support.js';
 import { key, REIMBURSE, SKIP_MESSAGE, startPaymentWorld, type PaymentWorld } from './payment-client.js';
@@ -370,5 +371,88 @@ describe('figuresChanged: modify, approve, apply, bank day (demo data, demo cloc
     await announced(staff, seen, accountId, 'MONEY_MOVED');
     expect(forAccount().slice(claim())).toHaveLength(3);
     staff.stop();
+  });
+});
+
+describe('figuresChanged: a new agreement as staff set it up (demo data)', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  // The member's overview shows the agreement staff are setting up (its billers, its deposit, its forecast): each
+  // biller and each deposits step saved is heard by the member's open screens and staff's, not only its activation.
+  it('announces each biller saved and removed and the deposits saved, to staff and the member', async () => {
+    const staffToken = await server.token(...AGENT);
+    const staff = await listen(server.url, staffToken);
+    const member = await listen(server.url, await server.token(...MEMBER_NO_AGREEMENT));
+    const { agreementId, accountId } = await preparedNewAgreement(server, MEMBER_NO_AGREEMENT[0], { complete: false });
+    let seen = staff.received.length;
+    let memberSeen = member.received.length;
+
+    const bpay = await bpayCompany(server);
+    const today = server.app.services.clock.today();
+    const biller = (nickname: string) => ({
+      contractId: agreementId,
+      billingCategoryId: bpay.categoryId,
+      companyId: bpay.companyId,
+      nickname,
+      paymentType: 0,
+      bPayNumber: bpay.billerCode,
+      customerReferenceNumber: bpay.reference,
+      expectedBillValue: '250.00',
+      billingFrequency: 5,
+      isExactDateOfBillKnown: true,
+      dateOfBill: addDays(today, 120),
+      doesAmountVaryFromBillToBill: false,
+      isAutoPaymentBill: true,
+    });
+    const SAVE_BILLER = `mutation($input: BillerInput!) { saveBiller(input: $input) { biller { billerId } errors { message } } }`;
+    const saved = await server.graphql<{ saveBiller: { biller: { billerId: number }; errors: unknown[] } }>(
+      SAVE_BILLER,
+      { input: biller('Electricity') },
+      staffToken,
+    );
+    expect(saved.body.data?.saveBiller.errors).toEqual([]);
+    seen = await announced(staff, seen, accountId, 'AGREEMENT_EDITED');
+    memberSeen = await announced(member, memberSeen, accountId, 'AGREEMENT_EDITED');
+
+    const second = await server.graphql<{ saveBiller: { biller: { billerId: number } } }>(
+      SAVE_BILLER,
+      { input: biller('Gas') },
+      staffToken,
+    );
+    seen = await announced(staff, seen, accountId, 'AGREEMENT_EDITED');
+    const removed = await server.graphql<{ removeBiller: { errors: unknown[] } }>(
+      'mutation($id: Int!) { removeBiller(billerId: $id) { errors { message } } }',
+      { id: second.body.data!.saveBiller.biller.billerId },
+      staffToken,
+    );
+    expect(removed.body.errors).toBeUndefined();
+    seen = await announced(staff, seen, accountId, 'AGREEMENT_EDITED');
+
+    const deposits = await server.graphql<{ saveAgreementDeposits: { errors: unknown[] } }>(
+      `mutation($id: Int!, $input: DepositsInput!) { saveAgreementDeposits(agreementId: $id, input: $input) {
+         errors { code message } } }`,
+      {
+        id: agreementId,
+        input: {
+          contributionFrequency: 2,
+          contributionDate: today,
+          depositType: 1,
+          remitterName: 'Acme Payroll',
+          remitterNumber: 'E-1234',
+        },
+      },
+      staffToken,
+    );
+    expect(deposits.body.data?.saveAgreementDeposits.errors).toEqual([]);
+    await announced(staff, seen, accountId, 'AGREEMENT_EDITED');
+    await announced(member, memberSeen, accountId, 'AGREEMENT_EDITED');
+    staff.stop();
+    member.stop();
   });
 });

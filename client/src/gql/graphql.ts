@@ -324,6 +324,8 @@ export type ExportFormat =
 
 /** Why the figures of an account changed. */
 export type FiguresChangeKind =
+  /** An agreement open in the wizard changed without a status change: a biller or sub-category saved, removed or reinstated, its deposits saved. */
+  | 'AGREEMENT_EDITED'
   /** A step of a bank day ran: deposits, payments, the calendar; today may have moved. */
   | 'BANK_DAY'
   /** The deposits still to come changed: a hardship arrangement’s relief. */

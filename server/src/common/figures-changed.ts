@@ -23,6 +23,12 @@ export enum FiguresChangeReason {
    * screen of it but the change's own pages (agreement/state/status-seen.rules.ts).
    */
   WaitingChangeStage = 'WAITING_CHANGE_STAGE',
+  /**
+   * An agreement open in the wizard changed without a status change: a biller or sub-category saved, removed or
+   * reinstated, its deposits saved (agreement/wizard/wizard-version.ts#versionEdited). A new agreement in setup is what
+   * its account's overview shows, so the member's open overview follows staff as they set it up.
+   */
+  AgreementEdited = 'AGREEMENT_EDITED',
 }
 
 export const FIGURES_CHANGED_TOPIC = 'figures-changed';

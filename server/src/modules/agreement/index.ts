@@ -118,7 +118,7 @@ export { TermEndResolver, TermEndSummaryResolver } from './term-end/term-end.res
 export { termEndChoiceForStaff, termEndChoiceNotice, termEndChoiceSms, termEndDue } from './term-end/term-end.rules.js';
 export { termEndFactsOf, termEndStoredColumns, type TermEndStored } from './term-end/term-end-due.js';
 export { TermEndService } from './term-end/term-end.service.js';
-export { checkId, notFound, ownerOf, versionOfAccount, wizardVersion } from './wizard/wizard-version.js';
+export { checkId, notFound, ownerOf, versionEdited, versionOfAccount, wizardVersion } from './wizard/wizard-version.js';
 export type { WizardGate, WizardVersion } from './wizard/wizard-version.js';
 export { AgreementWizardResolver } from './wizard/wizard.resolver.js';
 export { agreementWizardRoutes } from './wizard/wizard.rest.js';

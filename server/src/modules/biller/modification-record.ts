@@ -1,13 +1,14 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { toDecimalString, type Cents } from '../../shared/money.js';
 import type { BillerView, SubCategoryView } from './biller.types.js';
-import type { WizardVersion } from '../agreement/index.js';
+import { versionEdited, type WizardVersion } from '../agreement/index.js';
 
 /**
  * What a modification changed, written into its `agreement_change.changes` (the JSON the modification activity's
  * readable diff shows, activity/modification-diff.ts): `billers.<nickname>.<field>: { before, after }` for an
  * edit, and the nicknames in `billersAdded`, `billersRemoved`, `billersReinstated` (sub-categories likewise).
- * Written under the version's row lock; a setup version records nothing (all of it is new).
+ * Written under the version's row lock; a setup version records nothing (all of it is new). Every change, of either
+ * mode, is announced to the account's open screens (`versionEdited`).
  */
 
 const RECORDED_FIELDS = [
@@ -63,6 +64,8 @@ export type ItemEvent =
   { kind: 'added' | 'removed' | 'reinstated'; item: Item } | { kind: 'edited'; before: Item; after: Item };
 
 export async function recordModification(tx: EntityManager, version: WizardVersion, event: ItemEvent): Promise<void> {
+  // Every item change of the wizard passes here: its account's open screens follow (a setup version is its overview).
+  versionEdited(tx, version);
   if (version.mode !== 'modify') return;
   const [row] = await tx.execute<{ id: number; changes: Record<string, unknown> | null }[]>(
     'select id, changes from agreement_change where agreement_id = ? and applied_at is null order by id desc limit 1',

@@ -19,7 +19,7 @@ import { DepositType } from '../agreement-codes.js';
 import type { AgreementStatus } from '../agreement-status.js';
 import { loadAgreementFacts, type AgreementFacts } from '../agreement-facts.js';
 import { storedDepositPlanData } from '../stored-plan.js';
-import { wizardVersion } from '../wizard/wizard-version.js';
+import { versionEdited, wizardVersion } from '../wizard/wizard-version.js';
 import { noDepositDateLeftMessage } from '../lifecycle/lifecycle.rules.js';
 import { upcomingDeposits } from '../plan/plan-reader.js';
 import { forecastBalanceOn } from '../projection/projection.rules.js';
@@ -623,6 +623,7 @@ export class AgreementDepositsService {
           `{${statuses.join(',')}}`,
         ],
       );
+      versionEdited(tx, context.facts);
     });
   }
 

@@ -10,6 +10,7 @@ export enum FiguresChangeKind {
   DEPOSITS_CHANGED = 'DEPOSITS_CHANGED',
   HARDSHIP = 'HARDSHIP',
   WAITING_CHANGE_STAGE = 'WAITING_CHANGE_STAGE',
+  AGREEMENT_EDITED = 'AGREEMENT_EDITED',
 }
 
 registerEnumType(FiguresChangeKind, {
@@ -28,6 +29,11 @@ registerEnumType(FiguresChangeKind, {
       description:
         'Only a change waiting behind the agreement in force moved from queued to applying: no figure moved; the ' +
         'change’s own pages (its agreement page, its review) refetch, nothing else.',
+    },
+    AGREEMENT_EDITED: {
+      description:
+        'An agreement open in the wizard changed without a status change: a biller or sub-category saved, removed ' +
+        'or reinstated, its deposits saved.',
     },
   },
 });

@@ -5,6 +5,7 @@ import { isStaff } from '../../../common/auth/roles.js';
 import { DomainError, ForbiddenError, NotFoundError } from '../../../shared/errors.js';
 import type { LocalDate } from '../../../shared/local-date.js';
 import { dateOf } from '../../../database/row-values.js';
+import { figuresChanged, FiguresChangeReason } from '../../../common/figures-changed.js';
 import { AgreementStatus } from '../agreement-status.js';
 import type { WizardMode } from '../../../shared/bill/bill-details.rules.js';
 
@@ -92,6 +93,16 @@ export async function wizardVersion(
     await options.gate?.openForEditing(em, caller, version.id);
   }
   return version;
+}
+
+/**
+ * A version open in the wizard changed in `tx` without a status change (a biller or sub-category saved, removed or
+ * reinstated, its deposits saved): announced after the commit, so that the screens showing its account follow —
+ * a new agreement in setup is what the member's overview shows (its billers, deposit and forecast). Nothing is
+ * announced after a rollback (a refused save).
+ */
+export function versionEdited(tx: EntityManager, version: { accountId: number }): void {
+  figuresChanged(tx, { accountIds: [version.accountId], reason: FiguresChangeReason.AgreementEdited });
 }
 
 /**
