@@ -3,6 +3,7 @@ import { addDays, type LocalDate } from '../../server/src/shared/local-date.js';
 import { AGENT, MEMBER_NO_AGREEMENT, MEMBER_PASSWORD, MEMBER_TWO_ACCOUNTS, REPORTER } from '../support/demo.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { agreementInForce, sql } from './biller-wizard.fixtures.js';
+import { preparedNewAgreement } from './lifecycle.fixtures.js';
 
 /**
  * Members approve changes (issue 26 item 3): save all sends a modification that alters what the member agreed to
@@ -419,5 +420,51 @@ describe('a change staff may apply alone', () => {
     expect(saved.saveAllAgreementChanges.outcome).toMatchObject({ status: 'Queued', stage: 'QUEUED' });
     await server.app.services.jobs.drain();
     expect(await statusOf(versionId)).toBe(7);
+  });
+});
+
+describe('a new agreement staff sent the member', () => {
+  // The member's open overview asks them to approve it (ChangeWaitingNotice): without it, a member on their overview
+  // saw "Pending approval" and no way to the approval (found walking the lifecycle, 2026-11-29).
+  it('waits for the member once staff activate it, as a modification does; approved, it waits no more', async () => {
+    const WAITING = `query($a: Int!) { agreementChangeWaiting(accountId: $a) {
+      agreementId previousAgreementId waitingForMember message } }`;
+    const waiting = async (account: number, token: string) =>
+      (await gql<{ agreementChangeWaiting: Record<string, unknown> | null }>(WAITING, { a: account }, token))
+        .agreementChangeWaiting;
+    const prepared = await preparedNewAgreement(server, MEMBER_NO_AGREEMENT[0]);
+
+    expect(await waiting(prepared.accountId, otherMember)).toBeNull();
+    expect(await waiting(prepared.accountId, staff)).toEqual({
+      agreementId: prepared.agreementId,
+      previousAgreementId: null,
+      waitingForMember: false,
+      message: 'A new agreement is being prepared by staff; not sent to the member yet.',
+    });
+
+    const activated = await gql<{ activateAgreement: { errors: unknown[] } }>(
+      `mutation($id: Int!) { activateAgreement(agreementId: $id) { ${ERRORS} } }`,
+      { id: prepared.agreementId },
+      staff,
+    );
+    expect(activated.activateAgreement.errors).toEqual([]);
+    expect(await waiting(prepared.accountId, otherMember)).toEqual({
+      agreementId: prepared.agreementId,
+      previousAgreementId: null,
+      waitingForMember: true,
+      message: 'Your new agreement waits for your approval. Please review it, then approve it.',
+    });
+    expect(await waiting(prepared.accountId, staff)).toMatchObject({
+      waitingForMember: true,
+      message: 'The new agreement waits for the member’s approval.',
+    });
+
+    const approved = await gql<{ approveAgreement: { ok: boolean } }>(
+      `mutation($id: Int!) { approveAgreement(agreementId: $id) { ok ${ERRORS} } }`,
+      { id: prepared.agreementId },
+      otherMember,
+    );
+    expect(approved.approveAgreement.ok).toBe(true);
+    expect(await waiting(prepared.accountId, otherMember)).toBeNull();
   });
 });

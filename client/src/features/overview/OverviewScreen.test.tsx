@@ -458,6 +458,7 @@ const hardshipCase = ARRANGED_HARDSHIP_CASE;
 const changeWaiting: ChangeWaitingFieldsFragment = {
   __typename: 'AgreementChangeWaiting',
   agreementId: 908,
+  previousAgreementId: 907,
   waitingForMember: true,
   isRenewal: false,
   message: 'We have sent you a change to your agreement.',

@@ -6,8 +6,15 @@ import { ChangeWaitingNotice } from './ChangeWaitingNotice';
 
 afterEach(cleanup);
 
-const waiting = (message: string, waitingForMember = true) =>
-  ({ __typename: 'AgreementChangeWaiting', agreementId: 10, waitingForMember, isRenewal: false, message }) as const;
+const waiting = (message: string, waitingForMember = true, previousAgreementId: number | null = 9) =>
+  ({
+    __typename: 'AgreementChangeWaiting',
+    agreementId: 10,
+    previousAgreementId,
+    waitingForMember,
+    isRenewal: false,
+    message,
+  }) as const;
 
 describe('ChangeWaitingNotice', () => {
   it('says nothing while no change is on its way', () => {
@@ -42,5 +49,19 @@ describe('ChangeWaitingNotice', () => {
       'The changes wait for the member’s approval.',
     );
     expect(screen.getByRole('link', { name: 'See the changes' })).toBeTruthy();
+  });
+
+  it('asks the member to review a new agreement staff sent them: the agreement, not changes', async () => {
+    const notice = waiting('Your new agreement waits for your approval.', true, null);
+    renderRoutes(
+      [{ path: '/', element: <ChangeWaitingNotice memberId={6} accountId={6} isStaff={false} waiting={notice} /> }],
+      '/',
+    );
+    expect((await screen.findByTestId('change-waiting')).textContent).toContain(
+      'Your new agreement waits for your approval.',
+    );
+    expect(screen.getByRole('link', { name: 'Review the agreement' }).getAttribute('href')).toBe(
+      '/member/6/account/6/viewagreement/10',
+    );
   });
 });

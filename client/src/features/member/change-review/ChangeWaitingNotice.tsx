@@ -4,8 +4,8 @@ import type { ChangeWaitingFieldsFragment } from '../../../gql/graphql';
 import { StatusAlert } from '../../../shared/ui/StatusAlert';
 
 /**
- * The overview's word on a modification or renewal on its way (issue 26 item 3): the member is asked to review one
- * staff sent them; staff see that it waits for the member (or is still being prepared). The words are the server's,
+ * The overview's word on a new agreement, modification or renewal on its way (issue 26 item 3): the member is asked to
+ * review one staff sent them; staff see that it waits for the member (or is still being prepared). The words are the server's,
  * from the overview's query (null: nothing on its way).
  */
 export function ChangeWaitingNotice({
@@ -21,13 +21,15 @@ export function ChangeWaitingNotice({
 }) {
   if (!waiting) return null;
   const review = `/member/${memberId}/account/${accountId}/viewagreement/${waiting.agreementId}`;
+  // A new agreement (it replaces none) is reviewed and approved whole; a modification or renewal by what it changes.
+  const what = waiting.previousAgreementId === null ? 'the agreement' : 'the changes';
   return (
     <StatusAlert status={waiting.waitingForMember && !isStaff ? 'warning' : 'info'}>
       <Text data-testid="change-waiting">
         {waiting.message}{' '}
         {waiting.waitingForMember && (
           <Link asChild color="brand.fg" textDecoration="underline" fontWeight="semibold">
-            <RouterLink to={review}>{isStaff ? 'See the changes' : 'Review the changes'}</RouterLink>
+            <RouterLink to={review}>{`${isStaff ? 'See' : 'Review'} ${what}`}</RouterLink>
           </Link>
         )}
       </Text>

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { LocalDate } from '../../../shared/local-date.js';
 import type { Cents } from '../../../shared/money.js';
 import { ModificationState } from '../../../shared/biller/biller-codes.js';
-import { changeDetails, reviewChange, type ReviewItem, type ReviewPlan } from './change-review.rules.js';
+import {
+  changeDetails,
+  reviewChange,
+  waitingMessage,
+  type ReviewItem,
+  type ReviewPlan,
+} from './change-review.rules.js';
 
 const item = (over: Partial<ReviewItem> = {}): ReviewItem => ({
   key: 'biller:2',
@@ -114,5 +120,21 @@ describe('reviewChange: a modification that needs no more deposits (0.00 in the 
       { field: 'Deposit amount', before: '$50.00', after: 'None: no more deposits are needed to the end date' },
       { field: 'Deposit date', before: '01-01-2026', after: null },
     ]);
+  });
+});
+
+describe('waitingMessage: what the overview says of a version on its way', () => {
+  it.each([
+    ['new', false, true, 'A new agreement is being prepared by staff; not sent to the member yet.'],
+    ['new', true, true, 'The new agreement waits for the member’s approval.'],
+    ['new', true, false, 'Your new agreement waits for your approval. Please review it, then approve it.'],
+    ['change', false, true, 'Changes are being prepared by staff; not sent to the member yet.'],
+    ['change', true, true, 'The changes wait for the member’s approval.'],
+    ['change', true, false, 'Changes to your agreement wait for your approval. Please review them, then approve or decline.'],
+    ['renewal', false, true, 'A renewal is being prepared by staff; not sent to the member yet.'],
+    ['renewal', true, true, 'The renewal waits for the member’s approval.'],
+    ['renewal', true, false, 'The renewal of your agreement waits for your approval. Please review it, then approve or decline.'],
+  ] as const)('%s, sent %s, to staff %s: %s', (kind, sent, staff, message) => {
+    expect(waitingMessage(kind, sent, staff)).toBe(message);
   });
 });

@@ -219,3 +219,20 @@ export function changeDetails(review: ChangeReview): Record<string, unknown> {
   for (const change of review.deposit) details[change.field] = { before: change.before, after: change.after };
   return details;
 }
+
+/** What the overview says of a version on its way (ChangeWaitingNotice shows it, with its link to the review). */
+export function waitingMessage(kind: 'new' | 'renewal' | 'change', sent: boolean, staff: boolean): string {
+  if (kind === 'new') {
+    if (!sent) return 'A new agreement is being prepared by staff; not sent to the member yet.';
+    return staff
+      ? 'The new agreement waits for the member’s approval.'
+      : 'Your new agreement waits for your approval. Please review it, then approve it.';
+  }
+  const renewal = kind === 'renewal';
+  if (!sent) return `${renewal ? 'A renewal is' : 'Changes are'} being prepared by staff; not sent to the member yet.`;
+  if (staff) return `${renewal ? 'The renewal waits' : 'The changes wait'} for the member’s approval.`;
+  return (
+    `${renewal ? 'The renewal of your agreement waits' : 'Changes to your agreement wait'} for your approval. ` +
+    `Please review ${renewal ? 'it' : 'them'}, then approve or decline.`
+  );
+}

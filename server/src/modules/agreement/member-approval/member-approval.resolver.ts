@@ -23,8 +23,8 @@ export class MemberApprovalResolver {
   @Query(() => AgreementChangeWaiting, {
     nullable: true,
     description:
-      'The account’s modification or renewal on its way: for the member, one staff sent them to approve or decline; ' +
-      'for staff, also one still being prepared.',
+      'The account’s new agreement, modification or renewal on its way: for the member, one staff sent them to ' +
+      'approve (or decline); for staff, also one still being prepared.',
   })
   agreementChangeWaiting(
     @Ctx() { em, user, services }: GraphQLContext,

@@ -12,6 +12,7 @@ import type { ProjectionService } from '../projection/projection.service.js';
 import type { AgreementProjection } from '../projection/projection.rules.js';
 import { forecastVerdictView } from '../projection/projection.views.js';
 import { loadChangeReview, reviewedVersion } from './change-review.js';
+import { waitingMessage } from './change-review.rules.js';
 import type { AgreementChangeReview, AgreementChangeWaiting } from './member-approval.types.js';
 import { withdrawProblem } from '../lifecycle/lifecycle.rules.js';
 import type { Cents } from '../../../shared/money.js';
@@ -121,8 +122,9 @@ export class MemberApprovalService {
   }
 
   /**
-   * The account's modification or renewal on its way (status 9), if any: the member's overview offers to review it
-   * when staff sent it; staff see that it waits for the member (or that it is still being prepared).
+   * The account's new agreement (status 0) or modification or renewal (status 9) on its way, if any: the member's
+   * overview offers to review it when staff sent it (activated it); staff see that it waits for the member (or that it
+   * is still being prepared).
    */
   async waiting(
     em: EntityManager,
@@ -132,21 +134,21 @@ export class MemberApprovalService {
     const caller = requireUser(user);
     await assertAccountAccess(em, caller, accountId);
     const [row] = await em.execute<{ id: number }[]>(
-      'select id from agreement where account_id = ? and status = ? and previous_id is not null order by id desc limit 1',
-      [accountId, AgreementStatus.ModificationPendingApproval],
+      `select id from agreement where account_id = ?
+         and ((status = ? and previous_id is not null) or (status = ? and previous_id is null))
+       order by id desc limit 1`,
+      [accountId, AgreementStatus.ModificationPendingApproval, AgreementStatus.PendingApproval],
     );
     if (!row) return null;
     const version = await reviewedVersion(em, Number(row.id));
-    if (!version || version.previousId === null) return null;
+    if (!version) return null;
     const sent = version.sentAt !== null;
     if (!sent && !isStaff(caller.roles)) return null; // still staff's work: the member has nothing to decide
-    const renewal = version.isRenewal;
-    const message = !sent
-      ? `${renewal ? 'A renewal is' : 'Changes are'} being prepared by staff; not sent to the member yet.`
-      : isStaff(caller.roles)
-        ? `${renewal ? 'The renewal waits' : 'The changes wait'} for the member’s approval.`
-        : `${renewal ? 'The renewal of your agreement waits' : 'Changes to your agreement wait'} for your approval. ` +
-          `Please review ${renewal ? 'it' : 'them'}, then approve or decline.`;
+    const message = waitingMessage(
+      version.previousId === null ? 'new' : version.isRenewal ? 'renewal' : 'change',
+      sent,
+      isStaff(caller.roles),
+    );
     return {
       agreementId: version.id,
       previousAgreementId: version.previousId,

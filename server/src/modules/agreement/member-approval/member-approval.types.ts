@@ -150,15 +150,15 @@ export class AgreementChangeReview {
 
 @ObjectType({
   description:
-    'A modification or renewal of the account’s agreement on its way: waiting for the member’s approval (staff sent ' +
-    'it), or still being prepared by staff.',
+    'A new agreement, or a modification or renewal of the account’s agreement, on its way: waiting for the member’s ' +
+    'approval (staff sent it), or still being prepared by staff.',
 })
 export class AgreementChangeWaiting {
   @Field(() => Int)
   agreementId!: number;
 
-  @Field(() => Int)
-  previousAgreementId!: number;
+  @Field(() => Int, { nullable: true, description: 'The version it replaces; null for a new agreement.' })
+  previousAgreementId!: number | null;
 
   @Field()
   isRenewal!: boolean;
