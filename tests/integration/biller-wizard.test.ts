@@ -322,6 +322,29 @@ describe('a modification (status 9)', () => {
     billerId = Number(row.id);
   });
 
+  // The list's "Next bill" (found walking the lifecycle: the modify wizard showed each biller's first bill, months
+  // past, e.g. "18 May, 2026" on 1 December): each item's next bill due today or later, never a past date.
+  it('lists each item’s next bill, today or later, not its first date of bill', async () => {
+    const { body } = await server.graphql<{
+      wizardBillingItems: { nickname: string; status: string; dateOfBill: string; nextBillDate: string | null }[];
+    }>(
+      `query($id: Int!) { wizardBillingItems(contractId: $id) { nickname status dateOfBill nextBillDate } }`,
+      { id: versionId },
+      agent,
+    );
+    const items = body.data!.wizardBillingItems;
+    const [version] = await sql<{ end_date: string }>(server, 'select end_date::text from agreement where id = ?', [
+      versionId,
+    ]);
+    expect(items.some((item) => item.dateOfBill < today)).toBe(true); // the running agreement's first bills are past
+    for (const item of items) {
+      if (item.nextBillDate === null) continue;
+      expect(item.nextBillDate >= today, `${item.nickname}: ${item.nextBillDate}`).toBe(true);
+      expect(item.nextBillDate <= version.end_date).toBe(true);
+    }
+    expect(items.filter((item) => item.status === 'Active' && item.nextBillDate !== null).length).toBeGreaterThan(0);
+  });
+
   async function loadForm(id: number) {
     const { body } = await server.graphql<{ wizardBiller: Record<string, unknown> }>(
       `query($id: Int!) { wizardBiller(billerId: $id) {

@@ -1454,9 +1454,9 @@ export type BillerEditPreviewQueryVariables = Exact<{
 
 export type BillerEditPreviewQuery = { billerEditPreview: { __typename: 'BillerEditPreview', available: boolean, message: string | null, before: { __typename: 'PreviewFigures', deposits: Array<{ __typename: 'PreviewDeposit', frequency: number, label: string, amount: string }>, lowestPoint: { __typename: 'BalancePoint', date: string, balance: string } } | null, after: { __typename: 'PreviewFigures', deposits: Array<{ __typename: 'PreviewDeposit', frequency: number, label: string, amount: string }>, lowestPoint: { __typename: 'BalancePoint', date: string, balance: string } } | null } };
 
-export type WizardListItemFieldsFragment = { __typename: 'WizardListItem', id: number, type: number, nickname: string, billingCategoryId: number, category: string, company: string | null, status: BillerStatus, modificationState: number, paymentType: number | null, expectedBillValue: string, billingFrequency: number, dateOfBill: string, isLocked: boolean, canEdit: boolean, canRemove: boolean, canReinstate: boolean, lockedMessage: string | null };
+export type WizardListItemFieldsFragment = { __typename: 'WizardListItem', id: number, type: number, nickname: string, billingCategoryId: number, category: string, company: string | null, status: BillerStatus, modificationState: number, paymentType: number | null, expectedBillValue: string, billingFrequency: number, dateOfBill: string, nextBillDate: string | null, isLocked: boolean, canEdit: boolean, canRemove: boolean, canReinstate: boolean, lockedMessage: string | null };
 
-export type WizardItemChangeFieldsFragment = { __typename: 'WizardItemChangeResult', deleted: boolean, message: string | null, item: { __typename: 'WizardListItem', id: number, type: number, nickname: string, billingCategoryId: number, category: string, company: string | null, status: BillerStatus, modificationState: number, paymentType: number | null, expectedBillValue: string, billingFrequency: number, dateOfBill: string, isLocked: boolean, canEdit: boolean, canRemove: boolean, canReinstate: boolean, lockedMessage: string | null } | null, errors: Array<{ __typename: 'UserError', code: string, field: string | null, message: string }> };
+export type WizardItemChangeFieldsFragment = { __typename: 'WizardItemChangeResult', deleted: boolean, message: string | null, item: { __typename: 'WizardListItem', id: number, type: number, nickname: string, billingCategoryId: number, category: string, company: string | null, status: BillerStatus, modificationState: number, paymentType: number | null, expectedBillValue: string, billingFrequency: number, dateOfBill: string, nextBillDate: string | null, isLocked: boolean, canEdit: boolean, canRemove: boolean, canReinstate: boolean, lockedMessage: string | null } | null, errors: Array<{ __typename: 'UserError', code: string, field: string | null, message: string }> };
 
 export type WizardRemovalFieldsFragment = { __typename: 'WizardRemoval', id: number, type: number, nextTransactionDate: string | null, expectedFinalBillDate: string | null, latestFinalBillDate: string, isLocked: boolean, loadError: boolean };
 
@@ -1467,7 +1467,7 @@ export type WizardBillingItemsQueryVariables = Exact<{
 }>;
 
 
-export type WizardBillingItemsQuery = { wizardBillingItems: Array<{ __typename: 'WizardListItem', id: number, type: number, nickname: string, billingCategoryId: number, category: string, company: string | null, status: BillerStatus, modificationState: number, paymentType: number | null, expectedBillValue: string, billingFrequency: number, dateOfBill: string, isLocked: boolean, canEdit: boolean, canRemove: boolean, canReinstate: boolean, lockedMessage: string | null }> };
+export type WizardBillingItemsQuery = { wizardBillingItems: Array<{ __typename: 'WizardListItem', id: number, type: number, nickname: string, billingCategoryId: number, category: string, company: string | null, status: BillerStatus, modificationState: number, paymentType: number | null, expectedBillValue: string, billingFrequency: number, dateOfBill: string, nextBillDate: string | null, isLocked: boolean, canEdit: boolean, canRemove: boolean, canReinstate: boolean, lockedMessage: string | null }> };
 
 export type WizardBillerIsLockedQueryVariables = Exact<{
   billerId: number;
@@ -1504,28 +1504,28 @@ export type WizardRemoveBillerMutationVariables = Exact<{
 }>;
 
 
-export type WizardRemoveBillerMutation = { removeBiller: { __typename: 'WizardItemChangeResult', deleted: boolean, message: string | null, item: { __typename: 'WizardListItem', id: number, type: number, nickname: string, billingCategoryId: number, category: string, company: string | null, status: BillerStatus, modificationState: number, paymentType: number | null, expectedBillValue: string, billingFrequency: number, dateOfBill: string, isLocked: boolean, canEdit: boolean, canRemove: boolean, canReinstate: boolean, lockedMessage: string | null } | null, errors: Array<{ __typename: 'UserError', code: string, field: string | null, message: string }> } };
+export type WizardRemoveBillerMutation = { removeBiller: { __typename: 'WizardItemChangeResult', deleted: boolean, message: string | null, item: { __typename: 'WizardListItem', id: number, type: number, nickname: string, billingCategoryId: number, category: string, company: string | null, status: BillerStatus, modificationState: number, paymentType: number | null, expectedBillValue: string, billingFrequency: number, dateOfBill: string, nextBillDate: string | null, isLocked: boolean, canEdit: boolean, canRemove: boolean, canReinstate: boolean, lockedMessage: string | null } | null, errors: Array<{ __typename: 'UserError', code: string, field: string | null, message: string }> } };
 
 export type WizardRemoveSubCategoryMutationVariables = Exact<{
   billingSubCategoryId: number;
 }>;
 
 
-export type WizardRemoveSubCategoryMutation = { removeSubCategory: { __typename: 'WizardItemChangeResult', deleted: boolean, message: string | null, item: { __typename: 'WizardListItem', id: number, type: number, nickname: string, billingCategoryId: number, category: string, company: string | null, status: BillerStatus, modificationState: number, paymentType: number | null, expectedBillValue: string, billingFrequency: number, dateOfBill: string, isLocked: boolean, canEdit: boolean, canRemove: boolean, canReinstate: boolean, lockedMessage: string | null } | null, errors: Array<{ __typename: 'UserError', code: string, field: string | null, message: string }> } };
+export type WizardRemoveSubCategoryMutation = { removeSubCategory: { __typename: 'WizardItemChangeResult', deleted: boolean, message: string | null, item: { __typename: 'WizardListItem', id: number, type: number, nickname: string, billingCategoryId: number, category: string, company: string | null, status: BillerStatus, modificationState: number, paymentType: number | null, expectedBillValue: string, billingFrequency: number, dateOfBill: string, nextBillDate: string | null, isLocked: boolean, canEdit: boolean, canRemove: boolean, canReinstate: boolean, lockedMessage: string | null } | null, errors: Array<{ __typename: 'UserError', code: string, field: string | null, message: string }> } };
 
 export type WizardReinstateBillerMutationVariables = Exact<{
   billerId: number;
 }>;
 
 
-export type WizardReinstateBillerMutation = { reinstateBiller: { __typename: 'WizardItemChangeResult', deleted: boolean, message: string | null, item: { __typename: 'WizardListItem', id: number, type: number, nickname: string, billingCategoryId: number, category: string, company: string | null, status: BillerStatus, modificationState: number, paymentType: number | null, expectedBillValue: string, billingFrequency: number, dateOfBill: string, isLocked: boolean, canEdit: boolean, canRemove: boolean, canReinstate: boolean, lockedMessage: string | null } | null, errors: Array<{ __typename: 'UserError', code: string, field: string | null, message: string }> } };
+export type WizardReinstateBillerMutation = { reinstateBiller: { __typename: 'WizardItemChangeResult', deleted: boolean, message: string | null, item: { __typename: 'WizardListItem', id: number, type: number, nickname: string, billingCategoryId: number, category: string, company: string | null, status: BillerStatus, modificationState: number, paymentType: number | null, expectedBillValue: string, billingFrequency: number, dateOfBill: string, nextBillDate: string | null, isLocked: boolean, canEdit: boolean, canRemove: boolean, canReinstate: boolean, lockedMessage: string | null } | null, errors: Array<{ __typename: 'UserError', code: string, field: string | null, message: string }> } };
 
 export type WizardReinstateSubCategoryMutationVariables = Exact<{
   billingSubCategoryId: number;
 }>;
 
 
-export type WizardReinstateSubCategoryMutation = { reinstateSubCategory: { __typename: 'WizardItemChangeResult', deleted: boolean, message: string | null, item: { __typename: 'WizardListItem', id: number, type: number, nickname: string, billingCategoryId: number, category: string, company: string | null, status: BillerStatus, modificationState: number, paymentType: number | null, expectedBillValue: string, billingFrequency: number, dateOfBill: string, isLocked: boolean, canEdit: boolean, canRemove: boolean, canReinstate: boolean, lockedMessage: string | null } | null, errors: Array<{ __typename: 'UserError', code: string, field: string | null, message: string }> } };
+export type WizardReinstateSubCategoryMutation = { reinstateSubCategory: { __typename: 'WizardItemChangeResult', deleted: boolean, message: string | null, item: { __typename: 'WizardListItem', id: number, type: number, nickname: string, billingCategoryId: number, category: string, company: string | null, status: BillerStatus, modificationState: number, paymentType: number | null, expectedBillValue: string, billingFrequency: number, dateOfBill: string, nextBillDate: string | null, isLocked: boolean, canEdit: boolean, canRemove: boolean, canReinstate: boolean, lockedMessage: string | null } | null, errors: Array<{ __typename: 'UserError', code: string, field: string | null, message: string }> } };
 
 export type AgreementCapacityQueryVariables = Exact<{
   contractId: number;

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { LocalDate } from '../../shared/local-date.js';
 import { BillerStatus, BillingSourceItemType, ModificationState } from '../../shared/biller/biller-codes.js';
 import {
+  nextBillDate,
   editRefusal,
   itemActions,
   PENDING_TRANSACTION_MESSAGE,
@@ -92,5 +94,24 @@ describe('modification states (spec 2 §3, §4)', () => {
   });
   it('reinstating makes the item active in state 4', () => {
     expect(reinstateEffect()).toEqual({ status: 1, isActive: true, modificationState: 4 });
+  });
+});
+
+describe('nextBillDate: the list’s "Next bill" (the first bill due today or later in the period)', () => {
+  const period = { start: '2026-01-30' as LocalDate, end: '2028-01-29' as LocalDate };
+  const today = '2026-12-01' as LocalDate;
+  const quarterly = { billingFrequency: 5, dateOfBill: '2026-05-18' as LocalDate, biMonthly2ndDate: null };
+  it.each([
+    ['a running agreement’s quarterly bill first due in May', quarterly, '2027-02-18'],
+    ['a bill due today', { ...quarterly, dateOfBill: '2026-12-01' as LocalDate }, '2026-12-01'],
+    ['a new agreement’s first bill, later', { ...quarterly, dateOfBill: '2027-01-15' as LocalDate }, '2027-01-15'],
+    ['a monthly bill', { billingFrequency: 3, dateOfBill: '2026-05-05' as LocalDate, biMonthly2ndDate: null }, '2026-12-05'],
+    ['a final bill passed', { ...quarterly, expectedFinalBillDate: '2026-11-18' as LocalDate }, null],
+    ['a date of bill before the period', { ...quarterly, dateOfBill: '2025-02-18' as LocalDate }, '2027-02-18'],
+  ] as const)('%s', (_, item, expected) => {
+    expect(nextBillDate(item, period, today)).toBe(expected);
+  });
+  it('is null once the period has ended', () => {
+    expect(nextBillDate(quarterly, period, '2028-02-01' as LocalDate)).toBeNull();
   });
 });

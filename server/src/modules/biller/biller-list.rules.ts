@@ -1,4 +1,7 @@
+import { nextOccurrence, type AgreementPeriod } from '../../shared/bill/bill-schedule.rules.js';
+import type { BillingFrequency } from '../../shared/bill/billing-frequency.js';
 import { BillerStatus, BillingSourceItemType, ModificationState } from '../../shared/biller/biller-codes.js';
+import { addDays, type LocalDate } from '../../shared/local-date.js';
 
 /**
  * The wizard's billers list (spec 2 §2-§4): billers and sub-categories together, sorted, each with whether it may
@@ -115,4 +118,27 @@ export function removalEffect(mode: 'setup' | 'modify', state: ModificationState
 /** Spec 2 §4 reinstate: active again (status 1), state 4 'enable'. */
 export function reinstateEffect(): { status: BillerStatus; isActive: boolean; modificationState: ModificationState } {
   return { status: BillerStatus.Active, isActive: true, modificationState: ModificationState.Enable };
+}
+
+/** What a row's next bill is worked out from: its schedule, as stored (a sub-category has no final bill). */
+export interface ListItemSchedule {
+  billingFrequency: number;
+  dateOfBill: LocalDate;
+  biMonthly2ndDate: LocalDate | null;
+  expectedFinalBillDate?: LocalDate | null;
+}
+
+/**
+ * The list's "Next bill" (spec 2 §3, the next transaction occurrence): the item's first bill due today or later within
+ * the agreement's period, by the bills' own schedule rule; null when none is left. In a new agreement that is its date
+ * of bill; in a modification of a running agreement the stored date of bill is its first bill, months past.
+ */
+export function nextBillDate(item: ListItemSchedule, period: AgreementPeriod, today: LocalDate): LocalDate | null {
+  const schedule = {
+    frequency: item.billingFrequency as BillingFrequency,
+    dateOfBill: item.dateOfBill,
+    secondDateOfBill: item.biMonthly2ndDate,
+    finalBillDate: item.expectedFinalBillDate ?? null,
+  };
+  return nextOccurrence(schedule, period, addDays(today, -1))?.date ?? null;
 }

@@ -10,7 +10,8 @@ import { PaymentMethod } from '../../shared/bill/payment-method.js';
 import { TransactionStatus } from '../ledger/index.js';
 import { BillerStatus, BillingSourceItemType, ModificationState } from '../../shared/biller/biller-codes.js';
 import { maskCustomerReference } from '../../shared/biller/biller-form.rules.js';
-import { editRefusal, itemActions } from './biller-list.rules.js';
+import { editRefusal, itemActions, nextBillDate } from './biller-list.rules.js';
+import type { LocalDate } from '../../shared/local-date.js';
 import type { BillerView, ListItemView, SubCategoryView } from './biller.types.js';
 
 /**
@@ -259,8 +260,15 @@ export async function loadSubCategories(
   });
 }
 
-/** A biller or sub-category as a row of the list. */
-export function listItemOf(item: BillerView | SubCategoryView): ListItemView {
+/**
+ * A biller or sub-category as a row of the list; its next bill from `today` within its version's period (`version`:
+ * the wizard's version, with its start and end dates).
+ */
+export function listItemOf(
+  item: BillerView | SubCategoryView,
+  version: { startDate: LocalDate; endDate: LocalDate },
+  today: LocalDate,
+): ListItemView {
   const isBiller = 'billerId' in item;
   const actions = itemActions({ status: item.status as BillerStatus, isLocked: item.isLocked });
   return {
@@ -276,6 +284,11 @@ export function listItemOf(item: BillerView | SubCategoryView): ListItemView {
     expectedBillValue: item.expectedBillValue ?? cents(0),
     billingFrequency: item.billingFrequency,
     dateOfBill: item.dateOfBill,
+    nextBillDate: nextBillDate(
+      { ...item, expectedFinalBillDate: isBiller && item.isFinalBillExpected ? item.expectedFinalBillDate : null },
+      { start: version.startDate, end: version.endDate },
+      today,
+    ),
     isLocked: item.isLocked,
     ...actions,
     lockedMessage: editRefusal({ status: item.status as BillerStatus, isLocked: item.isLocked })?.message ?? null,

@@ -113,7 +113,12 @@ export class BillerWizardService {
     const version = await wizardVersion(em, user, contractId);
     const billers = await loadBillers(em, { agreementId: version.id });
     const subs = await loadSubCategories(em, { agreementId: version.id });
-    return sortListItems([...billers, ...subs].map(listItemOf), sort, direction);
+    const today = this.clock.today();
+    return sortListItems(
+      [...billers, ...subs].map((item) => listItemOf(item, version, today)),
+      sort,
+      direction,
+    );
   }
 
   /** GET /api/billers?contractId(&active=true). */
@@ -381,7 +386,7 @@ export class BillerWizardService {
       );
       const [after] = await loadBillers(tx, { billerId });
       await recordModification(tx, version, { kind: 'removed', item: biller });
-      return { item: listItemOf(after), deleted: false, message: BILLER_REMOVED_MESSAGE };
+      return { item: listItemOf(after, version, today), deleted: false, message: BILLER_REMOVED_MESSAGE };
     });
   }
 
@@ -402,7 +407,7 @@ export class BillerWizardService {
       );
       const [after] = await loadBillers(tx, { billerId });
       await recordModification(tx, version, { kind: 'reinstated', item: after });
-      return { item: listItemOf(after), deleted: false, message: BILLER_REINSTATED_MESSAGE };
+      return { item: listItemOf(after, version, this.clock.today()), deleted: false, message: BILLER_REINSTATED_MESSAGE };
     });
   }
 

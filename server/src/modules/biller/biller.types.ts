@@ -110,6 +110,11 @@ export class ListItemView {
   @Field(() => MoneyScalar) expectedBillValue!: Cents;
   @Field(() => Int) billingFrequency!: number;
   @Field(() => LocalDateScalar) dateOfBill!: LocalDate;
+  @Field(() => LocalDateScalar, {
+    nullable: true,
+    description: 'Its next bill, due today or later within the agreement (the list’s “Next bill”); null: none left.',
+  })
+  nextBillDate!: LocalDate | null;
   @Field() isLocked!: boolean;
   @Field() canEdit!: boolean;
   @Field() canRemove!: boolean;

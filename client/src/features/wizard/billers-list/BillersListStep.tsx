@@ -223,6 +223,9 @@ export function BillersListStep({ session, readOnly, go }: StepProps) {
               const change = modificationDisplay(item.modificationState);
               const payment = paymentTypeLabel(item.paymentType);
               const key = keyOf(item);
+              // The server's next bill (today or later, within the agreement); a running agreement's stored date of
+              // bill is its first bill, months past.
+              const nextBill = item.nextBillDate ? formatLongDate(item.nextBillDate as LocalDate) : '—';
               return (
                 <Table.Row
                   key={key}
@@ -245,7 +248,7 @@ export function BillersListStep({ session, readOnly, go }: StepProps) {
                         {formatMoney(item.expectedBillValue)} {frequencyLabel(item.billingFrequency)}
                       </Text>
                       <Text fontSize="xs">{BILLER_STATUS_LABELS[codeOf(BillerStatus, item.status)]}</Text>
-                      <Text fontSize="xs">Next bill {formatLongDate(item.dateOfBill as LocalDate)}</Text>
+                      <Text fontSize="xs">Next bill {nextBill}</Text>
                       {change && (
                         <Badge
                           colorPalette={change.palette}
@@ -289,7 +292,7 @@ export function BillersListStep({ session, readOnly, go }: StepProps) {
                     </Text>
                   </Table.Cell>
                   <Table.Cell whiteSpace="nowrap" display={PHONE_HIDDEN}>
-                    {formatLongDate(item.dateOfBill as LocalDate)}
+                    {nextBill}
                   </Table.Cell>
                   <Table.Cell>
                     {confirming === key ? (
