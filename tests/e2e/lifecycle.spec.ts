@@ -164,6 +164,13 @@ test.describe('the agreement lifecycle', () => {
     await memberOverview.goto(`${base}/overview`);
     const status = memberOverview.getByTestId('agreement-status');
     await expect(status).toHaveText('Pending approval', { timeout: 20_000 });
+    // Staff sent it: the overview asks the member to approve it and leads to the agreement's page, where they can.
+    const waiting = memberOverview.getByTestId('change-waiting');
+    await expect(waiting).toContainText('Your new agreement waits for your approval.');
+    await expect(waiting.getByRole('link', { name: 'Review the agreement' })).toHaveAttribute(
+      'href',
+      `${base}/viewagreement/${agreementId}`,
+    );
     await memberOverview.evaluate('window.sameDocument = true');
 
     const memberContext = await newContextOnRunClock(browser);
@@ -175,7 +182,10 @@ test.describe('the agreement lifecycle', () => {
     await expect(confirm).toContainText('Approve this agreement?');
     await confirm.getByRole('button', { name: 'Approve', exact: true }).click();
     // Its answer waited ~17 s once on the loaded CI (every request of the three tabs did: the one connection was busy).
-    await expect(memberPage.getByText('Agreement approved.', { exact: false })).toBeVisible({ timeout: 30_000 });
+    // Staff activated it already: it is applied next, not "once it is activated".
+    await expect(memberPage.getByText('Agreement approved. It is applied shortly', { exact: false })).toBeVisible({
+      timeout: 30_000,
+    });
     await memberContext.close();
 
     // The job applies it; the open overview is told each stage and then shows the agreement active, never reloaded.
@@ -185,6 +195,7 @@ test.describe('the agreement lifecycle', () => {
     );
     await expect(status).toHaveText('Active', { timeout: 10_000 });
     await expect(memberOverview.getByTestId('queued-change-dialog')).toBeHidden({ timeout: 10_000 });
+    await expect(memberOverview.getByTestId('change-waiting')).toHaveCount(0);
     const stages = (await memberOverview.evaluate('window.queuedStages')) as string[];
     expect(stages[0]).toBe('QUEUED');
     expect(stages.at(-1)).toBe('APPLIED');

@@ -33,7 +33,8 @@ const NEEDS_MEMBER_APPROVAL = new Set<AgreementStatus | null>([
 
 export const AGREEMENT_MESSAGES = {
   couldNotLoad: 'Could not load contract',
-  approved: 'Agreement approved. It will start once it is activated.',
+  // Staff activated it before the member could approve it (approval needs it sent): it is applied next.
+  approved: 'Agreement approved. It is applied shortly: your overview shows it then.',
   approvedWarning: 'This agreement cannot be modified until it is active.',
   notCurrent: (current: number) => `This is not the current version of the agreement: agreement ${current} is.`,
   openCurrent: (current: number) => `Open agreement ${current}`,
