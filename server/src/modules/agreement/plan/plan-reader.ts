@@ -5,6 +5,7 @@ import { intArray } from '../../../database/bulk.js';
 import { dateOf, moneyOf, optionalDateOf } from '../../../database/row-values.js';
 import { DepositStatus } from '../agreement-codes.js';
 import { loadAgreementFacts, type AgreementFacts } from '../agreement-facts.js';
+import { expectsDeposits } from '../projection/projection.rules.js';
 import { scheduledDepositDates } from './plan-schedule.rules.js';
 import type { PlanLineKind, PlanSource } from './plan-codes.js';
 import type { PlanShares } from './agreed-plan.rules.js';
@@ -145,6 +146,7 @@ export async function nextDepositDates(
   today: LocalDate,
   count = DEPOSIT_DATES_SHOWN,
 ): Promise<LocalDate[]> {
+  if (!expectsDeposits(agreement.status)) return []; // ended: its stored schedule is asked no more
   const [row] = await em.execute<{ scheduled: boolean }[]>(
     'select exists (select 1 from scheduled_deposit where agreement_id = ?) as scheduled',
     [agreement.id],

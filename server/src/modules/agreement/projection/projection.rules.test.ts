@@ -13,6 +13,7 @@ import {
   forecastBalanceOn,
   forecastOf,
   nextDepositOf,
+  expectsDeposits,
   projectAgreement,
   type ProjectedBillFacts,
   type ProjectedDepositFacts,
@@ -354,3 +355,21 @@ describe('projectAgreement', () => {
     });
   });
 });
+
+describe('projectAgreement of a version that has ended (rule "next deposit": none once it has ended)', () => {
+  // Found walking the lifecycle: a cancelled agreement's page and its report row still gave "Next deposit $175.56 on
+  // 14-12-2026" (its stored schedule stays; the bank day asks none of it), while the overview said none is scheduled.
+  it.each([
+    ['cancelled', AgreementStatus.Cancelled, null],
+    ['expired', AgreementStatus.Expired, null],
+    ['renewed (replaced by a newer version)', AgreementStatus.Renewed, null],
+    ['active', AgreementStatus.Active, '2026-12-21'],
+    ['locked', AgreementStatus.Locked, '2026-12-21'],
+    ['in missed deposit', AgreementStatus.MissedDeposit, '2026-12-21'],
+  ] as const)('%s', (_, status, expected) => {
+    const projection = projectAgreement(input({ status, deposits: [deposit('2026-12-21', 100)] }));
+    expect(projection.nextDeposit?.date ?? null).toBe(expected);
+    expect(expectsDeposits(status)).toBe(expected !== null);
+  });
+});
+

@@ -126,12 +126,21 @@ export interface AgreementProjection {
   forecast: ProjectedForecast | null;
 }
 
-/** Versions that no longer run: no forecast. */
+/** Versions that no longer run: no forecast, no next deposit. */
 const ENDED: ReadonlySet<AgreementStatus> = new Set([
   AgreementStatus.Expired,
   AgreementStatus.Cancelled,
   AgreementStatus.Renewed,
 ]);
+
+/**
+ * Whether a version still expects deposits: not once it has ended (cancelled, expired, replaced). A cancelled
+ * agreement keeps its stored schedule (the bank day asks none of it: it asks running agreements only), so its next
+ * deposit and its next deposit dates are read through this.
+ */
+export function expectsDeposits(status: AgreementStatus): boolean {
+  return !ENDED.has(status);
+}
 
 /** Bills still to be paid by the agreement (a failed payment was returned: the bill is owed again). */
 export const UNPAID_BILL_STATUSES: readonly BillStatus[] = OWED_STATUSES;
@@ -348,7 +357,7 @@ export function forecastOf(input: ProjectionInput): ProjectedForecast | null {
 
 /** The agreement as of today: balances, next deposit, arrears, bills due and the forecast. */
 export function projectAgreement(input: ProjectionInput): AgreementProjection {
-  const nextDeposit = nextDepositOf(input.deposits, input.today);
+  const nextDeposit = expectsDeposits(input.status) ? nextDepositOf(input.deposits, input.today) : null;
   const arrears = arrearsOf(input.deposits);
   return {
     agreementId: input.agreementId,
