@@ -181,6 +181,15 @@ describe('approveAgreement', () => {
       "update agreement set activated_at = now(), activated_by_id = (select id from app_user where username = 'agent') where id = ?",
       [agreementId],
     );
+    // The member reviews it on its own page: a change on its way, not a version replaced by the one in force (the page
+    // said "This is not the current version of the agreement: agreement 7 is." above the review it asks them to decide).
+    const review = await gql<{ agreement: { currentVersionId: number | null } }>(
+      server,
+      locked,
+      'query($id: Int!) { agreement(agreementId: $id) { currentVersionId } }',
+      { id: agreementId },
+    );
+    expect(review.data!.agreement.currentVersionId).toBeNull();
     const body = await gql<Approval>(server, locked, APPROVE, { id: agreementId });
     expect(body.data!.approveAgreement).toMatchObject({ ok: true, agreement: { status: 'Queued' } });
     const [activity] = await sql<{ type: number }>(

@@ -15,7 +15,7 @@ import { AgreementEvent } from './state/transitions.rules.js';
 import type { ProjectionService } from './projection/projection.service.js';
 import { billersOnHold, splitBillers, toAgreementSummary } from './agreement-summary.rules.js';
 import type { AgreementSummary } from './agreement-summary.types.js';
-import { APPROVAL_ERRORS, awaitsMemberApproval } from './agreement-view.rules.js';
+import { APPROVAL_ERRORS, awaitsMemberApproval, replacedBy } from './agreement-view.rules.js';
 import type { AgreementView, ApproveAgreementResult } from './agreement-view.types.js';
 import { nextDepositDates } from './plan/plan-reader.js';
 import { forecastVerdictView } from './projection/projection.views.js';
@@ -98,7 +98,7 @@ export class AgreementViewService {
       depositDates,
       paidByHand: manual,
       forecast: forecastVerdictView(projection.forecast, standing?.resigned === true),
-      currentVersionId: current !== null && current.id !== agreement.id ? current.id : null,
+      currentVersionId: replacedBy(agreement, current),
       canApprove:
         standing !== null &&
         standing.linkActive &&

@@ -35,7 +35,8 @@ export class AgreementView {
     nullable: true,
     description:
       'The account’s current agreement version when it is not this one (this version was replaced, e.g. by a ' +
-      'modification or a renewal taking effect): the page links to it. Null when this is the current version.',
+      'modification or a renewal taking effect): the page links to it. Null when this is the current version, ' +
+      'or a change still on its way (agreement-view.rules.ts#replacedBy).',
   })
   currentVersionId!: number | null;
 }
