@@ -365,7 +365,9 @@ test.describe.serial('a modification over the approved overdraw, and renewing', 
     await confirm.getByRole('button', { name: 'Continue' }).click();
     const activate = page.getByTestId('wizard-step-activate');
     await expect(activate).toBeVisible({ timeout: 15_000 });
-    await activate.getByRole('button', { name: 'Save all changes' }).click();
+    // A bill added: the change goes to the member, and the step says so (the server's rule).
+    await expect(activate).toContainText('Send the changes to the member');
+    await activate.getByRole('button', { name: 'Send for the member’s approval' }).click();
     await expect(page).toHaveURL(new RegExp(`${account.base}/overview`), { timeout: 15_000 });
     // A bill added changes what the member agreed to: it is sent to them (issue 26 item 3), told on the overview.
     await expect(
@@ -439,7 +441,7 @@ test.describe.serial('a modification over the approved overdraw, and renewing', 
     await page.goto(`${account.base}/contract/continue`);
     const activate = page.getByTestId('wizard-step-activate');
     await expect(activate).toBeVisible({ timeout: 30_000 });
-    await activate.getByRole('button', { name: 'Save all changes' }).click();
+    await activate.getByRole('button', { name: 'Send for the member’s approval' }).click();
     await expect(
       page.getByText('A manager refused an approval this agreement needs; it cannot be activated.'),
     ).toBeVisible();

@@ -1365,6 +1365,13 @@ export type MoveAgreementEndDateMutationVariables = Exact<{
 
 export type MoveAgreementEndDateMutation = { moveAgreementEndDate: { __typename: 'LifecycleResult', outcome: { __typename: 'LifecycleOutcomeView', agreementId: number, accountId: number, status: AgreementStatus, message: string, stage: QueuedChangeStage | null } | null, errors: Array<{ __typename: 'UserError', code: string, field: string | null, message: string }> } };
 
+export type ChangeNeedsMemberQueryVariables = Exact<{
+  agreementId: number;
+}>;
+
+
+export type ChangeNeedsMemberQuery = { agreementChangeReview: { __typename: 'AgreementChangeReview', agreementId: number, needsMemberApproval: boolean } };
+
 export type AgreementSavedForLaterQueryVariables = Exact<{
   accountId: number;
 }>;
@@ -1773,7 +1780,7 @@ export { AtRiskAgreementsDocument, AtRiskAgreementsFileDocument } from './docume
 export { ClosingStatementDocument, SettlementAccountsDocument, CancelAgreementWithSettlementDocument, ResetAccountBalanceDocument } from './documents/features/settlement/settlement';
 export { MemberSearchResultFieldsFragmentDoc, SearchMembersDocument, MembersByAccountNumberDocument } from './documents/features/staff/member-search';
 export { SendSupportMessageDocument } from './documents/features/support/support';
-export { LifecycleOutcomeFieldsFragmentDoc, ActivateAgreementDocument, SaveAllAgreementChangesDocument, SaveAgreementForLaterDocument, ManagedAgreementDocument, ManagedAgreementSummaryDocument, LockAgreementDocument, UnlockAgreementDocument, RenewAgreementDocument, MoveAgreementEndDateDocument } from './documents/features/wizard/activate/activate';
+export { LifecycleOutcomeFieldsFragmentDoc, ActivateAgreementDocument, SaveAllAgreementChangesDocument, SaveAgreementForLaterDocument, ManagedAgreementDocument, ManagedAgreementSummaryDocument, LockAgreementDocument, UnlockAgreementDocument, RenewAgreementDocument, MoveAgreementEndDateDocument, ChangeNeedsMemberDocument } from './documents/features/wizard/activate/activate';
 export { AgreementSavedForLaterDocument } from './documents/features/wizard/activate/saved-for-later';
 export { WizardBillerFieldsFragmentDoc, WizardSubCategoryFieldsFragmentDoc, BillerFormOptionsDocument, WizardBillerToEditDocument, WizardSubCategoryToEditDocument, BillerFormValidateBpayDocument, BillerFormValidateBsbDocument, BillerFormValidateDirectDebitDocument, BillerFormAssignDirectDebitDocument, SaveWizardBillerDocument, SaveWizardSubCategoryDocument, BillerFormCompanyDocument, PreviewFiguresFieldsFragmentDoc, BillerEditPreviewDocument } from './documents/features/wizard/biller-form/biller-form';
 export { WizardListItemFieldsFragmentDoc, WizardItemChangeFieldsFragmentDoc, WizardRemovalFieldsFragmentDoc, WizardBillingItemsDocument, WizardBillerIsLockedDocument, WizardSubCategoryIsLockedDocument, WizardBillerRemovalDocument, WizardSubCategoryRemovalDocument, WizardRemoveBillerDocument, WizardRemoveSubCategoryDocument, WizardReinstateBillerDocument, WizardReinstateSubCategoryDocument } from './documents/features/wizard/billers-list/billers-list';

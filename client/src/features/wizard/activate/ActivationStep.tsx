@@ -1,13 +1,18 @@
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { skipToken } from '@apollo/client/react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useActivateAgreementMutation, useSaveAllAgreementChangesMutation } from '../../../gql/hooks';
+import {
+  useActivateAgreementMutation,
+  useChangeNeedsMemberQuery,
+  useSaveAllAgreementChangesMutation,
+} from '../../../gql/hooks';
 import { serverMessage } from '../../../shared/errors';
 import { notify } from '../../../shared/notify/notify';
 import { useMemberContext } from '../../member/member-context';
 import type { StepProps } from '../step-registry';
 import { stepBy, wizardPaths } from '../wizard-frame';
-import { ACTIVATION_MESSAGES, activationFailure, confirmStepOf } from './activation-messages';
+import { ACTIVATION_MESSAGES, activationFailure, confirmStepOf, lastStepWords } from './activation-messages';
 import { SaveForLaterButton } from './SaveForLaterButton';
 
 /**
@@ -23,6 +28,11 @@ export function ActivationStep({ session, readOnly, go }: StepProps) {
   const [saveAll, saving] = useSaveAllAgreementChangesMutation({ refetchQueries: ['AgreementWizardEntries'] });
   const [busy, setBusy] = useState(false);
   const isNew = session.kind === 'Create';
+  // A modification goes to the member or is applied by staff alone: the server's rule, from the change's review.
+  const needsMember = useChangeNeedsMemberQuery(
+    isNew || session.isRenewal ? skipToken : { variables: { agreementId: session.agreementId } },
+  ).data?.agreementChangeReview.needsMemberApproval;
+  const words = lastStepWords(session.kind, session.isRenewal, needsMember);
 
   const run = async () => {
     setBusy(true);
@@ -49,13 +59,7 @@ export function ActivationStep({ session, readOnly, go }: StepProps) {
 
   return (
     <Stack gap="4" data-testid="wizard-step-activate">
-      <Text>
-        {isNew
-          ? 'Activate the agreement. It is then sent to the member, who approves it in the member portal; once approved it is applied shortly.'
-          : session.isRenewal
-            ? 'Send the renewal to the member, who approves it in the member portal; once approved it takes over the day after the current agreement ends.'
-            : 'Save all the changes. They are applied to the agreement shortly; the overview shows when they are done.'}
-      </Text>
+      <Text>{words.explanation}</Text>
       <HStack gap="3" wrap="wrap">
         <Button variant="outline" disabled={readOnly || busy} onClick={() => go(stepBy(session, -1))}>
           Back
@@ -67,7 +71,7 @@ export function ActivationStep({ session, readOnly, go }: StepProps) {
           loading={busy || activating.loading || saving.loading}
           onClick={() => void run()}
         >
-          {isNew ? 'Activate agreement' : session.isRenewal ? 'Send for the member’s approval' : 'Save all changes'}
+          {words.button}
         </Button>
       </HStack>
     </Stack>
