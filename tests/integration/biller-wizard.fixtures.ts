@@ -90,3 +90,31 @@ export async function footprint(server: TestServer) {
   );
   return row;
 }
+
+/**
+ * A saveBiller input for a BPAY biller of `bpayCompany`: Electricity, $250.00 quarterly (frequency 5), a fixed amount
+ * paid automatically, first bill on `dateOfBill`; `change` overrides any field.
+ */
+export function bpayBillerInput(
+  bpay: Awaited<ReturnType<typeof bpayCompany>>,
+  contractId: number,
+  dateOfBill: string,
+  change: Record<string, unknown> = {},
+) {
+  return {
+    contractId,
+    billingCategoryId: bpay.categoryId,
+    companyId: bpay.companyId,
+    nickname: 'Electricity',
+    paymentType: 0,
+    bPayNumber: bpay.billerCode,
+    customerReferenceNumber: bpay.reference,
+    expectedBillValue: '250.00',
+    billingFrequency: 5,
+    isExactDateOfBillKnown: true,
+    dateOfBill,
+    doesAmountVaryFromBillToBill: false,
+    isAutoPaymentBill: true,
+    ...change,
+  };
+}

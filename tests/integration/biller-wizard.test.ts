@@ -16,7 +16,14 @@ import { modificationChanges } from '../../server/src/modules/activity-history/m
 import { AGENT, MEMBER_MISSED_DEPOSIT, MEMBER_TWO_ACCOUNTS } from '../support/demo.js';
 import { realDatabaseUrl } from '../support/database.js';
 import { startTestServer, type TestServer } from '../support/server.js';
-import { bpayCompany, footprint, modificationOf, setupAgreement, sql } from './biller-wizard.fixtures.js';
+import {
+  bpayBillerInput,
+  bpayCompany,
+  footprint,
+  modificationOf,
+  setupAgreement,
+  sql,
+} from './biller-wizard.fixtures.js';
 
 /**
  * The wizard's billers and sub-categories over GraphQL (spec 2 §2-§5): saves in setup and in a modification,
@@ -62,22 +69,7 @@ function day(offset: number): string {
 }
 
 function bpayInput(contractId: number, change: Record<string, unknown> = {}) {
-  return {
-    contractId,
-    billingCategoryId: bpay.categoryId,
-    companyId: bpay.companyId,
-    nickname: 'Electricity',
-    paymentType: 0,
-    bPayNumber: bpay.billerCode,
-    customerReferenceNumber: bpay.reference,
-    expectedBillValue: '250.00',
-    billingFrequency: 5,
-    isExactDateOfBillKnown: true,
-    dateOfBill: day(10),
-    doesAmountVaryFromBillToBill: false,
-    isAutoPaymentBill: true,
-    ...change,
-  };
+  return bpayBillerInput(bpay, contractId, day(10), change);
 }
 
 async function save(input: Record<string, unknown>, token = agent) {

@@ -7,7 +7,7 @@ import { addDays } from '../../server/src/shared/local-date.js';
 import { DEFAULT_CLIENT_SETTINGS } from '../../server/src/modules/settings/settings.defaults.js';
 import { AGENT, MEMBER_NO_AGREEMENT, MEMBER_TWO_ACCOUNTS } from '../support/demo.js';
 import { startTestServer, type TestServer } from '../support/server.js';
-import { bpayCompany } from './biller-wizard.fixtures.js';
+import { bpayBillerInput, bpayCompany } from './biller-wizard.fixtures.js';
 
 /**
  * The confirm page's view and the printed agreement (spec 3 §2, §7): the tables and summary over GraphQL, the PDF
@@ -64,21 +64,7 @@ beforeAll(async () => {
   const saved = await server.graphql<{ saveBiller: { errors: unknown[] } }>(
     `mutation($input: BillerInput!) { saveBiller(input: $input) { errors { code message } } }`,
     {
-      input: {
-        contractId,
-        billingCategoryId: bpay.categoryId,
-        companyId: bpay.companyId,
-        nickname: 'Harbour Power',
-        paymentType: 0,
-        bPayNumber: bpay.billerCode,
-        customerReferenceNumber: bpay.reference,
-        expectedBillValue: '250.00',
-        billingFrequency: 5,
-        isExactDateOfBillKnown: true,
-        dateOfBill: addDays(today, 10),
-        doesAmountVaryFromBillToBill: false,
-        isAutoPaymentBill: true,
-      },
+      input: bpayBillerInput(bpay, contractId, addDays(today, 10), { nickname: 'Harbour Power' }),
     },
     agent,
   );

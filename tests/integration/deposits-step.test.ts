@@ -4,7 +4,7 @@ import { DEPOSITS_MESSAGES } from '../../server/src/modules/agreement/deposits/d
 import { AGENT, MEMBER_MISSED_DEPOSIT, MEMBER_TWO_ACCOUNTS } from '../support/demo.js';
 import { ManualClock } from '../support/clock.js';
 import { startTestServer, type TestServer } from '../support/server.js';
-import { bpayCompany, setupAgreement, sql } from './biller-wizard.fixtures.js';
+import { bpayBillerInput, bpayCompany, setupAgreement, sql } from './biller-wizard.fixtures.js';
 
 /**
  * The deposits step over GraphQL (spec 3 §3-§5) on a new agreement with one biller, on a fixed today
@@ -90,21 +90,7 @@ beforeAll(async () => {
   const { body } = await server.graphql<{ saveBiller: { errors: unknown[] } }>(
     `mutation($input: BillerInput!) { saveBiller(input: $input) { errors { code field message } } }`,
     {
-      input: {
-        contractId,
-        billingCategoryId: bpay.categoryId,
-        companyId: bpay.companyId,
-        nickname: 'Electricity',
-        paymentType: 0,
-        bPayNumber: bpay.billerCode,
-        customerReferenceNumber: bpay.reference,
-        expectedBillValue: '250.00',
-        billingFrequency: 5,
-        isExactDateOfBillKnown: true,
-        dateOfBill: '2027-05-12',
-        doesAmountVaryFromBillToBill: false,
-        isAutoPaymentBill: true,
-      },
+      input: bpayBillerInput(bpay, contractId, '2027-05-12'),
     },
     agent,
   );

@@ -10,7 +10,7 @@ import { realDatabaseUrl } from '../support/database.js';
 import { AGENT, MEMBER_MISSED_DEPOSIT, MEMBER_NO_AGREEMENT } from '../support/demo.js';
 import { subscribe, wsClient, type LiveSubscription } from '../support/live.js';
 import { startTestServer, type TestServer } from '../support/server.js';
-import { bpayCompany } from './biller-wizard.fixtures.js';
+import { bpayBillerInput, bpayCompany } from './biller-wizard.fixtures.js';
 import { preparedNewAgreement } from './lifecycle.fixtures.js';
 import { accountWithStatus, memberIdOf } from './portal-support.js';
 import { key, REIMBURSE, SKIP_MESSAGE, startPaymentWorld, type PaymentWorld } from './payment-client.js';
@@ -395,21 +395,7 @@ describe('figuresChanged: a new agreement as staff set it up (demo data)', () =>
 
     const bpay = await bpayCompany(server);
     const today = server.app.services.clock.today();
-    const biller = (nickname: string) => ({
-      contractId: agreementId,
-      billingCategoryId: bpay.categoryId,
-      companyId: bpay.companyId,
-      nickname,
-      paymentType: 0,
-      bPayNumber: bpay.billerCode,
-      customerReferenceNumber: bpay.reference,
-      expectedBillValue: '250.00',
-      billingFrequency: 5,
-      isExactDateOfBillKnown: true,
-      dateOfBill: addDays(today, 120),
-      doesAmountVaryFromBillToBill: false,
-      isAutoPaymentBill: true,
-    });
+    const biller = (nickname: string) => bpayBillerInput(bpay, agreementId, addDays(today, 120), { nickname });
     const SAVE_BILLER = `mutation($input: BillerInput!) { saveBiller(input: $input) { biller { billerId } errors { message } } }`;
     const saved = await server.graphql<{ saveBiller: { biller: { billerId: number }; errors: unknown[] } }>(
       SAVE_BILLER,

@@ -1,7 +1,7 @@
 import { todayIn } from '../../server/src/shared/local-date.js';
 import { AGENT } from '../support/demo.js';
 import type { TestServer } from '../support/server.js';
-import { bpayCompany, sql } from './biller-wizard.fixtures.js';
+import { bpayBillerInput, bpayCompany, sql } from './biller-wizard.fixtures.js';
 
 /**
  * A new agreement prepared for activation through the real operations: startNewAgreement for the member's account
@@ -41,21 +41,7 @@ export async function completeNewAgreement(server: TestServer, agreementId: numb
   const saved = await server.graphql<{ saveBiller: { errors: { message: string }[] } }>(
     `mutation($input: BillerInput!) { saveBiller(input: $input) { errors { message } } }`,
     {
-      input: {
-        contractId: agreementId,
-        billingCategoryId: bpay.categoryId,
-        companyId: bpay.companyId,
-        nickname: 'Electricity',
-        paymentType: 0,
-        bPayNumber: bpay.billerCode,
-        customerReferenceNumber: bpay.reference,
-        expectedBillValue: '250.00',
-        billingFrequency: 5,
-        isExactDateOfBillKnown: true,
-        dateOfBill: today,
-        doesAmountVaryFromBillToBill: false,
-        isAutoPaymentBill: true,
-      },
+      input: bpayBillerInput(bpay, agreementId, today),
     },
     staff,
   );
