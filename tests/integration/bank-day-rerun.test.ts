@@ -122,4 +122,41 @@ describe.skipIf(!realDatabaseUrl)('a bank day run again after its instance was k
     expect(await stateOfJob(server, deadReview)).toBe('active');
     expect((await checkLedger(server.app.database.orm.em.fork())).ok).toBe(true);
   }, 180_000);
+
+  it('sends no step again that had ended before its instance died', async () => {
+    const clock = new SimulationClock(zonedInstant(DAY, TZ, 0, 5), TZ);
+    const server = await startTestServer({ env: { DEMO_DATA: 'false' }, clock });
+    servers.push(server);
+    const ids = await agreementsOn(server, DAY, 'resume', 2);
+    const { jobs } = server.app.services;
+    const em = () => server.app.database.orm.em.fork();
+    // The killed run had ended the deposits step (its run, its part, its finish, which sent the reconciliation), and
+    // its instance had taken the reconciliation's job when it died: active until it expires.
+    await jobs.send(em(), BANK_DAY_JOB, { date: DAY }, { key: stepKey('deposits', DAY) });
+    await jobs.drain(BANK_DAY_JOB);
+    await jobs.drain(BANK_PART_JOB);
+    await jobs.drain(BANK_DAY_JOB);
+    expect(await stepProgress(em(), 'deposits', DAY)).toBe('ended');
+    const [dead] = await em().execute<{ id: string }[]>(
+      `update pgboss.job set state = 'active', started_on = now()
+       where name = ? and singleton_key = ? and state = 'created' returning id`,
+      [BANK_RECONCILIATION_JOB.definition.name, stepKey('reconciliation', DAY)],
+    );
+    expect(dead).toBeDefined();
+
+    const day = await simulateDay(jobs, server.app.services.bankDay, em(), clock, DAY);
+    expect(day.day.bills.paid.map((b) => b.agreementId).sort((a, b) => a - b)).toEqual(ids);
+    const completed = async (type: JobType<object>, key: string) => {
+      const [row] = await em().execute<{ n: number }[]>(
+        `select count(*)::int as n from pgboss.job where name = ? and singleton_key = ? and state = 'completed'`,
+        [type.definition.name, key],
+      );
+      return row.n;
+    };
+    // Before: the run sent the deposits step again, which ran a second time (finding its keys: nothing posted twice).
+    expect(await completed(BANK_DAY_JOB, stepKey('deposits', DAY))).toBe(1);
+    expect(await completed(BANK_RECONCILIATION_JOB, stepKey('reconciliation', DAY))).toBe(1);
+    expect(await stateOfJob(server, dead.id)).toBe('active');
+    expect((await checkLedger(em())).ok).toBe(true);
+  }, 180_000);
 });

@@ -181,10 +181,16 @@ export async function simulateDay(
   const stop = bank.listen((report) => reports.push(report));
   try {
     clock.setAt(date, DAY_AT.hour, DAY_AT.minute);
-    for (const [i, step] of DAY_STEPS.entries()) {
+    // The day resumes at its first step not ended: a day run again (its instance killed part-way) sends no step again
+    // that had ended, so no job of the day runs twice (cluster journey: the deposits step completed twice when the
+    // instance died in a later step). That step is sent as its schedule would; each next one by the end of the step
+    // before.
+    let sent = false;
+    for (const step of DAY_STEPS) {
       onStep(step);
-      // The first step is sent as its schedule would; each next one is sent by the end of the step before.
-      if (!(await runStepNow(jobs, em, step, date, i === 0))) {
+      const send = !sent && (await stepProgress(em, step, date)) !== 'ended';
+      sent ||= send;
+      if (!(await runStepNow(jobs, em, step, date, send))) {
         throw new Error(
           `The ${step} step of the bank day ${date} did not complete (see the job's error in pgboss.job)`,
         );
