@@ -280,7 +280,7 @@ export function createServices(config: Config, clock: Clock, logger: Logger, eve
     settlement,
     agreementApprovals,
     billerWizard,
-    billerEditPreview: new BillerEditPreviewService(settings, clock),
+    billerEditPreview: new BillerEditPreviewService(settings, clock, projections, changeApplier),
     preferences: new PreferencesService(clock, agreementWizard, billerWizard),
     subCategories: new SubCategoryService(clock, billingCategories, agreementWizard),
     nextOccurrences: new NextOccurrencesService(clock),

@@ -3,6 +3,7 @@ import { addDays, todayIn } from '../../server/src/shared/local-date.js';
 import { AGENT, MEMBER_MISSED_DEPOSIT, MEMBER_TWO_ACCOUNTS } from '../support/demo.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { agreementInForce, modificationOf, sql } from './biller-wizard.fixtures.js';
+import { AgreementStatus, loadAgreementFacts } from '../../server/src/modules/agreement/index.js';
 
 /**
  * The effect of an edit before it is saved (issue 9 item 9): `billerEditPreview` prices the version open in the
@@ -13,6 +14,7 @@ let server: TestServer;
 let agent: string;
 let member: string;
 let versionId: number;
+let inForceId: number;
 const today = todayIn('Australia/Sydney');
 
 const PREVIEW = `query($id: Int!, $replacing: String, $item: DepositPlanBillerInput!) {
@@ -40,7 +42,7 @@ async function preview(variables: Record<string, unknown>, token = agent) {
 beforeAll(async () => {
   server = await startTestServer();
   [agent, member] = await Promise.all([server.token(...AGENT), server.token(...MEMBER_TWO_ACCOUNTS)]);
-  ({ versionId } = await modificationOf(server, MEMBER_TWO_ACCOUNTS[0]));
+  ({ versionId, inForceId } = await modificationOf(server, MEMBER_TWO_ACCOUNTS[0]));
 });
 afterAll(async () => {
   await server?.stop();
@@ -69,6 +71,29 @@ describe('billerEditPreview', () => {
     expect(Number(large.after!.lowestPoint.balance)).toBeLessThanOrEqual(Number(small.after!.lowestPoint.balance));
     // The stored version is the same either way.
     expect(large.before).toEqual(small.before);
+  });
+
+  it("says the lowest point the member's review of the change says, the overdue bills still owed counted", async () => {
+    // Found on the walk: the form's 'now $558.10 on 5 June 2027' against -$149.50 that day on the member's screens
+    // (the planner's own forecast left the unpaid overdue bills out). The same question gets the one projection's
+    // answer: the version as applying it would make it (MemberApprovalService's forecast: the applier's preview).
+    const em = server.app.database.orm.em.fork();
+    const { changeApplier, projections } = server.app.services;
+    const review = await changeApplier.preview(em, versionId, async (tx) => {
+      const facts = await loadAgreementFacts(tx, versionId);
+      return projections.forAgreement(tx, { ...facts!, status: AgreementStatus.Active });
+    });
+    const [overdue] = await sql<{ n: string }>(
+      server,
+      'select count(*) as n from bill where agreement_id = ? and status in (1, 4) and due_date < ?::date',
+      [inForceId, today],
+    );
+    expect(Number(overdue.n)).toBeGreaterThan(0); // the demo member has overdue bills still unpaid
+    const { body } = await preview({ id: versionId, replacing: null, item: item('300.00', 2) });
+    const answer = body.data!.billerEditPreview;
+    expect(answer.before!.lowestPoint.date).toBe(review!.forecast!.lowestPoint.date);
+    expect(Math.round(Number(answer.before!.lowestPoint.balance) * 100)).toBe(review!.forecast!.lowestPoint.balance);
+    expect(Number(answer.after!.lowestPoint.balance)).toBeLessThan(Number(answer.before!.lowestPoint.balance));
   });
 
   it('replaces the stored biller rather than adding it again', async () => {

@@ -83,8 +83,13 @@ export { FiguresResolver } from './projection/figures.resolver.js';
 export { verdictWords } from './projection/projection-words.rules.js';
 export { depositFactsOf } from './projection/projection.facts.js';
 export { projectedDepositsSelect } from './projection/projection.queries.js';
-export { arrearsShortfall, dailyBalances } from './projection/projection.rules.js';
-export type { AgreementProjection, DueBill, ProjectedDepositFacts } from './projection/projection.rules.js';
+export { arrearsShortfall, dailyBalances, forecastOf } from './projection/projection.rules.js';
+export type {
+  AgreementProjection,
+  DueBill,
+  ProjectedDepositFacts,
+  ProjectionInput,
+} from './projection/projection.rules.js';
 export { ProjectionService, projectFacts } from './projection/projection.service.js';
 export { AgreementProjectionView } from './projection/projection.types.js';
 export { projectionView } from './projection/projection.views.js';

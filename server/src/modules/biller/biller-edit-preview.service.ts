@@ -7,6 +7,10 @@ import type { Cents } from '../../shared/money.js';
 import {
   AgreementStatus,
   billerPlanData,
+  forecastOf,
+  type ChangeApplier,
+  type ProjectionInput,
+  type ProjectionService,
   defaultBiMonthlyDates,
   loadAgreementFacts,
   loadBillers,
@@ -24,12 +28,21 @@ import {
   type PlannerDefaults,
 } from '../planner/index.js';
 import type { SettingsService } from '../settings/index.js';
+import { BillStatus, expectedBills } from '../bill/index.js';
+import { PaymentMethod } from '../../shared/bill/payment-method.js';
+import { maxDate } from '../../shared/local-date.js';
+import { toBillPlan } from '../planner/index.js';
 
 /**
  * The effect of an edit before it is saved (issue 9 item 9): the deposit each frequency would need and the
  * agreement's lowest forecast point, for the version open in the wizard as it is and with the edited biller or
- * sub-category in place of its stored self (or added). The stored agreement is the planner's input through
- * `stored-plan.ts`, calculated by `calculateDepositPlan`: the deposits step's own engine, read-only.
+ * sub-category in place of its stored self (or added). The deposits are the planner's (`stored-plan.ts`,
+ * `calculateDepositPlan`: the deposits step's own engine, read-only). The lowest point, once the version has a
+ * deposit, is the one projection's forecast (`forecastOf`) of the version as applying it would make it (the member's
+ * review of the change reads the same: the applier's rolled-back preview), with the edited bills in place: the planner's
+ * own forecast left out the unpaid overdue bills and took each bill's contingency out too, so the form said
+ * 'now $558.10' where the member's screens said -$149.50 that day. A version with no deposit yet (a new agreement
+ * before its deposits step) keeps the planner's lowest point at the required deposit.
  */
 
 /** The deposit frequencies the preview prices: the six of the deposits step's option cards, in its order. */
@@ -48,7 +61,10 @@ export const PREVIEW_UNAVAILABLE_MESSAGE = 'The effect shows once the amount, fr
 export interface PreviewFigures {
   /** The deposit each frequency would need (`PREVIEW_FREQUENCIES` order). */
   deposits: { frequency: number; label: string; amount: Cents }[];
-  /** The lowest closing balance of the forecast at the agreement's own deposit (the required one when none is set). */
+  /**
+   * The lowest closing balance of the forecast at the agreement's own deposit: the projection's (`forecastOf`) once it
+   * has one, the planner's at the required deposit when none is set.
+   */
   lowestPoint: { date: LocalDate; balance: Cents };
 }
 
@@ -89,6 +105,8 @@ export class BillerEditPreviewService {
   constructor(
     private readonly settings: SettingsService,
     private readonly clock: Clock,
+    private readonly projections?: ProjectionService,
+    private readonly applier?: ChangeApplier,
   ) {}
 
   /**
@@ -126,11 +144,37 @@ export class BillerEditPreviewService {
       if (!(error instanceof DomainError)) throw error;
     }
     try {
-      return { available: true, message: null, before, after: previewFigures(withEdit, today, defaults) };
+      const after = previewFigures(withEdit, today, defaults);
+      // The lowest point is the one projection's (the overview's forecast), not the planner's: the overdue bills
+      // still unpaid, the stored deposits, each bill at its expected amount (agreement/projection/README.md).
+      const input = agreement.depositAmount > 0 ? await this.projectionInput(em, version.id) : null;
+      if (input) {
+        if (before) before = { ...before, lowestPoint: lowestOf(input) ?? before.lowestPoint };
+        const withBill = editedInput(input, replacing, edited);
+        after.lowestPoint = lowestOf(withBill) ?? after.lowestPoint;
+      }
+      return { available: true, message: null, before, after };
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       return { available: false, message: error.message || PREVIEW_UNAVAILABLE_MESSAGE, before, after: null };
     }
+  }
+
+  /**
+   * The projection's input of the version as applying it would make it (the member's change review's own: a
+   * modification through the applier's rolled-back preview), or of the version as it stands (a new agreement: the
+   * schedule the applier will store).
+   */
+  private async projectionInput(em: EntityManager, versionId: number): Promise<ProjectionInput | null> {
+    const projections = this.projections;
+    if (!projections) return null;
+    const read = async (tx: EntityManager, asApplied: boolean) => {
+      const facts = await loadAgreementFacts(tx, versionId);
+      if (!facts) return null;
+      return projections.inputFor(tx, asApplied ? { ...facts, status: AgreementStatus.Active } : facts);
+    };
+    const previewed = this.applier ? await this.applier.preview(em, versionId, (tx) => read(tx, true)) : null;
+    return previewed ?? (await read(em, false));
   }
 
   /** What the agreement holds today: a modification's money is still with the version in force. */
@@ -146,4 +190,36 @@ export class BillerEditPreviewService {
     const balances = await agreementBalances(em, [holder], { asOf: this.clock.today() });
     return (balances.get(holder) ?? ZERO_BALANCES).total;
   }
+}
+
+function lowestOf(input: ProjectionInput): { date: LocalDate; balance: Cents } | null {
+  const forecast = forecastOf(input);
+  return forecast ? { date: forecast.lowestPoint.date, balance: forecast.lowestPoint.balance } : null;
+}
+
+/**
+ * The projection's input with the edited biller in place of the stored one: the stored biller's bills still to come
+ * (from the forecast's first day) are replaced by the edited details' bills over the same days (the bill engine's, at
+ * their expected amount); its overdue bills stay owed.
+ */
+function editedInput(input: ProjectionInput, replacing: string | null, edited: DepositPlanBillerData): ProjectionInput {
+  const from = maxDate(input.today, input.startDate);
+  const plan = toBillPlan(edited, { billerKey: 'edited', label: edited.label ?? 'Edited' });
+  const bills = expectedBills(plan, { start: from, end: input.endDate }).bills;
+  const replacedName = input.bills.find((bill) => bill.billerKey === replacing)?.billerName;
+  const kept = input.bills.filter((bill) => bill.billerKey !== replacing || bill.dueDate < from);
+  let id = 0;
+  const added = bills.map((bill) => ({
+    billId: (id -= 1),
+    billerKey: 'edited',
+    billerName: edited.label ?? replacedName ?? 'Edited',
+    dueDate: bill.date,
+    amount: bill.amount,
+    status: BillStatus.Scheduled,
+    isAutoPayment: false,
+    isSubCategory: false,
+    isReimbursement: edited.paymentMethod === PaymentMethod.Reimbursement,
+    onHold: false,
+  }));
+  return { ...input, bills: [...kept, ...added] };
 }
