@@ -168,6 +168,9 @@ export function reviewProposal(
   };
 }
 
+/** Which question the proposal answers: the bills with their contingency kept aside, not the forecast's bare bills. */
+const KEPT = 'each bill’s contingency kept aside';
+
 function summaryWords(current: Cents, proposed: Cents | null, topUpFirst: Cents, per: string): string {
   if (proposed === null) return 'No deposit can avoid a shortfall: a top-up now is needed (see the shortfall fixes).';
   const first =
@@ -175,10 +178,14 @@ function summaryWords(current: Cents, proposed: Cents | null, topUpFirst: Cents,
       ? `Top up ${formatCurrency(topUpFirst)} now for the days before the next deposit (see the shortfall fixes), then `
       : '';
   const sentence = (text: string) => (first ? `${first}${text.charAt(0).toLowerCase()}${text.slice(1)}` : text);
+  // The review keeps each bill's contingency aside, where the forecast's "raise each deposit to" spends it: the words
+  // say so, as the two figures legitimately differ (README "Proposed deposit").
   if (proposed === current)
-    return sentence(`Your deposit of ${formatCurrency(current)} ${per} still covers your bills.`);
+    return sentence(`Your deposit of ${formatCurrency(current)} ${per} still covers your bills, ${KEPT}.`);
   const way = proposed > current ? 'Raise' : 'Lower';
-  return sentence(`${way} your deposit from ${formatCurrency(current)} to ${formatCurrency(proposed)} ${per}.`);
+  return sentence(
+    `${way} your deposit from ${formatCurrency(current)} to ${formatCurrency(proposed)} ${per}, ${KEPT}.`,
+  );
 }
 
 export type ReviewReasonCode = 'schedule' | 'deficit' | 'surplus';
