@@ -264,7 +264,7 @@ export function createServices(config: Config, clock: Clock, logger: Logger, eve
     billQueries: new BillQueryService(clock),
     payments,
     reversals,
-    catchUps: new CatchUpService(ledger, coreBanking, clock),
+    catchUps: new CatchUpService(ledger, coreBanking, clock, depositReviews),
     approvals,
     billingCategories,
     atRisk: new AtRiskService(settings, clock, projections),

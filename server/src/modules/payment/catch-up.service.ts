@@ -100,6 +100,8 @@ export class CatchUpService {
     private readonly ledger: LedgerService,
     private readonly coreBanking: CoreBanking,
     private readonly clock: Clock,
+    /** The deposit review's own rework of an open review (agreement/review/), after the money moved. */
+    private readonly reviews?: { reworkOpen(em: EntityManager, agreementId: number): Promise<unknown> },
   ) {}
 
   async catchUpDeposit(
@@ -194,6 +196,8 @@ export class CatchUpService {
         });
         if (change) status = change.to;
       }
+      // The open deposit review was worked out on the figures before the catch-up: worked out again on these.
+      await this.reviews?.reworkOpen(tx, agreement.id);
       return {
         transactionIds: posted.map((p) => p.transactionId),
         amount: toDecimalString(amount),

@@ -415,6 +415,20 @@ export class DepositReviewService {
    * (at most one open per agreement). Run again, it changes nothing (an open review with the same proposal is kept).
    */
   async reviewPart(em: EntityManager, range: AgreementRange): Promise<ReviewRun> {
+    return this.review(em, range, false);
+  }
+
+  /**
+   * The open review of one agreement worked out again now, by rule "record a review" (kept when its figure is still
+   * the one worked out, else proposed anew or recorded unchanged), in the caller's transaction: money that changes the
+   * figures between two nightly runs (a catch-up deposit) must not leave the member offered a stale deposit until
+   * 01:30. No review is opened where none is.
+   */
+  async reworkOpen(em: EntityManager, agreementId: number): Promise<ReviewRun> {
+    return this.review(em, { from: agreementId, to: agreementId + 1 }, true);
+  }
+
+  private async review(em: EntityManager, range: AgreementRange, onlyOpen: boolean): Promise<ReviewRun> {
     const today = this.clock.today();
     return em.transactional(async (tx) => {
       // No JIT compilation: the planner's guesses for a batch's statements (a chain of earlier versions per biller)
@@ -434,6 +448,7 @@ export class DepositReviewService {
         const review = reviews.get(agreement.id);
         if (!review) continue;
         const open = history.open.get(agreement.id) ?? null;
+        if (onlyOpen && open === null) continue;
         const decided = reviewRecordAction(review.due, review.proposal, open);
         if (decided.action === 'none') continue;
         if (decided.action === 'keep') {

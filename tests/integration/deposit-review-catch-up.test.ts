@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEPOSIT_REVIEW_JOB } from '../../server/src/modules/agreement/index.js';
+import { LedgerTransactionType } from '../../server/src/modules/ledger/ledger-transaction-type.js';
+import { LedgerService } from '../../server/src/modules/ledger/ledger.service.js';
+import { external, linkedAccount } from '../../server/src/modules/ledger/ledger.types.js';
+import { cents } from '../../server/src/shared/money.js';
+import { MEMBER_MISSED_DEPOSIT } from '../support/demo.js';
+import { startTestServer, type TestServer } from '../support/server.js';
+import { accountWithStatus, em, gql, memberIdOf, session, sql, type Session } from './portal-support.js';
+
+/**
+ * Found on a walk: after Jack (100002) caught up his missed deposits, his deposit review still offered the deposit
+ * the nightly review had worked out on the figures before ($1,087.00 → $1,225.10, a top-up of $985.30 first) while
+ * the panel's own proposal and the overview had moved on; the open review was worked out again only at the next
+ * 01:30. The catch-up now works the open review out again in its transaction (rule "record a review").
+ */
+
+const READ = `query($m: Int!, $a: Int!) { depositReview(memberId: $m, accountId: $a) {
+  proposal { proposedDeposit } open { reviewId proposedDeposit } } }`;
+const CATCH_UP = `mutation($input: CatchUpDepositInput!) {
+  catchUpDeposit(input: $input) { ok stillOwed errors { code message } } }`;
+
+interface Review {
+  depositReview: {
+    proposal: { proposedDeposit: string | null } | null;
+    open: { reviewId: number; proposedDeposit: string } | null;
+  };
+}
+
+let server: TestServer;
+let jack: Session;
+let jackId: number;
+let accountId: number;
+let agreementId: number;
+
+async function review() {
+  return (await gql<Review>(server, jack, READ, { m: jackId, a: accountId })).data!.depositReview;
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  jack = await session(server, MEMBER_MISSED_DEPOSIT);
+  jackId = await memberIdOf(server, MEMBER_MISSED_DEPOSIT[0]);
+  ({ accountId, agreementId } = await accountWithStatus(server, jackId, 4));
+  const jobs = server.app.services.jobs;
+  await jobs.send(em(server), DEPOSIT_REVIEW_JOB, {});
+  await jobs.drain(DEPOSIT_REVIEW_JOB);
+}, 120_000);
+afterAll(() => server?.stop());
+
+describe('a catch-up deposit and the open deposit review', () => {
+  it('works the open review out again, so that it offers the deposit the panel proposes now', async () => {
+    const before = await review();
+    expect(before.open).not.toBeNull();
+    expect(before.open!.proposedDeposit).toBe(before.proposal!.proposedDeposit);
+    const [linked] = await sql<{ id: number; account_number: string }>(
+      server,
+      'select id, account_number from linked_account where member_id = ? and is_active order by id limit 1',
+      [jackId],
+    );
+    await em(server).transactional((tx) =>
+      new LedgerService().post(tx, {
+        type: LedgerTransactionType.CoreBankingCredit,
+        memberId: jackId,
+        effectiveDate: server.app.services.projections.today(),
+        description: 'Salary',
+        lines: [
+          { account: external(), amount: cents(-1_000_000) },
+          { account: linkedAccount(Number(linked.id)), amount: cents(1_000_000) },
+        ],
+      }),
+    );
+    const [owed] = await sql<{ n: string }>(
+      server,
+      'select sum(expected_amount - received_amount)::text as n from scheduled_deposit where agreement_id = ? and status in (2, 3)',
+      [agreementId],
+    );
+    const caught = await gql<{ catchUpDeposit: { ok: boolean; stillOwed: string } }>(server, jack, CATCH_UP, {
+      input: {
+        contractId: agreementId,
+        accountNumber: linked.account_number,
+        idempotencyKey: randomUUID(),
+        amount: owed.n,
+      },
+    });
+    expect(caught.data!.catchUpDeposit).toMatchObject({ ok: true, stillOwed: '0.00' });
+    const after = await review();
+    // The money moved the proposal (no top-up first any more)...
+    expect(after.proposal!.proposedDeposit).not.toBe(before.proposal!.proposedDeposit);
+    // ...and the review offered is that one, not the one worked out before.
+    expect(after.open!.proposedDeposit).toBe(after.proposal!.proposedDeposit);
+    expect(after.open!.reviewId).not.toBe(before.open!.reviewId);
+  });
+});
