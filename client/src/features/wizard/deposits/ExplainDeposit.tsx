@@ -9,6 +9,13 @@ import { WholeDates } from '../../../shared/ui/WholeDates';
 type Plan = NonNullable<DepositsStepFieldsFragment['plan']>;
 
 /**
+ * Which question the step's forecast answers: the deposit engine sets each bill's contingency aside (the deposits are
+ * worked out to fund it), where the agreement's forecast on the overview spends it; the words say so, since the two
+ * lowest points and deposits legitimately differ for the same agreement.
+ */
+const CONTINGENCY_KEPT = 'each bill’s contingency set aside';
+
+/**
  * Why the deposit is what it is (issue 12 item 2): what each deposit pays for (the engine's breakdown, lines adding
  * up exactly to the deposit), the balance to the end date with its lowest point and first short day, and the
  * smallest deposit that never goes short.
@@ -78,7 +85,7 @@ export function ExplainDeposit({ plan, frequencyLabel }: { plan: Plan; frequency
       )}
       <Stack gap="1" data-testid="deposit-forecast-summary">
         <Heading as="h4" size="sm">
-          <WholeDates>{`The balance to ${formatDate(forecast.lastDay)}`}</WholeDates>
+          <WholeDates>{`The balance to ${formatDate(forecast.lastDay)}, ${CONTINGENCY_KEPT}`}</WholeDates>
         </Heading>
         {forecastSummary(forecast).map((line) => (
           <Text key={line} fontSize="sm">
@@ -88,7 +95,7 @@ export function ExplainDeposit({ plan, frequencyLabel }: { plan: Plan; frequency
         <Text fontSize="sm" data-testid="deposit-minimum">
           <WholeDates>
             {minimum.reachable && minimum.amount !== null
-              ? `Smallest deposit that never goes short: ${formatMoney(minimum.amount)}.`
+              ? `Smallest deposit that never goes short, ${CONTINGENCY_KEPT}: ${formatMoney(minimum.amount)}.`
               : `No deposit alone avoids going short: a top-up of ${formatMoney(minimum.topUpNeeded)} is needed by ${formatDate(minimum.topUpDate)}.`}
           </WholeDates>
         </Text>
