@@ -184,7 +184,10 @@ export function createServices(config: Config, clock: Clock, logger: Logger, eve
   const billingCategories = new BillingCategoryService();
   const outbox = new NotificationOutbox(jobs, clock);
   const eventNotifier = new EventNotifier(jobs, outbox, settings, projections, clock, logger);
-  const changeApplier = new ChangeApplier(clock, logger, ledger, coreBanking);
+  // A new agreement applied after today's deposits step ran has its first deposit on the bank's next day.
+  const changeApplier = new ChangeApplier(clock, logger, ledger, coreBanking, {
+    depositsTakenOn: (em, date): Promise<boolean> => bankDay.depositsTakenOn(em, date),
+  });
   registerChangeJobs(jobs, changeApplier);
   const payments = new PaymentService(ledger, settings, clock, eventNotifier);
   // Four agreements at a time on PostgreSQL's pool; one on the embedded database (a single connection).

@@ -19,6 +19,8 @@ import { dateOf } from '../../database/row-values.js';
 import { changeStatus } from './state/status-writer.js';
 import { AgreementEvent } from './state/transitions.rules.js';
 import { MODIFIABLE_STATUSES } from './version-copy.js';
+import type { BankDayDeposits } from './deposits/deposits.service.js';
+import { bankFirstDepositDay } from './plan/plan-schedule.rules.js';
 
 const GENERIC_FAILURE = 'The change could not be applied. Please contact support.';
 
@@ -54,6 +56,8 @@ export class ChangeApplier {
     private readonly logger: Logger,
     private readonly ledger: LedgerService,
     private readonly coreBanking: CoreBanking,
+    /** Whether today's deposits step ran: a new agreement's first deposit of today is then tomorrow's (onBankDays). */
+    private readonly bankDay: BankDayDeposits | null = null,
   ) {}
 
   /**
@@ -285,9 +289,12 @@ export class ChangeApplier {
       'select start_date::text as start_date from agreement where id = ?',
       [version.id],
     );
-    const startsLater = dateOf(row.start_date) > this.clock.today();
-    // Its bills and scheduled deposits, so that the bank's day pays and collects for it from now on.
-    const schedule = await materializeSchedule(tx, version.id);
+    const today = this.clock.today();
+    const startsLater = dateOf(row.start_date) > today;
+    // Its bills and scheduled deposits, so that the bank's day pays and collects for it from now on: a first deposit
+    // dated today once today's deposits step ran is tomorrow's (never asked for today, it would read as missed).
+    const taken = (await this.bankDay?.depositsTakenOn(tx, today)) === true;
+    const schedule = await materializeSchedule(tx, version.id, bankFirstDepositDay(today, taken));
     // The deposits step's TopupNow, from the member's linked account into the agreement's rainy day.
     const topup = await this.topupNow(tx, version.id);
     const now = this.clock.now();

@@ -30,6 +30,8 @@ export interface ScheduledBillRow {
 export async function materializeSchedule(
   tx: EntityManager,
   agreementId: number,
+  /** The bank's first day for a deposit (`bankFirstDepositDay`): a first deposit dated before it moves to it. */
+  firstBankDay?: LocalDate,
 ): Promise<{ bills: number; deposits: number }> {
   const agreement = await loadAgreementFacts(tx, agreementId);
   if (!agreement) return { bills: 0, deposits: 0 };
@@ -45,7 +47,7 @@ export async function materializeSchedule(
     bills = await insertBills(tx, agreementId, rows);
   }
   // The agreed plan, stored once (plan/), gives the deposit dates and how each deposit is split.
-  await storeAgreedPlan(tx, { versionId: agreementId }, PlanSource.Applied);
+  await storeAgreedPlan(tx, { versionId: agreementId, firstBankDay }, PlanSource.Applied);
   const plan = (await loadStoredPlan(tx, agreementId))!;
   let deposits = 0;
   if (existing.deposits === 0 && agreement.depositAmount > 0) {

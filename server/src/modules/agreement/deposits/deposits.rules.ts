@@ -9,6 +9,7 @@ import {
 } from '../../../shared/local-date.js';
 import { formatCurrency, type Cents } from '../../../shared/money.js';
 import { DepositType } from '../agreement-codes.js';
+import { bankFirstDepositDay } from '../plan/plan-schedule.rules.js';
 import {
   CONTRIBUTION_FREQUENCY_LABELS,
   ContributionFrequency,
@@ -101,14 +102,13 @@ export function isContributionFrequency(code: number | null | undefined): code i
 }
 
 /**
- * Rule "the bank's first day for a deposit" (issue 25; spec 3 §5 "from today"): the bank's deposits step of a day
- * (00:05) asks for the deposits due by that day, once. A modification's next deposit dated today before it has run
- * is taken today; after it has run (`todaysDepositsTaken`, core-banking's record of the day's step) it would be asked
- * for only the next day, late, while the forecast counted it today: the first day is then tomorrow. A new agreement's
- * first deposit is its start date and stays from today (it starts with the bank's next day: `activationProblem`).
+ * The deposits step's first day for a deposit (spec 3 §5 "from today"): a modification's, the bank's
+ * (`plan/plan-schedule.rules.ts#bankFirstDepositDay`: tomorrow once today's deposits step ran). A new agreement's
+ * first deposit may be today in the wizard: it is approved by the member later, and applying it puts its schedule on
+ * the bank's days then (`onBankDays`: a first deposit of today moves to tomorrow when today's step has run).
  */
 export function firstBankDayForDeposit(mode: DepositsMode, today: LocalDate, todaysDepositsTaken: boolean): LocalDate {
-  return mode === 'modify' && todaysDepositsTaken ? addDays(today, 1) : today;
+  return mode === 'modify' ? bankFirstDepositDay(today, todaysDepositsTaken) : today;
 }
 
 /**

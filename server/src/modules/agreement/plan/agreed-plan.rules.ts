@@ -7,7 +7,7 @@ import type { BillerFacts } from '../agreement-billers.js';
 import type { AgreementFacts } from '../agreement-facts.js';
 import { storedDepositPlanData } from '../stored-plan.js';
 import { PlanLineKind } from './plan-codes.js';
-import { scheduledDepositDates } from './plan-schedule.rules.js';
+import { onBankDays, scheduledDepositDates } from './plan-schedule.rules.js';
 
 /** How one regular deposit is shared between the agreement's three pockets; the parts add up to the deposit. */
 export interface PlanShares {
@@ -46,6 +46,11 @@ export interface AgreeOptions {
   /** What the version holds that day (a change's carried-over balances; 0 for a new agreement). */
   openingBalance: Cents;
   defaults: PlannerDefaults;
+  /**
+   * The bank's first day for a deposit when the plan is written (`bankFirstDepositDay`): a deposit dated before it
+   * moves to it (`onBankDays`). Without it none moves.
+   */
+  firstBankDay?: LocalDate;
 }
 
 /**
@@ -107,16 +112,18 @@ export function agreedPlanOf(
       options.effectiveDate,
       options.defaults,
     );
+    const dates = options.firstBankDay ? onBankDays(plan.depositDates, options.firstBankDay) : plan.depositDates;
     return {
       ...base,
-      firstDepositDate: plan.depositDates[0] ?? null,
-      depositDates: plan.depositDates,
+      firstDepositDate: dates[0] ?? null,
+      depositDates: dates,
       shares: sharesOfBreakdown(plan.breakdown, agreement.depositAmount),
       lines: plan.breakdown?.lines.map(lineOf) ?? [],
     };
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
-    const dates = scheduledDepositDates(agreement).filter((date) => date >= options.effectiveDate);
+    const scheduled = scheduledDepositDates(agreement).filter((date) => date >= options.effectiveDate);
+    const dates = options.firstBankDay ? onBankDays(scheduled, options.firstBankDay) : scheduled;
     return {
       ...base,
       firstDepositDate: dates[0] ?? null,

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ContributionFrequency } from '../../deposit/deposit-schedule.rules.js';
 import { agreementFacts, d } from '../test-facts.js';
-import { chosenFirstDeposit, firstDepositDate, scheduledDepositDates } from './plan-schedule.rules.js';
+import {
+  bankFirstDepositDay,
+  chosenFirstDeposit,
+  firstDepositDate,
+  onBankDays,
+  scheduledDepositDates,
+} from './plan-schedule.rules.js';
 
 const twiceAMonth = {
   contributionFrequency: ContributionFrequency.BiMonthly,
@@ -53,5 +59,37 @@ describe('scheduledDepositDates (the version’s schedule over its period)', () 
   it('has no dates when twice a month lacks its two dates, or the frequency is unknown', () => {
     expect(scheduledDepositDates(agreementFacts({ ...twiceAMonth, biMonthlySecondDate: null }))).toEqual([]);
     expect(scheduledDepositDates(agreementFacts({ contributionFrequency: 99 }))).toEqual([]);
+  });
+});
+
+describe('bankFirstDepositDay (rule "the bank’s first day for a deposit")', () => {
+  it.each([
+    ['today before today’s deposits step ran', false, '2026-11-30'],
+    ['tomorrow once today’s deposits step ran', true, '2026-12-01'],
+  ])('%s', (_, taken, expected) => {
+    expect(bankFirstDepositDay(d('2026-11-30'), taken)).toBe(expected);
+  });
+});
+
+describe('onBankDays (a schedule written today, on the bank’s days)', () => {
+  it.each([
+    ['keeps a schedule from the first day', ['2026-11-30', '2026-12-14'], '2026-11-30', ['2026-11-30', '2026-12-14']],
+    [
+      'moves a first deposit dated today to tomorrow, the rest as agreed',
+      ['2026-11-30', '2026-12-14', '2026-12-28'],
+      '2026-12-01',
+      ['2026-12-01', '2026-12-14', '2026-12-28'],
+    ],
+    [
+      'merges deposits before the first day into one on it',
+      ['2026-11-29', '2026-11-30', '2026-12-07'],
+      '2026-12-01',
+      ['2026-12-01', '2026-12-07'],
+    ],
+    ['keeps one already on the first day once', ['2026-11-30', '2026-12-01'], '2026-12-01', ['2026-12-01']],
+    ['keeps a schedule starting later', ['2027-01-05'], '2026-12-01', ['2027-01-05']],
+    ['keeps none', [], '2026-12-01', []],
+  ])('%s', (_, dates, firstDay, expected) => {
+    expect(onBankDays(dates.map(d), d(firstDay))).toEqual(expected);
   });
 });

@@ -1,4 +1,4 @@
-import type { LocalDate } from '../../../shared/local-date.js';
+import { addDays, type LocalDate } from '../../../shared/local-date.js';
 import { ContributionFrequency, depositDates, type DepositScheduleInput } from '../../deposit/index.js';
 import type { AgreementFacts } from '../agreement-facts.js';
 
@@ -80,4 +80,25 @@ export function scheduledDepositDates(facts: ScheduleFacts): LocalDate[] {
   } catch {
     return [];
   }
+}
+
+/**
+ * Rule "the bank's first day for a deposit" (issue 25; core-banking README, deposits step): the bank's deposits step
+ * of a day (00:05) asks once for the deposits due by that day. A deposit written today before it has run is taken
+ * today; once it has run (`todaysDepositsTaken`, core-banking's record of the day's step) a deposit dated today would
+ * be asked for only the next day, as a missed one: the first day for it is then tomorrow.
+ */
+export function bankFirstDepositDay(today: LocalDate, todaysDepositsTaken: boolean): LocalDate {
+  return todaysDepositsTaken ? addDays(today, 1) : today;
+}
+
+/**
+ * A schedule written on a day (a new agreement applied: the member's approval may come after that day's deposits
+ * step) on the bank's days: a deposit dated before the bank's first day for a deposit (`bankFirstDepositDay`) moves
+ * to it, so that it is asked for on its date and never reads as missed; the dates after it stay as agreed (the
+ * chosen day of the week or month). Dates in order, none twice.
+ */
+export function onBankDays(dates: readonly LocalDate[], firstDay: LocalDate): LocalDate[] {
+  const moved = dates.map((date) => (date < firstDay ? firstDay : date));
+  return moved.filter((date, i) => i === 0 || date !== moved[i - 1]);
 }

@@ -28,6 +28,8 @@ export interface PlanRequest {
   effectiveDate?: LocalDate;
   /** Default: 0 (nothing held). */
   openingBalance?: Cents;
+  /** The bank's first day for a deposit now (`bankFirstDepositDay`): deposits dated before it move to it. */
+  firstBankDay?: LocalDate;
 }
 
 export interface StoredPlanRef {
@@ -84,6 +86,7 @@ export async function storeAgreedPlans(
       effectiveDate: request.effectiveDate ?? facts.startDate,
       openingBalance: request.openingBalance ?? ZERO,
       defaults,
+      firstBankDay: request.firstBankDay,
     });
     plans.push({ versionId: facts.id, plan });
   }
