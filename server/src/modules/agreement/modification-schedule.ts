@@ -109,7 +109,8 @@ export async function rescheduleModification(
      order by b.due_date, b.id`,
     [versionId, OVERDUE_BILL_STATUSES, today],
   );
-  // Bills from today on that stayed with the version in force (paid, pending): the same item is not billed twice.
+  // Bills from today on that stayed with the version in force (paid, pending), or came over failed (owed again, not
+  // replaced): the same item is not billed twice.
   const held = await tx.execute<Row[]>(
     `select nb.id as biller_id, null as billing_sub_category_id, b.due_date::text as due_date
      from bill b join biller nb on nb.previous_id = b.biller_id and nb.agreement_id = ?
@@ -117,8 +118,11 @@ export async function rescheduleModification(
      union all
      select null, ns.id, b.due_date::text
      from bill b join billing_sub_category ns on ns.previous_id = b.billing_sub_category_id and ns.agreement_id = ?
-     where b.agreement_id = ? and b.due_date >= ?::date`,
-    [versionId, previousId, today, versionId, previousId, today],
+     where b.agreement_id = ? and b.due_date >= ?::date
+     union all
+     select b.biller_id, b.billing_sub_category_id, b.due_date::text
+     from bill b where b.agreement_id = ? and b.status = ${BillStatus.Failed} and b.due_date >= ?::date`,
+    [versionId, previousId, today, versionId, previousId, today, versionId, today],
   );
 
   const update: { id: number; bill: WantedBill }[] = [];

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { LocalDate } from '../../shared/local-date.js';
 import { cents, type Cents } from '../../shared/money.js';
 import { ActivityType } from '../activity/index.js';
-import { NOTHING_PAID_STATUSES } from '../bill/index.js';
+import { BillStatus, OWED_STATUSES } from '../bill/index.js';
 import {
   agreementBalances,
   LedgerTransactionType,
@@ -25,8 +25,9 @@ export interface CarryOver {
 /**
  * What a new version takes over from the one it replaces when it is applied, inside the applying transaction:
  * the three balances (one version-transfer ledger transaction, so the history explains where they went), the
- * unpaid bills of billers and sub-categories it kept (matched by `previous_id`), and the deposits still to come.
- * Paid, pending and short-paid bills, and deposits already received or missed, stay with the old version.
+ * owed bills of billers and sub-categories it kept (matched by `previous_id`: unpaid, or failed and owed again), and
+ * the deposits still to come. Paid, pending and short-paid bills, and deposits already received or missed, stay with
+ * the old version.
  */
 export async function carryOverToNewVersion(
   tx: EntityManager,
@@ -64,9 +65,11 @@ export async function carryOverToNewVersion(
     activityId = posted.activityId;
   }
 
-  // Bills nothing has been paid towards yet follow their biller into the new version.
-  const unpaid = `{${NOTHING_PAID_STATUSES.join(',')}}`;
-  const noMoney = 'not exists (select 1 from bill_money_source m where m.bill_id = b.id)';
+  // Owed bills follow their biller into the new version: nothing paid towards them yet, or a failed one (its payment
+  // returned, owed again: OWED_STATUSES), whose money sources stay as the history of the returned payment. A failed
+  // bill left behind dropped out of the member's bills while its biller, on hold in the new version, still said so.
+  const unpaid = `{${OWED_STATUSES.join(',')}}`;
+  const noMoney = `(b.status = ${BillStatus.Failed} or not exists (select 1 from bill_money_source m where m.bill_id = b.id))`;
   const viaBiller = await tx.execute(
     `update bill b set agreement_id = nb.agreement_id, biller_id = nb.id
      from biller nb where nb.agreement_id = ? and nb.previous_id = b.biller_id
