@@ -56,7 +56,7 @@ export class ChangeApplier {
     private readonly logger: Logger,
     private readonly ledger: LedgerService,
     private readonly coreBanking: CoreBanking,
-    /** Whether today's deposits step ran: a new agreement's first deposit of today is then tomorrow's (onBankDays). */
+    /** Whether today's deposits step ran: a deposit of today written by applying is then tomorrow's (onBankDays). */
     private readonly bankDay: BankDayDeposits | null = null,
   ) {}
 
@@ -135,7 +135,8 @@ export class ChangeApplier {
         if (!version || version.previous_id === null) throw new PreviewDone();
         const today = this.clock.today();
         await carryOverToNewVersion(tx, this.ledger, version.previous_id, version.id, today);
-        await rescheduleModification(tx, version.id, version.previous_id, today, this.clock.now());
+        const firstBankDay = await this.firstBankDay(tx, today);
+        await rescheduleModification(tx, version.id, version.previous_id, today, this.clock.now(), firstBankDay);
         try {
           await this.topupNow(tx, version.id);
         } catch (error) {
@@ -230,7 +231,14 @@ export class ChangeApplier {
     // A modification: its added, changed and removed billers' bills and its deposit plan (modification-schedule.ts).
     const schedule = renewal
       ? await materializeRenewal(tx, version.id, today)
-      : await rescheduleModification(tx, version.id, previous.id, today, this.clock.now());
+      : await rescheduleModification(
+          tx,
+          version.id,
+          previous.id,
+          today,
+          this.clock.now(),
+          await this.firstBankDay(tx, today),
+        );
     const topup = await this.topupNow(tx, version.id);
     const now = this.clock.now();
     // The replaced version first (it leaves the running statuses), then the change takes its status: 7, or 4 / 8
@@ -293,8 +301,7 @@ export class ChangeApplier {
     const startsLater = dateOf(row.start_date) > today;
     // Its bills and scheduled deposits, so that the bank's day pays and collects for it from now on: a first deposit
     // dated today once today's deposits step ran is tomorrow's (never asked for today, it would read as missed).
-    const taken = (await this.bankDay?.depositsTakenOn(tx, today)) === true;
-    const schedule = await materializeSchedule(tx, version.id, bankFirstDepositDay(today, taken));
+    const schedule = await materializeSchedule(tx, version.id, await this.firstBankDay(tx, today));
     // The deposits step's TopupNow, from the member's linked account into the agreement's rainy day.
     const topup = await this.topupNow(tx, version.id);
     const now = this.clock.now();
@@ -320,6 +327,15 @@ export class ChangeApplier {
       version.id,
     ]);
     return true;
+  }
+
+  /**
+   * The bank's first day for a deposit written now (`bankFirstDepositDay`): today, or tomorrow once today's deposits
+   * step ran (core-banking's record of the day): a deposit of today written after it would be asked for only the
+   * next day, as a missed one.
+   */
+  private async firstBankDay(tx: EntityManager, today: LocalDate): Promise<LocalDate> {
+    return bankFirstDepositDay(today, (await this.bankDay?.depositsTakenOn(tx, today)) === true);
   }
 
   /** Pays the version's TopupNow (topup-now.ts); a refusal fails the change with its message. */

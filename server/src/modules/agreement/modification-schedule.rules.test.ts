@@ -173,6 +173,22 @@ describe('depositChanges', () => {
     });
   });
 
+  it('applied after today’s deposits step ran: a new deposit of today is tomorrow’s, one held today stays held', () => {
+    const stored = [deposit(1, '2030-03-10'), deposit(2, '2030-03-17')];
+    const plan = [d('2030-03-10'), d('2030-03-17')];
+    expect(depositChanges(stored, plan, c(5_000), [], TODAY, d('2030-03-11'))).toEqual({
+      update: [],
+      remove: [1],
+      insert: [d('2030-03-11')],
+    });
+    // The version in force's deposit of today was taken (held): not collected again tomorrow.
+    expect(depositChanges([deposit(2, '2030-03-17')], plan, c(5_000), [TODAY], TODAY, d('2030-03-11'))).toEqual({
+      update: [],
+      remove: [],
+      insert: [],
+    });
+  });
+
   it('the plan unchanged: nothing to do', () => {
     expect(depositChanges([deposit(1, '2030-03-12')], [d('2030-02-26'), d('2030-03-12')], c(5_000), [], TODAY)).toEqual(
       { update: [], remove: [], insert: [] },

@@ -65,6 +65,8 @@ export async function rescheduleModification(
   previousId: number,
   today: LocalDate,
   now: Date = new Date(),
+  /** The bank's first day for a deposit (`bankFirstDepositDay`): tomorrow once today's deposits step ran. */
+  firstBankDay: LocalDate = today,
 ): Promise<ModificationSchedule> {
   const result: ModificationSchedule = {
     billsAdded: 0,
@@ -232,6 +234,7 @@ export async function rescheduleModification(
     agreement.depositAmount,
     heldDeposits.map((row) => dateOf(row.due_date)),
     today,
+    firstBankDay,
   );
   const amount = toDecimalString(agreement.depositAmount);
   if (changes.update.length > 0) {
