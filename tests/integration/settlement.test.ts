@@ -146,18 +146,23 @@ describe('cancel with settlement', () => {
     // The cancelled agreement expects no more deposits: its page and its report row say none, as its overview does
     // (its stored schedule stays; the bank day asks running agreements only). They said the next one was still due.
     const page = await gql<{
-      agreement: { summary: { nextDepositDate: string | null; nextDepositAmount: string | null }; depositDates: string[] };
-    }>(`query($id: Int!) { agreement(agreementId: $id) { summary { nextDepositDate nextDepositAmount } depositDates } }`, {
-      id: olivia.agreementId,
-    });
+      agreement: {
+        summary: { nextDepositDate: string | null; nextDepositAmount: string | null };
+        depositDates: string[];
+      };
+    }>(
+      `query($id: Int!) { agreement(agreementId: $id) { summary { nextDepositDate nextDepositAmount } depositDates } }`,
+      {
+        id: olivia.agreementId,
+      },
+    );
     expect(page.data?.agreement).toEqual({
       summary: { nextDepositDate: null, nextDepositAmount: null },
       depositDates: [],
     });
-    const report = await gql<{ reportAgreements: { edges: { node: { id: number; nextDepositDate: string | null } }[] } }>(
-      `{ reportAgreements(first: 100) { edges { node { id nextDepositDate } } } }`,
-      {},
-    );
+    const report = await gql<{
+      reportAgreements: { edges: { node: { id: number; nextDepositDate: string | null } }[] };
+    }>(`{ reportAgreements(first: 100) { edges { node { id nextDepositDate } } } }`, {});
     expect(report.data?.reportAgreements.edges.find((edge) => edge.node.id === olivia.agreementId)?.node).toEqual({
       id: olivia.agreementId,
       nextDepositDate: null,

@@ -105,7 +105,11 @@ describe('nextBillDate: the list’s "Next bill" (the first bill due today or la
     ['a running agreement’s quarterly bill first due in May', quarterly, '2027-02-18'],
     ['a bill due today', { ...quarterly, dateOfBill: '2026-12-01' as LocalDate }, '2026-12-01'],
     ['a new agreement’s first bill, later', { ...quarterly, dateOfBill: '2027-01-15' as LocalDate }, '2027-01-15'],
-    ['a monthly bill', { billingFrequency: 3, dateOfBill: '2026-05-05' as LocalDate, biMonthly2ndDate: null }, '2026-12-05'],
+    [
+      'a monthly bill',
+      { billingFrequency: 3, dateOfBill: '2026-05-05' as LocalDate, biMonthly2ndDate: null },
+      '2026-12-05',
+    ],
     ['a final bill passed', { ...quarterly, expectedFinalBillDate: '2026-11-18' as LocalDate }, null],
     ['a date of bill before the period', { ...quarterly, dateOfBill: '2025-02-18' as LocalDate }, '2027-02-18'],
   ] as const)('%s', (_, item, expected) => {

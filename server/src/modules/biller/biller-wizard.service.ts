@@ -407,7 +407,11 @@ export class BillerWizardService {
       );
       const [after] = await loadBillers(tx, { billerId });
       await recordModification(tx, version, { kind: 'reinstated', item: after });
-      return { item: listItemOf(after, version, this.clock.today()), deleted: false, message: BILLER_REINSTATED_MESSAGE };
+      return {
+        item: listItemOf(after, version, this.clock.today()),
+        deleted: false,
+        message: BILLER_REINSTATED_MESSAGE,
+      };
     });
   }
 

@@ -230,7 +230,11 @@ export class SubCategoryService {
       );
       const [after] = await loadSubCategories(tx, { subCategoryId: id });
       await recordModification(tx, version, { kind: 'removed', item: sub });
-      return { item: listItemOf(after, version, this.clock.today()), deleted: false, message: SUB_CATEGORY_MESSAGES.removed };
+      return {
+        item: listItemOf(after, version, this.clock.today()),
+        deleted: false,
+        message: SUB_CATEGORY_MESSAGES.removed,
+      };
     });
   }
 
@@ -249,7 +253,11 @@ export class SubCategoryService {
       );
       const [after] = await loadSubCategories(tx, { subCategoryId: id });
       await recordModification(tx, version, { kind: 'reinstated', item: after });
-      return { item: listItemOf(after, version, this.clock.today()), deleted: false, message: SUB_CATEGORY_MESSAGES.reinstated };
+      return {
+        item: listItemOf(after, version, this.clock.today()),
+        deleted: false,
+        message: SUB_CATEGORY_MESSAGES.reinstated,
+      };
     });
   }
 

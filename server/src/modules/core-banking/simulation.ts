@@ -188,7 +188,7 @@ export async function simulateDay(
     let sent = false;
     for (const step of DAY_STEPS) {
       onStep(step);
-      const send = !sent && (await stepProgress(em, step, date)) !== 'ended';
+      const send: boolean = !sent && (await stepProgress(em, step, date)) !== 'ended';
       sent ||= send;
       if (!(await runStepNow(jobs, em, step, date, send))) {
         throw new Error(

@@ -33,7 +33,14 @@ describe('lastStepWords: the last step says where the agreement goes (found walk
   it.each([
     ['a new agreement', 'Create', false, undefined, 'Activate agreement', /sent to the member/],
     ['a renewal', 'Modify', true, undefined, 'Send for the member’s approval', /Send the renewal to the member/],
-    ['a change the member must approve', 'Modify', false, true, 'Send for the member’s approval', /Send the changes to the member/],
+    [
+      'a change the member must approve',
+      'Modify',
+      false,
+      true,
+      'Send for the member’s approval',
+      /Send the changes to the member/,
+    ],
     ['a change staff apply alone', 'Modify', false, false, 'Save all changes', /applied to the agreement shortly/],
     ['a change not known yet', 'Modify', false, undefined, 'Save all changes', /sent to them for approval; others/],
   ] as const)('%s', (_, kind, isRenewal, needsMember, button, explanation) => {
@@ -42,4 +49,3 @@ describe('lastStepWords: the last step says where the agreement goes (found walk
     expect(words.explanation).toMatch(explanation);
   });
 });
-

@@ -130,10 +130,20 @@ describe('waitingMessage: what the overview says of a version on its way', () =>
     ['new', true, false, 'Your new agreement waits for your approval. Please review it, then approve it.'],
     ['change', false, true, 'Changes are being prepared by staff; not sent to the member yet.'],
     ['change', true, true, 'The changes wait for the member’s approval.'],
-    ['change', true, false, 'Changes to your agreement wait for your approval. Please review them, then approve or decline.'],
+    [
+      'change',
+      true,
+      false,
+      'Changes to your agreement wait for your approval. Please review them, then approve or decline.',
+    ],
     ['renewal', false, true, 'A renewal is being prepared by staff; not sent to the member yet.'],
     ['renewal', true, true, 'The renewal waits for the member’s approval.'],
-    ['renewal', true, false, 'The renewal of your agreement waits for your approval. Please review it, then approve or decline.'],
+    [
+      'renewal',
+      true,
+      false,
+      'The renewal of your agreement waits for your approval. Please review it, then approve or decline.',
+    ],
   ] as const)('%s, sent %s, to staff %s: %s', (kind, sent, staff, message) => {
     expect(waitingMessage(kind, sent, staff)).toBe(message);
   });

@@ -372,4 +372,3 @@ describe('projectAgreement of a version that has ended (rule "next deposit": non
     expect(expectsDeposits(status)).toBe(expected !== null);
   });
 });
-

@@ -54,7 +54,9 @@ describe('reviewProposal (rule "the deposit that reviews itself")', () => {
       'The balance held today and when the bills fall due: +$11.85 a fortnight.',
     ]);
     expect(proposal?.reasons.reduce((total, reason) => total + reason.perDeposit, 0)).toBe(proposal?.change);
-    expect(proposal?.summary).toBe('Raise your deposit from $100.00 to $116.00 a fortnight, each bill’s contingency kept aside.');
+    expect(proposal?.summary).toBe(
+      'Raise your deposit from $100.00 to $116.00 a fortnight, each bill’s contingency kept aside.',
+    );
     expect(proposal?.deposits).toBe(13);
     expect(proposal?.from).toBe('2026-07-08');
   });
@@ -63,7 +65,9 @@ describe('reviewProposal (rule "the deposit that reviews itself")', () => {
     const { input, proposal } = caseOf(100_000);
     // $1,000 held covers $450 + $330; the last $330 on 15-12 needs 1,000 + 12 × D ≥ 1,110: D ≥ $9.17.
     expect(proposal?.proposedDeposit).toBe(917);
-    expect(proposal?.summary).toBe('Lower your deposit from $100.00 to $9.17 a fortnight, each bill’s contingency kept aside.');
+    expect(proposal?.summary).toBe(
+      'Lower your deposit from $100.00 to $9.17 a fortnight, each bill’s contingency kept aside.',
+    );
     const kept = withContingencyKept(input, termBills);
     expect(neverShort(withDeposit(kept, cents(916)))).toBe(false);
     expect(proposal?.reasons.reduce((total, reason) => total + reason.perDeposit, 0)).toBe(-9_083);
@@ -81,7 +85,9 @@ describe('reviewProposal (rule "the deposit that reviews itself")', () => {
     const proposal = reviewProposal(input, table, onEstimate, ContributionFrequency.Monthly);
     expect(proposal?.change).toBe(0);
     expect(proposal?.reasons).toEqual([]);
-    expect(proposal?.summary).toBe('Your deposit of $116.00 a month still covers your bills, each bill’s contingency kept aside.');
+    expect(proposal?.summary).toBe(
+      'Your deposit of $116.00 a month still covers your bills, each bill’s contingency kept aside.',
+    );
   });
 
   it('asks first for a top-up of what the days before the next deposit lack, then the deposit for the rest', () => {
