@@ -118,6 +118,15 @@ describe('agreementDeposits: the options, each with the deposit it needs (hand-c
       [7, '1000.00', 1],
       [10, '41.67', 24],
     ]);
+    // One name per frequency, the same as the overview's, the reports' and the biller preview's (spec 3 §4).
+    expect(step!.options.map((o: Step) => o.label)).toEqual([
+      'Weekly',
+      'Fortnightly',
+      'Monthly',
+      'Quarterly',
+      'Annually',
+      'Bi-monthly',
+    ]);
     expect(step!.deposits).toMatchObject({
       isSetup: true,
       contributionDate: today,

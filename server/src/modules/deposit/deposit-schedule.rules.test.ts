@@ -3,6 +3,7 @@ import { parseLocalDate, type LocalDate } from '../../shared/local-date.js';
 import {
   biMonthlySlotFor,
   ContributionFrequency,
+  contributionFrequencyLabel,
   depositDates,
   payTodayBypassApplies,
   syncBiMonthlyDates,
@@ -22,6 +23,20 @@ describe('ContributionFrequency', () => {
       ContributionFrequency.Annually,
       ContributionFrequency.BiMonthly,
     ]).toEqual([1, 2, 3, 5, 7, 10]);
+  });
+});
+
+describe('contributionFrequencyLabel (one name per deposit frequency, the spec\'s, on every screen)', () => {
+  it.each([
+    [1, 'Weekly'],
+    [2, 'Fortnightly'],
+    [3, 'Monthly'],
+    [5, 'Quarterly'],
+    [7, 'Annually'],
+    [10, 'Bi-monthly'],
+    [4, 'Frequency 4'],
+  ])('names %i %s', (code, label) => {
+    expect(contributionFrequencyLabel(code)).toBe(label);
   });
 });
 

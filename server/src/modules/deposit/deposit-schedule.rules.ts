@@ -13,6 +13,10 @@ export enum ContributionFrequency {
   BiMonthly = 10,
 }
 
+/**
+ * The one name of each deposit frequency, on every screen, report and preview: the spec's (3 §4), so 10 is
+ * "Bi-monthly" (twice a month on two chosen days) everywhere, the wizard's option cards included.
+ */
 export const CONTRIBUTION_FREQUENCY_LABELS: Record<ContributionFrequency, string> = {
   [ContributionFrequency.Weekly]: 'Weekly',
   [ContributionFrequency.Fortnightly]: 'Fortnightly',
@@ -21,6 +25,13 @@ export const CONTRIBUTION_FREQUENCY_LABELS: Record<ContributionFrequency, string
   [ContributionFrequency.Annually]: 'Annually',
   [ContributionFrequency.BiMonthly]: 'Bi-monthly',
 };
+
+/** A deposit frequency code's name (the table above); a code outside the spec's is named by its number. */
+export function contributionFrequencyLabel(code: number): string {
+  return Object.hasOwn(CONTRIBUTION_FREQUENCY_LABELS, code)
+    ? CONTRIBUTION_FREQUENCY_LABELS[code as ContributionFrequency]
+    : `Frequency ${code}`;
+}
 
 /** A day of month up to this one belongs to the first bi-monthly date, a later one to the second. */
 export const BI_MONTHLY_SPLIT_DAY = 20;

@@ -7,6 +7,7 @@ export type { DepositPlan } from './deposit-plan.rules.js';
 export {
   CONTRIBUTION_FREQUENCY_LABELS,
   ContributionFrequency,
+  contributionFrequencyLabel,
   depositDates,
   payTodayBypassApplies,
   syncBiMonthlyDates,

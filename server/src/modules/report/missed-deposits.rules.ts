@@ -1,7 +1,7 @@
 import { DomainError } from '../../shared/errors.js';
 import { compareDates, formatDisplayDate, isLocalDate, type LocalDate } from '../../shared/local-date.js';
 import { formatCurrency, sum, type Cents } from '../../shared/money.js';
-import { CONTRIBUTION_FREQUENCY_LABELS, type ContributionFrequency } from '../deposit/index.js';
+import { contributionFrequencyLabel } from '../deposit/index.js';
 
 /** The report's own words (spec 1 §8, spec 3 §5). */
 export const MISSED_DEPOSIT_MESSAGES = {
@@ -136,10 +136,6 @@ export function formattedAccount(productName: string, accountNumber: string): st
   return productName ? `${productName} · ${accountNumber}` : accountNumber;
 }
 
-export function depositFrequencyLabel(code: number): string {
-  return CONTRIBUTION_FREQUENCY_LABELS[code as ContributionFrequency] ?? `Frequency ${code}`;
-}
-
 /**
  * Rule "missed-deposit groups": the agreements in arrears grouped by branch (branches by name, agreements by
  * agreement number), each group's total the sum of its agreements' arrears, the report's total the sum of the
@@ -162,7 +158,7 @@ export function groupMissedDeposits(facts: readonly MissedDepositFacts[]): Misse
       formattedAccount: formattedAccount(fact.productName, fact.accountNumber),
       members: fact.memberNames.join(', '),
       agreementNumber: fact.agreementId,
-      depositFrequency: depositFrequencyLabel(fact.contributionFrequency),
+      depositFrequency: contributionFrequencyLabel(fact.contributionFrequency),
       nextDepositDate: fact.nextDepositDate,
       renewalDate: fact.renewalDate,
       accountId: fact.accountId,

@@ -435,11 +435,6 @@ export function durationInWeeks(days: number): number {
   return Math.round((days / 7) * 10) / 10;
 }
 
-/** The frequency's card label; the deposit is the engine's. */
-export function frequencyLabel(frequency: ContributionFrequency): string {
-  return frequency === ContributionFrequency.BiMonthly ? 'Twice a month' : CONTRIBUTION_FREQUENCY_LABELS[frequency];
-}
-
 /** A default second date for a twice-a-month option when none is chosen yet: two weeks after the first. */
 export function defaultBiMonthlyDates(date: LocalDate): { first: LocalDate; second: LocalDate } {
   return { first: date, second: addDays(date, 14) };

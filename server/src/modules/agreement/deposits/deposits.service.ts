@@ -4,7 +4,7 @@ import type { Clock } from '../../../shared/clock.js';
 import { DomainError, NotFoundError } from '../../../shared/errors.js';
 import type { LocalDate } from '../../../shared/local-date.js';
 import { toDecimalString, ZERO, type Cents } from '../../../shared/money.js';
-import { ContributionFrequency } from '../../deposit/index.js';
+import { ContributionFrequency, contributionFrequencyLabel } from '../../deposit/index.js';
 import { agreementBalances, memberLinkedAccounts, ZERO_BALANCES } from '../../ledger/index.js';
 import {
   calculateDepositPlan,
@@ -45,7 +45,6 @@ import {
   DEPOSITS_MESSAGES,
   noMoreDepositsNote,
   durationInWeeks,
-  frequencyLabel,
   isContributionFrequency,
   overdrawChoiceOf,
   periodFor,
@@ -643,7 +642,7 @@ export class AgreementDepositsService {
       const outcome = outcomes.get(frequency)!;
       return {
         frequency,
-        label: frequencyLabel(frequency),
+        label: contributionFrequencyLabel(frequency),
         depositAmount: 'plan' in outcome ? outcome.plan.required.amount : null,
         depositCount: 'plan' in outcome ? outcome.plan.depositCount : 0,
         selected: frequency === chosen,

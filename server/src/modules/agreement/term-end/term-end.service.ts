@@ -12,7 +12,7 @@ import { loadMemberAccount, type AccountContext } from '../account-context.js';
 import type { AgreementFacts } from '../agreement-facts.js';
 import { AgreementStatus } from '../agreement-status.js';
 import { loadAgreementFacts } from '../agreement-facts.js';
-import { frequencyLabel } from '../deposits/deposits.rules.js';
+import { contributionFrequencyLabel } from '../../deposit/index.js';
 import type { AgreementDepositsService } from '../deposits/deposits.service.js';
 import { forecastBalanceOn } from '../projection/projection.rules.js';
 import type { ProjectionService } from '../projection/projection.service.js';
@@ -432,7 +432,7 @@ export class TermEndService {
     return {
       renewalId: facts.id,
       agreed: facts.depositAmount,
-      frequency: frequencyLabel(facts.contributionFrequency),
+      frequency: contributionFrequencyLabel(facts.contributionFrequency),
       // Sent to the member (9 with who sent it), approved, queued or waiting for its first day: no longer edited.
       fixed: Number(row.status) !== AgreementStatus.ModificationPendingApproval || Boolean(row.sent),
       needed,
