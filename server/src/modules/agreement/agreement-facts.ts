@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { LocalDate } from '../../shared/local-date.js';
 import type { Cents } from '../../shared/money.js';
 import { dateOf, moneyOf, optionalDateOf, optionalMoneyOf } from '../../database/row-values.js';
-import { AgreementStatus } from './agreement-status.js';
+import { AgreementStatus, OPEN_CHANGE_STATUSES } from './agreement-status.js';
 
 /** Versions that no longer speak for the account: expired, cancelled, renewed (as AccountService decides). */
 export const SUPERSEDED_AGREEMENT_STATUSES: readonly AgreementStatus[] = [
@@ -136,4 +136,28 @@ export async function loadCurrentAgreementFacts(em: EntityManager, accountId: nu
     [accountId],
   );
   return rows.length === 0 ? null : agreementFactsOf(rows[0]);
+}
+
+/**
+ * SQL for the start date (text) of the version that took over from the agreement `alias`: its newest later version
+ * not still on its way (once replaced, a version gets no new ones; a failed change before it is older). Null: none.
+ */
+export function successorStartSql(alias: string): string {
+  return `case when ${alias}.status = ${AgreementStatus.Renewed} then (select s.start_date::text from agreement s
+    where s.previous_id = ${alias}.id and s.status not in (${OPEN_CHANGE_STATUSES.join(',')})
+    order by s.id desc limit 1) end`;
+}
+
+/** The start date of the version that replaced `agreement` (only a version in status 10 was replaced; the SQL says none for others). */
+export async function loadSuccessorStart(
+  em: EntityManager,
+  agreement: Pick<AgreementFacts, 'id' | 'status'>,
+): Promise<{ startDate: LocalDate } | null> {
+  if (agreement.status !== AgreementStatus.Renewed) return null;
+  const [row] = await em.execute<{ start_date: string | null }[]>(
+    `select ${successorStartSql('g')} as start_date from agreement g where g.id = ?`,
+    [agreement.id],
+  );
+  const startDate = optionalDateOf(row?.start_date);
+  return startDate === null ? null : { startDate };
 }

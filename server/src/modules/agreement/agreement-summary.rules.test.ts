@@ -6,6 +6,7 @@ import { ZERO_BALANCES } from '../ledger/ledger-balances.js';
 import {
   accountStandingName,
   agreementStatusName,
+  replacementOf,
   billerOnHoldMessage,
   billersOnHold,
   overviewBiller,
@@ -58,6 +59,23 @@ describe('agreement summary', () => {
     [42, 'Unknown'],
   ])('names status %i "%s"', (status, name) => {
     expect(agreementStatusName(status)).toBe(name);
+  });
+
+  it.each([
+    ['a renewal starting the day after its end', '2027-03-02', 'Renewed'],
+    ['a renewal starting later still', '2027-04-01', 'Renewed'],
+    ['a modification starting within its period', '2026-12-01', 'Replaced by a modification'],
+    ['a modification starting on its last day', '2027-03-01', 'Replaced by a modification'],
+    ['no version known to have replaced it', null, 'Renewed'],
+  ] as const)('names a version in status 10 replaced by %s "%s" (rule "renewed or replaced")', (_, start, name) => {
+    const replacement = replacementOf({ endDate: d('2027-03-01') }, start === null ? null : { startDate: d(start) });
+    expect(agreementStatusName(10, replacement)).toBe(name);
+    expect(accountStandingName(10, false, replacement)).toBe(name);
+  });
+
+  it('names only status 10 by what replaced it', () => {
+    expect(agreementStatusName(5, 'modification')).toBe('Expired');
+    expect(agreementStatusName(7, 'modification')).toBe('Active');
   });
 
   it.each([

@@ -6,6 +6,7 @@ import { paymentMethodName } from '../../shared/bill/payment-method.js';
 import { BillerStatus } from '../../shared/biller/biller-codes.js';
 import { CONTRIBUTION_FREQUENCY_LABELS, type ContributionFrequency } from '../deposit/index.js';
 import type { AgreementFacts } from './agreement-facts.js';
+import { isRenewalOf } from './lifecycle/lifecycle.rules.js';
 import type { AgreementProjection } from './projection/projection.rules.js';
 import type { BillerFacts, BillFacts } from './agreement-billers.js';
 import { AgreementStatus } from './agreement-status.js';
@@ -26,7 +27,26 @@ export const AGREEMENT_STATUS_NAMES: Readonly<Record<AgreementStatus, string>> =
   [AgreementStatus.Renewed]: 'Renewed',
 };
 
-export function agreementStatusName(status: number): string {
+/** What replaced a version in status 10: DOMAIN.md gives a renewal and a modification that took effect one code. */
+export type Replacement = 'renewal' | 'modification';
+
+export const REPLACED_BY_MODIFICATION = 'Replaced by a modification';
+
+/**
+ * Rule "renewed or replaced": the version that took over from this one renewed it when it starts after this one's end
+ * (lifecycle's isRenewalOf, the rule the change applier goes by), else a modification replaced it. None: unknown.
+ */
+export function replacementOf(
+  version: { endDate: LocalDate },
+  successor: { startDate: LocalDate } | null,
+): Replacement | null {
+  if (successor === null) return null;
+  return isRenewalOf(successor, version) ? 'renewal' : 'modification';
+}
+
+/** The status's name; a version in status 10 a modification replaced says so, not "Renewed". */
+export function agreementStatusName(status: number, replacement: Replacement | null = null): string {
+  if (status === AgreementStatus.Renewed && replacement === 'modification') return REPLACED_BY_MODIFICATION;
   return (AGREEMENT_STATUS_NAMES as Readonly<Record<number, string>>)[status] ?? 'Unknown';
 }
 
@@ -38,9 +58,13 @@ export const RESIGNED_STANDING = 'Suspended: membership resigned';
  * dashboard (issue 8 item 4): the agreement's own status name (an approved agreement that has not started reads
  * "Approved", never "Active"), unless the membership was resigned, which suspends activity whatever the status.
  */
-export function accountStandingName(status: number | null | undefined, memberResigned: boolean): string {
+export function accountStandingName(
+  status: number | null | undefined,
+  memberResigned: boolean,
+  replacement: Replacement | null = null,
+): string {
   if (memberResigned) return RESIGNED_STANDING;
-  return status === null || status === undefined ? 'No agreement' : agreementStatusName(status);
+  return status === null || status === undefined ? 'No agreement' : agreementStatusName(status, replacement);
 }
 
 /** How a standing reads at a glance (the status badge's colour): running well, needs attention, blocked, or neither. */
@@ -93,11 +117,12 @@ export function toAgreementSummary(
   projection: Pick<AgreementProjection, 'balances' | 'nextDeposit' | 'forecast'>,
   onHold: BillerOnHold[],
   memberResigned = false,
+  replacement: Replacement | null = null,
 ): AgreementSummary {
   return {
     contractId: agreement.id,
     status: agreement.status,
-    statusName: accountStandingName(agreement.status, memberResigned),
+    statusName: accountStandingName(agreement.status, memberResigned, replacement),
     statusTone: standingTone(agreement.status, memberResigned),
     billersOnHold: onHold,
     contributionFrequency: agreement.contributionFrequency,

@@ -6,14 +6,19 @@ import type { Clock } from '../../shared/clock.js';
 import { ForbiddenError, NotFoundError } from '../../shared/errors.js';
 import { parseMoney, type Cents } from '../../shared/money.js';
 import type { UserError } from '../../graphql/user-error.js';
-import { loadAgreementFacts, loadCurrentAgreementFacts, type AgreementFacts } from './agreement-facts.js';
+import {
+  loadAgreementFacts,
+  loadCurrentAgreementFacts,
+  loadSuccessorStart,
+  type AgreementFacts,
+} from './agreement-facts.js';
 import { loadBillers, loadBills } from './agreement-billers.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import { enqueueChangeApply } from './change-jobs.js';
 import { changeStatus } from './state/status-writer.js';
 import { AgreementEvent } from './state/transitions.rules.js';
 import type { ProjectionService } from './projection/projection.service.js';
-import { billersOnHold, splitBillers, toAgreementSummary } from './agreement-summary.rules.js';
+import { billersOnHold, replacementOf, splitBillers, toAgreementSummary } from './agreement-summary.rules.js';
 import type { AgreementSummary } from './agreement-summary.types.js';
 import { APPROVAL_ERRORS, awaitsMemberApproval, replacedBy } from './agreement-view.rules.js';
 import type { AgreementView, ApproveAgreementResult } from './agreement-view.types.js';
@@ -92,8 +97,9 @@ export class AgreementViewService {
     const { auto, manual } = splitBillers(billers, bills, today);
     const version = await reviewedVersion(em, agreement.id);
     const sent = version?.previousId === null || version?.sentAt !== null;
+    const replacement = replacementOf(agreement, await loadSuccessorStart(em, agreement));
     return {
-      summary: toAgreementSummary(agreement, projection, billersOnHold(billers, bills)),
+      summary: toAgreementSummary(agreement, projection, billersOnHold(billers, bills), false, replacement),
       billers: [...auto, ...manual],
       depositDates,
       paidByHand: manual,

@@ -22,6 +22,7 @@ export {
   currentAgreementJoin,
   loadAgreementFacts,
   loadCurrentAgreementFacts,
+  successorStartSql,
 } from './agreement-facts.js';
 export type { AgreementFacts, AgreementRow } from './agreement-facts.js';
 export { AgreementGraphsService } from './agreement-graphs.service.js';
@@ -37,6 +38,7 @@ export {
   agreementStatusName,
   billerOnHoldMessage,
   billersOnHold,
+  replacementOf,
   splitBillers,
   toAgreementSummary,
 } from './agreement-summary.rules.js';

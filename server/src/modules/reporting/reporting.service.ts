@@ -3,6 +3,7 @@ import { requireUser } from '../../common/auth/access.js';
 import type { CurrentUser } from '../../common/auth/current-user.js';
 import { isStaff } from '../../common/auth/roles.js';
 import { DomainError, ForbiddenError } from '../../shared/errors.js';
+import type { LocalDate } from '../../shared/local-date.js';
 import { sum, ZERO } from '../../shared/money.js';
 import { intArray } from '../../database/bulk.js';
 import { dateOf, instantOf, moneyOf, optionalDateOf, optionalMoneyOf } from '../../database/row-values.js';
@@ -14,6 +15,8 @@ import {
   type AgreementRow,
   agreementStatusName,
   DEPOSIT_STATUS_LABELS,
+  replacementOf,
+  successorStartSql,
   type DepositStatus,
   type ProjectionService,
 } from '../agreement/index.js';
@@ -71,6 +74,11 @@ const { Allocation, RainyDay } = LedgerAccountKind;
 
 const intOrNull = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
 const textOrNull = (value: unknown): string | null => (value === null || value === undefined ? null : String(value));
+/** The version that took over from a replaced one (successorStartSql), for its status's name. */
+function successorOf(startDate: unknown): { startDate: LocalDate } | null {
+  const date = optionalDateOf(startDate);
+  return date === null ? null : { startDate: date };
+}
 
 function owner(row: Row) {
   return {
@@ -101,7 +109,8 @@ function projectedFigures(projection: AgreementProjection) {
 const AGREEMENTS: Source<ReportAgreement> = {
   from: 'agreement x',
   columns: `x.id, x.status, x.version, x.previous_id, x.start_date::text as start_date, x.end_date::text as end_date,
-    x.contribution_frequency, x.deposit_amount, x.created_at, x.id as agreement_id`,
+    x.contribution_frequency, x.deposit_amount, x.created_at, x.id as agreement_id,
+    ${successorStartSql('x')} as successor_start_date`,
   account: 'x.account_id',
   agreement: 'x.id',
   date: 'x.start_date',
@@ -111,7 +120,10 @@ const AGREEMENTS: Source<ReportAgreement> = {
     id: Number(row.id),
     agreementId: Number(row.id),
     status: Number(row.status),
-    statusName: agreementStatusName(Number(row.status)),
+    statusName: agreementStatusName(
+      Number(row.status),
+      replacementOf({ endDate: dateOf(row.end_date) }, successorOf(row.successor_start_date)),
+    ),
     version: Number(row.version),
     previousId: intOrNull(row.previous_id),
     startDate: dateOf(row.start_date),
