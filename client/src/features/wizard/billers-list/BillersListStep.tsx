@@ -27,6 +27,7 @@ import {
   DEFAULT_SORT,
   frequencyLabel,
   itemTypeLabel,
+  listChangedBy,
   modificationDisplay,
   nextSort,
   paymentTypeLabel,
@@ -174,7 +175,7 @@ export function BillersListStep({ session, readOnly, go }: StepProps) {
           <caption>
             <VisuallyHidden>
               The billers and sub-categories of this agreement. Sorted by {sort.field}, {sort.direction}ending. Each row
-              says how this {modify ? 'modification' : 'agreement'} changes it.
+              says how this {listChangedBy(session.kind, session.isRenewal)} changes it.
             </VisuallyHidden>
           </caption>
           <Table.Header>

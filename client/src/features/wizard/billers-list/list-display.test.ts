@@ -4,6 +4,7 @@ import {
   DEFAULT_SORT,
   frequencyLabel,
   itemTypeLabel,
+  listChangedBy,
   modificationDisplay,
   nextSort,
   paymentTypeLabel,
@@ -75,5 +76,15 @@ describe('the rows’ words', () => {
     [99, ''],
   ])('frequency %i is %s', (frequency, label) => {
     expect(frequencyLabel(frequency)).toBe(label);
+  });
+});
+
+describe('listChangedBy (the list caption: "each row says how this … changes it")', () => {
+  it.each([
+    ['Create', false, 'agreement'],
+    ['Modify', false, 'modification'],
+    ['Modify', true, 'renewal'],
+  ] as const)('a %s session (renewal %s) says %s', (kind, isRenewal, word) => {
+    expect(listChangedBy(kind, isRenewal)).toBe(word);
   });
 });

@@ -44,6 +44,12 @@ export function modificationDisplay(state: number): ModificationDisplay | null {
   return MODIFICATION_DISPLAY[state as Exclude<ModificationState, ModificationState.None>] ?? null;
 }
 
+/** What the list's rows are changed by, in its caption: a renewal is a Modify session but says renewal. */
+export function listChangedBy(kind: 'Create' | 'Modify', isRenewal: boolean): 'agreement' | 'modification' | 'renewal' {
+  if (kind === 'Create') return 'agreement';
+  return isRenewal ? 'renewal' : 'modification';
+}
+
 /** Item types of the list (spec 2 §3): 0 biller, 1 sub-category. */
 export function itemTypeLabel(type: number): string {
   return type === 1 ? 'Sub-category' : 'Biller';
