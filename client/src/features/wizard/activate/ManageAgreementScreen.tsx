@@ -19,6 +19,7 @@ import { useMemberContext } from '../../member/member-context';
 import { lifecycleActions, type LifecycleActionName } from './lifecycle-actions';
 import { wizardPaths } from '../wizard-frame';
 import { CancelAgreementDialog } from '../../settlement/CancelAgreementDialog';
+import { ClosingStatementCard } from '../../settlement/ClosingStatementCard';
 import { formatDate } from '../../../shared/dates';
 import { WholeDates } from '../../../shared/ui/WholeDates';
 import { DateInput } from '../../../shared/ui/DateInput';
@@ -42,7 +43,7 @@ export function ManageAgreementScreen() {
     skip: inForceId === null,
     fetchPolicy: 'network-only',
   });
-  const agreement = data?.agreement.summary;
+  const agreement = inForceId === null ? undefined : data?.agreement.summary;
   // What may be done now is the server's one rule (the status, and a renewal or change already on its way).
   const allowed = useAgreementWizardEntriesQuery({ variables: { memberId, accountId }, fetchPolicy: 'network-only' });
   // The header's wizard entries follow the action (a renewal is continued, no longer modified or renewed again).
@@ -60,7 +61,16 @@ export function ManageAgreementScreen() {
     return <Loading label="Loading the agreement…" />;
   const failure = accounts.error ?? error ?? allowed.error;
   if (failure) return <StatusAlert status="error">{serverMessage(failure, CONTRACT_LOAD_ERROR)}</StatusAlert>;
-  if (!agreement) return <StatusAlert status="info">This account has no agreement.</StatusAlert>;
+  // No agreement in force: a cancelled one's closing statement, as the member's overview shows it (or "none yet").
+  if (!agreement)
+    return (
+      <Stack gap="5" maxW="3xl">
+        <Heading as="h1" size="lg">
+          Manage agreement
+        </Heading>
+        <ClosingStatementCard memberId={memberId} accountId={accountId} isStaff />
+      </Stack>
+    );
 
   const agreementId = agreement.contractId;
   const perform = async (name: LifecycleActionName, text: string): Promise<string | null> => {
@@ -108,7 +118,8 @@ export function ManageAgreementScreen() {
               accountId={accountId}
               open={open === action.name}
               onOpenChange={(isOpen) => setOpen(isOpen ? action.name : null)}
-              onDone={() => void refetch()}
+              // The account has no agreement in force now: the page shows its closing statement.
+              onDone={() => void accounts.refetch()}
             />
           ) : (
             <ActionDialog
