@@ -487,7 +487,45 @@ afterEach(() => {
   sessionStore.clear();
 });
 
+/** The page as it is for a new agreement staff are still preparing (status 0, its figures a draft). */
+function draftMocks(staff: boolean): Mock[] {
+  const [whole, ...others] = mocks(staff);
+  const data = structuredClone(whole.result.data) as {
+    memberAccount: typeof account;
+    accountOverview: ReturnType<typeof overview>;
+  };
+  data.memberAccount = { ...data.memberAccount, status: 'Pending', agreementStatus: 'PendingApproval' };
+  data.accountOverview.agreement = {
+    ...data.accountOverview.agreement!,
+    status: 'PendingApproval',
+    statusName: 'Pending approval',
+    statusTone: 'neutral',
+  };
+  return [{ ...whole, result: { data } } as Mock, ...others];
+}
+
 describe('OverviewScreen', () => {
+  it('tells a member staff are preparing a new agreement (0): no forecast, shortfall fixes or hardship entry', async () => {
+    renderOverview(false, draftMocks(false));
+    expect(await screen.findByText('Your agreement is being prepared')).toBeTruthy();
+    expect(screen.getByText(/^Staff are preparing your new agreement\./)).toBeTruthy();
+    expect(await screen.findByText('Pending approval')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'What’s next' })).toBeNull();
+    expect(screen.queryByTestId('forecast-verdict-headline')).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Fix the shortfall' })).toBeNull();
+    expect(screen.queryByTestId('hardship-entry')).toBeNull();
+  });
+
+  it('still shows staff the draft’s forecast and its shortfall fixes', async () => {
+    renderOverview(true, draftMocks(true));
+    const home = await screen.findByRole('region', { name: 'What’s next' });
+    expect((await within(home).findByTestId('forecast-verdict-headline')).textContent).toBe(
+      'Goes short by $50.00 on 03-12-2026',
+    );
+    expect(await within(home).findByRole('region', { name: 'Fix the shortfall' })).toBeTruthy();
+    expect(screen.queryByText('Your agreement is being prepared')).toBeNull();
+  });
+
   it('shows a member the summary, the member wording of the banner, the billers on hold, padded bills; never notes', async () => {
     renderOverview(false);
     expect(await screen.findByText('Missed Deposit')).toBeTruthy();

@@ -136,6 +136,8 @@ export function OverviewScreen() {
   const agreementStatus = agreement?.status ?? account.agreementStatus;
   const base = `/member/${memberId}/account/${accountId}`;
   const banner = agreementBanner(agreementStatus, isStaff, page?.clientSettings);
+  // A member's new agreement staff are still preparing: no forecast, shortfall fixes or hardship entry for it.
+  const preparing = banner?.kind === 'preparing';
   const supportEmail = page?.clientSettings.supportEmail ?? '';
   const name = `${account.member.firstName} ${account.member.lastName}`;
 
@@ -148,7 +150,10 @@ export function OverviewScreen() {
         {announcement}
       </Text>
       {banner && (
-        <StatusAlert status={banner.kind === 'locked' ? 'error' : 'warning'} title={banner.title}>
+        <StatusAlert
+          status={banner.kind === 'locked' ? 'error' : banner.kind === 'preparing' ? 'info' : 'warning'}
+          title={banner.title}
+        >
           {banner.text}
           {banner.kind === 'missedDeposit' && data?.projection?.arrears && (
             <ArrearsFacts
@@ -174,8 +179,9 @@ export function OverviewScreen() {
       )}
       {/* Once the page's query has answered: the entry's case came with it (no request of its own). */}
       {page &&
+        !preparing &&
         partFailed('hardship', isStaff ? 'the member’s request for help with payments' : 'your request for help')}
-      {agreementStatus && page && partFailure('hardship') === undefined && (
+      {agreementStatus && page && !preparing && partFailure('hardship') === undefined && (
         <HardshipEntry
           memberId={memberId}
           accountId={accountId}
@@ -200,13 +206,15 @@ export function OverviewScreen() {
       {pageFailed && <LoadFailed what="the overview" error={error} onRetry={retry} retrying={retrying} />}
       {page && data && (
         <Stack gap="5">
-          <HomeSummary
-            memberId={memberId}
-            accountId={accountId}
-            overview={data}
-            isStaff={isStaff}
-            resigned={account.member?.isResigned === true}
-          />
+          {!preparing && (
+            <HomeSummary
+              memberId={memberId}
+              accountId={accountId}
+              overview={data}
+              isStaff={isStaff}
+              resigned={account.member?.isResigned === true}
+            />
+          )}
           {agreement?.termEndDue && (
             <Suspense fallback={<Loading label="Loading your term-end choice…" />}>
               <TermEndPanel memberId={memberId} accountId={accountId} />

@@ -36,6 +36,19 @@ describe('agreementBanner', () => {
     expect(agreementBanner(status, isStaff, texts)).toMatchObject({ kind, text });
   });
 
+  it.each([
+    ['PendingApproval', false, 'preparing'],
+    ['PendingApproval', true, null],
+    ['ModificationPendingApproval', false, null],
+    ['Active', false, null],
+  ] as const)(
+    'a new agreement not in place (status %s, staff=%s): %s (a member is told staff prepare it, not its forecast)',
+    (status, isStaff, kind) => {
+      expect(agreementBanner(status, isStaff, texts)?.kind ?? null).toBe(kind);
+      expect(agreementBanner(status, isStaff, null)?.kind ?? null).toBe(kind);
+    },
+  );
+
   it('shows no banner for other statuses or before the settings load', () => {
     expect(agreementBanner('Active', false, texts)).toBeNull();
     expect(agreementBanner(null, true, texts)).toBeNull();

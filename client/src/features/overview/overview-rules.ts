@@ -23,19 +23,33 @@ export interface BannerTexts {
 }
 
 export interface AgreementBanner {
-  kind: 'missedDeposit' | 'locked';
+  kind: 'missedDeposit' | 'locked' | 'preparing';
   title: string;
   text: string;
 }
 
-/** The missed-deposit (4) or locked (8) banner from the client settings, in member or staff wording. */
+/** A new agreement (0) before it is in place, as a member reads it (its figures are staff's draft, not yet agreed). */
+export const PREPARING_BANNER: AgreementBanner = {
+  kind: 'preparing',
+  title: 'Your agreement is being prepared',
+  text:
+    'Staff are preparing your new agreement. When it is ready you review and approve it; its deposits, bills and ' +
+    'forecast show here once it is in place.',
+};
+
+/**
+ * The overview's banner: a member's new agreement not yet in place (0: staff's draft; the page then shows no forecast,
+ * no fixes for a shortfall and no hardship entry, which staff still see), or the missed-deposit (4) or locked (8)
+ * banner from the client settings, in member or staff wording.
+ */
 export function agreementBanner(
   statusName: AgreementStatusName | null | undefined,
   isStaff: boolean,
   texts: BannerTexts | null | undefined,
 ): AgreementBanner | null {
-  if (!texts) return null;
   const status = codeOf(AgreementStatus, statusName);
+  if (status === AgreementStatus.PendingApproval && !isStaff) return PREPARING_BANNER;
+  if (!texts) return null;
   if (status === AgreementStatus.MissedDeposit) {
     const text = isStaff ? texts.missedDepositBannerStaff : texts.missedDepositBannerMember;
     return { kind: 'missedDeposit', title: 'Missed deposit', text };
