@@ -26,7 +26,7 @@ describe('ContributionFrequency', () => {
   });
 });
 
-describe('contributionFrequencyLabel (one name per deposit frequency, the spec\'s, on every screen)', () => {
+describe("contributionFrequencyLabel (one name per deposit frequency, the spec's, on every screen)", () => {
   it.each([
     [1, 'Weekly'],
     [2, 'Fortnightly'],
