@@ -487,13 +487,27 @@ afterEach(() => {
   sessionStore.clear();
 });
 
-/** The page as it is for a new agreement staff are still preparing (status 0, its figures a draft). */
-function draftMocks(staff: boolean): Mock[] {
+/**
+ * The page as it is for a new agreement staff are still preparing (status 0, its figures a draft), or, `sent`, one
+ * staff sent the member to approve (its change-waiting notice).
+ */
+function draftMocks(staff: boolean, sent = false): Mock[] {
   const [whole, ...others] = mocks(staff);
   const data = structuredClone(whole.result.data) as {
     memberAccount: typeof account;
     accountOverview: ReturnType<typeof overview>;
+    agreementChangeWaiting: unknown;
   };
+  if (sent) {
+    data.agreementChangeWaiting = {
+      __typename: 'AgreementChangeWaiting',
+      agreementId: data.accountOverview.agreement!.contractId,
+      previousAgreementId: null,
+      waitingForMember: true,
+      isRenewal: false,
+      message: 'Your new agreement waits for your approval.',
+    };
+  }
   data.memberAccount = { ...data.memberAccount, status: 'Pending', agreementStatus: 'PendingApproval' };
   data.accountOverview.agreement = {
     ...data.accountOverview.agreement!,
@@ -514,6 +528,13 @@ describe('OverviewScreen', () => {
     expect(screen.queryByTestId('forecast-verdict-headline')).toBeNull();
     expect(screen.queryByRole('region', { name: 'Fix the shortfall' })).toBeNull();
     expect(screen.queryByTestId('hardship-entry')).toBeNull();
+  });
+
+  it('once staff sent the new agreement to the member, asks them to review it and shows its figures', async () => {
+    renderOverview(false, draftMocks(false, true));
+    expect(await screen.findByText(/Your new agreement waits for your approval\./)).toBeTruthy();
+    expect(await screen.findByRole('region', { name: 'What’s next' })).toBeTruthy();
+    expect(screen.queryByText('Your agreement is being prepared')).toBeNull();
   });
 
   it('still shows staff the draft’s forecast and its shortfall fixes', async () => {

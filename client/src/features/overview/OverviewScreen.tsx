@@ -135,7 +135,12 @@ export function OverviewScreen() {
   const agreement = data?.agreement ?? null;
   const agreementStatus = agreement?.status ?? account.agreementStatus;
   const base = `/member/${memberId}/account/${accountId}`;
-  const banner = agreementBanner(agreementStatus, isStaff, page?.clientSettings);
+  const banner = agreementBanner(
+    agreementStatus,
+    isStaff,
+    page?.clientSettings,
+    page?.agreementChangeWaiting?.waitingForMember === true,
+  );
   // A member's new agreement staff are still preparing: no forecast, shortfall fixes or hardship entry for it.
   const preparing = banner?.kind === 'preparing';
   const supportEmail = page?.clientSettings.supportEmail ?? '';

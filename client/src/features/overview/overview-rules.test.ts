@@ -49,6 +49,11 @@ describe('agreementBanner', () => {
     },
   );
 
+  it('no longer says staff prepare it once they sent the new agreement to approve (the notice asks them)', () => {
+    expect(agreementBanner('PendingApproval', false, texts, true)).toBeNull();
+    expect(agreementBanner('PendingApproval', false, texts, false)?.kind).toBe('preparing');
+  });
+
   it('shows no banner for other statuses or before the settings load', () => {
     expect(agreementBanner('Active', false, texts)).toBeNull();
     expect(agreementBanner(null, true, texts)).toBeNull();

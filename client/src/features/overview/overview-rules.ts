@@ -38,17 +38,20 @@ export const PREPARING_BANNER: AgreementBanner = {
 };
 
 /**
- * The overview's banner: a member's new agreement not yet in place (0: staff's draft; the page then shows no forecast,
- * no fixes for a shortfall and no hardship entry, which staff still see), or the missed-deposit (4) or locked (8)
- * banner from the client settings, in member or staff wording.
+ * The overview's banner: a member's new agreement staff are still preparing (0, not yet sent to the member: staff's
+ * draft; the page then shows no forecast, no fixes for a shortfall and no hardship entry, which staff still see; once
+ * sent, the change-waiting notice asks the member to review it and the page shows its figures), or the missed-deposit
+ * (4) or locked (8) banner from the client settings, in member or staff wording.
  */
 export function agreementBanner(
   statusName: AgreementStatusName | null | undefined,
   isStaff: boolean,
   texts: BannerTexts | null | undefined,
+  /** Staff sent the agreement to the member to approve (the overview's `agreementChangeWaiting.waitingForMember`). */
+  sentToMember = false,
 ): AgreementBanner | null {
   const status = codeOf(AgreementStatus, statusName);
-  if (status === AgreementStatus.PendingApproval && !isStaff) return PREPARING_BANNER;
+  if (status === AgreementStatus.PendingApproval && !isStaff && !sentToMember) return PREPARING_BANNER;
   if (!texts) return null;
   if (status === AgreementStatus.MissedDeposit) {
     const text = isStaff ? texts.missedDepositBannerStaff : texts.missedDepositBannerMember;
