@@ -90,9 +90,19 @@ export class DemoDayRunner {
     this.running = { date, step: 'deposits', startedAt: new Date() };
     const started = performance.now();
     try {
-      const simulated = await simulateDay(this.jobs, this.bank, em, clock, date, (step) => {
-        if (this.running) this.running = { ...this.running, step };
-      });
+      // Run again after a failure or a killed instance, the day resumes where it stood (the same date: the clock moves
+      // only once a day has run).
+      const simulated = await simulateDay(
+        this.jobs,
+        this.bank,
+        em,
+        clock,
+        date,
+        (step) => {
+          if (this.running) this.running = { ...this.running, step };
+        },
+        { resume: true },
+      );
       // Only a day whose jobs all ran is stored, and the clock moves only once it is.
       await storeDemoDay(em, date);
       clock.advanceTo(date);
