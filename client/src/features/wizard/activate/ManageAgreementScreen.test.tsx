@@ -13,6 +13,7 @@ import {
 import { renderRoutes, wholeText } from '../../../test-utils';
 import type { MemberContext } from '../../member/member-context';
 import { ManageAgreementScreen } from './ManageAgreementScreen';
+import { CLOSING_STATEMENT } from '../../settlement/test-support';
 
 const ids = { memberId: 42, accountId: 7 };
 const entry = { __typename: 'WizardEntry', visible: false, allowed: false, agreementId: null, refusal: null };
@@ -58,25 +59,7 @@ function renderScreen(statement: object | null) {
   );
 }
 
-const cancelled = {
-  __typename: 'ClosingStatement',
-  agreementId: 12,
-  cancelledOn: '2026-11-20',
-  reason: 'The member asked to close it.',
-  paidOut: '300.00',
-  paidTo: '123456789',
-  held: '0.00',
-  resetAmount: null,
-  message: '$300.00 was paid into account 123456789 on 20-11-2026.',
-  balances: {
-    __typename: 'ClosingBalances',
-    allocation: '200.00',
-    contingency: '50.00',
-    rainyDay: '50.00',
-    total: '300.00',
-  },
-  billsDue: [],
-};
+const cancelled = { ...CLOSING_STATEMENT, billsDue: [] };
 
 afterEach(() => {
   cleanup();
