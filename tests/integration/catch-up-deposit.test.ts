@@ -2,14 +2,20 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CoreBankingSimulator } from '../../server/src/modules/core-banking/core-banking.simulator.js';
 import { reconcile } from '../../server/src/modules/core-banking/reconciliation.js';
-import { cents } from '../../server/src/shared/money.js';
 import { checkLedger } from '../../server/src/modules/ledger/ledger-check.js';
-import { LedgerTransactionType } from '../../server/src/modules/ledger/ledger-transaction-type.js';
-import { LedgerService } from '../../server/src/modules/ledger/ledger.service.js';
-import { external, linkedAccount } from '../../server/src/modules/ledger/ledger.types.js';
 import { AGENT, MEMBER_MISSED_DEPOSIT, MEMBER_TWO_ACCOUNTS } from '../support/demo.js';
 import { startTestServer, type TestServer } from '../support/server.js';
-import { accountWithStatus, ACTIVITIES, em, gql, memberIdOf, session, sql, type Session } from './portal-support.js';
+import {
+  accountWithStatus,
+  ACTIVITIES,
+  em,
+  gql,
+  memberIdOf,
+  salaryInto,
+  session,
+  sql,
+  type Session,
+} from './portal-support.js';
 
 /**
  * Issue 26 item 5, the arrears journey: 100002 (Jack, in missed deposit) sees how much is owed, since when, the
@@ -100,24 +106,9 @@ beforeAll(async () => {
   ]);
   accountNumber = account.account_number;
   // Enough in his savings account for the whole catch-up (the demo's may hold less than he owes).
-  const [linked] = await sql<{ id: number; account_number: string }>(
-    server,
-    'select id, account_number from linked_account where member_id = ? and is_active order by id limit 1',
-    [jackId],
-  );
-  savings = { id: Number(linked.id), accountNumber: linked.account_number };
-  const credit = await em(server).transactional((tx) =>
-    new LedgerService().post(tx, {
-      type: LedgerTransactionType.CoreBankingCredit,
-      memberId: jackId,
-      effectiveDate: server.app.services.projections.today(),
-      description: 'Salary',
-      lines: [
-        { account: external(), amount: cents(-1_000_000) },
-        { account: linkedAccount(savings.id), amount: cents(1_000_000) },
-      ],
-    }),
-  );
+  const salary = await salaryInto(server, jackId);
+  savings = salary.account;
+  const credit = salary.posted;
   expect(credit.transactionId).toBeGreaterThan(0);
 });
 afterAll(() => server?.stop());

@@ -1,13 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEPOSIT_REVIEW_JOB } from '../../server/src/modules/agreement/index.js';
-import { LedgerTransactionType } from '../../server/src/modules/ledger/ledger-transaction-type.js';
-import { LedgerService } from '../../server/src/modules/ledger/ledger.service.js';
-import { external, linkedAccount } from '../../server/src/modules/ledger/ledger.types.js';
-import { cents } from '../../server/src/shared/money.js';
 import { MEMBER_MISSED_DEPOSIT } from '../support/demo.js';
 import { startTestServer, type TestServer } from '../support/server.js';
-import { accountWithStatus, em, gql, memberIdOf, session, sql, type Session } from './portal-support.js';
+import { accountWithStatus, em, gql, memberIdOf, salaryInto, session, sql, type Session } from './portal-support.js';
 
 /**
  * Found on a walk: after Jack (100002) caught up his missed deposits, his deposit review still offered the deposit
@@ -54,23 +50,7 @@ describe('a catch-up deposit and the open deposit review', () => {
     const before = await review();
     expect(before.open).not.toBeNull();
     expect(before.open!.proposedDeposit).toBe(before.proposal!.proposedDeposit);
-    const [linked] = await sql<{ id: number; account_number: string }>(
-      server,
-      'select id, account_number from linked_account where member_id = ? and is_active order by id limit 1',
-      [jackId],
-    );
-    await em(server).transactional((tx) =>
-      new LedgerService().post(tx, {
-        type: LedgerTransactionType.CoreBankingCredit,
-        memberId: jackId,
-        effectiveDate: server.app.services.projections.today(),
-        description: 'Salary',
-        lines: [
-          { account: external(), amount: cents(-1_000_000) },
-          { account: linkedAccount(Number(linked.id)), amount: cents(1_000_000) },
-        ],
-      }),
-    );
+    const { account: linked } = await salaryInto(server, jackId);
     const [owed] = await sql<{ n: string }>(
       server,
       'select sum(expected_amount - received_amount)::text as n from scheduled_deposit where agreement_id = ? and status in (2, 3)',
@@ -79,7 +59,7 @@ describe('a catch-up deposit and the open deposit review', () => {
     const caught = await gql<{ catchUpDeposit: { ok: boolean; stillOwed: string } }>(server, jack, CATCH_UP, {
       input: {
         contractId: agreementId,
-        accountNumber: linked.account_number,
+        accountNumber: linked.accountNumber,
         idempotencyKey: randomUUID(),
         amount: owed.n,
       },

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ActivityType } from '../../server/src/modules/activity/index.js';
 import { LedgerTransactionType } from '../../server/src/modules/ledger/ledger-transaction-type.js';
 import { LedgerService } from '../../server/src/modules/ledger/ledger.service.js';
-import { allocation, external, linkedAccount } from '../../server/src/modules/ledger/ledger.types.js';
+import { allocation, external } from '../../server/src/modules/ledger/ledger.types.js';
 import { cents } from '../../server/src/shared/money.js';
 import { addDays, type LocalDate } from '../../server/src/shared/local-date.js';
 import { realDatabaseUrl } from '../support/database.js';
@@ -12,7 +12,7 @@ import { subscribe, wsClient, type LiveSubscription } from '../support/live.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { bpayBillerInput, bpayCompany } from './biller-wizard.fixtures.js';
 import { preparedNewAgreement } from './lifecycle.fixtures.js';
-import { accountWithStatus, memberIdOf } from './portal-support.js';
+import { accountWithStatus, memberIdOf, salaryInto } from './portal-support.js';
 import { key, REIMBURSE, SKIP_MESSAGE, startPaymentWorld, type PaymentWorld } from './payment-client.js';
 import { createScenario } from './payment-world.js';
 import { queueModification } from './modification.fixtures.js';
@@ -277,22 +277,7 @@ describe('figuresChanged: modify, approve, apply, bank day (demo data, demo cloc
     // The arrears journey's catch-up deposit (issue 26 item 5): money in and back to active, one announcement.
     const jackId = await memberIdOf(server, MEMBER_MISSED_DEPOSIT[0]);
     const jack = await accountWithStatus(server, jackId, 4);
-    const [savings] = await em().execute<{ id: number; account_number: string }[]>(
-      'select id, account_number from linked_account where member_id = ? and is_active order by id limit 1',
-      [jackId],
-    );
-    await em().transactional((tx) =>
-      new LedgerService().post(tx, {
-        type: LedgerTransactionType.CoreBankingCredit,
-        memberId: jackId,
-        effectiveDate: server.app.services.projections.today(),
-        description: 'Salary',
-        lines: [
-          { account: external(), amount: cents(-1_000_000) },
-          { account: linkedAccount(Number(savings.id)), amount: cents(1_000_000) },
-        ],
-      }),
-    );
+    const { account: savings } = await salaryInto(server, jackId);
     const overview = await server.graphql<{ accountOverview: { projection: { arrears: { amount: string } } } }>(
       'query($m: Int!, $a: Int!) { accountOverview(memberId: $m, accountId: $a) { projection { arrears { amount } } } }',
       { m: jackId, a: jack.accountId },
@@ -303,7 +288,7 @@ describe('figuresChanged: modify, approve, apply, bank day (demo data, demo cloc
       {
         input: {
           contractId: jack.agreementId,
-          accountNumber: savings.account_number,
+          accountNumber: savings.accountNumber,
           amount: overview.body.data!.accountOverview.projection.arrears.amount,
           idempotencyKey: key(),
         },

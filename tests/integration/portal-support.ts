@@ -5,6 +5,10 @@ import type { GraphQLBody, TestServer } from '../support/server.js';
 import { AgreementStatus } from '../../server/src/shared/agreement-status.js';
 import { BillStatus } from '../../server/src/shared/bill/bill-status.rules.js';
 import { TransactionStatus } from '../../server/src/shared/transaction-status.js';
+import { LedgerTransactionType } from '../../server/src/modules/ledger/ledger-transaction-type.js';
+import { LedgerService } from '../../server/src/modules/ledger/ledger.service.js';
+import { external, linkedAccount } from '../../server/src/modules/ledger/ledger.types.js';
+import { cents } from '../../server/src/shared/money.js';
 
 export { TransactionStatus };
 
@@ -158,3 +162,29 @@ export const OVERVIEW_WITH_NOTES = `query($m: Int!, $a: Int!) {
 export const ACTIVITIES = `query($m: Int!, $a: Int!, $f: [ActivityFilter!], $p: Int, $s: Int) {
   activities(memberId: $m, accountId: $a, filters: $f, page: $p, pageSize: $s) {
     page pageSize totalCount totals { ${TOTALS} } items { ${ACTIVITY_FIELDS} } } }`;
+
+/**
+ * The member's first active linked account (a savings account) credited $10,000.00 by the bank ("Salary", today):
+ * enough for any catch-up. Answers the account and the posting.
+ */
+export async function salaryInto(server: TestServer, memberId: number) {
+  const [linked] = await sql<{ id: number; account_number: string }>(
+    server,
+    'select id, account_number from linked_account where member_id = ? and is_active order by id limit 1',
+    [memberId],
+  );
+  const account = { id: Number(linked.id), accountNumber: linked.account_number };
+  const posted = await em(server).transactional((tx) =>
+    new LedgerService().post(tx, {
+      type: LedgerTransactionType.CoreBankingCredit,
+      memberId,
+      effectiveDate: server.app.services.projections.today(),
+      description: 'Salary',
+      lines: [
+        { account: external(), amount: cents(-1_000_000) },
+        { account: linkedAccount(account.id), amount: cents(1_000_000) },
+      ],
+    }),
+  );
+  return { account, posted };
+}
