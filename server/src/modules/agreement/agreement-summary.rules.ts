@@ -4,7 +4,7 @@ import { BILL_STATUS_LABELS, BillStatus, currentBillStatus, isNothingPaid, isPay
 import { BILLING_FREQUENCY_LABELS, type BillingFrequency } from '../../shared/bill/billing-frequency.js';
 import { paymentMethodName } from '../../shared/bill/payment-method.js';
 import { BillerStatus } from '../../shared/biller/biller-codes.js';
-import { CONTRIBUTION_FREQUENCY_LABELS, type ContributionFrequency } from '../deposit/index.js';
+import { contributionFrequencyLabel } from '../deposit/index.js';
 import type { AgreementFacts } from './agreement-facts.js';
 import { isRenewalOf } from './lifecycle/lifecycle.rules.js';
 import type { AgreementProjection } from './projection/projection.rules.js';
@@ -83,7 +83,7 @@ export function standingTone(status: number | null | undefined, memberResigned: 
 }
 
 export function contributionFrequencyName(code: number): string {
-  return CONTRIBUTION_FREQUENCY_LABELS[code as ContributionFrequency] ?? 'Unknown';
+  return contributionFrequencyLabel(code, 'Unknown');
 }
 
 /**

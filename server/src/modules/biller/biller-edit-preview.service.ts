@@ -18,7 +18,7 @@ import {
   storedDepositPlanData,
   wizardVersion,
 } from '../agreement/index.js';
-import { CONTRIBUTION_FREQUENCY_LABELS, ContributionFrequency } from '../deposit/index.js';
+import { ContributionFrequency, contributionFrequencyLabel } from '../deposit/index.js';
 import { agreementBalances, ZERO_BALANCES } from '../ledger/index.js';
 import {
   calculateDepositPlan,
@@ -95,7 +95,7 @@ export function previewFigures(data: DepositPlanData, today: LocalDate, defaults
       today,
       defaults,
     ).plan;
-    return { frequency, label: CONTRIBUTION_FREQUENCY_LABELS[frequency], amount: plan.required.amount };
+    return { frequency, label: contributionFrequencyLabel(frequency), amount: plan.required.amount };
   });
   const own = calculateDepositPlan(data, today, defaults).plan;
   return { deposits, lowestPoint: own.forecast.lowestPoint };

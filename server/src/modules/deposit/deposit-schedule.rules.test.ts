@@ -38,6 +38,12 @@ describe("contributionFrequencyLabel (one name per deposit frequency, the spec's
   ])('names %i %s', (code, label) => {
     expect(contributionFrequencyLabel(code)).toBe(label);
   });
+
+  it("gives a code outside the spec's the caller's word for it, a known code its name", () => {
+    expect(contributionFrequencyLabel(4, 'Unknown')).toBe('Unknown');
+    expect(contributionFrequencyLabel(6, '')).toBe('');
+    expect(contributionFrequencyLabel(10, 'Unknown')).toBe('Bi-monthly');
+  });
 });
 
 describe('depositDates (DOMAIN "Deposits": the schedule from the first deposit date to the end date)', () => {

@@ -26,11 +26,14 @@ export const CONTRIBUTION_FREQUENCY_LABELS: Record<ContributionFrequency, string
   [ContributionFrequency.BiMonthly]: 'Bi-monthly',
 };
 
-/** A deposit frequency code's name (the table above); a code outside the spec's is named by its number. */
-export function contributionFrequencyLabel(code: number): string {
+/**
+ * A deposit frequency code's name (the table above); a code outside the spec's is named `unknown` (by default by its
+ * number): the one reading of the table, each caller with its own word for a code it does not know.
+ */
+export function contributionFrequencyLabel(code: number, unknown = `Frequency ${code}`): string {
   return Object.hasOwn(CONTRIBUTION_FREQUENCY_LABELS, code)
     ? CONTRIBUTION_FREQUENCY_LABELS[code as ContributionFrequency]
-    : `Frequency ${code}`;
+    : unknown;
 }
 
 /** A day of month up to this one belongs to the first bi-monthly date, a later one to the second. */

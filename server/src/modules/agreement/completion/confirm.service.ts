@@ -6,7 +6,7 @@ import { formatLongDate, type LocalDate } from '../../../shared/local-date.js';
 import { dateOf, moneyOf } from '../../../database/row-values.js';
 import { BILLING_FREQUENCY_LABELS, type BillingFrequency } from '../../../shared/bill/billing-frequency.js';
 import { wizardVersion } from '../wizard/wizard-version.js';
-import { CONTRIBUTION_FREQUENCY_LABELS, type ContributionFrequency } from '../../deposit/index.js';
+import { contributionFrequencyLabel } from '../../deposit/index.js';
 import type { SettingsService } from '../../settings/index.js';
 import { AgreementStatus } from '../agreement-status.js';
 import { firstDepositFrom } from '../plan/plan-reader.js';
@@ -174,8 +174,7 @@ export class ConfirmService {
       expectedFinalBillDate: row.expected_final_bill_date ? dateOf(row.expected_final_bill_date) : null,
     }));
     const tables = confirmTables(rows, { startDate, endDate });
-    const frequencyLabel =
-      CONTRIBUTION_FREQUENCY_LABELS[Number(agreement.contribution_frequency) as ContributionFrequency] ?? '';
+    const frequencyLabel = contributionFrequencyLabel(Number(agreement.contribution_frequency), '');
     const firstDepositDate = await firstDepositFrom(em, version.id, this.clock.today());
     const depositAmount = moneyOf(agreement.deposit_amount);
     return {

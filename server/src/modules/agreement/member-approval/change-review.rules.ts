@@ -2,7 +2,7 @@ import { formatDisplayDate, type LocalDate } from '../../../shared/local-date.js
 import { formatCurrency, type Cents } from '../../../shared/money.js';
 import { BILLING_FREQUENCY_LABELS, type BillingFrequency } from '../../../shared/bill/billing-frequency.js';
 import { ModificationState } from '../../../shared/biller/biller-codes.js';
-import { CONTRIBUTION_FREQUENCY_LABELS, type ContributionFrequency } from '../../deposit/index.js';
+import { contributionFrequencyLabel } from '../../deposit/index.js';
 import { DEPOSITS_MESSAGES } from '../deposits/deposits.rules.js';
 
 /**
@@ -91,8 +91,7 @@ export const STAFF_ALONE_FIELDS = ['Nickname', 'Payment details', 'Reminder'] as
 const money = (amount: Cents | null): string | null => (amount === null ? null : formatCurrency(amount));
 const date = (value: LocalDate | null): string | null => (value === null ? null : formatDisplayDate(value));
 const billFrequency = (code: number): string => BILLING_FREQUENCY_LABELS[code as BillingFrequency] ?? `code ${code}`;
-const depositFrequency = (code: number): string =>
-  CONTRIBUTION_FREQUENCY_LABELS[code as ContributionFrequency] ?? `code ${code}`;
+const depositFrequency = (code: number): string => contributionFrequencyLabel(code, `code ${code}`);
 
 /** An item's fields as the member reads them; the keys are what the history shows. */
 function memberFields(item: ReviewItem): Record<string, string | null> {

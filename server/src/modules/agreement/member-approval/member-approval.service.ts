@@ -4,7 +4,7 @@ import type { CurrentUser } from '../../../common/auth/current-user.js';
 import { isStaff, actsAsStaff } from '../../../common/auth/roles.js';
 import type { Clock } from '../../../shared/clock.js';
 import { DomainError, ForbiddenError, NotFoundError } from '../../../shared/errors.js';
-import { CONTRIBUTION_FREQUENCY_LABELS, type ContributionFrequency } from '../../deposit/index.js';
+import { contributionFrequencyLabel } from '../../deposit/index.js';
 import { AgreementStatus } from '../agreement-status.js';
 import { loadAgreementFacts } from '../agreement-facts.js';
 import type { ChangeApplier } from '../change-applier.js';
@@ -74,9 +74,7 @@ export class MemberApprovalService {
       depositChanges: review.deposit,
       deposit: {
         amount: facts.depositAmount,
-        frequency:
-          CONTRIBUTION_FREQUENCY_LABELS[facts.contributionFrequency as ContributionFrequency] ??
-          `code ${facts.contributionFrequency}`,
+        frequency: contributionFrequencyLabel(facts.contributionFrequency, `code ${facts.contributionFrequency}`),
         firstDate: projection?.nextDeposit?.date ?? null,
       },
       paidByHand: review.paidByHand,
