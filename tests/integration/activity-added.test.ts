@@ -149,7 +149,10 @@ describe.skipIf(!realDatabaseUrl)('activityAdded for money movements', () => {
       const note = await writeActivity(w.em(), { ...base, type: ActivityType.NoteAdded, details: 'Staff only' });
       const sent = await writeActivity(w.em(), { ...base, type: ActivityType.NotificationSent, details: 'Yours' });
       await live.waitFor((r) => r.data?.activityAdded.activityId === sent);
-      expect(live.received.map((r) => r.result.data?.activityAdded.activityId)).toEqual([sent]);
+      // The scenario's own deposit activity may still be on its way (the bus's NOTIFY on a loaded machine): only
+      // what this test wrote counts.
+      const received = live.received.map((r) => r.result.data?.activityAdded.activityId);
+      expect(received.filter((id) => id !== undefined && id >= note)).toEqual([sent]);
       expect(note).toBeLessThan(sent);
       expect(warn.mock.calls.filter((call) => String(call[1]).startsWith('activityAdded'))).toEqual([]);
     } finally {

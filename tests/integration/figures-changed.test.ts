@@ -180,9 +180,13 @@ describe.skipIf(!realDatabaseUrl)('figuresChanged: money and status (payment wor
   });
 
   it('announces nothing for a transaction that rolls back, one event for a transaction of many movements', async () => {
+    // Listening before the scenarios are made, and past their own announcements: an announcement of their set-up
+    // arriving late (the bus's NOTIFY on a loaded machine) would otherwise read as one of the transactions below.
+    const staff = await listen(w.server.url, w.tokens.agent);
     const s = await createScenario(w.em(), w.alice, { allocation: '10', bills: [] });
     const t = await createScenario(w.em(), w.alice, { allocation: '10', bills: [] });
-    const staff = await listen(w.server.url, w.tokens.agent);
+    await announced(staff, 1, s.accountId, 'MONEY_MOVED');
+    const seen = await announced(staff, 1, t.accountId, 'MONEY_MOVED');
     const deposit = (agreementId: number) => ({
       type: LedgerTransactionType.Deposit,
       agreementId,
@@ -205,8 +209,8 @@ describe.skipIf(!realDatabaseUrl)('figuresChanged: money and status (payment wor
       await ledger.post(tx, deposit(t.agreementId));
       await ledger.post(tx, deposit(s.agreementId));
     });
-    await staff.waitFor((r) => (r.data?.figuresChanged.accountIds.length ?? 0) > 0);
-    expect(changes(staff).slice(1)).toEqual([
+    await staff.waitFor(() => changes(staff).length > seen);
+    expect(changes(staff).slice(seen)).toEqual([
       {
         accountIds: [s.accountId, t.accountId].sort((a, b) => a - b),
         everyAccount: false,
