@@ -25,7 +25,7 @@ export function AllocationSection({
       title="Set aside by category"
       id="allocation"
       foldable={foldable}
-      foldedHint={data.series.length > 0 ? `${formatMoney(data.total)} in total` : undefined}
+      foldedHint={data.series.length > 0 ? `${formatMoney(data.total)} over the whole agreement` : undefined}
     >
       {data.series.length === 0 ? (
         <NoData />
@@ -53,7 +53,7 @@ export function AllocationSection({
               borderTopWidth="1px"
               pt="1"
             >
-              <Text>Total</Text>
+              <Text>Total over the whole agreement</Text>
               <Text fontVariantNumeric="tabular-nums">{formatMoney(data.total)}</Text>
             </Flex>
           </Stack>
