@@ -9,12 +9,8 @@ import type { PaymentService } from '../payment/index.js';
 import { autoPaymentsDue, BillDays, emptyBillDay, type BillDayResult } from './bill-days.js';
 import { EVERY_AGREEMENT, type AgreementRange } from '../../jobs/agreement-ranges.rules.js';
 import type { CoreBanking } from './core-banking.adapter.js';
-import {
-  agreementsAskingDeposits,
-  DepositArrivals,
-  depositsStepRan,
-  type DepositDayResult,
-} from './deposit-arrivals.js';
+import { agreementsAskingDeposits, DepositArrivals, type DepositDayResult } from './deposit-arrivals.js';
+import { insertRound, lockStep, markPartDone, stepBegun } from './step-record.js';
 import { PaymentWindows, type WindowResult } from './payment-windows.js';
 import { reconcile, type ReconciliationResult } from './reconciliation.js';
 import { renewalDue } from './renewal-due.js';
@@ -213,15 +209,29 @@ export class BankDayService {
     return this.clock.today();
   }
 
-  /** Whether the deposits step of `date` has run: its deposits are taken (`depositsStepRan`, its keys of the day). */
+  /**
+   * Whether the deposits step of `date` has begun (step-record.ts#stepBegun: its own record of the day, also when no
+   * deposit was due anywhere): a deposit of that day written from now on is asked for only the next day.
+   */
   depositsTakenOn(em: EntityManager, date: LocalDate): Promise<boolean> {
-    return depositsStepRan(em, date);
+    return stepBegun(em, 'deposits', date);
   }
 
-  /** One step of the day `date`, whole, here (the clock gives the time its records are made at). */
+  /**
+   * One step of the day `date`, whole, here (the clock gives the time its records are made at), recorded as the jobs
+   * record a step (one round of one part: `depositsTakenOn` reads it).
+   */
   async runStep(em: EntityManager, step: DayStepName, date: LocalDate): Promise<StepReport> {
     await this.beginStep(em, step, date);
+    const [{ round }] = await em.fork().transactional(async (tx) => {
+      await lockStep(tx, step, date);
+      return insertRound(tx, step, date, [EVERY_AGREEMENT]);
+    });
     const whole = await this.runPart(em, step, date, EVERY_AGREEMENT);
+    await em.fork().transactional(async (tx) => {
+      await lockStep(tx, step, date);
+      await markPartDone(tx, step, date, round, 0, null);
+    });
     const end = await this.endStep(em, step, date);
     return end ? combineStepReports([whole, end]) : whole;
   }

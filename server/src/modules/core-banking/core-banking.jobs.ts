@@ -1,7 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { LocalDate } from '../../shared/local-date.js';
 import { defineJob, PART_JOB_OPTIONS, type JobDefinition, type JobQueue, type JobType } from '../../jobs/job-queue.js';
-import { runSql } from '../../database/bulk.js';
 import {
   DAY_STEPS,
   PARTITIONED_STEPS,
@@ -11,6 +10,7 @@ import {
 } from './bank-day.service.js';
 import { EVERY_AGREEMENT, partitionRanges } from '../../jobs/agreement-ranges.rules.js';
 import { combineStepOutputs } from './job-runs.rules.js';
+import { insertRound, lockStep, markPartDone, partsOf } from './step-record.js';
 
 /**
  * A step's data: the bank day it runs for (the first step, sent by its schedule, takes the clock's today). `finish`:
@@ -198,32 +198,6 @@ export interface BankDayJobOptions {
 
 export const DEFAULT_BANK_DAY_JOB_OPTIONS: BankDayJobOptions = { partitionSize: 5_000, partExpireSeconds: 600 };
 
-interface PartRow {
-  round: number;
-  part: number;
-  from_id: number | null;
-  to_id: number | null;
-  done_at: Date | null;
-  output: Record<string, unknown> | null;
-}
-
-/** Serialises the runs that split, and the parts that end, one step of one day (any instance). */
-async function lockStep(tx: EntityManager, step: DayStepName, date: LocalDate): Promise<void> {
-  await runSql(tx, 'select pg_advisory_xact_lock(hashtext(?))', [`bank-day-partition:${step}:${date}`]);
-}
-
-/** The parts of a step's day in its last round (`round`: that one). */
-async function partsOf(tx: EntityManager, step: DayStepName, date: LocalDate, round?: number): Promise<PartRow[]> {
-  return runSql<PartRow>(
-    tx,
-    `select round, part, from_id, to_id, done_at, output from bank_day_partition
-     where step = ? and business_date = ?::date
-       and round = coalesce(?::int, (select max(round) from bank_day_partition where step = ? and business_date = ?::date))
-     order by part`,
-    [step, date, round ?? null, step, date],
-  );
-}
-
 /**
  * The day's steps, each its own job split into parts (issue 23 items 2 and 3). A step's run (`BANK_STEP_JOBS`) does
  * what the step does once for the day before its parts (`beginStep`) and, in one transaction, either sends again the
@@ -265,18 +239,10 @@ export function registerBankJobs(
         await lockStep(tx, step, date);
         let rows = await partsOf(tx, step, date);
         if (rows.length === 0 || rows.every((row) => row.done_at !== null)) {
-          const newRound = (rows[0]?.round ?? 0) + 1;
           const ranges = PARTITIONED_STEPS.has(step)
             ? partitionRanges(agreements, options.partitionSize)
             : [EVERY_AGREEMENT];
-          await runSql(
-            tx,
-            `insert into bank_day_partition (step, business_date, round, part, from_id, to_id)
-             select ?, ?::date, ?, r.part, r.from_id, r.to_id
-             from json_to_recordset(?::json) as r(part int, from_id int, to_id int)`,
-            [step, date, newRound, JSON.stringify(ranges.map((r, part) => ({ part, from_id: r.from, to_id: r.to })))],
-          );
-          rows = await partsOf(tx, step, date, newRound);
+          rows = await insertRound(tx, step, date, ranges);
         }
         const waiting = rows.filter((row) => row.done_at === null);
         await jobs.sendMany(
@@ -303,13 +269,7 @@ export function registerBankJobs(
     const summary = stepSummary(report);
     const ended = await em.fork().transactional(async (tx) => {
       await lockStep(tx, step, date);
-      const marked = await runSql(
-        tx,
-        `update bank_day_partition set done_at = now(), output = ?::jsonb
-         where step = ? and business_date = ?::date and round = ? and part = ? and done_at is null returning part`,
-        [JSON.stringify(summary), step, date, round, part],
-      );
-      if (marked.length === 0) return false;
+      if (!(await markPartDone(tx, step, date, round, part, summary))) return false;
       if ((await partsOf(tx, step, date, round)).some((p) => p.done_at === null)) return false;
       await jobs.send(tx, BANK_STEP_JOBS[step], { date, finish: round }, { key: finishKey(step, date, round) });
       return true;

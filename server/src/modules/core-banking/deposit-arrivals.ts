@@ -106,20 +106,6 @@ export async function claimSteps(
 }
 
 /**
- * Whether the deposits step of `date` has run (or is running): the keys it claims, one per agreement it asked the
- * bank for, are its record of the day. A deposit due that day and written after it ran is asked for only the next
- * day, late (the deposits step of the wizard starts a modification's deposits the day after: issue 25). A day whose
- * step found nothing due anywhere leaves no key, and reads as not run.
- */
-export async function depositsStepRan(em: EntityManager, date: LocalDate): Promise<boolean> {
-  const [row] = await em.execute<{ ran: boolean }[]>(
-    `select exists (select 1 from bank_day_step where step = 'deposits' and business_date = ?::date) as ran`,
-    [date],
-  );
-  return row?.ran === true;
-}
-
-/**
  * The agreements whose deposits the deposits step of `date` asks the bank for (one agreement: `onlyAgreementId`; a
  * part of the step: those in `range`), in id order: a deposit due by that day still scheduled, missed or partly received, an agreement money may move
  * into (shared/money-movement.rules.ts, no resigned member), its step for the day not done yet. The step and the
