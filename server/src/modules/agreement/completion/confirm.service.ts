@@ -10,6 +10,8 @@ import { contributionFrequencyLabel } from '../../deposit/index.js';
 import type { SettingsService } from '../../settings/index.js';
 import { AgreementStatus } from '../agreement-status.js';
 import { firstDepositFrom } from '../plan/plan-reader.js';
+import { bankFirstDepositDay } from '../plan/plan-schedule.rules.js';
+import type { BankDayDeposits } from '../deposits/deposits.service.js';
 import { WizardRefusal, type AgreementWizardService } from '../wizard/wizard.service.js';
 import { ModificationState } from '../../../shared/biller/biller-codes.js';
 import { maskCustomerReference } from '../../../shared/biller/biller-form.rules.js';
@@ -106,6 +108,8 @@ export class ConfirmService {
     private readonly settings: SettingsService,
     private readonly wizard: AgreementWizardService,
     private readonly clock: Clock,
+    /** Whether today's deposits step ran: a new agreement's first deposit of today is then tomorrow's once applied. */
+    private readonly bankDay: BankDayDeposits | null = null,
   ) {}
 
   async view(em: EntityManager, user: CurrentUser | null, contractId: number): Promise<AgreementConfirmView> {
@@ -126,10 +130,11 @@ export class ConfirmService {
         start_date: string;
         end_date: string;
         account_number: string;
+        previous_id: number | null;
       }[]
     >(
       `select g.status, g.contribution_frequency, g.deposit_amount, g.next_deposit_amount, g.start_date::text as start_date,
-         g.end_date::text as end_date, a.account_number
+         g.end_date::text as end_date, a.account_number, g.previous_id
        from agreement g join account a on a.id = g.account_id where g.id = ?`,
       [version.id],
     );
@@ -175,7 +180,13 @@ export class ConfirmService {
     }));
     const tables = confirmTables(rows, { startDate, endDate });
     const frequencyLabel = contributionFrequencyLabel(Number(agreement.contribution_frequency), '');
-    const firstDepositDate = await firstDepositFrom(em, version.id, this.clock.today());
+    // A new agreement applied now has its deposits on the bank's days (the change applier's rule): its first deposit
+    // of today is tomorrow's once today's deposits step ran. Applied, its stored plan is read (firstDepositFrom).
+    const firstBankDay =
+      agreement.previous_id === null
+        ? bankFirstDepositDay(today, (await this.bankDay?.depositsTakenOn(em, today)) === true)
+        : today;
+    const firstDepositDate = await firstDepositFrom(em, version.id, today, firstBankDay);
     const depositAmount = moneyOf(agreement.deposit_amount);
     return {
       contractId: version.id,

@@ -6,7 +6,7 @@ import { dateOf, moneyOf, optionalDateOf } from '../../../database/row-values.js
 import { DepositStatus } from '../agreement-codes.js';
 import { loadAgreementFacts, type AgreementFacts } from '../agreement-facts.js';
 import { expectsDeposits } from '../projection/projection.rules.js';
-import { scheduledDepositDates } from './plan-schedule.rules.js';
+import { onBankDays, scheduledDepositDates } from './plan-schedule.rules.js';
 import type { PlanLineKind, PlanSource } from './plan-codes.js';
 import type { PlanShares } from './agreed-plan.rules.js';
 
@@ -161,18 +161,22 @@ export async function nextDepositDates(
 }
 
 /**
- * A version's first deposit: its stored plan's, or (a version still in the wizard) the first date of the schedule
- * its deposits step saved from today on (a change's chosen next date; a new agreement's start). The confirm page
- * and the printed agreement read it.
+ * A version's first deposit: its stored plan's (an applied version: read, never planned again), or (a version still
+ * in the wizard) the first date of the schedule its deposits step saved from today on (a change's chosen next date; a
+ * new agreement's start) on the bank's days: `firstBankDay` (plan-schedule.rules.ts#bankFirstDepositDay, tomorrow
+ * once today's deposits step ran) moves an earlier first date to it, as applying the version now would
+ * (`onBankDays`). The confirm page and the printed agreement read it.
  */
 export async function firstDepositFrom(
   em: EntityManager,
   versionId: number,
   today: LocalDate,
+  firstBankDay: LocalDate = today,
 ): Promise<LocalDate | null> {
   const stored = await loadStoredPlan(em, versionId);
   if (stored) return stored.firstDepositDate;
   const agreement = await loadAgreementFacts(em, versionId);
   if (!agreement) return null;
-  return scheduledDepositDates(agreement).find((date) => date >= today) ?? null;
+  const dates = scheduledDepositDates(agreement).filter((date) => date >= today);
+  return onBankDays(dates, firstBankDay)[0] ?? null;
 }
