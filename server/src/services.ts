@@ -56,6 +56,7 @@ import {
   BankDayService,
   CoreBankingSimulator,
   DemoDayRunner,
+  autopayAfterStep,
   registerBankJobs,
 } from './modules/core-banking/index.js';
 import { AccountSummaryService, OverviewService } from './modules/overview/index.js';
@@ -184,9 +185,11 @@ export function createServices(config: Config, clock: Clock, logger: Logger, eve
   const billingCategories = new BillingCategoryService();
   const outbox = new NotificationOutbox(jobs, clock);
   const eventNotifier = new EventNotifier(jobs, outbox, settings, projections, clock, logger);
-  // A new agreement applied after today's deposits step ran has its first deposit on the bank's next day.
+  // A new agreement applied after today's deposits step ran has its first deposit on the bank's next day; applied
+  // after today's automatic payments step began, its bills due today are paid by their own job.
   const changeApplier = new ChangeApplier(clock, logger, ledger, coreBanking, {
     depositsTakenOn: (em, date): Promise<boolean> => bankDay.depositsTakenOn(em, date),
+    autopayAfterStep: (tx, agreementId, date): Promise<boolean> => autopayAfterStep(jobs, tx, agreementId, date),
   });
   registerChangeJobs(jobs, changeApplier);
   const payments = new PaymentService(ledger, settings, clock, eventNotifier);

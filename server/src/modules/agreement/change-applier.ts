@@ -31,6 +31,16 @@ interface VersionRow {
   previous_id: number | null;
 }
 
+/**
+ * What applying needs of the bank's day (core-banking, given at construction: it imports this module). Besides
+ * `depositsTakenOn`: `autopayAfterStep` sends, in the applying transaction, the automatic payments of the agreement's
+ * bills due by `date` when that day's automatic payments step has begun (it would not see them), through the step's
+ * own payment path and keys; answers whether it sent them.
+ */
+export interface BankDayOfApplied extends BankDayDeposits {
+  autopayAfterStep(tx: EntityManager, agreementId: number, date: LocalDate): Promise<boolean>;
+}
+
 /** An expected reason a change cannot be applied: its message is shown to the member. */
 class ChangeFailure extends DomainError {
   constructor(message: string) {
@@ -56,8 +66,11 @@ export class ChangeApplier {
     private readonly logger: Logger,
     private readonly ledger: LedgerService,
     private readonly coreBanking: CoreBanking,
-    /** Whether today's deposits step ran: a deposit of today written by applying is then tomorrow's (onBankDays). */
-    private readonly bankDay: BankDayDeposits | null = null,
+    /**
+     * Core banking's record of today's steps: whether the deposits step ran (a deposit of today written by applying is
+     * then tomorrow's, onBankDays), and the automatic payments of an agreement applied after that step ran.
+     */
+    private readonly bankDay: BankDayOfApplied | null = null,
   ) {}
 
   /**
@@ -240,6 +253,8 @@ export class ChangeApplier {
           await this.firstBankDay(tx, today),
         );
     const topup = await this.topupNow(tx, version.id);
+    // Its bills due today are paid today, by the day's step or (it has begun) by their own job.
+    const autopaySent = await this.autopayAfterStep(tx, version.id, today);
     const now = this.clock.now();
     // The replaced version first (it leaves the running statuses), then the change takes its status: 7, or 4 / 8
     // kept (a modification does not lift arrears or a lock).
@@ -260,6 +275,7 @@ export class ChangeApplier {
           depositsMoved: carried.depositsMoved,
           ...schedule,
           topupNowTransactionId: topup?.transactionId ?? null,
+          ...(autopaySent ? { autopayAfterStep: today } : {}),
           ...(termEnd ? { termEnd: { ...termEnd, amount: toDecimalString(termEnd.amount) } } : {}),
           ...(choiceCarried ? { termEndChoiceCarried: true } : {}),
         },
@@ -304,6 +320,8 @@ export class ChangeApplier {
     const schedule = await materializeSchedule(tx, version.id, await this.firstBankDay(tx, today));
     // The deposits step's TopupNow, from the member's linked account into the agreement's rainy day.
     const topup = await this.topupNow(tx, version.id);
+    // Its bills due today are paid today (it starts today): by the day's step, or by their own job once it has begun.
+    const autopaySent = startsLater ? false : await this.autopayAfterStep(tx, version.id, today);
     const now = this.clock.now();
     const [applied] = await changeStatus(tx, {
       event: AgreementEvent.ApplyNew,
@@ -319,6 +337,7 @@ export class ChangeApplier {
           billsScheduled: schedule.bills,
           depositsScheduled: schedule.deposits,
           topupNowTransactionId: topup?.transactionId ?? null,
+          ...(autopaySent ? { autopayAfterStep: today } : {}),
         },
       }),
     });
@@ -336,6 +355,14 @@ export class ChangeApplier {
    */
   private async firstBankDay(tx: EntityManager, today: LocalDate): Promise<LocalDate> {
     return bankFirstDepositDay(today, (await this.bankDay?.depositsTakenOn(tx, today)) === true);
+  }
+
+  /**
+   * The automatic payments of the version's bills due by today when today's automatic payments step has begun (it
+   * would not see them): sent with this transaction through core banking (`BankDayOfApplied#autopayAfterStep`).
+   */
+  private async autopayAfterStep(tx: EntityManager, agreementId: number, today: LocalDate): Promise<boolean> {
+    return (await this.bankDay?.autopayAfterStep(tx, agreementId, today)) === true;
   }
 
   /** Pays the version's TopupNow (topup-now.ts); a refusal fails the change with its message. */

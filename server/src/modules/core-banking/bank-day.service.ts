@@ -322,6 +322,18 @@ export class BankDayService {
     return report;
   }
 
+  /**
+   * The automatic payments of one agreement's bills due by `date`, now: the automatic payments step's own work
+   * (`BillDays#autoPay`, `PaymentService.payAutomatically`, each bill's idempotency key) for that agreement alone.
+   * For an agreement applied after the day's step ran (core-banking.jobs.ts, `BANK_APPLIED_AUTOPAY_JOB`): a bill due
+   * today is paid today, once, whether the step or this pays it.
+   */
+  async payDueNow(em: EntityManager, date: LocalDate, agreementId: number): Promise<BillDayResult> {
+    const bills = emptyBillDay();
+    await this.bills.autoPay(em, date, bills, { from: agreementId, to: agreementId + 1 });
+    return bills;
+  }
+
   /** Today's steps in order, here: deposits in (reconciled with the bank's statement), automatic payments out, the calendar. */
   async runDay(em: EntityManager): Promise<DayReport> {
     const date = this.clock.today();

@@ -10,7 +10,7 @@ import {
 } from './bank-day.service.js';
 import { EVERY_AGREEMENT, partitionRanges } from '../../jobs/agreement-ranges.rules.js';
 import { combineStepOutputs } from './job-runs.rules.js';
-import { insertRound, lockStep, markPartDone, partsOf } from './step-record.js';
+import { insertRound, lockStep, markPartDone, partsOf, stepBegun } from './step-record.js';
 
 /**
  * A step's data: the bank day it runs for (the first step, sent by its schedule, takes the clock's today). `finish`:
@@ -82,6 +82,46 @@ export function partKey(step: DayStepName, date: LocalDate, round: number, part:
   return `${step}:${date}:${round}:${part}`;
 }
 
+/** An agreement applied after its day's automatic payments step began: the day's automatic payments of its bills. */
+export interface AppliedAutopayData {
+  agreementId: number;
+  date: LocalDate;
+}
+
+/**
+ * The automatic payments of an agreement applied after the day's automatic payments step began
+ * (`autopayAfterStep`): its bills due by that day paid then, as the step pays them (`BankDayService#payDueNow`),
+ * rather than the next day (overdue in between).
+ */
+export const BANK_APPLIED_AUTOPAY_JOB = defineJob<AppliedAutopayData>({
+  name: 'core-banking-applied-autopay',
+  ...PART_JOB_OPTIONS,
+});
+
+/** The key of an applied agreement's automatic payments of a day: one waits at most. */
+export function appliedAutopayKey(agreementId: number, date: LocalDate): string {
+  return `applied-autopay:${date}:${agreementId}`;
+}
+
+/**
+ * Called by the change applier in the transaction that applies an agreement (new or changed) on `date`: when the
+ * automatic payments step of that day has begun (its record, step-record.ts#stepBegun, which waits for a split
+ * being written), the step may no longer see the agreement's bills, so their automatic payments are sent as their
+ * own job (`BANK_APPLIED_AUTOPAY_JOB`), with the transaction: sent if it commits. Before the step began, the step
+ * pays them. Either way each bill's payment keeps its idempotency key (`core-banking-autopay-<bill id>`): paid once.
+ * Answers whether it was sent.
+ */
+export async function autopayAfterStep(
+  jobs: JobQueue,
+  tx: EntityManager,
+  agreementId: number,
+  date: LocalDate,
+): Promise<boolean> {
+  if (!(await stepBegun(tx, 'autopay', date))) return false;
+  await jobs.send(tx, BANK_APPLIED_AUTOPAY_JOB, { agreementId, date }, { key: appliedAutopayKey(agreementId, date) });
+  return true;
+}
+
 /** The pending windows open at 9am and 3pm (1 §2): payments answered and sent. */
 export const BANK_WINDOW_JOB = defineJob<Record<string, never>>({
   name: 'core-banking-window',
@@ -122,6 +162,11 @@ export const BANK_JOBS: readonly {
     type: BANK_PART_JOB,
     title: 'A part of a step of the day: its range of agreements, on any instance',
     sentBy: 'sent by each step of the day',
+  },
+  {
+    type: BANK_APPLIED_AUTOPAY_JOB,
+    title: 'Automatic payments of an agreement applied after the day’s automatic payments step',
+    sentBy: 'sent by applying an agreement',
   },
   { type: BANK_WINDOW_JOB, title: 'Pending window: payments answered and sent' },
 ];
@@ -276,6 +321,14 @@ export function registerBankJobs(
     });
     if (ended) jobs.notify(BANK_STEP_JOBS[step]);
     return { date, step, round, part, from: row.from_id, to: row.to_id, ...summary };
+  });
+  jobs.handle(BANK_APPLIED_AUTOPAY_JOB, async ({ agreementId, date }, { em }) => {
+    const bills = await bank.payDueNow(em, date, agreementId);
+    return {
+      date,
+      agreementId,
+      ...stepSummary({ step: 'autopay', date, bills, ms: 0 }),
+    };
   });
   jobs.handle(BANK_WINDOW_JOB, async (_data, { em }) => {
     const { window, processed, settled, tryAgain, failed } = await bank.runWindow(em);

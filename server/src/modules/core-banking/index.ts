@@ -7,7 +7,7 @@ export { BankDayService } from './bank-day.service.js';
 export { CoreBankingOutcome } from './core-banking-outcome.entity.js';
 export { CoreBankingStatementLine } from './core-banking-statement.entity.js';
 export type { CoreBanking } from './core-banking.adapter.js';
-export { registerBankJobs } from './core-banking.jobs.js';
+export { autopayAfterStep, registerBankJobs } from './core-banking.jobs.js';
 export { CoreBankingSimulator } from './core-banking.simulator.js';
 export { followDemoDay } from './demo-clock.store.js';
 export { DemoDayRunner } from './demo-day.js';
