@@ -119,6 +119,8 @@ describe('demo mode: staff run the next day (issue 10 item 5)', () => {
       ['core-banking-autopay', 'after core-banking-reconciliation', 'completed'],
       ['core-banking-calendar', 'after core-banking-autopay', 'completed'],
       ['core-banking-day-part', 'sent by each step of the day', 'completed'],
+      // Sent only by applying an agreement after the day's automatic payments: not run here.
+      ['core-banking-applied-autopay', 'sent by applying an agreement', undefined],
       ['core-banking-window', '0 9,15 * * *', 'completed'],
     ]);
     expect(day).toMatchObject({ name: 'core-banking-day', schedule: '5 0 * * *', failedRuns: 0 });

@@ -30,6 +30,7 @@ describe('the bank jobs page words', () => {
     expect(jobLabel('core-banking-day')).toBe('Bank day: deposits');
     expect(jobLabel('core-banking-calendar')).toBe('Bank day: calendar');
     expect(jobLabel('core-banking-day-part')).toBe('Bank day: a part of a step');
+    expect(jobLabel('core-banking-applied-autopay')).toBe('Bank day: automatic payments of an agreement applied later');
     expect(jobLabel('core-banking-window')).toBe('Pending window');
     expect(jobLabel('other')).toBe('other');
     expect(stateLabel('retry')).toBe('Failed, will retry');

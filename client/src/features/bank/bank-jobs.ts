@@ -6,6 +6,7 @@ const JOB_NAMES: Record<string, string> = {
   'core-banking-autopay': 'Bank day: automatic payments',
   'core-banking-calendar': 'Bank day: calendar',
   'core-banking-day-part': 'Bank day: a part of a step',
+  'core-banking-applied-autopay': 'Bank day: automatic payments of an agreement applied later',
   'core-banking-window': 'Pending window',
 };
 
