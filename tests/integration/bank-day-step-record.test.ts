@@ -6,6 +6,7 @@ import type { DayStepName } from '../../server/src/modules/core-banking/bank-day
 import { stepBegun } from '../../server/src/modules/core-banking/step-record.js';
 import type { JobType } from '../../server/src/jobs/job-queue.js';
 import { AGENT, MEMBER_NO_AGREEMENT } from '../support/demo.js';
+import { realDatabaseUrl } from '../support/database.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { sql } from './biller-wizard.fixtures.js';
 import { preparedNewAgreement } from './lifecycle.fixtures.js';
@@ -23,6 +24,7 @@ let today: LocalDate;
 /** Days before any of the book's deposits: nothing is due by them anywhere. */
 const EMPTY = '2001-03-05' as LocalDate;
 const EMPTY_WHOLE = '2001-03-12' as LocalDate;
+const RACED = '2001-03-19' as LocalDate;
 
 const em = () => server.app.database.orm.em.fork();
 
@@ -119,5 +121,27 @@ describe('the record of a bank day’s step (stepBegun, depositsTakenOn)', () =>
       [agreementId],
     );
     expect(first.due_date).toBe(addDays(today, 1));
+  });
+
+  it.skipIf(!realDatabaseUrl)('makes the step’s split wait for a transaction that read it had not begun', async () => {
+    const rounds = async () =>
+      (
+        await sql<{ n: number }>(
+          server,
+          `select count(*)::int as n from bank_day_partition where step = 'deposits' and business_date = ?::date`,
+          [RACED],
+        )
+      )[0].n;
+    const applying = em();
+    await applying.begin();
+    expect(await stepBegun(applying, 'deposits', RACED)).toBe(false);
+    // The step starts meanwhile (another connection of the pool): its split waits for the reader's commit.
+    const step = runStepByJobs('deposits', RACED);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(await rounds()).toBe(0);
+    await applying.commit();
+    await step;
+    expect(await rounds()).toBe(1);
+    expect(await stepBegun(em(), 'deposits', RACED)).toBe(true);
   });
 });

@@ -27,7 +27,11 @@ export interface PartRow {
  * whether it has begun (`stepBegun`): held until the transaction's end.
  */
 export async function lockStep(tx: EntityManager, step: StepName, date: LocalDate): Promise<void> {
-  await runSql(tx, 'select pg_advisory_xact_lock(hashtext(?))', [`bank-day-partition:${step}:${date}`]);
+  await runSql(tx, 'select pg_advisory_xact_lock(hashtext(?))', [stepLockKey(step, date)]);
+}
+
+function stepLockKey(step: StepName, date: LocalDate): string {
+  return `bank-day-partition:${step}:${date}`;
 }
 
 /** The parts of a step's day in its last round (`round`: that one). */
@@ -83,12 +87,14 @@ export async function markPartDone(
  * Whether the step `step` of the day `date` has begun: a round of it is recorded (split by its job, or run whole),
  * whether or not it found work. The one reader of it: the deposits step's (`BankDayService#depositsTakenOn`: a
  * deposit of that day written later is asked for only the next day) and the automatic payments' (a bill due that
- * day on an agreement applied later is paid by its own job). It first waits for a split being written (`lockStep`,
- * held by a transaction until its end), so that a transaction reading "not begun" and then writing the day's work
- * commits before the step's round does, and the step's parts, which read after it, see that work.
+ * day on an agreement applied later is paid by its own job). It first takes the step's lock shared (the split holds
+ * it exclusive, `lockStep`; either until its transaction ends), so that a transaction reading "not begun" and then
+ * writing the day's work commits before the step's round is written, and the step's parts, which read after it, see
+ * that work.
  */
 export async function stepBegun(em: EntityManager, step: StepName, date: LocalDate): Promise<boolean> {
-  await lockStep(em, step, date);
+  // Shared: readers (two agreements applied at once) do not wait for each other, only for the split.
+  await runSql(em, 'select pg_advisory_xact_lock_shared(hashtext(?))', [stepLockKey(step, date)]);
   const [row] = await runSql<{ begun: boolean }>(
     em,
     'select exists (select 1 from bank_day_partition where step = ? and business_date = ?::date) as begun',
