@@ -4,6 +4,7 @@ import { AgreementStatus } from '../../server/src/modules/agreement/agreement-st
 import { createSsoToken, SSO_SEPARATOR } from '../../server/src/modules/auth/sso.js';
 import { AGENT, MANAGER, MEMBER_NO_AGREEMENT, MEMBER_TWO_ACCOUNTS } from '../support/demo.js';
 import { startTestServer, type TestServer } from '../support/server.js';
+import { preparedNewAgreement } from './lifecycle.fixtures.js';
 
 /**
  * Issue 21 item 8: the documented calls of spec 1 §7, 2 §7 and 3 §7, with the bodies exactly as the old client
@@ -173,6 +174,13 @@ describe('PUT /api/contractpaymentdetails with the next-occurrences body (2 §7,
   });
 });
 
+/** A new agreement still open in the wizard, not sent to the member (the demo's pending one is sent): made once. */
+let draft: number | null = null;
+async function draftInWizard(): Promise<number> {
+  draft ??= (await preparedNewAgreement(server, MEMBER_NO_AGREEMENT[0], { complete: false })).agreementId;
+  return draft;
+}
+
 describe('the agreement’s documented reads and save for later', () => {
   it('GET /api/contractpaymentdetails?contractId reads the payment details of an agreement in force', async () => {
     const answer = await call('GET', `/api/contractpaymentdetails?contractId=${active.contractId}`, member);
@@ -199,10 +207,7 @@ describe('the agreement’s documented reads and save for later', () => {
     ['application/json', 'Waiting for the payslip (sent unquoted under a JSON label)'],
     ['application/json', JSON.stringify('Waiting for the payslip (a JSON string)')],
   ])('POST /api/contracts?contractId&isSaveForLater=true takes the description as a %s body', async (type, text) => {
-    const [pending] = await rows<{ id: number }>(
-      'select id from agreement where status = ? and previous_id is null order by id limit 1',
-      [AgreementStatus.PendingApproval],
-    );
+    const pending = { id: await draftInWizard() };
     const path = `/api/contracts?contractId=${pending.id}&isSaveForLater=true`;
     const answer = await call('POST', path, agent, text, type);
     expect(answer.status).toBe(200);

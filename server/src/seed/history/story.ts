@@ -2,7 +2,13 @@ import { DEFAULT_TIME_ZONE } from '../../shared/clock.js';
 import { addDays, formatDisplayDate, todayIn, type LocalDate } from '../../shared/local-date.js';
 import { formatCurrency, cents, toDecimalString } from '../../shared/money.js';
 import { ActivityType } from '../../modules/activity/index.js';
-import { AgreementChangeType, AgreementStatus, DepositStatus, DepositType } from '../../modules/agreement/index.js';
+import {
+  AgreementChangeType,
+  AgreementEvent,
+  AgreementStatus,
+  DepositStatus,
+  DepositType,
+} from '../../modules/agreement/index.js';
 import { ApprovalKind } from '../../modules/approval/index.js';
 import { BillerStatus, ModificationState } from '../../shared/biller/biller-codes.js';
 import { ContributionFrequency } from '../../modules/deposit/index.js';
@@ -100,6 +106,19 @@ export function tellStory(planned: PlannedHistory, input: HistoryInput, options:
   if (!pending && changeType !== AgreementChangeType.Modification) {
     act(ActivityType.AgreementActivated, addDays(period.start, -1), 'Agreement activated after member approval');
   }
+  // A pending agreement is one staff finished and sent to the member (step 8's StaffActivate, lifecycle.service.ts:
+  // activated_by_id, activated_at, the wizard closed): only a sent one is the member's to approve.
+  const sentOn = options.createdOn;
+  if (pending) {
+    act(ActivityType.AgreementCreation, sentOn, 'Agreement activated by staff; waiting for the member’s approval', {
+      data: {
+        ContractId: agreementId,
+        event: AgreementEvent.StaffActivate,
+        fromStatus: AgreementStatus.PendingApproval,
+        toStatus: AgreementStatus.PendingApproval,
+      },
+    });
+  }
   const depositType = input.depositType;
   const nextDeposit = history.deposits.find((d) => d.dueDate > today);
   Object.assign(history.agreementValues, {
@@ -119,12 +138,12 @@ export function tellStory(planned: PlannedHistory, input: HistoryInput, options:
     overdraw_rule_duration_days: 56,
     payment_capacity_confirmed: true,
     member_approved_at: pending ? null : at(addDays(period.start, -2), 19).toISOString(),
-    activated_at: pending ? null : at(addDays(period.start, -1), 17).toISOString(),
-    wizard_step: pending ? 7 : null,
+    activated_at: (pending ? at(sentOn, 14) : at(addDays(period.start, -1), 17)).toISOString(),
+    wizard_step: null,
     created_at: at(options.createdOn, 10).toISOString(),
     updated_at: at(today, 8).toISOString(),
   });
-  history.activatedBy = pending ? null : 'agent';
+  history.activatedBy = 'agent';
   history.preferences = {
     branchId: options.branchId,
     members: options.holders.map((holder) => ({
