@@ -361,7 +361,7 @@ describe('a modification the member approves', () => {
       { id: versionId },
       member,
     );
-    expect(early.approveAgreement.errors.map((e) => e.code)).toEqual(['NOT_AWAITING_APPROVAL']);
+    expect(early.approveAgreement.errors.map((e) => e.code)).toEqual(['NOT_SENT_TO_MEMBER']);
     expect(await statusOf(versionId)).toBe(9);
 
     await gql(SAVE_ALL, { id: versionId }, staff);
@@ -424,6 +424,55 @@ describe('a change staff may apply alone', () => {
 });
 
 describe('a new agreement staff sent the member', () => {
+  let prepared: { agreementId: number; accountId: number };
+
+  /** Everything the member's approval would change on the version (and its apply job, counted by the drain). */
+  const footprint = async (id: number) =>
+    (
+      await sql<Record<string, unknown>>(
+        server,
+        `select a.status, a.member_approved_at, a.activated_at, a.activated_by_id, a.wizard_step, a.updated_at,
+           (select count(*)::int from activity v where v.agreement_id = a.id) as activities
+         from agreement a where a.id = ?`,
+        [id],
+      )
+    )[0];
+
+  // A new agreement still in the wizard (staff have not activated it at step 8): the member was offered "Approve
+  // agreement" and could approve it, half-made, past the completeness checks activation makes (found 2026-11-29).
+  it('is not the member’s to approve before staff send it: refused over GraphQL and REST, nothing changes', async () => {
+    prepared = await preparedNewAgreement(server, MEMBER_NO_AGREEMENT[0]);
+    const before = await footprint(prepared.agreementId);
+    const view = await gql<{ agreement: { canApprove: boolean } }>(
+      'query($id: Int!) { agreement(agreementId: $id) { canApprove } }',
+      { id: prepared.agreementId },
+      otherMember,
+    );
+    expect(view.agreement.canApprove).toBe(false);
+
+    const refusal = {
+      code: 'NOT_SENT_TO_MEMBER',
+      field: 'agreementId',
+      message: 'Staff have not finished preparing this agreement yet. You can approve it once they send it to you.',
+    };
+    const approved = await gql<{ approveAgreement: { ok: boolean; errors: unknown[]; agreement: unknown } }>(
+      APPROVE,
+      { id: prepared.agreementId },
+      otherMember,
+    );
+    expect(approved.approveAgreement).toEqual({ ok: false, errors: [refusal], agreement: null });
+    const response = await fetch(`${server.url}/api/Contracts/memberApprove/${prepared.agreementId}`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${otherMember}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ code: refusal.code, message: refusal.message });
+
+    expect(await footprint(prepared.agreementId)).toEqual(before);
+    expect(await server.app.services.jobs.drain()).toBe(0);
+  });
+
   // The member's open overview asks them to approve it (ChangeWaitingNotice): without it, a member on their overview
   // saw "Pending approval" and no way to the approval (found walking the lifecycle, 2026-11-29).
   it('waits for the member once staff activate it, as a modification does; approved, it waits no more', async () => {
@@ -432,7 +481,6 @@ describe('a new agreement staff sent the member', () => {
     const waiting = async (account: number, token: string) =>
       (await gql<{ agreementChangeWaiting: Record<string, unknown> | null }>(WAITING, { a: account }, token))
         .agreementChangeWaiting;
-    const prepared = await preparedNewAgreement(server, MEMBER_NO_AGREEMENT[0]);
 
     expect(await waiting(prepared.accountId, otherMember)).toBeNull();
     expect(await waiting(prepared.accountId, staff)).toEqual({
@@ -448,6 +496,12 @@ describe('a new agreement staff sent the member', () => {
       staff,
     );
     expect(activated.activateAgreement.errors).toEqual([]);
+    const view = await gql<{ agreement: { canApprove: boolean } }>(
+      'query($id: Int!) { agreement(agreementId: $id) { canApprove } }',
+      { id: prepared.agreementId },
+      otherMember,
+    );
+    expect(view.agreement.canApprove).toBe(true);
     expect(await waiting(prepared.accountId, otherMember)).toEqual({
       agreementId: prepared.agreementId,
       previousAgreementId: null,

@@ -174,7 +174,7 @@ describe('approveAgreement', () => {
     const locked = await session(server, MEMBER_LOCKED);
     const { versionId: agreementId } = await modificationOf(server, MEMBER_LOCKED[0]);
     const early = await gql<Approval>(server, locked, APPROVE, { id: agreementId });
-    expect(early.data!.approveAgreement.errors.map((e) => e.code)).toEqual(['NOT_AWAITING_APPROVAL']);
+    expect(early.data!.approveAgreement.errors.map((e) => e.code)).toEqual(['NOT_SENT_TO_MEMBER']);
     // Staff sent it (save all: activated_by_id).
     await sql(
       server,

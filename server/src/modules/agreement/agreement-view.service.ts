@@ -20,7 +20,7 @@ import { AgreementEvent } from './state/transitions.rules.js';
 import type { ProjectionService } from './projection/projection.service.js';
 import { billersOnHold, replacementOf, splitBillers, toAgreementSummary } from './agreement-summary.rules.js';
 import type { AgreementSummary } from './agreement-summary.types.js';
-import { APPROVAL_ERRORS, awaitsMemberApproval, replacedBy } from './agreement-view.rules.js';
+import { APPROVAL_ERRORS, memberDecisionRefusal, replacedBy, type VersionToDecide } from './agreement-view.rules.js';
 import type { AgreementView, ApproveAgreementResult } from './agreement-view.types.js';
 import { nextDepositDates } from './plan/plan-reader.js';
 import { forecastVerdictView } from './projection/projection.views.js';
@@ -95,8 +95,7 @@ export class AgreementViewService {
     const depositDates = await nextDepositDates(em, agreement, today);
     const current = await loadCurrentAgreementFacts(em, agreement.accountId);
     const { auto, manual } = splitBillers(billers, bills, today);
-    const version = await reviewedVersion(em, agreement.id);
-    const sent = version?.previousId === null || version?.sentAt !== null;
+    const toDecide = await this.versionToDecide(em, agreement);
     const replacement = replacementOf(agreement, await loadSuccessorStart(em, agreement));
     return {
       summary: toAgreementSummary(agreement, projection, billersOnHold(billers, bills), false, replacement),
@@ -110,8 +109,19 @@ export class AgreementViewService {
         standing.linkActive &&
         standing.memberActive &&
         !standing.resigned &&
-        awaitsMemberApproval(agreement.status) &&
-        sent,
+        toDecide !== null &&
+        memberDecisionRefusal('approve', toDecide) === null,
+    };
+  }
+
+  /** The version as the member's decision reads it (memberDecisionRefusal), null when it does not exist. */
+  private async versionToDecide(em: EntityManager, agreement: AgreementFacts): Promise<VersionToDecide | null> {
+    const version = await reviewedVersion(em, agreement.id);
+    if (!version) return null;
+    return {
+      status: agreement.status,
+      isChange: version.previousId !== null,
+      sentToMember: version.sentToMember,
     };
   }
 
@@ -129,8 +139,8 @@ export class AgreementViewService {
   }
 
   /**
-   * A member linked to the account approves an agreement in status 0, or a modification or renewal staff sent them
-   * (9): the change is queued (2) with the time of approval, an activity row and its apply job, in one transaction
+   * A member linked to the account approves a new agreement (0) or a modification or renewal (9) staff sent them
+   * (`memberDecisionRefusal`: never staff's draft still in the wizard): the change is queued (2) with the time of approval, an activity row and its apply job, in one transaction
    * (lifecycle/README.md); the job applies it through the change applier (a new agreement: 7, or 1 until its start
    * date). The update is conditional on the status, so two approvals at once make one change. Every refusal is
    * returned as data and changes nothing.
@@ -166,7 +176,9 @@ export class AgreementViewService {
     const standing = await this.standing(em, memberId, agreement.accountId);
     if (standing.resigned) return refused(APPROVAL_ERRORS.resigned);
     if (!standing.linkActive || !standing.memberActive) return refused(APPROVAL_ERRORS.notLinked);
-    if (!awaitsMemberApproval(agreement.status)) return refused(APPROVAL_ERRORS.notAwaiting);
+    const toDecide = await this.versionToDecide(em, agreement);
+    const refusal = toDecide === null ? APPROVAL_ERRORS.notAwaiting : memberDecisionRefusal(decision, toDecide);
+    if (refusal) return refused(refusal);
     const text = reason === null ? '' : freeText(reason, { kind: 'reason', field: 'reason', required: false });
 
     const changed = await em.transactional(async (tx) => {

@@ -29,7 +29,9 @@ export class AgreementResolver {
 
   @Authorized(SIGNED_IN)
   @Mutation(() => ApproveAgreementResult, {
-    description: 'A member of the account approves an agreement in status 0 or 9: it becomes 1 (approved).',
+    description:
+      'A member of the account approves a new agreement (0) or a change (9) staff sent them: it is queued (2) to be ' +
+      'applied. A version staff have not sent yet is refused (NOT_SENT_TO_MEMBER).',
   })
   approveAgreement(
     @Ctx() { em, user, services }: GraphQLContext,

@@ -12,7 +12,11 @@ export interface ReviewedVersion {
   status: number;
   previousId: number | null;
   isRenewal: boolean;
-  /** Staff sent it to the member (save all): when, and who. */
+  /**
+   * Staff sent it to the member (a new agreement activated at step 8, a change by save all): the status writer's
+   * `sentToMember`, `activated_by_id` (state/README.md); `sentAt` and `sentBy` say when and who.
+   */
+  sentToMember: boolean;
   sentAt: Date | null;
   sentBy: string | null;
 }
@@ -91,7 +95,8 @@ const PLAN = `id, account_id, status, previous_id, start_date::text as start_dat
 /** The version (null when it does not exist). */
 export async function reviewedVersion(em: EntityManager, versionId: number): Promise<ReviewedVersion | null> {
   const [row] = await em.execute<Row[]>(
-    `select g.id, g.account_id, g.status, g.previous_id, g.activated_at, u.display_name as sent_by,
+    `select g.id, g.account_id, g.status, g.previous_id, g.activated_at, g.activated_by_id is not null as sent,
+       u.display_name as sent_by,
        exists (select 1 from agreement_change c where c.agreement_id = g.id and c.change_type = ?) as is_renewal
      from agreement g left join app_user u on u.id = g.activated_by_id where g.id = ?`,
     [AgreementChangeType.Renewal, versionId],
@@ -103,6 +108,7 @@ export async function reviewedVersion(em: EntityManager, versionId: number): Pro
     status: Number(row.status),
     previousId: row.previous_id === null ? null : Number(row.previous_id),
     isRenewal: Boolean(row.is_renewal),
+    sentToMember: row.sent === true,
     sentAt: row.activated_at === null || row.activated_at === undefined ? null : new Date(instantOf(row.activated_at)),
     sentBy: row.sent_by === null || row.sent_by === undefined ? null : String(row.sent_by),
   };

@@ -51,7 +51,7 @@ export class MemberApprovalService {
     }
     const facts = await loadAgreementFacts(em, agreementId);
     if (!facts) throw new NotFoundError('Could not load contract');
-    const waiting = version.status === AgreementStatus.ModificationPendingApproval && version.sentAt !== null;
+    const waiting = version.status === AgreementStatus.ModificationPendingApproval && version.sentToMember;
     const projection = await this.forecastOf(em, agreementId, waiting && !review.isRenewal);
     const resigned = await this.resigned(em, caller);
     return {
@@ -66,7 +66,7 @@ export class MemberApprovalService {
       canDecide: waiting && !isStaff(caller.roles) && caller.memberId !== null && !resigned,
       canWithdraw:
         actsAsStaff(caller.roles) &&
-        withdrawProblem({ status: version.status, isChange: true, sentToMember: version.sentAt !== null }) === null,
+        withdrawProblem({ status: version.status, isChange: true, sentToMember: version.sentToMember }) === null,
       added: review.added,
       removed: review.removed,
       reinstated: review.reinstated,
@@ -140,7 +140,7 @@ export class MemberApprovalService {
     if (!row) return null;
     const version = await reviewedVersion(em, Number(row.id));
     if (!version) return null;
-    const sent = version.sentAt !== null;
+    const sent = version.sentToMember;
     if (!sent && !isStaff(caller.roles)) return null; // still staff's work: the member has nothing to decide
     const message = waitingMessage(
       version.previousId === null ? 'new' : version.isRenewal ? 'renewal' : 'change',

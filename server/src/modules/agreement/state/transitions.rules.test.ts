@@ -67,7 +67,8 @@ const ALLOWED: Allowed[] = [
     S.Queued,
     T.AgreementModification,
   ]),
-  [E.MemberApprove, S.PendingApproval, 'member', {}, S.Queued, T.AgreementCreation],
+  // Only what staff sent the member (activated_by_id): a new agreement activated at step 8, a change by save all.
+  [E.MemberApprove, S.PendingApproval, 'member', { sentToMember: true }, S.Queued, T.AgreementCreation],
   [E.MemberApprove, S.ModificationPendingApproval, 'member', SENT, S.Queued, T.AgreementModification],
   [E.MemberDecline, S.ModificationPendingApproval, 'member', SENT, S.Cancelled, T.AgreementModification],
   ...staff([E.Discard, S.PendingApproval, {}, S.Cancelled, T.AgreementStatusChange]),
@@ -224,19 +225,42 @@ describe('decideTransition: the state machine', () => {
   it('sends a change to the member unless staff may apply it alone; the member approves or declines only what was sent', () => {
     expect(decideTransition(E.SaveAll, S.ModificationPendingApproval, ['staff'])).toHaveProperty('refusal');
     for (const event of [E.MemberApprove, E.MemberDecline]) {
-      expect(decideTransition(event, S.ModificationPendingApproval, ['member'], { isChange: true })).toEqual({
-        refusal: {
-          code: 'NOT_AWAITING_APPROVAL',
-          field: 'agreementId',
-          message: 'This agreement is not waiting for the member’s approval.',
-        },
-      });
+      expect(decideTransition(event, S.ModificationPendingApproval, ['member'], { isChange: true })).toHaveProperty(
+        'refusal.code',
+        'NOT_SENT_TO_MEMBER',
+      );
       expect(decideTransition(event, S.ModificationPendingApproval, ['staff'], SENT)).toHaveProperty(
         'refusal.code',
         'NOT_ALLOWED_FOR_ROLE',
       );
     }
     expect(decideTransition(E.MemberDecline, S.PendingApproval, ['member'], {})).toHaveProperty('refusal');
+  });
+
+  it('refuses the member a version staff have not sent them (still in the wizard), new or a change, in words', () => {
+    expect(decideTransition(E.MemberApprove, S.PendingApproval, ['member'], {})).toEqual({
+      refusal: {
+        code: 'NOT_SENT_TO_MEMBER',
+        field: 'agreementId',
+        message: 'Staff have not finished preparing this agreement yet. You can approve it once they send it to you.',
+      },
+    });
+    expect(decideTransition(E.MemberDecline, S.ModificationPendingApproval, ['member'], { isChange: true })).toEqual({
+      refusal: {
+        code: 'NOT_SENT_TO_MEMBER',
+        field: 'agreementId',
+        message: 'Staff have not finished preparing this agreement yet. You can decline it once they send it to you.',
+      },
+    });
+    // A new agreement sent is approved; the change's row does not take it (nor a change the new agreement's row).
+    expect(decideTransition(E.MemberApprove, S.PendingApproval, ['member'], { sentToMember: true })).toHaveProperty(
+      'to',
+      S.Queued,
+    );
+    expect(decideTransition(E.MemberApprove, S.PendingApproval, ['member'], SENT)).toHaveProperty(
+      'refusal.code',
+      'NOT_AWAITING_APPROVAL',
+    );
   });
 
   it('answers the statuses an event starts from (menus read it)', () => {

@@ -23,7 +23,7 @@ export enum AgreementEvent {
    * closed in the wizard); a modification staff may apply alone (member-approval/README.md) is queued (2).
    */
   SaveAll = 'SaveAll',
-  /** The member approves a new agreement, or a modification / renewal staff sent them: queued (2). */
+  /** The member approves a new agreement or a modification / renewal staff sent them (activated_by_id): queued (2). */
   MemberApprove = 'MemberApprove',
   /** The member declines a modification / renewal staff sent them: cancelled (6); the version in force runs on. */
   MemberDecline = 'MemberDecline',
@@ -85,7 +85,10 @@ export interface TransitionFacts {
   isRenewal?: boolean;
   /** SaveAll: the change alters what the member agreed to (member-approval/change-review.rules.ts). */
   needsMemberApproval?: boolean;
-  /** MemberApprove, MemberDecline of a change: staff sent it to the member (save all), it is no longer being edited. */
+  /**
+   * MemberApprove, MemberDecline: staff sent the version to the member (`activated_by_id`: a new agreement activated
+   * at step 8, a change by save all); it is no longer being edited. Nothing unsent is the member's to decide.
+   */
   sentToMember?: boolean;
 }
 
@@ -109,7 +112,8 @@ export type Guard =
   | 'notRenewal'
   | 'memberMustApprove'
   | 'staffMayApplyAlone'
-  | 'sentToMember';
+  | 'sentToMember'
+  | 'sentNewAgreement';
 
 export const GUARDS: Readonly<Record<Guard, (facts: TransitionFacts) => boolean>> = {
   startsToday: (f) => f.startsLater !== true,
@@ -128,6 +132,7 @@ export const GUARDS: Readonly<Record<Guard, (facts: TransitionFacts) => boolean>
   memberMustApprove: (f) => f.needsMemberApproval === true && f.sentToMember !== true && f.isRenewal !== true,
   staffMayApplyAlone: (f) => f.needsMemberApproval === false && f.sentToMember !== true && f.isRenewal !== true,
   sentToMember: (f) => f.isChange === true && f.sentToMember === true,
+  sentNewAgreement: (f) => f.isChange !== true && f.sentToMember === true,
 };
 
 export interface TransitionRow {
@@ -206,7 +211,7 @@ export const TRANSITIONS: readonly TransitionRow[] = [
     event: AgreementEvent.MemberApprove,
     to: S.Queued,
     who: ['member'],
-    when: 'newAgreement',
+    when: 'sentNewAgreement',
     activity: ActivityType.AgreementCreation,
   },
   {
@@ -469,6 +474,17 @@ export function notAllowed(event: AgreementEvent, from: FromStatus): Refusal {
   };
 }
 
+/** A member's decision on a version staff have not sent them (still in the wizard): theirs once it is sent. */
+export function notSentToMember(event: AgreementEvent): Refusal {
+  return {
+    code: 'NOT_SENT_TO_MEMBER',
+    field: 'agreementId',
+    message: `Staff have not finished preparing this agreement yet. You can ${
+      event === AgreementEvent.MemberDecline ? 'decline' : 'approve'
+    } it once they send it to you.`,
+  };
+}
+
 /**
  * Where `event` takes a version in `from` when `actors` cause it (a user may be several: a manager is staff too),
  * with the activity it records; the refusal when the table has no row for it. The status is checked first, then who,
@@ -496,6 +512,7 @@ export function decideTransition(
   const row = mayAct.find((candidate) => candidate.when === undefined || GUARDS[candidate.when](facts));
   if (!row) {
     if (event === AgreementEvent.MemberApprove || event === AgreementEvent.MemberDecline) {
+      if (facts.sentToMember !== true) return { refusal: notSentToMember(event) };
       return {
         refusal: {
           code: 'NOT_AWAITING_APPROVAL',
