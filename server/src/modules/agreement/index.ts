@@ -71,6 +71,7 @@ export { AgreementLifecycleService } from './lifecycle/lifecycle.service.js';
 export { startApprovedAgreements } from './lifecycle/start-approved.js';
 export { MemberApprovalResolver } from './member-approval/member-approval.resolver.js';
 export { MemberApprovalService } from './member-approval/member-approval.service.js';
+export { heldBillDates } from './modification-schedule.js';
 export { OverdrawRule } from './overdraw-rule.entity.js';
 export { AgreementPlan, AgreementPlanLine } from './plan/agreement-plan.entity.js';
 export { depositLines } from './plan/deposit-lines.js';
@@ -83,7 +84,8 @@ export { upcomingDeposits } from './plan/plan-reader.js';
 export { storeMissingPlans } from './plan/plan-store.js';
 export { FiguresResolver } from './projection/figures.resolver.js';
 export { verdictWords } from './projection/projection-words.rules.js';
-export { depositFactsOf } from './projection/projection.facts.js';
+export { depositFactsOf, inputWithBiller } from './projection/projection.facts.js';
+export type { SavedBillerBasis } from './projection/projection.facts.js';
 export { projectedDepositsSelect } from './projection/projection.queries.js';
 export { arrearsShortfall, dailyBalances, forecastOf } from './projection/projection.rules.js';
 export type {
@@ -118,7 +120,13 @@ export { onAgreementStatusChange, publishStatusChangesOn } from './state/status-
 export type { StatusChange } from './state/status-events.js';
 export { changeStatus } from './state/status-writer.js';
 export { AgreementEvent, statusesAllowing } from './state/transitions.rules.js';
-export { allocationByCategory, billerPlanData, plannableBillers, storedDepositPlanData } from './stored-plan.js';
+export {
+  allocationByCategory,
+  billerFactsWith,
+  billerPlanData,
+  plannableBillers,
+  storedDepositPlanData,
+} from './stored-plan.js';
 export { TermEndChoice } from './term-end/term-end-choice.entity.js';
 export { storedTermEndChoices } from './term-end/term-end-reader.js';
 export { TermEndResolver, TermEndSummaryResolver } from './term-end/term-end.resolver.js';

@@ -111,21 +111,7 @@ export async function rescheduleModification(
      order by b.due_date, b.id`,
     [versionId, OVERDUE_BILL_STATUSES, today],
   );
-  // Bills from today on that stayed with the version in force (paid, pending), or came over failed (owed again, not
-  // replaced): the same item is not billed twice.
-  const held = await tx.execute<Row[]>(
-    `select nb.id as biller_id, null as billing_sub_category_id, b.due_date::text as due_date
-     from bill b join biller nb on nb.previous_id = b.biller_id and nb.agreement_id = ?
-     where b.agreement_id = ? and b.due_date >= ?::date
-     union all
-     select null, ns.id, b.due_date::text
-     from bill b join billing_sub_category ns on ns.previous_id = b.billing_sub_category_id and ns.agreement_id = ?
-     where b.agreement_id = ? and b.due_date >= ?::date
-     union all
-     select b.biller_id, b.billing_sub_category_id, b.due_date::text
-     from bill b where b.agreement_id = ? and b.status = ${BillStatus.Failed} and b.due_date >= ?::date`,
-    [versionId, previousId, today, versionId, previousId, today, versionId, today],
-  );
+  const held = await heldBillDates(tx, versionId, previousId, today);
 
   const update: { id: number; bill: WantedBill }[] = [];
   const overdueUpdates: { id: number; amount: Cents; contingency: Cents }[] = [];
@@ -159,7 +145,7 @@ export async function rescheduleModification(
         change,
         stored: stored.filter((row) => keyOf(row) === key).map(storedBill),
         wanted,
-        held: held.filter((row) => keyOf(row) === key).map((row) => dateOf(row.due_date)),
+        held: held.get(key) ?? [],
         finalBillDate: optionalDateOf(item.final_bill_date),
       },
       today,
@@ -271,6 +257,39 @@ export async function rescheduleModification(
     if (replanned.superseded.length > 0) result.reliefsSuperseded = replanned.superseded;
   }
   return result;
+}
+
+/**
+ * Per item of the version (`biller:12`, `subcategory:3`), the dates from today on where its bill stayed with the version
+ * in force (paid, pending) or came over failed (owed again, not replaced): the same item is not billed twice. Read
+ * after the carry-over, in the applying transaction (or the applier's rolled-back preview: a biller form's preview).
+ */
+export async function heldBillDates(
+  tx: EntityManager,
+  versionId: number,
+  previousId: number,
+  today: LocalDate,
+): Promise<Map<string, LocalDate[]>> {
+  const rows = await tx.execute<Row[]>(
+    `select nb.id as biller_id, null as billing_sub_category_id, b.due_date::text as due_date
+     from bill b join biller nb on nb.previous_id = b.biller_id and nb.agreement_id = ?
+     where b.agreement_id = ? and b.due_date >= ?::date
+     union all
+     select null, ns.id, b.due_date::text
+     from bill b join billing_sub_category ns on ns.previous_id = b.billing_sub_category_id and ns.agreement_id = ?
+     where b.agreement_id = ? and b.due_date >= ?::date
+     union all
+     select b.biller_id, b.billing_sub_category_id, b.due_date::text
+     from bill b where b.agreement_id = ? and b.status = ${BillStatus.Failed} and b.due_date >= ?::date`,
+    [versionId, previousId, today, versionId, previousId, today, versionId, today],
+  );
+  const held = new Map<string, LocalDate[]>();
+  for (const row of rows) {
+    const list = held.get(keyOf(row));
+    if (list) list.push(dateOf(row.due_date));
+    else held.set(keyOf(row), [dateOf(row.due_date)]);
+  }
+  return held;
 }
 
 function storedBill(row: Row): StoredBill {

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { cents } from '../../shared/money.js';
 import { PaymentMethod } from '../../shared/bill/payment-method.js';
-import { allocationByCategory, storedDepositPlanData } from './stored-plan.js';
+import { BillerStatus } from '../../shared/biller/biller-codes.js';
+import type { DepositPlanBillerData } from '../planner/index.js';
+import { allocationByCategory, billerFactsWith, billerPlanData, storedDepositPlanData } from './stored-plan.js';
 import { agreementFacts, billerFacts, d } from './test-facts.js';
 
 describe('allocationByCategory (the donut: expected bills over the agreement, by category)', () => {
@@ -66,5 +68,84 @@ describe('storedDepositPlanData (the stored agreement as the planner’s input)'
         paymentMethod: PaymentMethod.DirectDebit,
       }),
     ]);
+  });
+});
+
+describe('billerFactsWith (a biller as saving the planner’s input would store it: billerPlanData’s inverse)', () => {
+  const stored = billerFacts(7, {
+    nickname: 'Gas',
+    isAutoPayment: true,
+    status: BillerStatus.OnHold,
+    paymentMethod: PaymentMethod.Eft,
+  });
+  it.each<[string, DepositPlanBillerData]>([
+    [
+      'fixed monthly',
+      { key: 'edited', label: 'Gas', frequency: 3, dateOfBill: d('2026-06-15'), amount: cents(43_117) },
+    ],
+    [
+      'varying quarterly by direct debit',
+      {
+        key: 'edited',
+        label: 'Gas',
+        frequency: 5,
+        dateOfBill: d('2026-06-16'),
+        amount: cents(125_035),
+        amountVaries: true,
+        paymentMethod: PaymentMethod.DirectDebit,
+      },
+    ],
+    [
+      'seasonal with a final bill',
+      {
+        key: 'edited',
+        label: 'Gas',
+        frequency: 3,
+        dateOfBill: d('2026-06-20'),
+        finalBillDate: d('2026-11-20'),
+        amount: cents(9_000),
+        peakValue: cents(30_000),
+        offPeakValue: cents(9_000),
+        peakMonths: [6, 7, 8],
+      },
+    ],
+    [
+      'twice a month',
+      {
+        key: 'edited',
+        label: 'Gas',
+        frequency: 10,
+        dateOfBill: d('2026-06-05'),
+        secondDateOfBill: d('2026-06-20'),
+        amount: cents(5_000),
+      },
+    ],
+  ])('%s: billerPlanData reads back the edit, under the stored key', (_name, edited) => {
+    const saved = billerFactsWith(stored, edited, 3);
+    expect(billerPlanData(saved)).toEqual({
+      secondDateOfBill: null,
+      finalBillDate: null,
+      peakValue: null,
+      offPeakValue: null,
+      peakMonths: null,
+      amountVaries: false,
+      paymentMethod: PaymentMethod.Eft,
+      ...edited,
+      key: 'biller:7',
+    });
+    // What the biller form does not send stays as stored.
+    expect(saved).toMatchObject({ id: 7, isAutoPayment: true, status: BillerStatus.OnHold, categoryId: 1 });
+  });
+
+  it('is a new active biller keyed `edited` when nothing is stored', () => {
+    const saved = billerFactsWith(null, { key: 'x', frequency: 5, dateOfBill: d('2026-07-01'), amount: cents(100) }, 3);
+    expect(saved).toMatchObject({
+      key: 'edited',
+      id: 0,
+      agreementId: 3,
+      nickname: 'Edited',
+      status: BillerStatus.Active,
+    });
+    expect(billerPlanData(saved)).toMatchObject({ frequency: 5, dateOfBill: '2026-07-01', amount: 100 });
   });
 });

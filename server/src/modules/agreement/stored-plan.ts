@@ -1,4 +1,6 @@
 import { add, ZERO, type Cents } from '../../shared/money.js';
+import { PaymentMethod } from '../../shared/bill/payment-method.js';
+import { BillerStatus } from '../../shared/biller/biller-codes.js';
 import { expectedBills, type BillPlan } from '../bill/index.js';
 import { ContributionFrequency } from '../deposit/index.js';
 import { toBillPlan, type DepositPlanBillerData, type DepositPlanData } from '../planner/index.js';
@@ -29,6 +31,55 @@ export function billerPlanData(biller: BillerFacts): DepositPlanBillerData {
     peakMonths: season ? biller.peakMonths : null,
     amountVaries: biller.amountVaries,
     paymentMethod: biller.paymentMethod,
+  };
+}
+
+/**
+ * A biller as saving the planner's biller input `edited` would store it (the inverse of `billerPlanData`): `stored`'s
+ * own facts (name, payment details, status, automatic payment, a revised estimate, which the biller form does not
+ * write) with the bill details of `edited`; a new biller when `stored` is null (key `edited`, unless given).
+ */
+export function billerFactsWith(
+  stored: BillerFacts | null,
+  edited: DepositPlanBillerData,
+  agreementId: number,
+): BillerFacts {
+  const base: BillerFacts = stored ?? {
+    key: 'edited',
+    id: 0,
+    agreementId,
+    isSubCategory: false,
+    nickname: 'Edited',
+    categoryId: 0,
+    categoryName: '',
+    paymentMethod: PaymentMethod.Unknown,
+    frequency: edited.frequency,
+    expectedBillValue: edited.amount,
+    newEstimate: null,
+    status: BillerStatus.Active,
+    onHoldDate: null,
+    isAutoPayment: false,
+    dateOfBill: edited.dateOfBill,
+    secondDateOfBill: null,
+    finalBillDate: null,
+    amountVaries: false,
+    peakMonths: [],
+    peakValue: null,
+    offPeakValue: null,
+  };
+  return {
+    ...base,
+    nickname: edited.label || base.nickname,
+    paymentMethod: (edited.paymentMethod ?? base.paymentMethod) as PaymentMethod,
+    frequency: edited.frequency,
+    dateOfBill: edited.dateOfBill,
+    secondDateOfBill: edited.secondDateOfBill ?? null,
+    finalBillDate: edited.finalBillDate ?? null,
+    expectedBillValue: edited.amount,
+    amountVaries: edited.amountVaries ?? false,
+    peakMonths: [...(edited.peakMonths ?? [])],
+    peakValue: edited.peakValue ?? null,
+    offPeakValue: edited.offPeakValue ?? null,
   };
 }
 

@@ -6,11 +6,15 @@ import type { LocalDate } from '../../shared/local-date.js';
 import type { Cents } from '../../shared/money.js';
 import {
   AgreementStatus,
+  billerFactsWith,
   billerPlanData,
   forecastOf,
+  heldBillDates,
+  inputWithBiller,
   type ChangeApplier,
   type ProjectionInput,
   type ProjectionService,
+  type SavedBillerBasis,
   defaultBiMonthlyDates,
   loadAgreementFacts,
   loadBillers,
@@ -28,10 +32,6 @@ import {
   type PlannerDefaults,
 } from '../planner/index.js';
 import type { SettingsService } from '../settings/index.js';
-import { BillStatus, expectedBills } from '../bill/index.js';
-import { PaymentMethod } from '../../shared/bill/payment-method.js';
-import { maxDate } from '../../shared/local-date.js';
-import { toBillPlan } from '../planner/index.js';
 
 /**
  * The effect of an edit before it is saved (issue 9 item 9): the deposit each frequency would need and the
@@ -39,7 +39,8 @@ import { toBillPlan } from '../planner/index.js';
  * sub-category in place of its stored self (or added). The deposits are the planner's (`stored-plan.ts`,
  * `calculateDepositPlan`: the deposits step's own engine, read-only). The lowest point, once the version has a
  * deposit, is the one projection's forecast (`forecastOf`) of the version as applying it would make it (the member's
- * review of the change reads the same: the applier's rolled-back preview), with the edited bills in place: the planner's
+ * review of the change reads the same: the applier's rolled-back preview), with the edited biller saved in place
+ * (`inputWithBiller`: its bills exactly as the projection will read them once the edit is saved): the planner's
  * own forecast left out the unpaid overdue bills and took each bill's contingency out too, so the form said
  * 'now $558.10' where the member's screens said -$149.50 that day. A version with no deposit yet (a new agreement
  * before its deposits step) keeps the planner's lowest point at the required deposit.
@@ -124,7 +125,7 @@ export class BillerEditPreviewService {
     const agreement = await loadAgreementFacts(em, version.id);
     if (!agreement) return { available: false, message: PREVIEW_UNAVAILABLE_MESSAGE, before: null, after: null };
     const billers = await loadBillers(em, [version.id]);
-    const opening = await this.openingBalance(em, version.id);
+    const { opening, previousId } = await this.openingBalance(em, version.id);
     const settings = await this.settings.serverSettings(em);
     const today = this.clock.today();
     const defaults: PlannerDefaults = plannerDefaultsOf(settings);
@@ -147,11 +148,17 @@ export class BillerEditPreviewService {
       const after = previewFigures(withEdit, today, defaults);
       // The lowest point is the one projection's (the overview's forecast), not the planner's: the overdue bills
       // still unpaid, the stored deposits, each bill at its expected amount (agreement/projection/README.md).
-      const input = agreement.depositAmount > 0 ? await this.projectionInput(em, version.id) : null;
-      if (input) {
+      const projected =
+        agreement.depositAmount > 0 ? await this.projectionInput(em, { id: version.id, previousId }) : null;
+      if (projected) {
+        const { input, held } = projected;
         if (before) before = { ...before, lowestPoint: lowestOf(input) ?? before.lowestPoint };
-        const withBill = editedInput(input, replacing, edited);
-        after.lowestPoint = lowestOf(withBill) ?? after.lowestPoint;
+        // The edited biller as saving it would store it, its bills as the projection would then read them.
+        const biller = billerFactsWith(billers.find((stored) => stored.key === replacing) ?? null, edited, version.id);
+        const basis: SavedBillerBasis = held
+          ? { applied: true, held: held.get(replacing ?? '') ?? [] }
+          : { applied: false };
+        after.lowestPoint = lowestOf(inputWithBiller(input, biller, replacing, basis)) ?? after.lowestPoint;
       }
       return { available: true, message: null, before, after };
     } catch (error) {
@@ -162,23 +169,39 @@ export class BillerEditPreviewService {
 
   /**
    * The projection's input of the version as applying it would make it (the member's change review's own: a
-   * modification through the applier's rolled-back preview), or of the version as it stands (a new agreement: the
-   * schedule the applier will store).
+   * modification through the applier's rolled-back preview, with the dates its items' bills stayed with the version in
+   * force), or of the version as it stands (a new agreement: the schedule the applier will store).
    */
-  private async projectionInput(em: EntityManager, versionId: number): Promise<ProjectionInput | null> {
+  private async projectionInput(
+    em: EntityManager,
+    version: { id: number; previousId: number | null },
+  ): Promise<{ input: ProjectionInput; held: Map<string, LocalDate[]> | null } | null> {
     const projections = this.projections;
     if (!projections) return null;
     const read = async (tx: EntityManager, asApplied: boolean) => {
-      const facts = await loadAgreementFacts(tx, versionId);
+      const facts = await loadAgreementFacts(tx, version.id);
       if (!facts) return null;
       return projections.inputFor(tx, asApplied ? { ...facts, status: AgreementStatus.Active } : facts);
     };
-    const previewed = this.applier ? await this.applier.preview(em, versionId, (tx) => read(tx, true)) : null;
-    return previewed ?? (await read(em, false));
+    const previousId = version.previousId;
+    const previewed =
+      this.applier && previousId !== null
+        ? await this.applier.preview(em, version.id, async (tx) => {
+            const input = await read(tx, true);
+            const held = await heldBillDates(tx, version.id, previousId, this.clock.today());
+            return input ? { input, held } : null;
+          })
+        : null;
+    if (previewed) return previewed;
+    const input = await read(em, false);
+    return input ? { input, held: null } : null;
   }
 
-  /** What the agreement holds today: a modification's money is still with the version in force. */
-  private async openingBalance(em: EntityManager, versionId: number): Promise<Cents> {
+  /** What the agreement holds today (a modification's money is still with the version in force), and that version. */
+  private async openingBalance(
+    em: EntityManager,
+    versionId: number,
+  ): Promise<{ opening: Cents; previousId: number | null }> {
     const [row] = await em.execute<{ previous_id: number | null; status: number }[]>(
       'select previous_id, status from agreement where id = ?',
       [versionId],
@@ -188,38 +211,12 @@ export class BillerEditPreviewService {
         ? Number(row.previous_id)
         : versionId;
     const balances = await agreementBalances(em, [holder], { asOf: this.clock.today() });
-    return (balances.get(holder) ?? ZERO_BALANCES).total;
+    const previousId = row?.previous_id ? Number(row.previous_id) : null;
+    return { opening: (balances.get(holder) ?? ZERO_BALANCES).total, previousId };
   }
 }
 
 function lowestOf(input: ProjectionInput): { date: LocalDate; balance: Cents } | null {
   const forecast = forecastOf(input);
   return forecast ? { date: forecast.lowestPoint.date, balance: forecast.lowestPoint.balance } : null;
-}
-
-/**
- * The projection's input with the edited biller in place of the stored one: the stored biller's bills still to come
- * (from the forecast's first day) are replaced by the edited details' bills over the same days (the bill engine's, at
- * their expected amount); its overdue bills stay owed.
- */
-function editedInput(input: ProjectionInput, replacing: string | null, edited: DepositPlanBillerData): ProjectionInput {
-  const from = maxDate(input.today, input.startDate);
-  const plan = toBillPlan(edited, { billerKey: 'edited', label: edited.label ?? 'Edited' });
-  const bills = expectedBills(plan, { start: from, end: input.endDate }).bills;
-  const replacedName = input.bills.find((bill) => bill.billerKey === replacing)?.billerName;
-  const kept = input.bills.filter((bill) => bill.billerKey !== replacing || bill.dueDate < from);
-  let id = 0;
-  const added = bills.map((bill) => ({
-    billId: (id -= 1),
-    billerKey: 'edited',
-    billerName: edited.label ?? replacedName ?? 'Edited',
-    dueDate: bill.date,
-    amount: bill.amount,
-    status: BillStatus.Scheduled,
-    isAutoPayment: false,
-    isSubCategory: false,
-    isReimbursement: edited.paymentMethod === PaymentMethod.Reimbursement,
-    onHold: false,
-  }));
-  return { ...input, bills: [...kept, ...added] };
 }

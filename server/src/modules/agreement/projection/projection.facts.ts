@@ -10,7 +10,8 @@ import type { AgreementFacts } from '../agreement-facts.js';
 import type { BillerFacts, BillFacts } from '../agreement-billers.js';
 import { AgreementStatus } from '../agreement-status.js';
 import { scheduledDepositDates } from '../plan/plan-schedule.rules.js';
-import { billRowsOf } from '../schedule-materializer.js';
+import { billChanges } from '../modification-schedule.rules.js';
+import { billRowsOf, type ScheduledBillRow } from '../schedule-materializer.js';
 import type { ProjectedBillFacts, ProjectedDepositFacts, ProjectionInput } from './projection.rules.js';
 
 /**
@@ -77,25 +78,34 @@ function projectedBill(
   };
 }
 
+/** The bill engine's rows of one biller over the period (none when its details cannot be used, or over the cap). */
+function engineRowsOf(biller: BillerFacts, period: { start: LocalDate; end: LocalDate }): ScheduledBillRow[] {
+  try {
+    return billRowsOf(biller, period);
+  } catch {
+    return []; // over the bill engine's occurrence cap: it could not be applied either
+  }
+}
+
+/** One biller's bills in a version not yet applied: the rows applying it will write, none on hold; no bill id (0). */
+export function plannedBillsOf(
+  biller: BillerFacts,
+  period: { start: LocalDate; end: LocalDate },
+): ProjectedBillFacts[] {
+  return engineRowsOf(biller, period).map((row) => ({
+    ...projectedBill(biller, 0, row.dueDate, parseMoney(row.amount), BillStatus.Scheduled),
+    onHold: false,
+  }));
+}
+
 /** The bills and deposits a version not yet applied will have (none when its stored details cannot be used). */
 function plannedSchedule(agreement: AgreementFacts, billers: readonly BillerFacts[]) {
   const period = { start: agreement.startDate, end: agreement.endDate };
   let id = 0;
   const bills: ProjectedBillFacts[] = [];
   for (const biller of billers) {
-    let rows: ReturnType<typeof billRowsOf>;
-    try {
-      rows = billRowsOf(biller, period);
-    } catch {
-      continue; // over the bill engine's occurrence cap: it could not be applied either
-    }
-    for (const row of rows) {
-      id -= 1; // not stored yet: no bill id
-      bills.push({
-        ...projectedBill(biller, id, row.dueDate, parseMoney(row.amount), BillStatus.Scheduled),
-        onHold: false,
-      });
-    }
+    // Not stored yet: no bill id.
+    for (const bill of plannedBillsOf(biller, period)) bills.push({ ...bill, billId: (id -= 1) });
   }
   const deposits: ProjectedDepositFacts[] = scheduledDepositDates(agreement).map((dueDate) => ({
     dueDate,
@@ -104,6 +114,74 @@ function plannedSchedule(agreement: AgreementFacts, billers: readonly BillerFact
     status: DepositStatus.Scheduled,
   }));
   return { bills, deposits };
+}
+
+/** Bills a modification may replace (`rescheduleModification`'s): still to come, nothing paid towards them. */
+const REPLACEABLE: ReadonlySet<BillStatus> = new Set([BillStatus.Scheduled, BillStatus.Upcoming]);
+
+/**
+ * How a saved biller reaches the version's projection: a version not applied yet plans its whole schedule; an applied
+ * one (the change applier's rolled-back preview of a modification) gets the modification's rule, with the dates
+ * whose bill of the item stayed with the version in force (`heldBillDates`).
+ */
+export type SavedBillerBasis = { applied: false } | { applied: true; held: readonly LocalDate[] };
+
+/**
+ * The projection's input with `biller` saved in place of the item `replacing` (null: added), as the projection reads
+ * the version once it is saved (a biller form's preview). A version not applied yet: the biller's bills over the
+ * period, as `plannedSchedule` plans them. An applied one: the modification's rule (`billChanges`): the item's bills
+ * from today on that nothing was paid towards become the bill engine's, dates held by the version in force and
+ * failed bills are kept, and overdue bills stay owed; every bill of the item under the biller's name and flags.
+ */
+export function inputWithBiller(
+  input: ProjectionInput,
+  biller: BillerFacts,
+  replacing: string | null,
+  basis: SavedBillerBasis,
+): ProjectionInput {
+  const period = { start: input.startDate, end: input.endDate };
+  const others = input.bills.filter((bill) => bill.billerKey !== replacing);
+  let id = Math.min(0, ...input.bills.map((bill) => bill.billId));
+  if (!basis.applied) {
+    const planned = plannedBillsOf(biller, period).map((bill) => ({ ...bill, billId: (id -= 1) }));
+    return { ...input, bills: [...others, ...planned] };
+  }
+  const own = input.bills.filter((bill) => bill.billerKey === replacing);
+  const future = own.filter((bill) => bill.dueDate >= input.today);
+  const changes = billChanges(
+    {
+      change: replacing === null ? 'added' : 'changed',
+      stored: future
+        .filter((bill) => REPLACEABLE.has(bill.status))
+        .map((bill) => ({
+          id: bill.billId,
+          dueDate: bill.dueDate,
+          amount: bill.amount,
+          contingency: 0 as Cents,
+          isFinalBill: false,
+        })),
+      wanted: engineRowsOf(biller, period).map((row) => ({
+        dueDate: row.dueDate,
+        amount: parseMoney(row.amount),
+        contingency: parseMoney(row.contingency),
+        isFinalBill: row.isFinalBill,
+      })),
+      held: [...basis.held, ...future.filter((bill) => !REPLACEABLE.has(bill.status)).map((bill) => bill.dueDate)],
+      finalBillDate: null,
+    },
+    input.today,
+  );
+  const removed = new Set(changes.remove);
+  const updated = new Map(changes.update.map(({ id: billId, bill }) => [billId, bill.amount]));
+  const kept = own
+    .filter((bill) => !removed.has(bill.billId))
+    .map((bill) =>
+      projectedBill(biller, bill.billId, bill.dueDate, updated.get(bill.billId) ?? bill.amount, bill.status),
+    );
+  const added = changes.insert.map((bill) =>
+    projectedBill(biller, (id -= 1), bill.dueDate, bill.amount, BillStatus.Scheduled),
+  );
+  return { ...input, bills: [...others, ...kept, ...added] };
 }
 
 export interface ProjectionFacts {
