@@ -1,6 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { previewItemOf, replacingKey } from '../../client/src/features/wizard/biller-form/edit-preview-input.js';
-import type { BillerInput } from '../../client/src/gql/graphql.js';
 import { AgreementStatus, loadAgreementFacts } from '../../server/src/modules/agreement/index.js';
 import { addDays, type LocalDate } from '../../server/src/shared/local-date.js';
 import { AGENT, MEMBER_TWO_ACCOUNTS } from '../support/demo.js';
@@ -11,8 +9,9 @@ import { em, memberIdOf } from './portal-support.js';
 /**
  * A biller form's preview says what saving the edit does (issue 9 item 9): the lowest point it shows for the edited
  * biller is the one the overview's forecast shows once the same edit is saved and the modification applied. The
- * preview's item is built from the very input that is saved (the client's own `previewItemOf`), so the two can only
- * differ where the preview would put the edited biller's bills differently from the projection.
+ * preview's item is built from the very input that is saved (as the biller form's `previewItemOf` builds it for an
+ * exact date and no season), so the two can only differ where the preview puts the edited biller's bills differently
+ * from the projection.
  */
 
 let server: TestServer;
@@ -61,6 +60,28 @@ async function editableBiller(versionId: number): Promise<number> {
 }
 
 /** The biller form as staff open it for `billerId` (the saved input, unchanged). */
+type BillerInput = Record<string, unknown> & {
+  nickname: string;
+  billingFrequency: number;
+  dateOfBill: string;
+  expectedBillValue: string;
+  doesAmountVaryFromBillToBill: boolean;
+  paymentType: number;
+};
+
+/** The planner's biller input of a saveBiller input with an exact date and no season (the biller form's own mapping). */
+function previewItemOf(input: BillerInput) {
+  return {
+    key: 'edited',
+    label: input.nickname,
+    frequency: input.billingFrequency,
+    dateOfBill: input.dateOfBill,
+    amount: input.expectedBillValue,
+    amountVaries: input.doesAmountVaryFromBillToBill,
+    paymentMethod: input.paymentType,
+  };
+}
+
 async function formOf(billerId: number): Promise<BillerInput> {
   const { body } = await server.graphql<{ wizardBiller: Record<string, unknown> }>(FORM, { id: billerId }, agent);
   const { id, ...form } = body.data!.wizardBiller;
@@ -78,7 +99,7 @@ async function previewSaveApply(
   const { versionId } = await modificationOf(server, MEMBER_TWO_ACCOUNTS[0]);
   const billerId = await pick(versionId);
   const input = { ...(await formOf(billerId)), ...change };
-  const item = previewItemOf(input, today)!;
+  const item = previewItemOf(input);
   const previewed = await server.graphql<{
     billerEditPreview: {
       available: boolean;
@@ -86,7 +107,7 @@ async function previewSaveApply(
       before: { lowestPoint: Point } | null;
       after: { lowestPoint: Point } | null;
     };
-  }>(PREVIEW, { id: versionId, replacing: replacingKey(0, billerId), item }, agent);
+  }>(PREVIEW, { id: versionId, replacing: `biller:${billerId}`, item }, agent);
   expect(previewed.body.errors).toBeUndefined();
   const answer = previewed.body.data!.billerEditPreview;
   expect(answer).toMatchObject({ available: true, message: null });

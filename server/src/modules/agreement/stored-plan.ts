@@ -34,6 +34,18 @@ export function billerPlanData(biller: BillerFacts): DepositPlanBillerData {
   };
 }
 
+/** The facts of a biller that its bill details (the planner's biller input) set. */
+type BillDetails =
+  | 'frequency'
+  | 'dateOfBill'
+  | 'secondDateOfBill'
+  | 'finalBillDate'
+  | 'expectedBillValue'
+  | 'amountVaries'
+  | 'peakMonths'
+  | 'peakValue'
+  | 'offPeakValue';
+
 /**
  * A biller as saving the planner's biller input `edited` would store it (the inverse of `billerPlanData`): `stored`'s
  * own facts (name, payment details, status, automatic payment, a revised estimate, which the biller form does not
@@ -44,7 +56,8 @@ export function billerFactsWith(
   edited: DepositPlanBillerData,
   agreementId: number,
 ): BillerFacts {
-  const base: BillerFacts = stored ?? {
+  // What the biller form does not send: the stored biller's, or a new active one's. The bill details follow.
+  const own: Omit<BillerFacts, BillDetails> = stored ?? {
     key: 'edited',
     id: 0,
     agreementId,
@@ -53,24 +66,15 @@ export function billerFactsWith(
     categoryId: 0,
     categoryName: '',
     paymentMethod: PaymentMethod.Unknown,
-    frequency: edited.frequency,
-    expectedBillValue: edited.amount,
     newEstimate: null,
     status: BillerStatus.Active,
     onHoldDate: null,
     isAutoPayment: false,
-    dateOfBill: edited.dateOfBill,
-    secondDateOfBill: null,
-    finalBillDate: null,
-    amountVaries: false,
-    peakMonths: [],
-    peakValue: null,
-    offPeakValue: null,
   };
   return {
-    ...base,
-    nickname: edited.label || base.nickname,
-    paymentMethod: (edited.paymentMethod ?? base.paymentMethod) as PaymentMethod,
+    ...own,
+    nickname: edited.label || own.nickname,
+    paymentMethod: (edited.paymentMethod ?? own.paymentMethod) as PaymentMethod,
     frequency: edited.frequency,
     dateOfBill: edited.dateOfBill,
     secondDateOfBill: edited.secondDateOfBill ?? null,
