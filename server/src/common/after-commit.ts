@@ -13,9 +13,27 @@ export function rootTransaction(transaction: object): object {
   return current;
 }
 
-/** Runs the callbacks kept for a transaction once its outermost transaction commits; drops them on a rollback. */
+/**
+ * Runs the callbacks kept for a transaction once its outermost transaction commits; drops them on a rollback. The
+ * work kept for "just before the commit" runs in the transaction, awaited: what it writes commits with it.
+ */
 class AfterCommit implements EventSubscriber {
   readonly pending = new WeakMap<object, (() => void)[]>();
+  readonly beforeCommit = new WeakMap<object, ((tx: EntityManager) => Promise<void>)[]>();
+
+  async beforeTransactionCommit({ em, transaction }: TransactionEventArgs): Promise<void> {
+    if (!transaction) return;
+    const work = this.beforeCommit.get(transaction);
+    if (!work) return;
+    this.beforeCommit.delete(transaction);
+    // The transaction's own EntityManager, as MikroORM hands it over (bound to it); else one bound to it here.
+    let tx = em as EntityManager;
+    if (tx.getTransactionContext() !== transaction) {
+      tx = tx.fork();
+      tx.setTransactionContext(transaction);
+    }
+    for (const callback of work) await callback(tx);
+  }
 
   afterTransactionCommit({ transaction }: TransactionEventArgs): void {
     if (!transaction) return;
@@ -26,7 +44,9 @@ class AfterCommit implements EventSubscriber {
   }
 
   afterTransactionRollback({ transaction }: TransactionEventArgs): void {
-    if (transaction) this.pending.delete(transaction);
+    if (!transaction) return;
+    this.pending.delete(transaction);
+    this.beforeCommit.delete(transaction);
   }
 }
 
@@ -62,5 +82,23 @@ export function afterCommit(em: EntityManager, callback: () => void): boolean {
   const list = subscriber.pending.get(root);
   if (list) list.push(callback);
   else subscriber.pending.set(root, [callback]);
+  return true;
+}
+
+/**
+ * Runs `work` in the transaction `em` is in, once, just before its outermost transaction commits (awaited: its writes
+ * commit with the transaction, and its failure rolls the transaction back). For work that depends on everything the
+ * transaction did (the figures it announced), written with it: a job queued this way exists once the transaction
+ * commits and never when it rolls back. Answers false, without keeping it, outside a transaction or on an ORM that
+ * `runAfterCommitOn` was not called for.
+ */
+export function beforeCommit(em: EntityManager, work: (tx: EntityManager) => Promise<void>): boolean {
+  const subscriber = subscriberOf(em);
+  const context = em.getTransactionContext() as object | undefined;
+  if (!subscriber || !context) return false;
+  const root = rootTransaction(context);
+  const list = subscriber.beforeCommit.get(root);
+  if (list) list.push(work);
+  else subscriber.beforeCommit.set(root, [work]);
   return true;
 }

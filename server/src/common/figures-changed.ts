@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { EventBus } from '../graphql/event-bus.js';
-import { afterCommit, rootTransaction, runAfterCommitOn } from './after-commit.js';
+import { afterCommit, beforeCommit, rootTransaction, runAfterCommitOn } from './after-commit.js';
 
 /**
  * "The figures people see changed" (issue 25 item 4): one event, published after the commit of every change that moves
@@ -55,8 +55,16 @@ interface Pending {
   reasons: Set<FiguresChangeReason>;
 }
 
+/**
+ * Called in the transaction of every change of figures, once, just before it commits, with everything the transaction
+ * announced (its accounts merged, its reasons): e.g. to queue work that follows the change, exactly once with it. A
+ * listener that throws rolls the change back. Not called for an announcement outside a transaction.
+ */
+export type FiguresListener = (tx: EntityManager, change: FiguresChangedEvent) => Promise<void>;
+
 /** Per ORM (its configuration is shared by every fork and transaction of it). */
 const busByOrm = new WeakMap<object, EventBus>();
+const listenersByOrm = new WeakMap<object, FiguresListener[]>();
 /** Per outermost transaction: what it changed, published once after its commit. */
 const pendingByTransaction = new WeakMap<object, Pending>();
 
@@ -67,16 +75,29 @@ export function announceFiguresOn(em: EntityManager, events: EventBus): void {
 }
 
 /**
+ * From here on, `listener` is called in the transaction of every change of figures recorded on this ORM, just before
+ * it commits (`FiguresListener`). Call it with `orm.em` at start (app.ts), before any transaction starts.
+ */
+export function onFiguresChanged(em: EntityManager, listener: FiguresListener): void {
+  runAfterCommitOn(em);
+  const listeners = listenersByOrm.get(em.config);
+  if (listeners) listeners.push(listener);
+  else listenersByOrm.set(em.config, [listener]);
+}
+
+/**
  * Records that `change` happened in `em`'s transaction: published after the outermost transaction commits (one event
- * per transaction, whatever the number of calls), never after a rollback; at once outside a transaction. A no-op
- * where nobody announces (scripts, seeding).
+ * per transaction, whatever the number of calls), never after a rollback; at once outside a transaction. The
+ * listeners (`onFiguresChanged`) hear the transaction's changes once, just before its commit. A no-op where nobody
+ * announces or listens (scripts, seeding).
  */
 export function figuresChanged(em: EntityManager, change: FiguresChange): void {
   const events = busByOrm.get(em.config);
-  if (!events) return;
+  const listeners = listenersByOrm.get(em.config);
+  if (!events && !listeners) return;
   const context = em.getTransactionContext() as object | undefined;
   if (!context) {
-    publishFigures(events, pendingOf(change));
+    if (events) publishFigures(events, pendingOf(change));
     return;
   }
   const root = rootTransaction(context);
@@ -87,10 +108,25 @@ export function figuresChanged(em: EntityManager, change: FiguresChange): void {
   }
   const fresh = pendingOf(change);
   pendingByTransaction.set(root, fresh);
+  if (listeners) {
+    beforeCommit(em, async (tx) => {
+      const heard = eventOf(fresh);
+      for (const listener of listeners) await listener(tx, heard);
+    });
+  }
   afterCommit(em, () => {
     pendingByTransaction.delete(root);
-    publishFigures(events, fresh);
+    if (events) publishFigures(events, fresh);
   });
+}
+
+/** A transaction's changes as one event (every account id once, in order). */
+function eventOf(pending: Pending): FiguresChangedEvent {
+  return {
+    accountIds: [...pending.accountIds].sort((a, b) => a - b),
+    everyAccount: pending.everyAccount,
+    reasons: [...pending.reasons].sort(),
+  };
 }
 
 function pendingOf(change: FiguresChange): Pending {
