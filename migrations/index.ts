@@ -139,6 +139,10 @@ export const migrations: readonly MigrationEntry[] = [
     name: 'Migration20261129190000_bill_settled_biller_index',
     load: () => import('./Migration20261129190000_bill_settled_biller_index.js'),
   },
+  {
+    name: 'Migration20261129220000_deposit_review_open_account_index',
+    load: () => import('./Migration20261129220000_deposit_review_open_account_index.js'),
+  },
 ];
 
 /** The migrations as MikroORM's migrator takes them: every file loaded, each one's class under its name. */

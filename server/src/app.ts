@@ -17,7 +17,7 @@ import { attachSubscriptions, createApolloServer } from './graphql/graphql-serve
 import { graphqlHttpHandler } from './graphql/http-handler.js';
 import { buildAppSchema } from './graphql/schema.js';
 import { announceActivitiesOn } from './modules/activity/index.js';
-import { publishStatusChangesOn } from './modules/agreement/index.js';
+import { publishStatusChangesOn, reworkOpenReviewsOn } from './modules/agreement/index.js';
 import { announceFiguresOn } from './common/figures-changed.js';
 import { followDemoDay } from './modules/core-banking/index.js';
 import { restRouter, sendError } from './rest/rest-router.js';
@@ -221,6 +221,8 @@ async function startParts(given: Config, options: StartOptions, logger: Logger, 
   checkpoint();
   stops.add('jobs', () => services.jobs.stop({ timeoutMs: JOBS_GRACE_MS }));
   await services.jobs.start(database.orm);
+  // From here on, a change of an agreement's figures queues the rework of its open deposit review in its transaction.
+  reworkOpenReviewsOn(database.orm.em, services.jobs);
   checkpoint();
 
   const port = options.port ?? config.port;

@@ -270,7 +270,7 @@ export function createServices(config: Config, clock: Clock, logger: Logger, eve
     billQueries: new BillQueryService(clock),
     payments,
     reversals,
-    catchUps: new CatchUpService(ledger, coreBanking, clock, depositReviews),
+    catchUps: new CatchUpService(ledger, coreBanking, clock),
     approvals,
     billingCategories,
     atRisk: new AtRiskService(settings, clock, projections),

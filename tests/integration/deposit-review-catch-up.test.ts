@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEPOSIT_REVIEW_JOB } from '../../server/src/modules/agreement/index.js';
+import { DEPOSIT_REVIEW_JOB, DEPOSIT_REVIEW_REWORK_JOB } from '../../server/src/modules/agreement/index.js';
 import { MEMBER_MISSED_DEPOSIT } from '../support/demo.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { accountWithStatus, em, gql, memberIdOf, salaryInto, session, sql, type Session } from './portal-support.js';
@@ -9,7 +9,8 @@ import { accountWithStatus, em, gql, memberIdOf, salaryInto, session, sql, type 
  * Found on a walk: after Jack (100002) caught up his missed deposits, his deposit review still offered the deposit
  * the nightly review had worked out on the figures before ($1,087.00 → $1,225.10, a top-up of $985.30 first) while
  * the panel's own proposal and the overview had moved on; the open review was worked out again only at the next
- * 01:30. The catch-up now works the open review out again in its transaction (rule "record a review").
+ * 01:30. The catch-up's money now queues the rework of the open review in its transaction, as any money moved does
+ * (agreement/review/review-jobs.ts), and the job works it out again (rule "record a review").
  */
 
 const READ = `query($m: Int!, $a: Int!) { depositReview(memberId: $m, accountId: $a) {
@@ -65,6 +66,7 @@ describe('a catch-up deposit and the open deposit review', () => {
       },
     });
     expect(caught.data!.catchUpDeposit).toMatchObject({ ok: true, stillOwed: '0.00' });
+    expect(await server.app.services.jobs.drain(DEPOSIT_REVIEW_REWORK_JOB)).toBe(1);
     const after = await review();
     // The money moved the proposal (no top-up first any more)...
     expect(after.proposal!.proposedDeposit).not.toBe(before.proposal!.proposedDeposit);

@@ -63,6 +63,13 @@ describe('figuresChangeOf: one announcement of the server', () => {
       ['MONEY_MOVED', 'WAITING_CHANGE_STAGE'],
       { accountIds: new Set([7]) },
     ],
+    [
+      'an open deposit review worked out again: its panel and the staff worklist',
+      [7],
+      false,
+      ['DEPOSIT_REVIEWED'],
+      { accountIds: new Set([7]), queries: new Set(['DepositReview', 'StaffWorklist']) },
+    ],
     ['a reconnection (LISTENING): every screen', [], false, ['LISTENING'], { accountIds: null }],
   ] as const)('%s', (_name, accountIds, everyAccount, reasons, change) => {
     expect(figuresChangeOf({ accountIds, everyAccount, reasons })).toEqual(change);

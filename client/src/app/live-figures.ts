@@ -121,10 +121,13 @@ export interface FiguresChange {
 /**
  * The reasons that concern only some screens: the open queries of those names. `WAITING_CHANGE_STAGE`: a change
  * waiting behind the agreement in force went from queued to applying, which only the change's own pages show (its
- * status on the agreement page; the server's rule, agreement/state/status-seen.rules.ts).
+ * status on the agreement page; the server's rule, agreement/state/status-seen.rules.ts). `DEPOSIT_REVIEWED`: an open
+ * deposit review was worked out again (money moved since it was made), which only the review's panel and the staff
+ * worklist show.
  */
 export const QUERIES_OF_REASON: Readonly<Partial<Record<FiguresChangeKind, readonly string[]>>> = {
   WAITING_CHANGE_STAGE: ['AgreementView', 'AgreementChangeReview'],
+  DEPOSIT_REVIEWED: ['DepositReview', 'StaffWorklist'],
 };
 
 /** One announcement of the server as the refresher takes it: narrowed when every reason of it concerns some screens. */

@@ -330,6 +330,8 @@ export type FiguresChangeKind =
   | 'BANK_DAY'
   /** The deposits still to come changed: a hardship arrangement’s relief. */
   | 'DEPOSITS_CHANGED'
+  /** An open deposit review was worked out again (a new deposit offered, or closed as the deposit fits now): no figure moved; the review’s own screens (its panel, the staff worklist) refetch, nothing else. */
+  | 'DEPOSIT_REVIEWED'
   /** A request for help with payments was opened, arranged or closed. */
   | 'HARDSHIP'
   /** The subscription listens from now on (first answer, and again after a reconnection): refetch. */

@@ -29,6 +29,11 @@ export enum FiguresChangeReason {
    * its account's overview shows, so the member's open overview follows staff as they set it up.
    */
   AgreementEdited = 'AGREEMENT_EDITED',
+  /**
+   * An open deposit review was worked out again (a new figure offered, or closed as the deposit fits now): only the
+   * review's own screens (its panel, the staff worklist). Announced by the review itself (agreement/review/).
+   */
+  DepositReviewed = 'DEPOSIT_REVIEWED',
 }
 
 export const FIGURES_CHANGED_TOPIC = 'figures-changed';

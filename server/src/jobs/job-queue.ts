@@ -162,6 +162,11 @@ export class JobQueue {
     return this.options.pollingSeconds > 0;
   }
 
+  /** Whether `send` works now: from `start` until `stop` has ended (not in scripts, before the app starts or after). */
+  get sending(): boolean {
+    return this.boss !== null;
+  }
+
   /** Registers the handler of a job kind; before `start`. */
   handle<T extends object>(type: JobType<T>, handler: JobHandler<T>): void {
     const { name } = type.definition;

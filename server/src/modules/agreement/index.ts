@@ -104,8 +104,11 @@ export { DepositReviewRecord } from './review/deposit-review.entity.js';
 export {
   DEPOSIT_REVIEW_JOB,
   DEPOSIT_REVIEW_PART_JOB,
+  DEPOSIT_REVIEW_REWORK_JOB,
   registerDepositReviewJobs,
   reviewPartKey,
+  reworkKey,
+  reworkOpenReviewsOn,
 } from './review/review-jobs.js';
 export { openDepositReviews } from './review/review-store.js';
 export { DepositReviewResolver } from './review/review.resolver.js';

@@ -93,15 +93,14 @@ async function owedNow(tx: EntityManager, agreementId: number): Promise<Cents> {
  * (`depositLines`), with its activity (20, 'Member deposit') for the history. Core banking is told
  * (`catchUpCredited`) so that the rest of a deposit is all that can still arrive. When nothing is owed afterwards
  * the agreement leaves missed deposit through the status writer (`CatchUp`: 4 → 7); a part leaves the status as it
- * is. A refusal rolls everything back.
+ * is. A refusal rolls everything back. The money announces the account's figures, which queues the rework of its open
+ * deposit review in this transaction (agreement/review/review-jobs.ts, as for any money moved).
  */
 export class CatchUpService {
   constructor(
     private readonly ledger: LedgerService,
     private readonly coreBanking: CoreBanking,
     private readonly clock: Clock,
-    /** The deposit review's own rework of an open review (agreement/review/), after the money moved. */
-    private readonly reviews?: { reworkOpen(em: EntityManager, agreementId: number): Promise<unknown> },
   ) {}
 
   async catchUpDeposit(
@@ -196,8 +195,6 @@ export class CatchUpService {
         });
         if (change) status = change.to;
       }
-      // The open deposit review was worked out on the figures before the catch-up: worked out again on these.
-      await this.reviews?.reworkOpen(tx, agreement.id);
       return {
         transactionIds: posted.map((p) => p.transactionId),
         amount: toDecimalString(amount),

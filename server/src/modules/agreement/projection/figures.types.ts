@@ -11,6 +11,7 @@ export enum FiguresChangeKind {
   HARDSHIP = 'HARDSHIP',
   WAITING_CHANGE_STAGE = 'WAITING_CHANGE_STAGE',
   AGREEMENT_EDITED = 'AGREEMENT_EDITED',
+  DEPOSIT_REVIEWED = 'DEPOSIT_REVIEWED',
 }
 
 registerEnumType(FiguresChangeKind, {
@@ -34,6 +35,11 @@ registerEnumType(FiguresChangeKind, {
       description:
         'An agreement open in the wizard changed without a status change: a biller or sub-category saved, removed ' +
         'or reinstated, its deposits saved.',
+    },
+    DEPOSIT_REVIEWED: {
+      description:
+        'An open deposit review was worked out again (a new deposit offered, or closed as the deposit fits now): ' +
+        'no figure moved; the review’s own screens (its panel, the staff worklist) refetch, nothing else.',
     },
   },
 });

@@ -17,6 +17,11 @@ import { DepositReviewStatus } from './review-codes.js';
   name: 'deposit_review_one_open',
   expression: `create unique index "deposit_review_one_open" on "deposit_review" ("agreement_id") where "status" in (0, 2)`,
 })
+// The open reviews of the accounts whose figures a transaction changed (review-rework.ts), before it commits.
+@Index({
+  name: 'deposit_review_open_account_index',
+  expression: `create index "deposit_review_open_account_index" on "deposit_review" ("account_id") where "status" in (0, 2)`,
+})
 export class DepositReviewRecord {
   [OptionalProps]?: 'createdAt' | 'status' | 'topUpFirst';
 

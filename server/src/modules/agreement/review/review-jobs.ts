@@ -1,5 +1,9 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { onFiguresChanged } from '../../../common/figures-changed.js';
 import { defineJob, PART_JOB_OPTIONS, type JobQueue } from '../../../jobs/job-queue.js';
 import type { LocalDate } from '../../../shared/local-date.js';
+import { figuresMoveReview } from './review-rework.rules.js';
+import { agreementsWithOpenReview } from './review-store.js';
 import type { DepositReviewService } from './review.service.js';
 
 /**
@@ -42,6 +46,47 @@ export function reviewPartKey(date: LocalDate, part: number): string {
   return `review:${date}:${part}`;
 }
 
+/**
+ * An open review worked out again between two nightly runs (`DepositReviewService#reworkOpen`, rule "record a review"),
+ * queued by `reworkOpenReviewsOn` in the transaction of the change that moved its figures. One waits at most per
+ * agreement (its key): a burst of changes before it runs (a bill paid, then a top-up) is one run, on the figures as
+ * they are when it runs. Run again, it changes nothing (the open review it left has the figure worked out now).
+ */
+export const DEPOSIT_REVIEW_REWORK_JOB = defineJob<{ agreementId: number }>({
+  name: 'agreement-deposit-review-rework',
+  policy: 'short',
+  retryLimit: 5,
+  retryDelaySeconds: 10,
+  retryBackoff: true,
+  expireInSeconds: 300,
+});
+
+/** The key of an agreement's rework job: one waits at most per agreement. */
+export function reworkKey(agreementId: number): string {
+  return `rework:${agreementId}`;
+}
+
+/**
+ * From here on, every transaction on this ORM that changes the figures of accounts (the figures announcement,
+ * common/figures-changed.ts: once per transaction, just before its commit) queues, in that transaction, the rework of
+ * the open review of each of its agreements that has one (rule `figuresMoveReview` says which announcements can move
+ * it). One statement for the whole transaction, through the open reviews' own small index, whatever its number of
+ * accounts (a bank day's batch); an account without an open review costs nothing more, and no job. The job exists once
+ * the change commits and never when it rolls back. Not while the queue cannot send (before the app's start, after its
+ * stop): the 01:30 review works those out. Call it with `orm.em` at start (app.ts).
+ */
+export function reworkOpenReviewsOn(em: EntityManager, jobs: JobQueue): void {
+  onFiguresChanged(em, async (tx, change) => {
+    if (!figuresMoveReview(change) || !jobs.sending) return;
+    const agreementIds = await agreementsWithOpenReview(tx, change.accountIds);
+    await jobs.sendMany(
+      tx,
+      DEPOSIT_REVIEW_REWORK_JOB,
+      agreementIds.map((agreementId) => ({ data: { agreementId }, key: reworkKey(agreementId) })),
+    );
+  });
+}
+
 export interface DepositReviewJobOptions {
   /** Running agreements per part (the bank day's `BANK_DAY_PARTITION_SIZE`). */
   partitionSize: number;
@@ -81,5 +126,9 @@ export function registerDepositReviewJobs(
     from,
     to,
     ...(await reviews.reviewPart(em, { from, to })),
+  }));
+  jobs.handle(DEPOSIT_REVIEW_REWORK_JOB, async ({ agreementId }, { em }) => ({
+    agreementId,
+    ...(await reviews.reworkOpen(em, agreementId)),
   }));
 }

@@ -231,3 +231,18 @@ export async function openDepositReviews(em: EntityManager, agreementIds: readon
     summary: row.summary,
   }));
 }
+
+/**
+ * The agreements with an open review among these accounts' (the accounts whose figures a transaction changed), in one
+ * statement through `deposit_review_open_account_index` (only open reviews have entries): nothing else is read for
+ * an account without one.
+ */
+export async function agreementsWithOpenReview(em: EntityManager, accountIds: readonly number[]): Promise<number[]> {
+  if (accountIds.length === 0) return [];
+  const rows = await runSql<{ agreement_id: number }>(
+    em,
+    `select agreement_id from deposit_review where account_id = any(?::int[]) and status in ${OPEN} order by agreement_id`,
+    [intArray(accountIds)],
+  );
+  return rows.map((row) => Number(row.agreement_id));
+}

@@ -420,9 +420,10 @@ export class DepositReviewService {
 
   /**
    * The open review of one agreement worked out again now, by rule "record a review" (kept when its figure is still
-   * the one worked out, else proposed anew or recorded unchanged), in the caller's transaction: money that changes the
-   * figures between two nightly runs (a catch-up deposit) must not leave the member offered a stale deposit until
-   * 01:30. No review is opened where none is.
+   * the one worked out, else proposed anew or recorded unchanged), in its own transaction (or the caller's): a change
+   * of its figures between two nightly runs (a bill paid, a top-up, a catch-up deposit, arrears) must not leave the
+   * member offered a stale deposit until 01:30. Run by the rework job (`DEPOSIT_REVIEW_REWORK_JOB`, review-jobs.ts),
+   * which the change's own transaction queues. No review is opened where none is; run again, it changes nothing.
    */
   async reworkOpen(em: EntityManager, agreementId: number): Promise<ReviewRun> {
     return this.review(em, { from: agreementId, to: agreementId + 1 }, true);
@@ -466,6 +467,13 @@ export class DepositReviewService {
       }
       await supersedeReviews(tx, toSupersede);
       await insertReviews(tx, today, toRecord);
+      // The review's screens (its panel, the worklist) follow a review recorded or worked out again, after the commit.
+      if (toRecord.length > 0) {
+        figuresChanged(tx, {
+          accountIds: toRecord.map((review) => review.agreement.accountId),
+          reason: FiguresChangeReason.DepositReviewed,
+        });
+      }
       const proposed = toRecord.filter((review) => review.status === DepositReviewStatus.Pending).length;
       return {
         reviewed: agreements.length,

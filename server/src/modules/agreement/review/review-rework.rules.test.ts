@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { FiguresChangeReason as R } from '../../../common/figures-changed.js';
+import { figuresMoveReview } from './review-rework.rules.js';
+
+describe('figuresMoveReview (rule "an open review follows its figures")', () => {
+  it.each([
+    ['a bill paid, a top-up, a deposit taken or reversed', [7], [R.MoneyMoved], true],
+    ['a status changed (arrears, a lock, a new version running)', [7], [R.StatusChanged], true],
+    ['a hardship relief changed the deposits to come', [7], [R.DepositsChanged], true],
+    ['a bank day batch: its money with the accounts', [7, 9], [R.BankDay, R.MoneyMoved], true],
+    ['a bank day step alone: every account, no ids', [], [R.BankDay], false],
+    ['money moved without an account (a member’s own savings)', [], [R.MoneyMoved], false],
+    ['a hardship request opened or closed', [7], [R.Hardship], false],
+    ['a waiting change moved to applying', [7], [R.WaitingChangeStage], false],
+    ['a version open in the wizard edited', [7], [R.AgreementEdited], false],
+    ['the review’s own rework: no rework of it again', [7], [R.DepositReviewed], false],
+    ['the review’s own rework with money in the same transaction', [7], [R.DepositReviewed, R.MoneyMoved], true],
+  ])('%s', (_name, accountIds, reasons, expected) => {
+    expect(figuresMoveReview({ accountIds, reasons })).toBe(expected);
+  });
+});
