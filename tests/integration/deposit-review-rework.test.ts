@@ -5,6 +5,7 @@ import { DEPOSIT_REVIEW_JOB, DEPOSIT_REVIEW_REWORK_JOB } from '../../server/src/
 import { JOB_SCHEMA } from '../../server/src/jobs/job-queue.js';
 import { fixedClock, startOfRunOn } from '../../server/src/shared/clock.js';
 import type { LocalDate } from '../../server/src/shared/local-date.js';
+import { realDatabaseUrl } from '../support/database.js';
 import { MEMBER_TWO_ACCOUNTS } from '../support/demo.js';
 import { subscribe, wsClient, type LiveSubscription } from '../support/live.js';
 import { startTestServer, type TestServer } from '../support/server.js';
@@ -169,5 +170,40 @@ describe('the open deposit review follows the money between two nightly runs', (
     const after = await review();
     expect(after.open!.proposedDeposit).toBe(after.proposal!.proposedDeposit);
     expect(after.open!.reviewId).not.toBe(before.open!.reviewId);
+  });
+
+  // Two connections at once: the test answers the review while the rework's transaction reaches it.
+  it.skipIf(!realDatabaseUrl)('does not replace a review answered while its rework runs', async () => {
+    const { open } = await review();
+    await topUp('300.00');
+    expect(await reworkJobsWaiting(agreementId)).toBe(1);
+    const holder = em(server);
+    await holder.begin();
+    try {
+      // The member accepts it meanwhile (the accept's own transaction, holding the row until it commits).
+      await holder.execute('update deposit_review set status = 1, decided_at = now() where id = ?', [open!.reviewId]);
+      const rework = server.app.services.jobs.drain(DEPOSIT_REVIEW_REWORK_JOB);
+      for (let waited = 0; ; waited += 50) {
+        const [{ n }] = await sql<{ n: number }>(
+          server,
+          `select count(*)::int as n from pg_stat_activity
+            where wait_event_type = 'Lock' and query like 'update deposit_review set status%'`,
+        );
+        if (n > 0) break;
+        if (waited > 30_000) throw new Error('the rework never reached the review');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      await holder.commit();
+      expect(await rework).toBe(1);
+    } finally {
+      if (holder.isInTransaction()) await holder.rollback();
+    }
+    // The answer stands and no other review is offered in its place.
+    const rows = await sql<{ id: number; status: number }>(
+      server,
+      'select id, status from deposit_review where agreement_id = ? and (id = ? or status in (0, 2)) order by id',
+      [agreementId, open!.reviewId],
+    );
+    expect(rows.map((row) => [row.id, row.status])).toEqual([[open!.reviewId, 1]]);
   });
 });

@@ -147,14 +147,19 @@ export async function lastClosedReview(em: EntityManager, agreementId: number) {
   return { reviewId: Number(row!.id), reviewedOn: row!.reviewed_on as LocalDate, status };
 }
 
-export async function supersedeReviews(em: EntityManager, ids: readonly number[]): Promise<void> {
-  if (ids.length === 0) return;
-  await runSql(
+/**
+ * Supersedes these reviews where they are still open; answers those it superseded. One answered meanwhile (accepted,
+ * referred and then dismissed: the row's lock waited for) is left as its answer made it.
+ */
+export async function supersedeReviews(em: EntityManager, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await runSql<{ id: number }>(
     em,
     `update deposit_review set status = ${DepositReviewStatus.Superseded}, decided_at = now()
-      where id = any(?::int[]) and status in ${OPEN}`,
+      where id = any(?::int[]) and status in ${OPEN} returning id`,
     [intArray(ids)],
   );
+  return new Set(rows.map((row) => Number(row.id)));
 }
 
 export interface ReviewToRecord {

@@ -442,8 +442,7 @@ export class DepositReviewService {
         agreements.map((agreement) => agreement.id),
       );
       const reviews = await this.forAgreements(tx, agreements, history.lastReviewed);
-      const toRecord: ReviewToRecord[] = [];
-      const toSupersede: number[] = [];
+      const decidedReviews: { review: ReviewToRecord; supersede: number | null }[] = [];
       let kept = 0;
       for (const agreement of agreements) {
         const review = reviews.get(agreement.id);
@@ -456,16 +455,24 @@ export class DepositReviewService {
           kept += 1;
           continue;
         }
-        if (decided.supersede !== null) toSupersede.push(decided.supersede);
-        toRecord.push({
-          agreement,
-          // Not due itself (an open one worked out anew): it keeps the open one's reason.
-          reason: review.due?.reason ?? open!.reason,
-          proposal: review.proposal!,
-          status: decided.action === 'propose' ? DepositReviewStatus.Pending : DepositReviewStatus.Unchanged,
+        decidedReviews.push({
+          review: {
+            agreement,
+            // Not due itself (an open one worked out anew): it keeps the open one's reason.
+            reason: review.due?.reason ?? open!.reason,
+            proposal: review.proposal!,
+            status: decided.action === 'propose' ? DepositReviewStatus.Pending : DepositReviewStatus.Unchanged,
+          },
+          supersede: decided.supersede,
         });
       }
-      await supersedeReviews(tx, toSupersede);
+      const toSupersede = decidedReviews.flatMap(({ supersede }) => (supersede === null ? [] : [supersede]));
+      const superseded = await supersedeReviews(tx, toSupersede);
+      // An open review answered while this ran (the member accepted it: the supersede waited for its row) is not
+      // replaced: its answer stands, and the member is not offered another review in its place.
+      const toRecord = decidedReviews
+        .filter(({ supersede }) => supersede === null || superseded.has(supersede))
+        .map(({ review }) => review);
       await insertReviews(tx, today, toRecord);
       // The review's screens (its panel, the worklist) follow a review recorded or worked out again, after the commit.
       if (toRecord.length > 0) {
@@ -480,7 +487,7 @@ export class DepositReviewService {
         proposed,
         kept,
         unchanged: toRecord.length - proposed,
-        superseded: toSupersede.length,
+        superseded: superseded.size,
       };
     });
   }
