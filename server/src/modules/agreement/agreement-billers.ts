@@ -16,6 +16,11 @@ import { BillerStatus } from '../../shared/biller/biller-codes.js';
 export interface BillerFacts {
   /** `biller:12` or `subcategory:3`. */
   key: string;
+  /**
+   * The key of the item of the version it replaces that this one copies (a modification's or renewal's copy: the
+   * bills of that item follow it when the change is applied, version-carry-over.ts); null for an item of its own.
+   */
+  previousKey: string | null;
   id: number;
   agreementId: number;
   isSubCategory: boolean;
@@ -68,6 +73,10 @@ export function billerOf(row: Row): BillerFacts {
   const isSubCategory = row.kind === 'subcategory';
   return {
     key: `${String(row.kind)}:${Number(row.id)}`,
+    previousKey:
+      row.previous_id === null || row.previous_id === undefined
+        ? null
+        : `${String(row.kind)}:${Number(row.previous_id)}`,
     id: Number(row.id),
     agreementId: Number(row.agreement_id),
     isSubCategory,
@@ -106,13 +115,14 @@ export function billersSelect(ids = '?::int[]'): string {
             case when b.is_final_bill_expected then b.expected_final_bill_date::text end as final_bill_date,
             b.does_amount_vary, case when b.is_season_bill then b.peak_months end as peak_months,
             case when b.is_season_bill then b.peak_value_of_bill::text end as peak_value,
-            case when b.is_season_bill then b.off_peak_value_of_bill::text end as off_peak_value
+            case when b.is_season_bill then b.off_peak_value_of_bill::text end as off_peak_value,
+            b.previous_id
      from biller b join billing_category c on c.id = b.billing_category_id
      where b.agreement_id = any(${ids}) and b.status <> ${BillerStatus.Removed}
      union all
      select 'subcategory', s.id, s.agreement_id, s.nickname, s.billing_category_id, c.name, ${PaymentMethod.Unknown},
             s.billing_frequency, s.expected_bill_value::text, null, s.status, null, false, s.date_of_bill::text,
-            s.second_date_of_bill::text, null, s.does_amount_vary, null, null, null
+            s.second_date_of_bill::text, null, s.does_amount_vary, null, null, null, s.previous_id
      from billing_sub_category s join billing_category c on c.id = s.billing_category_id
      where s.agreement_id = any(${ids}) and s.status <> ${BillerStatus.Removed}`;
 }

@@ -127,9 +127,11 @@ export {
   allocationByCategory,
   billerFactsWith,
   billerPlanData,
+  NO_HELD_BILLS,
   plannableBillers,
   storedDepositPlanData,
 } from './stored-plan.js';
+export { loadHeldBills } from './held-bills.js';
 export { TermEndChoice } from './term-end/term-end-choice.entity.js';
 export { storedTermEndChoices } from './term-end/term-end-reader.js';
 export { TermEndResolver, TermEndSummaryResolver } from './term-end/term-end.resolver.js';

@@ -25,6 +25,7 @@ import {
 } from './modification-schedule.rules.js';
 import { billRowsOf, insertBills, pgArray, type ScheduledBillRow } from './schedule-materializer.js';
 import { storedBillPlan } from './stored-plan.js';
+import { loadHeldBills } from './held-bills.js';
 
 /** Bills that may be replaced: still to come, nothing paid towards them. */
 const REPLACEABLE_BILL_STATUSES = `{${[BillStatus.Scheduled, BillStatus.Upcoming].join(',')}}`;
@@ -80,9 +81,16 @@ export async function rescheduleModification(
   const agreement = await loadAgreementFacts(tx, versionId);
   if (!agreement) return result;
   const period = { start: agreement.startDate, end: agreement.endDate };
-  // The agreed plan from today, with the balances the carry-over brought: stored once, read below for its dates.
+  // The agreed plan from today, with the balances the carry-over brought and the bills of both versions (the deposits
+  // step's own computation of the change, with the same bills owed and paid): stored once, read below for its dates.
   const balances = (await agreementBalances(tx, [versionId])).get(versionId) ?? ZERO_BALANCES;
-  await storeAgreedPlan(tx, { versionId, effectiveDate: today, openingBalance: balances.total }, PlanSource.Applied);
+  const billers = await loadBillers(tx, [versionId]);
+  const heldBills = await loadHeldBills(tx, [previousId, versionId], billers, today);
+  await storeAgreedPlan(
+    tx,
+    { versionId, effectiveDate: today, openingBalance: balances.total, heldBills },
+    PlanSource.Applied,
+  );
   const plan = (await loadStoredPlan(tx, versionId))!;
 
   const items = await tx.execute<Row[]>(
@@ -94,7 +102,7 @@ export async function rescheduleModification(
      from billing_sub_category where agreement_id = ?`,
     [versionId, versionId],
   );
-  const facts = new Map((await loadBillers(tx, [versionId])).map((biller) => [biller.key, biller]));
+  const facts = new Map(billers.map((biller) => [biller.key, biller]));
   const stored = await tx.execute<Row[]>(
     `select b.id, b.biller_id, b.billing_sub_category_id, b.due_date::text as due_date, b.expected_amount,
             b.contingency, b.is_final_bill

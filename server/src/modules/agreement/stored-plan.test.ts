@@ -2,8 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { cents } from '../../shared/money.js';
 import { PaymentMethod } from '../../shared/bill/payment-method.js';
 import { BillerStatus } from '../../shared/biller/biller-codes.js';
+import { BillStatus } from '../bill/index.js';
 import type { DepositPlanBillerData } from '../planner/index.js';
-import { allocationByCategory, billerFactsWith, billerPlanData, storedDepositPlanData } from './stored-plan.js';
+import {
+  allocationByCategory,
+  billerFactsWith,
+  billerPlanData,
+  heldBills,
+  storedDepositPlanData,
+} from './stored-plan.js';
 import { agreementFacts, billerFacts, d } from './test-facts.js';
 
 describe('allocationByCategory (the donut: expected bills over the agreement, by category)', () => {
@@ -147,5 +154,88 @@ describe('billerFactsWith (a biller as saving the planner’s input would store 
       status: BillerStatus.Active,
     });
     expect(billerPlanData(saved)).toMatchObject({ frequency: 5, dateOfBill: '2026-07-01', amount: 100 });
+  });
+});
+
+describe('heldBills (rule "held bills": what a change’s stored bills say to its deposits step)', () => {
+  // The version's copy of biller 1 of the version in force (biller 11), a biller of its own (2), biller 3 removed.
+  const billers = [
+    billerFacts(11, { previousKey: 'biller:1', nickname: 'Power' }),
+    billerFacts(2, { nickname: 'Gas' }),
+  ];
+  const row = (sourceKey: string, dueDate: string, status: BillStatus, contingency = 0) => ({
+    sourceKey,
+    dueDate: d(dueDate),
+    expectedAmount: cents(15_000),
+    contingency: cents(contingency),
+    status,
+  });
+  const owedBill = (billerKey: string, label: string, date: string, contingency = 0) => ({
+    billerKey,
+    label,
+    date: d(date),
+    amount: cents(15_000),
+    contingency: cents(contingency),
+  });
+  it.each<[string, ReturnType<typeof row>, ReturnType<typeof heldBills>]>([
+    [
+      'an overdue bill of the version in force is owed, as its copy’s, with its contingency',
+      row('biller:1', '2026-03-05', BillStatus.Overdue, 1_500),
+      { owed: [owedBill('biller:11', 'Power', '2026-03-05', 1_500)], paid: [] },
+    ],
+    [
+      'an overdue bill the member was told of is owed',
+      row('biller:1', '2026-03-05', BillStatus.OverdueNotified),
+      { owed: [owedBill('biller:11', 'Power', '2026-03-05')], paid: [] },
+    ],
+    [
+      'a failed bill (its payment returned) is owed again',
+      row('biller:1', '2026-03-05', BillStatus.Failed),
+      { owed: [owedBill('biller:11', 'Power', '2026-03-05')], paid: [] },
+    ],
+    [
+      'a bill the version holds itself (carried over already) is owed as its own',
+      row('biller:2', '2026-03-05', BillStatus.Overdue),
+      { owed: [owedBill('biller:2', 'Gas', '2026-03-05')], paid: [] },
+    ],
+    [
+      'a scheduled bill is owed (the planner counts it only before the first day)',
+      row('biller:2', '2026-05-05', BillStatus.Scheduled),
+      { owed: [owedBill('biller:2', 'Gas', '2026-05-05')], paid: [] },
+    ],
+    [
+      'a bill paid early is paid: not billed again',
+      row('biller:1', '2026-05-05', BillStatus.Paid),
+      { owed: [], paid: [{ billerKey: 'biller:11', date: d('2026-05-05') }] },
+    ],
+    [
+      'a bill being paid (pending) is paid',
+      row('biller:1', '2026-05-05', BillStatus.PaymentPending),
+      { owed: [], paid: [{ billerKey: 'biller:11', date: d('2026-05-05') }] },
+    ],
+    [
+      'a short-paid bill is settled: paid',
+      row('biller:2', '2026-05-05', BillStatus.ShortPaid),
+      { owed: [], paid: [{ billerKey: 'biller:2', date: d('2026-05-05') }] },
+    ],
+    [
+      'a bill of a biller the version removed is no longer the agreement’s',
+      row('biller:3', '2026-03-05', BillStatus.Overdue),
+      { owed: [], paid: [] },
+    ],
+  ])('%s', (_rule, bill, expected) => {
+    expect(heldBills(billers, [bill])).toEqual(expected);
+  });
+
+  it('hands what it says to the planner with the stored agreement', () => {
+    const held = heldBills(billers, [
+      row('biller:1', '2026-03-05', BillStatus.Overdue),
+      row('biller:2', '2026-05-05', BillStatus.Paid),
+    ]);
+    expect(storedDepositPlanData(agreementFacts(), billers, cents(0), held)).toMatchObject({
+      owedBills: held.owed,
+      paidBills: held.paid,
+    });
+    expect(storedDepositPlanData(agreementFacts(), billers, cents(0))).toMatchObject({ owedBills: [], paidBills: [] });
   });
 });

@@ -3,11 +3,14 @@ import { PaymentMethod } from '../../shared/bill/payment-method.js';
 import { BillerStatus } from '../../shared/biller/biller-codes.js';
 import { expectedBills, type BillPlan } from '../bill/index.js';
 import { ContributionFrequency } from '../deposit/index.js';
-import { toBillPlan, type DepositPlanBillerData, type DepositPlanData } from '../planner/index.js';
+import { toBillPlan, type DepositPlanBillerData, type DepositPlanData, type PaidOccurrence } from '../planner/index.js';
 import type { AgreementFacts } from './agreement-facts.js';
 import type { BillerFacts } from './agreement-billers.js';
 import type { CategoryAllocation } from './agreement-summary.types.js';
 import { firstDepositDate } from './plan/plan-schedule.rules.js';
+import type { ExpectedBill } from '../../shared/deposit/cash-flow.rules.js';
+import { isUnpaidBill } from './projection/projection.rules.js';
+import type { ProjectionBillRow } from './projection/projection.queries.js';
 
 /**
  * A stored version as the planner's input (the same `DepositPlanData` the wizard sends), so the what-ifs (the
@@ -59,6 +62,7 @@ export function billerFactsWith(
   // What the biller form does not send: the stored biller's, or a new active one's. The bill details follow.
   const own: Omit<BillerFacts, BillDetails> = stored ?? {
     key: 'edited',
+    previousKey: null,
     id: 0,
     agreementId,
     isSubCategory: false,
@@ -101,11 +105,65 @@ export function plannableBillers(billers: readonly BillerFacts[]): BillerFacts[]
   return billers.filter((biller) => storedBillPlan(biller) !== null);
 }
 
-/** The stored agreement from its first deposit, holding `openingBalance` on the forecast's first morning. */
+/** A stored bill as the deposits step reads it: an unpaid one as the projection reads it, or a settled one. */
+export type HeldBillRow = Pick<
+  ProjectionBillRow,
+  'sourceKey' | 'dueDate' | 'expectedAmount' | 'contingency' | 'status'
+>;
+
+/** What a running agreement's stored bills tell the deposits step beyond its billers' occurrences. */
+export interface HeldBills {
+  /** Still to be paid: those before the first day fall due on it (`owedBeforeFirstDay`). */
+  owed: ExpectedBill[];
+  /** Paid already or being paid: not billed again (`withoutPaidBills`). */
+  paid: PaidOccurrence[];
+}
+
+export const NO_HELD_BILLS: HeldBills = { owed: [], paid: [] };
+
+/**
+ * Rule "held bills": what a version's stored bills (its own, or those of the item of the version in force it copies,
+ * `previousKey`: they follow it when the change is applied, version-carry-over.ts) say to its deposits step. A bill
+ * still to be paid (the projection's `isUnpaidBill`: `OWED_STATUSES`, nothing paid yet or a failed payment returned)
+ * is owed, at its own amount and with its own contingency (the step sets every bill's contingency aside); any other is
+ * settled: paid from the agreement's money already, so its occurrence is not billed again. A removed biller's bills
+ * are no longer the agreement's (as the projection's `projectedBills`). Which of them count, and on which day, is the
+ * planner's (`owedBeforeFirstDay`, `withoutPaidBills`).
+ */
+export function heldBills(billers: readonly BillerFacts[], bills: readonly HeldBillRow[]): HeldBills {
+  const byKey = new Map<string, BillerFacts>();
+  for (const biller of billers) {
+    byKey.set(biller.key, biller);
+    if (biller.previousKey !== null) byKey.set(biller.previousKey, biller);
+  }
+  const held: HeldBills = { owed: [], paid: [] };
+  for (const bill of bills) {
+    const biller = byKey.get(bill.sourceKey);
+    if (!biller) continue;
+    if (!isUnpaidBill(bill.status)) {
+      held.paid.push({ billerKey: biller.key, date: bill.dueDate });
+      continue;
+    }
+    held.owed.push({
+      billerKey: biller.key,
+      label: biller.nickname,
+      date: bill.dueDate,
+      amount: bill.expectedAmount,
+      contingency: bill.contingency,
+    });
+  }
+  return held;
+}
+
+/**
+ * The stored agreement from its first deposit, holding `openingBalance` on the forecast's first morning, with what its
+ * stored bills say (`heldBills`: a running agreement's, read with the opening balance; none for a new one).
+ */
 export function storedDepositPlanData(
   agreement: AgreementFacts,
   billers: readonly BillerFacts[],
   openingBalance: Cents,
+  held: HeldBills = NO_HELD_BILLS,
 ): DepositPlanData {
   const biMonthly = agreement.contributionFrequency === ContributionFrequency.BiMonthly;
   return {
@@ -125,6 +183,8 @@ export function storedDepositPlanData(
     totalContractValue: agreement.totalContractValue,
     isModification: false,
     billers: plannableBillers(billers).map(billerPlanData),
+    owedBills: held.owed,
+    paidBills: held.paid,
   };
 }
 

@@ -39,6 +39,7 @@ export function billerFacts(id: number, change: Partial<BillerFacts> = {}): Bill
   const isSubCategory = change.isSubCategory ?? false;
   return {
     key: `${isSubCategory ? 'subcategory' : 'biller'}:${id}`,
+    previousKey: null,
     id,
     agreementId: 3,
     isSubCategory,

@@ -17,6 +17,6 @@ export {
   statusForDueDate,
 } from './bill-status.rules.js';
 export { Bill } from './bill.entity.js';
-export { expectedBills } from './expected-bills.rules.js';
+export { expectedBills, totalsOf } from './expected-bills.rules.js';
 export type { BillPlan, ExpectedBillsSummary } from './expected-bills.rules.js';
 export { MoneySource } from './money-source.js';

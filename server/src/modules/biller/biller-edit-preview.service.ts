@@ -18,6 +18,8 @@ import {
   defaultBiMonthlyDates,
   loadAgreementFacts,
   loadBillers,
+  loadHeldBills,
+  NO_HELD_BILLS,
   plannableBillers,
   storedDepositPlanData,
   wizardVersion,
@@ -125,11 +127,16 @@ export class BillerEditPreviewService {
     const agreement = await loadAgreementFacts(em, version.id);
     if (!agreement) return { available: false, message: PREVIEW_UNAVAILABLE_MESSAGE, before: null, after: null };
     const billers = await loadBillers(em, [version.id]);
-    const { opening, previousId } = await this.openingBalance(em, version.id);
-    const settings = await this.settings.serverSettings(em);
     const today = this.clock.today();
+    const { opening, previousId, holder } = await this.openingBalance(em, version.id);
+    // A modification's stored bills, as its deposits step reads them: owed ones on the first day, paid ones not again.
+    const held =
+      holder !== version.id && agreement.startDate <= today
+        ? await loadHeldBills(em, [holder, version.id], billers, today)
+        : NO_HELD_BILLS;
+    const settings = await this.settings.serverSettings(em);
     const defaults: PlannerDefaults = plannerDefaultsOf(settings);
-    const stored = storedDepositPlanData(agreement, billers, opening);
+    const stored = storedDepositPlanData(agreement, billers, opening, held);
     // A new agreement has no deposit yet: the forecast then runs on the required one.
     const base: DepositPlanData = {
       ...stored,
@@ -137,7 +144,9 @@ export class BillerEditPreviewService {
       isModification: version.mode === 'modify',
     };
     const others = plannableBillers(billers.filter((biller) => biller.key !== replacing)).map(billerPlanData);
-    const withEdit: DepositPlanData = { ...base, billers: [...others, { ...edited, key: 'edited' }] };
+    // The edited item's bills paid already stay paid: its new occurrences on their dates are not billed again.
+    const paidBills = held.paid.map((bill) => (bill.billerKey === replacing ? { ...bill, billerKey: 'edited' } : bill));
+    const withEdit: DepositPlanData = { ...base, paidBills, billers: [...others, { ...edited, key: 'edited' }] };
     let before: PreviewFigures | null = null;
     try {
       before = base.billers.length > 0 ? previewFigures(base, today, defaults) : null;
@@ -197,11 +206,14 @@ export class BillerEditPreviewService {
     return input ? { input, held: null } : null;
   }
 
-  /** What the agreement holds today (a modification's money is still with the version in force), and that version. */
+  /**
+   * What the agreement holds today (a modification's money is still with the version in force), the version holding
+   * it, and the version in force.
+   */
   private async openingBalance(
     em: EntityManager,
     versionId: number,
-  ): Promise<{ opening: Cents; previousId: number | null }> {
+  ): Promise<{ opening: Cents; previousId: number | null; holder: number }> {
     const [row] = await em.execute<{ previous_id: number | null; status: number }[]>(
       'select previous_id, status from agreement where id = ?',
       [versionId],
@@ -212,7 +224,7 @@ export class BillerEditPreviewService {
         : versionId;
     const balances = await agreementBalances(em, [holder], { asOf: this.clock.today() });
     const previousId = row?.previous_id ? Number(row.previous_id) : null;
-    return { opening: (balances.get(holder) ?? ZERO_BALANCES).total, previousId };
+    return { opening: (balances.get(holder) ?? ZERO_BALANCES).total, previousId, holder };
   }
 }
 

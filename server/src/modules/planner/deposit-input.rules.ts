@@ -1,6 +1,7 @@
 import { ZERO, type Cents } from '../../shared/money.js';
 import { toYmd, type LocalDate } from '../../shared/local-date.js';
 import type { BillPlan } from '../bill/index.js';
+import type { ExpectedBill } from '../../shared/deposit/cash-flow.rules.js';
 import {
   CONTRIBUTION_FREQUENCY_LABELS,
   ContributionFrequency,
@@ -51,6 +52,23 @@ export interface DepositPlanData {
   /** A modification of a running agreement (the pay-up-front bypass then needs today's date). */
   isModification?: boolean | null;
   billers: readonly DepositPlanBillerData[];
+  /**
+   * Bills the agreement still owes, which its opening balance has not paid (a running agreement's unpaid overdue bills:
+   * `agreement/stored-plan.ts#owedBills`). Not part of the GraphQL input: a stored version's only.
+   */
+  owedBills?: readonly ExpectedBill[] | null;
+  /**
+   * Bills already paid or being paid (settled) that fall due on the first simulated day or later: the opening balance
+   * has paid them, so their billers' occurrences on those dates are not counted again
+   * (`agreement/stored-plan.ts#heldBills`). Not part of the GraphQL input.
+   */
+  paidBills?: readonly PaidOccurrence[] | null;
+}
+
+/** A biller's bill on a date that is paid already (`DepositPlanData.paidBills`). */
+export interface PaidOccurrence {
+  billerKey: string;
+  date: LocalDate;
 }
 
 /** The server settings a plan falls back on (3 §9). */

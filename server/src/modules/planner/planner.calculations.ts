@@ -5,13 +5,20 @@ import {
   BILL_STATUS_LABELS,
   expectedBills,
   statusForDueDate,
+  totalsOf,
   type BillStatus,
   type ExpectedBillsSummary,
 } from '../bill/index.js';
 import { BILLING_FREQUENCY_LABELS, type BillingFrequency } from '../../shared/bill/billing-frequency.js';
 import { forecastWindow, planDeposits, type DepositPlan } from '../deposit/index.js';
+import type { ExpectedBill } from '../../shared/deposit/cash-flow.rules.js';
 import { checkLimit, checkPeriod, optionalDate, toBillPlan, type BillDetailsData } from './bill-input.rules.js';
-import { checkDepositPlan, type DepositPlanData, type PlannerDefaults } from './deposit-input.rules.js';
+import {
+  checkDepositPlan,
+  type DepositPlanData,
+  type PaidOccurrence,
+  type PlannerDefaults,
+} from './deposit-input.rules.js';
 import { PlannerInputError, withFieldPrefix } from './planner.errors.js';
 
 /**
@@ -109,9 +116,32 @@ export interface DepositPlanResult {
 }
 
 /**
- * The deposits step for an agreement described in full by the caller. Bills are counted from the first
- * simulated day (the later of the start and today): what fell due earlier is taken as paid, and what the
- * agreement holds that morning is the opening balance.
+ * Rule "owed bills fall due on the first day": of the bills the agreement still owes (`DepositPlanData.owedBills`),
+ * those dated before the first simulated day are paid from what it holds that morning, so they fall due that day (the
+ * deposit engine puts a bill before its first day there). One dated on the first day or later is one of its billers'
+ * own occurrences, which the plan counts already (a failed bill carried over on its date: modification-schedule.ts
+ * bills that date no second time): it is not counted twice.
+ */
+export function owedBeforeFirstDay(owed: readonly ExpectedBill[], firstDay: LocalDate): ExpectedBill[] {
+  return owed.filter((bill) => bill.date < firstDay);
+}
+
+/**
+ * Rule "paid bills are not billed again": a biller's occurrences without those on a date whose bill is paid already
+ * (`DepositPlanData.paidBills`: paid early, or being paid, with the opening balance's money), with their totals.
+ */
+export function withoutPaidBills(summary: ExpectedBillsSummary, paid: readonly PaidOccurrence[]): ExpectedBillsSummary {
+  const dates = new Set(paid.filter((bill) => bill.billerKey === summary.billerKey).map((bill) => bill.date));
+  if (dates.size === 0) return summary;
+  const bills = summary.bills.filter((bill) => !dates.has(bill.date));
+  return { ...summary, bills, ...totalsOf(bills) };
+}
+
+/**
+ * The deposits step for an agreement described in full by the caller. Its billers' bills are counted from the first
+ * simulated day (the later of the start and today); what fell due earlier is paid from the opening balance (what the
+ * agreement holds that morning), except the bills it still owes (`owedBills`), which fall due on the first day; an
+ * occurrence already paid from it (`paidBills`) is not billed again.
  */
 export function calculateDepositPlan(
   data: DepositPlanData,
@@ -122,7 +152,10 @@ export function calculateDepositPlan(
   const window = forecastWindow(checked.startDate, checked.endDate, today);
   const period = { start: window.from, end: checked.endDate };
   const billers = checked.billers.map((plan, i) =>
-    guardCalculation(() => expectedBills(plan, period), `billers[${i}]`),
+    withoutPaidBills(
+      guardCalculation(() => expectedBills(plan, period), `billers[${i}]`),
+      data.paidBills ?? [],
+    ),
   );
   const plan = guardCalculation(() =>
     planDeposits({
@@ -131,7 +164,7 @@ export function calculateDepositPlan(
       today,
       openingBalance: checked.openingBalance,
       schedule: checked.schedule,
-      bills: billers.flatMap((summary) => summary.bills),
+      bills: [...owedBeforeFirstDay(data.owedBills ?? [], window.from), ...billers.flatMap((summary) => summary.bills)],
       depositAmount: checked.depositAmount,
       overdrawRuleDurationDays: checked.overdrawRuleDurationDays,
       settings: {

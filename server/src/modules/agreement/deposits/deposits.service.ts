@@ -18,7 +18,8 @@ import { loadBillers, type BillerFacts } from '../agreement-billers.js';
 import { DepositType } from '../agreement-codes.js';
 import type { AgreementStatus } from '../agreement-status.js';
 import { loadAgreementFacts, type AgreementFacts } from '../agreement-facts.js';
-import { storedDepositPlanData } from '../stored-plan.js';
+import { NO_HELD_BILLS, storedDepositPlanData, type HeldBills } from '../stored-plan.js';
+import { loadHeldBills } from '../held-bills.js';
 import { versionEdited, wizardVersion } from '../wizard/wizard-version.js';
 import { noDepositDateLeftMessage } from '../lifecycle/lifecycle.rules.js';
 import { upcomingDeposits } from '../plan/plan-reader.js';
@@ -115,6 +116,12 @@ interface StepContext {
   /** A modification: the bank's deposits step of today has run (`BankDayDeposits`); a deposit today would be late. */
   todaysDepositsTaken: boolean;
   openingBalance: Cents;
+  /**
+   * What the stored bills say (a modification's, `../held-bills.ts`): the unpaid ones, which the opening balance (the
+   * ledger's total) has not paid, fall due on the first day; those paid from it already are not billed again. None in
+   * setup or a renewal.
+   */
+  heldBills: HeldBills;
   accounts: DepositAccount[];
   defaults: { approvedOverdraw: Cents; upperContractLimit: Cents; overdrawRuleDurationDays: number };
   /** The server setting's fee per deposit (null: none). */
@@ -330,6 +337,12 @@ export class AgreementDepositsService {
         : renewal
           ? await this.heldAtTheEnd(em, stored.previousId)
           : (balances?.get(stored.previousId) ?? ZERO_BALANCES).total;
+    // A modification opens with the ledger's total, which has not paid the bills still owed (owed on the first day, as
+    // the change review's forecast owes them) and has paid those paid early. A renewal's opening is the forecast's end.
+    const heldBills =
+      stored.previousId === null || renewal
+        ? NO_HELD_BILLS
+        : await loadHeldBills(em, [stored.previousId, agreementId], billers, today);
     return {
       facts,
       stored,
@@ -338,6 +351,7 @@ export class AgreementDepositsService {
       today,
       todaysDepositsTaken,
       openingBalance,
+      heldBills,
       accounts: linked
         .filter((account) => account.isActive)
         .map((account) => ({
@@ -470,7 +484,7 @@ export class AgreementDepositsService {
       selectedContributionDate: draft.selected,
     });
     const data: DepositPlanData = {
-      ...storedDepositPlanData(facts, context.billers, context.openingBalance),
+      ...storedDepositPlanData(facts, context.billers, context.openingBalance, context.heldBills),
       depositFrequency: frequency,
       firstDepositDate: firstDeposit,
       biMonthlyFirstDate: biMonthly ? dates.first : null,

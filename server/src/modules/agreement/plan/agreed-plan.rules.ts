@@ -5,7 +5,7 @@ import type { BreakdownLine, DepositBreakdown } from '../../deposit/index.js';
 import { calculateDepositPlan, type PlannerDefaults } from '../../planner/index.js';
 import type { BillerFacts } from '../agreement-billers.js';
 import type { AgreementFacts } from '../agreement-facts.js';
-import { storedDepositPlanData } from '../stored-plan.js';
+import { storedDepositPlanData, type HeldBills } from '../stored-plan.js';
 import { PlanLineKind } from './plan-codes.js';
 import { onBankDays, scheduledDepositDates } from './plan-schedule.rules.js';
 
@@ -51,6 +51,11 @@ export interface AgreeOptions {
    * moves to it (`onBankDays`). Without it none moves.
    */
   firstBankDay?: LocalDate;
+  /**
+   * What a change's stored bills say (`stored-plan.ts#heldBills`): the unpaid ones owed on the effective date and those
+   * paid already not billed again, as the deposits step said. Default none.
+   */
+  heldBills?: HeldBills;
 }
 
 /**
@@ -108,7 +113,7 @@ export function agreedPlanOf(
   };
   try {
     const { plan } = calculateDepositPlan(
-      storedDepositPlanData(agreement, billers, options.openingBalance),
+      storedDepositPlanData(agreement, billers, options.openingBalance, options.heldBills),
       options.effectiveDate,
       options.defaults,
     );

@@ -10,6 +10,7 @@ import { AGREEMENT_COLUMNS, agreementFactsOf, type AgreementRow } from '../agree
 import { AgreementStatus } from '../agreement-status.js';
 import { agreedPlanOf, type AgreedPlan } from './agreed-plan.rules.js';
 import { PlanSource } from './plan-codes.js';
+import type { HeldBills } from '../stored-plan.js';
 
 /** Deposits that can still receive money: the ones a stored plan splits when they arrive. */
 const OPEN_DEPOSIT_STATUSES = `{${[DepositStatus.Scheduled, DepositStatus.Missed, DepositStatus.PartlyReceived].join(',')}}`;
@@ -30,6 +31,8 @@ export interface PlanRequest {
   openingBalance?: Cents;
   /** The bank's first day for a deposit now (`bankFirstDepositDay`): deposits dated before it move to it. */
   firstBankDay?: LocalDate;
+  /** What a change's stored bills say (`../held-bills.ts`): owed, and paid already; default none. */
+  heldBills?: HeldBills;
 }
 
 export interface StoredPlanRef {
@@ -87,6 +90,7 @@ export async function storeAgreedPlans(
       openingBalance: request.openingBalance ?? ZERO,
       defaults,
       firstBankDay: request.firstBankDay,
+      heldBills: request.heldBills,
     });
     plans.push({ versionId: facts.id, plan });
   }
