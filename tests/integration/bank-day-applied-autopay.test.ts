@@ -7,10 +7,10 @@ import {
 import type { DayStepName } from '../../server/src/modules/core-banking/bank-day.service.js';
 import { checkLedger } from '../../server/src/modules/ledger/ledger-check.js';
 import type { JobType } from '../../server/src/jobs/job-queue.js';
-import { AGENT, MEMBER_NO_AGREEMENT } from '../support/demo.js';
+import { MEMBER_NO_AGREEMENT } from '../support/demo.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { sql } from './biller-wizard.fixtures.js';
-import { preparedNewAgreement } from './lifecycle.fixtures.js';
+import { activateByStaff, approveByMember, preparedNewAgreement } from './lifecycle.fixtures.js';
 
 /**
  * A new agreement's automatic bill due on the day it is applied is paid that day, once: applied before the day's
@@ -23,21 +23,9 @@ const em = (server: TestServer) => server.app.database.orm.em.fork();
 
 /** The member's new agreement, fortnightly $40.00 from today, an automatic $250.00 BPAY bill due today, approved. */
 async function approvedAgreementWithBillToday(server: TestServer): Promise<{ agreementId: number }> {
-  const staff = await server.token(...AGENT);
-  const member = await server.token(...MEMBER_NO_AGREEMENT);
   const { agreementId } = await preparedNewAgreement(server, MEMBER_NO_AGREEMENT[0]);
-  const activated = await server.graphql<{ activateAgreement: { errors: unknown[] } }>(
-    `mutation($id: Int!) { activateAgreement(agreementId: $id) { errors { code message } } }`,
-    { id: agreementId },
-    staff,
-  );
-  expect(activated.body.data?.activateAgreement.errors).toEqual([]);
-  const approved = await server.graphql<{ approveAgreement: { ok: boolean } }>(
-    `mutation($id: Int!) { approveAgreement(agreementId: $id) { ok errors { code message } } }`,
-    { id: agreementId },
-    member,
-  );
-  expect(approved.body.data?.approveAgreement.ok).toBe(true);
+  await activateByStaff(server, agreementId);
+  await approveByMember(server, agreementId, MEMBER_NO_AGREEMENT[0]);
   return { agreementId };
 }
 

@@ -5,11 +5,11 @@ import { BANK_PART_JOB, BANK_STEP_JOBS, stepKey } from '../../server/src/modules
 import type { DayStepName } from '../../server/src/modules/core-banking/bank-day.service.js';
 import { stepBegun } from '../../server/src/modules/core-banking/step-record.js';
 import type { JobType } from '../../server/src/jobs/job-queue.js';
-import { AGENT, MEMBER_NO_AGREEMENT } from '../support/demo.js';
+import { MEMBER_NO_AGREEMENT } from '../support/demo.js';
 import { realDatabaseUrl } from '../support/database.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { sql } from './biller-wizard.fixtures.js';
-import { preparedNewAgreement } from './lifecycle.fixtures.js';
+import { activateByStaff, approveByMember, preparedNewAgreement } from './lifecycle.fixtures.js';
 
 /**
  * Whether a step of the bank's day has begun is read from the step's own record (step-record.ts#stepBegun: its
@@ -98,22 +98,10 @@ describe('the record of a bank day’s step (stepBegun, depositsTakenOn)', () =>
       today,
     ]);
     expect(await agreementsAskingDeposits(em(), today)).toEqual([]);
-    const staff = await server.token(...AGENT);
-    const member = await server.token(...MEMBER_NO_AGREEMENT);
     const { agreementId } = await preparedNewAgreement(server, MEMBER_NO_AGREEMENT[0]);
-    const activated = await server.graphql<{ activateAgreement: { errors: unknown[] } }>(
-      `mutation($id: Int!) { activateAgreement(agreementId: $id) { errors { code message } } }`,
-      { id: agreementId },
-      staff,
-    );
-    expect(activated.body.data?.activateAgreement.errors).toEqual([]);
+    await activateByStaff(server, agreementId);
     await runStepByJobs('deposits', today);
-    const approved = await server.graphql<{ approveAgreement: { ok: boolean } }>(
-      `mutation($id: Int!) { approveAgreement(agreementId: $id) { ok errors { code message } } }`,
-      { id: agreementId },
-      member,
-    );
-    expect(approved.body.data?.approveAgreement.ok).toBe(true);
+    await approveByMember(server, agreementId, MEMBER_NO_AGREEMENT[0]);
     expect((await server.app.services.changeApplier.applyQueued(em(), agreementId)).stage).toBe('APPLIED');
     const [first] = await sql<{ due_date: string }>(
       server,

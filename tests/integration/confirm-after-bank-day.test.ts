@@ -7,7 +7,7 @@ import { addDays, formatLongDate, type LocalDate } from '../../server/src/shared
 import { AGENT, MEMBER_NO_AGREEMENT } from '../support/demo.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { sql } from './biller-wizard.fixtures.js';
-import { preparedNewAgreement } from './lifecycle.fixtures.js';
+import { activateByStaff, approveByMember, preparedNewAgreement } from './lifecycle.fixtures.js';
 
 /**
  * The confirm page and the printed agreement show the first deposit the agreement will have: a new agreement whose
@@ -73,19 +73,8 @@ describe('the first deposit on the confirm page and the printed agreement', () =
   });
 
   it('is the stored plan’s once applied', async () => {
-    const member = await server.token(...MEMBER_NO_AGREEMENT);
-    const activated = await server.graphql<{ activateAgreement: { errors: unknown[] } }>(
-      `mutation($id: Int!) { activateAgreement(agreementId: $id) { errors { code message } } }`,
-      { id: agreementId },
-      staff,
-    );
-    expect(activated.body.data?.activateAgreement.errors).toEqual([]);
-    const approved = await server.graphql<{ approveAgreement: { ok: boolean } }>(
-      `mutation($id: Int!) { approveAgreement(agreementId: $id) { ok errors { code message } } }`,
-      { id: agreementId },
-      member,
-    );
-    expect(approved.body.data?.approveAgreement.ok).toBe(true);
+    await activateByStaff(server, agreementId);
+    await approveByMember(server, agreementId, MEMBER_NO_AGREEMENT[0]);
     // Approved and waiting to be applied (no stored plan yet): the date applying gives it.
     expect((await confirmSummary()).firstDepositDate).toBe(tomorrow);
     const applied = await server.app.services.changeApplier.applyQueued(server.app.database.orm.em.fork(), agreementId);

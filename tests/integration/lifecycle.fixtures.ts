@@ -1,5 +1,5 @@
 import { todayIn } from '../../server/src/shared/local-date.js';
-import { AGENT } from '../support/demo.js';
+import { AGENT, MEMBER_PASSWORD } from '../support/demo.js';
 import type { TestServer } from '../support/server.js';
 import { bpayBillerInput, bpayCompany, sql } from './biller-wizard.fixtures.js';
 
@@ -52,6 +52,29 @@ export async function completeNewAgreement(server: TestServer, agreementId: numb
        payment_capacity_confirmed = true where id = ?`,
     [today, agreementId],
   );
+}
+
+/** Staff activate the new agreement at the wizard's step 8: it is sent to the member. Throws on a refusal. */
+export async function activateByStaff(server: TestServer, agreementId: number): Promise<void> {
+  const activated = await server.graphql<{ activateAgreement: { errors: unknown[] } }>(
+    `mutation($id: Int!) { activateAgreement(agreementId: $id) { errors { code message } } }`,
+    { id: agreementId },
+    await server.token(...AGENT),
+  );
+  const errors = activated.body.data?.activateAgreement.errors;
+  if (errors?.length !== 0) throw new Error(`activateAgreement: ${JSON.stringify(activated.body)}`);
+}
+
+/** The member approves the agreement staff sent them (queued to be applied). Throws on a refusal. */
+export async function approveByMember(server: TestServer, agreementId: number, memberNumber: string): Promise<void> {
+  const approved = await server.graphql<{ approveAgreement: { ok: boolean } }>(
+    `mutation($id: Int!) { approveAgreement(agreementId: $id) { ok errors { code message } } }`,
+    { id: agreementId },
+    await server.token(memberNumber, MEMBER_PASSWORD),
+  );
+  if (approved.body.data?.approveAgreement.ok !== true) {
+    throw new Error(`approveAgreement: ${JSON.stringify(approved.body)}`);
+  }
 }
 
 export const sydneyToday = () => todayIn('Australia/Sydney');
