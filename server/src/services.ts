@@ -51,6 +51,7 @@ import { ExportService } from './modules/export/index.js';
 import { AgreementApprovalService, ApprovalService } from './modules/approval/index.js';
 import { PreferencesService } from './modules/preferences/index.js';
 import { JobQueue } from './jobs/job-queue.js';
+import { registerDatabaseVacuumJob } from './jobs/database-vacuum.js';
 import {
   BankDayRunService,
   BankDayService,
@@ -228,6 +229,9 @@ export function createServices(config: Config, clock: Clock, logger: Logger, eve
   const termEnd = new TermEndService(projections, clock, agreementDeposits);
   const depositReviews = new DepositReviewService(projections, settings, clock, depositChanges);
   registerDepositReviewJobs(jobs, depositReviews, () => clock.today(), config.bankDay);
+  // The embedded database has no autovacuum: the portal vacuums it nightly (jobs/database-vacuum.ts).
+  const databaseKind = config.databaseUrl ? 'postgresql' : 'embedded';
+  registerDatabaseVacuumJob(jobs, databaseKind);
   const billerWizard = new BillerWizardService(clock, billingCategories, companies, agreementWizard);
   const mailCapture = new MailCapture(logger);
   const mailer = new Mailer(() => config.mail.smtpUrl ?? mailCapture.url, config.mail.from);
@@ -254,7 +258,7 @@ export function createServices(config: Config, clock: Clock, logger: Logger, eve
     changeApplier,
     bankDay,
     bankDayRun: new BankDayRunService(clock, config.timeZone),
-    demoDay: new DemoDayRunner(clock, jobs, bankDay, events),
+    demoDay: new DemoDayRunner(clock, jobs, bankDay, events, databaseKind),
     overview: new OverviewService(clock),
     projections,
     accountSummaries: new AccountSummaryService(clock, projections),

@@ -32,6 +32,7 @@ describe('the bank jobs page words', () => {
     expect(jobLabel('core-banking-day-part')).toBe('Bank day: a part of a step');
     expect(jobLabel('core-banking-applied-autopay')).toBe('Bank day: automatic payments of an agreement applied later');
     expect(jobLabel('core-banking-window')).toBe('Pending window');
+    expect(jobLabel('database-vacuum')).toBe('Database upkeep (vacuum)');
     expect(jobLabel('other')).toBe('other');
     expect(stateLabel('retry')).toBe('Failed, will retry');
     expect(stateLabel('odd')).toBe('odd');

@@ -8,6 +8,7 @@ const JOB_NAMES: Record<string, string> = {
   'core-banking-day-part': 'Bank day: a part of a step',
   'core-banking-applied-autopay': 'Bank day: automatic payments of an agreement applied later',
   'core-banking-window': 'Pending window',
+  'database-vacuum': 'Database upkeep (vacuum)',
 };
 
 /** A job's short name for the tables. */

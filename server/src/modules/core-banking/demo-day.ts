@@ -6,9 +6,10 @@ import { FiguresChangeReason, figuresChanged } from '../../common/figures-change
 import { addDays, type LocalDate } from '../../shared/local-date.js';
 import type { EventBus } from '../../graphql/event-bus.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
+import { DATABASE_VACUUM_JOB, maintenanceWanted, type DatabaseKind } from '../../jobs/database-vacuum.js';
 import type { BankDayService } from './bank-day.service.js';
 import { announceDemoDay, catchUpWithStoredDemoDay, storeDemoDay } from './demo-clock.store.js';
-import { simulateDay, summariseSimulatedDay, type DayFigure, type DayStep } from './simulation.js';
+import { runJobNow, simulateDay, summariseSimulatedDay, type DayFigure, type DayStep } from './simulation.js';
 
 /** What the demo's "run the next day" did. */
 export interface DemoDayRun {
@@ -40,7 +41,7 @@ export const DEMO_MODE_OFF_MESSAGE =
  * that day holds through the bank's own jobs (`simulateDay`: the day's steps at 00:05, the deposit review at 01:30,
  * the windows at 9:00 and 15:00, each sent to the queue and run by this instance, the clock held at the job's hour), then stores the day reached
  * (`demo-clock.store.ts`: a restart and the other instances stand on it), leaves the clock on that day and announces
- * it to the other instances. One run at a time; the state (`state`) shows its progress. The jobs' keys make a run
+ * it to the other instances, and (on the embedded database) vacuums it as the night's 03:30 upkeep would. One run at a time; the state (`state`) shows its progress. The jobs' keys make a run
  * that fails half-way safe to run again: the next click runs the same day.
  */
 export class DemoDayRunner {
@@ -52,6 +53,7 @@ export class DemoDayRunner {
     private readonly jobs: JobQueue,
     private readonly bank: BankDayService,
     private readonly events: EventBus,
+    private readonly databaseKind: DatabaseKind = 'postgresql',
   ) {}
 
   get enabled(): boolean {
@@ -109,6 +111,11 @@ export class DemoDayRunner {
       announceDemoDay(this.events, date);
       // Today moved for everyone: every open screen reads its figures again (issue 25 item 4).
       figuresChanged(em, { everyAccount: true, reason: FiguresChangeReason.BankDay });
+      // The demo's days pass no 03:30 of the real clock: on the embedded database (no autovacuum) each day run ends with
+      // the nightly upkeep, through its own job (jobs/database-vacuum.ts), as the night would.
+      if (maintenanceWanted(this.databaseKind)) {
+        await runJobNow(this.jobs, em, DATABASE_VACUUM_JOB, {}, `vacuum:${date}`, () => false);
+      }
       const run = { date, durationMs: Math.round(performance.now() - started), ...summariseSimulatedDay(simulated) };
       this.lastRun = run;
       return run;

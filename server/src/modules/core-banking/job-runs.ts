@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { JOB_SCHEMA } from '../../jobs/job-queue.js';
+import { JOB_SCHEMA, type JobType } from '../../jobs/job-queue.js';
+import { DATABASE_VACUUM_JOB } from '../../jobs/database-vacuum.js';
 import { BANK_JOBS } from './core-banking.jobs.js';
 import { nextDailyRun, readJobOutput } from './job-runs.rules.js';
 
@@ -36,7 +37,16 @@ export interface BankJobRow {
   failedRuns: number;
 }
 
-const NAMES = BANK_JOBS.map((job) => job.type.definition.name);
+/**
+ * The embedded database's nightly upkeep (jobs/database-vacuum.ts) is listed beside the bank's jobs where its queue
+ * exists: on the embedded database only (PostgreSQL has autovacuum, and no such job).
+ */
+const UPKEEP_JOB = {
+  type: DATABASE_VACUUM_JOB as JobType<object>,
+  title: 'Database upkeep: VACUUM (ANALYZE) of every table (the embedded database has no autovacuum)',
+};
+
+const NAMES = [...BANK_JOBS, UPKEEP_JOB].map((job) => job.type.definition.name);
 
 /** The latest runs of the bank's jobs, live and archived, newest first (pg-boss's own tables). */
 export async function bankJobRuns(em: EntityManager, limit: number): Promise<BankJobRunRow[]> {
@@ -97,7 +107,11 @@ export async function bankJobs(em: EntityManager, now: Date, timeZone: string): 
   const runs = `(select ${columns} from ${JOB_SCHEMA}.job where name = ? union all
                  select ${columns} from ${JOB_SCHEMA}.archive where name = ?)`;
   const result: BankJobRow[] = [];
-  for (const { type, title, after, sentBy } of BANK_JOBS) {
+  const [upkeep] = await em.execute<{ name: string }[]>(`select name from ${JOB_SCHEMA}.queue where name = ?`, [
+    UPKEEP_JOB.type.definition.name,
+  ]);
+  const listed: (typeof BANK_JOBS)[number][] = upkeep ? [...BANK_JOBS, UPKEEP_JOB] : [...BANK_JOBS];
+  for (const { type, title, after, sentBy } of listed) {
     const { name, cron = '' } = type.definition;
     const [last] = await em.execute<RunSqlRow[]>(
       `select * from ${runs} r where state <> 'created' order by coalesce(started_on, created_on) desc, id limit 1`,

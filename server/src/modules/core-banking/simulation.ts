@@ -68,7 +68,7 @@ export type DayStep = DayStepName | 'review' | 'window-9' | 'window-15';
  * it was killed stays active until its expiry (30 minutes for the deposit review), and the job sent here since does
  * its work. Answers when the job ended without a report (failed for good): the caller says so.
  */
-async function runJobNow<T extends object>(
+export async function runJobNow<T extends object>(
   jobs: JobQueue,
   em: EntityManager,
   type: JobType<T>,
