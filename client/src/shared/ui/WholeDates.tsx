@@ -8,9 +8,13 @@ const ONE_LINE = { whiteSpace: 'nowrap' } as const;
  * reads are the same, only the dates are wrapped in a span that does not break.
  */
 export function WholeDates({ children }: { children: string }) {
+  // One inline box around the parts: in a flex container (a data list's value) each loose text and span would be a
+  // flex item of its own, whose edge spaces the browser drops ('$2,203.00 on14-12-2026').
+  const parts = dateParts(children);
+  if (!parts.some((part) => part.date)) return children;
   return (
-    <>
-      {dateParts(children).map((part, index) =>
+    <span>
+      {parts.map((part, index) =>
         part.date ? (
           <span key={index} style={ONE_LINE} data-whole-date="">
             {part.text}
@@ -19,7 +23,7 @@ export function WholeDates({ children }: { children: string }) {
           part.text
         ),
       )}
-    </>
+    </span>
   );
 }
 
