@@ -5,7 +5,16 @@ import type { LocalDate } from '../../server/src/shared/local-date.js';
 import { realDatabaseUrl } from '../support/database.js';
 import { AGENT, MEMBER_TWO_ACCOUNTS, REPORTER } from '../support/demo.js';
 import { startTestServer, type TestServer } from '../support/server.js';
-import { accountWithStatus, em, gql, memberIdOf, session, sql, type Session } from './portal-support.js';
+import {
+  accountWithStatus,
+  em,
+  gql,
+  memberIdOf,
+  session,
+  sql,
+  untilWaitingForLock,
+  type Session,
+} from './portal-support.js';
 
 /**
  * Issue 24 item 2, a review's answers kept whole: accepting a review is one transaction with marking it accepted, so a
@@ -78,16 +87,7 @@ describe('accepting a review is one transaction with marking it accepted', () =>
           r: reviewId,
         });
         // The tap has made its modification and waits to mark the review: the row is held here.
-        for (let waited = 0; ; waited += 50) {
-          const [{ n }] = await sql<{ n: number }>(
-            server,
-            `select count(*)::int as n from pg_stat_activity
-              where wait_event_type = 'Lock' and query like 'update deposit_review set status%'`,
-          );
-          if (n > 0) break;
-          if (waited > 30_000) throw new Error('the accept never reached the review');
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        }
+        await untilWaitingForLock(server, 'the accept', { query: 'update deposit_review set status' });
         // The nightly job supersedes it (a new version, a new figure) and commits first.
         await holder.execute('update deposit_review set status = 4 where id = ?', [reviewId]);
         await holder.commit();

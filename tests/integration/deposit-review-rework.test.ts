@@ -9,7 +9,17 @@ import { realDatabaseUrl } from '../support/database.js';
 import { MEMBER_TWO_ACCOUNTS } from '../support/demo.js';
 import { subscribe, wsClient, type LiveSubscription } from '../support/live.js';
 import { startTestServer, type TestServer } from '../support/server.js';
-import { accountWithStatus, em, gql, memberIdOf, salaryInto, session, sql, type Session } from './portal-support.js';
+import {
+  accountWithStatus,
+  em,
+  gql,
+  memberIdOf,
+  salaryInto,
+  session,
+  sql,
+  untilWaitingForLock,
+  type Session,
+} from './portal-support.js';
 
 /**
  * The open deposit review follows the money between two nightly runs: whenever the figures of an agreement with an
@@ -183,16 +193,7 @@ describe('the open deposit review follows the money between two nightly runs', (
       // The member accepts it meanwhile (the accept's own transaction, holding the row until it commits).
       await holder.execute('update deposit_review set status = 1, decided_at = now() where id = ?', [open!.reviewId]);
       const rework = server.app.services.jobs.drain(DEPOSIT_REVIEW_REWORK_JOB);
-      for (let waited = 0; ; waited += 50) {
-        const [{ n }] = await sql<{ n: number }>(
-          server,
-          `select count(*)::int as n from pg_stat_activity
-            where wait_event_type = 'Lock' and query like 'update deposit_review set status%'`,
-        );
-        if (n > 0) break;
-        if (waited > 30_000) throw new Error('the rework never reached the review');
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      await untilWaitingForLock(server, 'the rework', { query: 'update deposit_review set status' });
       await holder.commit();
       expect(await rework).toBe(1);
     } finally {

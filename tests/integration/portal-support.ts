@@ -75,6 +75,28 @@ export async function sql<T = Record<string, unknown>>(server: TestServer, text:
   return em(server).execute<T[]>(text, params);
 }
 
+/**
+ * Waits until a statement of this test's database (`query`: how its text begins, or any) waits for a lock another
+ * connection holds (PostgreSQL), polling every 50 ms; throws `${what} never waited for the lock` after `timeoutMs`.
+ */
+export async function untilWaitingForLock(
+  server: TestServer,
+  what: string,
+  { query, timeoutMs = 30_000 }: { query?: string; timeoutMs?: number } = {},
+): Promise<void> {
+  for (let waited = 0; ; waited += 50) {
+    const [{ n }] = await sql<{ n: number }>(
+      server,
+      `select count(*)::int as n from pg_stat_activity
+        where datname = current_database() and wait_event_type = 'Lock' and (?::text is null or query like ?)`,
+      [query ?? null, `${query ?? ''}%`],
+    );
+    if (n > 0) return;
+    if (waited > timeoutMs) throw new Error(`${what} never waited for the lock`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 export async function memberIdOf(server: TestServer, memberNumber: string): Promise<number> {
   const [row] = await sql<{ id: number }>(server, 'select id from member where member_number = ?', [memberNumber]);
   return Number(row.id);
