@@ -602,6 +602,11 @@ describe('OverviewScreen', () => {
     expect(within(home).getByRole('button', { name: 'Contact us' })).toBeTruthy();
     const upcoming = screen.getByRole('region', { name: 'Upcoming bills' });
     expect(within(upcoming).getAllByRole('row', { hidden: true })).toHaveLength(7); // header + 6
+    // Only the bills paid by hand, and it says so (What's next lists every payment kind).
+    expect(within(upcoming).getByText(/^Bills paid by hand\./)).toBeTruthy();
+    expect(within(upcoming).getByRole('table').querySelector('caption')?.textContent).toBe(
+      'The next bills paid by hand, up to 6.',
+    );
     expect(screen.queryByRole('region', { name: 'Agreement notes' })).toBeNull();
     // Not due for renewal: no term-end choice.
     expect(screen.queryByRole('region', { name: 'Your balance at term end' })).toBeNull();

@@ -1,4 +1,4 @@
-import { Badge, Flex, Link, Table, VisuallyHidden } from '@chakra-ui/react';
+import { Badge, Flex, Link, Table, Text, VisuallyHidden } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { BillStatus, isOverdue } from '@shared/bill/bill-status.rules.js';
 import { codeOf } from '@shared/code-names.js';
@@ -17,17 +17,21 @@ interface UpcomingBillsTableProps {
 }
 
 /**
- * The next bills due: 6 rows, padded with blank filler rows (spec 1 §9); with no bills at all, one row says so
- * (no empty rows under it). Each bill leads to paying it.
+ * The next bills paid by hand (the server's `upcomingBills`): 6 rows, padded with blank filler rows (spec 1 §9); with
+ * no bills at all, one row says so (no empty rows under it). Each bill leads to paying it.
  */
 export function UpcomingBillsTable({ bills, payPath }: UpcomingBillsTableProps) {
   const rows = bills.length > 0 ? padRows(bills) : padRows(bills, 1);
   return (
     <Section title="Upcoming bills" id="upcoming-bills">
+      {/* What's next lists every payment kind: say why a bill paid automatically is not here. */}
+      <Text color="fg.muted" fontSize="sm">
+        Bills paid by hand. Bills paid automatically have their own list.
+      </Text>
       <Table.ScrollArea borderWidth="1px" borderRadius="md">
         <Table.Root size="sm" data-testid="upcoming-bills">
           <VisuallyHidden asChild>
-            <caption>The next bills due, up to 6.</caption>
+            <caption>The next bills paid by hand, up to 6.</caption>
           </VisuallyHidden>
           <Table.Header>
             <Table.Row bg="gray.50">
