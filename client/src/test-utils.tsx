@@ -11,9 +11,10 @@ import { system } from './app/theme';
 import { ClientSettingsDocument, InstitutionDayDocument } from './gql/graphql';
 import { institutionToday } from './shared/institution-day';
 
-// findBy… and waitFor wait up to 5 s (the library's default is 1 s): a screen waits for its mocked answers, each a
-// render or two away, and a loaded 2-core machine renders slowly.
-configure({ asyncUtilTimeout: 5_000 });
+// findBy… and waitFor wait up to 15 s (the library's default is 1 s): a screen waits for its mocked answers, each a
+// render or two away, and a loaded 2-core machine renders slowly (at load 12-15, the overview's live-refresh cases
+// waited more than 5 s for a part that does appear). Only a failing wait lasts that long.
+configure({ asyncUtilTimeout: 15_000 });
 
 /** What MockLink answers for an operation no mock matches (or a mock it cannot use): a configuration error. */
 const MOCK_ERROR = /^(No more mocked responses for the query|Mocked response should contain)/;
