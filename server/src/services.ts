@@ -211,7 +211,7 @@ export function createServices(config: Config, clock: Clock, logger: Logger, eve
   const agreementWizard = new AgreementWizardService(clock);
   const notes = new NoteService(clock);
   const settlement = new AgreementSettlementService(ledger, clock);
-  const confirm = new ConfirmService(settings, agreementWizard, clock, bankDay);
+  const confirm = new ConfirmService(settings, agreementWizard, clock, bankDay, changeApplier);
   const agreementApprovals = new AgreementApprovalService(throttle, settings, clock, events);
   const approvals = new ApprovalService(throttle, events, clock);
   const reversals = new ReversalService(ledger, clock, config.timeZone);

@@ -9,9 +9,11 @@ import { wizardVersion } from '../wizard/wizard-version.js';
 import { contributionFrequencyLabel } from '../../deposit/index.js';
 import type { SettingsService } from '../../settings/index.js';
 import { AgreementStatus } from '../agreement-status.js';
-import { firstDepositFrom } from '../plan/plan-reader.js';
+import { firstDepositFrom, nextStoredDeposit } from '../plan/plan-reader.js';
 import { bankFirstDepositDay } from '../plan/plan-schedule.rules.js';
 import type { BankDayDeposits } from '../deposits/deposits.service.js';
+import type { ChangeApplier } from '../change-applier.js';
+import { reviewedVersion } from '../member-approval/change-review.js';
 import { WizardRefusal, type AgreementWizardService } from '../wizard/wizard.service.js';
 import { ModificationState } from '../../../shared/biller/biller-codes.js';
 import { maskCustomerReference } from '../../../shared/biller/biller-form.rules.js';
@@ -89,6 +91,20 @@ function confirmRowDetails(
   };
 }
 
+/** A modification on its way (in the wizard, sent to the member, approved and queued, being applied). */
+const CHANGE_ON_ITS_WAY: readonly AgreementStatus[] = [
+  AgreementStatus.ModificationPendingApproval,
+  AgreementStatus.Queued,
+  AgreementStatus.InProgress,
+];
+
+/** A modification in force (applied): its stored schedule is read. */
+const CHANGE_IN_FORCE: readonly AgreementStatus[] = [
+  AgreementStatus.Active,
+  AgreementStatus.MissedDeposit,
+  AgreementStatus.Locked,
+];
+
 /** "Fortnightly deposits of $123.45 from 1 December 2026 until 30 November 2027." */
 export function scheduleSummary(frequency: string, amount: Cents, first: LocalDate | null, end: LocalDate): string {
   const from = first ? ` from ${longDate(first)}` : '';
@@ -110,6 +126,8 @@ export class ConfirmService {
     private readonly clock: Clock,
     /** Whether today's deposits step ran: a new agreement's first deposit of today is then tomorrow's once applied. */
     private readonly bankDay: BankDayDeposits | null = null,
+    /** The change applier's rolled-back preview: the deposits a modification will have once applied. */
+    private readonly applier: Pick<ChangeApplier, 'preview'> | null = null,
   ) {}
 
   async view(em: EntityManager, user: CurrentUser | null, contractId: number): Promise<AgreementConfirmView> {
@@ -180,13 +198,10 @@ export class ConfirmService {
     }));
     const tables = confirmTables(rows, { startDate, endDate });
     const frequencyLabel = contributionFrequencyLabel(Number(agreement.contribution_frequency), '');
-    // A new agreement applied now has its deposits on the bank's days (the change applier's rule): its first deposit
-    // of today is tomorrow's once today's deposits step ran. Applied, its stored plan is read (firstDepositFrom).
-    const firstBankDay =
+    const firstDepositDate =
       agreement.previous_id === null
-        ? bankFirstDepositDay(today, (await this.bankDay?.depositsTakenOn(em, today)) === true)
-        : today;
-    const firstDepositDate = await firstDepositFrom(em, version.id, today, firstBankDay);
+        ? await this.newAgreementFirstDeposit(em, version.id, today)
+        : await this.changeNextDeposit(em, version.id, Number(agreement.status) as AgreementStatus, today);
     const depositAmount = moneyOf(agreement.deposit_amount);
     return {
       contractId: version.id,
@@ -208,5 +223,30 @@ export class ConfirmService {
       confirmations: settings.termsConfirmationChecklist,
       lock,
     };
+  }
+
+  /**
+   * A new agreement applied now has its deposits on the bank's days (the change applier's rule): its first deposit
+   * of today is tomorrow's once today's deposits step ran. Applied, its stored plan is read (firstDepositFrom).
+   */
+  private async newAgreementFirstDeposit(em: EntityManager, versionId: number, today: LocalDate) {
+    const firstBankDay = bankFirstDepositDay(today, (await this.bankDay?.depositsTakenOn(em, today)) === true);
+    return firstDepositFrom(em, versionId, today, firstBankDay);
+  }
+
+  /**
+   * A modification's next deposit: the first of the deposits the change applier stores for it, read in its rolled-back
+   * preview while it is on its way (its schedule from the day it is applied on the bank's days, without the dates the
+   * version in force holds: modification-schedule.rules.ts#depositChanges), and in its stored schedule once it is in
+   * force. A renewal, or a change that ended, as before: its schedule's first date from today (firstDepositFrom).
+   */
+  private async changeNextDeposit(em: EntityManager, versionId: number, status: AgreementStatus, today: LocalDate) {
+    const onItsWay = CHANGE_ON_ITS_WAY.includes(status);
+    if (this.applier && (onItsWay || CHANGE_IN_FORCE.includes(status))) {
+      const renewal = (await reviewedVersion(em, versionId))?.isRenewal === true;
+      if (!renewal && !onItsWay) return nextStoredDeposit(em, versionId, today);
+      if (!renewal) return this.applier.preview(em, versionId, (tx) => nextStoredDeposit(tx, versionId, today));
+    }
+    return firstDepositFrom(em, versionId, today);
   }
 }

@@ -133,6 +133,19 @@ export async function upcomingDeposits(
   return result;
 }
 
+/**
+ * A version's next deposit in its stored schedule (its scheduled deposits still to come from `today`): what the change
+ * applier wrote for it. Read inside the applier's rolled-back preview (`ChangeApplier.preview`), it is the first
+ * deposit applying the change now will give it (on the bank's days, without the dates the version in force holds).
+ */
+export async function nextStoredDeposit(
+  em: EntityManager,
+  versionId: number,
+  today: LocalDate,
+): Promise<LocalDate | null> {
+  return (await upcomingDeposits(em, [versionId], today, 1)).get(versionId)?.[0]?.dueDate ?? null;
+}
+
 /** The view-agreement page lists the next 12 deposits. */
 export const DEPOSIT_DATES_SHOWN = 12;
 
