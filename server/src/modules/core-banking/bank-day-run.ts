@@ -8,7 +8,7 @@ import { agreementBalances, LedgerTransactionType, type TransactionStatus } from
 import { type AgreementStatus, loadMemberAccount } from '../agreement/index.js';
 import { JOB_SCHEMA } from '../../jobs/job-queue.js';
 import { autoPaymentsDue, CORE_BANKING_USERNAME } from './bill-days.js';
-import { BANK_AUTOPAY_JOB } from './core-banking.jobs.js';
+import { BANK_APPLIED_AUTOPAY_JOB, BANK_AUTOPAY_JOB } from './core-banking.jobs.js';
 import { agreementsAskingDeposits, depositsAsked } from './deposit-arrivals.js';
 import { arrearsStatus, missedOwing } from './bank-day.rules.js';
 import { balancesAfter, depositTonight, paymentOutcome, type BankDayLineKind } from './bank-day-run.rules.js';
@@ -39,7 +39,8 @@ const OUTCOME_VIEW = {
  * Tonight's run, in sight (issue 24 item 3): what the next bank day will do for an agreement, in the order its steps
  * do it (deposits in, then the bills paid automatically), each line with the balance after it, from the very
  * selections the steps run (`agreementsAskingDeposits`, `depositsAsked`, `autoPaymentsDue`); and what the last
- * bank day did, read from what its steps wrote (ledger, activities, the automatic payments step's refusals).
+ * bank day did, read from what its steps wrote (ledger, activities, the automatic payments step's refusals and those
+ * of the automatic payments of an agreement applied after it).
  */
 export class BankDayRunService {
   constructor(
@@ -186,21 +187,41 @@ export class BankDayRunService {
        order by t.id`,
       [CORE_BANKING_USERNAME, agreementId, date],
     );
+    // The bills the day could not pay, from the runs' outputs (`stepSummary`'s notPaid): the automatic payments step's
+    // (its run that ended the step), and those of the jobs paying an agreement applied after that step began
+    // (BANK_APPLIED_AUTOPAY_JOB, the step's payments for that agreement alone). A bill refused twice is listed once.
     const refused = await em.execute<{ bill_id: number; name: string; amount: string; reason: string }[]>(
-      `select r."billId" as bill_id, coalesce(br.nickname, '') as name, b.expected_amount::text as amount,
-         r.message as reason
-       from ((select output from ${JOB_SCHEMA}.job where name = ? and data->>'date' = ? and state = 'completed'
-                and output->'notPaid' is not null
-              union all
-              select output from ${JOB_SCHEMA}.archive where name = ? and data->>'date' = ? and state = 'completed'
-                and output->'notPaid' is not null)
-             limit 1) run
+      `with run as (
+         (select output from ${JOB_SCHEMA}.job where name = ? and data->>'date' = ? and state = 'completed'
+            and output->'notPaid' is not null
+          union all
+          select output from ${JOB_SCHEMA}.archive where name = ? and data->>'date' = ? and state = 'completed'
+            and output->'notPaid' is not null
+          limit 1)
+         union all
+         select output from ${JOB_SCHEMA}.job where name = ? and data->>'date' = ? and state = 'completed'
+           and data->>'agreementId' = ? and output->'notPaid' is not null
+         union all
+         select output from ${JOB_SCHEMA}.archive where name = ? and data->>'date' = ? and state = 'completed'
+           and data->>'agreementId' = ? and output->'notPaid' is not null)
+       select distinct on (b.due_date, b.id) r."billId" as bill_id, coalesce(br.nickname, '') as name,
+         b.expected_amount::text as amount, r.message as reason
+       from run
        cross join lateral jsonb_to_recordset(coalesce(run.output->'notPaid', '[]'::jsonb))
          as r("billId" int, "agreementId" int, message text)
        join bill b on b.id = r."billId" left join biller br on br.id = b.biller_id
        where r."agreementId" = ?
        order by b.due_date, b.id`,
-      [BANK_AUTOPAY_JOB.definition.name, date, BANK_AUTOPAY_JOB.definition.name, date, agreementId],
+      [
+        ...[BANK_AUTOPAY_JOB, BANK_AUTOPAY_JOB].flatMap((job) => [job.definition.name, date]),
+        // Compared as the JSON's text: no cast of another queue's data.
+        ...[BANK_APPLIED_AUTOPAY_JOB, BANK_APPLIED_AUTOPAY_JOB].flatMap((job) => [
+          job.definition.name,
+          date,
+          String(agreementId),
+        ]),
+        agreementId,
+      ],
     );
     const lines: BankDayResultLineView[] = [
       ...deposits.map((row) => ({
