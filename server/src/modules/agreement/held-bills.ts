@@ -11,8 +11,10 @@ import { heldBills, type HeldBillRow, type HeldBills } from './stored-plan.js';
  * What the stored bills of a change say to its deposit plan (`stored-plan.ts#heldBills`): those of the version in force
  * and of the version (before the change is applied they are all the version in force's; after, the owed ones have
  * followed their billers and the settled ones stayed), so that the deposits step and the plan stored when the change
- * is applied read the same bills. The unpaid ones with the projection's own read (`loadProjectionRows`: the forecast
- * owes the same); the settled ones (paid, pending, reversed, reimbursed, short-paid) due from `from` (the first day) on.
+ * is applied read the same bills (and, once applied, the applier the dates it does not bill again: `kept`,
+ * `modification-schedule.ts#heldBillDates`). The unpaid ones with the projection's own read (`loadProjectionRows`: the
+ * forecast owes the same); the settled ones (paid, pending, reversed, reimbursed, short-paid) due from `from` (the first
+ * day) on.
  */
 export async function loadHeldBills(
   em: EntityManager,
@@ -40,5 +42,5 @@ export async function loadHeldBills(
       status: Number(row.status) as BillStatus,
     });
   }
-  return heldBills(billers, rows);
+  return heldBills(billers, rows, from);
 }

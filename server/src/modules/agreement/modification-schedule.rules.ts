@@ -56,7 +56,10 @@ export interface ItemBills {
   stored: readonly StoredBill[];
   /** The engine's bills of the item over the period (any date; only today's and later are used). */
   wanted: readonly WantedBill[];
-  /** Dates from today on where the item's bill stayed with the version in force (paid, pending): not billed twice. */
+  /**
+   * Dates from today on whose stored bill stays as it is (rule "held bills", `stored-plan.ts#heldBills` `kept`: settled
+   * with the version in force, or failed and owed again on its date): not billed twice.
+   */
   held: readonly LocalDate[];
   /** A removed item's final bill date: its bills up to and including it are still paid. */
   finalBillDate: LocalDate | null;

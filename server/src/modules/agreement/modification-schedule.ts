@@ -24,7 +24,7 @@ import {
   type WantedBill,
 } from './modification-schedule.rules.js';
 import { billRowsOf, insertBills, pgArray, type ScheduledBillRow } from './schedule-materializer.js';
-import { storedBillPlan } from './stored-plan.js';
+import { keptDatesByItem, storedBillPlan } from './stored-plan.js';
 import { loadHeldBills } from './held-bills.js';
 
 /** Bills that may be replaced: still to come, nothing paid towards them. */
@@ -119,7 +119,7 @@ export async function rescheduleModification(
      order by b.due_date, b.id`,
     [versionId, OVERDUE_BILL_STATUSES, today],
   );
-  const held = await heldBillDates(tx, versionId, previousId, today);
+  const held = keptDatesByItem(heldBills);
 
   const update: { id: number; bill: WantedBill }[] = [];
   const overdueUpdates: { id: number; amount: Cents; contingency: Cents }[] = [];
@@ -268,9 +268,10 @@ export async function rescheduleModification(
 }
 
 /**
- * Per item of the version (`biller:12`, `subcategory:3`), the dates from today on where its bill stayed with the version
- * in force (paid, pending) or came over failed (owed again, not replaced): the same item is not billed twice. Read
- * after the carry-over, in the applying transaction (or the applier's rolled-back preview: a biller form's preview).
+ * Per item of the version (`biller:12`, `subcategory:3`), the dates from today on whose stored bill stays as it is when
+ * the change is applied: rule "held bills" (`stored-plan.ts#heldBills`, `kept`: settled with the version in force, or
+ * failed and carried over, owed again on its date), so the same item is not billed twice. Read after the carry-over, in
+ * the applying transaction (or the applier's rolled-back preview: a biller form's preview).
  */
 export async function heldBillDates(
   tx: EntityManager,
@@ -278,26 +279,8 @@ export async function heldBillDates(
   previousId: number,
   today: LocalDate,
 ): Promise<Map<string, LocalDate[]>> {
-  const rows = await tx.execute<Row[]>(
-    `select nb.id as biller_id, null as billing_sub_category_id, b.due_date::text as due_date
-     from bill b join biller nb on nb.previous_id = b.biller_id and nb.agreement_id = ?
-     where b.agreement_id = ? and b.due_date >= ?::date
-     union all
-     select null, ns.id, b.due_date::text
-     from bill b join billing_sub_category ns on ns.previous_id = b.billing_sub_category_id and ns.agreement_id = ?
-     where b.agreement_id = ? and b.due_date >= ?::date
-     union all
-     select b.biller_id, b.billing_sub_category_id, b.due_date::text
-     from bill b where b.agreement_id = ? and b.status = ${BillStatus.Failed} and b.due_date >= ?::date`,
-    [versionId, previousId, today, versionId, previousId, today, versionId, today],
-  );
-  const held = new Map<string, LocalDate[]>();
-  for (const row of rows) {
-    const list = held.get(keyOf(row));
-    if (list) list.push(dateOf(row.due_date));
-    else held.set(keyOf(row), [dateOf(row.due_date)]);
-  }
-  return held;
+  const billers = await loadBillers(tx, [versionId]);
+  return keptDatesByItem(await loadHeldBills(tx, [previousId, versionId], billers, today));
 }
 
 function storedBill(row: Row): StoredBill {

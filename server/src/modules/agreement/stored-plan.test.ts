@@ -9,6 +9,7 @@ import {
   billerFactsWith,
   billerPlanData,
   heldBills,
+  keptDatesByItem,
   storedDepositPlanData,
 } from './stored-plan.js';
 import { agreementFacts, billerFacts, d } from './test-facts.js';
@@ -157,12 +158,14 @@ describe('billerFactsWith (a biller as saving the planner’s input would store 
   });
 });
 
-describe('heldBills (rule "held bills": what a change’s stored bills say to its deposits step)', () => {
+describe('heldBills (rule "held bills": which occurrences of a change’s items its stored bills already cover)', () => {
   // The version's copy of biller 1 of the version in force (biller 11), a biller of its own (2), biller 3 removed.
   const billers = [
     billerFacts(11, { previousKey: 'biller:1', nickname: 'Power' }),
     billerFacts(2, { nickname: 'Gas' }),
   ];
+  // The first day (today): the deposits step's first simulated day, the day the change is applied.
+  const from = d('2026-04-01');
   const row = (sourceKey: string, dueDate: string, status: BillStatus, contingency = 0) => ({
     sourceKey,
     dueDate: d(dueDate),
@@ -177,61 +180,102 @@ describe('heldBills (rule "held bills": what a change’s stored bills say to it
     amount: cents(15_000),
     contingency: cents(contingency),
   });
+  const on = (billerKey: string, date: string) => ({ billerKey, date: d(date) });
   it.each<[string, ReturnType<typeof row>, ReturnType<typeof heldBills>]>([
     [
       'an overdue bill of the version in force is owed, as its copy’s, with its contingency',
       row('biller:1', '2026-03-05', BillStatus.Overdue, 1_500),
-      { owed: [owedBill('biller:11', 'Power', '2026-03-05', 1_500)], paid: [] },
+      { owed: [owedBill('biller:11', 'Power', '2026-03-05', 1_500)], paid: [], kept: [] },
     ],
     [
       'an overdue bill the member was told of is owed',
       row('biller:1', '2026-03-05', BillStatus.OverdueNotified),
-      { owed: [owedBill('biller:11', 'Power', '2026-03-05')], paid: [] },
+      { owed: [owedBill('biller:11', 'Power', '2026-03-05')], paid: [], kept: [] },
     ],
     [
       'a failed bill (its payment returned) is owed again',
       row('biller:1', '2026-03-05', BillStatus.Failed),
-      { owed: [owedBill('biller:11', 'Power', '2026-03-05')], paid: [] },
+      { owed: [owedBill('biller:11', 'Power', '2026-03-05')], paid: [], kept: [] },
+    ],
+    [
+      'a failed bill from the first day on is owed and kept on its date (not replaced, not billed twice)',
+      row('biller:1', '2026-04-05', BillStatus.Failed),
+      { owed: [owedBill('biller:11', 'Power', '2026-04-05')], paid: [], kept: [on('biller:11', '2026-04-05')] },
     ],
     [
       'a bill the version holds itself (carried over already) is owed as its own',
       row('biller:2', '2026-03-05', BillStatus.Overdue),
-      { owed: [owedBill('biller:2', 'Gas', '2026-03-05')], paid: [] },
+      { owed: [owedBill('biller:2', 'Gas', '2026-03-05')], paid: [], kept: [] },
     ],
     [
-      'a scheduled bill is owed (the planner counts it only before the first day)',
+      'a scheduled bill is owed (the planner counts it only before the first day) and not kept (the engine’s replaces it)',
       row('biller:2', '2026-05-05', BillStatus.Scheduled),
-      { owed: [owedBill('biller:2', 'Gas', '2026-05-05')], paid: [] },
+      { owed: [owedBill('biller:2', 'Gas', '2026-05-05')], paid: [], kept: [] },
     ],
     [
-      'a bill paid early is paid: not billed again',
+      'a bill paid early is paid: not billed again, kept on its date',
       row('biller:1', '2026-05-05', BillStatus.Paid),
-      { owed: [], paid: [{ billerKey: 'biller:11', date: d('2026-05-05') }] },
+      { owed: [], paid: [on('biller:11', '2026-05-05')], kept: [on('biller:11', '2026-05-05')] },
+    ],
+    [
+      'a bill paid on the first day is paid',
+      row('biller:1', '2026-04-01', BillStatus.Paid),
+      { owed: [], paid: [on('biller:11', '2026-04-01')], kept: [on('biller:11', '2026-04-01')] },
+    ],
+    [
+      'a bill paid before the first day is history: it covers no occurrence still to come',
+      row('biller:1', '2026-03-05', BillStatus.Paid),
+      { owed: [], paid: [], kept: [] },
     ],
     [
       'a bill being paid (pending) is paid',
       row('biller:1', '2026-05-05', BillStatus.PaymentPending),
-      { owed: [], paid: [{ billerKey: 'biller:11', date: d('2026-05-05') }] },
+      { owed: [], paid: [on('biller:11', '2026-05-05')], kept: [on('biller:11', '2026-05-05')] },
     ],
     [
       'a short-paid bill is settled: paid',
       row('biller:2', '2026-05-05', BillStatus.ShortPaid),
-      { owed: [], paid: [{ billerKey: 'biller:2', date: d('2026-05-05') }] },
+      { owed: [], paid: [on('biller:2', '2026-05-05')], kept: [on('biller:2', '2026-05-05')] },
+    ],
+    [
+      'a reversed bill is settled: paid',
+      row('biller:1', '2026-05-05', BillStatus.Reversed),
+      { owed: [], paid: [on('biller:11', '2026-05-05')], kept: [on('biller:11', '2026-05-05')] },
     ],
     [
       'a bill of a biller the version removed is no longer the agreement’s',
       row('biller:3', '2026-03-05', BillStatus.Overdue),
-      { owed: [], paid: [] },
+      { owed: [], paid: [], kept: [] },
     ],
   ])('%s', (_rule, bill, expected) => {
-    expect(heldBills(billers, [bill])).toEqual(expected);
+    expect(heldBills(billers, [bill], from)).toEqual(expected);
+  });
+
+  it('gives the applier each item’s kept dates (keptDatesByItem)', () => {
+    const held = heldBills(
+      billers,
+      [
+        row('biller:1', '2026-05-05', BillStatus.Paid),
+        row('biller:11', '2026-06-05', BillStatus.Failed),
+        row('biller:2', '2026-05-05', BillStatus.Reimbursed),
+        row('biller:2', '2026-06-05', BillStatus.Upcoming),
+      ],
+      from,
+    );
+    expect(keptDatesByItem(held)).toEqual(
+      new Map([
+        ['biller:11', [d('2026-05-05'), d('2026-06-05')]],
+        ['biller:2', [d('2026-05-05')]],
+      ]),
+    );
   });
 
   it('hands what it says to the planner with the stored agreement', () => {
-    const held = heldBills(billers, [
-      row('biller:1', '2026-03-05', BillStatus.Overdue),
-      row('biller:2', '2026-05-05', BillStatus.Paid),
-    ]);
+    const held = heldBills(
+      billers,
+      [row('biller:1', '2026-03-05', BillStatus.Overdue), row('biller:2', '2026-05-05', BillStatus.Paid)],
+      from,
+    );
     expect(storedDepositPlanData(agreementFacts(), billers, cents(0), held)).toMatchObject({
       owedBills: held.owed,
       paidBills: held.paid,

@@ -1,7 +1,7 @@
 import { add, ZERO, type Cents } from '../../shared/money.js';
 import { PaymentMethod } from '../../shared/bill/payment-method.js';
 import { BillerStatus } from '../../shared/biller/biller-codes.js';
-import { expectedBills, type BillPlan } from '../bill/index.js';
+import { BillStatus, expectedBills, type BillPlan } from '../bill/index.js';
 import { ContributionFrequency } from '../deposit/index.js';
 import { toBillPlan, type DepositPlanBillerData, type DepositPlanData, type PaidOccurrence } from '../planner/index.js';
 import type { AgreementFacts } from './agreement-facts.js';
@@ -10,6 +10,7 @@ import type { CategoryAllocation } from './agreement-summary.types.js';
 import { firstDepositDate } from './plan/plan-schedule.rules.js';
 import type { ExpectedBill } from '../../shared/deposit/cash-flow.rules.js';
 import { isUnpaidBill } from './projection/projection.rules.js';
+import type { LocalDate } from '../../shared/local-date.js';
 import type { ProjectionBillRow } from './projection/projection.queries.js';
 
 /**
@@ -111,37 +112,50 @@ export type HeldBillRow = Pick<
   'sourceKey' | 'dueDate' | 'expectedAmount' | 'contingency' | 'status'
 >;
 
-/** What a running agreement's stored bills tell the deposits step beyond its billers' occurrences. */
+/** What a change's stored bills tell its deposits step, its stored plan and its applier beyond the billers' occurrences. */
 export interface HeldBills {
   /** Still to be paid: those before the first day fall due on it (`owedBeforeFirstDay`). */
   owed: ExpectedBill[];
-  /** Paid already or being paid: not billed again (`withoutPaidBills`). */
+  /** Paid already or being paid, from the first day on: not billed again (`withoutPaidBills`). */
   paid: PaidOccurrence[];
+  /**
+   * The dates from the first day on whose stored bill stays as it is when the change is applied: the settled ones
+   * (`paid`) and the failed ones (owed again on their own date). The applier writes no bill of the engine's on them
+   * (`modification-schedule.rules.ts#billChanges`, `held`), and the planner counts one occurrence there: the failed
+   * one is owed, not replaced (`owedBeforeFirstDay` leaves it to its biller's occurrence).
+   */
+  kept: PaidOccurrence[];
 }
 
-export const NO_HELD_BILLS: HeldBills = { owed: [], paid: [] };
+export const NO_HELD_BILLS: HeldBills = { owed: [], paid: [], kept: [] };
 
 /**
- * Rule "held bills": what a version's stored bills (its own, or those of the item of the version in force it copies,
- * `previousKey`: they follow it when the change is applied, version-carry-over.ts) say to its deposits step. A bill
- * still to be paid (the projection's `isUnpaidBill`: `OWED_STATUSES`, nothing paid yet or a failed payment returned)
- * is owed, at its own amount and with its own contingency (the step sets every bill's contingency aside); any other is
- * settled: paid from the agreement's money already, so its occurrence is not billed again. A removed biller's bills
- * are no longer the agreement's (as the projection's `projectedBills`). Which of them count, and on which day, is the
- * planner's (`owedBeforeFirstDay`, `withoutPaidBills`).
+ * Rule "held bills": which occurrences of a version's items its stored bills already cover (its own bills, or those of
+ * the item of the version in force it copies, `previousKey`: they follow it when the change is applied,
+ * version-carry-over.ts), the one answer the deposits step, the plan stored when the change is applied, the biller
+ * form's preview and the applier (`heldBillDates`) read. A bill still to be paid (the projection's `isUnpaidBill`:
+ * `OWED_STATUSES`, nothing paid yet or a failed payment returned) is owed, at its own amount and with its own
+ * contingency (the step sets every bill's contingency aside); any other is settled: paid from the agreement's money
+ * already, so its occurrence from the first day (`from`) on is not billed again. A settled or failed bill from the
+ * first day on is kept on its date (`HeldBills.kept`). A removed biller's bills are no longer the agreement's (as the
+ * projection's `projectedBills`). Which owed ones count, and on which day, is the planner's (`owedBeforeFirstDay`,
+ * `withoutPaidBills`).
  */
-export function heldBills(billers: readonly BillerFacts[], bills: readonly HeldBillRow[]): HeldBills {
+export function heldBills(billers: readonly BillerFacts[], bills: readonly HeldBillRow[], from: LocalDate): HeldBills {
   const byKey = new Map<string, BillerFacts>();
   for (const biller of billers) {
     byKey.set(biller.key, biller);
     if (biller.previousKey !== null) byKey.set(biller.previousKey, biller);
   }
-  const held: HeldBills = { owed: [], paid: [] };
+  const held: HeldBills = { owed: [], paid: [], kept: [] };
   for (const bill of bills) {
     const biller = byKey.get(bill.sourceKey);
     if (!biller) continue;
+    const occurrence = { billerKey: biller.key, date: bill.dueDate };
     if (!isUnpaidBill(bill.status)) {
-      held.paid.push({ billerKey: biller.key, date: bill.dueDate });
+      if (bill.dueDate < from) continue;
+      held.paid.push(occurrence);
+      held.kept.push(occurrence);
       continue;
     }
     held.owed.push({
@@ -151,8 +165,20 @@ export function heldBills(billers: readonly BillerFacts[], bills: readonly HeldB
       amount: bill.expectedAmount,
       contingency: bill.contingency,
     });
+    if (bill.status === BillStatus.Failed && bill.dueDate >= from) held.kept.push(occurrence);
   }
   return held;
+}
+
+/** `HeldBills.kept` by item key (`biller:12`): the applier's `held` dates of each item. */
+export function keptDatesByItem(held: HeldBills): Map<string, LocalDate[]> {
+  const byItem = new Map<string, LocalDate[]>();
+  for (const { billerKey, date } of held.kept) {
+    const dates = byItem.get(billerKey);
+    if (dates) dates.push(date);
+    else byItem.set(billerKey, [date]);
+  }
+  return byItem;
 }
 
 /**
