@@ -1458,6 +1458,7 @@ export type BillerEditPreviewQueryVariables = Exact<{
   contractId: number;
   replacing?: string | null | undefined;
   item: DepositPlanBillerInput;
+  overdueOption?: number | null | undefined;
 }>;
 
 

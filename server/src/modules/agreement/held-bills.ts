@@ -5,6 +5,7 @@ import type { LocalDate } from '../../shared/local-date.js';
 import { SETTLED_STATUSES, type BillStatus } from '../bill/index.js';
 import type { BillerFacts } from './agreement-billers.js';
 import { loadProjectionRows } from './projection/projection.queries.js';
+import type { OverdueOptionFacts } from './modification-schedule.rules.js';
 import { heldBills, type HeldBillRow, type HeldBills } from './stored-plan.js';
 
 /**
@@ -21,7 +22,18 @@ export async function loadHeldBills(
   versionIds: readonly number[],
   billers: readonly BillerFacts[],
   from: LocalDate,
+  /** What applying the change does to each item's overdue bills (`modification-schedule.ts#loadOverdueOptions`). */
+  overdueOptions?: ReadonlyMap<string, OverdueOptionFacts>,
 ): Promise<HeldBills> {
+  return heldBills(billers, await loadHeldBillRows(em, versionIds, from), from, overdueOptions);
+}
+
+/** The stored bills `loadHeldBills` reads, before rule "held bills" says what they hold. */
+export async function loadHeldBillRows(
+  em: EntityManager,
+  versionIds: readonly number[],
+  from: LocalDate,
+): Promise<HeldBillRow[]> {
   const unpaid = await loadProjectionRows(em, versionIds);
   const settled = await em.execute<Record<string, unknown>[]>(
     `select biller_id, billing_sub_category_id, due_date::text as due_date, expected_amount::text as expected_amount,
@@ -42,5 +54,5 @@ export async function loadHeldBills(
       status: Number(row.status) as BillStatus,
     });
   }
-  return heldBills(billers, rows, from);
+  return rows;
 }

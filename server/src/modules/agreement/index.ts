@@ -71,7 +71,7 @@ export { AgreementLifecycleService } from './lifecycle/lifecycle.service.js';
 export { startApprovedAgreements } from './lifecycle/start-approved.js';
 export { MemberApprovalResolver } from './member-approval/member-approval.resolver.js';
 export { MemberApprovalService } from './member-approval/member-approval.service.js';
-export { heldBillDates } from './modification-schedule.js';
+export { heldBillDates, loadOverdueOptions, overdueOptionFacts } from './modification-schedule.js';
 export { OverdrawRule } from './overdraw-rule.entity.js';
 export { AgreementPlan, AgreementPlanLine } from './plan/agreement-plan.entity.js';
 export { depositLines } from './plan/deposit-lines.js';
@@ -127,11 +127,12 @@ export {
   allocationByCategory,
   billerFactsWith,
   billerPlanData,
+  heldBills,
   NO_HELD_BILLS,
   plannableBillers,
   storedDepositPlanData,
 } from './stored-plan.js';
-export { loadHeldBills } from './held-bills.js';
+export { loadHeldBillRows, loadHeldBills } from './held-bills.js';
 export { TermEndChoice } from './term-end/term-end-choice.entity.js';
 export { storedTermEndChoices } from './term-end/term-end-reader.js';
 export { TermEndResolver, TermEndSummaryResolver } from './term-end/term-end.resolver.js';

@@ -141,6 +141,19 @@ export function overdueBillChanges(
   return updates;
 }
 
+/**
+ * An item's facts `overdueBillChanges` reads besides its overdue bills: how the modification treats it, the biller
+ * form's overdue option and the bill engine's bills of the item over the period. The applier reads them to write the
+ * overdue bills' new amounts; the deposits step, the plan stored when the change is applied and the biller form's
+ * preview read the same through rule "held bills" (`stored-plan.ts#heldBills`), so they owe those bills at the amount
+ * the applied agreement will hold.
+ */
+export interface OverdueOptionFacts {
+  change: ItemChange;
+  overdueOption: number | null;
+  wanted: readonly WantedBill[];
+}
+
 /** A deposit still to come in the new version (scheduled, nothing received). */
 export interface StoredDeposit {
   id: number;

@@ -8,7 +8,7 @@ import { BillStatus } from '../bill/index.js';
 import type { BillerStatus, ModificationState } from '../../shared/biller/biller-codes.js';
 import { DepositStatus } from './agreement-codes.js';
 import { loadAgreementFacts } from './agreement-facts.js';
-import { loadBillers } from './agreement-billers.js';
+import { loadBillers, type BillerFacts } from './agreement-billers.js';
 import { agreementBalances, ZERO_BALANCES } from '../ledger/index.js';
 import { PlanSource } from './plan/plan-codes.js';
 import { loadStoredPlan } from './plan/plan-reader.js';
@@ -18,7 +18,9 @@ import {
   depositChanges,
   itemChange,
   overdueBillChanges,
+  type ItemChange,
   type OverdueBill,
+  type OverdueOptionFacts,
   type StoredBill,
   type StoredDeposit,
   type WantedBill,
@@ -85,7 +87,16 @@ export async function rescheduleModification(
   // step's own computation of the change, with the same bills owed and paid): stored once, read below for its dates.
   const balances = (await agreementBalances(tx, [versionId])).get(versionId) ?? ZERO_BALANCES;
   const billers = await loadBillers(tx, [versionId]);
-  const heldBills = await loadHeldBills(tx, [previousId, versionId], billers, today);
+  const items = await itemsOf(tx, versionId);
+  const facts = new Map(billers.map((biller) => [biller.key, biller]));
+  // The overdue bills the overdue option gives a new amount are owed at it in the plan too (rule "held bills").
+  const heldBills = await loadHeldBills(
+    tx,
+    [previousId, versionId],
+    billers,
+    today,
+    overdueOptionsOf(items, facts, period),
+  );
   await storeAgreedPlan(
     tx,
     { versionId, effectiveDate: today, openingBalance: balances.total, heldBills },
@@ -93,16 +104,6 @@ export async function rescheduleModification(
   );
   const plan = (await loadStoredPlan(tx, versionId))!;
 
-  const items = await tx.execute<Row[]>(
-    `select 'biller' as kind, id, modification_state, status, overdue_option,
-            case when is_final_bill_expected then expected_final_bill_date::text end as final_bill_date
-     from biller where agreement_id = ?
-     union all
-     select 'subcategory', id, modification_state, status, overdue_option, null
-     from billing_sub_category where agreement_id = ?`,
-    [versionId, versionId],
-  );
-  const facts = new Map(billers.map((biller) => [biller.key, biller]));
   const stored = await tx.execute<Row[]>(
     `select b.id, b.biller_id, b.billing_sub_category_id, b.due_date::text as due_date, b.expected_amount,
             b.contingency, b.is_final_bill
@@ -126,23 +127,16 @@ export async function rescheduleModification(
   const remove: number[] = [];
   const insert: ScheduledBillRow[] = [];
   for (const item of items) {
-    const key = `${String(item.kind)}:${Number(item.id)}`;
-    let change = itemChange(Number(item.modification_state) as ModificationState, Number(item.status) as BillerStatus);
+    const key = itemKeyOf(item);
     const biller = facts.get(key);
-    // An item the engine cannot read keeps the bills it has rather than losing them.
-    if ((change === 'added' || change === 'changed') && (!biller || !storedBillPlan(biller))) change = 'kept';
+    const change = changeOf(item, biller);
     if (change === 'kept') continue;
     const rows = change === 'removed' || !biller ? [] : billRowsOf(biller, period);
-    const wanted = rows.map((row): WantedBill => ({
-      dueDate: row.dueDate,
-      amount: parseMoney(row.amount),
-      contingency: parseMoney(row.contingency),
-      isFinalBill: row.isFinalBill,
-    }));
+    const wanted = wantedBillsOf(rows);
     overdueUpdates.push(
       ...overdueBillChanges(
         change,
-        item.overdue_option === null || item.overdue_option === undefined ? null : Number(item.overdue_option),
+        overdueOptionOf(item),
         overdue.filter((row) => keyOf(row) === key).map(overdueBill),
         wanted,
         today,
@@ -265,6 +259,96 @@ export async function rescheduleModification(
     if (replanned.superseded.length > 0) result.reliefsSuperseded = replanned.superseded;
   }
   return result;
+}
+
+/** The version's billers and sub-categories, removed ones too, with what the wizard kept on them. */
+async function itemsOf(tx: EntityManager, versionId: number): Promise<Row[]> {
+  return tx.execute<Row[]>(
+    `select 'biller' as kind, id, modification_state, status, overdue_option,
+            case when is_final_bill_expected then expected_final_bill_date::text end as final_bill_date
+     from biller where agreement_id = ?
+     union all
+     select 'subcategory', id, modification_state, status, overdue_option, null
+     from billing_sub_category where agreement_id = ?`,
+    [versionId, versionId],
+  );
+}
+
+const itemKeyOf = (item: Row) => `${String(item.kind)}:${Number(item.id)}`;
+
+const overdueOptionOf = (item: Row) =>
+  item.overdue_option === null || item.overdue_option === undefined ? null : Number(item.overdue_option);
+
+/** How applying the modification treats an item (`itemChange`); one the engine cannot read keeps its bills. */
+function changeOf(item: Row, biller: BillerFacts | undefined): ItemChange {
+  return engineChange(
+    itemChange(Number(item.modification_state) as ModificationState, Number(item.status) as BillerStatus),
+    biller,
+  );
+}
+
+/** An item added or changed that the bill engine cannot read keeps the bills it has rather than losing them. */
+function engineChange(change: ItemChange, biller: BillerFacts | undefined): ItemChange {
+  return (change === 'added' || change === 'changed') && (!biller || !storedBillPlan(biller)) ? 'kept' : change;
+}
+
+/**
+ * What applying the change does to an item's overdue bills (`overdueBillChanges`' facts): `change` as the applier
+ * reads it, the biller form's overdue option, and the bill engine's bills of `biller` (as saved, or as the biller
+ * form's edit would save it) over the period; none over the engine's occurrence cap (the planner refuses it anyway).
+ */
+export function overdueOptionFacts(
+  biller: BillerFacts,
+  change: ItemChange,
+  overdueOption: number | null,
+  period: { start: LocalDate; end: LocalDate },
+): OverdueOptionFacts {
+  const changed = engineChange(change, biller);
+  let wanted: WantedBill[] = [];
+  if (changed === 'added' || changed === 'changed') {
+    try {
+      wanted = wantedBillsOf(billRowsOf(biller, period));
+    } catch {
+      wanted = [];
+    }
+  }
+  return { change: changed, overdueOption, wanted };
+}
+
+function overdueOptionsOf(
+  items: readonly Row[],
+  billers: ReadonlyMap<string, BillerFacts>,
+  period: { start: LocalDate; end: LocalDate },
+): Map<string, OverdueOptionFacts> {
+  const options = new Map<string, OverdueOptionFacts>();
+  for (const item of items) {
+    const biller = billers.get(itemKeyOf(item));
+    if (!biller) continue;
+    options.set(biller.key, overdueOptionFacts(biller, changeOf(item, biller), overdueOptionOf(item), period));
+  }
+  return options;
+}
+
+/**
+ * Per item of the version, what applying it does to the item's overdue bills, as saved in the wizard: the deposits
+ * step and the biller form's preview owe them as the applier will write them (rule "held bills").
+ */
+export async function loadOverdueOptions(
+  em: EntityManager,
+  versionId: number,
+  billers: readonly BillerFacts[],
+  period: { start: LocalDate; end: LocalDate },
+): Promise<Map<string, OverdueOptionFacts>> {
+  return overdueOptionsOf(await itemsOf(em, versionId), new Map(billers.map((b) => [b.key, b])), period);
+}
+
+function wantedBillsOf(rows: readonly ScheduledBillRow[]): WantedBill[] {
+  return rows.map((row): WantedBill => ({
+    dueDate: row.dueDate,
+    amount: parseMoney(row.amount),
+    contingency: parseMoney(row.contingency),
+    isFinalBill: row.isFinalBill,
+  }));
 }
 
 /**

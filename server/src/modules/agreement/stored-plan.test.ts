@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cents } from '../../shared/money.js';
 import { PaymentMethod } from '../../shared/bill/payment-method.js';
-import { BillerStatus } from '../../shared/biller/biller-codes.js';
+import { BillerOverdueOption, BillerStatus } from '../../shared/biller/biller-codes.js';
 import { BillStatus } from '../bill/index.js';
 import type { DepositPlanBillerData } from '../planner/index.js';
 import {
@@ -12,6 +12,7 @@ import {
   keptDatesByItem,
   storedDepositPlanData,
 } from './stored-plan.js';
+import type { ItemChange } from './modification-schedule.rules.js';
 import { agreementFacts, billerFacts, d } from './test-facts.js';
 
 describe('allocationByCategory (the donut: expected bills over the agreement, by category)', () => {
@@ -268,6 +269,63 @@ describe('heldBills (rule "held bills": which occurrences of a change’s items 
         ['biller:2', [d('2026-05-05')]],
       ]),
     );
+  });
+
+  describe('with the biller form’s overdue option (the applier’s overdueBillChanges)', () => {
+    // Biller 11 (a copy of biller 1) changed to $200 a month on the 5th, 10% contingency.
+    const wanted = ['2026-02-05', '2026-03-05', '2026-04-05', '2026-05-05'].map((date) => ({
+      dueDate: d(date),
+      amount: cents(20_000),
+      contingency: cents(2_000),
+      isFinalBill: false,
+    }));
+    const options = (change: ItemChange, overdueOption: number | null) =>
+      new Map([['biller:11', { change, overdueOption, wanted }]]);
+    const at = (amount: number, contingency: number, date = '2026-03-05') => ({
+      ...owedBill('biller:11', 'Power', date),
+      amount: cents(amount),
+      contingency: cents(contingency),
+    });
+    it.each<[string, ReturnType<typeof row>, ReturnType<typeof options>, ReturnType<typeof at>]>([
+      [
+        'all unpaid overdue bills: an overdue bill is owed at the amount applying gives it',
+        row('biller:1', '2026-03-05', BillStatus.Overdue),
+        options('changed', BillerOverdueOption.AllUnpaidBills),
+        at(20_000, 2_000),
+      ],
+      [
+        'all unpaid overdue bills: one the member was told of too',
+        row('biller:1', '2026-03-05', BillStatus.OverdueNotified),
+        options('changed', BillerOverdueOption.AllUnpaidBills),
+        at(20_000, 2_000),
+      ],
+      [
+        'all unpaid overdue bills: one on a date the new schedule lacks takes its next bill’s',
+        row('biller:1', '2026-03-01', BillStatus.Overdue),
+        options('changed', BillerOverdueOption.AllUnpaidBills),
+        at(20_000, 2_000, '2026-03-01'),
+      ],
+      [
+        'all unpaid overdue bills: a failed bill is not overdue, owed as it was',
+        row('biller:1', '2026-03-05', BillStatus.Failed),
+        options('changed', BillerOverdueOption.AllUnpaidBills),
+        at(15_000, 0),
+      ],
+      [
+        'current and future bills only: owed as it was',
+        row('biller:1', '2026-03-05', BillStatus.Overdue),
+        options('changed', BillerOverdueOption.CurrentAndFutureBills),
+        at(15_000, 0),
+      ],
+      [
+        'an item the change keeps: owed as it was',
+        row('biller:1', '2026-03-05', BillStatus.Overdue),
+        options('kept', BillerOverdueOption.AllUnpaidBills),
+        at(15_000, 0),
+      ],
+    ])('%s', (_rule, bill, overdueOptions, owed) => {
+      expect(heldBills(billers, [bill], from, overdueOptions).owed).toEqual([owed]);
+    });
   });
 
   it('hands what it says to the planner with the stored agreement', () => {

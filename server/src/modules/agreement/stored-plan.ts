@@ -1,7 +1,7 @@
 import { add, ZERO, type Cents } from '../../shared/money.js';
 import { PaymentMethod } from '../../shared/bill/payment-method.js';
 import { BillerStatus } from '../../shared/biller/biller-codes.js';
-import { BillStatus, expectedBills, type BillPlan } from '../bill/index.js';
+import { BillStatus, expectedBills, isOverdue, type BillPlan } from '../bill/index.js';
 import { ContributionFrequency } from '../deposit/index.js';
 import { toBillPlan, type DepositPlanBillerData, type DepositPlanData, type PaidOccurrence } from '../planner/index.js';
 import type { AgreementFacts } from './agreement-facts.js';
@@ -12,6 +12,7 @@ import type { ExpectedBill } from '../../shared/deposit/cash-flow.rules.js';
 import { isUnpaidBill } from './projection/projection.rules.js';
 import type { LocalDate } from '../../shared/local-date.js';
 import type { ProjectionBillRow } from './projection/projection.queries.js';
+import { overdueBillChanges, type OverdueBill, type OverdueOptionFacts } from './modification-schedule.rules.js';
 
 /**
  * A stored version as the planner's input (the same `DepositPlanData` the wizard sends), so the what-ifs (the
@@ -135,19 +136,32 @@ export const NO_HELD_BILLS: HeldBills = { owed: [], paid: [], kept: [] };
  * version-carry-over.ts), the one answer the deposits step, the plan stored when the change is applied, the biller
  * form's preview and the applier (`heldBillDates`) read. A bill still to be paid (the projection's `isUnpaidBill`:
  * `OWED_STATUSES`, nothing paid yet or a failed payment returned) is owed, at its own amount and with its own
- * contingency (the step sets every bill's contingency aside); any other is settled: paid from the agreement's money
- * already, so its occurrence from the first day (`from`) on is not billed again. A settled or failed bill from the
- * first day on is kept on its date (`HeldBills.kept`). A removed biller's bills are no longer the agreement's (as the
- * projection's `projectedBills`). Which owed ones count, and on which day, is the planner's (`owedBeforeFirstDay`,
- * `withoutPaidBills`).
+ * contingency (the step sets every bill's contingency aside), or, an overdue one of an item whose biller form asked for
+ * "All unpaid overdue, current and future bills", at the amount applying the change gives it (`overdueOptions`); any
+ * other is settled: paid from the agreement's money already, so its occurrence from the first day (`from`) on is not
+ * billed again. A settled or failed bill from the first day on is kept on its date (`HeldBills.kept`). A removed
+ * biller's bills are no longer the agreement's (as the projection's `projectedBills`). Which owed ones count, and on
+ * which day, is the planner's (`owedBeforeFirstDay`, `withoutPaidBills`).
  */
-export function heldBills(billers: readonly BillerFacts[], bills: readonly HeldBillRow[], from: LocalDate): HeldBills {
+export function heldBills(
+  billers: readonly BillerFacts[],
+  bills: readonly HeldBillRow[],
+  from: LocalDate,
+  /**
+   * Per item of the version (its key), what applying the change does to its overdue bills: an item whose biller form
+   * asked for "All unpaid overdue, current and future bills" owes them at the amount the applier writes
+   * (`modification-schedule.rules.ts#overdueBillChanges`, the one rule).
+   */
+  overdueOptions: ReadonlyMap<string, OverdueOptionFacts> = new Map(),
+): HeldBills {
   const byKey = new Map<string, BillerFacts>();
   for (const biller of billers) {
     byKey.set(biller.key, biller);
     if (biller.previousKey !== null) byKey.set(biller.previousKey, biller);
   }
   const held: HeldBills = { owed: [], paid: [], kept: [] };
+  /** Per item, its owed overdue bills (their index in `held.owed` as the id). */
+  const overdue = new Map<string, OverdueBill[]>();
   for (const bill of bills) {
     const biller = byKey.get(bill.sourceKey);
     if (!biller) continue;
@@ -158,6 +172,16 @@ export function heldBills(billers: readonly BillerFacts[], bills: readonly HeldB
       held.kept.push(occurrence);
       continue;
     }
+    if (isOverdue(bill.status)) {
+      const list = overdue.get(biller.key) ?? [];
+      list.push({
+        id: held.owed.length,
+        dueDate: bill.dueDate,
+        amount: bill.expectedAmount,
+        contingency: bill.contingency,
+      });
+      overdue.set(biller.key, list);
+    }
     held.owed.push({
       billerKey: biller.key,
       label: biller.nickname,
@@ -166,6 +190,19 @@ export function heldBills(billers: readonly BillerFacts[], bills: readonly HeldB
       contingency: bill.contingency,
     });
     if (bill.status === BillStatus.Failed && bill.dueDate >= from) held.kept.push(occurrence);
+  }
+  for (const [key, facts] of overdueOptions) {
+    const bills = overdue.get(key);
+    if (!bills) continue;
+    for (const { id, amount, contingency } of overdueBillChanges(
+      facts.change,
+      facts.overdueOption,
+      bills,
+      facts.wanted,
+      from,
+    )) {
+      held.owed[id] = { ...held.owed[id], amount, contingency };
+    }
   }
   return held;
 }

@@ -18,8 +18,11 @@ import {
   defaultBiMonthlyDates,
   loadAgreementFacts,
   loadBillers,
-  loadHeldBills,
+  heldBills,
+  loadHeldBillRows,
+  loadOverdueOptions,
   NO_HELD_BILLS,
+  overdueOptionFacts,
   plannableBillers,
   storedDepositPlanData,
   wizardVersion,
@@ -45,7 +48,10 @@ import type { SettingsService } from '../settings/index.js';
  * (`inputWithBiller`: its bills exactly as the projection will read them once the edit is saved): the planner's
  * own forecast left out the unpaid overdue bills and took each bill's contingency out too, so the form said
  * 'now $558.10' where the member's screens said -$149.50 that day. A version with no deposit yet (a new agreement
- * before its deposits step) keeps the planner's lowest point at the required deposit.
+ * before its deposits step) keeps the planner's lowest point at the required deposit. The form's overdue option
+ * (`overdueOption`) prices the edited item's unpaid overdue bills as applying will (the applier's `overdueBillChanges`,
+ * in the deposits' held bills and in the projection's input alike): "All unpaid overdue, current and future bills"
+ * at the edit's amount.
  */
 
 /** The deposit frequencies the preview prices: the six of the deposits step's option cards, in its order. */
@@ -122,6 +128,8 @@ export class BillerEditPreviewService {
     contractId: number,
     replacing: string | null,
     edited: DepositPlanBillerData,
+    /** The overdue option the form will save with the edit (null: none chosen). */
+    overdueOption: number | null = null,
   ): Promise<EditPreview> {
     const version = await wizardVersion(em, user, contractId);
     const agreement = await loadAgreementFacts(em, version.id);
@@ -129,11 +137,25 @@ export class BillerEditPreviewService {
     const billers = await loadBillers(em, [version.id]);
     const today = this.clock.today();
     const { opening, previousId, holder } = await this.openingBalance(em, version.id);
-    // A modification's stored bills, as its deposits step reads them: owed ones on the first day, paid ones not again.
-    const held =
-      holder !== version.id && agreement.startDate <= today
-        ? await loadHeldBills(em, [holder, version.id], billers, today)
-        : NO_HELD_BILLS;
+    // A modification's stored bills, as its deposits step reads them: owed ones on the first day (overdue ones at the
+    // amount its saved overdue options give them), paid ones not again. With the edit: as saving it would make them.
+    const period = { start: agreement.startDate, end: agreement.endDate };
+    const editedBiller = billerFactsWith(
+      billers.find((stored) => stored.key === replacing) ?? null,
+      edited,
+      version.id,
+    );
+    let held = NO_HELD_BILLS;
+    let heldWithEdit = NO_HELD_BILLS;
+    if (holder !== version.id && agreement.startDate <= today) {
+      const rows = await loadHeldBillRows(em, [holder, version.id], today);
+      const options = await loadOverdueOptions(em, version.id, billers, period);
+      held = heldBills(billers, rows, today, options);
+      if (replacing !== null) {
+        options.set(replacing, overdueOptionFacts(editedBiller, 'changed', overdueOption, period));
+      }
+      heldWithEdit = heldBills(billers, rows, today, options);
+    }
     const settings = await this.settings.serverSettings(em);
     const defaults: PlannerDefaults = plannerDefaultsOf(settings);
     const stored = storedDepositPlanData(agreement, billers, opening, held);
@@ -145,8 +167,15 @@ export class BillerEditPreviewService {
     };
     const others = plannableBillers(billers.filter((biller) => biller.key !== replacing)).map(billerPlanData);
     // The edited item's bills paid already stay paid: its new occurrences on their dates are not billed again.
-    const paidBills = held.paid.map((bill) => (bill.billerKey === replacing ? { ...bill, billerKey: 'edited' } : bill));
-    const withEdit: DepositPlanData = { ...base, paidBills, billers: [...others, { ...edited, key: 'edited' }] };
+    const paidBills = heldWithEdit.paid.map((bill) =>
+      bill.billerKey === replacing ? { ...bill, billerKey: 'edited' } : bill,
+    );
+    const withEdit: DepositPlanData = {
+      ...base,
+      owedBills: heldWithEdit.owed,
+      paidBills,
+      billers: [...others, { ...edited, key: 'edited' }],
+    };
     let before: PreviewFigures | null = null;
     try {
       before = base.billers.length > 0 ? previewFigures(base, today, defaults) : null;
@@ -160,14 +189,13 @@ export class BillerEditPreviewService {
       const projected =
         agreement.depositAmount > 0 ? await this.projectionInput(em, { id: version.id, previousId }) : null;
       if (projected) {
-        const { input, held } = projected;
+        const { input, held: heldDates } = projected;
         if (before) before = { ...before, lowestPoint: lowestOf(input) ?? before.lowestPoint };
         // The edited biller as saving it would store it, its bills as the projection would then read them.
-        const biller = billerFactsWith(billers.find((stored) => stored.key === replacing) ?? null, edited, version.id);
-        const basis: SavedBillerBasis = held
-          ? { applied: true, held: held.get(replacing ?? '') ?? [] }
+        const basis: SavedBillerBasis = heldDates
+          ? { applied: true, held: heldDates.get(replacing ?? '') ?? [], overdueOption }
           : { applied: false };
-        after.lowestPoint = lowestOf(inputWithBiller(input, biller, replacing, basis)) ?? after.lowestPoint;
+        after.lowestPoint = lowestOf(inputWithBiller(input, editedBiller, replacing, basis)) ?? after.lowestPoint;
       }
       return { available: true, message: null, before, after };
     } catch (error) {

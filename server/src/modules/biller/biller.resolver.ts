@@ -125,8 +125,15 @@ export class BillerResolver {
     @Arg('contractId', () => Int) contractId: number,
     @Arg('replacing', () => String, { nullable: true }) replacing: string | null,
     @Arg('item', () => DepositPlanBillerInput) item: DepositPlanBillerInput,
+    @Arg('overdueOption', () => Int, {
+      nullable: true,
+      description:
+        'The form’s overdue option (1: all unpaid overdue, current and future bills; 2: current and future only; ' +
+        'null: none chosen): with 1 the replaced item’s unpaid overdue bills take the edit’s amount, as applying does.',
+    })
+    overdueOption: number | null,
   ): Promise<BillerEditPreviewView> {
-    return services.billerEditPreview.preview(em, user, contractId, replacing, item);
+    return services.billerEditPreview.preview(em, user, contractId, replacing, item, overdueOption ?? null);
   }
 
   @Authorized(...WIZARD_ROLES)

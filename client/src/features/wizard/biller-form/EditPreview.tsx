@@ -33,8 +33,10 @@ export function EditPreview({
 }) {
   const edited = biller ?? subCategory;
   const item = useDebouncedValue(edited ? previewItemOf(edited, dayjs().format('YYYY-MM-DD')) : null, WAIT_MS);
+  // The overdue option as the form will save it: "all unpaid overdue" prices the overdue bills at the new amount.
+  const overdueOption = edited?.overdueOption ?? null;
   const { data, previousData, error, loading } = useBillerEditPreviewQuery(
-    item ? { variables: { contractId, replacing, item } } : skipToken,
+    item ? { variables: { contractId, replacing, item, overdueOption } } : skipToken,
   );
   const preview = (data ?? previousData)?.billerEditPreview;
   const after = preview?.available ? preview.after : null;

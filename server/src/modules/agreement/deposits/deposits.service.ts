@@ -20,6 +20,7 @@ import type { AgreementStatus } from '../agreement-status.js';
 import { loadAgreementFacts, type AgreementFacts } from '../agreement-facts.js';
 import { NO_HELD_BILLS, storedDepositPlanData, type HeldBills } from '../stored-plan.js';
 import { loadHeldBills } from '../held-bills.js';
+import { loadOverdueOptions } from '../modification-schedule.js';
 import { versionEdited, wizardVersion } from '../wizard/wizard-version.js';
 import { noDepositDateLeftMessage } from '../lifecycle/lifecycle.rules.js';
 import { upcomingDeposits } from '../plan/plan-reader.js';
@@ -342,7 +343,14 @@ export class AgreementDepositsService {
     const heldBills =
       stored.previousId === null || renewal
         ? NO_HELD_BILLS
-        : await loadHeldBills(em, [stored.previousId, agreementId], billers, today);
+        : await loadHeldBills(
+            em,
+            [stored.previousId, agreementId],
+            billers,
+            today,
+            // The overdue bills its biller form gives the new amount are owed at it, as applying it writes them.
+            await loadOverdueOptions(em, agreementId, billers, { start: facts.startDate, end: facts.endDate }),
+          );
     return {
       facts,
       stored,

@@ -159,14 +159,29 @@ describe('inputWithBiller (a biller form’s preview: the projection’s bills o
       ],
     ])('%s', (_name, change, held, expected) => {
       const saved = { ...stored, ...change };
-      const previewed = inputWithBiller(input, saved, 'biller:2', { applied: true, held });
+      const previewed = inputWithBiller(input, saved, 'biller:2', { applied: true, held, overdueOption: null });
       expect(bill(previewed, 'biller:2')).toEqual(expected);
       expect(bill(previewed, 'biller:1')).toEqual([['2026-07-10', $(10_000), S]]); // the others as they are
     });
 
+    it.each<[string, number | null, number]>([
+      ['all unpaid overdue, current and future bills: the overdue ones take the new amount', 1, 25_000],
+      ['current and future bills only: the overdue ones stay as they are', 2, 10_000],
+      ['no overdue option chosen: the overdue ones stay as they are', null, 10_000],
+    ])('the overdue option (the applier’s overdueBillChanges), %s', (_name, overdueOption, overdueAmount) => {
+      const saved = { ...stored, expectedBillValue: $(25_000) };
+      const previewed = inputWithBiller(input, saved, 'biller:2', { applied: true, held: [], overdueOption });
+      expect(bill(previewed, 'biller:2').slice(0, 4)).toEqual([
+        ['2026-05-10', $(overdueAmount), BillStatus.Overdue],
+        ['2026-06-10', $(overdueAmount), BillStatus.OverdueNotified],
+        ['2026-07-10', $(25_000), BillStatus.Upcoming],
+        ['2026-08-10', $(10_000), BillStatus.Failed], // a failed bill is not overdue: owed again as it was
+      ]);
+    });
+
     it('puts every bill of the biller under its saved name and flags', () => {
       const saved = { ...stored, nickname: 'Town water', status: BillerStatus.OnHold, isAutoPayment: true };
-      const previewed = inputWithBiller(input, saved, 'biller:2', { applied: true, held: [] });
+      const previewed = inputWithBiller(input, saved, 'biller:2', { applied: true, held: [], overdueOption: null });
       const own = previewed.bills.filter((one) => one.billerKey === 'biller:2');
       expect(new Set(own.map((one) => `${one.billerName} ${one.onHold} ${one.isAutoPayment}`))).toEqual(
         new Set(['Town water true true']),
@@ -175,7 +190,7 @@ describe('inputWithBiller (a biller form’s preview: the projection’s bills o
 
     it('adds a new biller from today on, with ids no other bill has', () => {
       const added = billerFacts(0, { key: 'edited', dateOfBill: d('2026-03-01'), expectedBillValue: $(5_000) });
-      const previewed = inputWithBiller(input, added, null, { applied: true, held: [] });
+      const previewed = inputWithBiller(input, added, null, { applied: true, held: [], overdueOption: null });
       expect(bill(previewed, 'edited').map(([date]) => date)).toEqual([
         '2026-07-01',
         '2026-08-01',

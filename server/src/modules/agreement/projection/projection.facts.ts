@@ -1,7 +1,7 @@
 import type { LocalDate } from '../../../shared/local-date.js';
 import { parseMoney, type Cents } from '../../../shared/money.js';
 import { dateOf, moneyOf } from '../../../database/row-values.js';
-import { BillStatus } from '../../bill/index.js';
+import { BillStatus, isOverdue } from '../../bill/index.js';
 import { PaymentMethod } from '../../../shared/bill/payment-method.js';
 import { BillerStatus } from '../../../shared/biller/biller-codes.js';
 import type { AgreementBalances } from '../../ledger/index.js';
@@ -10,7 +10,7 @@ import type { AgreementFacts } from '../agreement-facts.js';
 import type { BillerFacts, BillFacts } from '../agreement-billers.js';
 import { AgreementStatus } from '../agreement-status.js';
 import { scheduledDepositDates } from '../plan/plan-schedule.rules.js';
-import { billChanges } from '../modification-schedule.rules.js';
+import { billChanges, overdueBillChanges } from '../modification-schedule.rules.js';
 import { billRowsOf, type ScheduledBillRow } from '../schedule-materializer.js';
 import type { ProjectedBillFacts, ProjectedDepositFacts, ProjectionInput } from './projection.rules.js';
 
@@ -124,14 +124,22 @@ const REPLACEABLE: ReadonlySet<BillStatus> = new Set([BillStatus.Scheduled, Bill
  * one (the change applier's rolled-back preview of a modification) gets the modification's rule, with the dates
  * whose bill of the item stayed with the version in force (`heldBillDates`).
  */
-export type SavedBillerBasis = { applied: false } | { applied: true; held: readonly LocalDate[] };
+export type SavedBillerBasis =
+  | { applied: false }
+  | {
+      applied: true;
+      held: readonly LocalDate[];
+      /** The biller form's overdue option: "All unpaid overdue, current and future bills" reprices them (`overdueBillChanges`). */
+      overdueOption: number | null;
+    };
 
 /**
  * The projection's input with `biller` saved in place of the item `replacing` (null: added), as the projection reads
  * the version once it is saved (a biller form's preview). A version not applied yet: the biller's bills over the
  * period, as `plannedSchedule` plans them. An applied one: the modification's rule (`billChanges`): the item's bills
  * from today on that nothing was paid towards become the bill engine's, dates held by the version in force and
- * failed bills are kept, and overdue bills stay owed; every bill of the item under the biller's name and flags.
+ * failed bills are kept, and overdue bills stay owed (at the amount the biller form's overdue option gives them when
+ * applied: `overdueBillChanges`); every bill of the item under the biller's name and flags.
  */
 export function inputWithBiller(
   input: ProjectionInput,
@@ -148,9 +156,16 @@ export function inputWithBiller(
   }
   const own = input.bills.filter((bill) => bill.billerKey === replacing);
   const future = own.filter((bill) => bill.dueDate >= input.today);
+  const change = replacing === null ? 'added' : 'changed';
+  const wanted = engineRowsOf(biller, period).map((row) => ({
+    dueDate: row.dueDate,
+    amount: parseMoney(row.amount),
+    contingency: parseMoney(row.contingency),
+    isFinalBill: row.isFinalBill,
+  }));
   const changes = billChanges(
     {
-      change: replacing === null ? 'added' : 'changed',
+      change,
       stored: future
         .filter((bill) => REPLACEABLE.has(bill.status))
         .map((bill) => ({
@@ -160,12 +175,7 @@ export function inputWithBiller(
           contingency: 0 as Cents,
           isFinalBill: false,
         })),
-      wanted: engineRowsOf(biller, period).map((row) => ({
-        dueDate: row.dueDate,
-        amount: parseMoney(row.amount),
-        contingency: parseMoney(row.contingency),
-        isFinalBill: row.isFinalBill,
-      })),
+      wanted,
       held: [...basis.held, ...future.filter((bill) => !REPLACEABLE.has(bill.status)).map((bill) => bill.dueDate)],
       finalBillDate: null,
     },
@@ -173,6 +183,13 @@ export function inputWithBiller(
   );
   const removed = new Set(changes.remove);
   const updated = new Map(changes.update.map(({ id: billId, bill }) => [billId, bill.amount]));
+  // Its overdue bills at the amount the biller form's overdue option gives them when applied (the applier's rule).
+  const overdue = own
+    .filter((bill) => isOverdue(bill.status))
+    .map((bill) => ({ id: bill.billId, dueDate: bill.dueDate, amount: bill.amount, contingency: 0 as Cents }));
+  for (const { id: billId, amount } of overdueBillChanges(change, basis.overdueOption, overdue, wanted, input.today)) {
+    updated.set(billId, amount);
+  }
   const kept = own
     .filter((bill) => !removed.has(bill.billId))
     .map((bill) =>
