@@ -11,6 +11,7 @@ import { em, gql, memberIdOf, session, sql, type Session } from './portal-suppor
 import { agreementInForce } from './biller-wizard.fixtures.js';
 import { queueModification } from './modification.fixtures.js';
 import { salaryIntoRainyDay } from './ledger-fixture.js';
+import { heldForOverdueBills } from './renewal.fixtures.js';
 
 /**
  * A modification made over a version with a term-end choice keeps the choice (issue 24 item 5; term-end/README.md,
@@ -163,7 +164,8 @@ describe('a term-end choice and a modification (issue 24 item 5)', () => {
     );
     expect(applied.data).toMatchObject({ previousContractId: agreementId, termEndChoiceCarried: true });
 
-    // Its renewal's deposits step opens from zero: the surplus is refunded, not carried over.
+    // Its renewal's deposits step opens without the surplus (refunded, not carried over): only with the money held for
+    // the bills overdue today, which followed their billers into the new version and which the renewal takes over.
     const agent = await server.token(...AGENT);
     const renewed = await server.graphql<{ renewAgreement: { outcome: { agreementId: number } } }>(
       'mutation($id: Int!) { renewAgreement(agreementId: $id) { outcome { agreementId } errors { message } } }',
@@ -179,7 +181,9 @@ describe('a term-end choice and a modification (issue 24 item 5)', () => {
       { id: renewalId },
       agent,
     );
-    expect(deposits.body.data!.agreementDeposits.step.plan?.required.openingBalance).toBe('0.00');
+    const heldFor = await heldForOverdueBills(server, queued.agreementId, TODAY);
+    expect(heldFor).toBeGreaterThan(0); // the demo's overdue and failed bills
+    expect(parseMoney(deposits.body.data!.agreementDeposits.step.plan!.required.openingBalance)).toBe(heldFor);
     expect((await view())!).toMatchObject({ renewalUnderWay: true, choice: 'Refund' });
   });
 });

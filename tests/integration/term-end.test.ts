@@ -14,6 +14,7 @@ import { startTestServer, type TestServer } from '../support/server.js';
 import { em, gql, memberIdOf, session, sql, type Session } from './portal-support.js';
 import { agreementInForce } from './biller-wizard.fixtures.js';
 import { salaryIntoRainyDay } from './ledger-fixture.js';
+import { heldForOverdueBills } from './renewal.fixtures.js';
 
 /**
  * A choice at term end (issue 24 item 5), on a real database: the choice opens when the agreement is due for renewal
@@ -289,8 +290,11 @@ describe('a choice at term end (issue 24 item 5)', () => {
           { id: renewalId },
         )
       ).agreementDeposits.step.plan?.required.openingBalance;
-    // Rolled (nothing chosen): the renewal's deposits are worked out with the closing balance carried over.
-    expect(await opening()).toBe((await view(mary))!.closingBalance);
+    // Rolled (nothing chosen): the renewal's deposits are worked out with the closing balance carried over, and with
+    // the money held for her bills overdue today, which it takes over with them (the closing balance has paid them).
+    const heldFor = await heldForOverdueBills(server, agreementId, TODAY);
+    expect(heldFor).toBeGreaterThan(0); // the demo's overdue and failed bills
+    expect(parseMoney((await opening())!)).toBe(parseMoney((await view(mary))!.closingBalance!) + heldFor);
     const chosen = await choose(mary, { choice: 'Refund', accountNumber: refundTo.account_number });
     expect(chosen.data!.chooseTermEnd).toMatchObject({
       ok: true,
@@ -311,8 +315,8 @@ describe('a choice at term end (issue 24 item 5)', () => {
       details: `Term-end choice: Refund the surplus to linked account ${refundTo.account_number}`,
     });
     expect(await view(agent)).toMatchObject({ choice: 'Refund', accountNumber: refundTo.account_number });
-    // Refunded: the surplus is not carried over, so the renewal's deposits open from zero.
-    expect(await opening()).toBe('0.00');
+    // Refunded: the surplus is not carried over, so the renewal's deposits open with only what is held for the bills.
+    expect(parseMoney((await opening())!)).toBe(heldFor);
     // Still with staff: the panel says its deposits are worked out again with the choice, and what the renewal then
     // needs a deposit is the deposits step's own figure (opening from zero).
     const required = (
@@ -385,11 +389,13 @@ describe('a choice at term end (issue 24 item 5)', () => {
         { id: renewalId, draft },
       )
     ).agreementDeposits.step.plan;
-    expect(required.openingBalance).toBe('0.00');
+    // Nothing of the surplus: only the money held for her bills overdue today, which the renewal takes over.
+    const heldFor = await heldForOverdueBills(server, agreementId, TODAY);
+    expect(parseMoney(required.openingBalance)).toBe(heldFor);
     const total = parseMoney(required.totalExpenses);
     const deposits = required.depositCount;
-    /** By hand: ceil((total - opening) / deposits), to the cent (DOMAIN "Deposits"). */
-    const byHand = (opening: number) => cents(Math.ceil(Math.max(0, total - opening) / deposits));
+    /** By hand: ceil((total - opening) / deposits), to the cent (DOMAIN "Deposits"); `carried` of the closing balance. */
+    const byHand = (carried: number) => cents(Math.ceil(Math.max(0, total - carried - heldFor) / deposits));
     await approvedRenewal(renewalId, firstDay, mary, { isTopupPerformed: true, topupAccount: refundTo.id });
     const depositOf = async () =>
       parseMoney(

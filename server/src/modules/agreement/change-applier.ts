@@ -243,7 +243,7 @@ export class ChangeApplier {
     // A renewal's own period: its bills and deposits from its first day, its plan holding what was carried over.
     // A modification: its added, changed and removed billers' bills and its deposit plan (modification-schedule.ts).
     const schedule = renewal
-      ? await materializeRenewal(tx, version.id, today)
+      ? await materializeRenewal(tx, version.id, previous.id, today)
       : await rescheduleModification(
           tx,
           version.id,

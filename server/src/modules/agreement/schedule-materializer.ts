@@ -8,6 +8,7 @@ import { PlanSource } from './plan/plan-codes.js';
 import { loadStoredPlan } from './plan/plan-reader.js';
 import { attachOpenDeposits, storeAgreedPlan } from './plan/plan-store.js';
 import { agreementBalances, ZERO_BALANCES } from '../ledger/index.js';
+import { loadHeldBills } from './held-bills.js';
 import { storedBillPlan } from './stored-plan.js';
 
 /** A bill row to write: the bill engine's occurrence of one biller or sub-category. */
@@ -68,12 +69,15 @@ export async function materializeSchedule(
 /**
  * A renewal taking over on its first day (issue 26 item 1), in the applying transaction after the carry-over moved
  * the old period's unpaid bills and the balances: the bills of its own period, the agreed plan stored from `today`
- * (its first day) holding what was carried over, and its deposits at the plan's dates and the saved amount, each
- * naming the plan. Idempotent: bills or deposits already in its period, or a plan stored, are kept.
+ * (its first day) holding what was carried over and owing what came with it (the stored bills of both versions as the
+ * deposits step reads them, `held-bills.ts`: the old term's bills still unpaid, owed on its first day, as a
+ * modification's plan owes them), and its deposits at the plan's dates and the saved amount, each naming the plan.
+ * Idempotent: bills or deposits already in its period, or a plan stored, are kept.
  */
 export async function materializeRenewal(
   tx: EntityManager,
   agreementId: number,
+  previousId: number,
   today: LocalDate,
 ): Promise<{ billsScheduled: number; depositsScheduled: number }> {
   const agreement = await loadAgreementFacts(tx, agreementId);
@@ -90,10 +94,12 @@ export async function materializeRenewal(
     const rows = (await loadBillers(tx, [agreementId])).flatMap((biller) => billRowsOf(biller, period));
     billsScheduled = await insertBills(tx, agreementId, rows);
   }
+  // What was carried over holds the money for the old term's unpaid bills, which came with it: the plan owes them.
   const held = (await agreementBalances(tx, [agreementId])).get(agreementId) ?? ZERO_BALANCES;
+  const heldBills = await loadHeldBills(tx, [previousId, agreementId], await loadBillers(tx, [agreementId]), from);
   await storeAgreedPlan(
     tx,
-    { versionId: agreementId, effectiveDate: from, openingBalance: held.total },
+    { versionId: agreementId, effectiveDate: from, openingBalance: held.total, heldBills },
     PlanSource.Applied,
   );
   const plan = (await loadStoredPlan(tx, agreementId))!;

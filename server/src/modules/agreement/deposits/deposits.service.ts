@@ -3,7 +3,7 @@ import type { CurrentUser } from '../../../common/auth/current-user.js';
 import type { Clock } from '../../../shared/clock.js';
 import { DomainError, NotFoundError } from '../../../shared/errors.js';
 import type { LocalDate } from '../../../shared/local-date.js';
-import { toDecimalString, ZERO, type Cents } from '../../../shared/money.js';
+import { cents, toDecimalString, ZERO, type Cents } from '../../../shared/money.js';
 import { ContributionFrequency, contributionFrequencyLabel } from '../../deposit/index.js';
 import { agreementBalances, memberLinkedAccounts, ZERO_BALANCES } from '../../ledger/index.js';
 import {
@@ -25,7 +25,7 @@ import { versionEdited, wizardVersion } from '../wizard/wizard-version.js';
 import { noDepositDateLeftMessage } from '../lifecycle/lifecycle.rules.js';
 import { upcomingDeposits } from '../plan/plan-reader.js';
 import { forecastBalanceOn } from '../projection/projection.rules.js';
-import { carriedIntoRenewal } from '../term-end/term-end.rules.js';
+import { carriedIntoRenewal, renewalHeldBills } from '../term-end/term-end.rules.js';
 import { storedTermEndChoice } from '../term-end/term-end-payout.js';
 import type { ProjectionService } from '../projection/projection.service.js';
 import { chosenFirstDeposit } from '../plan/plan-schedule.rules.js';
@@ -118,11 +118,17 @@ interface StepContext {
   todaysDepositsTaken: boolean;
   openingBalance: Cents;
   /**
-   * What the stored bills say (a modification's, `../held-bills.ts`): the unpaid ones, which the opening balance (the
-   * ledger's total) has not paid, fall due on the first day; those paid from it already are not billed again. None in
-   * setup or a renewal.
+   * What the stored bills say (`../held-bills.ts`): the unpaid ones, which the opening balance has not paid, fall due on
+   * the first day; those paid from it already are not billed again. A modification's: the ledger's total has not paid
+   * them. A renewal's: the old term's bills overdue today, which it takes over with the money held for them
+   * (`renewalHeldBills`). None in setup.
    */
   heldBills: HeldBills;
+  /**
+   * A renewal: what the opening balance holds for the old term's bills it takes over, beyond the closing balance the
+   * term-end choice carries (`renewalHeldBills`); zero otherwise.
+   */
+  heldForBills: Cents;
   accounts: DepositAccount[];
   defaults: { approvedOverdraw: Cents; upperContractLimit: Cents; overdrawRuleDurationDays: number };
   /** The server setting's fee per deposit (null: none). */
@@ -251,7 +257,9 @@ export class AgreementDepositsService {
   ): Promise<(Cents | null)[]> {
     const context = await this.context(em, renewalId);
     const draft = this.draftOf(context, null);
-    return openings.map((openingBalance) => {
+    return openings.map((carried) => {
+      // Whatever the choice carries, the money held for the bills it takes over comes with them.
+      const openingBalance = cents(carried + context.heldForBills);
       const outcome = this.planOf(
         { ...context, openingBalance },
         draft,
@@ -332,25 +340,33 @@ export class AgreementDepositsService {
     // A renewal (a change that starts after today) opens with what the version in force is forecast to hold when it
     // ends (the projection's forecast): that is carried over when it takes over (../plan/README.md).
     const renewal = stored.previousId !== null && facts.startDate > today;
-    const openingBalance =
-      stored.previousId === null
-        ? ZERO
-        : renewal
-          ? await this.heldAtTheEnd(em, stored.previousId)
-          : (balances?.get(stored.previousId) ?? ZERO_BALANCES).total;
     // A modification opens with the ledger's total, which has not paid the bills still owed (owed on the first day, as
-    // the change review's forecast owes them) and has paid those paid early. A renewal's opening is the forecast's end.
-    const heldBills =
-      stored.previousId === null || renewal
+    // the change review's forecast owes them) and has paid those paid early. A renewal takes over the old term's bills
+    // overdue today with the money held for them (the forecast's closing balance has paid them): it opens with that
+    // money too and owes them on its first day, as the plan stored when it takes over does (rule "the bills the
+    // renewal takes over").
+    const held =
+      stored.previousId === null
         ? NO_HELD_BILLS
         : await loadHeldBills(
             em,
             [stored.previousId, agreementId],
             billers,
-            today,
-            // The overdue bills its biller form gives the new amount are owed at it, as applying it writes them.
-            await loadOverdueOptions(em, agreementId, billers, { start: facts.startDate, end: facts.endDate }),
+            renewal ? facts.startDate : today,
+            // A modification's overdue bills its biller form gives the new amount are owed at it, as applying it
+            // writes them.
+            renewal
+              ? undefined
+              : await loadOverdueOptions(em, agreementId, billers, { start: facts.startDate, end: facts.endDate }),
           );
+    const taken = renewal ? renewalHeldBills(held, today) : { held, heldFor: ZERO };
+    const heldBills = taken.held;
+    const openingBalance =
+      stored.previousId === null
+        ? ZERO
+        : renewal
+          ? cents((await this.heldAtTheEnd(em, stored.previousId)) + taken.heldFor)
+          : (balances?.get(stored.previousId) ?? ZERO_BALANCES).total;
     return {
       facts,
       stored,
@@ -360,6 +376,7 @@ export class AgreementDepositsService {
       todaysDepositsTaken,
       openingBalance,
       heldBills,
+      heldForBills: taken.heldFor,
       accounts: linked
         .filter((account) => account.isActive)
         .map((account) => ({

@@ -14,6 +14,7 @@ import {
   choiceProblem,
   offeredChoices,
   renewalDepositsSentence,
+  renewalHeldBills,
   renewalReviewTermEnd,
   termEndChoiceForStaff,
   termEndChoiceNotice,
@@ -129,6 +130,35 @@ describe('carriedIntoRenewal (rule "what the renewal opens with")', () => {
     ['zero', 0, Kind.Savings, 0],
   ] as const)('%s', (_name, balance, kind, carried) => {
     expect(carriedIntoRenewal(cents(balance), kind)).toBe(carried);
+  });
+});
+
+describe('renewalHeldBills (rule "the bills the renewal takes over")', () => {
+  const bill = (date: string, amount: number, contingency = 0) => ({
+    billerKey: 'biller:1',
+    label: 'Electricity',
+    date: date as LocalDate,
+    amount: cents(amount),
+    contingency: cents(contingency),
+  });
+  const paid = [{ billerKey: 'biller:2', date: '2027-04-02' as LocalDate }];
+  it.each([
+    ['nothing owed', [], [], 0],
+    ['an overdue bill: taken over, with its contingency', [bill('2027-02-20', 380_00, 38_00)], [0], 380_00],
+    ['a failed bill overdue, owed again', [bill('2027-01-17', 482_50)], [0], 482_50],
+    ['a bill due today: the old term pays it today', [bill(TODAY, 120_00)], [], 0],
+    ['a bill due later in the old term: paid on its date', [bill('2027-03-15', 150_00)], [], 0],
+    [
+      'overdue and coming together: only the overdue',
+      [bill('2027-02-27', 120_00), bill('2027-02-28', 150_00, 15_00), bill('2027-03-02', 89_00, 8_90)],
+      [0, 1],
+      270_00,
+    ],
+  ] as const)('%s', (_name, owed, kept, heldFor) => {
+    const taken = renewalHeldBills({ owed: [...owed], paid }, TODAY);
+    expect(taken.held.owed).toEqual(kept.map((i) => owed[i]));
+    expect(taken.held.paid).toEqual(paid);
+    expect(taken.heldFor).toBe(heldFor);
   });
 });
 

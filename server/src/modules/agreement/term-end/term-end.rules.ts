@@ -1,6 +1,7 @@
 import { cents, formatCurrency, negate, ZERO, type Cents } from '../../../shared/money.js';
 import { addDays, formatDisplayDate, type LocalDate } from '../../../shared/local-date.js';
 import { AgreementStatus } from '../agreement-status.js';
+import type { HeldBills } from '../stored-plan.js';
 
 /**
  * A choice at term end (issue 24 item 5): what happens to the balance the version in force closes with when its
@@ -128,6 +129,25 @@ export function choiceProblem(input: {
 export function carriedIntoRenewal(balance: Cents, kind: TermEndChoiceKind | null): Cents {
   if (balance > 0 && (kind === TermEndChoiceKind.Refund || kind === TermEndChoiceKind.Savings)) return ZERO;
   return balance;
+}
+
+/**
+ * Rule "the bills the renewal takes over": of what the version in force's stored bills say to the renewal
+ * (`stored-plan.ts#heldBills`, keyed to the renewal's billers), the bills still owed that are overdue today (due before
+ * it). Still unpaid when the renewal takes over, they come into it with the money held for them
+ * (version-carry-over.ts: they follow their billers; the term-end payout leaves their money), and the plan stored then
+ * owes them on its first day. The forecast that the closing balance is read from owes them today, so that balance has
+ * already paid them: the renewal opens with it plus what they take out (`heldFor`, their expected amounts as the
+ * forecast took them) and owes them on its first day, with their contingency, as a modification does. The term's
+ * bills due from today on are the old term's, paid on their dates in the same forecast: not taken over. What is
+ * settled is kept (not billed again).
+ */
+export function renewalHeldBills(held: HeldBills, today: LocalDate): { held: HeldBills; heldFor: Cents } {
+  const owed = held.owed.filter((bill) => bill.date < today);
+  return {
+    held: { ...held, owed },
+    heldFor: cents(owed.reduce((total, bill) => total + bill.amount, 0)),
+  };
 }
 
 /**
