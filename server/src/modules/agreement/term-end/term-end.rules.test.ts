@@ -155,9 +155,10 @@ describe('renewalHeldBills (rule "the bills the renewal takes over")', () => {
       270_00,
     ],
   ] as const)('%s', (_name, owed, kept, heldFor) => {
-    const taken = renewalHeldBills({ owed: [...owed], paid }, TODAY);
+    const taken = renewalHeldBills({ owed: [...owed], paid, kept: paid }, TODAY);
     expect(taken.held.owed).toEqual(kept.map((i) => owed[i]));
     expect(taken.held.paid).toEqual(paid);
+    expect(taken.held.kept).toEqual(paid);
     expect(taken.heldFor).toBe(heldFor);
   });
 });
