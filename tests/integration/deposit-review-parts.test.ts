@@ -4,6 +4,7 @@ import {
   DEPOSIT_REVIEW_PART_JOB,
   reviewPartKey,
 } from '../../server/src/modules/agreement/review/review-jobs.js';
+import { loadPlanEffectiveDates, loadStoredPlans } from '../../server/src/modules/agreement/plan/plan-reader.js';
 import { runningAgreementFacts } from '../../server/src/modules/agreement/review/review-store.js';
 import { DepositReviewService } from '../../server/src/modules/agreement/review/review.service.js';
 import { EVERY_AGREEMENT } from '../../server/src/jobs/agreement-ranges.rules.js';
@@ -97,5 +98,14 @@ describe('the deposit review in parts', () => {
     const run = await em(server).transactional((tx) => batched.reviewPart(tx, EVERY_AGREEMENT));
     expect(run).toMatchObject({ reviewed: agreements.length, proposed: 0, unchanged: 0, superseded: 0 });
     expect(await reviews()).toEqual(before);
+  });
+
+  it('reads when each stored plan took effect (the calendar of a review) as the whole stored plans say it', async () => {
+    const ids = (await runningAgreementFacts(em(server))).map((agreement) => agreement.id);
+    const plans = await loadStoredPlans(em(server), ids);
+    expect(plans.size).toBeGreaterThan(0);
+    expect(await loadPlanEffectiveDates(em(server), ids)).toEqual(
+      new Map([...plans].map(([id, plan]) => [id, plan.effectiveDate])),
+    );
   });
 });

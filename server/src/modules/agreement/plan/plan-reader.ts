@@ -99,6 +99,25 @@ export async function loadStoredPlans(
   return plans;
 }
 
+/**
+ * When each version's stored plan took effect (a version without one is absent): the stored plans' effective date
+ * alone, for a reader of many versions that needs nothing else of them (the deposit review's calendar), without
+ * reading each plan's deposit dates and lines as `loadStoredPlans` does.
+ */
+export async function loadPlanEffectiveDates(
+  em: EntityManager,
+  versionIds: readonly number[],
+): Promise<Map<number, LocalDate>> {
+  const dates = new Map<number, LocalDate>();
+  if (versionIds.length === 0) return dates;
+  const rows = await em.execute<Row[]>(
+    `select agreement_id, effective_date::text as effective_date from agreement_plan where agreement_id = any(?::int[])`,
+    [intArray(versionIds)],
+  );
+  for (const row of rows) dates.set(Number(row.agreement_id), dateOf(row.effective_date));
+  return dates;
+}
+
 export async function loadStoredPlan(em: EntityManager, versionId: number): Promise<StoredPlan | null> {
   return (await loadStoredPlans(em, [versionId])).get(versionId) ?? null;
 }

@@ -15,7 +15,7 @@ import { EVERY_AGREEMENT, partitionRanges, type AgreementRange } from '../../../
 import type { SettingsService } from '../../settings/index.js';
 import type { AgreementFacts } from '../agreement-facts.js';
 import type { BillerFacts } from '../agreement-billers.js';
-import { loadStoredPlans, type StoredPlan } from '../plan/plan-reader.js';
+import { loadPlanEffectiveDates } from '../plan/plan-reader.js';
 import { PROJECTION_BATCH, type ProjectionService } from '../projection/projection.service.js';
 import type { ProjectionInput } from '../projection/projection.rules.js';
 import { reviewDue, reviewProposal, type ReviewDue, type ReviewProposal } from './review-proposal.rules.js';
@@ -117,7 +117,8 @@ interface ReviewFacts {
   inputs: Map<number, ProjectionInput>;
   billers: Map<number, BillerFacts[]>;
   termBills: Map<number, ReviewBillFacts[]>;
-  plans: Map<number, StoredPlan>;
+  /** When each version's stored plan took effect (the review's calendar counts from it). */
+  planEffectiveDates: Map<number, LocalDate>;
 }
 
 /** One agreement's review from its batch's facts (null without a projection input). */
@@ -136,7 +137,7 @@ function reviewOf(
     reviewDue({
       today: context.today,
       lastReviewedOn: context.lastReviewed.get(agreement.id) ?? null,
-      since: facts.plans.get(agreement.id)?.effectiveDate ?? agreement.startDate,
+      since: facts.planEffectiveDates.get(agreement.id) ?? agreement.startDate,
       everyMonths: context.everyMonths,
       deposit: agreement.depositAmount,
       endOfTermBalance: proposal.endOfTermBalance,
@@ -370,21 +371,22 @@ export class DepositReviewService {
   }
 
   /**
-   * What a batch's reviews read: the projection's inputs, billers and unpaid bills, the term's settled bills, the
-   * stored plans. Each bill is read once: the term's bills still owed are the projection's.
+   * What a batch's reviews read: the projection's inputs, billers and unpaid bills, the term's settled bills, when
+   * the stored plans took effect. Each bill is read once: the term's bills still owed are the projection's.
    */
   private async reviewFacts(em: EntityManager, agreements: readonly AgreementFacts[]): Promise<ReviewFacts> {
     const ids = agreements.map((agreement) => agreement.id);
     const { inputs, billers, unpaidBills } = await this.projections.inputsWithBillersFor(em, agreements);
     const settled = await loadSettledTermBills(em, agreements);
-    const plans = await loadStoredPlans(em, ids);
+    // Only when each plan took effect: the plans' deposit dates and lines play no part in a review.
+    const planEffectiveDates = await loadPlanEffectiveDates(em, ids);
     const termBills = new Map<number, ReviewBillFacts[]>();
     for (const agreement of agreements) {
       const keys = new Set((billers.get(agreement.id) ?? []).map((biller) => biller.key));
       const toCome = termBillsToCome(agreement, keys, unpaidBills.get(agreement.id) ?? []);
       termBills.set(agreement.id, [...(settled.get(agreement.id) ?? []), ...toCome]);
     }
-    return { inputs, billers, termBills, plans };
+    return { inputs, billers, termBills, planEffectiveDates };
   }
 
   /**
