@@ -635,7 +635,7 @@ describe('OverviewScreen', () => {
     // last night's and the one in the server's reason.
     const intro = within(tonight).getByText(
       wholeText(
-        'The bank day of 24-11-2026, in this order: deposits in first, then each bill paid automatically. Balance now $485.88.',
+        'The bank day of 24-11-2026, in this order: deposits in first, each counted as arriving (as the forecast counts them), then each bill paid automatically. Balance now $485.88.',
       ),
     );
     expect(wholeDatesIn(intro)).toEqual(['24-11-2026']);

@@ -111,7 +111,7 @@ export function TonightSection({ memberId, accountId }: { memberId: number; acco
         <Stack gap="4">
           <Box>
             <Text>
-              <WholeDates>{`The bank day of ${formatDate(run.next.date)}, in this order: deposits in first, then each bill paid automatically. Balance now ${formatMoney(run.next.balanceBefore)}.`}</WholeDates>
+              <WholeDates>{`The bank day of ${formatDate(run.next.date)}, in this order: deposits in first, each counted as arriving (as the forecast counts them), then each bill paid automatically. Balance now ${formatMoney(run.next.balanceBefore)}.`}</WholeDates>
             </Text>
             {run.next.lines.length === 0 ? (
               <Text mt="2" fontWeight="semibold" data-testid="tonight-empty">

@@ -1,4 +1,5 @@
 import { add, sub, type Cents } from '../../shared/money.js';
+import { depositStillAsked, type DepositStatus } from '../deposit/index.js';
 import type { LocalDate } from '../../shared/local-date.js';
 import { TransactionStatus } from '../ledger/index.js';
 import { arrivesLate } from './bank-day.rules.js';
@@ -25,14 +26,22 @@ export function balancesAfter(start: Cents, lines: readonly { kind: BankDayLineK
 }
 
 /**
- * Rule "what a deposit brings tonight": what is still to come of it (the bank day asks for all of it), late when it
- * was missed or is past its date (activity 20, `arrivesLate`).
+ * Rule "what a deposit brings tonight": what the bank day asks for of it (rule "deposit still asked", the one the
+ * forecast's first day counts on too: a missed deposit is asked for again), late when it was missed or is past its
+ * date (activity 20, `arrivesLate`).
  */
 export function depositTonight(
-  deposit: { status: number; dueDate: LocalDate; expected: Cents; received: Cents },
+  deposit: { status: DepositStatus; dueDate: LocalDate; expected: Cents; received: Cents },
   date: LocalDate,
 ): { amount: Cents; late: boolean } {
-  return { amount: sub(deposit.expected, deposit.received), late: arrivesLate(deposit.status, deposit.dueDate, date) };
+  return {
+    amount: depositStillAsked({
+      status: deposit.status,
+      expectedAmount: deposit.expected,
+      receivedAmount: deposit.received,
+    }),
+    late: arrivesLate(deposit.status, deposit.dueDate, date),
+  };
 }
 
 /**

@@ -5,7 +5,7 @@ import { addDays, formatDisplayDate, zonedInstant, type LocalDate } from '../../
 import { parseMoney, ZERO } from '../../shared/money.js';
 import { ActivityType } from '../activity/index.js';
 import { agreementBalances, LedgerTransactionType, type TransactionStatus } from '../ledger/index.js';
-import { type AgreementStatus, loadMemberAccount } from '../agreement/index.js';
+import { type AgreementStatus, type DepositStatus, loadMemberAccount } from '../agreement/index.js';
 import { JOB_SCHEMA } from '../../jobs/job-queue.js';
 import { autoPaymentsDue, CORE_BANKING_USERNAME } from './bill-days.js';
 import { BANK_APPLIED_AUTOPAY_JOB, BANK_AUTOPAY_JOB } from './core-banking.jobs.js';
@@ -108,7 +108,7 @@ export class BankDayRunService {
     const bills = await autoPaymentsDue(em, date, agreementId, afterDeposits);
     const lines = [
       ...asked.map(({ deposit, dueDate, expected, received }) => {
-        const tonight = depositTonight({ status: deposit.status, dueDate, expected, received }, date);
+        const tonight = depositTonight({ status: deposit.status as DepositStatus, dueDate, expected, received }, date);
         return {
           kind: 'deposit' as const,
           depositId: deposit.id,

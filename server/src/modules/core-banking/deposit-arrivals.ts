@@ -13,6 +13,7 @@ import {
   storedShares,
   type DepositShares,
 } from '../agreement/index.js';
+import { ASKED_DEPOSIT_STATUSES } from '../deposit/index.js';
 import { accountHasResignedMember } from '../member/index.js';
 import { MoneyMovement, moneyRefusal, statusesMoving } from '../../shared/money-movement.rules.js';
 import { LedgerTransactionType, type LedgerService, type Posting } from '../ledger/index.js';
@@ -73,8 +74,8 @@ export function bankDayBatchSize(): number {
 /** Agreements whose deposits are posted in one transaction (their keys, locks, postings and activities). */
 export const DEPOSIT_BATCH_SIZE = bankDayBatchSize();
 
-/** Deposits asked of the bank again each day until they have arrived: scheduled, missed, partly received. */
-const ASKED_STATUSES = [DepositStatus.Scheduled, DepositStatus.Missed, DepositStatus.PartlyReceived].join(', ');
+/** Deposits asked of the bank again each day until they have arrived (rule "deposit still asked", deposit/). */
+const ASKED_STATUSES = ASKED_DEPOSIT_STATUSES.join(', ');
 
 /** A step of the bank's day for one agreement, once: false when the key was already there (done before). */
 export async function claimStep(

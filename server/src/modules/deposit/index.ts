@@ -16,3 +16,5 @@ export type { BiMonthlyDates, DepositScheduleInput } from './deposit-schedule.ru
 export { forecastWindow } from './forecast.rules.js';
 export { approvalsFor, initialPeriodOverdrawWarning } from './overdraw.rules.js';
 export { DEPOSIT_STATUS_LABELS, DepositStatus } from './deposit-status.js';
+export { ASKED_DEPOSIT_STATUSES, askedAgain, depositStillAsked } from './deposit-asked.rules.js';
+export type { AskedDepositFacts } from './deposit-asked.rules.js';

@@ -19,6 +19,7 @@ const onTrack: ProjectedForecast = {
   depositToAvoid: null,
   approvedOverdraw: cents(500_000),
   beyondApprovedOverdraw: false,
+  askedAgain: null,
 };
 
 const gas: DueBill = {
@@ -88,6 +89,29 @@ describe('verdictWords (the forecast’s sentence on the overview, the graphs pa
         'At its lowest, on 10-01-2027, it is $5,200.00 short.',
         'That is beyond the approved overdraw: bill payments would need a manager’s approval.',
         'To avoid it, top up $5,200.00 today, or raise each deposit to $140.25.',
+      ],
+    ],
+    [
+      'on track counting on a missed deposit asked for again tonight (the demo’s member in arrears)',
+      { ...onTrack, askedAgain: { amount: cents(108_700), since: d('2026-11-25'), missedDeposits: 1 } },
+      false,
+      'onTrack',
+      'On track',
+      [
+        'The balance is forecast to stay at or above zero until the agreement ends on 30-06-2027.',
+        'It counts on the missed deposit of $1,087.00 due on 25-11-2026 arriving tonight: the bank asks for it again each night until it arrives.',
+      ],
+    ],
+    [
+      'short later, counting on two missed deposits asked for again tonight: said first',
+      { ...short, askedAgain: { amount: cents(150_000), since: d('2026-11-11'), missedDeposits: 2 } },
+      false,
+      'short',
+      'Goes short by $50.00 on 03-12-2026',
+      [
+        'It counts on the $1,500.00 still owed of 2 missed deposits (since 11-11-2026) arriving tonight: the bank asks for them again each night until they arrive.',
+        'Gas ($185.00, due 03-12-2026) takes it short.',
+        'To avoid it, top up $50.00 today.',
       ],
     ],
     [

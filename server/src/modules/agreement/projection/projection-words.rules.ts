@@ -31,9 +31,26 @@ export function noNextDepositWords(nextDeposit: NextDeposit | null, forecast: Pr
 }
 
 /**
+ * The forecast's assumption in words, when its first day counts on missed deposits arriving (rule "deposit still
+ * asked": the bank asks for them again tonight, as tonight's run shows); null when it counts on none.
+ */
+export function askedAgainWords(forecast: ProjectedForecast): string | null {
+  const asked = forecast.askedAgain;
+  if (!asked) return null;
+  const what =
+    asked.missedDeposits === 1
+      ? `the missed deposit of ${formatCurrency(asked.amount)} due on ${formatDisplayDate(asked.since)}`
+      : `the ${formatCurrency(asked.amount)} still owed of ${asked.missedDeposits} missed deposits (since ${formatDisplayDate(asked.since)})`;
+  const them = asked.missedDeposits === 1 ? 'it' : 'them';
+  const arrive = asked.missedDeposits === 1 ? 'it arrives' : 'they arrive';
+  return `It counts on ${what} arriving tonight: the bank asks for ${them} again each night until ${arrive}.`;
+}
+
+/**
  * Rule "forecast verdict in words" (issue 8 item 7, issue 25 item 3): "On track" to the end date, or "Goes short by $X
- * on DD-MM-YYYY" with the bill that takes it short and the smallest top-up today that avoids it; no forecast for an
- * agreement that has ended; suspended for a resigned membership. The overview, the graphs page and staff read the same
+ * on DD-MM-YYYY" with the bill that takes it short and the smallest top-up today that avoids it, either saying the
+ * missed deposits it counts on arriving tonight (`askedAgainWords`); no forecast for an agreement that has ended;
+ * suspended for a resigned membership. The overview, the graphs page and staff read the same
  * words.
  */
 export function verdictWords(forecast: ProjectedForecast | null, memberResigned: boolean): VerdictWords {
@@ -45,16 +62,18 @@ export function verdictWords(forecast: ProjectedForecast | null, memberResigned:
       details: ['There is no forecast for this account: it has no agreement running.'],
     };
   }
+  const assumption = askedAgainWords(forecast);
   if (forecast.firstShortDate === null || forecast.firstShortfall === null) {
     return {
       tone: 'onTrack',
       headline: 'On track',
       details: [
         `The balance is forecast to stay at or above zero until the agreement ends on ${formatDisplayDate(forecast.until)}.`,
+        ...(assumption ? [assumption] : []),
       ],
     };
   }
-  const details: string[] = [];
+  const details: string[] = assumption ? [assumption] : [];
   const bill = forecast.shortBill;
   if (bill) {
     const due = bill.overdue ? 'overdue since' : 'due';

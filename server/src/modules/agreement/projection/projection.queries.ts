@@ -3,12 +3,15 @@ import { runSql, intArray } from '../../../database/bulk.js';
 import { dateOf, moneyOf } from '../../../database/row-values.js';
 import type { Cents } from '../../../shared/money.js';
 import type { BillStatus } from '../../bill/index.js';
-import { DepositStatus } from '../agreement-codes.js';
+import { ASKED_DEPOSIT_STATUSES } from '../../deposit/index.js';
 import { depositFactsOf, type ProjectedBillRow } from './projection.facts.js';
 import { UNPAID_BILL_STATUSES, type ProjectedDepositFacts } from './projection.rules.js';
 
-/** The deposit statuses the projection reads: scheduled (next deposit, forecast), missed and partly received (arrears). */
-const PROJECTED_DEPOSITS = [DepositStatus.Scheduled, DepositStatus.Missed, DepositStatus.PartlyReceived];
+/**
+ * The deposit statuses the projection reads: those the bank still asks for (rule "deposit still asked"): scheduled
+ * (next deposit, forecast), missed and partly received (arrears, and the forecast's first day).
+ */
+const PROJECTED_DEPOSITS = ASKED_DEPOSIT_STATUSES;
 
 /**
  * The agreements' deposits the projection reads, for the agreement ids `ids` (an int[] SQL expression, by default the

@@ -201,6 +201,51 @@ describe('forecastOf (rule "forecast")', () => {
     expect(forecast.points).toEqual([{ date: '2026-12-07', balance: $(100) }]);
   });
 
+  // The demo's member in arrears (100002 on 30-11-2026): the forecast said "Goes short by $567.30" on its first day,
+  // leaving out the missed deposit tonight's run asks for again; both now read rule "deposit still asked".
+  it.each([
+    ['a missed deposit: all of it, on the first day', DepositStatus.Missed, 0, 1087, 51970],
+    ['a partly received one: the rest, on the first day', DepositStatus.PartlyReceived, 400, 687, 11970],
+    ['a received one: nothing (it is in the balance already)', DepositStatus.Received, 1087, null, -56730],
+    ['a reversed one: nothing', DepositStatus.Reversed, 0, null, -56730],
+    ['a hardship holiday: nothing', DepositStatus.Holiday, 0, null, -56730],
+  ] as const)('counts on what the bank asks for again tonight: %s', (_name, status, received, owed, first) => {
+    const forecast = forecastOf(
+      input(
+        {
+          deposits: [deposit('2026-11-25', 1087, status, received), deposit('2026-12-09', 1087)],
+          bills: [
+            bill('2026-11-16', 482.5, { status: BillStatus.OverdueNotified }),
+            bill('2026-11-25', 820, { status: BillStatus.Overdue, isAutoPayment: true }),
+          ],
+        },
+        735.2,
+      ),
+    )!;
+    expect(forecast.points[0]).toEqual({ date: TODAY, balance: cents(first) });
+    expect(forecast.askedAgain).toEqual(
+      owed === null ? null : { amount: $(owed), since: d('2026-11-25'), missedDeposits: 1 },
+    );
+  });
+
+  it('raises only the deposits still to come: a missed one asked for again stays as it is', () => {
+    // 40 missed on the 1st (asked again: it falls on today) is not raised; D on the 14th and the 28th.
+    const deposits = [
+      deposit('2026-12-01', 40, DepositStatus.Missed),
+      deposit('2026-12-14', 100),
+      deposit('2026-12-28', 100),
+    ];
+    const bills = [bill('2026-12-15', 150), bill('2026-12-29', 150)];
+    expect(forecastOf(input({ deposits, bills }, 0))!.depositToAvoid).toBe($(130));
+    // Marked missed today (due today): still not a deposit to come.
+    const today = [
+      deposit('2026-12-07', 40, DepositStatus.Missed),
+      deposit('2026-12-14', 100),
+      deposit('2026-12-28', 100),
+    ];
+    expect(smallestDepositOf(input({ deposits: today, bills }, 0))).toBe($(130));
+  });
+
   it('takes overdue bills out on the first day (issue 25, seen 3: overdue Childcare bills)', () => {
     const bills = [
       bill('2026-11-22', 210, { status: BillStatus.Overdue }),
@@ -336,7 +381,7 @@ describe('projectAgreement', () => {
       input(
         {
           deposits: [deposit('2026-11-23', 100, DepositStatus.Missed), deposit('2026-12-21', 100)],
-          bills: [bill('2026-12-10', 40, { billId: 50 })],
+          bills: [bill('2026-12-10', 140, { billId: 50 })],
         },
         25,
       ),
@@ -351,7 +396,17 @@ describe('projectAgreement', () => {
         clearingDeposit: { date: '2026-12-21', amount: $(200) },
       },
       billsDue: [{ billId: 50 }],
-      forecast: { firstShortDate: '2026-12-10', firstShortfall: $(15) },
+      // 25 + the missed 100 asked for again tonight (today) = 125; 125 - 140 = -15 on the 10th.
+      forecast: {
+        points: [
+          { date: TODAY, balance: $(125) },
+          { date: '2026-12-10', balance: $(-15) },
+          { date: '2026-12-21', balance: $(85) },
+        ],
+        firstShortDate: '2026-12-10',
+        firstShortfall: $(15),
+        askedAgain: { amount: $(100), since: '2026-11-23', missedDeposits: 1 },
+      },
     });
   });
 });

@@ -2,6 +2,7 @@ import { addDays, daysBetween, maxDate, type LocalDate } from '../../../shared/l
 import { cents, type Cents } from '../../../shared/money.js';
 import { BillStatus, OWED_STATUSES, UPCOMING_WINDOW_DAYS, currentBillStatus } from '../../bill/index.js';
 import type { AgreementBalances } from '../../ledger/index.js';
+import { askedAgain, depositStillAsked } from '../../deposit/index.js';
 import { DepositStatus } from '../agreement-codes.js';
 import { AgreementStatus } from '../agreement-status.js';
 
@@ -111,6 +112,11 @@ export interface ProjectedForecast {
   depositToAvoid: Cents | null;
   approvedOverdraw: Cents;
   beyondApprovedOverdraw: boolean;
+  /**
+   * The missed and partly received deposits the first day counts on arriving (the bank asks for them again tonight,
+   * rule "deposit still asked"): what they lack, since the earliest, how many; null when none.
+   */
+  askedAgain: Arrears | null;
 }
 
 export interface AgreementProjection {
@@ -150,11 +156,6 @@ export function isUnpaidBill(status: BillStatus): boolean {
   return UNPAID.has(status);
 }
 
-/** What a deposit still lacks. */
-function outstanding(deposit: ProjectedDepositFacts): Cents {
-  return cents(Math.max(0, deposit.expectedAmount - deposit.receivedAmount));
-}
-
 /** Rule "next deposit": the first scheduled deposit due today or later, never one in the past. */
 export function nextDepositOf(deposits: readonly ProjectedDepositFacts[], today: LocalDate): NextDeposit | null {
   let next: ProjectedDepositFacts | null = null;
@@ -162,16 +163,16 @@ export function nextDepositOf(deposits: readonly ProjectedDepositFacts[], today:
     if (deposit.status !== DepositStatus.Scheduled || deposit.dueDate < today) continue;
     if (next === null || deposit.dueDate < next.dueDate) next = deposit;
   }
-  return next && { date: next.dueDate, amount: outstanding(next) };
+  return next && { date: next.dueDate, amount: depositStillAsked(next) };
 }
 
 /**
- * What a deposit adds to the arrears: a deposit the bank day marked missed or partly received, what it still lacks;
- * any other deposit, nothing. The arrears (`arrearsOf`) and a catch-up deposit (payment/catch-up.rules.ts) read it.
+ * What a deposit adds to the arrears: a deposit the bank day marked missed or partly received, what it still lacks
+ * (what the bank asks for again: `depositStillAsked`); any other deposit, nothing. The arrears (`arrearsOf`) and a
+ * catch-up deposit (payment/catch-up.rules.ts) read it.
  */
 export function arrearsShortfall(deposit: ProjectedDepositFacts): Cents {
-  if (deposit.status !== DepositStatus.Missed && deposit.status !== DepositStatus.PartlyReceived) return cents(0);
-  return outstanding(deposit);
+  return askedAgain(deposit) ? depositStillAsked(deposit) : cents(0);
 }
 
 /**
@@ -244,7 +245,7 @@ interface Movement {
   deposits: Cents[];
   /** Of `deposits`, those still to come (rule "next deposit": due today or later): a raise would change them. */
   coming: number;
-  /** Of `deposits`, the sum of the others (due before today, not arrived yet): a raise leaves them as they are. */
+  /** Of `deposits`, the sum of the others (due before today, or missed: not arrived yet): a raise leaves them be. */
   fixed: number;
   bills: ProjectedBillFacts[];
 }
@@ -259,12 +260,13 @@ function movementsOf(input: ProjectionInput, from: LocalDate, until: LocalDate):
     return movement;
   };
   for (const deposit of input.deposits) {
-    if (deposit.status !== DepositStatus.Scheduled || deposit.dueDate > until) continue;
-    const amount = outstanding(deposit);
-    if (amount <= 0) continue;
+    // What the bank's day asks for (rule "deposit still asked"): a scheduled deposit on its date, and one missed or
+    // partly received again every night, so on the first day, as tonight's run counts on it.
+    const amount = depositStillAsked(deposit);
+    if (amount <= 0 || deposit.dueDate > until) continue;
     const movement = on(deposit.dueDate);
     movement.deposits.push(amount);
-    if (deposit.dueDate >= input.today) movement.coming += 1;
+    if (deposit.status === DepositStatus.Scheduled && deposit.dueDate >= input.today) movement.coming += 1;
     else movement.fixed += amount;
   }
   for (const bill of input.bills) {
@@ -312,7 +314,8 @@ export function smallestDepositOf(input: ProjectionInput): Cents | null {
 /**
  * Rule "forecast": today's actual balance, plus the stored deposits still to come (each once: one that arrived is in
  * the balance already), minus the unpaid bills at their expected amounts (one paid early is not subtracted again).
- * Overdue bills and deposits due but not yet arrived fall on the first day. The closing balance is judged at the end
+ * Overdue bills and deposits due but not yet arrived (missed ones too: the bank asks for them again tonight, rule
+ * "deposit still asked", as tonight's run shows) fall on the first day. The closing balance is judged at the end
  * of each day, deposits before bills.
  */
 export function forecastOf(input: ProjectionInput): ProjectedForecast | null {
@@ -352,6 +355,7 @@ export function forecastOf(input: ProjectionInput): ProjectedForecast | null {
     depositToAvoid: minimum !== null && minimum > input.depositAmount ? minimum : null,
     approvedOverdraw: input.approvedOverdraw,
     beyondApprovedOverdraw: topUp !== null && topUp > input.approvedOverdraw,
+    askedAgain: arrearsOf(input.deposits, { to: until }),
   };
 }
 
