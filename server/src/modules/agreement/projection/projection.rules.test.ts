@@ -228,6 +228,28 @@ describe('forecastOf (rule "forecast")', () => {
     );
   });
 
+  it.each([
+    ['in missed deposit: asked for again tonight, counted', AgreementStatus.MissedDeposit, 51970, true],
+    ['active (a part received since): asked for again, counted', AgreementStatus.Active, 51970, true],
+    ['locked: the bank asks a locked agreement for nothing, not counted', AgreementStatus.Locked, -56730, false],
+  ] as const)('a missed deposit of an agreement %s', (_name, status, first, counted) => {
+    const forecast = forecastOf(
+      input(
+        {
+          status,
+          deposits: [deposit('2026-11-25', 1087, DepositStatus.Missed), deposit('2026-12-09', 1087)],
+          bills: [
+            bill('2026-11-16', 482.5, { status: BillStatus.OverdueNotified }),
+            bill('2026-11-25', 820, { status: BillStatus.Overdue, isAutoPayment: true }),
+          ],
+        },
+        735.2,
+      ),
+    )!;
+    expect(forecast.points[0]).toEqual({ date: TODAY, balance: cents(first) });
+    expect(forecast.askedAgain !== null).toBe(counted);
+  });
+
   it('raises only the deposits still to come: a missed one asked for again stays as it is', () => {
     // 40 missed on the 1st (asked again: it falls on today) is not raised; D on the 14th and the 28th.
     const deposits = [

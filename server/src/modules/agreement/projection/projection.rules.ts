@@ -3,6 +3,7 @@ import { cents, type Cents } from '../../../shared/money.js';
 import { BillStatus, OWED_STATUSES, UPCOMING_WINDOW_DAYS, currentBillStatus } from '../../bill/index.js';
 import type { AgreementBalances } from '../../ledger/index.js';
 import { askedAgain, depositStillAsked } from '../../deposit/index.js';
+import { MoneyMovement, moneyRefusal } from '../../../shared/money-movement.rules.js';
 import { DepositStatus } from '../agreement-codes.js';
 import { AgreementStatus } from '../agreement-status.js';
 
@@ -250,6 +251,15 @@ interface Movement {
   bills: ProjectedBillFacts[];
 }
 
+/**
+ * Whether the bank's day asks for the agreement's missed deposits again tonight: it takes deposits only for the
+ * agreements money may move into (shared/money-movement.rules.ts: active or in missed deposit, not locked); a locked
+ * agreement's missed deposit waits until staff lift the lock, so the forecast does not count on it.
+ */
+function asksAgainTonight(status: AgreementStatus): boolean {
+  return moneyRefusal(MoneyMovement.Deposit, { status, mover: 'job', resigned: false }) === null;
+}
+
 /** Money in and out per day from `from` on: what is overdue or not yet arrived falls on `from`. */
 function movementsOf(input: ProjectionInput, from: LocalDate, until: LocalDate): Movement[] {
   const days = new Map<LocalDate, Movement>();
@@ -259,11 +269,12 @@ function movementsOf(input: ProjectionInput, from: LocalDate, until: LocalDate):
     if (!movement) days.set(day, (movement = { date: day, deposits: [], coming: 0, fixed: 0, bills: [] }));
     return movement;
   };
+  const asksAgain = asksAgainTonight(input.status);
   for (const deposit of input.deposits) {
     // What the bank's day asks for (rule "deposit still asked"): a scheduled deposit on its date, and one missed or
     // partly received again every night, so on the first day, as tonight's run counts on it.
     const amount = depositStillAsked(deposit);
-    if (amount <= 0 || deposit.dueDate > until) continue;
+    if (amount <= 0 || deposit.dueDate > until || (!asksAgain && askedAgain(deposit))) continue;
     const movement = on(deposit.dueDate);
     movement.deposits.push(amount);
     if (deposit.status === DepositStatus.Scheduled && deposit.dueDate >= input.today) movement.coming += 1;
@@ -355,7 +366,7 @@ export function forecastOf(input: ProjectionInput): ProjectedForecast | null {
     depositToAvoid: minimum !== null && minimum > input.depositAmount ? minimum : null,
     approvedOverdraw: input.approvedOverdraw,
     beyondApprovedOverdraw: topUp !== null && topUp > input.approvedOverdraw,
-    askedAgain: arrearsOf(input.deposits, { to: until }),
+    askedAgain: asksAgainTonight(input.status) ? arrearsOf(input.deposits, { to: until }) : null,
   };
 }
 
