@@ -7,7 +7,7 @@ import { AGENT, MEMBER_TWO_ACCOUNTS, REPORTER } from '../support/demo.js';
 import { DEMO_DAY } from '../support/demo-day.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { SimulationClock } from '../../server/src/modules/core-banking/simulation.js';
-import { zonedInstant } from '../../server/src/shared/local-date.js';
+import { addDays, formatDisplayDate, parseLocalDate, zonedInstant } from '../../server/src/shared/local-date.js';
 
 /**
  * The at-risk worklist (issue 11 item 7) on the demo data: staff only, the forecast the graphs page shows (one
@@ -18,17 +18,19 @@ let staff: string;
 
 const LIST = `query($w: Int!) { atRiskAgreements(weeks: $w) {
   weeks asOf checked notForecast
-  items { agreementId accountId memberId memberNumber memberName branchName level firstShortDate depth topUpToAvoid
-          depositToAvoid lowestPoint { date balance } } } }`;
+  items { agreementId accountId memberId memberNumber memberName branchName level firstShortDate firstShortfall depth
+          topUpToAvoid depositToAvoid lowestPoint { date balance } } } }`;
 
 interface Item {
   agreementId: number;
   accountId: number;
   memberId: number;
+  memberNumber: string;
   memberName: string;
   branchName: string | null;
   level: string;
   firstShortDate: string;
+  firstShortfall: string;
   depth: string;
   topUpToAvoid: string;
   lowestPoint: { date: string; balance: string };
@@ -96,6 +98,78 @@ describe('atRiskAgreements', () => {
   });
 });
 
+const VERDICT = `query($m: Int!, $a: Int!) { accountOverview(memberId: $m, accountId: $a) { projection { verdict {
+  headline details firstShortDate firstShortfall lowestPoint { date balance } topUpToAvoid depositToAvoid
+  beyondApprovedOverdraw } } } }`;
+interface Verdict {
+  headline: string;
+  details: string[];
+  firstShortDate: string | null;
+  firstShortfall: string | null;
+  lowestPoint: { date: string; balance: string } | null;
+  topUpToAvoid: string | null;
+  depositToAvoid: string | null;
+  beyondApprovedOverdraw: boolean;
+}
+type VerdictBody = { accountOverview: { projection: { verdict: Verdict } } };
+
+/** A row's figures in the verdict's shape. */
+function rowFigures(item: Item): Omit<Verdict, 'headline' | 'details'> {
+  return {
+    firstShortDate: item.firstShortDate,
+    firstShortfall: item.firstShortfall,
+    lowestPoint: item.lowestPoint,
+    topUpToAvoid: item.topUpToAvoid,
+    depositToAvoid: item.depositToAvoid,
+    beyondApprovedOverdraw: item.level === 'BeyondApprovedOverdraw',
+  };
+}
+
+describe('a row is the member overview’s forecast verdict, filtered by the weeks', () => {
+  it('short within the weeks and deeper after them: staff read the figures the member reads', async () => {
+    // 100001's running agreement: first short within 13 weeks, at its lowest long after them. Staff used to be told
+    // the lowest point and top-up within the weeks (the top-up smaller than the member's own screen says).
+    const weeks = 13;
+    const items = (await server.graphql<ListBody>(LIST, { w: weeks }, staff)).body.data!.atRiskAgreements.items;
+    const row = items.find((item) => item.memberNumber === MEMBER_TWO_ACCOUNTS[0]);
+    expect(row).toBeDefined();
+    const member = await server.token(...MEMBER_TWO_ACCOUNTS);
+    const { body } = await server.graphql<VerdictBody>(VERDICT, { m: row!.memberId, a: row!.accountId }, member);
+    expect(body.errors).toBeUndefined();
+    const verdict = body.data!.accountOverview.projection.verdict;
+    // The case this test is about: short within the weeks, deeper after them.
+    const horizonEnd = addDays(TODAY, 7 * weeks - 1);
+    expect(verdict.firstShortDate! <= horizonEnd).toBe(true);
+    expect(verdict.lowestPoint!.date > horizonEnd).toBe(true);
+    expect(Number(verdict.lowestPoint!.balance)).toBeLessThan(-Number(verdict.firstShortfall));
+
+    expect(rowFigures(row!)).toEqual({
+      firstShortDate: verdict.firstShortDate,
+      firstShortfall: verdict.firstShortfall,
+      lowestPoint: verdict.lowestPoint,
+      topUpToAvoid: verdict.topUpToAvoid,
+      depositToAvoid: verdict.depositToAvoid,
+      beyondApprovedOverdraw: verdict.beyondApprovedOverdraw,
+    });
+    expect(row!.depth).toBe(verdict.topUpToAvoid);
+    // The member's words name the row's figures.
+    const money = (value: string) => `$${Number(value).toLocaleString('en-AU', { minimumFractionDigits: 2 })}`;
+    expect(verdict.headline).toBe(
+      `Goes short by ${money(row!.firstShortfall)} on ${formatDisplayDate(parseLocalDate(row!.firstShortDate))}`,
+    );
+    expect(verdict.details.join(' ')).toContain(`top up ${money(row!.topUpToAvoid)} today`);
+  });
+
+  it.each([1, 26])('every row of %i weeks carries its agreement’s verdict', async (weeks) => {
+    const items = (await server.graphql<ListBody>(LIST, { w: weeks }, staff)).body.data!.atRiskAgreements.items;
+    for (const item of items) {
+      const { body } = await server.graphql<VerdictBody>(VERDICT, { m: item.memberId, a: item.accountId }, staff);
+      const { headline: _headline, details: _details, ...figures } = body.data!.accountOverview.projection.verdict;
+      expect(rowFigures(item)).toEqual(figures);
+    }
+  });
+});
+
 const FILE = `query($w: Int!, $f: ExportFormat!, $s: AtRiskSortInput) {
   atRiskAgreementsFile(weeks: $w, format: $f, sort: $s) { fileName contentType base64 } }`;
 type FileBody = { atRiskAgreementsFile: { fileName: string; contentType: string; base64: string } };
@@ -121,7 +195,9 @@ describe('atRiskAgreementsFile (exported like the missed-deposit report)', () =>
     const file = body.data!.atRiskAgreementsFile;
     expect(file).toMatchObject({ fileName: 'Agreements_At_Risk.csv', contentType: 'text/csv' });
     const lines = Buffer.from(file.base64, 'base64').toString('utf8').trim().split(/\r?\n/);
-    expect(lines[0]).toMatch(/^Member number,Member,Account,Branch,Agreement,Risk,First short day,Lowest point/);
+    expect(lines[0]).toMatch(
+      /^Member number,Member,Account,Branch,Agreement,Risk,First short day,Short by,Lowest point to end date,On,Top-up/,
+    );
     expect(lines).toHaveLength(items.length + 1);
     const names = lines.slice(1).map((line) => line.split(',')[1]);
     expect(names).toEqual([...names].sort((a, b) => b.localeCompare(a)));

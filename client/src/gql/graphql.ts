@@ -478,7 +478,7 @@ export type ReverseBillInput = {
   transactionId: number;
 };
 
-/** How deep the forecast goes: beyond the approved overdraw, or below zero within it. */
+/** How deep the forecast goes at its lowest point (over the whole agreement, as the member’s overview says): beyond the approved overdraw, or below zero within it. */
 export type RiskLevel =
   | 'BelowZero'
   | 'BeyondApprovedOverdraw';
@@ -1228,7 +1228,7 @@ export type AtRiskAgreementsQueryVariables = Exact<{
 }>;
 
 
-export type AtRiskAgreementsQuery = { atRiskAgreements: { __typename: 'AtRiskList', weeks: number, asOf: string, checked: number, notForecast: Array<number>, items: Array<{ __typename: 'AtRiskAgreement', agreementId: number, accountId: number, accountNumber: string, memberId: number, memberNumber: string, memberName: string, branchName: string | null, level: RiskLevel, firstShortDate: string, depth: string, topUpToAvoid: string, depositToAvoid: string | null, depositAmount: string, lowestPoint: { __typename: 'BalancePoint', date: string, balance: string } }> } };
+export type AtRiskAgreementsQuery = { atRiskAgreements: { __typename: 'AtRiskList', weeks: number, asOf: string, checked: number, notForecast: Array<number>, items: Array<{ __typename: 'AtRiskAgreement', agreementId: number, accountId: number, accountNumber: string, memberId: number, memberNumber: string, memberName: string, branchName: string | null, level: RiskLevel, firstShortDate: string, firstShortfall: string, depth: string, topUpToAvoid: string, depositToAvoid: string | null, depositAmount: string, lowestPoint: { __typename: 'BalancePoint', date: string, balance: string } }> } };
 
 export type AtRiskAgreementsFileQueryVariables = Exact<{
   weeks: number;

@@ -28,10 +28,10 @@ import {
 import { WholeDates } from '../../shared/ui/WholeDates';
 
 /**
- * `/atrisk` (staff): active agreements whose forecast goes below zero within the chosen weeks, before any
- * deposit is missed, with what would avoid it (issue 11 item 7): sortable by each column (worst first at first),
- * exported as CSV or PDF in the screen's sort, and a Contact member action per row (the notification dialog, filled
- * for that member and agreement).
+ * `/atrisk` (staff): active agreements whose forecast first goes below zero within the chosen weeks, before any
+ * deposit is missed, with what would avoid it (issue 11 item 7), every figure the member's overview's verdict (the
+ * server's): sortable by each column (worst first at first), exported as CSV or PDF in the screen's sort, and a
+ * Contact member action per row (the notification dialog, filled for that member and agreement).
  */
 export function AtRiskPage() {
   const [weeks, setWeeks] = useState(DEFAULT_WEEKS);
@@ -67,8 +67,10 @@ export function AtRiskPage() {
   return (
     <Page title="Agreements at risk">
       <Text color="fg.muted">
-        Active agreements whose forecast goes below zero within the weeks chosen, before any deposit is missed. The
-        forecast is the one the member’s graphs page shows: today’s balance, the deposits and the expected bills.
+        Active agreements whose forecast first goes below zero within the weeks chosen, before any deposit is missed.
+        Each row is the member’s own forecast, as their overview shows it (today’s balance, the deposits and the
+        expected bills): the lowest point, the top-up today and the deposit that avoid it are to the agreement’s end
+        date, not only the weeks chosen.
       </Text>
       <HStack gap="4" align="end" wrap="wrap">
         <Field.Root maxW="xs">
@@ -163,7 +165,12 @@ export function AtRiskPage() {
                       {riskLabel(item.level)}
                     </Badge>
                   </Table.Cell>
-                  <Table.Cell whiteSpace="nowrap">{formatDate(item.firstShortDate)}</Table.Cell>
+                  <Table.Cell whiteSpace="nowrap">
+                    {formatDate(item.firstShortDate)}
+                    <Text fontSize="xs" color="fg.muted">
+                      short by {formatMoney(item.firstShortfall)}
+                    </Text>
+                  </Table.Cell>
                   <Table.Cell textAlign="end">
                     <WholeDates>{`${formatMoney(item.lowestPoint.balance)} on ${formatDate(item.lowestPoint.date)}`}</WholeDates>
                   </Table.Cell>

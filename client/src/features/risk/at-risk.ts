@@ -45,8 +45,9 @@ export const SORT_COLUMNS: readonly { field: AtRiskSortField; label: string; end
   { field: 'member', label: 'Member' },
   { field: 'risk', label: 'Risk' },
   { field: 'firstShortDate', label: 'First short day' },
-  { field: 'lowestPoint', label: 'Lowest point', end: true },
-  { field: 'topUpToAvoid', label: 'Top-up to avoid', end: true },
+  // Over the whole agreement (the member's overview's figures), not only the weeks chosen: the labels say so.
+  { field: 'lowestPoint', label: 'Lowest point to end date', end: true },
+  { field: 'topUpToAvoid', label: 'Top-up today to avoid', end: true },
   { field: 'depositToAvoid', label: 'Deposit now → to avoid', end: true },
 ];
 

@@ -21,9 +21,10 @@ const COLUMNS = [
   { header: 'Agreement', width: 7 },
   { header: 'Risk', width: 11 },
   { header: 'First short day', width: 9 },
-  { header: 'Lowest point', width: 9, align: 'right' },
+  { header: 'Short by', width: 8, align: 'right' },
+  { header: 'Lowest point to end date', width: 9, align: 'right' },
   { header: 'On', width: 8 },
-  { header: 'Top-up to avoid', width: 9, align: 'right' },
+  { header: 'Top-up today to avoid', width: 9, align: 'right' },
   { header: 'Deposit now', width: 8, align: 'right' },
   { header: 'Deposit to avoid', width: 10, align: 'right' },
 ] as const;
@@ -37,6 +38,7 @@ function cells(item: AtRiskAgreement): string[] {
     String(item.agreementId),
     RISK_LABELS[item.level],
     formatDisplayDate(item.firstShortDate),
+    formatCurrency(item.firstShortfall),
     formatCurrency(item.lowestPoint.balance),
     formatDisplayDate(item.lowestPoint.date),
     formatCurrency(item.topUpToAvoid),
@@ -58,6 +60,11 @@ export function atRiskTable(list: AtRiskList, sort: AtRiskSort): TableReport {
     title: 'Agreements at risk',
     lines: [
       { text: `Active agreements whose forecast goes below zero within ${weeks} of ${formatDisplayDate(list.asOf)}` },
+      {
+        text:
+          'The figures are the member’s forecast, as their overview shows it: the lowest point, the top-up today ' +
+          'and the deposit that avoid it are to the agreement’s end date.',
+      },
       {
         bold: true,
         text:

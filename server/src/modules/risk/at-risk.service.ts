@@ -43,8 +43,9 @@ export interface AtRiskList {
 
 /**
  * The at-risk worklist (issue 11 item 7): every active agreement's projection (the forecast every screen shows:
- * today's balance, the stored deposits to come, the unpaid bills), read for the first short day within the horizon.
- * The projections are loaded set-based, in batches.
+ * today's balance, the stored deposits to come, the unpaid bills), listed when its first short day falls within the
+ * horizon; each row's figures are that projection's verdict, as the member's overview states it (`assessRisk`). The
+ * projections are loaded set-based, in batches.
  */
 export class AtRiskService {
   constructor(
@@ -107,13 +108,7 @@ export class AtRiskService {
     for (const [i, agreement] of agreements.entries()) {
       const forecast = projections.get(agreement.id)?.forecast;
       if (!forecast) continue;
-      const risk = assessRisk({
-        days: forecast.points,
-        today,
-        weeks,
-        approvedOverdraw: forecast.approvedOverdraw,
-        depositToAvoid: forecast.depositToAvoid,
-      });
+      const risk = assessRisk({ forecast, today, weeks });
       if (!risk) continue;
       const owner = ownerOf.get(agreement.id)!;
       items.push({

@@ -1,4 +1,4 @@
-import { addDays, formatDisplayDate, type LocalDate } from '../../shared/local-date.js';
+import { formatDisplayDate, type LocalDate } from '../../shared/local-date.js';
 import { formatCurrency, type Cents } from '../../shared/money.js';
 
 /** What needs a person, most urgent first (issue 22 item 3). */
@@ -215,10 +215,8 @@ export function goingShortItem(
   };
 }
 
-/** Whether the first short day falls within the horizon (the at-risk list's rule: today to `weeks` ahead). */
-export function shortWithin(firstShortDate: LocalDate | null, today: LocalDate, weeks: number): boolean {
-  return firstShortDate !== null && firstShortDate <= addDays(today, 7 * weeks - 1);
-}
+/** Whether the first short day falls within the horizon: the at-risk list's own rule (today to `weeks` ahead). */
+export { shortWithin } from '../../shared/risk/at-risk.rules.js';
 
 export function failedPaymentItem(
   subject: WorkSubject,

@@ -6,87 +6,113 @@ import {
   checkAtRiskSort,
   compareRisk,
   DEFAULT_AT_RISK_SORT,
+  type ForecastVerdictFigures,
   riskKeys,
   RiskLevel,
+  shortWithin,
   sortAtRisk,
   type RiskAssessment,
 } from './at-risk.rules.js';
 
 const TODAY = parseLocalDate('2026-11-23');
+const day = (n: number): LocalDate => addDays(TODAY, n);
 
-/** A curve from today: one closing balance per day. */
-function curve(balances: number[], from: LocalDate = TODAY) {
-  return balances.map((balance, i) => ({ date: addDays(from, i), balance: cents(balance) }));
+/** The projection's verdict: first short on day `first` by `shortfall`, lowest on day `low` by `depth` (cents). */
+function verdict(
+  first: number,
+  shortfall: number,
+  low: number,
+  depth: number,
+  more: Partial<ForecastVerdictFigures> = {},
+) {
+  return {
+    firstShortDate: day(first),
+    firstShortfall: cents(shortfall),
+    lowestPoint: { date: day(low), balance: cents(-depth) },
+    topUpToAvoid: cents(depth),
+    depositToAvoid: cents(12_000) as Cents | null,
+    beyondApprovedOverdraw: false,
+    ...more,
+  } satisfies ForecastVerdictFigures;
 }
 
-const base = {
-  today: TODAY,
-  weeks: 1,
-  approvedOverdraw: cents(500_000),
-  depositToAvoid: cents(12_000) as Cents | null,
+const ON_TRACK: ForecastVerdictFigures = {
+  firstShortDate: null,
+  firstShortfall: null,
+  lowestPoint: { date: TODAY, balance: cents(0) },
+  topUpToAvoid: null,
+  depositToAvoid: null,
+  beyondApprovedOverdraw: false,
 };
 
-describe('assessRisk (the at-risk worklist: short within the next N weeks, before any deposit is missed)', () => {
+describe('assessRisk (the at-risk worklist: the projection’s verdict, listed when first short within the weeks)', () => {
   it.each([
-    ['never below zero', [100, 0, 50, 0, 10, 0, 0], null],
-    [
-      'below zero on day 3 of the week',
-      [100, 0, -2_500, -4_000, 1_000, 0, 0],
-      { firstShortDate: '2026-11-25', depth: 4_000 },
-    ],
-    [
-      'below zero on the last day of the week (29 Nov)',
-      [0, 0, 0, 0, 0, 0, -1],
-      { firstShortDate: '2026-11-29', depth: 1 },
-    ],
-    ['below zero the day after the week: not within it', [0, 0, 0, 0, 0, 0, 0, -900_000], null],
-  ])('%s', (_, balances, expected) => {
-    const result = assessRisk({ ...base, days: curve(balances) });
-    if (expected === null) expect(result).toBeNull();
-    else expect(result).toMatchObject({ ...expected, topUpToAvoid: expected.depth, level: RiskLevel.BelowZero });
+    ['on track to the end date', 1, ON_TRACK, false],
+    ['short today', 1, verdict(0, 100, 0, 100), true],
+    ['short on the last day of the week (29 Nov)', 1, verdict(6, 1, 6, 1), true],
+    ['short the day after the week: not within it', 1, verdict(7, 900_000, 7, 900_000), false],
+    ['short the day after one week, within two', 2, verdict(7, 700, 7, 700), true],
+    ['short on the last day of 13 weeks', 13, verdict(90, 1, 100, 5), true],
+    ['short the day after 13 weeks', 13, verdict(91, 1, 100, 5), false],
+  ])('%s (%i weeks): listed %s', (_, weeks, forecast, listed) => {
+    expect(assessRisk({ forecast, today: TODAY, weeks }) !== null).toBe(listed);
+  });
+
+  it('short within the weeks and deeper after them: every figure is the verdict’s, over the whole agreement', () => {
+    // 100001 on 30-11-2026: short by $12.00 on 28-02-2027, at its lowest $149.50 short on 05-06-2027.
+    const today = parseLocalDate('2026-11-30');
+    const forecast: ForecastVerdictFigures = {
+      firstShortDate: parseLocalDate('2027-02-28'),
+      firstShortfall: cents(1_200),
+      lowestPoint: { date: parseLocalDate('2027-06-05'), balance: cents(-14_950) },
+      topUpToAvoid: cents(14_950),
+      depositToAvoid: cents(139_200),
+      beyondApprovedOverdraw: false,
+    };
+    expect(assessRisk({ forecast, today, weeks: 13 })).toEqual({
+      level: RiskLevel.BelowZero,
+      firstShortDate: '2027-02-28',
+      firstShortfall: 1_200,
+      lowestPoint: { date: '2027-06-05', balance: -14_950 },
+      depth: 14_950,
+      topUpToAvoid: 14_950,
+      depositToAvoid: 139_200,
+    });
+    expect(assessRisk({ forecast, today, weeks: 12 })).toBeNull();
   });
 
   it.each([
-    ['exactly the approved overdraw: below zero only', 500_000, RiskLevel.BelowZero],
-    ['a cent beyond it', 500_001, RiskLevel.BeyondApprovedOverdraw],
-  ])('%s', (_, depth, level) => {
-    expect(assessRisk({ ...base, days: curve([0, -depth]) })?.level).toBe(level);
-  });
-
-  it('looks only at today and after (yesterday’s balance is history)', () => {
-    const days = curve([-50_000, 100, 100], addDays(TODAY, -1));
-    expect(assessRisk({ ...base, days })).toBeNull();
-  });
-
-  it('widens with the weeks chosen', () => {
-    const days = curve([...Array(13).fill(0), -700]);
-    expect(assessRisk({ ...base, weeks: 1, days })).toBeNull();
-    expect(assessRisk({ ...base, weeks: 2, days })).toMatchObject({ firstShortDate: '2026-12-06', depth: 700 });
+    ['within the approved overdraw at its lowest: below zero', false, RiskLevel.BelowZero],
+    ['beyond it at its lowest (even after the weeks): beyond', true, RiskLevel.BeyondApprovedOverdraw],
+  ])('level: %s', (_, beyondApprovedOverdraw, level) => {
+    const forecast = verdict(1, 100, 150, 600_000, { beyondApprovedOverdraw });
+    expect(assessRisk({ forecast, today: TODAY, weeks: 1 })?.level).toBe(level);
   });
 
   it('refuses a horizon that is not a whole number of weeks from 1', () => {
-    expect(assessRisk({ ...base, weeks: 0, days: curve([-1]) })).toBeNull();
-    expect(assessRisk({ ...base, weeks: 1.5, days: curve([-1]) })).toBeNull();
+    expect(assessRisk({ forecast: verdict(0, 1, 0, 1), today: TODAY, weeks: 0 })).toBeNull();
+    expect(assessRisk({ forecast: verdict(0, 1, 0, 1), today: TODAY, weeks: 1.5 })).toBeNull();
   });
 
   it.each([
     ['a higher deposit avoids it', cents(12_000), 12_000],
     ['only a top-up helps (a bill before the next deposit)', null, null],
   ])('deposit change: %s (the projection’s)', (_, depositToAvoid, deposit) => {
-    expect(assessRisk({ ...base, depositToAvoid, days: curve([-400]) })?.depositToAvoid).toBe(deposit);
+    const forecast = verdict(0, 400, 0, 400, { depositToAvoid });
+    expect(assessRisk({ forecast, today: TODAY, weeks: 1 })?.depositToAvoid).toBe(deposit);
   });
+});
 
-  it('reads a forecast given only on the days it changes (the balance holds between them)', () => {
-    const points = [
-      { date: TODAY, balance: cents(100) },
-      { date: addDays(TODAY, 3), balance: cents(-250) },
-      { date: addDays(TODAY, 20), balance: cents(-900) },
-    ];
-    expect(assessRisk({ ...base, weeks: 2, days: points })).toMatchObject({
-      firstShortDate: addDays(TODAY, 3),
-      lowestPoint: { date: addDays(TODAY, 3), balance: -250 },
-      depth: 250,
-    });
+describe('shortWithin (the horizon: today and the 7 × weeks - 1 days after it; the staff worklist’s too)', () => {
+  it.each([
+    [null, 1, false],
+    [day(0), 1, true],
+    [day(6), 1, true],
+    [day(7), 1, false],
+    [day(55), 8, true],
+    [day(56), 8, false],
+  ])('%s within %i weeks: %s', (first, weeks, within) => {
+    expect(shortWithin(first, TODAY, weeks)).toBe(within);
   });
 });
 
@@ -94,6 +120,7 @@ describe('compareRisk', () => {
   const risk = (level: RiskLevel, firstShortDate: string, depth: number): RiskAssessment => ({
     level,
     firstShortDate: parseLocalDate(firstShortDate),
+    firstShortfall: cents(depth),
     lowestPoint: { date: parseLocalDate(firstShortDate), balance: cents(-depth) as Cents },
     depth: cents(depth),
     topUpToAvoid: cents(depth),
@@ -129,6 +156,7 @@ describe('sortAtRisk (the worklist’s columns; the exports follow the screen’
     memberName,
     level,
     firstShortDate: parseLocalDate(firstShortDate),
+    firstShortfall: cents(depth),
     lowestPoint: { date: parseLocalDate(firstShortDate), balance: cents(-depth) as Cents },
     depth: cents(depth),
     topUpToAvoid: cents(depth),

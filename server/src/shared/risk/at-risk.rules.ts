@@ -1,9 +1,9 @@
 import { DomainError } from '../errors.js';
 import { addDays, type LocalDate } from '../local-date.js';
-import { cents, type Cents } from '../money.js';
+import type { Cents } from '../money.js';
 import type { BalancePoint } from '../deposit/cash-flow.rules.js';
 
-/** How deep an agreement's forecast goes within the horizon, worst first. */
+/** How deep an agreement's forecast goes (its lowest point, over the whole agreement), worst first. */
 export enum RiskLevel {
   /** Below the approved overdraw: the member will be refused payments, a manager will be asked. */
   BeyondApprovedOverdraw = 'BEYOND_APPROVED_OVERDRAW',
@@ -11,29 +11,43 @@ export enum RiskLevel {
   BelowZero = 'BELOW_ZERO',
 }
 
+/**
+ * The forecast's verdict as the agreement's projection states it (`ProjectedForecast`, agreement/projection: the
+ * member's overview reads the same fields, "Goes short by X on D … At its lowest, on D, it is Y short. To avoid it, top
+ * up Y today, or raise each deposit to Z"). Every figure is over the whole agreement, to its end date.
+ */
+export interface ForecastVerdictFigures {
+  firstShortDate: LocalDate | null;
+  /** How far below zero the first short day closes. */
+  firstShortfall: Cents | null;
+  lowestPoint: BalancePoint;
+  /** The smallest top-up today that keeps every day at zero or above (null when it never goes short). */
+  topUpToAvoid: Cents | null;
+  /** The deposit that never goes short, when raising each deposit avoids it. */
+  depositToAvoid: Cents | null;
+  /** The lowest point is beyond the approved overdraw. */
+  beyondApprovedOverdraw: boolean;
+}
+
 export interface RiskInput {
-  /**
-   * The agreement's forecast (its projection's): the closing balance from today, date ascending, on every day it
-   * changes (the balance holds between two points).
-   */
-  days: readonly BalancePoint[];
+  /** The agreement's projection's forecast. */
+  forecast: ForecastVerdictFigures;
   today: LocalDate;
   /** The horizon chosen by staff: today and the 7 × weeks - 1 days after it. */
   weeks: number;
-  approvedOverdraw: Cents;
-  /** The projection's deposit that never goes short over the whole period (null: only a top-up avoids it). */
-  depositToAvoid: Cents | null;
 }
 
 export interface RiskAssessment {
   level: RiskLevel;
-  /** The first day within the horizon that closes below zero. */
+  /** The first day that closes below zero (within the horizon: why the agreement is listed). */
   firstShortDate: LocalDate;
-  /** The lowest closing balance within the horizon (earliest day on ties). */
+  /** How far below zero that first short day closes. */
+  firstShortfall: Cents;
+  /** The lowest closing balance over the whole agreement (earliest day on ties). */
   lowestPoint: BalancePoint;
   /** How far that point is below zero. */
   depth: Cents;
-  /** A top-up today that keeps every day of the horizon at zero or above: exactly the depth. */
+  /** The smallest top-up today that keeps every day to the end date at zero or above: the depth. */
   topUpToAvoid: Cents;
   /**
    * The deposit that never goes short, when raising the deposit can avoid it (null when a bill falls due before
@@ -42,31 +56,33 @@ export interface RiskAssessment {
   depositToAvoid: Cents | null;
 }
 
+/** Rule "short within the weeks": the first short day falls on today or one of the 7 × weeks - 1 days after it. */
+export function shortWithin(firstShortDate: LocalDate | null, today: LocalDate, weeks: number): boolean {
+  return firstShortDate !== null && firstShortDate <= addDays(today, 7 * weeks - 1);
+}
+
 /**
  * The at-risk worklist's rule (issue 11 item 7): an agreement is at risk when its forecast (the agreement's
- * projection, as every screen shows it) closes below zero on any day of the horizon, before any deposit is missed. Its level says whether that is beyond the approved
- * overdraw. Null when it is not at risk within the horizon.
+ * projection, as every screen shows it) first closes below zero within the horizon, before any deposit is missed.
+ * The row is the projection's verdict, not worked out again: the first short day and how short, the lowest point, the
+ * top-up and the deposit that avoid it are the member's overview's (over the whole agreement), and its level says
+ * whether that lowest point is beyond the approved overdraw. Null when it is not short within the horizon.
  */
 export function assessRisk(input: RiskInput): RiskAssessment | null {
   if (!Number.isSafeInteger(input.weeks) || input.weeks < 1) return null;
-  const horizonEnd = addDays(input.today, 7 * input.weeks - 1);
-  let lowest: BalancePoint | null = null;
-  let firstShortDate: LocalDate | null = null;
-  for (const day of input.days) {
-    if (day.date < input.today) continue;
-    if (day.date > horizonEnd) break;
-    if (day.balance < 0 && firstShortDate === null) firstShortDate = day.date;
-    if (lowest === null || day.balance < lowest.balance) lowest = { date: day.date, balance: day.balance };
+  const { forecast } = input;
+  if (!shortWithin(forecast.firstShortDate, input.today, input.weeks)) return null;
+  if (forecast.firstShortDate === null || forecast.firstShortfall === null || forecast.topUpToAvoid === null) {
+    return null;
   }
-  if (lowest === null || firstShortDate === null) return null;
-  const depth = cents(-lowest.balance);
   return {
-    level: depth > input.approvedOverdraw ? RiskLevel.BeyondApprovedOverdraw : RiskLevel.BelowZero,
-    firstShortDate,
-    lowestPoint: lowest,
-    depth,
-    topUpToAvoid: depth,
-    depositToAvoid: input.depositToAvoid,
+    level: forecast.beyondApprovedOverdraw ? RiskLevel.BeyondApprovedOverdraw : RiskLevel.BelowZero,
+    firstShortDate: forecast.firstShortDate,
+    firstShortfall: forecast.firstShortfall,
+    lowestPoint: { date: forecast.lowestPoint.date, balance: forecast.lowestPoint.balance },
+    depth: forecast.topUpToAvoid,
+    topUpToAvoid: forecast.topUpToAvoid,
+    depositToAvoid: forecast.depositToAvoid,
   };
 }
 
