@@ -1,7 +1,7 @@
 import type { LocalDate } from '../../shared/local-date.js';
 import type { Cents } from '../../shared/money.js';
 import { BillerOverdueOption, BillerStatus, ModificationState } from '../../shared/biller/biller-codes.js';
-import { onBankDays } from './plan/plan-schedule.rules.js';
+import { collectedDepositDates } from './plan/plan-schedule.rules.js';
 
 /**
  * What applying a modification does to the bills and scheduled deposits it carried over from the version in force
@@ -186,18 +186,9 @@ export function depositChanges(
    */
   firstBankDay: LocalDate = today,
 ): DepositChanges {
-  const heldDates = new Set(held);
   if (planDates.length === 0 || amount < 0) return { update: [], remove: [], insert: [] };
-  const notHeld = (date: LocalDate) => !heldDates.has(date);
   // A deposit of 0.00 (the balance covers the rest of the term): no date is wanted, every deposit from today ends.
-  const wanted = new Set(
-    amount === 0
-      ? []
-      : onBankDays(
-          planDates.filter((date) => date >= today && notHeld(date)),
-          firstBankDay,
-        ).filter(notHeld),
-  );
+  const wanted = new Set(amount === 0 ? [] : collectedDepositDates(planDates, today, firstBankDay, held));
   const changes: DepositChanges = { update: [], remove: [], insert: [] };
   const kept = new Set<LocalDate>();
   for (const deposit of stored.filter((d) => d.dueDate >= today)) {

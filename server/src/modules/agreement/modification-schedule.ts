@@ -97,9 +97,25 @@ export async function rescheduleModification(
     today,
     overdueOptionsOf(items, facts, period),
   );
+  // The dates whose deposit stayed with the version in force (received or missed): not collected again. The plan is
+  // planned on the deposits the version collects (`collectedDepositDates`: on the bank's days, without these), the
+  // dates the deposits below are written on, so that its lines and split count no deposit it never takes.
+  const heldDeposits = (
+    await tx.execute<Row[]>(
+      'select due_date::text as due_date from scheduled_deposit where agreement_id = ? and due_date >= ?::date',
+      [previousId, today],
+    )
+  ).map((row) => dateOf(row.due_date));
   await storeAgreedPlan(
     tx,
-    { versionId, effectiveDate: today, openingBalance: balances.total, heldBills },
+    {
+      versionId,
+      effectiveDate: today,
+      openingBalance: balances.total,
+      heldBills,
+      firstBankDay,
+      heldDepositDates: heldDeposits,
+    },
     PlanSource.Applied,
   );
   const plan = (await loadStoredPlan(tx, versionId))!;
@@ -208,10 +224,6 @@ export async function rescheduleModification(
      order by d.due_date`,
     [versionId, DepositStatus.Scheduled, today],
   );
-  const heldDeposits = await tx.execute<Row[]>(
-    'select due_date::text as due_date from scheduled_deposit where agreement_id = ? and due_date >= ?::date',
-    [previousId, today],
-  );
   const changes = depositChanges(
     deposits.map((row): StoredDeposit => ({
       id: Number(row.id),
@@ -220,7 +232,7 @@ export async function rescheduleModification(
     })),
     plan.depositDates,
     agreement.depositAmount,
-    heldDeposits.map((row) => dateOf(row.due_date)),
+    heldDeposits,
     today,
     firstBankDay,
   );

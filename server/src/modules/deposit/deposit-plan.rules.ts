@@ -31,6 +31,11 @@ export interface DepositPlanInput {
   /** The agreement's balance (allocation already held) on the first simulated day; 0 for a new agreement. */
   openingBalance: Cents;
   schedule: Omit<DepositScheduleInput, 'endDate'>;
+  /**
+   * The deposits as they are written (a version applied: its schedule on the bank's days, without the dates the
+   * version in force keeps), counted instead of the schedule's own dates; those before the window are not counted.
+   */
+  depositDates?: readonly LocalDate[];
   /** Unpaid expected bills of the agreement. */
   bills: readonly ExpectedBill[];
   /** The deposit entered on the deposits step; the required deposit when absent. */
@@ -70,7 +75,9 @@ export function planDeposits(input: DepositPlanInput): DepositPlan {
       input.settings?.businessUpperContractLimit ?? DEFAULT_DEPOSIT_SETTINGS.businessUpperContractLimit,
   };
   const window = forecastWindow(input.startDate, input.endDate, input.today);
-  const dates = depositDates({ ...input.schedule, endDate: input.endDate }).filter((date) => date >= window.from);
+  const dates = (input.depositDates ?? depositDates({ ...input.schedule, endDate: input.endDate })).filter(
+    (date) => date >= window.from && date <= input.endDate,
+  );
   const profile = buildCashFlowProfile({
     window,
     openingBalance: input.openingBalance,

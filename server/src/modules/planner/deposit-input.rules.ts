@@ -63,6 +63,12 @@ export interface DepositPlanData {
    * (`agreement/stored-plan.ts#heldBills`). Not part of the GraphQL input.
    */
   paidBills?: readonly PaidOccurrence[] | null;
+  /**
+   * The deposits as a version applied writes them (`agreement/plan/plan-schedule.rules.ts#collectedDepositDates`: its
+   * schedule on the bank's days, without the dates the version in force keeps), counted instead of the schedule's
+   * dates. Not part of the GraphQL input: a stored version's only.
+   */
+  depositDates?: readonly LocalDate[] | null;
 }
 
 /** A biller's bill on a date that is paid already (`DepositPlanData.paidBills`). */

@@ -164,6 +164,7 @@ export function calculateDepositPlan(
       today,
       openingBalance: checked.openingBalance,
       schedule: checked.schedule,
+      depositDates: data.depositDates ?? undefined,
       bills: [...owedBeforeFirstDay(data.owedBills ?? [], window.from), ...billers.flatMap((summary) => summary.bills)],
       depositAmount: checked.depositAmount,
       overdrawRuleDurationDays: checked.overdrawRuleDurationDays,

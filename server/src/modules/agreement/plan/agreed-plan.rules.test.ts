@@ -120,6 +120,28 @@ describe('agreedPlanOf (the plan stored when a version takes effect)', () => {
     expect(plan.openingBalance).toBe(50_000);
   });
 
+  it('plans a change applied after today’s deposits step on the deposits it collects', () => {
+    // Fortnightly from its day of applying (2026-06-30); today's deposits step ran (the bank's first day: 07-01).
+    const change = agreementFacts({ contributionDate: d('2026-06-30') });
+    const options = { effectiveDate: d('2026-06-30'), openingBalance: cents(50_000), defaults };
+    const asAgreed = agreedPlanOf(change, billers, options);
+    // The version in force's deposit of today was taken: not collected, not counted, its money in the opening balance.
+    const held = agreedPlanOf(change, billers, {
+      ...options,
+      firstBankDay: d('2026-07-01'),
+      heldDepositDates: [d('2026-06-30')],
+    });
+    expect(held.firstDepositDate).toBe('2026-07-14');
+    expect(held.depositDates).toEqual(asAgreed.depositDates.slice(1));
+    const share = (plan: typeof held) => plan.lines.find((l) => l.kind === PlanLineKind.Biller)!.amount;
+    expect(share(held)).toBeGreaterThan(share(asAgreed)); // the same bills shared between one deposit fewer
+    expect(sum(held.lines.map((line) => line.amount))).toBe(held.depositAmount);
+    // None of its own today: the deposit of today is tomorrow's, the rest as agreed; as many deposits.
+    const moved = agreedPlanOf(change, billers, { ...options, firstBankDay: d('2026-07-01') });
+    expect(moved.depositDates).toEqual([d('2026-07-01'), ...asAgreed.depositDates.slice(1)]);
+    expect(moved.lines).toEqual(asAgreed.lines);
+  });
+
   it('keeps the schedule with every deposit to allocation when the planner refuses the stored version', () => {
     const plan = agreedPlanOf(agreementFacts({ startDate: d('2026-01-01'), endDate: d('2032-01-01') }), billers, {
       effectiveDate: d('2026-01-01'),

@@ -7,7 +7,7 @@ import type { BillerFacts } from '../agreement-billers.js';
 import type { AgreementFacts } from '../agreement-facts.js';
 import { storedDepositPlanData, type HeldBills } from '../stored-plan.js';
 import { PlanLineKind } from './plan-codes.js';
-import { onBankDays, scheduledDepositDates } from './plan-schedule.rules.js';
+import { collectedDepositDates, scheduledDepositDates } from './plan-schedule.rules.js';
 
 /** How one regular deposit is shared between the agreement's three pockets; the parts add up to the deposit. */
 export interface PlanShares {
@@ -51,6 +51,12 @@ export interface AgreeOptions {
    * moves to it (`onBankDays`). Without it none moves.
    */
   firstBankDay?: LocalDate;
+  /**
+   * The dates from the effective date on whose deposit stayed with the version in force (a change applied: received
+   * or missed, `modification-schedule.rules.ts#depositChanges`' `held`): not collected again, so not counted. Default
+   * none.
+   */
+  heldDepositDates?: readonly LocalDate[];
   /**
    * What a change's stored bills say (`stored-plan.ts#heldBills`): the unpaid ones owed on the effective date and those
    * paid already not billed again, as the deposits step said. Default none.
@@ -97,8 +103,10 @@ function lineOf(line: BreakdownLine): AgreedPlanLine {
 
 /**
  * The plan a version is agreed on: the deposits step's own calculation (`calculateDepositPlan` on the stored
- * version, `stored-plan.ts`) made for the effective date with what the version holds then. A version whose stored
- * details the planner refuses keeps its schedule with every deposit going to allocation, as before plans were stored.
+ * version, `stored-plan.ts`) made for the effective date with what the version holds then, on the deposits the
+ * version collects (`collectedDepositDates`: its schedule from that day on the bank's days, without the dates the
+ * version in force keeps), the dates its scheduled deposits are written on. A version whose stored details the
+ * planner refuses keeps those dates with every deposit going to allocation, as before plans were stored.
  */
 export function agreedPlanOf(
   agreement: AgreementFacts,
@@ -111,13 +119,22 @@ export function agreedPlanOf(
     depositAmount: agreement.depositAmount,
     openingBalance: options.openingBalance,
   };
+  const collected = collectedDepositDates(
+    scheduledDepositDates(agreement),
+    options.effectiveDate,
+    options.firstBankDay ?? options.effectiveDate,
+    options.heldDepositDates,
+  );
   try {
     const { plan } = calculateDepositPlan(
-      storedDepositPlanData(agreement, billers, options.openingBalance, options.heldBills),
+      {
+        ...storedDepositPlanData(agreement, billers, options.openingBalance, options.heldBills),
+        depositDates: collected,
+      },
       options.effectiveDate,
       options.defaults,
     );
-    const dates = options.firstBankDay ? onBankDays(plan.depositDates, options.firstBankDay) : plan.depositDates;
+    const dates = plan.depositDates;
     return {
       ...base,
       firstDepositDate: dates[0] ?? null,
@@ -127,8 +144,7 @@ export function agreedPlanOf(
     };
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
-    const scheduled = scheduledDepositDates(agreement).filter((date) => date >= options.effectiveDate);
-    const dates = options.firstBankDay ? onBankDays(scheduled, options.firstBankDay) : scheduled;
+    const dates = collected;
     return {
       ...base,
       firstDepositDate: dates[0] ?? null,

@@ -4,6 +4,7 @@ import { agreementFacts, d } from '../test-facts.js';
 import {
   bankFirstDepositDay,
   chosenFirstDeposit,
+  collectedDepositDates,
   firstDepositDate,
   onBankDays,
   scheduledDepositDates,
@@ -91,5 +92,43 @@ describe('onBankDays (a schedule written today, on the bank’s days)', () => {
     ['keeps none', [], '2026-12-01', []],
   ])('%s', (_, dates, firstDay, expected) => {
     expect(onBankDays(dates.map(d), d(firstDay))).toEqual(expected);
+  });
+});
+
+describe('collectedDepositDates (the deposits a version applied collects: its schedule and its stored plan)', () => {
+  const weekly = ['2026-11-23', '2026-11-30', '2026-12-07', '2026-12-14'];
+  it.each([
+    ['from the day it takes effect', weekly, '2026-11-30', [], ['2026-11-30', '2026-12-07', '2026-12-14']],
+    [
+      'today’s deposits step ran: a deposit of today is tomorrow’s, the rest as agreed',
+      weekly,
+      '2026-12-01',
+      [],
+      ['2026-12-01', '2026-12-07', '2026-12-14'],
+    ],
+    [
+      'the version in force’s deposit of today taken (held): not collected, not moved to tomorrow',
+      weekly,
+      '2026-12-01',
+      ['2026-11-30'],
+      ['2026-12-07', '2026-12-14'],
+    ],
+    [
+      'held before the step ran: left out, the rest kept',
+      weekly,
+      '2026-11-30',
+      ['2026-11-30'],
+      ['2026-12-07', '2026-12-14'],
+    ],
+    [
+      'a deposit moved onto a held date is left out',
+      ['2026-11-30', '2026-12-02'],
+      '2026-12-01',
+      ['2026-12-01'],
+      ['2026-12-02'],
+    ],
+    ['none', [], '2026-12-01', [], []],
+  ])('%s', (_, dates, firstDay, held, expected) => {
+    expect(collectedDepositDates(dates.map(d), d('2026-11-30'), d(firstDay), held.map(d))).toEqual(expected);
   });
 });

@@ -102,3 +102,23 @@ export function onBankDays(dates: readonly LocalDate[], firstDay: LocalDate): Lo
   const moved = dates.map((date) => (date < firstDay ? firstDay : date));
   return moved.filter((date, i) => i === 0 || date !== moved[i - 1]);
 }
+
+/**
+ * Rule "the deposits a version collects" (a version applied: its scheduled deposits and its stored plan, the one
+ * answer for both): its schedule's dates from `from` (the day it takes effect) on, on the bank's days (`onBankDays`
+ * with `firstDay`, `bankFirstDepositDay`), without the dates in `held`: those whose deposit stayed with the version in
+ * force (received or missed), not collected twice, nor a deposit moved onto one of them. Dates in order, none twice.
+ */
+export function collectedDepositDates(
+  scheduleDates: readonly LocalDate[],
+  from: LocalDate,
+  firstDay: LocalDate,
+  held: readonly LocalDate[] = [],
+): LocalDate[] {
+  const heldDates = new Set(held);
+  const notHeld = (date: LocalDate) => !heldDates.has(date);
+  return onBankDays(
+    scheduleDates.filter((date) => date >= from && notHeld(date)),
+    firstDay,
+  ).filter(notHeld);
+}

@@ -31,6 +31,8 @@ export interface PlanRequest {
   openingBalance?: Cents;
   /** The bank's first day for a deposit now (`bankFirstDepositDay`): deposits dated before it move to it. */
   firstBankDay?: LocalDate;
+  /** A change's dates whose deposit stayed with the version in force (received or missed): not counted; default none. */
+  heldDepositDates?: readonly LocalDate[];
   /** What a change's stored bills say (`../held-bills.ts`): owed, and paid already; default none. */
   heldBills?: HeldBills;
 }
@@ -90,6 +92,7 @@ export async function storeAgreedPlans(
       openingBalance: request.openingBalance ?? ZERO,
       defaults,
       firstBankDay: request.firstBankDay,
+      heldDepositDates: request.heldDepositDates,
       heldBills: request.heldBills,
     });
     plans.push({ versionId: facts.id, plan });
