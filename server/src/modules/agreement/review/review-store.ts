@@ -7,13 +7,15 @@ import { parseMoney, toDecimalString, type Cents } from '../../../shared/money.j
 import { AGREEMENT_COLUMNS, agreementFactsOf, type AgreementFacts } from '../agreement-facts.js';
 import { AgreementStatus } from '../agreement-status.js';
 import { DepositReviewStatus, OPEN_REVIEW_STATUSES, REVIEW_REASON_CODES } from './review-codes.js';
-import type { ReviewProposal, ReviewReasonCode } from './review-proposal.rules.js';
-import type { OpenReview } from './review-record.rules.js';
+import type { ReviewProposal, ReviewReason, ReviewReasonCode } from './review-proposal.rules.js';
+import { storedOfferOf, type OpenReview } from './review-record.rules.js';
 
 /** The versions the scheduled review looks at: running (active, or in arrears). */
 export const REVIEWED_STATUSES: readonly AgreementStatus[] = [AgreementStatus.Active, AgreementStatus.MissedDeposit];
 
 const OPEN = `(${OPEN_REVIEW_STATUSES.join(', ')})`;
+
+const money = (amount: Cents | null) => (amount === null ? null : toDecimalString(amount));
 
 /** Every running version's facts (those of a part of the review: `range`), in one statement. */
 export async function runningAgreementFacts(
@@ -56,7 +58,28 @@ const reasonOf = (code: number): ReviewReasonCode =>
   (Object.keys(REVIEW_REASON_CODES) as ReviewReasonCode[]).find((name) => REVIEW_REASON_CODES[name] === code) ??
   'schedule';
 
-/** Each agreement's last review day (any outcome) and its open review, if any. */
+/** The explanation's lines as stored (`reasons`, jsonb: each share a decimal string). */
+interface StoredReason {
+  billerKey: string | null;
+  perDeposit: string;
+  words: string;
+}
+
+const storedReasons = (reasons: readonly ReviewReason[]): StoredReason[] =>
+  reasons.map((line) => ({
+    billerKey: line.billerKey,
+    perDeposit: toDecimalString(line.perDeposit),
+    words: line.words,
+  }));
+
+const reasonsRead = (stored: readonly StoredReason[] | null): ReviewReason[] =>
+  (stored ?? []).map((line) => ({
+    billerKey: line.billerKey ?? null,
+    perDeposit: parseMoney(String(line.perDeposit)),
+    words: String(line.words),
+  }));
+
+/** Each agreement's last review day (any outcome) and its open review (all it offers), if any. */
 export async function reviewHistory(
   em: EntityManager,
   agreementIds: readonly number[],
@@ -65,15 +88,20 @@ export async function reviewHistory(
     agreement_id: number;
     last: string;
     open_id: number | null;
-    open_deposit: string | null;
-    open_reason: number | null;
+    current_deposit: string | null;
+    proposed_deposit: string | null;
+    top_up_first: string | null;
+    summary: string | null;
+    reasons: StoredReason[] | null;
+    reason: number | null;
   }>(
     em,
-    `select agreement_id, max(reviewed_on)::text as last,
-            max(id) filter (where status in ${OPEN}) as open_id,
-            max(proposed_deposit::text) filter (where status in ${OPEN}) as open_deposit,
-            max(reason) filter (where status in ${OPEN}) as open_reason
-       from deposit_review where agreement_id = any(?::int[]) group by agreement_id`,
+    `select h.agreement_id, h.last, o.id as open_id, o.current_deposit::text as current_deposit,
+            o.proposed_deposit::text as proposed_deposit, o.top_up_first::text as top_up_first, o.summary, o.reasons,
+            o.reason
+       from (select agreement_id, max(reviewed_on)::text as last from deposit_review
+              where agreement_id = any(?::int[]) group by agreement_id) h
+       left join deposit_review o on o.agreement_id = h.agreement_id and o.status in ${OPEN}`,
     [intArray(agreementIds)],
   );
   const lastReviewed = new Map<number, LocalDate>();
@@ -83,8 +111,12 @@ export async function reviewHistory(
     if (row.open_id !== null) {
       open.set(Number(row.agreement_id), {
         id: Number(row.open_id),
-        proposedDeposit: row.open_deposit === null ? null : parseMoney(row.open_deposit),
-        reason: reasonOf(Number(row.open_reason)),
+        currentDeposit: parseMoney(String(row.current_deposit)),
+        proposedDeposit: row.proposed_deposit === null ? null : parseMoney(row.proposed_deposit),
+        topUpFirst: parseMoney(String(row.top_up_first ?? '0')),
+        summary: String(row.summary ?? ''),
+        reasons: reasonsRead(row.reasons),
+        reason: reasonOf(Number(row.reason)),
       });
     }
   }
@@ -162,6 +194,45 @@ export async function supersedeReviews(em: EntityManager, ids: readonly number[]
   return new Set(rows.map((row) => Number(row.id)));
 }
 
+/**
+ * Writes these open reviews again in place from their proposals (every stored figure and word: the deposits, the top-up
+ * first, the summary, the lines), where they are still open; answers those written. One answered meanwhile (its row's
+ * lock waited for) is left as its answer made it. The id, the day, the reason and a referral stand: the same deposit
+ * is offered, so a tap on it still means what it meant.
+ */
+export async function rewriteReviews(
+  em: EntityManager,
+  reviews: readonly { id: number; proposal: ReviewProposal }[],
+): Promise<Set<number>> {
+  if (reviews.length === 0) return new Set();
+  const rows = await runSql<{ id: number }>(
+    em,
+    `update deposit_review d
+        set current_deposit = r.current_deposit, proposed_deposit = r.proposed_deposit, top_up_first = r.top_up_first,
+            summary = r.summary, reasons = r.reasons
+       from jsonb_to_recordset(?::jsonb) as r(id int, current_deposit numeric, proposed_deposit numeric,
+                                              top_up_first numeric, summary text, reasons jsonb)
+      where d.id = r.id and d.status in ${OPEN}
+      returning d.id`,
+    [
+      JSON.stringify(
+        reviews.map(({ id, proposal }) => {
+          const offer = storedOfferOf(proposal);
+          return {
+            id,
+            current_deposit: money(offer.currentDeposit),
+            proposed_deposit: money(offer.proposedDeposit),
+            top_up_first: money(offer.topUpFirst),
+            summary: offer.summary,
+            reasons: storedReasons(offer.reasons),
+          };
+        }),
+      ),
+    ],
+  );
+  return new Set(rows.map((row) => Number(row.id)));
+}
+
 export interface ReviewToRecord {
   agreement: AgreementFacts;
   reason: ReviewReasonCode;
@@ -169,26 +240,24 @@ export interface ReviewToRecord {
   status: DepositReviewStatus.Pending | DepositReviewStatus.Unchanged;
 }
 
-const money = (amount: Cents | null) => (amount === null ? null : toDecimalString(amount));
-
 /** Writes the reviews in one statement per chunk. */
 export async function insertReviews(em: EntityManager, today: LocalDate, reviews: readonly ReviewToRecord[]) {
-  const rows: BulkRow[] = reviews.map(({ agreement, reason, proposal, status }) => ({
-    agreement_id: agreement.id,
-    account_id: agreement.accountId,
-    reviewed_on: today,
-    reason: REVIEW_REASON_CODES[reason],
-    current_deposit: money(proposal.currentDeposit),
-    proposed_deposit: money(proposal.proposedDeposit),
-    top_up_first: money(proposal.topUpFirst),
-    summary: proposal.summary.slice(0, 500),
-    // Travels as JSON inside the recordset: the lines themselves, not a string of them.
-    reasons: proposal.reasons.map((line) => ({
-      ...line,
-      perDeposit: toDecimalString(line.perDeposit),
-    })) as unknown as BulkRow[string],
-    status,
-  }));
+  const rows: BulkRow[] = reviews.map(({ agreement, reason, proposal, status }) => {
+    const offer = storedOfferOf(proposal);
+    return {
+      agreement_id: agreement.id,
+      account_id: agreement.accountId,
+      reviewed_on: today,
+      reason: REVIEW_REASON_CODES[reason],
+      current_deposit: money(offer.currentDeposit),
+      proposed_deposit: money(offer.proposedDeposit),
+      top_up_first: money(offer.topUpFirst),
+      summary: offer.summary,
+      // Travels as JSON inside the recordset: the lines themselves, not a string of them.
+      reasons: storedReasons(offer.reasons) as unknown as BulkRow[string],
+      status,
+    };
+  });
   return insertRows(
     em,
     'deposit_review',

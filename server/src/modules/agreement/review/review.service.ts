@@ -33,6 +33,7 @@ import {
   reviewHistory,
   runningAgreementFacts,
   runningAgreementIds,
+  rewriteReviews,
   supersedeReviews,
   supersedeStaleReviews,
   type ReviewToRecord,
@@ -72,6 +73,8 @@ export interface ReviewRun {
   proposed: number;
   kept: number;
   unchanged: number;
+  /** Open reviews written again in place (the same deposit, other figures or words). */
+  rewritten: number;
   superseded: number;
 }
 
@@ -445,30 +448,43 @@ export class DepositReviewService {
       );
       const reviews = await this.forAgreements(tx, agreements, history.lastReviewed);
       const decidedReviews: { review: ReviewToRecord; supersede: number | null }[] = [];
+      const toRewrite: { id: number; proposal: ReviewProposal; accountId: number }[] = [];
+      const toClose: { id: number; accountId: number }[] = [];
       let kept = 0;
       for (const agreement of agreements) {
-        const review = reviews.get(agreement.id);
-        if (!review) continue;
+        const review = reviews.get(agreement.id) ?? null;
         const open = history.open.get(agreement.id) ?? null;
         if (onlyOpen && open === null) continue;
-        const decided = reviewRecordAction(review.due, review.proposal, open);
+        // No review worked out (no projection input) is nothing left to offer, as no proposal is.
+        const decided = reviewRecordAction(review?.due ?? null, review?.proposal ?? null, open);
         if (decided.action === 'none') continue;
         if (decided.action === 'keep') {
           kept += 1;
+          continue;
+        }
+        if (decided.action === 'rewrite') {
+          toRewrite.push({ id: decided.openId, proposal: review!.proposal!, accountId: agreement.accountId });
+          continue;
+        }
+        if (decided.action === 'close') {
+          toClose.push({ id: decided.openId, accountId: agreement.accountId });
           continue;
         }
         decidedReviews.push({
           review: {
             agreement,
             // Not due itself (an open one worked out anew): it keeps the open one's reason.
-            reason: review.due?.reason ?? open!.reason,
-            proposal: review.proposal!,
+            reason: review!.due?.reason ?? open!.reason,
+            proposal: review!.proposal!,
             status: decided.action === 'propose' ? DepositReviewStatus.Pending : DepositReviewStatus.Unchanged,
           },
           supersede: decided.supersede,
         });
       }
-      const toSupersede = decidedReviews.flatMap(({ supersede }) => (supersede === null ? [] : [supersede]));
+      const toSupersede = [
+        ...decidedReviews.flatMap(({ supersede }) => (supersede === null ? [] : [supersede])),
+        ...toClose.map(({ id }) => id),
+      ];
       const superseded = await supersedeReviews(tx, toSupersede);
       // An open review answered while this ran (the member accepted it: the supersede waited for its row) is not
       // replaced: its answer stands, and the member is not offered another review in its place.
@@ -476,19 +492,23 @@ export class DepositReviewService {
         .filter(({ supersede }) => supersede === null || superseded.has(supersede))
         .map(({ review }) => review);
       await insertReviews(tx, today, toRecord);
-      // The review's screens (its panel, the worklist) follow a review recorded or worked out again, after the commit.
-      if (toRecord.length > 0) {
-        figuresChanged(tx, {
-          accountIds: toRecord.map((review) => review.agreement.accountId),
-          reason: FiguresChangeReason.DepositReviewed,
-        });
-      }
+      const rewritten = await rewriteReviews(tx, toRewrite);
+      const closed = toClose.filter(({ id }) => superseded.has(id));
+      // The review's screens (its panel, the worklist) follow a review recorded, written again or closed, after the
+      // commit.
+      const accountIds = [
+        ...toRecord.map((review) => review.agreement.accountId),
+        ...toRewrite.filter(({ id }) => rewritten.has(id)).map(({ accountId }) => accountId),
+        ...closed.map(({ accountId }) => accountId),
+      ];
+      if (accountIds.length > 0) figuresChanged(tx, { accountIds, reason: FiguresChangeReason.DepositReviewed });
       const proposed = toRecord.filter((review) => review.status === DepositReviewStatus.Pending).length;
       return {
         reviewed: agreements.length,
         proposed,
         kept,
         unchanged: toRecord.length - proposed,
+        rewritten: rewritten.size,
         superseded: superseded.size,
       };
     });
