@@ -328,7 +328,7 @@ export type FiguresChangeKind =
   | 'AGREEMENT_EDITED'
   /** A step of a bank day ran: deposits, payments, the calendar; today may have moved. */
   | 'BANK_DAY'
-  /** The deposits still to come changed: a hardship arrangement’s relief. */
+  /** The deposits still to come changed: a hardship arrangement’s relief, or a deposit missed. */
   | 'DEPOSITS_CHANGED'
   /** An open deposit review was worked out again (a new deposit offered, or closed as the deposit fits now): no figure moved; the review’s own screens (its panel, the staff worklist) refetch, nothing else. */
   | 'DEPOSIT_REVIEWED'

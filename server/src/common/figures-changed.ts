@@ -14,7 +14,10 @@ export enum FiguresChangeReason {
   MoneyMoved = 'MONEY_MOVED',
   StatusChanged = 'STATUS_CHANGED',
   BankDay = 'BANK_DAY',
-  /** The deposits still to come changed without a new version (a hardship arrangement's relief). */
+  /**
+   * The deposits still to come changed without a new version: a hardship arrangement's relief, or a deposit the bank
+   * day marked missed (also of an agreement already in arrears, where no status changes).
+   */
   DepositsChanged = 'DEPOSITS_CHANGED',
   /** A request for help with payments was opened, arranged or closed. */
   Hardship = 'HARDSHIP',

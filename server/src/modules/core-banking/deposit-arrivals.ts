@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { intArray, runSql } from '../../database/bulk.js';
+import { FiguresChangeReason, figuresChanged } from '../../common/figures-changed.js';
 import { formatCurrency, parseMoney, sub, type Cents } from '../../shared/money.js';
 import { formatDisplayDate, type LocalDate } from '../../shared/local-date.js';
 import { ActivityType, writeActivity } from '../activity/index.js';
@@ -315,6 +316,13 @@ export class DepositArrivals {
         facts: { amount: short, date: deposit.dueDate },
       });
       result.missed.push({ agreementId: deposit.agreementId, depositId: deposit.depositId, amount: short });
+    }
+    // A deposit missed changes the deposits still to come and the arrears, also of an agreement already in arrears
+    // (no status change, so nothing else announces it): its account is announced, so that its open screens and its
+    // open deposit review follow (the review's rework, agreement/review/review-jobs.ts).
+    const missedAccounts = new Set(missed.map((m) => Number(locked.get(m.deposit.agreementId)!.account_id)));
+    if (missedAccounts.size > 0) {
+      figuresChanged(tx, { accountIds: missedAccounts, reason: FiguresChangeReason.DepositsChanged });
     }
     const wentIntoArrears = new Set(missed.map((m) => m.deposit.agreementId));
     const moves = new Map<AgreementStatus, number[]>();

@@ -24,7 +24,9 @@ registerEnumType(FiguresChangeKind, {
     MONEY_MOVED: { description: 'Money moved: a payment, top-up, reimbursement, reversal, deposit or settlement.' },
     STATUS_CHANGED: { description: 'An agreement status changed: modified, approved, applied, locked, in arrears …' },
     BANK_DAY: { description: 'A step of a bank day ran: deposits, payments, the calendar; today may have moved.' },
-    DEPOSITS_CHANGED: { description: 'The deposits still to come changed: a hardship arrangement’s relief.' },
+    DEPOSITS_CHANGED: {
+      description: 'The deposits still to come changed: a hardship arrangement’s relief, or a deposit missed.',
+    },
     HARDSHIP: { description: 'A request for help with payments was opened, arranged or closed.' },
     WAITING_CHANGE_STAGE: {
       description:

@@ -7,6 +7,7 @@ describe('figuresMoveReview (rule "an open review follows its figures")', () => 
     ['a bill paid, a top-up, a deposit taken or reversed', [7], [R.MoneyMoved], true],
     ['a status changed (arrears, a lock, a new version running)', [7], [R.StatusChanged], true],
     ['a hardship relief changed the deposits to come', [7], [R.DepositsChanged], true],
+    ['a deposit missed (already in arrears: no status change)', [7], [R.BankDay, R.DepositsChanged], true],
     ['a bank day batch: its money with the accounts', [7, 9], [R.BankDay, R.MoneyMoved], true],
     ['a bank day step alone: every account, no ids', [], [R.BankDay], false],
     ['money moved without an account (a member’s own savings)', [], [R.MoneyMoved], false],

@@ -4,11 +4,12 @@ import { FiguresChangeReason } from '../../../common/figures-changed.js';
  * The announcements that can move the figure an open review offers (the review's inputs: the balances, the deposits
  * still to come, the bills paid and owed, the version running). Money moved (a bill paid by the member or staff, a
  * top-up, a reimbursement, a deposit taken or reversed, a catch-up, a settlement), a status changed (arrears, a lock,
- * a new version running), the deposits still to come changed (a hardship relief). Not: a bank day's step by itself
- * (every account, no ids: its money comes with MONEY_MOVED and its ids, and the 01:30 review follows the day's first
- * step), a hardship request opened or closed (no figure: its relief is DEPOSITS_CHANGED), a waiting change's stage,
- * a version open in the wizard edited (a draft or a modification, never the running version reviewed: it runs only
- * through a status change), and the review's own announcement (its rework would queue itself again).
+ * a new version running), the deposits still to come changed (a hardship relief, a deposit missed). Not: a bank day's
+ * step by itself (every account, no ids: its money and its missed deposits come with their accounts, and the 01:30
+ * review follows the day's first step), a hardship request opened or closed (no figure: its relief is
+ * DEPOSITS_CHANGED), a waiting change's stage, a version open in the wizard edited (a draft or a modification, never
+ * the running version reviewed: it runs only through a status change), and the review's own announcement (its rework
+ * would queue itself again).
  */
 const REWORK_REASONS: ReadonlySet<FiguresChangeReason> = new Set([
   FiguresChangeReason.MoneyMoved,
