@@ -1,4 +1,8 @@
 import { FiguresChangeReason } from '../../../common/figures-changed.js';
+import { AgreementStatus } from '../../../shared/agreement-status.js';
+
+/** The versions the review looks at: running (active, or in arrears). A locked version is not reviewed. */
+export const REVIEWED_STATUSES: readonly AgreementStatus[] = [AgreementStatus.Active, AgreementStatus.MissedDeposit];
 
 /**
  * The announcements that can move the figure an open review offers (the review's inputs: the balances, the deposits
@@ -23,4 +27,15 @@ const REWORK_REASONS: ReadonlySet<FiguresChangeReason> = new Set([
  */
 export function figuresMoveReview(change: { accountIds: readonly number[]; reasons: readonly FiguresChangeReason[] }) {
   return change.accountIds.length > 0 && change.reasons.some((reason) => REWORK_REASONS.has(reason));
+}
+
+/**
+ * Rule "a review ends with its version": a status change that takes a reviewed version out of the reviewed statuses
+ * (locked, cancelled, expired, superseded by a modification or a renewal) closes its open review at once, in the
+ * change's transaction: nothing is left to accept until the 01:30 run. Arrears and their end keep it open (the
+ * version still runs: its figures moved, and the rework follows them).
+ */
+export function statusEndsReview(change: { from: number | 'new'; to: number }): boolean {
+  const reviewed = (status: number | 'new') => (REVIEWED_STATUSES as readonly (number | 'new')[]).includes(status);
+  return reviewed(change.from) && !reviewed(change.to);
 }

@@ -5,13 +5,12 @@ import type { LocalDate } from '../../../shared/local-date.js';
 import { DomainError } from '../../../shared/errors.js';
 import { parseMoney, toDecimalString, type Cents } from '../../../shared/money.js';
 import { AGREEMENT_COLUMNS, agreementFactsOf, type AgreementFacts } from '../agreement-facts.js';
-import { AgreementStatus } from '../agreement-status.js';
 import { DepositReviewStatus, OPEN_REVIEW_STATUSES, REVIEW_REASON_CODES } from './review-codes.js';
 import type { ReviewProposal, ReviewReason, ReviewReasonCode } from './review-proposal.rules.js';
 import { storedOfferOf, type OpenReview } from './review-record.rules.js';
+import { REVIEWED_STATUSES } from './review-rework.rules.js';
 
-/** The versions the scheduled review looks at: running (active, or in arrears). */
-export const REVIEWED_STATUSES: readonly AgreementStatus[] = [AgreementStatus.Active, AgreementStatus.MissedDeposit];
+export { REVIEWED_STATUSES };
 
 const OPEN = `(${OPEN_REVIEW_STATUSES.join(', ')})`;
 
@@ -231,6 +230,22 @@ export async function rewriteReviews(
     ],
   );
   return new Set(rows.map((row) => Number(row.id)));
+}
+
+/**
+ * Closes (supersedes) the open reviews of these versions, in the caller's transaction: a version that stopped running
+ * (the status writer, rule `statusEndsReview`). Answers the accounts whose review it closed. One statement, through
+ * the reviews' agreement index.
+ */
+export async function closeReviewsOfVersions(em: EntityManager, agreementIds: readonly number[]): Promise<number[]> {
+  if (agreementIds.length === 0) return [];
+  const rows = await runSql<{ account_id: number }>(
+    em,
+    `update deposit_review set status = ${DepositReviewStatus.Superseded}, decided_at = now()
+      where agreement_id = any(?::int[]) and status in ${OPEN} returning account_id`,
+    [intArray(agreementIds)],
+  );
+  return [...new Set(rows.map((row) => Number(row.account_id)))];
 }
 
 export interface ReviewToRecord {

@@ -8,6 +8,7 @@ import { intArray } from '../../../database/bulk.js';
 import { allocateActivityIds, writeActivityRows, type ActivityInsertRow } from '../../activity/index.js';
 import { AgreementStatus } from '../agreement-status.js';
 import { publishQueuedChange, queuedChangeStatus } from '../queued-change.events.js';
+import { closeReviewsEndedBy } from '../review/review-ends.js';
 import { QueuedChangeStage } from '../queued-change-stage.js';
 import { screensMovedBy, ScreensMoved } from './status-seen.rules.js';
 import { agreementStatusTopic, statusEventBus, statusListeners, type StatusChange } from './status-events.js';
@@ -150,6 +151,8 @@ export async function changeStatus(tx: EntityManager, request: StatusChangeReque
       });
     }
   }
+  // A version that stopped running leaves nothing to accept: its open deposit review closes with the change.
+  await closeReviewsEndedBy(tx, written);
   const types = new Map(decided.map((d) => [d.row.id, d.activityType]));
   const rowsById = new Map(decided.map((d) => [d.row.id, d.row]));
   await recordActivities(tx, written, types, request, (change) => rowsById.get(change.agreementId)!);
