@@ -4,7 +4,17 @@ import { fixedClock, startOfRunOn } from '../../server/src/shared/clock.js';
 import type { LocalDate } from '../../server/src/shared/local-date.js';
 import { AGENT, MEMBER_MISSED_DEPOSIT, MEMBER_TWO_ACCOUNTS } from '../support/demo.js';
 import { startTestServer, type TestServer } from '../support/server.js';
-import { accountWithStatus, em, gql, memberIdOf, session, sql, type Session } from './portal-support.js';
+import { realDatabaseUrl } from '../support/database.js';
+import {
+  accountWithStatus,
+  em,
+  gql,
+  memberIdOf,
+  session,
+  sql,
+  untilWaitingForLock,
+  type Session,
+} from './portal-support.js';
 
 /**
  * An open deposit review ends with its version: a status change that takes the reviewed version out of running
@@ -94,10 +104,49 @@ describe('an open deposit review when its version stops running', () => {
     expect(await reviewStatus(open!.reviewId)).toBe(4);
   });
 
+  // Two connections at once: a status change closing the review while its rework replaces it.
+  it.skipIf(!realDatabaseUrl)('a status change and a rework of the same review wait for each other', async () => {
+    const jackId = await memberIdOf(server, MEMBER_MISSED_DEPOSIT[0]);
+    const { agreementId } = await accountWithStatus(server, jackId, 4);
+    const [open] = await sql<{ id: number }>(
+      server,
+      'select id from deposit_review where agreement_id = ? and status in (0, 2)',
+      [agreementId],
+    );
+    // The open review's figure is no longer the one worked out: its rework supersedes it and records another.
+    await sql(server, 'update deposit_review set proposed_deposit = proposed_deposit + 1 where id = ?', [open.id]);
+    // The status writer's order: the version locked, then its open review closed (review-ends.ts).
+    const holder = em(server);
+    await holder.begin();
+    await holder.execute('select id from agreement where id = ? for update', [agreementId]);
+    const rework = server.app.services.depositReviews.reworkOpen(em(server), agreementId);
+    rework.catch(() => undefined);
+    try {
+      await untilWaitingForLock(server, 'the rework');
+      await holder.execute(
+        'update deposit_review set status = 4, decided_at = now() where id = ? and status in (0, 2)',
+        [open.id],
+      );
+      await holder.commit();
+    } finally {
+      if (holder.isInTransaction()) await holder.rollback();
+    }
+    // Before, the rework superseded the review first, then its replacement's insert waited for the version: each
+    // waited for the other, and PostgreSQL aborted one ("deadlock detected").
+    await expect(rework).resolves.toMatchObject({ proposed: 0, superseded: 0 });
+    const rows = await sql<{ id: number; status: number }>(
+      server,
+      'select id, status from deposit_review where agreement_id = ? and (id = ? or status in (0, 2)) order by id',
+      [agreementId, open.id],
+    );
+    expect(rows.map((row) => [row.id, row.status])).toEqual([[open.id, 4]]);
+  });
+
   it('is closed when staff cancel an agreement in arrears', async () => {
     const jack = await session(server, MEMBER_MISSED_DEPOSIT);
     const jackId = await memberIdOf(server, MEMBER_MISSED_DEPOSIT[0]);
     const { accountId, agreementId } = await accountWithStatus(server, jackId, 4);
+    await server.app.services.depositReviews.reviewAll(em(server)); // his review open again after the case above
     const open = await openReviewOf(jack, jackId, accountId);
     expect(open).not.toBeNull();
 

@@ -179,6 +179,21 @@ export async function lastClosedReview(em: EntityManager, agreementId: number) {
 }
 
 /**
+ * Locks these versions (key share: their status cannot change until the caller commits; other reviews and inserts
+ * referring to them go on) in id order, and answers those still running. Taken before their reviews' rows, in the
+ * status writer's order (the version, then its review).
+ */
+export async function lockRunningVersions(em: EntityManager, agreementIds: readonly number[]): Promise<Set<number>> {
+  if (agreementIds.length === 0) return new Set();
+  const rows = await runSql<{ id: number; status: number }>(
+    em,
+    'select id, status from agreement where id = any(?::int[]) order by id for key share',
+    [intArray([...new Set(agreementIds)])],
+  );
+  return new Set(rows.filter((row) => REVIEWED_STATUSES.includes(Number(row.status))).map((row) => Number(row.id)));
+}
+
+/**
  * Supersedes these reviews where they are still open; answers those it superseded. One answered meanwhile (accepted,
  * referred and then dismissed: the row's lock waited for) is left as its answer made it.
  */

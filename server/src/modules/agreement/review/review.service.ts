@@ -33,6 +33,7 @@ import {
   reviewHistory,
   runningAgreementFacts,
   runningAgreementIds,
+  lockRunningVersions,
   rewriteReviews,
   supersedeReviews,
   supersedeStaleReviews,
@@ -448,7 +449,7 @@ export class DepositReviewService {
       );
       const reviews = await this.forAgreements(tx, agreements, history.lastReviewed);
       const decidedReviews: { review: ReviewToRecord; supersede: number | null }[] = [];
-      const toRewrite: { id: number; proposal: ReviewProposal; accountId: number }[] = [];
+      const toRewrite: { id: number; proposal: ReviewProposal; agreementId: number; accountId: number }[] = [];
       const toClose: { id: number; accountId: number }[] = [];
       let kept = 0;
       for (const agreement of agreements) {
@@ -463,7 +464,12 @@ export class DepositReviewService {
           continue;
         }
         if (decided.action === 'rewrite') {
-          toRewrite.push({ id: decided.openId, proposal: review!.proposal!, accountId: agreement.accountId });
+          toRewrite.push({
+            id: decided.openId,
+            proposal: review!.proposal!,
+            agreementId: agreement.id,
+            accountId: agreement.accountId,
+          });
           continue;
         }
         if (decided.action === 'close') {
@@ -481,18 +487,30 @@ export class DepositReviewService {
           supersede: decided.supersede,
         });
       }
+      // The versions written for are locked (key share) before their reviews, in the status writer's order (the version,
+      // then its review: review-ends.ts): a status change closing a review meanwhile waits for this run or this run
+      // for it, never each for the other (superseding the review, then inserting its replacement, whose foreign key
+      // waits for the version, deadlocked with it). A version that stopped running meanwhile gets nothing recorded.
+      const running = await lockRunningVersions(tx, [
+        ...decidedReviews.map(({ review }) => review.agreement.id),
+        ...toRewrite.map(({ agreementId }) => agreementId),
+      ]);
+      const stillRunning = decidedReviews.filter(({ review }) => running.has(review.agreement.id));
       const toSupersede = [
-        ...decidedReviews.flatMap(({ supersede }) => (supersede === null ? [] : [supersede])),
+        ...stillRunning.flatMap(({ supersede }) => (supersede === null ? [] : [supersede])),
         ...toClose.map(({ id }) => id),
       ];
       const superseded = await supersedeReviews(tx, toSupersede);
       // An open review answered while this ran (the member accepted it: the supersede waited for its row) is not
       // replaced: its answer stands, and the member is not offered another review in its place.
-      const toRecord = decidedReviews
+      const toRecord = stillRunning
         .filter(({ supersede }) => supersede === null || superseded.has(supersede))
         .map(({ review }) => review);
       await insertReviews(tx, today, toRecord);
-      const rewritten = await rewriteReviews(tx, toRewrite);
+      const rewritten = await rewriteReviews(
+        tx,
+        toRewrite.filter(({ agreementId }) => running.has(agreementId)),
+      );
       const closed = toClose.filter(({ id }) => superseded.has(id));
       // The review's screens (its panel, the worklist) follow a review recorded, written again or closed, after the
       // commit.
