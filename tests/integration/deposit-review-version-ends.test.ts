@@ -104,15 +104,36 @@ describe('an open deposit review when its version stops running', () => {
     expect(await reviewStatus(open!.reviewId)).toBe(4);
   });
 
+  it('is closed when staff cancel an agreement in arrears', async () => {
+    const jack = await session(server, MEMBER_MISSED_DEPOSIT);
+    const jackId = await memberIdOf(server, MEMBER_MISSED_DEPOSIT[0]);
+    const { accountId, agreementId } = await accountWithStatus(server, jackId, 4);
+    const open = await openReviewOf(jack, jackId, accountId);
+    expect(open).not.toBeNull();
+
+    const cancelled = await gql<{ cancelAgreement: { errors: unknown[]; outcome: { status: string } } }>(
+      server,
+      agent,
+      CANCEL,
+      { id: agreementId, r: 'Member moved away' },
+    );
+    expect(cancelled.data!.cancelAgreement.errors).toEqual([]);
+    expect(await reviewStatus(open!.reviewId)).toBe(4);
+    const accepted = await gql<Accepted>(server, jack, ACCEPT, { m: jackId, a: accountId, r: open!.reviewId });
+    expect(accepted.data!.acceptDepositReview.errors.map((error) => error.code)).toEqual(['REVIEW_NOT_OPEN']);
+    expect(await versionsAfter(agreementId)).toBe(0);
+  });
+
   // Two connections at once: a status change closing the review while its rework replaces it.
   it.skipIf(!realDatabaseUrl)('a status change and a rework of the same review wait for each other', async () => {
-    const jackId = await memberIdOf(server, MEMBER_MISSED_DEPOSIT[0]);
-    const { agreementId } = await accountWithStatus(server, jackId, 4);
-    const [open] = await sql<{ id: number }>(
+    // Any running agreement's open review (Mary's and Jack's were closed above).
+    const [open] = await sql<{ id: number; agreement_id: number }>(
       server,
-      'select id from deposit_review where agreement_id = ? and status in (0, 2)',
-      [agreementId],
+      `select d.id, d.agreement_id from deposit_review d join agreement g on g.id = d.agreement_id
+        where d.status in (0, 2) and g.status in (7, 4) order by d.id limit 1`,
     );
+    expect(open).toBeDefined();
+    const agreementId = Number(open.agreement_id);
     // The open review's figure is no longer the one worked out: its rework supersedes it and records another.
     await sql(server, 'update deposit_review set proposed_deposit = proposed_deposit + 1 where id = ?', [open.id]);
     // The status writer's order: the version locked, then its open review closed (review-ends.ts).
@@ -140,26 +161,5 @@ describe('an open deposit review when its version stops running', () => {
       [agreementId, open.id],
     );
     expect(rows.map((row) => [row.id, row.status])).toEqual([[open.id, 4]]);
-  });
-
-  it('is closed when staff cancel an agreement in arrears', async () => {
-    const jack = await session(server, MEMBER_MISSED_DEPOSIT);
-    const jackId = await memberIdOf(server, MEMBER_MISSED_DEPOSIT[0]);
-    const { accountId, agreementId } = await accountWithStatus(server, jackId, 4);
-    await server.app.services.depositReviews.reviewAll(em(server)); // his review open again after the case above
-    const open = await openReviewOf(jack, jackId, accountId);
-    expect(open).not.toBeNull();
-
-    const cancelled = await gql<{ cancelAgreement: { errors: unknown[]; outcome: { status: string } } }>(
-      server,
-      agent,
-      CANCEL,
-      { id: agreementId, r: 'Member moved away' },
-    );
-    expect(cancelled.data!.cancelAgreement.errors).toEqual([]);
-    expect(await reviewStatus(open!.reviewId)).toBe(4);
-    const accepted = await gql<Accepted>(server, jack, ACCEPT, { m: jackId, a: accountId, r: open!.reviewId });
-    expect(accepted.data!.acceptDepositReview.errors.map((error) => error.code)).toEqual(['REVIEW_NOT_OPEN']);
-    expect(await versionsAfter(agreementId)).toBe(0);
   });
 });
