@@ -1,4 +1,5 @@
 import { appendCheckDigit } from '../../server/src/shared/validation/index.js';
+import { parseMoney, toDecimalString } from '../../server/src/shared/money.js';
 import type { TestServer } from '../support/server.js';
 import { startModification } from './modification.fixtures.js';
 
@@ -9,6 +10,30 @@ import { startModification } from './modification.fixtures.js';
 
 export async function sql<T>(server: TestServer, text: string, params: unknown[] = []): Promise<T[]> {
   return server.app.database.orm.em.fork().execute<T[]>(text, params);
+}
+
+/** A stored plan's line as the deposits step's breakdown gives it (money as decimal strings). */
+export interface StoredPlanLine {
+  label: string;
+  amount: string;
+  periodTotal: string;
+  billCount: number;
+}
+
+/** The lines of the plan stored for a version (`agreement_plan_line`), in their order, as the step's breakdown. */
+export async function storedPlanLines(server: TestServer, versionId: number): Promise<StoredPlanLine[]> {
+  const rows = await sql<{ label: string; amount: string; period_total: string; bill_count: number }>(
+    server,
+    `select l.label, l.amount::text as amount, l.period_total::text as period_total, l.bill_count
+     from agreement_plan p join agreement_plan_line l on l.plan_id = p.id where p.agreement_id = ? order by l.position`,
+    [versionId],
+  );
+  return rows.map((line) => ({
+    label: line.label,
+    amount: toDecimalString(parseMoney(line.amount)),
+    periodTotal: toDecimalString(parseMoney(line.period_total)),
+    billCount: Number(line.bill_count),
+  }));
 }
 
 /** The member's first account and its agreement in force (7, 4 or 8). */

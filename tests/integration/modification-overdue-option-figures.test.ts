@@ -7,7 +7,7 @@ import type { LocalDate } from '../../server/src/shared/local-date.js';
 import { parseMoney, toDecimalString } from '../../server/src/shared/money.js';
 import { AGENT, MEMBER_MISSED_DEPOSIT } from '../support/demo.js';
 import { startTestServer, type TestServer } from '../support/server.js';
-import { agreementInForce, modificationOf, sql } from './biller-wizard.fixtures.js';
+import { agreementInForce, modificationOf, sql, storedPlanLines } from './biller-wizard.fixtures.js';
 import { em, memberIdOf } from './portal-support.js';
 
 /**
@@ -169,20 +169,7 @@ describe('a biller edited with "All unpaid overdue, current and future bills": f
       billCount: edited.length,
     });
     // The plan stored when it was applied is the step's own computation: the same lines.
-    const stored = await sql<{ label: string; amount: string; period_total: string; bill_count: number }>(
-      server,
-      `select l.label, l.amount::text as amount, l.period_total::text as period_total, l.bill_count
-       from agreement_plan p join agreement_plan_line l on l.plan_id = p.id where p.agreement_id = ? order by l.position`,
-      [versionId],
-    );
-    expect(
-      stored.map((l) => ({
-        label: l.label,
-        amount: money(parseMoney(l.amount)),
-        periodTotal: money(parseMoney(l.period_total)),
-        billCount: Number(l.bill_count),
-      })),
-    ).toEqual(
+    expect(await storedPlanLines(server, versionId)).toEqual(
       (plan.breakdown.lines as Answer[]).map((l) => ({
         label: l.label,
         amount: l.amount,

@@ -4,10 +4,10 @@ import { AgreementStatus } from '../../server/src/modules/agreement/agreement-st
 import { forecastBalanceOn } from '../../server/src/modules/agreement/projection/projection.rules.js';
 import { OWED_STATUSES } from '../../server/src/shared/bill/bill-status.rules.js';
 import type { LocalDate } from '../../server/src/shared/local-date.js';
-import { toDecimalString, parseMoney, type Cents } from '../../server/src/shared/money.js';
+import { parseMoney, type Cents } from '../../server/src/shared/money.js';
 import { AGENT, MEMBER_TWO_ACCOUNTS } from '../support/demo.js';
 import { startTestServer, type TestServer } from '../support/server.js';
-import { agreementInForce, sql } from './biller-wizard.fixtures.js';
+import { agreementInForce, sql, storedPlanLines } from './biller-wizard.fixtures.js';
 import { startModification } from './modification.fixtures.js';
 
 /**
@@ -175,19 +175,6 @@ describe('the plan stored when the modification is applied is the step’s own c
     await sql(server, 'update agreement set status = 2 where id = ?', [versionId]);
     const applied = await server.app.services.changeApplier.applyQueued(server.app.database.orm.em.fork(), versionId);
     expect(applied.stage).toBe('APPLIED');
-    const stored = await sql<{ label: string; amount: string; period_total: string; bill_count: number }>(
-      server,
-      `select l.label, l.amount::text as amount, l.period_total::text as period_total, l.bill_count
-       from agreement_plan p join agreement_plan_line l on l.plan_id = p.id where p.agreement_id = ? order by l.position`,
-      [versionId],
-    );
-    expect(
-      stored.map((line) => ({
-        label: line.label,
-        amount: toDecimalString(parseMoney(line.amount)),
-        periodTotal: toDecimalString(parseMoney(line.period_total)),
-        billCount: Number(line.bill_count),
-      })),
-    ).toEqual(lines);
+    expect(await storedPlanLines(server, versionId)).toEqual(lines);
   });
 });

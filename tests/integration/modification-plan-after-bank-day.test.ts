@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, type LocalDate } from '../../server/src/shared/local-date.js';
-import { parseMoney, toDecimalString } from '../../server/src/shared/money.js';
+import { parseMoney } from '../../server/src/shared/money.js';
 import { AGENT, MEMBER_TWO_ACCOUNTS } from '../support/demo.js';
 import { startTestServer, type TestServer } from '../support/server.js';
-import { agreementInForce, sql } from './biller-wizard.fixtures.js';
+import { agreementInForce, sql, storedPlanLines } from './biller-wizard.fixtures.js';
 import { startModification } from './modification.fixtures.js';
 
 /**
@@ -111,22 +111,7 @@ async function applied(versionId: number) {
      from agreement_plan where agreement_id = ?`,
     [versionId],
   );
-  const lines = await sql<{ label: string; amount: string; period_total: string; bill_count: number }>(
-    server,
-    `select l.label, l.amount::text as amount, l.period_total::text as period_total, l.bill_count
-     from agreement_plan p join agreement_plan_line l on l.plan_id = p.id where p.agreement_id = ? order by l.position`,
-    [versionId],
-  );
-  return {
-    deposits,
-    plan,
-    lines: lines.map((line) => ({
-      label: line.label,
-      amount: toDecimalString(parseMoney(line.amount)),
-      periodTotal: toDecimalString(parseMoney(line.period_total)),
-      billCount: Number(line.bill_count),
-    })),
-  };
+  return { deposits, plan, lines: await storedPlanLines(server, versionId) };
 }
 
 const withoutKind = (lines: readonly Line[]) =>

@@ -8,7 +8,7 @@ import { cents, parseMoney, toDecimalString } from '../../server/src/shared/mone
 import { AGENT, MEMBER_PASSWORD, MEMBER_TWO_ACCOUNTS } from '../support/demo.js';
 import { DEMO_DAY } from '../support/demo-day.js';
 import { startTestServer, type TestServer } from '../support/server.js';
-import { agreementInForce, sql } from './biller-wizard.fixtures.js';
+import { agreementInForce, sql, storedPlanLines } from './biller-wizard.fixtures.js';
 import { salaryIntoRainyDay } from './ledger-fixture.js';
 
 /**
@@ -240,20 +240,7 @@ describe('the plan stored when the renewal takes over owes them, as the overview
   });
 
   it('has the lines of the deposits step staff saved before it took over', async () => {
-    const stored = await sql<{ label: string; amount: string; period_total: string; bill_count: number }>(
-      server,
-      `select l.label, l.amount::text as amount, l.period_total::text as period_total, l.bill_count
-       from agreement_plan p join agreement_plan_line l on l.plan_id = p.id where p.agreement_id = ? order by l.position`,
-      [renewalId],
-    );
-    expect(
-      stored.map((line) => ({
-        label: line.label,
-        amount: toDecimalString(parseMoney(line.amount)),
-        periodTotal: toDecimalString(parseMoney(line.period_total)),
-        billCount: Number(line.bill_count),
-      })),
-    ).toEqual(
+    expect(await storedPlanLines(server, renewalId)).toEqual(
       (saved.plan.breakdown.lines as Row[]).map((line) => ({
         label: line.label,
         amount: line.amount,
