@@ -5,6 +5,7 @@ import { parseMoney, toDecimalString, type Cents } from '../../shared/money.js';
 import { intArray } from '../../database/bulk.js';
 import { dateOf, moneyOf, optionalDateOf } from '../../database/row-values.js';
 import { BillStatus } from '../bill/index.js';
+import { BillScheduleError } from '../../shared/bill/bill.errors.js';
 import type { BillerStatus, ModificationState } from '../../shared/biller/biller-codes.js';
 import { DepositStatus } from './agreement-codes.js';
 import { loadAgreementFacts } from './agreement-facts.js';
@@ -320,7 +321,8 @@ export function overdueOptionFacts(
   if (changed === 'added' || changed === 'changed') {
     try {
       wanted = wantedBillsOf(billRowsOf(biller, period));
-    } catch {
+    } catch (error) {
+      if (!(error instanceof BillScheduleError)) throw error;
       wanted = [];
     }
   }
